@@ -1,0 +1,50 @@
+"""What every CLI command receives: output helpers and lazily opened services."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+
+@dataclass
+class CliContext:
+    """Output settings plus a factory for the services (opening the database lazily).
+
+    Commands that need no database (rulesets, match simulation) never open one.
+    """
+
+    as_json: bool = False
+    db: str | None = None
+    stdout: TextIO = field(default_factory=lambda: sys.stdout)
+    stderr: TextIO = field(default_factory=lambda: sys.stderr)
+    _open_services: Callable[[], Any] | None = None
+    _services: Any = None
+
+    def services(self) -> Any:
+        """The service facade over the selected database (opened and migrated on first use)."""
+        if self._services is None:
+            if self._open_services is None:  # pragma: no cover - wired by cli.main
+                raise RuntimeError("no database configured")
+            self._services = self._open_services()
+        return self._services
+
+    def print(self, text: str = "") -> None:
+        """Print a line for people."""
+        print(text, file=self.stdout)
+
+    def emit(self, data: Any, text: Callable[[], str]) -> int:
+        """Print ``data`` as JSON with ``--json``, else the text ``text()`` builds; exit 0."""
+        if self.as_json:
+            json.dump(data, self.stdout, indent=2, ensure_ascii=False, default=str)
+            self.stdout.write("\n")
+        else:
+            self.print(text())
+        return 0
+
+    def fail(self, message: str, code: int = 1) -> int:
+        """Report a refused command on stderr and return its exit code."""
+        print(f"league-manager: {message}", file=self.stderr)
+        return code

@@ -1,0 +1,1 @@
+"""Core types shared by every layer: errors, money, ids."""

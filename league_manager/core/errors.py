@@ -1,0 +1,43 @@
+"""Base errors. Every error a user can cause names the rule it breaks."""
+
+
+class LeagueError(Exception):
+    """Base class of every error the program reports to a user."""
+
+
+class RuleViolation(LeagueError):
+    """A requested change breaks a rule; nothing was changed.
+
+    Attributes:
+        rule: short name of the rule broken ("budget", "players", "Blitzer").
+        detail: the plain-words explanation shown to the user.
+    """
+
+    def __init__(self, rule: str, detail: str) -> None:
+        super().__init__(f"{rule}: {detail}")
+        self.rule = rule
+        self.detail = detail
+
+
+class RuleViolations(LeagueError):
+    """Several rules are broken at once; ``violations`` lists each of them."""
+
+    def __init__(self, violations: list[RuleViolation]) -> None:
+        super().__init__("; ".join(str(v) for v in violations))
+        self.violations = violations
+
+
+class NotFound(LeagueError):
+    """A named league, team, player or fixture does not exist."""
+
+
+class Ambiguous(LeagueError):
+    """A name matches more than one thing."""
+
+
+class DataFileError(LeagueError):
+    """A ruleset data file does not match its schema."""
+
+
+class DatabaseTooNew(LeagueError):
+    """The database was written by a newer version of the program."""

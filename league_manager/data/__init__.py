@@ -1,0 +1,1 @@
+"""Rulesets as package data files (one folder per ruleset id), read with importlib.resources."""

@@ -1,0 +1,1 @@
+"""The match engine: state, actions, procedures, skills, events and bots (pure Python)."""

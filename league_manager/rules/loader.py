@@ -1,0 +1,427 @@
+"""Load a ruleset from its package data files into frozen dataclasses, validating as it reads."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from league_manager.core.errors import DataFileError, NotFound
+from league_manager.rules.model import (
+    CHARACTERISTICS,
+    SKILL_CATEGORIES,
+    AdvancementCost,
+    AdvancementRules,
+    Characteristics,
+    CharacteristicRoll,
+    DiceTable,
+    DraftRules,
+    ExpensiveMistakes,
+    HouseRule,
+    Inducement,
+    Position,
+    Prayer,
+    Ruleset,
+    SkillDef,
+    SkillRef,
+    StaffRule,
+    StarPlayer,
+    TableRow,
+    TeamRoster,
+)
+from league_manager.rules.schema import Node, opt_int, opt_str
+
+KNOWN_RULESETS = ("bb2020",)
+_MATCH_TABLES = {
+    "weather": (2, 12),
+    "kickoff": (2, 12),
+    "injury": (2, 12),
+    "stunty_injury": (2, 12),
+    "casualty": (1, 16),
+    "lasting_injury": (1, 6),
+    "argue_the_call": (1, 6),
+}
+
+try:  # the C loader is several times faster; fall back where libyaml is missing
+    _Loader: Any = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - depends on the PyYAML build
+    _Loader = yaml.SafeLoader
+
+
+def _read(ruleset_id: str, filename: str) -> Node:
+    path = resources.files("league_manager.data").joinpath(ruleset_id, filename)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataFileError(f"{ruleset_id}/{filename}: file missing") from None
+    try:
+        return Node(yaml.load(text, Loader=_Loader), f"{ruleset_id}/{filename}")
+    except yaml.YAMLError as exc:
+        raise DataFileError(f"{ruleset_id}/{filename}: not valid YAML ({exc})") from None
+
+
+def list_rulesets() -> tuple[str, ...]:
+    """Ids of the rulesets shipped with the program."""
+    return KNOWN_RULESETS
+
+
+@functools.cache
+def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
+    """Load and validate a ruleset (cached: the result is immutable).
+
+    Raises:
+        NotFound: the ruleset id is unknown.
+        DataFileError: a data file breaks its schema; the message names the spot.
+    """
+    if ruleset_id not in KNOWN_RULESETS:
+        raise NotFound(f"unknown ruleset '{ruleset_id}' (known: {', '.join(KNOWN_RULESETS)})")
+    texts = _read(ruleset_id, "descriptions.yaml")
+    skills, categories = _skills(_read(ruleset_id, "skills.yaml"), texts["skills"])
+    rules = _read(ruleset_id, "league_rules.yaml")
+    head = rules["ruleset"]
+    teams = _teams(_read(ruleset_id, "teams.yaml"), skills)
+    stars_file = _read(ruleset_id, "star_players.yaml")
+    stars = _stars(stars_file, skills)
+    inducements_file = _read(ruleset_id, "inducements.yaml")
+    tables = _tables(_read(ruleset_id, "match_tables.yaml"))
+    prayer_texts = {k: v["text"].str() for k, v in texts["prayers"].items()}
+    prayers = tuple(
+        Prayer(
+            roll=p["roll"].int(minimum=1, maximum=16),
+            name=p["name"].str(),
+            lasts=p["lasts"].one_of("drive", "half", "game"),
+            description=prayer_texts.get(p["name"].str(), ""),
+        )
+        for p in rules["prayers"].list()
+    )
+    em = rules["expensive_mistakes"]
+    group = inducements_file["group_limits"]
+    merc = inducements_file["mercenary"]
+    ruleset = Ruleset(
+        id=head["id"].str(),
+        version=head["version"].str(),
+        name=head["name"].str(),
+        teams=teams,
+        star_players=stars,
+        max_stars_per_team=stars_file["max_per_team"].int(minimum=0),
+        skills=skills,
+        skill_categories=categories,
+        inducements=_inducements(inducements_file),
+        inducement_group_limits={k: v.int(minimum=0) for k, v in group.items()},
+        mercenary_surcharge=merc["surcharge"].int(minimum=0),
+        mercenary_extra_skill_cost=merc["extra_skill_cost"].int(minimum=0),
+        draft=_draft(rules["draft"]),
+        advancement=_advancement(rules),
+        tables=tables,
+        prayers=prayers,
+        prayer_gap=rules["prayer_gap"].int(minimum=1),
+        expensive_mistakes=ExpensiveMistakes(
+            min_treasury=em["min_treasury"].int(minimum=0),
+            bands=tuple(n.int() for n in em["bands"].list()),
+            table={int(k): v.str_list() for k, v in em["table"].items()},
+        ),
+        winnings_unit=rules["winnings"]["per_half_attendance_and_td"].int(minimum=0),
+        league_points={k: v.int() for k, v in rules["league_points"].items()},
+        prizes={k: v.int() for k, v in rules["prizes"].items()},
+        star_rules={k: v["text"].str() for k, v in texts["star_rules"].items()},
+        inducement_texts={k: v["text"].str() for k, v in texts["inducements"].items()},
+        house_rules=_house_rules(_read(ruleset_id, "house_rules.yaml")),
+    )
+    _cross_check(ruleset)
+    return ruleset
+
+
+def _skills(
+    node: Node, texts: Node
+) -> tuple[dict[str, SkillDef], dict[str, tuple[str, ...]]]:
+    descriptions = {name: entry["text"].str() for name, entry in texts.items()}
+    params = {name: kind.one_of("modifier") for name, kind in node["parameterised"].items()}
+    skills: dict[str, SkillDef] = {}
+    categories: dict[str, tuple[str, ...]] = {}
+
+    def add(name: str, category: str, parameter: str | None, where: str) -> None:
+        if name in skills:
+            raise DataFileError(f"{where}: '{name}' is listed twice")
+        if name not in descriptions:
+            raise DataFileError(f"descriptions.yaml: no description for '{name}'")
+        skills[name] = SkillDef(name, category, parameter, descriptions[name])
+
+    for cat in node["categories"].list():
+        code = cat["code"].one_of(*SKILL_CATEGORIES)
+        names = cat["skills"].str_list()
+        if len(names) != 12:
+            raise DataFileError(f"{cat.path}.skills: expected 12 skills, found {len(names)}")
+        categories[code] = names
+        for name in names:
+            add(name, code, params.get(name), cat.path)
+    for trait in node["traits"].list():
+        trait.only("name", "parameter")
+        param = trait.get("parameter")
+        add(trait["name"].str(), "T", param.one_of("target", "text") if param else None, trait.path)
+    return skills, categories
+
+
+def _check_skill(ref: SkillRef, skills: dict[str, SkillDef], where: str) -> SkillRef:
+    definition = skills.get(ref.name)
+    if definition is None:
+        raise DataFileError(f"{where}: unknown skill or trait '{ref}'")
+    if bool(definition.parameter) != bool(ref.param):
+        raise DataFileError(f"{where}: '{ref}' does not match the parameter of {ref.name}")
+    return ref
+
+
+def _stats(node: Node) -> Characteristics:
+    return Characteristics(
+        ma=node["MA"].int(minimum=1, maximum=10),
+        st=node["ST"].int(minimum=1, maximum=8),
+        ag=node["AG"].int(minimum=1, maximum=6),
+        pa=opt_int(node.get("PA")),
+        av=node["AV"].int(minimum=3, maximum=12),
+    )
+
+
+def _skill_list(node: Node, skills: dict[str, SkillDef]) -> tuple[SkillRef, ...]:
+    return tuple(_check_skill(SkillRef.parse(n.str()), skills, n.path) for n in node.list())
+
+
+def _teams(node: Node, skills: dict[str, SkillDef]) -> dict[str, TeamRoster]:
+    teams: dict[str, TeamRoster] = {}
+    for t in node["teams"].list():
+        t.only(
+            "id", "name", "tier", "tiers", "reroll_cost", "apothecary", "special_rules",
+            "special_rule_choice", "big_guy_limit", "journeyman", "positions", "disputes",
+        )  # fmt: skip
+        positions = []
+        for p in t["positions"].list():
+            p.only(
+                "name", "max", "cost", *CHARACTERISTICS, "skills", "primary", "secondary",
+                "keywords", "big_guy", "aliases", "disputes",
+            )  # fmt: skip
+            access = {c: p[c].str_list() for c in ("primary", "secondary")}
+            for key, codes in access.items():
+                bad = [c for c in codes if c not in SKILL_CATEGORIES]
+                if bad:
+                    raise DataFileError(f"{p.path}.{key}: unknown categories {bad}")
+            positions.append(
+                Position(
+                    name=p["name"].str(),
+                    max_quantity=p["max"].int(minimum=1, maximum=16),
+                    cost=p["cost"].int(minimum=0),
+                    stats=_stats(p),
+                    skills=_skill_list(p["skills"], skills),
+                    primary=frozenset(access["primary"]),
+                    secondary=frozenset(access["secondary"]),
+                    keywords=p["keywords"].str_list(),
+                    big_guy=p["big_guy"].bool(),
+                    aliases=p["aliases"].str_list() if p.has("aliases") else (),
+                    disputes=p["disputes"].str_list() if p.has("disputes") else (),
+                )
+            )
+        tiers = {k: opt_int(v) for k, v in t["tiers"].items()}
+        team = TeamRoster(
+            id=t["id"].str(),
+            name=t["name"].str(),
+            tier=opt_int(t.get("tier")),
+            tiers=tiers,
+            reroll_cost=t["reroll_cost"].int(minimum=0),
+            apothecary=t["apothecary"].bool(),
+            special_rules=t["special_rules"].str_list(),
+            special_rule_choice=(
+                t["special_rule_choice"].str_list() if t.has("special_rule_choice") else ()
+            ),
+            big_guy_limit=t["big_guy_limit"].int(minimum=0),
+            journeyman=t["journeyman"].str(),
+            positions=tuple(positions),
+            disputes=t["disputes"].str_list() if t.has("disputes") else (),
+        )
+        if team.id in teams:
+            raise DataFileError(f"{t.path}: duplicate team id '{team.id}'")
+        team.position(team.journeyman)  # raises if the journeyman line is missing
+        teams[team.id] = team
+    return teams
+
+
+def _stars(node: Node, skills: dict[str, SkillDef]) -> dict[str, StarPlayer]:
+    stars: dict[str, StarPlayer] = {}
+    for s in node["star_players"].list():
+        star = StarPlayer(
+            name=s["name"].str(),
+            cost=s["cost"].int(minimum=0),
+            stats=_stats(s),
+            skills=_skill_list(s["skills"], skills),
+            special_rule=opt_str(s.get("special_rule")),
+            plays_for=s["plays_for"].str_list(),
+            mega_star=s["mega_star"].bool(),
+            pair=opt_str(s.get("pair")),
+            pair_cost=opt_int(s.get("pair_cost")),
+            never_plays_for=(
+                s["never_plays_for"].str_list() if s.has("never_plays_for") else ()
+            ),
+            disputes=s["disputes"].str_list() if s.has("disputes") else (),
+        )
+        stars[star.name] = star
+    return stars
+
+
+def _inducements(node: Node) -> dict[str, Inducement]:
+    out: dict[str, Inducement] = {}
+    for i in node["inducements"].list():
+        i.only(
+            "name", "kind", "max", "cost", "available_to", "reduced_cost",
+            "house_rule_reduced_cost", "disputes",
+        )  # fmt: skip
+        house = i.get("house_rule_reduced_cost")
+        item = Inducement(
+            name=i["name"].str(),
+            kind=i["kind"].one_of("common", "coaching_staff", "wizard", "referee", "team_specific"),
+            max_quantity=opt_int(i.get("max")),
+            cost=i["cost"].int(minimum=0),
+            available_to=i["available_to"].str_list(),
+            reduced_cost=(
+                {k: v.int() for k, v in i["reduced_cost"].items()} if i.has("reduced_cost") else {}
+            ),
+            house_rule_reduced_cost=(
+                (house["setting"].str(), {k: v.int() for k, v in house["reduced_cost"].items()})
+                if house
+                else None
+            ),
+            disputes=i["disputes"].str_list() if i.has("disputes") else (),
+        )
+        out[item.name] = item
+    return out
+
+
+def _draft(node: Node) -> DraftRules:
+    def staff(key: str) -> StaffRule:
+        return StaffRule(cost=node[key]["cost"].int(minimum=0), max=node[key]["max"].int(minimum=0))
+
+    fans = node["dedicated_fans"]
+    return DraftRules(
+        budget=node["budget"].int(minimum=0),
+        min_players=node["min_players"].int(minimum=1),
+        max_players=node["max_players"].int(minimum=1),
+        max_rerolls=node["max_rerolls"].int(minimum=0),
+        reroll_multiplier_after_draft=node["reroll_multiplier_after_draft"].int(minimum=1),
+        assistant_coach=staff("assistant_coach"),
+        cheerleader=staff("cheerleader"),
+        apothecary=staff("apothecary"),
+        fans_free=fans["free"].int(minimum=0),
+        fans_cost=fans["cost"].int(minimum=0),
+        fans_max_at_draft=fans["max_at_draft"].int(minimum=0),
+        fans_min=fans["min"].int(minimum=0),
+        fans_max=fans["max"].int(minimum=0),
+    )
+
+
+def _advancement(rules: Node) -> AdvancementRules:
+    adv = rules["advancement"]
+    costs = tuple(
+        AdvancementCost(
+            advancement=c["advancement"].int(minimum=1),
+            level=c["level"].str(),
+            random_primary=c["random_primary"].int(minimum=0),
+            chosen_primary=c["chosen_primary"].int(minimum=0),
+            random_secondary=c["random_secondary"].int(minimum=0),
+            chosen_secondary=c["chosen_secondary"].int(minimum=0),
+            characteristic=c["characteristic"].int(minimum=0),
+        )
+        for c in adv["costs"].list()
+    )
+    d16 = tuple(
+        CharacteristicRoll(
+            low=r["min"].int(minimum=1, maximum=16),
+            high=r["max"].int(minimum=1, maximum=16),
+            options=tuple(o for o in r["options"].str_list() if o in CHARACTERISTICS),
+        )
+        for r in adv["characteristic_d16"].list()
+    )
+    _check_coverage([(r.low, r.high) for r in d16], 1, 16, adv["characteristic_d16"].path)
+    return AdvancementRules(
+        spp_awards={k: v.int(minimum=0) for k, v in rules["spp_awards"].items()},
+        max_advancements=adv["max_advancements"].int(minimum=1),
+        costs=costs,
+        characteristic_d16=d16,
+        value_increase={k: v.int(minimum=0) for k, v in adv["value_increase"].items()},
+        max_improvements_per_characteristic=adv["max_improvements_per_characteristic"].int(
+            minimum=1
+        ),
+        limits_max={k: v.int() for k, v in adv["limits"]["max"].items()},
+        limits_min={k: v.int() for k, v in adv["limits"]["min"].items()},
+    )
+
+
+def _check_coverage(ranges: list[tuple[int, int]], low: int, high: int, where: str) -> None:
+    expected = low
+    for first, last in ranges:
+        if first != expected or last < first:
+            raise DataFileError(f"{where}: rows must cover {low}-{high} in order without gaps")
+        expected = last + 1
+    if expected != high + 1:
+        raise DataFileError(f"{where}: rows must cover {low}-{high} in order without gaps")
+
+
+def _tables(node: Node) -> dict[str, DiceTable]:
+    tables: dict[str, DiceTable] = {}
+    for name, (low, high) in _MATCH_TABLES.items():
+        table = node[name]
+        rows = tuple(
+            TableRow(
+                low=r["min"].int(),
+                high=r["max"].int(),
+                result=r["result"].str(),
+                effect=r["effect"].str() if r.has("effect") else "",
+                characteristic=opt_str(r.get("characteristic")),
+            )
+            for r in table["rows"].list()
+        )
+        _check_coverage([(r.low, r.high) for r in rows], low, high, table.path)
+        tables[name] = DiceTable(name=name, dice=table["dice"].str(), rows=rows)
+    return tables
+
+
+def _house_rules(node: Node) -> tuple[HouseRule, ...]:
+    rules = []
+    for h in node["house_rules"].list():
+        kind = h["kind"].one_of("bool", "int", "choice")
+        default_node = h["default"]
+        default: bool | int | str
+        if kind == "bool":
+            default = default_node.bool()
+        elif kind == "int":
+            default = default_node.int()
+        else:
+            default = default_node.str()
+        choices = h["choices"].str_list() if h.has("choices") else ()
+        if kind == "choice" and default not in choices:
+            raise DataFileError(f"{h.path}: default '{default}' is not among the choices")
+        rules.append(
+            HouseRule(
+                key=h["key"].str(),
+                label=h["label"].str(),
+                kind=kind,
+                default=default,
+                help=h["help"].str(),
+                choices=choices,
+            )
+        )
+    return tuple(rules)
+
+
+def _cross_check(ruleset: Ruleset) -> None:
+    """Checks that span files: names referenced in one file exist in another."""
+    known_rules = {r for t in ruleset.teams.values() for r in t.special_rules}
+    known_rules |= {r for t in ruleset.teams.values() for r in t.special_rule_choice}
+    known_rules |= {"any team", "Favoured of..."}
+    for star in ruleset.star_players.values():
+        unknown = [r for r in (*star.plays_for, *star.never_plays_for) if r not in known_rules]
+        if unknown:
+            raise DataFileError(f"star_players.yaml: {star.name} plays for unknown {unknown}")
+        if star.special_rule and star.special_rule not in ruleset.star_rules:
+            raise DataFileError(f"descriptions.yaml: no text for star rule '{star.special_rule}'")
+    for inducement in ruleset.inducements.values():
+        if inducement.name not in ruleset.inducement_texts:
+            raise DataFileError(f"descriptions.yaml: no text for inducement '{inducement.name}'")
+    if len(ruleset.advancement.costs) != ruleset.advancement.max_advancements:
+        raise DataFileError("league_rules.yaml: one cost row per advancement is required")
