@@ -1,0 +1,93 @@
+"""Engine and session setup: SQLite pragmas, PostgreSQL URLs, one transaction per unit of work."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+from sqlmodel import Session
+
+
+def database_url(target: str | Path) -> str:
+    """Turn a file path or a database URL into a SQLAlchemy URL.
+
+    ``league.db`` and ``/tmp/x.db`` become ``sqlite:///…``; anything with ``://``
+    (``postgresql://…``) is taken as it is.
+    """
+    text = str(target)
+    if "://" in text:
+        return text
+    return f"sqlite:///{Path(text).expanduser().resolve()}"
+
+
+def is_sqlite(url: str) -> bool:
+    """True for SQLite URLs."""
+    return make_url(url).get_backend_name() == "sqlite"
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file behind a SQLite URL, or None (in-memory or another backend)."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or not parsed.database or parsed.database == ":memory:":
+        return None
+    return Path(parsed.database)
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cursor = dbapi_conn.cursor()
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
+
+
+def make_engine(target: str | Path) -> Engine:
+    """Create an engine for a file path or URL; SQLite gets WAL, foreign keys, busy timeout."""
+    url = database_url(target)
+    if is_sqlite(url):
+        path = sqlite_path(url)
+        if path is not None:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        engine = create_engine(url, connect_args={"timeout": 5})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+@contextmanager
+def session_scope(engine: Engine) -> Iterator[Session]:
+    """One unit of work: commit when the block succeeds, roll back when it raises."""
+    session = Session(engine, expire_on_commit=False)
+    try:
+        yield session
+        session.commit()
+    except BaseException:
+        session.rollback()
+        raise
+    finally:
+        session.close()
+
+
+def backup_sqlite(engine: Engine, destination: Path) -> Path:
+    """Copy a live SQLite database with the backup API (consistent, WAL-safe).
+
+    Returns:
+        The path written.
+    """
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    raw = engine.raw_connection()
+    try:
+        target = sqlite3.connect(destination)
+        try:
+            raw.driver_connection.backup(target)  # type: ignore[union-attr]
+        finally:
+            target.close()
+    finally:
+        raw.close()
+    return destination
