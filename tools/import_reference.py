@@ -346,8 +346,8 @@ def convert_league_rules(ref: Path) -> None:
             "costs": cost_rows,
             "characteristic_d16": d16,
             "value_increase": {
-                **{k: v for k, v in adv["value_increase"]["skills"].items()},
-                **{k: v for k, v in adv["value_increase"]["characteristics"].items()},
+                **adv["value_increase"]["skills"],
+                **adv["value_increase"]["characteristics"],
             },
             "max_improvements_per_characteristic": 2,
             "limits": {

@@ -21,8 +21,8 @@ SQLModel.metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 def utcnow() -> datetime:
-    """The current time in UTC (naive, as SQLite stores it)."""
-    return datetime.now(UTC).replace(tzinfo=None)
+    """The current time, timezone-aware in UTC."""
+    return datetime.now(UTC)
 
 
 class League(SQLModel, table=True):

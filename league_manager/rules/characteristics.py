@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from league_manager.rules.model import TARGET_CHARACTERISTICS, AdvancementRules, Characteristics
+from league_manager.rules.model import AdvancementRules, Characteristics
+
+LOWER_IS_BETTER = frozenset({"AG", "PA"})
+"""AG and PA are target numbers an improvement lowers; AV is a target number that goes up."""
 
 NO_PA_IMPROVED = 6
 """A player without PA who improves it gets PA 6+ (common interpretation; see disputes)."""
@@ -24,7 +27,7 @@ def adjusted(base: Characteristics, changes: Mapping[str, int], rules: Advanceme
             values[name] = NO_PA_IMPROVED - (step - 1) if step > 0 else None
             continue
         if step:
-            value = value - step if name in TARGET_CHARACTERISTICS else value + step
+            value = value - step if name in LOWER_IS_BETTER else value + step
         values[name] = _clamp(name, value, rules)
     return Characteristics(
         ma=_req(values["MA"]),
@@ -47,16 +50,16 @@ def can_improve(
     if current is None:
         return None
     best = rules.limits_max[name]
-    at_limit = current <= best if name in TARGET_CHARACTERISTICS else current >= best
+    at_limit = current <= best if name in LOWER_IS_BETTER else current >= best
     if at_limit:
-        shown = f"{best}+" if name in TARGET_CHARACTERISTICS else str(best)
+        shown = f"{best}+" if name in {"AG", "PA", "AV"} else str(best)
         return f"{name} is already at its limit ({shown})"
     return None
 
 
 def _clamp(name: str, value: int, rules: AdvancementRules) -> int:
     best, worst = rules.limits_max[name], rules.limits_min[name]
-    if name in TARGET_CHARACTERISTICS:
+    if name in LOWER_IS_BETTER:
         return min(max(value, best), worst)
     return max(min(value, best), worst)
 

@@ -106,25 +106,21 @@ def check_draft(ruleset: Ruleset, plan: DraftPlan, budget: int | None = None) ->
         )
     if big_guys > roster.big_guy_limit:
         violations.append(
-            RuleViolation(
-                "big guys", f"{big_guys} hired; {roster.name} may have {roster.big_guy_limit}"
-            )
+            RuleViolation("big guys", f"{big_guys} hired; {roster.name} may have {roster.big_guy_limit}")
         )
     _staff(ruleset, roster, plan, lines, violations)
     total = sum(line.total for line in lines)
     if total > budget:
         violations.append(
-            RuleViolation("budget", f"{format_gold(total)} of {budget:,} ({format_gold(total - budget)} over)")
+            RuleViolation(
+                "budget", f"{format_gold(total)} of {budget:,} ({format_gold(total - budget)} over)"
+            )
         )
     if roster.special_rule_choice and plan.special_rule_choice not in roster.special_rule_choice:
         choices = ", ".join(roster.special_rule_choice)
-        violations.append(
-            RuleViolation("special rule", f"{roster.name} must choose one of: {choices}")
-        )
+        violations.append(RuleViolation("special rule", f"{roster.name} must choose one of: {choices}"))
     if not roster.special_rule_choice and plan.special_rule_choice:
-        violations.append(
-            RuleViolation("special rule", f"{roster.name} has no special rule to choose")
-        )
+        violations.append(RuleViolation("special rule", f"{roster.name} has no special rule to choose"))
     return DraftCheck(roster, tuple(lines), budget, players, tuple(violations))
 
 
@@ -144,9 +140,7 @@ def _staff(
         lines.append(DraftLine("Team re-roll", plan.rerolls, roster.reroll_cost))
     if plan.apothecary:
         if not roster.apothecary:
-            violations.append(
-                RuleViolation("apothecary", f"{roster.name} may not hire an apothecary")
-            )
+            violations.append(RuleViolation("apothecary", f"{roster.name} may not hire an apothecary"))
         lines.append(DraftLine("Apothecary", 1, draft.apothecary.cost))
     for label, rule_name, count, rule in (
         ("Assistant coach", "assistant coaches", plan.assistant_coaches, draft.assistant_coach),
@@ -167,3 +161,53 @@ def _staff(
     extra = fans - draft.fans_free
     if extra > 0:
         lines.append(DraftLine("Dedicated fans (beyond the free one)", extra, draft.fans_cost))
+
+
+def suggest_draft(ruleset: Ruleset, race: str, budget: int | None = None, rerolls: int = 2) -> DraftPlan:
+    """A sensible legal starting draft: specialists first, linemen to fill, re-rolls, apothecary.
+
+    Used for the demo league and for generated teams in simulations.
+    """
+    roster = ruleset.team(race)
+    draft = ruleset.draft
+    budget = draft.budget if budget is None else budget
+    lineman = roster.journeyman_position
+    counts: dict[str, int] = {lineman.name: draft.min_players}
+    apothecary = roster.apothecary
+    spent = rerolls * roster.reroll_cost + (draft.apothecary.cost if apothecary else 0)
+    spent += draft.min_players * lineman.cost
+    specialists = sorted(
+        (p for p in roster.positions if p is not lineman and not p.is_lineman and not p.big_guy),
+        key=lambda p: -p.cost,
+    )
+    added = True
+    while added:
+        added = False
+        for position in specialists:
+            have = counts.get(position.name, 0)
+            if have >= position.max_quantity:
+                continue
+            replaces = counts[lineman.name] > 0 and sum(counts.values()) >= draft.min_players
+            extra = position.cost - (lineman.cost if replaces else 0)
+            if spent + extra > budget:
+                continue
+            counts[position.name] = have + 1
+            if replaces:
+                counts[lineman.name] -= 1
+            spent += extra
+            added = True
+    while (
+        sum(counts.values()) < draft.min_players + 1
+        and counts[lineman.name] < lineman.max_quantity
+        and spent + lineman.cost <= budget
+    ):
+        counts[lineman.name] += 1
+        spent += lineman.cost
+    choice = roster.special_rule_choice[0] if roster.special_rule_choice else None
+    return DraftPlan(
+        race=roster.id,
+        positions={k: v for k, v in counts.items() if v},
+        rerolls=rerolls,
+        apothecary=apothecary,
+        special_rule_choice=choice,
+    )

@@ -14,8 +14,8 @@ from league_manager.rules.model import (
     SKILL_CATEGORIES,
     AdvancementCost,
     AdvancementRules,
-    Characteristics,
     CharacteristicRoll,
+    Characteristics,
     DiceTable,
     DraftRules,
     ExpensiveMistakes,
@@ -86,57 +86,55 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
     stars = _stars(stars_file, skills)
     inducements_file = _read(ruleset_id, "inducements.yaml")
     tables = _tables(_read(ruleset_id, "match_tables.yaml"))
-    prayer_texts = {k: v["text"].str() for k, v in texts["prayers"].items()}
+    prayer_texts = {k: v["text"].text() for k, v in texts["prayers"].items()}
     prayers = tuple(
         Prayer(
-            roll=p["roll"].int(minimum=1, maximum=16),
-            name=p["name"].str(),
+            roll=p["roll"].number(minimum=1, maximum=16),
+            name=p["name"].text(),
             lasts=p["lasts"].one_of("drive", "half", "game"),
-            description=prayer_texts.get(p["name"].str(), ""),
+            description=prayer_texts.get(p["name"].text(), ""),
         )
-        for p in rules["prayers"].list()
+        for p in rules["prayers"].entries()
     )
     em = rules["expensive_mistakes"]
     group = inducements_file["group_limits"]
     merc = inducements_file["mercenary"]
     ruleset = Ruleset(
-        id=head["id"].str(),
-        version=head["version"].str(),
-        name=head["name"].str(),
+        id=head["id"].text(),
+        version=head["version"].text(),
+        name=head["name"].text(),
         teams=teams,
         star_players=stars,
-        max_stars_per_team=stars_file["max_per_team"].int(minimum=0),
+        max_stars_per_team=stars_file["max_per_team"].number(minimum=0),
         skills=skills,
         skill_categories=categories,
         inducements=_inducements(inducements_file),
-        inducement_group_limits={k: v.int(minimum=0) for k, v in group.items()},
-        mercenary_surcharge=merc["surcharge"].int(minimum=0),
-        mercenary_extra_skill_cost=merc["extra_skill_cost"].int(minimum=0),
+        inducement_group_limits={k: v.number(minimum=0) for k, v in group.items()},
+        mercenary_surcharge=merc["surcharge"].number(minimum=0),
+        mercenary_extra_skill_cost=merc["extra_skill_cost"].number(minimum=0),
         draft=_draft(rules["draft"]),
         advancement=_advancement(rules),
         tables=tables,
         prayers=prayers,
-        prayer_gap=rules["prayer_gap"].int(minimum=1),
+        prayer_gap=rules["prayer_gap"].number(minimum=1),
         expensive_mistakes=ExpensiveMistakes(
-            min_treasury=em["min_treasury"].int(minimum=0),
-            bands=tuple(n.int() for n in em["bands"].list()),
-            table={int(k): v.str_list() for k, v in em["table"].items()},
+            min_treasury=em["min_treasury"].number(minimum=0),
+            bands=tuple(n.number() for n in em["bands"].entries()),
+            table={int(k): v.texts() for k, v in em["table"].items()},
         ),
-        winnings_unit=rules["winnings"]["per_half_attendance_and_td"].int(minimum=0),
-        league_points={k: v.int() for k, v in rules["league_points"].items()},
-        prizes={k: v.int() for k, v in rules["prizes"].items()},
-        star_rules={k: v["text"].str() for k, v in texts["star_rules"].items()},
-        inducement_texts={k: v["text"].str() for k, v in texts["inducements"].items()},
+        winnings_unit=rules["winnings"]["per_half_attendance_and_td"].number(minimum=0),
+        league_points={k: v.number() for k, v in rules["league_points"].items()},
+        prizes={k: v.number() for k, v in rules["prizes"].items()},
+        star_rules={k: v["text"].text() for k, v in texts["star_rules"].items()},
+        inducement_texts={k: v["text"].text() for k, v in texts["inducements"].items()},
         house_rules=_house_rules(_read(ruleset_id, "house_rules.yaml")),
     )
     _cross_check(ruleset)
     return ruleset
 
 
-def _skills(
-    node: Node, texts: Node
-) -> tuple[dict[str, SkillDef], dict[str, tuple[str, ...]]]:
-    descriptions = {name: entry["text"].str() for name, entry in texts.items()}
+def _skills(node: Node, texts: Node) -> tuple[dict[str, SkillDef], dict[str, tuple[str, ...]]]:
+    descriptions = {name: entry["text"].text() for name, entry in texts.items()}
     params = {name: kind.one_of("modifier") for name, kind in node["parameterised"].items()}
     skills: dict[str, SkillDef] = {}
     categories: dict[str, tuple[str, ...]] = {}
@@ -148,18 +146,18 @@ def _skills(
             raise DataFileError(f"descriptions.yaml: no description for '{name}'")
         skills[name] = SkillDef(name, category, parameter, descriptions[name])
 
-    for cat in node["categories"].list():
+    for cat in node["categories"].entries():
         code = cat["code"].one_of(*SKILL_CATEGORIES)
-        names = cat["skills"].str_list()
+        names = cat["skills"].texts()
         if len(names) != 12:
             raise DataFileError(f"{cat.path}.skills: expected 12 skills, found {len(names)}")
         categories[code] = names
         for name in names:
             add(name, code, params.get(name), cat.path)
-    for trait in node["traits"].list():
+    for trait in node["traits"].entries():
         trait.only("name", "parameter")
         param = trait.get("parameter")
-        add(trait["name"].str(), "T", param.one_of("target", "text") if param else None, trait.path)
+        add(trait["name"].text(), "T", param.one_of("target", "text") if param else None, trait.path)
     return skills, categories
 
 
@@ -174,67 +172,65 @@ def _check_skill(ref: SkillRef, skills: dict[str, SkillDef], where: str) -> Skil
 
 def _stats(node: Node) -> Characteristics:
     return Characteristics(
-        ma=node["MA"].int(minimum=1, maximum=10),
-        st=node["ST"].int(minimum=1, maximum=8),
-        ag=node["AG"].int(minimum=1, maximum=6),
+        ma=node["MA"].number(minimum=1, maximum=10),
+        st=node["ST"].number(minimum=1, maximum=8),
+        ag=node["AG"].number(minimum=1, maximum=6),
         pa=opt_int(node.get("PA")),
-        av=node["AV"].int(minimum=3, maximum=12),
+        av=node["AV"].number(minimum=3, maximum=12),
     )
 
 
 def _skill_list(node: Node, skills: dict[str, SkillDef]) -> tuple[SkillRef, ...]:
-    return tuple(_check_skill(SkillRef.parse(n.str()), skills, n.path) for n in node.list())
+    return tuple(_check_skill(SkillRef.parse(n.text()), skills, n.path) for n in node.entries())
 
 
 def _teams(node: Node, skills: dict[str, SkillDef]) -> dict[str, TeamRoster]:
     teams: dict[str, TeamRoster] = {}
-    for t in node["teams"].list():
+    for t in node["teams"].entries():
         t.only(
             "id", "name", "tier", "tiers", "reroll_cost", "apothecary", "special_rules",
             "special_rule_choice", "big_guy_limit", "journeyman", "positions", "disputes",
         )  # fmt: skip
         positions = []
-        for p in t["positions"].list():
+        for p in t["positions"].entries():
             p.only(
                 "name", "max", "cost", *CHARACTERISTICS, "skills", "primary", "secondary",
                 "keywords", "big_guy", "aliases", "disputes",
             )  # fmt: skip
-            access = {c: p[c].str_list() for c in ("primary", "secondary")}
+            access = {c: p[c].texts() for c in ("primary", "secondary")}
             for key, codes in access.items():
                 bad = [c for c in codes if c not in SKILL_CATEGORIES]
                 if bad:
                     raise DataFileError(f"{p.path}.{key}: unknown categories {bad}")
             positions.append(
                 Position(
-                    name=p["name"].str(),
-                    max_quantity=p["max"].int(minimum=1, maximum=16),
-                    cost=p["cost"].int(minimum=0),
+                    name=p["name"].text(),
+                    max_quantity=p["max"].number(minimum=1, maximum=16),
+                    cost=p["cost"].number(minimum=0),
                     stats=_stats(p),
                     skills=_skill_list(p["skills"], skills),
                     primary=frozenset(access["primary"]),
                     secondary=frozenset(access["secondary"]),
-                    keywords=p["keywords"].str_list(),
-                    big_guy=p["big_guy"].bool(),
-                    aliases=p["aliases"].str_list() if p.has("aliases") else (),
-                    disputes=p["disputes"].str_list() if p.has("disputes") else (),
+                    keywords=p["keywords"].texts(),
+                    big_guy=p["big_guy"].flag(),
+                    aliases=p["aliases"].texts() if p.has("aliases") else (),
+                    disputes=p["disputes"].texts() if p.has("disputes") else (),
                 )
             )
         tiers = {k: opt_int(v) for k, v in t["tiers"].items()}
         team = TeamRoster(
-            id=t["id"].str(),
-            name=t["name"].str(),
+            id=t["id"].text(),
+            name=t["name"].text(),
             tier=opt_int(t.get("tier")),
             tiers=tiers,
-            reroll_cost=t["reroll_cost"].int(minimum=0),
-            apothecary=t["apothecary"].bool(),
-            special_rules=t["special_rules"].str_list(),
-            special_rule_choice=(
-                t["special_rule_choice"].str_list() if t.has("special_rule_choice") else ()
-            ),
-            big_guy_limit=t["big_guy_limit"].int(minimum=0),
-            journeyman=t["journeyman"].str(),
+            reroll_cost=t["reroll_cost"].number(minimum=0),
+            apothecary=t["apothecary"].flag(),
+            special_rules=t["special_rules"].texts(),
+            special_rule_choice=(t["special_rule_choice"].texts() if t.has("special_rule_choice") else ()),
+            big_guy_limit=t["big_guy_limit"].number(minimum=0),
+            journeyman=t["journeyman"].text(),
             positions=tuple(positions),
-            disputes=t["disputes"].str_list() if t.has("disputes") else (),
+            disputes=t["disputes"].texts() if t.has("disputes") else (),
         )
         if team.id in teams:
             raise DataFileError(f"{t.path}: duplicate team id '{team.id}'")
@@ -245,21 +241,19 @@ def _teams(node: Node, skills: dict[str, SkillDef]) -> dict[str, TeamRoster]:
 
 def _stars(node: Node, skills: dict[str, SkillDef]) -> dict[str, StarPlayer]:
     stars: dict[str, StarPlayer] = {}
-    for s in node["star_players"].list():
+    for s in node["star_players"].entries():
         star = StarPlayer(
-            name=s["name"].str(),
-            cost=s["cost"].int(minimum=0),
+            name=s["name"].text(),
+            cost=s["cost"].number(minimum=0),
             stats=_stats(s),
             skills=_skill_list(s["skills"], skills),
             special_rule=opt_str(s.get("special_rule")),
-            plays_for=s["plays_for"].str_list(),
-            mega_star=s["mega_star"].bool(),
+            plays_for=s["plays_for"].texts(),
+            mega_star=s["mega_star"].flag(),
             pair=opt_str(s.get("pair")),
             pair_cost=opt_int(s.get("pair_cost")),
-            never_plays_for=(
-                s["never_plays_for"].str_list() if s.has("never_plays_for") else ()
-            ),
-            disputes=s["disputes"].str_list() if s.has("disputes") else (),
+            never_plays_for=(s["never_plays_for"].texts() if s.has("never_plays_for") else ()),
+            disputes=s["disputes"].texts() if s.has("disputes") else (),
         )
         stars[star.name] = star
     return stars
@@ -267,27 +261,27 @@ def _stars(node: Node, skills: dict[str, SkillDef]) -> dict[str, StarPlayer]:
 
 def _inducements(node: Node) -> dict[str, Inducement]:
     out: dict[str, Inducement] = {}
-    for i in node["inducements"].list():
+    for i in node["inducements"].entries():
         i.only(
             "name", "kind", "max", "cost", "available_to", "reduced_cost",
             "house_rule_reduced_cost", "disputes",
         )  # fmt: skip
         house = i.get("house_rule_reduced_cost")
         item = Inducement(
-            name=i["name"].str(),
+            name=i["name"].text(),
             kind=i["kind"].one_of("common", "coaching_staff", "wizard", "referee", "team_specific"),
             max_quantity=opt_int(i.get("max")),
-            cost=i["cost"].int(minimum=0),
-            available_to=i["available_to"].str_list(),
+            cost=i["cost"].number(minimum=0),
+            available_to=i["available_to"].texts(),
             reduced_cost=(
-                {k: v.int() for k, v in i["reduced_cost"].items()} if i.has("reduced_cost") else {}
+                {k: v.number() for k, v in i["reduced_cost"].items()} if i.has("reduced_cost") else {}
             ),
             house_rule_reduced_cost=(
-                (house["setting"].str(), {k: v.int() for k, v in house["reduced_cost"].items()})
+                (house["setting"].text(), {k: v.number() for k, v in house["reduced_cost"].items()})
                 if house
                 else None
             ),
-            disputes=i["disputes"].str_list() if i.has("disputes") else (),
+            disputes=i["disputes"].texts() if i.has("disputes") else (),
         )
         out[item.name] = item
     return out
@@ -295,23 +289,23 @@ def _inducements(node: Node) -> dict[str, Inducement]:
 
 def _draft(node: Node) -> DraftRules:
     def staff(key: str) -> StaffRule:
-        return StaffRule(cost=node[key]["cost"].int(minimum=0), max=node[key]["max"].int(minimum=0))
+        return StaffRule(cost=node[key]["cost"].number(minimum=0), max=node[key]["max"].number(minimum=0))
 
     fans = node["dedicated_fans"]
     return DraftRules(
-        budget=node["budget"].int(minimum=0),
-        min_players=node["min_players"].int(minimum=1),
-        max_players=node["max_players"].int(minimum=1),
-        max_rerolls=node["max_rerolls"].int(minimum=0),
-        reroll_multiplier_after_draft=node["reroll_multiplier_after_draft"].int(minimum=1),
+        budget=node["budget"].number(minimum=0),
+        min_players=node["min_players"].number(minimum=1),
+        max_players=node["max_players"].number(minimum=1),
+        max_rerolls=node["max_rerolls"].number(minimum=0),
+        reroll_multiplier_after_draft=node["reroll_multiplier_after_draft"].number(minimum=1),
         assistant_coach=staff("assistant_coach"),
         cheerleader=staff("cheerleader"),
         apothecary=staff("apothecary"),
-        fans_free=fans["free"].int(minimum=0),
-        fans_cost=fans["cost"].int(minimum=0),
-        fans_max_at_draft=fans["max_at_draft"].int(minimum=0),
-        fans_min=fans["min"].int(minimum=0),
-        fans_max=fans["max"].int(minimum=0),
+        fans_free=fans["free"].number(minimum=0),
+        fans_cost=fans["cost"].number(minimum=0),
+        fans_max_at_draft=fans["max_at_draft"].number(minimum=0),
+        fans_min=fans["min"].number(minimum=0),
+        fans_max=fans["max"].number(minimum=0),
     )
 
 
@@ -319,36 +313,34 @@ def _advancement(rules: Node) -> AdvancementRules:
     adv = rules["advancement"]
     costs = tuple(
         AdvancementCost(
-            advancement=c["advancement"].int(minimum=1),
-            level=c["level"].str(),
-            random_primary=c["random_primary"].int(minimum=0),
-            chosen_primary=c["chosen_primary"].int(minimum=0),
-            random_secondary=c["random_secondary"].int(minimum=0),
-            chosen_secondary=c["chosen_secondary"].int(minimum=0),
-            characteristic=c["characteristic"].int(minimum=0),
+            advancement=c["advancement"].number(minimum=1),
+            level=c["level"].text(),
+            random_primary=c["random_primary"].number(minimum=0),
+            chosen_primary=c["chosen_primary"].number(minimum=0),
+            random_secondary=c["random_secondary"].number(minimum=0),
+            chosen_secondary=c["chosen_secondary"].number(minimum=0),
+            characteristic=c["characteristic"].number(minimum=0),
         )
-        for c in adv["costs"].list()
+        for c in adv["costs"].entries()
     )
     d16 = tuple(
         CharacteristicRoll(
-            low=r["min"].int(minimum=1, maximum=16),
-            high=r["max"].int(minimum=1, maximum=16),
-            options=tuple(o for o in r["options"].str_list() if o in CHARACTERISTICS),
+            low=r["min"].number(minimum=1, maximum=16),
+            high=r["max"].number(minimum=1, maximum=16),
+            options=tuple(o for o in r["options"].texts() if o in CHARACTERISTICS),
         )
-        for r in adv["characteristic_d16"].list()
+        for r in adv["characteristic_d16"].entries()
     )
     _check_coverage([(r.low, r.high) for r in d16], 1, 16, adv["characteristic_d16"].path)
     return AdvancementRules(
-        spp_awards={k: v.int(minimum=0) for k, v in rules["spp_awards"].items()},
-        max_advancements=adv["max_advancements"].int(minimum=1),
+        spp_awards={k: v.number(minimum=0) for k, v in rules["spp_awards"].items()},
+        max_advancements=adv["max_advancements"].number(minimum=1),
         costs=costs,
         characteristic_d16=d16,
-        value_increase={k: v.int(minimum=0) for k, v in adv["value_increase"].items()},
-        max_improvements_per_characteristic=adv["max_improvements_per_characteristic"].int(
-            minimum=1
-        ),
-        limits_max={k: v.int() for k, v in adv["limits"]["max"].items()},
-        limits_min={k: v.int() for k, v in adv["limits"]["min"].items()},
+        value_increase={k: v.number(minimum=0) for k, v in adv["value_increase"].items()},
+        max_improvements_per_characteristic=adv["max_improvements_per_characteristic"].number(minimum=1),
+        limits_max={k: v.number() for k, v in adv["limits"]["max"].items()},
+        limits_min={k: v.number() for k, v in adv["limits"]["min"].items()},
     )
 
 
@@ -368,41 +360,41 @@ def _tables(node: Node) -> dict[str, DiceTable]:
         table = node[name]
         rows = tuple(
             TableRow(
-                low=r["min"].int(),
-                high=r["max"].int(),
-                result=r["result"].str(),
-                effect=r["effect"].str() if r.has("effect") else "",
+                low=r["min"].number(),
+                high=r["max"].number(),
+                result=r["result"].text(),
+                effect=r["effect"].text() if r.has("effect") else "",
                 characteristic=opt_str(r.get("characteristic")),
             )
-            for r in table["rows"].list()
+            for r in table["rows"].entries()
         )
         _check_coverage([(r.low, r.high) for r in rows], low, high, table.path)
-        tables[name] = DiceTable(name=name, dice=table["dice"].str(), rows=rows)
+        tables[name] = DiceTable(name=name, dice=table["dice"].text(), rows=rows)
     return tables
 
 
 def _house_rules(node: Node) -> tuple[HouseRule, ...]:
     rules = []
-    for h in node["house_rules"].list():
+    for h in node["house_rules"].entries():
         kind = h["kind"].one_of("bool", "int", "choice")
         default_node = h["default"]
         default: bool | int | str
         if kind == "bool":
-            default = default_node.bool()
+            default = default_node.flag()
         elif kind == "int":
-            default = default_node.int()
+            default = default_node.number()
         else:
-            default = default_node.str()
-        choices = h["choices"].str_list() if h.has("choices") else ()
+            default = default_node.text()
+        choices = h["choices"].texts() if h.has("choices") else ()
         if kind == "choice" and default not in choices:
             raise DataFileError(f"{h.path}: default '{default}' is not among the choices")
         rules.append(
             HouseRule(
-                key=h["key"].str(),
-                label=h["label"].str(),
+                key=h["key"].text(),
+                label=h["label"].text(),
                 kind=kind,
                 default=default,
-                help=h["help"].str(),
+                help=h["help"].text(),
                 choices=choices,
             )
         )

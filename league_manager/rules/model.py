@@ -140,12 +140,9 @@ class TeamRoster:
         if exact:
             return exact[0]
         team_words = _norm(self.name)
-        loose = [
-            p
-            for p in self.positions
-            if _norm(p.name).removeprefix(team_words).strip() == wanted
-            or _norm(p.name).endswith(" " + wanted)
-        ]
+        loose = [p for p in self.positions if _norm(p.name).removeprefix(team_words).strip() == wanted]
+        if not loose:
+            loose = [p for p in self.positions if _norm(p.name).endswith(" " + wanted)]
         if len(loose) == 1:
             return loose[0]
         if len(loose) > 1:

@@ -58,19 +58,20 @@ class Node:
         for key, value in self._mapping().items():
             yield str(key), Node(value, f"{self.path}.{key}")
 
-    def list(self) -> list[Node]:
+    def entries(self) -> list[Node]:
         """Children of a list."""
         if not isinstance(self.value, list):
             raise self._fail("a list")
         return [Node(v, f"{self.path}[{i}]") for i, v in enumerate(self.value)]
 
-    def str(self) -> str:
+    def text(self) -> str:
         """A non-empty string."""
-        if not isinstance(self.value, str) or not self.value.strip():
+        value = self.value
+        if not isinstance(value, str) or not value.strip():
             raise self._fail("text")
-        return self.value
+        return value
 
-    def int(self, *, minimum: int | None = None, maximum: int | None = None) -> int:
+    def number(self, *, minimum: int | None = None, maximum: int | None = None) -> int:
         """An integer, optionally within bounds."""
         if isinstance(self.value, bool) or not isinstance(self.value, int):
             raise self._fail("a whole number")
@@ -80,19 +81,19 @@ class Node:
             raise self._fail(f"a number <= {maximum}")
         return self.value
 
-    def bool(self) -> bool:
+    def flag(self) -> bool:
         """A boolean."""
         if not isinstance(self.value, bool):
             raise self._fail("true or false")
         return self.value
 
-    def str_list(self) -> tuple[str, ...]:
+    def texts(self) -> tuple[str, ...]:
         """A list of strings."""
-        return tuple(n.str() for n in self.list())
+        return tuple(n.text() for n in self.entries())
 
     def one_of(self, *choices: str) -> str:
         """A string from a fixed set."""
-        text = self.str()
+        text = self.text()
         if text not in choices:
             raise self._fail("one of " + ", ".join(choices))
         return text
@@ -100,9 +101,9 @@ class Node:
 
 def opt_int(node: Node | None) -> int | None:
     """An optional integer field."""
-    return None if node is None or node.value is None else node.int()
+    return None if node is None or node.value is None else node.number()
 
 
 def opt_str(node: Node | None) -> str | None:
     """An optional string field."""
-    return None if node is None or node.value is None else node.str()
+    return None if node is None or node.value is None else node.text()

@@ -44,6 +44,7 @@ class PlayerView:
     journeyman: bool = False
     advancements: int = 0
     level: str = ""
+    value_increases: int = 0
 
     @property
     def available(self) -> bool:

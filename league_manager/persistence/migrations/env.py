@@ -2,11 +2,12 @@
 
 from alembic import context
 from sqlalchemy import engine_from_config, pool
+from sqlmodel import SQLModel
 
-from league_manager.persistence import models
+from league_manager.persistence import models  # noqa: F401  (registers the tables)
 
 config = context.config
-target_metadata = models.SQLModel.metadata
+target_metadata = SQLModel.metadata
 
 
 def _configure(connection: object) -> None:

@@ -1,0 +1,142 @@
+"""``team create|list|show|ledger``, ``team hire|fire`` and ``player rename|number``."""
+
+from __future__ import annotations
+
+import argparse
+
+from league_manager.cli.context import CliContext
+from league_manager.core.errors import RuleViolation
+from league_manager.core.money import format_gold, format_k
+from league_manager.rules.draft import DraftPlan
+from league_manager.services.read_models import TeamView
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``team`` and ``player`` commands."""
+    team = subparsers.add_parser("team", help="draft, list and show teams")
+    sub = team.add_subparsers(dest="team_command", required=True, metavar="COMMAND")
+    p = sub.add_parser("create", help="draft a new team")
+    p.add_argument("--league", required=True)
+    p.add_argument("--race", required=True)
+    p.add_argument("--name", required=True)
+    p.add_argument("--coach", required=True)
+    p.add_argument("--buy", required=True, help='positions bought, e.g. "Lineman:7,Blitzer:4"')
+    p.add_argument("--rerolls", type=int, default=0)
+    p.add_argument("--apothecary", action="store_true")
+    p.add_argument("--assistant-coaches", type=int, default=0)
+    p.add_argument("--cheerleaders", type=int, default=0)
+    p.add_argument("--dedicated-fans", type=int, default=1)
+    p.add_argument("--special-rule", default=None, help="the team's chosen special rule, if any")
+    p.set_defaults(handler=cmd_create)
+    p = sub.add_parser("list", help="list teams")
+    p.add_argument("--league")
+    p.set_defaults(handler=cmd_list)
+    p = sub.add_parser("show", help="roster, TV, CTV, treasury, re-rolls, staff")
+    p.add_argument("team")
+    p.set_defaults(handler=cmd_show)
+    p = sub.add_parser("hire", help="hire a player from the roster (paid from the treasury)")
+    p.add_argument("team")
+    p.add_argument("position")
+    p.add_argument("--name")
+    p.add_argument("--number", type=int)
+    p.set_defaults(handler=cmd_hire)
+    p = sub.add_parser("fire", help="remove a player (refunded in full before the first match)")
+    p.add_argument("player_id", type=int)
+    p.set_defaults(handler=cmd_fire)
+
+
+def parse_buy(text: str) -> dict[str, int]:
+    """Parse ``"Lineman:7,Blitzer:4"`` into position counts.
+
+    Raises:
+        RuleViolation: a malformed item.
+    """
+    counts: dict[str, int] = {}
+    for item in filter(None, (part.strip() for part in text.split(","))):
+        name, sep, count = item.rpartition(":")
+        if not sep or not name.strip() or not count.strip().isdigit():
+            raise RuleViolation("--buy", f"expected POSITION:COUNT, got '{item}'")
+        counts[name.strip()] = counts.get(name.strip(), 0) + int(count)
+    if not counts:
+        raise RuleViolation("--buy", "name at least one position")
+    return counts
+
+
+def cmd_create(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Draft a team."""
+    plan = DraftPlan(
+        race=args.race,
+        positions=parse_buy(args.buy),
+        rerolls=args.rerolls,
+        apothecary=args.apothecary,
+        assistant_coaches=args.assistant_coaches,
+        cheerleaders=args.cheerleaders,
+        dedicated_fans=args.dedicated_fans,
+        special_rule_choice=args.special_rule,
+    )
+    view = ctx.services().teams.draft_team(args.league, args.name, args.coach, plan).value
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def cmd_list(args: argparse.Namespace, ctx: CliContext) -> int:
+    """List teams."""
+    teams = ctx.services().teams.list_teams(args.league)
+
+    def text() -> str:
+        if not teams:
+            return "No teams yet."
+        head = (
+            f"{'id':>3}  {'team':<26} {'race':<20} {'coach':<12} {'league':<18} "
+            f"{'TV':>7} {'CTV':>7} {'treasury':>9}"
+        )
+        rows = [
+            f"{t.id:>3}  {t.name:<26} {t.race:<20} {t.coach:<12} {t.league:<18} "
+            f"{format_k(t.team_value):>7} {format_k(t.current_team_value):>7} {format_k(t.treasury):>9}"
+            for t in teams
+        ]
+        return "\n".join([head, *rows])
+
+    return ctx.emit([t.to_dict() for t in teams], text)
+
+
+def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Show one team."""
+    view = ctx.services().teams.get_team(args.team)
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def cmd_hire(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Hire a player."""
+    view = ctx.services().roster.hire_player(args.team, args.position, args.name, args.number).value
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def cmd_fire(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Fire a player."""
+    view = ctx.services().roster.fire_player(args.player_id).value
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def render_team(view: TeamView) -> str:
+    """A team as text: header, roster table, staff and money."""
+    lines = [
+        f"{view.name} — {view.race}, coach {view.coach}, {view.league} ({view.ruleset})",
+        f"TV {format_gold(view.team_value)}   CTV {format_gold(view.current_team_value)}   "
+        f"Treasury {format_gold(view.treasury)}",
+        f"Re-rolls {view.rerolls} ({format_k(view.reroll_cost)} each)   "
+        f"Dedicated fans {view.dedicated_fans}   "
+        f"Apothecary {'yes' if view.apothecary else 'no'}   Assistant coaches {view.assistant_coaches}   "
+        f"Cheerleaders {view.cheerleaders}",
+        "",
+        f"{'#':>2}  {'name':<22} {'position':<24} MA ST AG  PA  AV   SPP  value  skills",
+    ]
+    for p in view.players:
+        s = p.stats
+        lines.append(
+            f"{p.number:>2}  {p.name:<22} {p.position:<24} {s.ma:>2} {s.st:>2} "
+            f"{s.formatted('AG'):>3} {s.formatted('PA'):>3} {s.formatted('AV'):>3} {p.spp:>5} "
+            f"{format_k(p.value):>6}  {', '.join(k.name for k in p.skills)}"
+            + (f"  [{', '.join(p.injuries)}]" if p.injuries else "")
+        )
+    lines.append(f"\n{len(view.players)} players, {view.players_available} available")
+    return "\n".join(lines)

@@ -1,0 +1,328 @@
+"""Repository functions: queries and ledger writes. They flush, never commit."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+from sqlalchemy import func
+from sqlmodel import Session, col, select
+
+from league_manager.core.errors import Ambiguous, NotFound
+from league_manager.persistence.models import (
+    Advancement,
+    Coach,
+    DedicatedFansEntry,
+    League,
+    Player,
+    PlayerStatusEntry,
+    SppEntry,
+    Staff,
+    Team,
+    TreasuryEntry,
+)
+
+STAFF_ROLES = ("assistant_coach", "cheerleader", "apothecary")
+
+
+# -- leagues and coaches -------------------------------------------------------------------
+
+
+def find_league(name_or_id: str | int, *, session: Session) -> League:
+    """A league by id or (case-insensitive) name.
+
+    Raises:
+        NotFound: listing the leagues that exist.
+    """
+    league: League | None = None
+    if isinstance(name_or_id, int) or str(name_or_id).isdigit():
+        league = session.get(League, int(name_or_id))
+    if league is None:
+        league = session.exec(
+            select(League).where(func.lower(League.name) == str(name_or_id).lower())
+        ).first()
+    if league is None:
+        names = ", ".join(lg.name for lg in session.exec(select(League).order_by(League.name)))
+        raise NotFound(f"no league '{name_or_id}'" + (f" (leagues: {names})" if names else ""))
+    return league
+
+
+def league_settings(league: League) -> dict[str, bool | int | str]:
+    """The league's stored settings."""
+    data = json.loads(league.settings_json or "{}")
+    assert isinstance(data, dict)
+    return data
+
+
+def get_or_create_coach(name: str, *, session: Session) -> Coach:
+    """The coach with this name, created when new."""
+    coach = session.exec(select(Coach).where(func.lower(Coach.name) == name.lower())).first()
+    if coach is None:
+        coach = Coach(name=name.strip())
+        session.add(coach)
+        session.flush()
+    return coach
+
+
+# -- teams -------------------------------------------------------------------------------
+
+
+def find_team(name_or_id: str | int, *, session: Session, league_id: int | None = None) -> Team:
+    """A team by id or name (case-insensitive), optionally within one league.
+
+    Raises:
+        NotFound: no such team.
+        Ambiguous: the name is used in several leagues.
+    """
+    if isinstance(name_or_id, int) or str(name_or_id).isdigit():
+        team = session.get(Team, int(name_or_id))
+        if team is not None:
+            return team
+    query = select(Team).where(func.lower(Team.name) == str(name_or_id).lower())
+    if league_id is not None:
+        query = query.where(Team.league_id == league_id)
+    teams = session.exec(query).all()
+    if not teams:
+        raise NotFound(f"no team '{name_or_id}'")
+    if len(teams) > 1:
+        raise Ambiguous(f"several teams are called '{name_or_id}'; use the team id")
+    return teams[0]
+
+
+def teams_of(league_id: int | None, *, session: Session) -> Sequence[Team]:
+    """Teams of a league (or of every league), by name."""
+    query = select(Team).order_by(col(Team.league_id), col(Team.name))
+    if league_id is not None:
+        query = query.where(Team.league_id == league_id)
+    return session.exec(query).all()
+
+
+def staff_of(team_id: int, *, session: Session) -> dict[str, int]:
+    """Staff counts by role."""
+    counts = dict.fromkeys(STAFF_ROLES, 0)
+    for row in session.exec(select(Staff).where(Staff.team_id == team_id)):
+        counts[row.role] = row.quantity
+    return counts
+
+
+def set_staff(team_id: int, role: str, quantity: int, *, session: Session) -> None:
+    """Set the count of one staff role."""
+    row = session.exec(select(Staff).where(Staff.team_id == team_id, Staff.role == role)).first()
+    if row is None:
+        row = Staff(team_id=team_id, role=role, quantity=quantity)
+    row.quantity = quantity
+    session.add(row)
+    session.flush()
+
+
+# -- ledgers -----------------------------------------------------------------------------
+
+
+def add_treasury(
+    team_id: int,
+    amount: int,
+    reason: str,
+    source: str,
+    *,
+    session: Session,
+    fixture_id: int | None = None,
+) -> TreasuryEntry:
+    """Write a treasury ledger row."""
+    entry = TreasuryEntry(team_id=team_id, amount=amount, reason=reason, source=source, fixture_id=fixture_id)
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def treasury_balance(team_id: int, *, session: Session) -> int:
+    """The treasury: the sum of the ledger."""
+    total = session.exec(
+        select(func.coalesce(func.sum(TreasuryEntry.amount), 0)).where(TreasuryEntry.team_id == team_id)
+    ).one()
+    return int(total)
+
+
+def treasury_rows(team_id: int, *, session: Session) -> Sequence[TreasuryEntry]:
+    """Treasury ledger rows, oldest first."""
+    return session.exec(
+        select(TreasuryEntry)
+        .where(TreasuryEntry.team_id == team_id)
+        .order_by(col(TreasuryEntry.created_at), col(TreasuryEntry.id))
+    ).all()
+
+
+def add_fans(
+    team_id: int,
+    delta: int,
+    reason: str,
+    source: str,
+    *,
+    session: Session,
+    fixture_id: int | None = None,
+) -> DedicatedFansEntry:
+    """Write a dedicated-fans ledger row."""
+    entry = DedicatedFansEntry(
+        team_id=team_id, delta=delta, reason=reason, source=source, fixture_id=fixture_id
+    )
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def fans_balance(team_id: int, *, session: Session) -> int:
+    """Dedicated fans: the sum of the ledger."""
+    total = session.exec(
+        select(func.coalesce(func.sum(DedicatedFansEntry.delta), 0)).where(
+            DedicatedFansEntry.team_id == team_id
+        )
+    ).one()
+    return int(total)
+
+
+def sums_by_team(
+    entity: type[TreasuryEntry] | type[DedicatedFansEntry],
+    team_ids: Iterable[int],
+    *,
+    session: Session,
+) -> dict[int, int]:
+    """Ledger balances of many teams in one query."""
+    ids = list(team_ids)
+    amount = col(TreasuryEntry.amount) if entity is TreasuryEntry else col(DedicatedFansEntry.delta)
+    team = col(entity.team_id)
+    rows = session.exec(select(team, func.sum(amount)).where(team.in_(ids)).group_by(team)).all()
+    out = dict.fromkeys(ids, 0)
+    out.update({int(team): int(total) for team, total in rows})
+    return out
+
+
+def add_spp(
+    player_id: int,
+    amount: int,
+    reason: str,
+    source: str,
+    *,
+    session: Session,
+    fixture_id: int | None = None,
+) -> SppEntry:
+    """Write an SPP ledger row (positive earned, negative spent)."""
+    entry = SppEntry(player_id=player_id, amount=amount, reason=reason, source=source, fixture_id=fixture_id)
+    session.add(entry)
+    session.flush()
+    return entry
+
+
+def add_status(
+    player: Player,
+    kind: str,
+    reason: str,
+    source: str,
+    *,
+    session: Session,
+    characteristic: str | None = None,
+    delta: int = 0,
+    fixture_id: int | None = None,
+) -> PlayerStatusEntry:
+    """Write a player-status ledger row and update the cached status."""
+    entry = PlayerStatusEntry(
+        player_id=player.id or 0,
+        kind=kind,
+        characteristic=characteristic,
+        delta=delta,
+        reason=reason,
+        source=source,
+        fixture_id=fixture_id,
+    )
+    session.add(entry)
+    if kind in FINAL_STATUS:
+        player.status = FINAL_STATUS[kind]
+        session.add(player)
+    session.flush()
+    return entry
+
+
+FINAL_STATUS = {
+    "dead": "dead",
+    "retired": "retired",
+    "fired": "fired",
+    "left": "left",
+    "hired": "active",
+}
+
+
+def rebuild_player_status(player_id: int, *, session: Session) -> str:
+    """The status the ledger implies (proves the cached ``Player.status``)."""
+    status = "active"
+    rows = session.exec(
+        select(PlayerStatusEntry)
+        .where(PlayerStatusEntry.player_id == player_id)
+        .order_by(col(PlayerStatusEntry.id))
+    )
+    for row in rows:
+        status = FINAL_STATUS.get(row.kind, status)
+    return status
+
+
+# -- players -----------------------------------------------------------------------------
+
+
+def players_of(team_ids: Iterable[int], *, session: Session, include_gone: bool = False) -> Sequence[Player]:
+    """Players of some teams, by team and number."""
+    query = select(Player).where(col(Player.team_id).in_(list(team_ids)))
+    if not include_gone:
+        query = query.where(col(Player.status).in_(["active", "retired"]))
+    return session.exec(query.order_by(col(Player.team_id), col(Player.number))).all()
+
+
+class PlayerFacts:
+    """Ledger facts about many players, read with a handful of queries."""
+
+    def __init__(self, player_ids: Iterable[int], *, session: Session) -> None:
+        ids = list(player_ids)
+        self.spp: dict[int, int] = defaultdict(int)
+        self.spp_earned: dict[int, int] = defaultdict(int)
+        self.advancements: dict[int, list[Advancement]] = defaultdict(list)
+        self.status: dict[int, list[PlayerStatusEntry]] = defaultdict(list)
+        if not ids:
+            return
+        for player_id, amount in session.exec(
+            select(SppEntry.player_id, SppEntry.amount).where(col(SppEntry.player_id).in_(ids))
+        ):
+            self.spp[player_id] += amount
+            if amount > 0:
+                self.spp_earned[player_id] += amount
+        for adv in session.exec(
+            select(Advancement).where(col(Advancement.player_id).in_(ids)).order_by(col(Advancement.id))
+        ):
+            self.advancements[adv.player_id].append(adv)
+        for row in session.exec(
+            select(PlayerStatusEntry)
+            .where(col(PlayerStatusEntry.player_id).in_(ids))
+            .order_by(col(PlayerStatusEntry.id))
+        ):
+            self.status[row.player_id].append(row)
+
+    def misses_next_game(self, player_id: int) -> bool:
+        """True when the latest MNG has not been followed by a recovery."""
+        pending = False
+        for row in self.status[player_id]:
+            if row.kind == "mng":
+                pending = True
+            elif row.kind == "recovered":
+                pending = False
+        return pending
+
+    def characteristic_changes(self, player_id: int) -> dict[str, int]:
+        """Net "better by" steps per characteristic: improvements minus injuries."""
+        changes: dict[str, int] = defaultdict(int)
+        for adv in self.advancements[player_id]:
+            if adv.characteristic:
+                changes[adv.characteristic] += 1
+        for row in self.status[player_id]:
+            if row.kind == "characteristic" and row.characteristic:
+                changes[row.characteristic] += row.delta
+        return dict(changes)
+
+    def niggling(self, player_id: int) -> int:
+        """Niggling injuries (net of recoveries)."""
+        return sum(row.delta or 1 for row in self.status[player_id] if row.kind == "niggling")

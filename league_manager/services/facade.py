@@ -1,0 +1,62 @@
+"""The service facade: every use case the front ends (CLI, GUI) may call, over one engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import Engine
+
+from league_manager.persistence.database import backup_sqlite, make_engine, sqlite_path
+from league_manager.persistence.migrate import MigrationReport, migrate
+from league_manager.services.changes import Outcome
+from league_manager.services.demo import create_demo
+from league_manager.services.leagues import LeagueService
+from league_manager.services.read_models import LeagueView
+from league_manager.services.roster import RosterService
+from league_manager.services.teams import TeamService
+
+
+class Services:
+    """One database, its migrations and the services over it."""
+
+    def __init__(self, engine: Engine, migration: MigrationReport | None = None) -> None:
+        self.engine = engine
+        self.migration = migration
+        self.leagues = LeagueService(engine)
+        self.teams = TeamService(engine)
+        self.roster = RosterService(engine)
+
+    @classmethod
+    def open(cls, target: str | Path) -> Services:
+        """Open (creating if needed) and migrate a database file or URL.
+
+        Raises:
+            DatabaseTooNew: the file comes from a newer version; it is left untouched.
+        """
+        engine = make_engine(target)
+        try:
+            report = migrate(engine)
+        except Exception:
+            engine.dispose()
+            raise
+        return cls(engine, report)
+
+    @property
+    def location(self) -> str:
+        """The database file (or URL without password) for title bars and status lines."""
+        path = sqlite_path(str(self.engine.url))
+        return str(path) if path else self.engine.url.render_as_string(hide_password=True)
+
+    def create_demo(self) -> Outcome[LeagueView]:
+        """Create (or find) the demo league."""
+        return create_demo(self.leagues, self.teams, self.roster)
+
+    def backup(self, destination: Path) -> Path:
+        """Copy the open SQLite database to ``destination`` (consistent while in use)."""
+        if sqlite_path(str(self.engine.url)) is None:
+            raise ValueError("backups are made of SQLite files only")
+        return backup_sqlite(self.engine, destination)
+
+    def close(self) -> None:
+        """Release the database connections."""
+        self.engine.dispose()

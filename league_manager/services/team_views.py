@@ -1,0 +1,226 @@
+"""Build team and player read models from the database rows and the ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from sqlmodel import Session
+
+from league_manager.persistence import repositories as repo
+from league_manager.persistence.models import (
+    Coach,
+    DedicatedFansEntry,
+    League,
+    Player,
+    Team,
+    TreasuryEntry,
+)
+from league_manager.rules.characteristics import adjusted
+from league_manager.rules.loader import load_ruleset
+from league_manager.rules.model import Position, Ruleset, SkillRef, TeamRoster
+from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, player_value, team_value
+from league_manager.services.read_models import (
+    LedgerRow,
+    PlayerView,
+    SkillView,
+    TeamSummary,
+    TeamView,
+)
+
+
+def _settings(league: League, ruleset: Ruleset) -> dict[str, bool | int | str]:
+    return ruleset.house_rule_defaults() | repo.league_settings(league)
+
+
+def _skill_views(
+    ruleset: Ruleset, position: Position, gained: Sequence[str], journeyman: bool
+) -> tuple[SkillView, ...]:
+    refs: list[tuple[SkillRef, bool]] = [(s, False) for s in position.skills]
+    if journeyman and not any(s.name == "Loner" for s in position.skills):
+        refs.append((SkillRef("Loner", "4+"), False))
+    refs.extend((SkillRef.parse(name), True) for name in gained)
+    views = []
+    for ref, is_gained in refs:
+        definition = ruleset.skill(ref.name)
+        views.append(SkillView(str(ref), definition.category, definition.description, is_gained))
+    return tuple(views)
+
+
+def _injury_labels(facts: repo.PlayerFacts, player_id: int) -> tuple[str, ...]:
+    labels: list[str] = []
+    if facts.misses_next_game(player_id):
+        labels.append("MNG")
+    niggling = facts.niggling(player_id)
+    if niggling:
+        labels.append("NI" if niggling == 1 else f"NI x{niggling}")
+    for row in facts.status[player_id]:
+        if row.kind == "characteristic" and row.delta < 0 and row.characteristic:
+            labels.append(f"-{row.characteristic}")
+    return tuple(labels)
+
+
+def player_view(
+    player: Player,
+    roster: TeamRoster,
+    ruleset: Ruleset,
+    facts: repo.PlayerFacts,
+) -> PlayerView:
+    """Read model of one player with adjusted characteristics and value."""
+    assert player.id is not None
+    position = roster.position(player.position)
+    advancements = facts.advancements[player.id]
+    gained = [a.skill for a in advancements if a.skill]
+    increases = sum(a.value_increase for a in advancements)
+    changes = facts.characteristic_changes(player.id)
+    mng = facts.misses_next_game(player.id)
+    valued = ValuedPlayer(position, increases, mng, player.status == "retired", player.journeyman)
+    level_index = min(len(advancements), len(ruleset.advancement.costs))
+    level = ruleset.advancement.costs[level_index - 1].level if level_index else "Rookie"
+    return PlayerView(
+        id=player.id,
+        number=player.number,
+        name=player.name,
+        position=position.name,
+        stats=adjusted(position.stats, changes, ruleset.advancement),
+        base=position.stats,
+        skills=_skill_views(ruleset, position, gained, player.journeyman),
+        injuries=_injury_labels(facts, player.id),
+        spp=facts.spp[player.id],
+        spp_earned=facts.spp_earned[player.id],
+        value=player_value(valued, roster),
+        status=player.status,
+        misses_next_game=mng,
+        niggling=facts.niggling(player.id),
+        journeyman=player.journeyman,
+        advancements=len(advancements),
+        level=level,
+        value_increases=increases,
+    )
+
+
+def _valued(view: PlayerView, roster: TeamRoster) -> ValuedPlayer:
+    return ValuedPlayer(
+        roster.position(view.position),
+        view.value_increases,
+        view.misses_next_game,
+        view.status == "retired",
+        view.journeyman,
+    )
+
+
+def build_team_views(teams: Sequence[Team], *, session: Session) -> list[TeamView]:
+    """Read models for several teams with a fixed number of queries."""
+    if not teams:
+        return []
+    ids = [t.id for t in teams if t.id is not None]
+    leagues = {lg.id: lg for lg in (session.get(League, t.league_id) for t in teams) if lg}
+    coaches = {c.id: c for c in (session.get(Coach, t.coach_id) for t in teams) if c}
+    players = repo.players_of(ids, session=session)
+    facts = repo.PlayerFacts([p.id for p in players if p.id is not None], session=session)
+    treasury = repo.sums_by_team(TreasuryEntry, ids, session=session)
+    fans = repo.sums_by_team(DedicatedFansEntry, ids, session=session)
+    by_team: dict[int, list[Player]] = {i: [] for i in ids}
+    for p in players:
+        by_team[p.team_id].append(p)
+    views = []
+    for team in teams:
+        assert team.id is not None
+        league = leagues[team.league_id]
+        ruleset = load_ruleset(league.ruleset_id)
+        roster = ruleset.team(team.race)
+        staff = repo.staff_of(team.id, session=session)
+        player_views = tuple(player_view(p, roster, ruleset, facts) for p in by_team[team.id])
+        views.append(
+            _team_view(team, league, coaches[team.coach_id], ruleset, roster, staff,
+                       player_views, treasury[team.id], fans[team.id])
+        )  # fmt: skip
+    return views
+
+
+def _team_view(
+    team: Team,
+    league: League,
+    coach: Coach,
+    ruleset: Ruleset,
+    roster: TeamRoster,
+    staff: Mapping[str, int],
+    players: tuple[PlayerView, ...],
+    treasury: int,
+    fans: int,
+) -> TeamView:
+    assert team.id is not None and league.id is not None
+    valued_team = ValuedTeam(
+        roster=roster,
+        rerolls=team.rerolls,
+        assistant_coaches=staff["assistant_coach"],
+        cheerleaders=staff["cheerleader"],
+        apothecary=bool(staff["apothecary"]),
+        dedicated_fans=fans,
+    )
+    value = team_value(
+        valued_team,
+        [_valued(p, roster) for p in players],
+        ruleset.draft,
+        _settings(league, ruleset),
+    )
+    return TeamView(
+        id=team.id,
+        name=team.name,
+        race=roster.name,
+        race_id=roster.id,
+        league=league.name,
+        league_id=league.id,
+        coach=coach.name,
+        ruleset=ruleset.id,
+        ruleset_version=league.ruleset_version,
+        special_rule_choice=team.special_rule_choice,
+        special_rules=roster.special_rules,
+        team_value=value.team_value,
+        current_team_value=value.current_team_value,
+        treasury=treasury,
+        rerolls=team.rerolls,
+        reroll_cost=roster.reroll_cost,
+        dedicated_fans=fans,
+        apothecary=bool(staff["apothecary"]),
+        apothecary_allowed=roster.apothecary,
+        assistant_coaches=staff["assistant_coach"],
+        cheerleaders=staff["cheerleader"],
+        first_match_played=team.first_match_played,
+        players=players,
+        value_parts={
+            "players": value.players,
+            "rerolls": value.rerolls,
+            "staff": value.staff,
+            "dedicated_fans": value.dedicated_fans,
+        },
+    )
+
+
+def summary_of(view: TeamView) -> TeamSummary:
+    """The league-table row of a team view."""
+    return TeamSummary(
+        id=view.id,
+        name=view.name,
+        race=view.race,
+        race_id=view.race_id,
+        league=view.league,
+        league_id=view.league_id,
+        coach=view.coach,
+        team_value=view.team_value,
+        current_team_value=view.current_team_value,
+        treasury=view.treasury,
+        rerolls=view.rerolls,
+        players=len(view.players),
+        players_available=view.players_available,
+    )
+
+
+def ledger_rows(entries: Sequence[TreasuryEntry]) -> list[LedgerRow]:
+    """Treasury ledger rows with a running balance."""
+    balance = 0
+    rows = []
+    for e in entries:
+        balance += e.amount
+        assert e.id is not None
+        rows.append(LedgerRow(e.id, e.created_at, e.amount, e.reason, e.source, balance, e.fixture_id))
+    return rows
