@@ -143,6 +143,8 @@ class TeamRoster:
         loose = [p for p in self.positions if _norm(p.name).removeprefix(team_words).strip() == wanted]
         if not loose:
             loose = [p for p in self.positions if _norm(p.name).endswith(" " + wanted)]
+        if not loose:
+            loose = [p for p in self.positions if _norm(p.name).startswith(wanted + " ")]
         if len(loose) == 1:
             return loose[0]
         if len(loose) > 1:
