@@ -1,0 +1,197 @@
+"""The first page of a team roster: team header, figures and the player table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.lib import colors
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table
+
+from league_manager.core.money import format_k
+from league_manager.reports.layout import PageOptions
+from league_manager.reports.player_cells import (
+    injuries_markup,
+    player_markup,
+    skills_markup,
+    stat_cells,
+)
+from league_manager.reports.theme import (
+    ACCENT,
+    IMPROVED_MARK,
+    REDUCED_MARK,
+    Styles,
+    cards,
+    grid_style,
+    plain_style,
+    text,
+)
+from league_manager.rules.model import CHARACTERISTICS, Ruleset
+from league_manager.services.read_models import PlayerView, TeamView
+
+ROSTER_ROWS = 16
+"""Rows printed on a roster: room for a full 16-player team; spare rows stay blank."""
+
+
+def team_header(team: TeamView, st: Styles, width: float, kind: str) -> Table:
+    """The title block: team name, race, coach, league and team rules, with the document kind.
+
+    Args:
+        team: the team.
+        st: the document styles.
+        width: the frame width.
+        kind: what the page is ("Team roster", "Reference"), printed in the corner.
+    """
+    details = [f"{text(team.race)} team", f"coach <b>{text(team.coach)}</b>"]
+    if team.league:
+        details.append(f"league <b>{text(team.league)}</b>")
+    rules = [*team.special_rules]
+    if team.special_rule_choice and team.special_rule_choice not in rules:
+        rules.append(team.special_rule_choice)
+    left: list[Flowable] = [
+        Paragraph(text(team.name), st.title),
+        Paragraph("   ·   ".join(details), st.subtitle),
+    ]
+    if rules:
+        left.append(Paragraph(f"Team rules: {text(', '.join(rules))}", st.note))
+    corner = Paragraph(
+        f'<font color="{ACCENT.hexval()}"><b>{text(kind.upper())}</b></font>', st.cell_right
+    )
+    table = Table([[left, corner]], colWidths=[width * 0.8, width * 0.2])
+    table.setStyle(
+        plain_style(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+                ("LINEBELOW", (0, 0), (-1, 0), 1.4, colors.HexColor("#24364A")),
+            ]
+        )
+    )
+    return table
+
+
+def team_figures(team: TeamView, st: Styles, width: float, ruleset: Ruleset | None) -> Table:
+    """TV, CTV, treasury, re-rolls, dedicated fans and sideline staff as a row of panels."""
+    price = team.reroll_cost
+    if team.first_match_played and ruleset is not None:
+        price *= ruleset.draft.reroll_multiplier_after_draft
+    rerolls = (
+        "Re-rolls",
+        str(team.rerolls),
+        f"worth {format_k(team.reroll_cost)} · buy {format_k(price)}",
+    )
+    if team.apothecary:
+        apothecary = "Yes"
+    else:
+        apothecary = "No" if team.apothecary_allowed else "n/a"
+    items: list[tuple[str, str] | tuple[str, str, str]] = [
+        ("Team value", format_k(team.team_value)),
+        ("Current TV", format_k(team.current_team_value)),
+        ("Treasury", format_k(team.treasury)),
+        rerolls,
+        ("Dedicated fans", str(team.dedicated_fans)),
+        ("Apothecary", apothecary),
+        ("Asst. coaches", str(team.assistant_coaches)),
+        ("Cheerleaders", str(team.cheerleaders)),
+    ]
+    return cards(items, width, st, emphasise=2)
+
+
+def _columns(width: float, landscape: bool) -> list[float]:
+    if landscape:
+        fixed = [18.0, 170.0, *[23.0] * 5, 0.0, 96.0, 50.0, 42.0]
+    else:
+        fixed = [16.0, 116.0, *[19.5] * 5, 0.0, 64.0, 40.0, 36.0]
+    fixed[7] = width - sum(fixed)
+    return fixed
+
+
+def player_table(
+    players: tuple[PlayerView, ...], st: Styles, width: float, landscape: bool
+) -> Table:
+    """The roster table, padded with blank rows up to 16 players."""
+    header: list[Any] = [
+        Paragraph("#", st.header_center),
+        Paragraph("Player", st.header_cell),
+        *[Paragraph(name, st.header_center) for name in CHARACTERISTICS],
+        Paragraph("Skills &amp; traits", st.header_cell),
+        Paragraph("Injuries", st.header_cell),
+        Paragraph("SPP", st.header_center),
+        Paragraph("Value", st.header_center),
+    ]
+    rows: list[list[Any]] = [header]
+    commands: list[tuple[Any, ...]] = [
+        ("ALIGN", (0, 1), (0, -1), "CENTER"),
+        ("ALIGN", (-2, 1), (-1, -1), "CENTER"),
+        ("FONTSIZE", (0, 0), (-1, -1), st.cell.fontSize),
+        ("FONTNAME", (0, 1), (0, -1), "DejaVuSansCondensed-Bold"),
+        ("LEFTPADDING", (2, 0), (6, -1), 0.5),
+        ("RIGHTPADDING", (2, 0), (6, -1), 0.5),
+        ("LEFTPADDING", (0, 0), (0, -1), 1),
+        ("RIGHTPADDING", (0, 0), (0, -1), 1),
+    ]
+    ordered = sorted(players, key=lambda p: (p.number, p.name))
+    for index, player in enumerate(ordered, start=1):
+        stats, shading = stat_cells(player, st, index, 2)
+        commands.extend(shading)
+        rows.append(
+            [
+                str(player.number),
+                Paragraph(player_markup(player, st, with_position=True), st.cell),
+                *stats,
+                Paragraph(skills_markup(player.skills), st.cell),
+                Paragraph(injuries_markup(player), st.cell),
+                f"{player.spp_earned}/{player.spp}",
+                format_k(player.value),
+            ]
+        )
+    blank_height = st.cell.leading + st.cell_small.leading + 6.0
+    heights: list[float | None] = [None] * len(rows)
+    for _ in range(len(ordered), ROSTER_ROWS):
+        rows.append([""] * len(header))
+        heights.append(blank_height)
+    table = Table(rows, colWidths=_columns(width, landscape), rowHeights=heights, repeatRows=1)
+    table.setStyle(grid_style(padding=3.0, extra=commands))
+    return table
+
+
+def roster_legend(team: TeamView, st: Styles) -> Paragraph:
+    """The line under the table: head count, availability, the marks used and the TV parts."""
+    available = team.players_available
+    parts = [
+        f"<b>{len(team.players)}</b> players, <b>{available}</b> available for the next game",
+        f"{IMPROVED_MARK} improved  {REDUCED_MARK} reduced characteristic",
+        "<b>bold</b> skill: gained by advancement",
+        "MNG misses next game, NI niggling injury",
+        "SPP earned/available",
+    ]
+    if team.value_parts:
+        labels = {"players": "players", "rerolls": "re-rolls", "staff": "staff"}
+        labels["dedicated_fans"] = "fans"
+        shown = [
+            f"{labels.get(key, key)} {format_k(amount)}"
+            for key, amount in team.value_parts.items()
+            if amount
+        ]
+        if shown:
+            parts.append("TV: " + " + ".join(shown))
+    return Paragraph("   ·   ".join(parts), st.note)
+
+
+def roster_front(
+    team: TeamView, ruleset: Ruleset | None, options: PageOptions, st: Styles
+) -> list[Flowable]:
+    """The first roster page, kept to exactly one page (shrunk if a team would overflow it)."""
+    width, height = options.frame_size
+    content: list[Flowable] = [
+        team_header(team, st, width, "Team roster"),
+        Spacer(1, 7),
+        team_figures(team, st, width, ruleset),
+        Spacer(1, 8),
+        player_table(team.players, st, width, options.landscape),
+        Spacer(1, 4),
+        roster_legend(team, st),
+    ]
+    return [KeepInFrame(width, height - 1, content, mode="shrink")]

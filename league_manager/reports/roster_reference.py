@@ -1,0 +1,273 @@
+"""A roster's reference page: its skills explained, and the stars and inducements it may hire."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
+from reportlab.platypus.flowables import BalancedColumns
+
+from league_manager.core.errors import NotFound
+from league_manager.core.money import format_k
+from league_manager.reports.layout import PageOptions
+from league_manager.reports.roster_front import team_header
+from league_manager.reports.theme import STRIPE, Styles, grid_style, plain_style, text
+from league_manager.rules.model import SKILL_CATEGORIES, Ruleset, SkillRef, TeamRoster
+from league_manager.services.read_models import TeamView
+
+_INDUCEMENT_KINDS = {
+    "common": "",
+    "coaching_staff": "coaching staff",
+    "wizard": "wizard",
+    "referee": "referee",
+    "team_specific": "team special",
+}
+
+
+@dataclass(frozen=True)
+class SkillEntry:
+    """One skill or trait on the roster with who has it."""
+
+    name: str
+    category: str
+    description: str
+    numbers: tuple[int, ...]
+
+
+def roster_skills(team: TeamView, ruleset: Ruleset | None) -> list[SkillEntry]:
+    """Every skill and trait on the roster, alphabetically, with the project's description.
+
+    The description comes from the ruleset (``ruleset.skill(name).description``);
+    without a ruleset, or for a name it does not know, the player's own copy is used.
+    """
+    found: dict[str, tuple[str, str, list[int]]] = {}
+    for player in sorted(team.players, key=lambda p: p.number):
+        for skill in player.skills:
+            if skill.name not in found:
+                category, description = skill.category, skill.description
+                if ruleset is not None:
+                    try:
+                        definition = ruleset.skill(skill.name)
+                    except NotFound:
+                        pass
+                    else:
+                        category, description = definition.category, definition.description
+                found[skill.name] = (category, description, [])
+            numbers = found[skill.name][2]
+            if player.number not in numbers:
+                numbers.append(player.number)
+    return [
+        SkillEntry(name, category, description, tuple(numbers))
+        for name, (category, description, numbers) in sorted(
+            found.items(), key=lambda item: SkillRef.parse(item[0])
+        )
+    ]
+
+
+def _category_name(code: str) -> str:
+    if code == "T":
+        return "Trait"
+    return f"{SKILL_CATEGORIES.get(code, code)} skill"
+
+
+def skill_reference(entries: Sequence[SkillEntry], st: Styles, columns: int) -> Flowable:
+    """The skills and traits as balanced newspaper columns."""
+    paragraphs = []
+    for entry in entries:
+        who = ", ".join(f"#{n}" for n in entry.numbers)
+        paragraphs.append(
+            Paragraph(
+                f"<b>{text(entry.name)}</b>  "
+                f'<font color="#5E6B78">{text(_category_name(entry.category))} · {who}</font>'
+                f"<br/>{text(entry.description)}",
+                st.body,
+                bulletText=None,
+            )
+        )
+    whole = plain_style(
+        [
+            ("LEFTPADDING", (0, 0), (-1, -1), 0),
+            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
+        ]
+    )
+    # one-cell tables cannot split, so no entry is cut between two columns
+    spaced: list[Flowable] = [Table([[p]], style=whole) for p in paragraphs]
+    return BalancedColumns(spaced, nCols=columns, spaceBefore=0, spaceAfter=0, innerPadding=10)
+
+
+def _side_by_side(
+    header: list[Any],
+    rows: Sequence[list[Any]],
+    widths: list[float],
+    groups: int,
+    st: Styles,
+    gap: float = 10.0,
+    tight: Sequence[int] = (),
+) -> Table:
+    """One table holding ``rows`` in ``groups`` side-by-side blocks with the same header.
+
+    Columns listed in ``tight`` (indexes within a block) get almost no side padding.
+    """
+    per_group = -(-len(rows) // groups)
+    blank = [""] * len(header)
+    data: list[list[Any]] = [[]]
+    all_widths: list[float] = []
+    commands: list[tuple[Any, ...]] = [("ALIGN", (0, 0), (-1, -1), "LEFT")]
+    for g in range(groups):
+        first = g * (len(header) + 1)
+        if g:
+            data[0].append("")
+            all_widths.append(gap)
+            commands.append(("BACKGROUND", (first - 1, 0), (first - 1, -1), "white"))
+            commands.append(("LINEBELOW", (first - 1, 0), (first - 1, -1), 0, "white"))
+        data[0].extend(header)
+        all_widths.extend(widths)
+        for column in tight:
+            commands.append(("LEFTPADDING", (first + column, 0), (first + column, -1), 0.5))
+            commands.append(("RIGHTPADDING", (first + column, 0), (first + column, -1), 0.5))
+    for i in range(per_group):
+        line: list[Any] = []
+        for g in range(groups):
+            if g:
+                line.append("")
+            index = g * per_group + i
+            line.extend(rows[index] if index < len(rows) else blank)
+        data.append(line)
+    table = Table(data, colWidths=all_widths, repeatRows=1)
+    stripes = ("ROWBACKGROUNDS", (0, 1), (-1, -1), ["white", STRIPE])
+    table.setStyle(grid_style(padding=1.3, extra=[*commands, stripes]))
+    return table
+
+
+def star_table(
+    team: TeamView, roster: TeamRoster, ruleset: Ruleset, st: Styles, width: float, groups: int
+) -> Table | None:
+    """Star players this team may induce, cheapest first, with profile and fee."""
+    stars = ruleset.stars_for(roster, team.special_rule_choice)
+    if not stars:
+        return None
+    header = [
+        Paragraph("Star player", st.header_cell),
+        *[Paragraph(c, st.header_center) for c in ("MA", "ST", "AG", "PA", "AV")],
+        Paragraph("Fee", st.header_center),
+    ]
+    stat_width, fee_width = 16.0, 32.0
+    name_width = (width - 10.0 * (groups - 1)) / groups - 5 * stat_width - fee_width
+    rows = []
+    for star in stars:
+        label = f"<b>{text(star.name)}</b>"
+        if star.mega_star:
+            label += ' <font color="#9A2A2A" size="5.5">MEGA STAR</font>'
+        if star.pair and star.pair_cost:
+            label += f' <font color="#5E6B78">(pair {format_k(star.pair_cost)})</font>'
+        rows.append(
+            [
+                Paragraph(label, st.cell),
+                *[
+                    Paragraph(star.stats.formatted(c), st.cell_center)
+                    for c in ("MA", "ST", "AG", "PA", "AV")
+                ],
+                Paragraph(format_k(star.cost), st.cell_center),
+            ]
+        )
+    widths = [name_width, *[stat_width] * 5, fee_width]
+    return _side_by_side(header, rows, widths, groups, st, tight=range(1, 7))
+
+
+def inducement_table(
+    team: TeamView,
+    roster: TeamRoster,
+    ruleset: Ruleset,
+    st: Styles,
+    width: float,
+    groups: int,
+    settings: Mapping[str, object] | None,
+) -> Table | None:
+    """Inducements this team may buy, with the most it may take and the price it pays."""
+    rows = []
+    for item in ruleset.inducements.values():
+        if not item.available_for(roster, team.special_rule_choice):
+            continue
+        kind = _INDUCEMENT_KINDS.get(item.kind, item.kind)
+        label = f"<b>{text(item.name)}</b>"
+        if kind:
+            label += f' <font color="#5E6B78">{text(kind)}</font>'
+        most = f"0-{item.max_quantity}" if item.max_quantity else "any"
+        cost = format_k(item.cost_for(roster, team.special_rule_choice, settings))
+        rows.append(
+            [
+                Paragraph(label, st.cell),
+                Paragraph(most, st.cell_center),
+                Paragraph(cost, st.cell_center),
+            ]
+        )
+    if not rows:
+        return None
+    header = [
+        Paragraph("Inducement", st.header_cell),
+        Paragraph("Max", st.header_center),
+        Paragraph("Cost", st.header_center),
+    ]
+    max_width, cost_width = 30.0, 38.0
+    name_width = (width - 10.0 * (groups - 1)) / groups - max_width - cost_width
+    widths = [name_width, max_width, cost_width]
+    return _side_by_side(header, rows, widths, groups, st, tight=(1, 2))
+
+
+def team_roster_of(team: TeamView, ruleset: Ruleset | None) -> TeamRoster | None:
+    """The ruleset's team list for a team view, or None when the ruleset lacks it."""
+    if ruleset is None:
+        return None
+    roster = ruleset.teams.get(team.race_id)
+    if roster is not None:
+        return roster
+    try:
+        return ruleset.team(team.race)
+    except NotFound:
+        return None
+
+
+def roster_reference(
+    team: TeamView,
+    ruleset: Ruleset | None,
+    options: PageOptions,
+    st: Styles,
+    settings: Mapping[str, object] | None = None,
+) -> list[Flowable]:
+    """The reference page(s): skills and traits, star players and inducements."""
+    width, _ = options.frame_size
+    groups = 3 if options.landscape else 2
+    story: list[Flowable] = [team_header(team, st, width, "Reference"), Spacer(1, 2)]
+    entries = roster_skills(team, ruleset)
+    story.append(Paragraph("Skills and traits on this roster", st.heading))
+    if entries:
+        story.append(skill_reference(entries, st, groups))
+    else:
+        story.append(Paragraph("No player has a skill or trait yet.", st.note))
+    roster = team_roster_of(team, ruleset)
+    if ruleset is None or roster is None:
+        return story
+    stars = star_table(team, roster, ruleset, st, width, groups)
+    if stars is not None:
+        most = ruleset.max_stars_per_team
+        story += [
+            Paragraph(f"Star players for hire (at most {most} per game)", st.heading),
+            stars,
+        ]
+    limits = ruleset.inducement_group_limits
+    inducements = inducement_table(team, roster, ruleset, st, width, groups, settings)
+    if inducements is not None:
+        notes = [
+            f"{limits[k]} {label}" for k, label in (("coaching_staff", "coaching staff"),
+                                                    ("wizard", "wizard"), ("referee", "referee"))
+            if k in limits
+        ]  # fmt: skip
+        title = "Inducements"
+        if notes:
+            title += f" (per game at most {', '.join(notes)})"
+        story += [Paragraph(text(title), st.heading), inducements]
+    return story
