@@ -6,6 +6,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
@@ -13,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from league_manager.reports.fonts import CONDENSED, CONDENSED_BOLD, register_fonts
-from league_manager.reports.theme import MUTED, RULE
+from league_manager.reports.theme import INK, MUTED, RULE
 
 PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 """Paper names accepted by ``--paper``, with their portrait sizes in points."""
@@ -97,17 +98,71 @@ class Marker(Flowable):  # type: ignore[misc]
         """Draw nothing; the document template reacts to the marker instead."""
 
 
+class PageRef(Flowable):  # type: ignore[misc]
+    """The page number a ``Marker`` lands on, right-aligned, for contents pages.
+
+    The number is drawn from a form filled in when the document is saved, so the
+    contents can come before the sections in a single layout pass.
+    """
+
+    def __init__(self, key: str, font_size: float, bold: bool = False) -> None:
+        super().__init__()
+        self.key = key
+        self.font_size = font_size
+        self.bold = bold
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        """Fill the cell's width, one line high."""
+        self.width = available_width
+        return available_width, self.font_size * 1.2
+
+    def draw(self) -> None:
+        """Refer to the section's page-number form at the right edge."""
+        self.canv.saveState()
+        self.canv.translate(self.width, self.font_size * 0.25)
+        self.canv.doForm(_page_form(self.key, self.font_size, self.bold))
+        self.canv.page_refs.add((self.key, self.font_size, self.bold))
+        self.canv.restoreState()
+
+
+def _page_form(key: str, size: float, bold: bool) -> str:
+    return f"lm-page-{key}-{size:g}-{int(bold)}"
+
+
 class _CountingCanvas(Canvas):  # type: ignore[misc]
-    """A canvas that writes the total page count into a form every page refers to."""
+    """A canvas that writes page numbers into forms when it is saved.
+
+    Every footer refers to the total-pages form; every ``PageRef`` to the form of
+    its section. The document fills ``section_pages`` in as markers land.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.section_pages: dict[str, int] = {}
+        self.page_refs: set[tuple[str, float, bool]] = set()
 
     def save(self) -> None:
         total = self.getPageNumber() - 1
-        self.beginForm(_TOTAL_FORM, lowerx=0, lowery=-3, upperx=60, uppery=12)
-        self.setFont(CONDENSED, _FOOTER_SIZE)
-        self.setFillColor(MUTED)
-        self.drawString(0, 0, str(total))
-        self.endForm()
+        self._number_form(_TOTAL_FORM, str(total), CONDENSED, _FOOTER_SIZE, right=False)
+        for key, size, bold in sorted(self.page_refs):
+            page = self.section_pages.get(key)
+            font = CONDENSED_BOLD if bold else CONDENSED
+            shown = str(page) if page is not None else "?"
+            self._number_form(_page_form(key, size, bold), shown, font, size, right=True)
         super().save()
+
+    def _number_form(self, name: str, value: str, font: str, size: float, *, right: bool) -> None:
+        if right:
+            self.beginForm(name, lowerx=-60, lowery=-3, upperx=0, uppery=size * 1.5)
+        else:
+            self.beginForm(name, lowerx=0, lowery=-3, upperx=60, uppery=size * 1.5)
+        self.setFont(font, size)
+        self.setFillColor(MUTED if not right else INK)
+        if right:
+            self.drawRightString(0, 0, value)
+        else:
+            self.drawString(0, 0, value)
+        self.endForm()
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]
@@ -149,6 +204,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             if self.outline:
                 self.canv.showOutline()
             self.canv.bookmarkPage(flowable.key)
+            self.canv.section_pages[flowable.key] = self.canv.getPageNumber()
             self.canv.addOutlineEntry(flowable.title, flowable.key, level=flowable.level)
             if flowable.caption is not None:
                 self.caption = flowable.caption

@@ -8,6 +8,7 @@ from reportlab.lib import colors
 from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table
 
 from league_manager.core.money import format_k
+from league_manager.reports.fonts import CONDENSED
 from league_manager.reports.layout import PageOptions
 from league_manager.reports.player_cells import (
     injuries_markup,
@@ -44,9 +45,7 @@ def team_header(team: TeamView, st: Styles, width: float, kind: str) -> Table:
     details = [f"{text(team.race)} team", f"coach <b>{text(team.coach)}</b>"]
     if team.league:
         details.append(f"league <b>{text(team.league)}</b>")
-    rules = [*team.special_rules]
-    if team.special_rule_choice and team.special_rule_choice not in rules:
-        rules.append(team.special_rule_choice)
+    rules = list(team_rules(team))
     left: list[Flowable] = [
         Paragraph(text(team.name), st.title),
         Paragraph("   ·   ".join(details), st.subtitle),
@@ -56,7 +55,7 @@ def team_header(team: TeamView, st: Styles, width: float, kind: str) -> Table:
     corner = Paragraph(
         f'<font color="{ACCENT.hexval()}"><b>{text(kind.upper())}</b></font>', st.cell_right
     )
-    table = Table([[left, corner]], colWidths=[width * 0.8, width * 0.2])
+    table = Table([[left, corner]], colWidths=[width * 0.8, width * 0.2], hAlign="LEFT")
     table.setStyle(
         plain_style(
             [
@@ -70,6 +69,41 @@ def team_header(team: TeamView, st: Styles, width: float, kind: str) -> Table:
         )
     )
     return table
+
+
+def team_rules(team: TeamView) -> tuple[str, ...]:
+    """The team's special rules with its drafted choice in place of the open "Favoured of..."."""
+    rules = [r for r in team.special_rules if not (team.special_rule_choice and r.endswith("..."))]
+    if team.special_rule_choice and team.special_rule_choice not in rules:
+        rules.append(team.special_rule_choice)
+    return tuple(rules)
+
+
+def compact_header(team: TeamView, st: Styles, width: float, kind: str) -> Table:
+    """A one-line page header for follow-on pages: team name, race and coach, and the kind."""
+    size = st.body.fontSize
+    line = (
+        f'{text(team.name)}   <font name="{CONDENSED}" size="{size:.1f}" color="#5E6B78">'
+        f"{text(team.race)} team · coach {text(team.coach)}</font>"
+    )
+    corner = Paragraph(
+        f'<font color="{ACCENT.hexval()}"><b>{text(kind.upper())}</b></font>', st.cell_right
+    )
+    return Table(
+        [[Paragraph(line, st.page_title), corner]],
+        colWidths=[width * 0.8, width * 0.2],
+        hAlign="LEFT",
+        style=plain_style(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "BOTTOM"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+                ("LINEBELOW", (0, 0), (-1, 0), 1.4, colors.HexColor("#24364A")),
+            ]
+        ),
+    )
 
 
 def team_figures(team: TeamView, st: Styles, width: float, ruleset: Ruleset | None) -> Table:
@@ -152,7 +186,13 @@ def player_table(
     for _ in range(len(ordered), ROSTER_ROWS):
         rows.append([""] * len(header))
         heights.append(blank_height)
-    table = Table(rows, colWidths=_columns(width, landscape), rowHeights=heights, repeatRows=1)
+    table = Table(
+        rows,
+        colWidths=_columns(width, landscape),
+        rowHeights=heights,
+        repeatRows=1,
+        hAlign="LEFT",
+    )
     table.setStyle(grid_style(padding=3.0, extra=commands))
     return table
 

@@ -6,16 +6,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.platypus import Flowable, Paragraph, Spacer, Table
-from reportlab.platypus.flowables import BalancedColumns
+from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table
 
 from league_manager.core.errors import NotFound
 from league_manager.core.money import format_k
 from league_manager.reports.layout import PageOptions
-from league_manager.reports.roster_front import team_header
-from league_manager.reports.theme import STRIPE, Styles, grid_style, plain_style, text
+from league_manager.reports.roster_front import compact_header
+from league_manager.reports.theme import ACCENT, STRIPE, Styles, grid_style, plain_style, text
 from league_manager.rules.model import SKILL_CATEGORIES, Ruleset, SkillRef, TeamRoster
 from league_manager.services.read_models import TeamView
+
+MEGA_STAR_MARK = "\u2605"
+_ENTRY_GAP = 3.5
 
 _INDUCEMENT_KINDS = {
     "common": "",
@@ -72,31 +74,52 @@ def _category_name(code: str) -> str:
     return f"{SKILL_CATEGORIES.get(code, code)} skill"
 
 
-def skill_reference(entries: Sequence[SkillEntry], st: Styles, columns: int) -> Flowable:
-    """The skills and traits as balanced newspaper columns."""
+def skill_reference(entries: Sequence[SkillEntry], st: Styles, width: float, columns: int) -> Table:
+    """The skills and traits in newspaper columns of about equal height, never split mid-entry."""
+    gap = 12.0
+    column_width = (width - gap * (columns - 1)) / columns
     paragraphs = []
+    heights = []
     for entry in entries:
         who = ", ".join(f"#{n}" for n in entry.numbers)
-        paragraphs.append(
-            Paragraph(
-                f"<b>{text(entry.name)}</b>  "
-                f'<font color="#5E6B78">{text(_category_name(entry.category))} · {who}</font>'
-                f"<br/>{text(entry.description)}",
-                st.body,
-                bulletText=None,
-            )
+        paragraph = Paragraph(
+            f"<b>{text(entry.name)}</b>  "
+            f'<font color="#5E6B78">{text(_category_name(entry.category))} · {who}</font>'
+            f"<br/>{text(entry.description)}",
+            st.body,
         )
-    whole = plain_style(
-        [
-            ("LEFTPADDING", (0, 0), (-1, -1), 0),
-            ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-            ("TOPPADDING", (0, 0), (-1, -1), 0),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 3.5),
-        ]
+        paragraphs.append(paragraph)
+        heights.append(paragraph.wrap(column_width, 10_000)[1] + _ENTRY_GAP)
+    target = sum(heights) / columns
+    cells: list[list[Flowable]] = [[] for _ in range(columns)]
+    column, used = 0, 0.0
+    for paragraph, height in zip(paragraphs, heights, strict=True):
+        if column < columns - 1 and cells[column] and used + height / 2 > target * (column + 1):
+            column += 1
+        cells[column] += [paragraph, Spacer(1, _ENTRY_GAP)]
+        used += height
+    widths: list[float] = []
+    row: list[Any] = []
+    for index, content in enumerate(cells):
+        if index:
+            widths.append(gap)
+            row.append("")
+        widths.append(column_width)
+        row.append(content)
+    return Table(
+        [row],
+        colWidths=widths,
+        hAlign="LEFT",
+        style=plain_style(
+            [
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
     )
-    # one-cell tables cannot split, so no entry is cut between two columns
-    spaced: list[Flowable] = [Table([[p]], style=whole) for p in paragraphs]
-    return BalancedColumns(spaced, nCols=columns, spaceBefore=0, spaceAfter=0, innerPadding=10)
 
 
 def _side_by_side(
@@ -137,7 +160,7 @@ def _side_by_side(
             index = g * per_group + i
             line.extend(rows[index] if index < len(rows) else blank)
         data.append(line)
-    table = Table(data, colWidths=all_widths, repeatRows=1)
+    table = Table(data, colWidths=all_widths, repeatRows=1, hAlign="LEFT")
     stripes = ("ROWBACKGROUNDS", (0, 1), (-1, -1), ["white", STRIPE])
     table.setStyle(grid_style(padding=1.3, extra=[*commands, stripes]))
     return table
@@ -161,7 +184,7 @@ def star_table(
     for star in stars:
         label = f"<b>{text(star.name)}</b>"
         if star.mega_star:
-            label += ' <font color="#9A2A2A" size="5.5">MEGA STAR</font>'
+            label += f' <font color="{ACCENT.hexval()}">{MEGA_STAR_MARK}</font>'
         if star.pair and star.pair_cost:
             label += f' <font color="#5E6B78">(pair {format_k(star.pair_cost)})</font>'
         rows.append(
@@ -238,24 +261,32 @@ def roster_reference(
     st: Styles,
     settings: Mapping[str, object] | None = None,
 ) -> list[Flowable]:
-    """The reference page(s): skills and traits, star players and inducements."""
-    width, _ = options.frame_size
+    """The reference page: skills and traits, star players and inducements.
+
+    It is kept to one page (shrunk when a roster has very many skills), so every
+    team takes exactly two pages: one sheet when printed on both sides.
+    """
+    width, height = options.frame_size
     groups = 3 if options.landscape else 2
-    story: list[Flowable] = [team_header(team, st, width, "Reference"), Spacer(1, 2)]
+    story: list[Flowable] = [compact_header(team, st, width, "Reference")]
     entries = roster_skills(team, ruleset)
     story.append(Paragraph("Skills and traits on this roster", st.heading))
     if entries:
-        story.append(skill_reference(entries, st, groups))
+        story.append(skill_reference(entries, st, width, groups))
     else:
         story.append(Paragraph("No player has a skill or trait yet.", st.note))
     roster = team_roster_of(team, ruleset)
     if ruleset is None or roster is None:
-        return story
+        return [KeepInFrame(width, height - 1, story, mode="shrink")]
     stars = star_table(team, roster, ruleset, st, width, groups)
     if stars is not None:
         most = ruleset.max_stars_per_team
         story += [
-            Paragraph(f"Star players for hire (at most {most} per game)", st.heading),
+            Paragraph(
+                f"Star players for hire (at most {most} per game; "
+                f'<font color="{ACCENT.hexval()}">{MEGA_STAR_MARK}</font> mega star)',
+                st.heading,
+            ),
             stars,
         ]
     limits = ruleset.inducement_group_limits
@@ -270,4 +301,4 @@ def roster_reference(
         if notes:
             title += f" (per game at most {', '.join(notes)})"
         story += [Paragraph(text(title), st.heading), inducements]
-    return story
+    return [KeepInFrame(width, height - 1, story, mode="shrink")]

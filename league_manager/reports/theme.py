@@ -51,6 +51,7 @@ class Styles:
     """The paragraph styles of one document, scaled by ``size`` (the body font size)."""
 
     title: ParagraphStyle
+    page_title: ParagraphStyle
     subtitle: ParagraphStyle
     heading: ParagraphStyle
     body: ParagraphStyle
@@ -92,6 +93,8 @@ def styles(size: float = 7.6) -> Styles:
     white = colors.white
     return Styles(
         title=style("title", fontName=SANS_BOLD, fontSize=size * 2.7, leading=size * 3.1),
+        page_title=style("page-title", fontName=SANS_BOLD, fontSize=size * 1.8,
+                         leading=size * 2.2),
         subtitle=style("subtitle", fontName=SANS, fontSize=size * 1.2, leading=size * 1.55,
                        textColor=MUTED),
         heading=style("heading", fontName=SANS_BOLD, fontSize=size * 1.45, leading=size * 1.8,
@@ -214,4 +217,4 @@ def cards(
         column = i * 2
         fill = HEADER_FILL if i < emphasise else PANEL
         commands.append(("BACKGROUND", (column, 0), (column, 1), fill))
-    return Table(data, colWidths=widths, style=plain_style(commands))
+    return Table(data, colWidths=widths, style=plain_style(commands), hAlign="LEFT")
