@@ -1,6 +1,7 @@
 """Time the PDF builders: one team roster and a 50-team league roster book.
 
-Run from the project root: ``python benchmarks/pdf.py [--teams 50] [--out DIR]``.
+Run from the project root: ``python benchmarks/pdf.py [--teams 50] [--out DIR [--png]]``;
+``--out docs/screenshots --png`` redraws the pictures of the documents in the docs.
 The teams are read models built by hand from the BB2020 team lists (no database):
 full 16-player squads with advancements, injuries and unicode names.
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import subprocess
 import time
 from dataclasses import replace
 from datetime import date
@@ -28,6 +30,11 @@ from league_manager.services.read_models import PlayerView, SkillView, TeamView
 
 FIRST = ["Grüt", "Ærnhild", "Ярослав", "Olaf", "Hans", "Zoë", "Björn", "Łukasz", "Ингрид", "Mirek"]
 LAST = ["Ødegård", "Kessler", "Kuznetsov", "Sørensen", "Ironfist", "Dvořák", "Blackmane", "Wołek"]
+LEAGUE = "Old World Cup"
+PLACES = ["Altdorf", "Nuln", "Middenheim", "Praag", "Marienburg", "Talabheim", "Karak Azgal",
+          "Erengrad", "Averheim", "Kislev", "Ostermark", "Bögenhafen"]  # fmt: skip
+NICKNAMES = ["Reavers", "Marauders", "Crushers", "Hurricanes", "Gutters", "Stormers",
+             "Wanderers", "Raiders", "Howlers", "Hammers", "Ravens", "Lanterns"]  # fmt: skip
 GAINED = ["Block", "Dodge", "Guard", "Tackle", "Sure Hands", "Mighty Blow (+1)", "Sprint", "Pro"]
 
 
@@ -74,12 +81,13 @@ def sample_team(index: int, roster: TeamRoster, ruleset: Ruleset, rng: random.Ra
             )
         )
     value = sum(p.value for p in players) + 3 * roster.reroll_cost
+    nickname = NICKNAMES[(index // 12 + index * 5) % len(NICKNAMES)]
     return TeamView(
         id=index,
-        name=f"{roster.name} Team {index}",
+        name=f"{PLACES[index % len(PLACES)]} {nickname}",
         race=roster.name,
         race_id=roster.id,
-        league="Benchmark League",
+        league=LEAGUE,
         league_id=1,
         coach=f"{rng.choice(FIRST)} {rng.choice(LAST)}",
         ruleset=ruleset.id,
@@ -125,7 +133,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--teams", type=int, default=50, help="teams in the book (50)")
     parser.add_argument("--runs", type=int, default=5, help="runs per measurement (5)")
-    parser.add_argument("--out", type=Path, help="also write the PDFs to this folder")
+    parser.add_argument("--out", type=Path, help="also write sample PDFs to this folder")
+    parser.add_argument(
+        "--png", action="store_true", help="with --out: write page pictures (docs/screenshots)"
+    )
     args = parser.parse_args()
 
     start = time.perf_counter()
@@ -143,17 +154,33 @@ def main() -> None:
           lambda: roster_pdf(teams[2], ruleset, options=landscape))  # fmt: skip
     _time("match sheet", args.runs * 4, lambda: match_sheet_pdf(teams[0], teams[1], ruleset))
     book = _time(f"{args.teams}-team book", args.runs,
-                 lambda: roster_book_pdf("Benchmark League", teams, ruleset))  # fmt: skip
+                 lambda: roster_book_pdf(LEAGUE, teams, ruleset))  # fmt: skip
     print(f"{'':<32} {book / max(1, args.teams):7.3f} s per team")
 
     if args.out:
-        args.out.mkdir(parents=True, exist_ok=True)
-        (args.out / "roster.pdf").write_bytes(roster_pdf(teams[0], ruleset))
-        (args.out / "book.pdf").write_bytes(roster_book_pdf("Benchmark League", teams, ruleset))
-        sheet = match_sheet_pdf(teams[0], teams[1], ruleset)
-        (args.out / "match-sheet.pdf").write_bytes(sheet)
-        (args.out / "match-sheet-blank.pdf").write_bytes(blank_match_sheet_pdf(ruleset))
+        write_samples(args.out, teams[:12], ruleset, png=args.png)
         print(f"documents written to {args.out}")
+
+
+def write_samples(folder: Path, teams: list[TeamView], ruleset: Ruleset, *, png: bool) -> None:
+    """Write one of each document; with ``png`` also the first-page pictures for the docs."""
+    folder.mkdir(parents=True, exist_ok=True)
+    documents = {
+        "pdf-roster": (roster_pdf(teams[0], ruleset), 1),
+        "pdf-roster-reference": (roster_pdf(teams[0], ruleset), 2),
+        "pdf-roster-landscape": (roster_pdf(teams[0], ruleset, options=PageOptions("a4", True)), 1),
+        "pdf-book-contents": (roster_book_pdf(LEAGUE, teams, ruleset), 1),
+        "pdf-match-sheet": (match_sheet_pdf(teams[0], teams[1], ruleset), 1),
+        "pdf-match-sheet-record": (match_sheet_pdf(teams[0], teams[1], ruleset), 2),
+        "pdf-match-sheet-blank": (blank_match_sheet_pdf(ruleset), 1),
+    }
+    for name, (data, page) in documents.items():
+        pdf = folder / f"{name}.pdf"
+        pdf.write_bytes(data)
+        if png:  # needs poppler's pdftoppm
+            command = ["pdftoppm", "-png", "-r", "70", "-f", str(page), "-l", str(page)]
+            subprocess.run([*command, "-singlefile", str(pdf), str(folder / name)], check=True)
+            pdf.unlink()
 
 
 if __name__ == "__main__":

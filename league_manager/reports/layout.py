@@ -143,7 +143,7 @@ class _CountingCanvas(Canvas):  # type: ignore[misc]
 
     def save(self) -> None:
         total = self.getPageNumber() - 1
-        self._number_form(_TOTAL_FORM, str(total), CONDENSED, _FOOTER_SIZE, right=False)
+        self._number_form(_TOTAL_FORM, str(total), CONDENSED_BOLD, _FOOTER_SIZE, right=False)
         for key, size, bold in sorted(self.page_refs):
             page = self.section_pages.get(key)
             font = CONDENSED_BOLD if bold else CONDENSED

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from league_manager.core.money import format_k
-from league_manager.reports.theme import PANEL, Styles, grid_style, text
+from league_manager.reports.theme import PANEL, Styles, grid_style, side_by_side, text
 from league_manager.rules.model import DiceTable, Ruleset
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ def game_record(
     """The pre-game and post-game steps as a form with a column per team."""
     unit = format_k(ruleset.winnings_unit) if ruleset else "10k"
     mistakes = format_k(ruleset.expensive_mistakes.min_treasury) if ruleset else "100k"
+    gap = format_k(ruleset.prayer_gap) if ruleset else "50k"
 
     def fans(side: Side) -> str:
         return f"D3 + {side.team.dedicated_fans} = ____" if side.team else "D3 + ____ = ____"
@@ -53,7 +54,7 @@ def game_record(
         ("Petty cash (lower CTV)", _petty_cash_text(home), _petty_cash_text(away), _WRITE_IN),
         ("Treasury spent on inducements", "", "", _WRITE_IN),
         ("Inducements bought", "", "", _WRITE_IN * 2),
-        ("Prayers to Nuffle", "", "", _WRITE_IN),
+        (f"Prayers to Nuffle (1 per full {gap} gap)", "", "", _WRITE_IN),
         ("POST-GAME", "", "", None),
         ("Score, casualties inflicted", "", "", _WRITE_IN),
         (f"Winnings ((fan attendance ÷ 2 + TD) × {unit})", "", "", _WRITE_IN),
@@ -123,12 +124,35 @@ def dice_table(table: DiceTable, title: str, st: Styles, width: float) -> list[F
     return [Paragraph(text(title), st.heading), result]
 
 
+def prayers_table(ruleset: Ruleset, st: Styles, width: float) -> list[Flowable]:
+    """The Prayers to Nuffle results (D16) with how long each lasts, in two blocks."""
+    if not ruleset.prayers:
+        return []
+    header = [
+        Paragraph("D16", st.header_center),
+        Paragraph("Prayer", st.header_cell),
+        Paragraph("Lasts", st.header_cell),
+    ]
+    rows = [
+        [
+            Paragraph(f"<b>{p.roll}</b>", st.cell_center),
+            Paragraph(f"<b>{text(p.name)}</b>", st.cell),
+            Paragraph(f"until the end of the {text(p.lasts)}", st.cell),
+        ]
+        for p in sorted(ruleset.prayers, key=lambda p: p.roll)
+    ]
+    block = (width - 10) / 2
+    widths = [30.0, block - 30 - 110, 110.0]
+    title = "Prayers to Nuffle (re-roll duplicates; effects start with the next drive)"
+    return [Paragraph(text(title), st.heading), side_by_side(header, rows, widths, 2)]
+
+
 def match_tables(ruleset: Ruleset | None, st: Styles, width: float) -> list[Flowable]:
-    """The weather and kick-off event tables of the ruleset (nothing without a ruleset)."""
+    """The weather, kick-off event and prayer tables of the ruleset (none without a ruleset)."""
     if ruleset is None:
         return []
     story: list[Flowable] = []
     for key, title in (("weather", "Weather"), ("kickoff", "Kick-off events")):
         if key in ruleset.tables:
             story += dice_table(ruleset.tables[key], title, st, width)
-    return story
+    return story + prayers_table(ruleset, st, width)

@@ -119,7 +119,8 @@ def _scoreboard(home: Side, away: Side, st: Styles, width: float) -> Table:
 def _side_caption(side: Side, st: Styles) -> Paragraph:
     team = side.team
     if team is None:
-        return Paragraph(f"<b>{side.label}</b>", st.cell_bold)
+        blanks = "re-rolls ____   ·   apothecary ____   ·   journeymen ____"
+        return Paragraph(f"<b>{side.label}</b>   ·   {blanks}", st.cell)
     available = team.players_available
     parts = [
         f"<b>{text(side.label)}: {text(team.name)}</b>",
@@ -160,7 +161,7 @@ def _player_row(
         *stats,
         Paragraph(skills, st.small),
         *[""] * len(TALLIES),
-        Paragraph(injuries_markup(player), st.small),
+        Paragraph(injuries_markup(player, lasting=False), st.small),
     ]
     return cells, commands
 
@@ -184,9 +185,12 @@ def team_table(side: Side, st: Styles, width: float) -> Table:
         commands.extend(extra)
     blank_height = st.cell.leading + st.cell_small.leading + 3.2
     heights: list[float | None] = [None] * len(rows)
+    first_blank = len(rows)
     for _ in range(len(rows) - 1, SHEET_ROWS):
         rows.append([""] * len(header))
         heights.append(blank_height)
+    if first_blank < len(rows):  # column rules help whoever writes players in by hand
+        commands.append(("LINEAFTER", (0, first_blank), (-2, len(rows) - 1), 0.3, RULE))
     totals = ["", Paragraph("<b>Team totals</b>", st.cell), *[""] * 6, *[""] * len(TALLIES), ""]
     rows.append(totals)
     heights.append(None)
@@ -251,10 +255,12 @@ def _sheet(
             styles(7.4).note,
         )
     )
-    story: list[Flowable] = [KeepInFrame(width, height - 1, front, mode="shrink"), PageBreak()]
-    story += game_record(home, away, ruleset, st, width)
-    story += match_tables(ruleset, st, width)
-    return story
+    back = game_record(home, away, ruleset, st, width) + match_tables(ruleset, st, width)
+    return [
+        KeepInFrame(width, height - 1, front, mode="shrink"),
+        PageBreak(),
+        KeepInFrame(width, height - 1, back, mode="shrink"),
+    ]
 
 
 def match_sheet_pdf(

@@ -92,10 +92,18 @@ def injury_labels(player: PlayerView) -> list[str]:
     return labels
 
 
-def injuries_markup(player: PlayerView) -> str:
-    """The injuries column as markup: MNG and statuses in bold red, the rest plain."""
+def injuries_markup(player: PlayerView, *, lasting: bool = True) -> str:
+    """The injuries column as markup: MNG and statuses in bold red, the rest plain.
+
+    Args:
+        player: the player.
+        lasting: include characteristic losses ("-AV"); match sheets leave them out,
+            as the profile already shows them and the box is for this game's injuries.
+    """
     parts = []
     for label in injury_labels(player):
+        if not lasting and label.startswith("-"):
+            continue
         shown = text(label).replace(" ", "\u00a0")
         if label == "MNG" or label in _STATUS_LABELS.values():
             shown = f'<font color="{REDUCED_TEXT.hexval()}"><b>{shown}</b></font>'

@@ -19,7 +19,9 @@ from league_manager.reports.player_cells import (
 from league_manager.reports.theme import (
     ACCENT,
     IMPROVED_MARK,
+    PANEL,
     REDUCED_MARK,
+    RULE,
     Styles,
     cards,
     grid_style,
@@ -114,7 +116,9 @@ def team_figures(team: TeamView, st: Styles, width: float, ruleset: Ruleset | No
     rerolls = (
         "Re-rolls",
         str(team.rerolls),
-        f"worth {format_k(team.reroll_cost)} · buy {format_k(price)}",
+        f"{format_k(team.reroll_cost)} · new {format_k(price)}"
+        if price != team.reroll_cost
+        else f"{format_k(price)} each",
     )
     if team.apothecary:
         apothecary = "Yes"
@@ -137,7 +141,7 @@ def _columns(width: float, landscape: bool) -> list[float]:
     if landscape:
         fixed = [18.0, 170.0, *[23.0] * 5, 0.0, 96.0, 50.0, 42.0]
     else:
-        fixed = [16.0, 116.0, *[19.5] * 5, 0.0, 64.0, 40.0, 36.0]
+        fixed = [16.0, 110.0, *[21.0] * 5, 0.0, 64.0, 40.0, 36.0]
     fixed[7] = width - sum(fixed)
     return fixed
 
@@ -181,7 +185,8 @@ def player_table(
                 format_k(player.value),
             ]
         )
-    blank_height = st.cell.leading + st.cell_small.leading + 6.0
+    padding = 2.2 if landscape else 3.0  # landscape pages are short: keep 16 rows unshrunk
+    blank_height = st.cell.leading + st.cell_small.leading + 2 * padding
     heights: list[float | None] = [None] * len(rows)
     for _ in range(len(ordered), ROSTER_ROWS):
         rows.append([""] * len(header))
@@ -193,7 +198,7 @@ def player_table(
         repeatRows=1,
         hAlign="LEFT",
     )
-    table.setStyle(grid_style(padding=3.0, extra=commands))
+    table.setStyle(grid_style(padding=padding, extra=commands))
     return table
 
 
@@ -234,4 +239,32 @@ def roster_front(
         Spacer(1, 4),
         roster_legend(team, st),
     ]
+    used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content)
+    notes = notes_box(width, height - used - 14, st)
+    if notes is not None:
+        content += [Spacer(1, 12), notes]
     return [KeepInFrame(width, height - 1, content, mode="shrink")]
+
+
+def notes_box(width: float, height: float, st: Styles) -> Table | None:
+    """Ruled lines for the coach's notes filling ``height``, or None when there is no room."""
+    line = 19.0
+    count = int((height - 14) // line)
+    if count < 3:
+        return None
+    rows: list[list[Any]] = [[Paragraph("<b>NOTES</b>", st.note)]] + [[""] for _ in range(count)]
+    return Table(
+        rows,
+        colWidths=[width],
+        rowHeights=[14.0] + [line] * count,
+        hAlign="LEFT",
+        style=plain_style(
+            [
+                ("LINEBELOW", (0, 1), (-1, -1), 0.4, RULE),
+                ("BOX", (0, 0), (-1, -1), 0.6, RULE),
+                ("BACKGROUND", (0, 0), (-1, 0), PANEL),
+                ("ALIGN", (0, 0), (-1, 0), "LEFT"),
+                ("TOPPADDING", (0, 0), (-1, 0), 2),
+            ]
+        ),
+    )

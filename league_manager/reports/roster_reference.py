@@ -12,7 +12,13 @@ from league_manager.core.errors import NotFound
 from league_manager.core.money import format_k
 from league_manager.reports.layout import PageOptions
 from league_manager.reports.roster_front import compact_header
-from league_manager.reports.theme import ACCENT, STRIPE, Styles, grid_style, plain_style, text
+from league_manager.reports.theme import (
+    ACCENT,
+    Styles,
+    plain_style,
+    side_by_side,
+    text,
+)
 from league_manager.rules.model import SKILL_CATEGORIES, Ruleset, SkillRef, TeamRoster
 from league_manager.services.read_models import TeamView
 
@@ -122,50 +128,6 @@ def skill_reference(entries: Sequence[SkillEntry], st: Styles, width: float, col
     )
 
 
-def _side_by_side(
-    header: list[Any],
-    rows: Sequence[list[Any]],
-    widths: list[float],
-    groups: int,
-    st: Styles,
-    gap: float = 10.0,
-    tight: Sequence[int] = (),
-) -> Table:
-    """One table holding ``rows`` in ``groups`` side-by-side blocks with the same header.
-
-    Columns listed in ``tight`` (indexes within a block) get almost no side padding.
-    """
-    per_group = -(-len(rows) // groups)
-    blank = [""] * len(header)
-    data: list[list[Any]] = [[]]
-    all_widths: list[float] = []
-    commands: list[tuple[Any, ...]] = [("ALIGN", (0, 0), (-1, -1), "LEFT")]
-    for g in range(groups):
-        first = g * (len(header) + 1)
-        if g:
-            data[0].append("")
-            all_widths.append(gap)
-            commands.append(("BACKGROUND", (first - 1, 0), (first - 1, -1), "white"))
-            commands.append(("LINEBELOW", (first - 1, 0), (first - 1, -1), 0, "white"))
-        data[0].extend(header)
-        all_widths.extend(widths)
-        for column in tight:
-            commands.append(("LEFTPADDING", (first + column, 0), (first + column, -1), 0.5))
-            commands.append(("RIGHTPADDING", (first + column, 0), (first + column, -1), 0.5))
-    for i in range(per_group):
-        line: list[Any] = []
-        for g in range(groups):
-            if g:
-                line.append("")
-            index = g * per_group + i
-            line.extend(rows[index] if index < len(rows) else blank)
-        data.append(line)
-    table = Table(data, colWidths=all_widths, repeatRows=1, hAlign="LEFT")
-    stripes = ("ROWBACKGROUNDS", (0, 1), (-1, -1), ["white", STRIPE])
-    table.setStyle(grid_style(padding=1.3, extra=[*commands, stripes]))
-    return table
-
-
 def star_table(
     team: TeamView, roster: TeamRoster, ruleset: Ruleset, st: Styles, width: float, groups: int
 ) -> Table | None:
@@ -198,7 +160,7 @@ def star_table(
             ]
         )
     widths = [name_width, *[stat_width] * 5, fee_width]
-    return _side_by_side(header, rows, widths, groups, st, tight=range(1, 7))
+    return side_by_side(header, rows, widths, groups, tight=range(1, 7))
 
 
 def inducement_table(
@@ -238,7 +200,7 @@ def inducement_table(
     max_width, cost_width = 30.0, 38.0
     name_width = (width - 10.0 * (groups - 1)) / groups - max_width - cost_width
     widths = [name_width, max_width, cost_width]
-    return _side_by_side(header, rows, widths, groups, st, tight=(1, 2))
+    return side_by_side(header, rows, widths, groups, tight=(1, 2))
 
 
 def team_roster_of(team: TeamView, ruleset: Ruleset | None) -> TeamRoster | None:

@@ -184,17 +184,17 @@ def cards(
         Paragraph(text(item[0]).upper(), st.label_inverse if i < emphasise else st.label)
         for i, item in enumerate(items)
     ]
-    values = []
+    values: list[list[Paragraph]] = []
     for i, item in enumerate(items):
-        markup = text(item[1])
+        inverse = i < emphasise
+        cell = [Paragraph(text(item[1]), st.figure_inverse if inverse else st.figure)]
         if len(item) > 2:
-            note = text(item[2])
-            markup += f'<br/><font name="{CONDENSED}" size="{st.label.fontSize:.1f}">{note}</font>'
-        values.append(Paragraph(markup, st.figure_inverse if i < emphasise else st.figure))
+            cell.append(Paragraph(text(item[2]), st.label_inverse if inverse else st.label))
+        values.append(cell)
     gap = 3.0
     count = len(items)
     col = (width - gap * (count - 1)) / count
-    data: list[list[Any]] = [[], []]
+    data: list[list[Any]] = [[], []]  # labels, then values (with their notes)
     widths: list[float] = []
     for i in range(count):
         if i:
@@ -218,3 +218,46 @@ def cards(
         fill = HEADER_FILL if i < emphasise else PANEL
         commands.append(("BACKGROUND", (column, 0), (column, 1), fill))
     return Table(data, colWidths=widths, style=plain_style(commands), hAlign="LEFT")
+
+
+def side_by_side(
+    header: list[Any],
+    rows: Sequence[list[Any]],
+    widths: list[float],
+    groups: int,
+    gap: float = 10.0,
+    tight: Sequence[int] = (),
+) -> Table:
+    """One table holding ``rows`` in ``groups`` side-by-side blocks with the same header.
+
+    Columns listed in ``tight`` (indexes within a block) get almost no side padding.
+    """
+    per_group = -(-len(rows) // groups)
+    blank = [""] * len(header)
+    data: list[list[Any]] = [[]]
+    all_widths: list[float] = []
+    commands: list[tuple[Any, ...]] = [("ALIGN", (0, 0), (-1, -1), "LEFT")]
+    for g in range(groups):
+        first = g * (len(header) + 1)
+        if g:
+            data[0].append("")
+            all_widths.append(gap)
+            commands.append(("BACKGROUND", (first - 1, 0), (first - 1, -1), "white"))
+            commands.append(("LINEBELOW", (first - 1, 0), (first - 1, -1), 0, "white"))
+        data[0].extend(header)
+        all_widths.extend(widths)
+        for column in tight:
+            commands.append(("LEFTPADDING", (first + column, 0), (first + column, -1), 0.5))
+            commands.append(("RIGHTPADDING", (first + column, 0), (first + column, -1), 0.5))
+    for i in range(per_group):
+        line: list[Any] = []
+        for g in range(groups):
+            if g:
+                line.append("")
+            index = g * per_group + i
+            line.extend(rows[index] if index < len(rows) else blank)
+        data.append(line)
+    table = Table(data, colWidths=all_widths, repeatRows=1, hAlign="LEFT")
+    stripes = ("ROWBACKGROUNDS", (0, 1), (-1, -1), ["white", STRIPE])
+    table.setStyle(grid_style(padding=1.3, extra=[*commands, stripes]))
+    return table
