@@ -67,7 +67,11 @@ def contents_page(
     table.setStyle(
         grid_style(
             padding=4.0,
-            extra=[("ALIGN", (0, 1), (0, -1), "CENTER"), ("ALIGN", (4, 1), (-2, -1), "CENTER")],
+            extra=[
+                ("FONTSIZE", (0, 1), (-1, -1), st.cell.fontSize),
+                ("ALIGN", (0, 1), (0, -1), "CENTER"),
+                ("ALIGN", (4, 1), (-2, -1), "CENTER"),
+            ],
         )
     )
     return [
