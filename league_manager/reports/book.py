@@ -24,7 +24,15 @@ def team_key(index: int) -> str:
 def contents_page(
     league: str, teams: Sequence[TeamView], ruleset_text: str, st: Styles, width: float
 ) -> list[Flowable]:
-    """The contents page: league title, a few league-wide figures and one row per team."""
+    """The contents page: league title, a few league-wide figures and one row per team.
+
+    Args:
+        league: the league's name.
+        teams: the teams in book order (the n-th team's bookmark is ``team_key(n)``).
+        ruleset_text: the ruleset label for the subtitle.
+        st: the document styles.
+        width: the frame width.
+    """
     players = sum(len(t.players) for t in teams)
     average = round(sum(t.team_value for t in teams) / len(teams), -3) if teams else 0
     top = max(teams, key=lambda t: t.current_team_value, default=None)

@@ -1,20 +1,28 @@
-"""Page two of a match sheet: the pre- and post-game record and the weather and kick-off tables."""
+"""Page two of a match sheet: the game record form and the weather, kick-off and prayer tables."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from league_manager.core.money import format_k
 from league_manager.reports.theme import PANEL, Styles, grid_style, side_by_side, text
 from league_manager.rules.model import DiceTable, Ruleset
-
-if TYPE_CHECKING:
-    from league_manager.reports.match_sheet import Side
+from league_manager.services.read_models import TeamView
 
 _WRITE_IN = 15.0
 """Height of a row coaches write in, in points."""
+
+
+@dataclass(frozen=True)
+class Side:
+    """One team as the match sheet shows it (``team`` None on a blank sheet)."""
+
+    label: str
+    team: TeamView | None
+    petty_cash: int | None
 
 
 def _roll(low: int, high: int) -> str:
@@ -32,7 +40,15 @@ def _petty_cash_text(side: Side) -> str:
 def game_record(
     home: Side, away: Side, ruleset: Ruleset | None, st: Styles, width: float
 ) -> list[Flowable]:
-    """The pre-game and post-game steps as a form with a column per team."""
+    """The pre-game and post-game steps as a form with a column per team.
+
+    Args:
+        home: the home side (its team None on a blank sheet).
+        away: the away side.
+        ruleset: the game's ruleset, for winnings, expensive mistakes and prayers.
+        st: the document styles.
+        width: the frame width.
+    """
     unit = format_k(ruleset.winnings_unit) if ruleset else "10k"
     mistakes = format_k(ruleset.expensive_mistakes.min_treasury) if ruleset else "100k"
     gap = format_k(ruleset.prayer_gap) if ruleset else "50k"
@@ -102,7 +118,14 @@ def game_record(
 
 
 def dice_table(table: DiceTable, title: str, st: Styles, width: float) -> list[Flowable]:
-    """A dice table as the rulebook lays it out: roll, result, effect in the project's words."""
+    """A dice table as the rulebook lays it out: roll, result, effect in the project's words.
+
+    Args:
+        table: the ruleset's table (``ruleset.tables["weather"]``…).
+        title: the heading above it.
+        st: the document styles.
+        width: the frame width.
+    """
     data: list[list[Any]] = [
         [
             Paragraph(text(table.dice), st.header_center),

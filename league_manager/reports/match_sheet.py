@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -10,7 +9,7 @@ from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Paragraph, Spac
 
 from league_manager.core.money import format_k
 from league_manager.reports.layout import DocumentInfo, PageOptions, render
-from league_manager.reports.match_forms import game_record, match_tables
+from league_manager.reports.match_forms import Side, game_record, match_tables
 from league_manager.reports.player_cells import (
     injuries_markup,
     player_markup,
@@ -37,15 +36,6 @@ TALLIES = ("TD", "COMP", "DEF", "INT", "CAS", "MVP")
 """Per-player boxes: touchdowns, completions, deflections, interceptions, casualties, MVP."""
 SHEET_ROWS = 16
 PLAYERS_ON_PITCH = 11
-
-
-@dataclass(frozen=True)
-class Side:
-    """One team as the match sheet shows it (``team`` None on a blank sheet)."""
-
-    label: str
-    team: TeamView | None
-    petty_cash: int | None
 
 
 def petty_cash(team: TeamView, opponent: TeamView) -> int:

@@ -109,7 +109,14 @@ def compact_header(team: TeamView, st: Styles, width: float, kind: str) -> Table
 
 
 def team_figures(team: TeamView, st: Styles, width: float, ruleset: Ruleset | None) -> Table:
-    """TV, CTV, treasury, re-rolls, dedicated fans and sideline staff as a row of panels."""
+    """TV, CTV, treasury, re-rolls, dedicated fans and sideline staff as a row of panels.
+
+    Args:
+        team: the team.
+        st: the document styles.
+        width: the frame width.
+        ruleset: for the price of a new re-roll after the draft (doubled in BB2020).
+    """
     price = team.reroll_cost
     if team.first_match_played and ruleset is not None:
         price *= ruleset.draft.reroll_multiplier_after_draft
@@ -149,7 +156,14 @@ def _columns(width: float, landscape: bool) -> list[float]:
 def player_table(
     players: tuple[PlayerView, ...], st: Styles, width: float, landscape: bool
 ) -> Table:
-    """The roster table, padded with blank rows up to 16 players."""
+    """The roster table, padded with blank rows up to 16 players.
+
+    Args:
+        players: the roster, printed by shirt number.
+        st: the document styles.
+        width: the frame width.
+        landscape: use the wider landscape column set.
+    """
     header: list[Any] = [
         Paragraph("#", st.header_center),
         Paragraph("Player", st.header_cell),
@@ -228,7 +242,14 @@ def roster_legend(team: TeamView, st: Styles) -> Paragraph:
 def roster_front(
     team: TeamView, ruleset: Ruleset | None, options: PageOptions, st: Styles
 ) -> list[Flowable]:
-    """The first roster page, kept to exactly one page (shrunk if a team would overflow it)."""
+    """The first roster page, kept to exactly one page (shrunk if a team would overflow it).
+
+    Args:
+        team: the team.
+        ruleset: its ruleset, or None.
+        options: paper and orientation.
+        st: the document styles.
+    """
     width, height = options.frame_size
     content: list[Flowable] = [
         team_header(team, st, width, "Team roster"),

@@ -131,7 +131,19 @@ def skill_reference(entries: Sequence[SkillEntry], st: Styles, width: float, col
 def star_table(
     team: TeamView, roster: TeamRoster, ruleset: Ruleset, st: Styles, width: float, groups: int
 ) -> Table | None:
-    """Star players this team may induce, cheapest first, with profile and fee."""
+    """Star players this team may induce, cheapest first, with profile and fee.
+
+    Args:
+        team: the team (its drafted special rule choice counts).
+        roster: the ruleset's team list for it.
+        ruleset: the ruleset.
+        st: the document styles.
+        width: the frame width.
+        groups: how many side-by-side blocks to lay the list out in.
+
+    Returns:
+        The table, or None when no star plays for the team.
+    """
     stars = ruleset.stars_for(roster, team.special_rule_choice)
     if not stars:
         return None
@@ -172,7 +184,20 @@ def inducement_table(
     groups: int,
     settings: Mapping[str, object] | None,
 ) -> Table | None:
-    """Inducements this team may buy, with the most it may take and the price it pays."""
+    """Inducements this team may buy, with the most it may take and the price it pays.
+
+    Args:
+        team: the team.
+        roster: the ruleset's team list for it.
+        ruleset: the ruleset.
+        st: the document styles.
+        width: the frame width.
+        groups: how many side-by-side blocks to lay the list out in.
+        settings: league house rules that change prices (None: the defaults).
+
+    Returns:
+        The table, or None when nothing is available.
+    """
     rows = []
     for item in ruleset.inducements.values():
         if not item.available_for(roster, team.special_rule_choice):
