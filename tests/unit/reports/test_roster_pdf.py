@@ -2,8 +2,18 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
-from report_factories import PRINTED, full_squad, make_team, pdf_reader, pdf_text
+from report_factories import (
+    LINEMAN,
+    PRINTED,
+    full_squad,
+    make_player,
+    make_team,
+    pdf_reader,
+    pdf_text,
+)
 
 from league_manager.reports import PageOptions, roster_pdf
 from league_manager.rules.model import Ruleset
@@ -126,3 +136,32 @@ def test_sixteen_players_with_long_skill_lists_fit_one_page(
 def test_unknown_paper_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown paper 'a3'"):
         PageOptions("a3")
+
+
+def test_markup_characters_in_names_are_printed_as_written(ruleset: Ruleset) -> None:
+    players = [make_player(1, "Snikkit <the> Sneaky & Co", "Human Lineman")]
+    team = make_team("Orcs & Goblins <United>", players, coach="A&B")
+
+    front = pdf_text(roster_pdf(team, ruleset, printed=PRINTED))[0]
+
+    assert "Orcs & Goblins <United>" in front
+    assert "Snikkit <the> Sneaky & Co" in front
+    assert "coach A&B" in front
+
+
+def test_statuses_journeymen_and_missing_pa_are_shown(ruleset: Ruleset) -> None:
+    no_pass = replace(LINEMAN, pa=None)
+    players = [
+        make_player(1, "Gone Gus", status="dead"),
+        make_player(2, "Resting Rolf", status="retired"),
+        make_player(3, "Jobbing Jon", journeyman=True, skills=["Loner (4+)"]),
+        make_player(4, "Nopass Nils", base=no_pass, niggling=2),
+    ]
+    front = pdf_text(roster_pdf(make_team(players=players), ruleset, printed=PRINTED))[0]
+
+    assert "Gone Gus Human Lineman 6 3 3+ 4+ 9+ Dead" in front
+    assert "Retired" in front
+    assert "Human Lineman · Journeyman" in front
+    assert "6 3 3+ - 9+" in front
+    assert "NI x2" in front
+    assert "4 players, 2 available" in front
