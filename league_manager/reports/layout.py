@@ -11,7 +11,7 @@ from typing import Any
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepInFrame, PageTemplate
 
 from league_manager.reports.fonts import CONDENSED, CONDENSED_BOLD, register_fonts
 from league_manager.reports.theme import INK, MUTED, RULE
@@ -231,6 +231,34 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         parts = (self.caption, self.info.ruleset, f"printed {printed} by League Manager")
         canv.drawRightString(right, y, "   ·   ".join(p for p in parts if p))
         canv.restoreState()
+
+
+def measure(content: Sequence[Flowable], width: float) -> float:
+    """The height ``content`` takes stacked in a frame ``width`` wide (spaces included)."""
+    return float(
+        sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content)
+    )
+
+
+def one_page(
+    content: list[Flowable], options: PageOptions, used: float | None = None
+) -> list[Flowable]:
+    """Keep ``content`` on one page: as it is when it fits, else shrunk to fit.
+
+    Shrinking (reportlab's ``KeepInFrame``) costs extra layout passes, so content
+    that fits is passed through untouched.
+
+    Args:
+        content: the flowables of the page.
+        options: paper and orientation (the frame size).
+        used: the height of ``content`` when the caller has already measured it.
+    """
+    width, height = options.frame_size
+    if used is None:
+        used = measure(content, width)
+    if used <= height - 1:
+        return content
+    return [KeepInFrame(width, height - 1, content, mode="shrink")]
 
 
 def render(

@@ -8,6 +8,7 @@ from typing import Any
 from reportlab.platypus import Flowable, Paragraph, Table
 
 from league_manager.core.money import format_k
+from league_manager.reports.fonts import CONDENSED_BOLD
 from league_manager.reports.theme import PANEL, Styles, grid_style, side_by_side, text
 from league_manager.rules.model import DiceTable, Ruleset
 from league_manager.services.read_models import TeamView
@@ -136,14 +137,18 @@ def dice_table(table: DiceTable, title: str, st: Styles, width: float) -> list[F
     for row in table.rows:
         data.append(
             [
-                Paragraph(f"<b>{_roll(row.low, row.high)}</b>", st.cell_center),
+                _roll(row.low, row.high),
                 Paragraph(f"<b>{text(row.result)}</b>", st.cell),
                 Paragraph(text(row.effect), st.cell),
             ]
         )
     widths = [30.0, 92.0, width - 122.0]
     result = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
-    result.setStyle(grid_style(padding=1.6))
+    bold_rolls = [
+        ("FONTNAME", (0, 1), (0, -1), CONDENSED_BOLD),
+        ("ALIGN", (0, 1), (0, -1), "CENTER"),
+    ]
+    result.setStyle(grid_style(padding=1.6, size=st.cell.fontSize, extra=bold_rolls))
     return [Paragraph(text(title), st.heading), result]
 
 
@@ -158,16 +163,19 @@ def prayers_table(ruleset: Ruleset, st: Styles, width: float) -> list[Flowable]:
     ]
     rows = [
         [
-            Paragraph(f"<b>{p.roll}</b>", st.cell_center),
+            str(p.roll),
             Paragraph(f"<b>{text(p.name)}</b>", st.cell),
-            Paragraph(f"until the end of the {text(p.lasts)}", st.cell),
+            f"until the end of the {p.lasts}",
         ]
         for p in sorted(ruleset.prayers, key=lambda p: p.roll)
     ]
     block = (width - 10) / 2
     widths = [30.0, block - 30 - 110, 110.0]
     title = "Prayers to Nuffle (re-roll duplicates; effects start with the next drive)"
-    return [Paragraph(text(title), st.heading), side_by_side(header, rows, widths, 2)]
+    return [
+        Paragraph(text(title), st.heading),
+        side_by_side(header, rows, widths, 2, size=st.cell.fontSize, tight=(0,)),
+    ]
 
 
 def match_tables(ruleset: Ruleset | None, st: Styles, width: float) -> list[Flowable]:

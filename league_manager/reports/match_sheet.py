@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from reportlab.platypus import Flowable, KeepInFrame, PageBreak, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, PageBreak, Paragraph, Spacer, Table
 
 from league_manager.core.money import format_k
-from league_manager.reports.layout import DocumentInfo, PageOptions, render
+from league_manager.reports.layout import DocumentInfo, PageOptions, one_page, render
 from league_manager.reports.match_forms import Side, game_record, match_tables
 from league_manager.reports.player_cells import (
     injuries_markup,
@@ -140,11 +140,7 @@ def _player_row(
             ("TEXTCOLOR", (0, row), (-1, row), UNAVAILABLE),
             ("BACKGROUND", (8, row), (8 + len(TALLIES) - 1, row), BLOCKED_FILL),
         ]
-        stats = [
-            Paragraph(f'<font color="{UNAVAILABLE.hexval()}">{player.stats.formatted(c)}</font>',
-                      st.cell_center)
-            for c in CHARACTERISTICS
-        ]  # fmt: skip
+        stats = [player.stats.formatted(c) for c in CHARACTERISTICS]  # greyed by the row
     cells = [
         str(player.number),
         Paragraph(name, st.cell),
@@ -191,10 +187,11 @@ def team_table(side: Side, st: Styles, width: float) -> Table:
     table.setStyle(
         grid_style(
             padding=1.8,
+            size=st.cell.fontSize,
             extra=[
                 ("ALIGN", (0, 1), (0, -1), "CENTER"),
+                ("ALIGN", (2, 1), (6, -1), "CENTER"),
                 ("FONTNAME", (0, 1), (0, -1), "DejaVuSansCondensed-Bold"),
-                ("FONTSIZE", (0, 1), (0, -1), st.cell.fontSize),
                 ("LEFTPADDING", (2, 0), (6, -1), 0.5),
                 ("RIGHTPADDING", (2, 0), (6, -1), 0.5),
                 ("LEFTPADDING", (tally_first, 0), (tally_last, -1), 0.5),
@@ -218,7 +215,7 @@ def _sheet(
     league: str | None,
 ) -> list[Flowable]:
     st = styles(7.4)
-    width, height = options.frame_size
+    width = options.frame_size[0]
     title = "Match sheet" + (f" · {league}" if league else "")
     front: list[Flowable] = [
         Table(
@@ -246,11 +243,7 @@ def _sheet(
         )
     )
     back = game_record(home, away, ruleset, st, width) + match_tables(ruleset, st, width)
-    return [
-        KeepInFrame(width, height - 1, front, mode="shrink"),
-        PageBreak(),
-        KeepInFrame(width, height - 1, back, mode="shrink"),
-    ]
+    return [*one_page(front, options), PageBreak(), *one_page(back, options)]
 
 
 def match_sheet_pdf(

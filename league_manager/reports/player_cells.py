@@ -30,7 +30,7 @@ _STATUS_LABELS = {
 
 def stat_cells(
     player: PlayerView, st: Styles, row: int, first_column: int
-) -> tuple[list[Paragraph], list[tuple[Any, ...]]]:
+) -> tuple[list[Paragraph | str], list[tuple[Any, ...]]]:
     """MA ST AG PA AV cells, with improved and reduced values marked.
 
     An improved value is bold on green with a small up-triangle; a reduced one is
@@ -44,14 +44,18 @@ def stat_cells(
         first_column: the table column of MA.
 
     Returns:
-        The five cells and the table style commands that shade changed values.
+        The five cells (plain text when unchanged: the table must centre its stat
+        columns) and the table style commands that shade changed values.
     """
-    cells = []
+    cells: list[Paragraph | str] = []
     commands: list[tuple[Any, ...]] = []
     for offset, name in enumerate(CHARACTERISTICS):
         shown = text(player.stats.formatted(name))
         change = player.characteristic_change(name)
         column = first_column + offset
+        if change == 0:
+            cells.append(player.stats.formatted(name))
+            continue
         if change > 0:
             shown = (
                 f'<font color="{IMPROVED_TEXT.hexval()}"><b>{shown}</b>'

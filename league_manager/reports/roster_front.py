@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from reportlab.lib import colors
-from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from league_manager.core.money import format_k
 from league_manager.reports.fonts import CONDENSED
-from league_manager.reports.layout import PageOptions
+from league_manager.reports.layout import PageOptions, measure, one_page
 from league_manager.reports.player_cells import (
     injuries_markup,
     player_markup,
@@ -176,8 +176,8 @@ def player_table(
     rows: list[list[Any]] = [header]
     commands: list[tuple[Any, ...]] = [
         ("ALIGN", (0, 1), (0, -1), "CENTER"),
+        ("ALIGN", (2, 1), (6, -1), "CENTER"),
         ("ALIGN", (-2, 1), (-1, -1), "CENTER"),
-        ("FONTSIZE", (0, 0), (-1, -1), st.cell.fontSize),
         ("FONTNAME", (0, 1), (0, -1), "DejaVuSansCondensed-Bold"),
         ("LEFTPADDING", (2, 0), (6, -1), 0.5),
         ("RIGHTPADDING", (2, 0), (6, -1), 0.5),
@@ -212,7 +212,7 @@ def player_table(
         repeatRows=1,
         hAlign="LEFT",
     )
-    table.setStyle(grid_style(padding=padding, extra=commands))
+    table.setStyle(grid_style(padding=padding, size=st.cell.fontSize, extra=commands))
     return table
 
 
@@ -260,11 +260,11 @@ def roster_front(
         Spacer(1, 4),
         roster_legend(team, st),
     ]
-    used = sum(f.wrap(width, height)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content)
+    used = measure(content, width)
     notes = notes_box(width, height - used - 14, st)
-    if notes is not None:
-        content += [Spacer(1, 12), notes]
-    return [KeepInFrame(width, height - 1, content, mode="shrink")]
+    if notes is None:
+        return one_page(content, options, used)
+    return [*content, Spacer(1, 12), notes]
 
 
 def notes_box(width: float, height: float, st: Styles) -> Table | None:

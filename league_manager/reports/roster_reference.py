@@ -6,11 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.platypus import Flowable, KeepInFrame, Paragraph, Spacer, Table
+from reportlab.platypus import Flowable, Paragraph, Spacer, Table
 
 from league_manager.core.errors import NotFound
 from league_manager.core.money import format_k
-from league_manager.reports.layout import PageOptions
+from league_manager.reports.layout import PageOptions, one_page
 from league_manager.reports.roster_front import compact_header
 from league_manager.reports.theme import (
     ACCENT,
@@ -164,15 +164,12 @@ def star_table(
         rows.append(
             [
                 Paragraph(label, st.cell),
-                *[
-                    Paragraph(star.stats.formatted(c), st.cell_center)
-                    for c in ("MA", "ST", "AG", "PA", "AV")
-                ],
-                Paragraph(format_k(star.cost), st.cell_center),
+                *[star.stats.formatted(c) for c in ("MA", "ST", "AG", "PA", "AV")],
+                format_k(star.cost),
             ]
         )
     widths = [name_width, *[stat_width] * 5, fee_width]
-    return side_by_side(header, rows, widths, groups, tight=range(1, 7))
+    return side_by_side(header, rows, widths, groups, size=st.cell.fontSize, tight=range(1, 7))
 
 
 def inducement_table(
@@ -208,13 +205,7 @@ def inducement_table(
             label += f' <font color="#5E6B78">{text(kind)}</font>'
         most = f"0-{item.max_quantity}" if item.max_quantity else "any"
         cost = format_k(item.cost_for(roster, team.special_rule_choice, settings))
-        rows.append(
-            [
-                Paragraph(label, st.cell),
-                Paragraph(most, st.cell_center),
-                Paragraph(cost, st.cell_center),
-            ]
-        )
+        rows.append([Paragraph(label, st.cell), most, cost])
     if not rows:
         return None
     header = [
@@ -225,7 +216,7 @@ def inducement_table(
     max_width, cost_width = 30.0, 38.0
     name_width = (width - 10.0 * (groups - 1)) / groups - max_width - cost_width
     widths = [name_width, max_width, cost_width]
-    return side_by_side(header, rows, widths, groups, tight=(1, 2))
+    return side_by_side(header, rows, widths, groups, size=st.cell.fontSize, tight=(1, 2))
 
 
 def team_roster_of(team: TeamView, ruleset: Ruleset | None) -> TeamRoster | None:
@@ -253,7 +244,7 @@ def roster_reference(
     It is kept to one page (shrunk when a roster has very many skills), so every
     team takes exactly two pages: one sheet when printed on both sides.
     """
-    width, height = options.frame_size
+    width = options.frame_size[0]
     groups = 3 if options.landscape else 2
     story: list[Flowable] = [compact_header(team, st, width, "Reference")]
     entries = roster_skills(team, ruleset)
@@ -264,7 +255,7 @@ def roster_reference(
         story.append(Paragraph("No player has a skill or trait yet.", st.note))
     roster = team_roster_of(team, ruleset)
     if ruleset is None or roster is None:
-        return [KeepInFrame(width, height - 1, story, mode="shrink")]
+        return one_page(story, options)
     stars = star_table(team, roster, ruleset, st, width, groups)
     if stars is not None:
         most = ruleset.max_stars_per_team
@@ -288,4 +279,4 @@ def roster_reference(
         if notes:
             title += f" (per game at most {', '.join(notes)})"
         story += [Paragraph(text(title), st.heading), inducements]
-    return [KeepInFrame(width, height - 1, story, mode="shrink")]
+    return one_page(story, options)

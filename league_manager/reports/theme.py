@@ -132,6 +132,7 @@ def grid_style(
     *,
     stripes: bool = True,
     padding: float = 2.2,
+    size: float | None = None,
     extra: Sequence[tuple[Any, ...]] = (),
 ) -> TableStyle:
     """The house table style: a dark header band, hairline rules and zebra stripes.
@@ -140,6 +141,7 @@ def grid_style(
         header_rows: how many rows at the top form the header band.
         stripes: shade every second body row.
         padding: cell padding in points (top/bottom; left/right get a little more).
+        size: font size of plain-text cells (paragraph cells bring their own style).
         extra: further table style commands appended after the defaults.
     """
     commands: list[tuple[Any, ...]] = [
@@ -157,6 +159,11 @@ def grid_style(
             ("BACKGROUND", (0, 0), (-1, header_rows - 1), HEADER_FILL),
             ("TEXTCOLOR", (0, 0), (-1, header_rows - 1), HEADER_TEXT),
             ("FONTNAME", (0, 0), (-1, header_rows - 1), CONDENSED_BOLD),
+        ]
+    if size is not None:
+        commands += [
+            ("FONTSIZE", (0, 0), (-1, -1), size),
+            ("LEADING", (0, 0), (-1, -1), size * 1.2),
         ]
     if stripes:
         commands.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [colors.white, STRIPE]))
@@ -225,12 +232,22 @@ def side_by_side(
     rows: Sequence[list[Any]],
     widths: list[float],
     groups: int,
+    *,
+    size: float,
     gap: float = 10.0,
     tight: Sequence[int] = (),
 ) -> Table:
     """One table holding ``rows`` in ``groups`` side-by-side blocks with the same header.
 
-    Columns listed in ``tight`` (indexes within a block) get almost no side padding.
+    Args:
+        header: the header cells of one block.
+        rows: the body rows, filled in column by column.
+        widths: the column widths of one block.
+        groups: how many blocks.
+        size: the font size of plain-text cells.
+        gap: the space between blocks.
+        tight: columns (indexes within a block) that get almost no side padding and
+            centred text: short figures such as characteristics and costs.
     """
     per_group = -(-len(rows) // groups)
     blank = [""] * len(header)
@@ -247,8 +264,10 @@ def side_by_side(
         data[0].extend(header)
         all_widths.extend(widths)
         for column in tight:
-            commands.append(("LEFTPADDING", (first + column, 0), (first + column, -1), 0.5))
-            commands.append(("RIGHTPADDING", (first + column, 0), (first + column, -1), 0.5))
+            cells = (first + column, 0), (first + column, -1)
+            commands.append(("LEFTPADDING", *cells, 0.5))
+            commands.append(("RIGHTPADDING", *cells, 0.5))
+            commands.append(("ALIGN", *cells, "CENTER"))
     for i in range(per_group):
         line: list[Any] = []
         for g in range(groups):
@@ -259,5 +278,5 @@ def side_by_side(
         data.append(line)
     table = Table(data, colWidths=all_widths, repeatRows=1, hAlign="LEFT")
     stripes = ("ROWBACKGROUNDS", (0, 1), (-1, -1), ["white", STRIPE])
-    table.setStyle(grid_style(padding=1.3, extra=[*commands, stripes]))
+    table.setStyle(grid_style(padding=1.3, size=size, extra=[*commands, stripes]))
     return table
