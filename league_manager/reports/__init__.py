@@ -1,1 +1,16 @@
-"""reports layer."""
+"""Printable outputs built with reportlab: pure functions from read models to PDF bytes."""
+
+from league_manager.reports.book import roster_book_pdf
+from league_manager.reports.layout import PAPERS, PageOptions
+from league_manager.reports.match_sheet import blank_match_sheet_pdf, match_sheet_pdf, petty_cash
+from league_manager.reports.roster import roster_pdf
+
+__all__ = [
+    "PAPERS",
+    "PageOptions",
+    "blank_match_sheet_pdf",
+    "match_sheet_pdf",
+    "petty_cash",
+    "roster_book_pdf",
+    "roster_pdf",
+]
