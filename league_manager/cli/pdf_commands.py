@@ -40,13 +40,9 @@ def register(subparsers: Any) -> None:
     _output_options(roster, landscape=True)
     roster.set_defaults(handler=pdf_roster)
 
-    book = commands.add_parser(
-        "rosters", help="a league's roster book with contents", description=_BOOK_HELP
-    )
+    book = commands.add_parser("rosters", help="a league's roster book with contents", description=_BOOK_HELP)
     book.add_argument("--league", required=True, metavar="L", help="league name")
-    book.add_argument(
-        "--teams", metavar="T1,T2", help="comma-separated team names (default: every team)"
-    )
+    book.add_argument("--teams", metavar="T1,T2", help="comma-separated team names (default: every team)")
     _output_options(book, landscape=True)
     book.set_defaults(handler=pdf_rosters)
 
@@ -82,12 +78,8 @@ _SHEET_HELP = (
 
 
 def _output_options(parser: argparse.ArgumentParser, *, landscape: bool) -> None:
-    parser.add_argument(
-        "-o", "--output", required=True, type=Path, metavar="FILE.pdf", help="file to write"
-    )
-    parser.add_argument(
-        "--paper", choices=sorted(PAPERS), default="a4", help="paper size (default a4)"
-    )
+    parser.add_argument("-o", "--output", required=True, type=Path, metavar="FILE.pdf", help="file to write")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default a4)")
     if landscape:
         parser.add_argument("--landscape", action="store_true", help="turn the page sideways")
 
@@ -157,9 +149,7 @@ def pdf_rosters(args: argparse.Namespace, ctx: CliContext) -> int:
         unknown = [n for n in wanted if n.lower() not in by_key]
         if unknown:
             known = ", ".join(s.name for s in summaries) or "none"
-            return ctx.fail(
-                f"not in league {league.name}: {', '.join(unknown)} (its teams: {known})"
-            )
+            return ctx.fail(f"not in league {league.name}: {', '.join(unknown)} (its teams: {known})")
         summaries = [by_key[n.lower()] for n in wanted]
     teams: list[TeamView] = [services.teams.get_team(s.id) for s in summaries]
     if not teams:
@@ -181,9 +171,7 @@ def pdf_match_sheet(args: argparse.Namespace, ctx: CliContext) -> int:
     if args.blank:
         if args.home or args.away:
             return ctx.fail("a blank match sheet takes no teams; leave out HOME and AWAY")
-        data = blank_match_sheet_pdf(
-            _ruleset(args.ruleset or DEFAULT_RULESET), options=_options(args)
-        )
+        data = blank_match_sheet_pdf(_ruleset(args.ruleset or DEFAULT_RULESET), options=_options(args))
         return _write(ctx, args.output, data, {"blank": True}, "Blank match sheet written")
     if not (args.home and args.away):
         return ctx.fail("name both teams (HOME AWAY), or ask for a --blank sheet")

@@ -39,9 +39,8 @@ def find_league(name_or_id: str | int, *, session: Session) -> League:
     if isinstance(name_or_id, int) or str(name_or_id).isdigit():
         league = session.get(League, int(name_or_id))
     if league is None:
-        league = session.exec(
-            select(League).where(func.lower(League.name) == str(name_or_id).lower())
-        ).first()
+        wanted = str(name_or_id).strip().casefold()
+        league = next((lg for lg in session.exec(select(League)) if lg.name.casefold() == wanted), None)
     if league is None:
         names = ", ".join(lg.name for lg in session.exec(select(League).order_by(League.name)))
         raise NotFound(f"no league '{name_or_id}'" + (f" (leagues: {names})" if names else ""))
@@ -57,7 +56,8 @@ def league_settings(league: League) -> dict[str, bool | int | str]:
 
 def get_or_create_coach(name: str, *, session: Session) -> Coach:
     """The coach with this name, created when new."""
-    coach = session.exec(select(Coach).where(func.lower(Coach.name) == name.lower())).first()
+    wanted = name.strip().casefold()
+    coach = next((c for c in session.exec(select(Coach)) if c.name.casefold() == wanted), None)
     if coach is None:
         coach = Coach(name=name.strip())
         session.add(coach)
@@ -79,10 +79,12 @@ def find_team(name_or_id: str | int, *, session: Session, league_id: int | None 
         team = session.get(Team, int(name_or_id))
         if team is not None:
             return team
-    query = select(Team).where(func.lower(Team.name) == str(name_or_id).lower())
+    # casefold in Python: SQLite's lower() only folds ASCII ("Гномы" would never match)
+    wanted = str(name_or_id).strip().casefold()
+    query = select(Team)
     if league_id is not None:
         query = query.where(Team.league_id == league_id)
-    teams = session.exec(query).all()
+    teams = [t for t in session.exec(query) if t.name.casefold() == wanted]
     if not teams:
         raise NotFound(f"no team '{name_or_id}'")
     if len(teams) > 1:

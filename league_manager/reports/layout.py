@@ -166,9 +166,7 @@ class _CountingCanvas(Canvas):  # type: ignore[misc]
 
 
 class _Document(BaseDocTemplate):  # type: ignore[misc]
-    def __init__(
-        self, stream: io.BytesIO, options: PageOptions, info: DocumentInfo, outline: bool
-    ) -> None:
+    def __init__(self, stream: io.BytesIO, options: PageOptions, info: DocumentInfo, outline: bool) -> None:
         left, right, top, bottom = options.margins
         super().__init__(
             stream,
@@ -235,14 +233,10 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
 
 def measure(content: Sequence[Flowable], width: float) -> float:
     """The height ``content`` takes stacked in a frame ``width`` wide (spaces included)."""
-    return float(
-        sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content)
-    )
+    return float(sum(f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in content))
 
 
-def one_page(
-    content: list[Flowable], options: PageOptions, used: float | None = None
-) -> list[Flowable]:
+def one_page(content: list[Flowable], options: PageOptions, used: float | None = None) -> list[Flowable]:
     """Keep ``content`` on one page: as it is when it fits, else shrunk to fit.
 
     Shrinking (reportlab's ``KeepInFrame``) costs extra layout passes, so content

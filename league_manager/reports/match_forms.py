@@ -38,9 +38,7 @@ def _petty_cash_text(side: Side) -> str:
     return f"<b>{format_k(side.petty_cash)}</b> + favourite's treasury spend ______"
 
 
-def game_record(
-    home: Side, away: Side, ruleset: Ruleset | None, st: Styles, width: float
-) -> list[Flowable]:
+def game_record(home: Side, away: Side, ruleset: Ruleset | None, st: Styles, width: float) -> list[Flowable]:
     """The pre-game and post-game steps as a form with a column per team.
 
     Args:

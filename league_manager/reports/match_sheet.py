@@ -127,9 +127,7 @@ def _side_caption(side: Side, st: Styles) -> Paragraph:
     return Paragraph("   ·   ".join(parts), st.cell)
 
 
-def _player_row(
-    player: PlayerView, row: int, st: Styles
-) -> tuple[list[Any], list[tuple[Any, ...]]]:
+def _player_row(player: PlayerView, row: int, st: Styles) -> tuple[list[Any], list[tuple[Any, ...]]]:
     out = not player.available
     stats, commands = stat_cells(player, st, row, 2)
     name = player_markup(player, st, with_position=True, strike=out)

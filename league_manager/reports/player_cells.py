@@ -115,9 +115,7 @@ def injuries_markup(player: PlayerView, *, lasting: bool = True) -> str:
     return ", ".join(parts)
 
 
-def player_markup(
-    player: PlayerView, st: Styles, *, with_position: bool, strike: bool = False
-) -> str:
+def player_markup(player: PlayerView, st: Styles, *, with_position: bool, strike: bool = False) -> str:
     """The player cell: the name in bold, then the position (and level) in small grey.
 
     Args:

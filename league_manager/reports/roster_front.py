@@ -54,9 +54,7 @@ def team_header(team: TeamView, st: Styles, width: float, kind: str) -> Table:
     ]
     if rules:
         left.append(Paragraph(f"Team rules: {text(', '.join(rules))}", st.note))
-    corner = Paragraph(
-        f'<font color="{ACCENT.hexval()}"><b>{text(kind.upper())}</b></font>', st.cell_right
-    )
+    corner = Paragraph(f'<font color="{ACCENT.hexval()}"><b>{text(kind.upper())}</b></font>', st.cell_right)
     table = Table([[left, corner]], colWidths=[width * 0.8, width * 0.2], hAlign="LEFT")
     table.setStyle(
         plain_style(
@@ -88,9 +86,7 @@ def compact_header(team: TeamView, st: Styles, width: float, kind: str) -> Table
         f'{text(team.name)}   <font name="{CONDENSED}" size="{size:.1f}" color="#5E6B78">'
         f"{text(team.race)} team · coach {text(team.coach)}</font>"
     )
-    corner = Paragraph(
-        f'<font color="{ACCENT.hexval()}"><b>{text(kind.upper())}</b></font>', st.cell_right
-    )
+    corner = Paragraph(f'<font color="{ACCENT.hexval()}"><b>{text(kind.upper())}</b></font>', st.cell_right)
     return Table(
         [[Paragraph(line, st.page_title), corner]],
         colWidths=[width * 0.8, width * 0.2],
@@ -153,9 +149,7 @@ def _columns(width: float, landscape: bool) -> list[float]:
     return fixed
 
 
-def player_table(
-    players: tuple[PlayerView, ...], st: Styles, width: float, landscape: bool
-) -> Table:
+def player_table(players: tuple[PlayerView, ...], st: Styles, width: float, landscape: bool) -> Table:
     """The roster table, padded with blank rows up to 16 players.
 
     Args:
@@ -230,18 +224,14 @@ def roster_legend(team: TeamView, st: Styles) -> Paragraph:
         labels = {"players": "players", "rerolls": "re-rolls", "staff": "staff"}
         labels["dedicated_fans"] = "fans"
         shown = [
-            f"{labels.get(key, key)} {format_k(amount)}"
-            for key, amount in team.value_parts.items()
-            if amount
+            f"{labels.get(key, key)} {format_k(amount)}" for key, amount in team.value_parts.items() if amount
         ]
         if shown:
             parts.append("TV: " + " + ".join(shown))
     return Paragraph("   ·   ".join(parts), st.note)
 
 
-def roster_front(
-    team: TeamView, ruleset: Ruleset | None, options: PageOptions, st: Styles
-) -> list[Flowable]:
+def roster_front(team: TeamView, ruleset: Ruleset | None, options: PageOptions, st: Styles) -> list[Flowable]:
     """The first roster page, kept to exactly one page (shrunk if a team would overflow it).
 
     Args:

@@ -81,8 +81,8 @@ class LeagueService(ServiceBase):
         ruleset = load_ruleset(ruleset_id)
         clean = validate_settings(ruleset, settings or {})
         with self.transaction() as session:
-            taken = session.exec(select(League).where(func.lower(League.name) == name.lower())).first()
-            if taken is not None:
+            taken = any(lg.name.casefold() == name.casefold() for lg in session.exec(select(League)))
+            if taken:
                 raise RuleViolation("name", f"a league called '{name}' already exists")
             league = League(
                 name=name,

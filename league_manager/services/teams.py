@@ -58,7 +58,7 @@ class TeamService(ServiceBase):
             problems = list(check.violations)
             if not name:
                 problems.insert(0, RuleViolation("name", "the team needs a name"))
-            elif any(t.name.lower() == name.lower() for t in repo.teams_of(lg.id, session=session)):
+            elif any(t.name.casefold() == name.casefold() for t in repo.teams_of(lg.id, session=session)):
                 problems.insert(0, RuleViolation("name", f"{lg.name} already has a team called '{name}'"))
             if not coach:
                 problems.insert(0, RuleViolation("coach", "the team needs a coach"))

@@ -61,9 +61,7 @@ def run(*argv: str) -> tuple[int, str, str]:
     parser = argparse.ArgumentParser(prog="league-manager")
     register(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)
-    ctx = CliContext(
-        as_json=False, stdout=io.StringIO(), stderr=io.StringIO(), _open_services=FakeServices
-    )
+    ctx = CliContext(as_json=False, stdout=io.StringIO(), stderr=io.StringIO(), _open_services=FakeServices)
     code = args.handler(args, ctx)
     assert isinstance(ctx.stdout, io.StringIO) and isinstance(ctx.stderr, io.StringIO)
     return code, ctx.stdout.getvalue(), ctx.stderr.getvalue()
@@ -143,9 +141,7 @@ def test_blank_match_sheet_command(tmp_path: Path) -> None:
         (["Reikland Reavers", "Nobody"], "no team 'Nobody'"),
     ],
 )
-def test_match_sheet_command_refuses_bad_requests(
-    tmp_path: Path, argv: list[str], message: str
-) -> None:
+def test_match_sheet_command_refuses_bad_requests(tmp_path: Path, argv: list[str], message: str) -> None:
     code, _, stderr = run("pdf", "match-sheet", *argv, "-o", str(tmp_path / "x.pdf"))
 
     assert code == 1

@@ -106,9 +106,7 @@ def test_without_a_ruleset_the_read_model_texts_are_used() -> None:
         ("letter", True, (792, 612)),
     ],
 )
-def test_paper_and_orientation(
-    ruleset: Ruleset, paper: str, landscape: bool, size: tuple[int, int]
-) -> None:
+def test_paper_and_orientation(ruleset: Ruleset, paper: str, landscape: bool, size: tuple[int, int]) -> None:
     options = PageOptions(paper, landscape)
     reader = pdf_reader(roster_pdf(make_team(), ruleset, options=options, printed=PRINTED))
 
@@ -117,9 +115,7 @@ def test_paper_and_orientation(
 
 
 @pytest.mark.parametrize("options", [PageOptions(), PageOptions("letter"), PageOptions("a4", True)])
-def test_sixteen_players_with_long_skill_lists_fit_one_page(
-    ruleset: Ruleset, options: PageOptions
-) -> None:
+def test_sixteen_players_with_long_skill_lists_fit_one_page(ruleset: Ruleset, options: PageOptions) -> None:
     team = make_team(players=full_squad())
 
     pages = pdf_text(roster_pdf(team, ruleset, options=options, printed=PRINTED))
