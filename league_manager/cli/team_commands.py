@@ -43,6 +43,15 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = sub.add_parser("fire", help="remove a player (refunded in full before the first match)")
     p.add_argument("player_id", type=int)
     p.set_defaults(handler=cmd_fire)
+    p = sub.add_parser("ledger", help="the team's treasury ledger")
+    p.add_argument("team")
+    p.set_defaults(handler=_ledger)
+
+
+def _ledger(args: argparse.Namespace, ctx: CliContext) -> int:
+    from league_manager.cli.player_commands import cmd_ledger
+
+    return cmd_ledger(args, ctx)
 
 
 def parse_buy(text: str) -> dict[str, int]:
@@ -128,12 +137,12 @@ def render_team(view: TeamView) -> str:
         f"Apothecary {'yes' if view.apothecary else 'no'}   Assistant coaches {view.assistant_coaches}   "
         f"Cheerleaders {view.cheerleaders}",
         "",
-        f"{'#':>2}  {'name':<22} {'position':<24} MA ST AG  PA  AV   SPP  value  skills",
+        f"{'id':>5} {'#':>2}  {'name':<22} {'position':<24} MA ST AG  PA  AV   SPP  value  skills",
     ]
     for p in view.players:
         s = p.stats
         lines.append(
-            f"{p.number:>2}  {p.name:<22} {p.position:<24} {s.ma:>2} {s.st:>2} "
+            f"{p.id:>5} {p.number:>2}  {p.name:<22} {p.position:<24} {s.ma:>2} {s.st:>2} "
             f"{s.formatted('AG'):>3} {s.formatted('PA'):>3} {s.formatted('AV'):>3} {p.spp:>5} "
             f"{format_k(p.value):>6}  {', '.join(k.name for k in p.skills)}"
             + (f"  [{', '.join(p.injuries)}]" if p.injuries else "")

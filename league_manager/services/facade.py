@@ -8,6 +8,7 @@ from sqlalchemy import Engine
 
 from league_manager.persistence.database import backup_sqlite, make_engine, sqlite_path
 from league_manager.persistence.migrate import MigrationReport, migrate
+from league_manager.services.advancement import AdvancementService
 from league_manager.services.changes import Outcome
 from league_manager.services.demo import create_demo
 from league_manager.services.leagues import LeagueService
@@ -25,6 +26,7 @@ class Services:
         self.leagues = LeagueService(engine)
         self.teams = TeamService(engine)
         self.roster = RosterService(engine)
+        self.advancement = AdvancementService(engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

@@ -1,0 +1,109 @@
+"""``player advance|history|adjust-spp|rename|number`` and ``team ledger``."""
+
+from __future__ import annotations
+
+import argparse
+
+from league_manager.cli.context import CliContext
+from league_manager.cli.team_commands import render_team
+from league_manager.core.money import format_gold
+from league_manager.rules.advancement import KINDS
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``player`` and ``ledger`` commands."""
+    player = subparsers.add_parser("player", help="advance players, show their history, corrections")
+    sub = player.add_subparsers(dest="player_command", required=True, metavar="COMMAND")
+    p = sub.add_parser("advance", help="spend SPP on an advancement")
+    p.add_argument("player", type=int, help="player id (see team show --json)")
+    p.add_argument("--kind", required=True, choices=[k.replace("_", "-") for k in KINDS])
+    p.add_argument("--skill", help="skill for a chosen kind, or to take instead of a characteristic")
+    p.add_argument("--category", help="category to roll on for a random kind (G, A, S, P, M)")
+    p.add_argument("--prefer", default="", help="characteristics in order of preference, e.g. AG,MA")
+    p.add_argument("--seed", type=int, help="seed for the dice (repeatable results)")
+    p.set_defaults(handler=cmd_advance)
+    p = sub.add_parser("history", help="SPP, advancements and injuries of a player")
+    p.add_argument("player", type=int)
+    p.set_defaults(handler=cmd_history)
+    p = sub.add_parser("adjust-spp", help="a commissioner's SPP correction")
+    p.add_argument("player", type=int)
+    p.add_argument("amount", type=int)
+    p.add_argument("--reason", required=True)
+    p.set_defaults(handler=cmd_adjust)
+    p = sub.add_parser("rename", help="give a player a new name")
+    p.add_argument("player", type=int)
+    p.add_argument("name")
+    p.set_defaults(handler=cmd_rename)
+    p = sub.add_parser("number", help="give a player another shirt number")
+    p.add_argument("player", type=int)
+    p.add_argument("number", type=int)
+    p.set_defaults(handler=cmd_number)
+    p = subparsers.add_parser("ledger", help="a team's treasury ledger (same as: team ledger)")
+    p.add_argument("team")
+    p.set_defaults(handler=cmd_ledger)
+
+
+def cmd_advance(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Spend SPP on one advancement."""
+    prefer = tuple(p.strip().upper() for p in args.prefer.split(",") if p.strip())
+    outcome = ctx.services().advancement.advance(
+        args.player, args.kind.replace("-", "_"), skill=args.skill,
+        category=args.category.upper() if args.category else None, prefer=prefer, seed=args.seed,
+    )  # fmt: skip
+    player = next(p for p in outcome.value.players if p.id == args.player)
+    return ctx.emit(
+        {"player": player.to_dict(), "change": outcome.changes.description},
+        lambda: outcome.changes.description + "\n\n" + render_team(outcome.value),
+    )
+
+
+def cmd_history(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Print a player's record."""
+    record = ctx.services().advancement.record(args.player)
+
+    def text() -> str:
+        lines = [f"{record.name} ({record.position}, {record.team}): {record.spp} SPP, "
+                 f"{record.advancements} advancements", "", "Can buy now:"]  # fmt: skip
+        for c in record.choices:
+            mark = "yes" if c.affordable else "no "
+            lines.append(
+                f"  [{mark}] {c.kind.replace('_', ' '):<18} {c.cost:>3} SPP  {'/'.join(c.categories)}"
+            )
+        lines += ["", "History:"]
+        lines += [f"  {h.when:%Y-%m-%d %H:%M}  {h.spp:+4d}  {h.text}" if h.spp else
+                  f"  {h.when:%Y-%m-%d %H:%M}        {h.text}" for h in record.history]  # fmt: skip
+        return "\n".join(lines)
+
+    return ctx.emit(record.to_dict(), text)
+
+
+def cmd_adjust(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Correct a player's SPP."""
+    outcome = ctx.services().advancement.adjust_spp(args.player, args.amount, args.reason)
+    player = next(p for p in outcome.value.players if p.id == args.player)
+    return ctx.emit(player.to_dict(), lambda: f"{player.name} now has {player.spp} SPP")
+
+
+def cmd_rename(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Rename a player."""
+    view = ctx.services().roster.rename_player(args.player, args.name).value
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def cmd_number(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Renumber a player."""
+    view = ctx.services().roster.set_number(args.player, args.number).value
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def cmd_ledger(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Print a team's treasury ledger."""
+    rows = ctx.services().teams.treasury_ledger(args.team)
+
+    def text() -> str:
+        lines = [f"{'when':<17} {'amount':>14} {'balance':>14}  source      reason"]
+        lines += [f"{r.when:%Y-%m-%d %H:%M}  {format_gold(r.amount, signed=True):>14} "
+                  f"{format_gold(r.balance):>14}  {r.source:<10}  {r.reason}" for r in rows]  # fmt: skip
+        return "\n".join(lines)
+
+    return ctx.emit([r.to_dict() for r in rows], text)

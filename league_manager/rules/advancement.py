@@ -1,0 +1,245 @@
+"""Player advancement (BB2020 post-game step 3): what a player may buy with SPP, and the rolls.
+
+Kinds: random primary, chosen primary, random secondary, chosen secondary, and a
+characteristic improvement (D16 table, with a skill instead when the rolled
+characteristics cannot or should not be improved).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from league_manager.core.errors import RuleViolation
+from league_manager.rules.characteristics import can_improve
+from league_manager.rules.dice import Dice
+from league_manager.rules.model import SKILL_CATEGORIES, Characteristics, Position, Ruleset, SkillRef
+
+KINDS: tuple[str, ...] = (
+    "random_primary",
+    "chosen_primary",
+    "random_secondary",
+    "chosen_secondary",
+    "characteristic",
+)
+
+
+@dataclass(frozen=True)
+class PlayerProgress:
+    """What advancement needs to know about a player."""
+
+    position: Position
+    skills: tuple[SkillRef, ...]
+    advancements: int
+    spp: int
+    changes: Mapping[str, int]
+
+    def has_skill(self, name: str) -> bool:
+        """True when the player already has a skill or trait of this base name."""
+        return any(s.name == name for s in self.skills)
+
+
+@dataclass(frozen=True)
+class AdvanceOption:
+    """One kind of advancement with its SPP cost and whether the player can afford it now."""
+
+    kind: str
+    cost: int
+    affordable: bool
+    categories: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class AdvancementResult:
+    """The advancement gained: a skill or a characteristic, what it cost and its value increase.
+
+    ``rolls`` lists the dice used ("D6 4, D6 2" or "D16 14") for the record.
+    """
+
+    kind: str
+    spp_cost: int
+    value_increase: int
+    skill: str | None = None
+    characteristic: str | None = None
+    rolls: tuple[int, ...] = ()
+    note: str = ""
+
+
+def categories_for(position: Position, kind: str) -> tuple[str, ...]:
+    """Skill categories a kind of advancement draws from, in table order."""
+    access = position.primary if "primary" in kind else position.secondary
+    return tuple(c for c in SKILL_CATEGORIES if c in access)
+
+
+def options(ruleset: Ruleset, player: PlayerProgress) -> list[AdvanceOption]:
+    """Every kind of advancement open to the player, with its cost for the next advancement.
+
+    Returns an empty list once the player has the maximum number of advancements.
+    """
+    rules = ruleset.advancement
+    if player.advancements >= rules.max_advancements:
+        return []
+    number = player.advancements + 1
+    out = []
+    for kind in KINDS:
+        cats = categories_for(player.position, kind) if kind != "characteristic" else ()
+        if kind != "characteristic" and not cats:
+            continue
+        cost = rules.cost(number, kind)
+        out.append(AdvanceOption(kind, cost, player.spp >= cost, cats))
+    return out
+
+
+def chosen_skills(ruleset: Ruleset, player: PlayerProgress, kind: str) -> list[str]:
+    """Skills the player may choose for a chosen (or fallback) advancement, by category."""
+    names: list[str] = []
+    for category in categories_for(player.position, kind):
+        names.extend(n for n in ruleset.skill_categories[category] if not player.has_skill(n))
+    return names
+
+
+def check_affordable(ruleset: Ruleset, player: PlayerProgress, kind: str) -> int:
+    """The SPP cost of ``kind`` for this player.
+
+    Raises:
+        RuleViolation: unknown kind, six advancements already, no access, or too few SPP.
+    """
+    if kind not in KINDS:
+        raise RuleViolation("advancement", f"unknown kind '{kind}' (kinds: {', '.join(KINDS)})")
+    rules = ruleset.advancement
+    if player.advancements >= rules.max_advancements:
+        raise RuleViolation("advancement", f"a player may advance at most {rules.max_advancements} times")
+    if kind != "characteristic" and not categories_for(player.position, kind):
+        access = "primary" if "primary" in kind else "secondary"
+        raise RuleViolation("skill access", f"{player.position.name} has no {access} skills")
+    cost = rules.cost(player.advancements + 1, kind)
+    if player.spp < cost:
+        raise RuleViolation("SPP", f"{kind.replace('_', ' ')} costs {cost} SPP; the player has {player.spp}")
+    return cost
+
+
+def choose_skill(ruleset: Ruleset, player: PlayerProgress, kind: str, skill: str) -> AdvancementResult:
+    """A chosen primary or secondary skill.
+
+    Raises:
+        RuleViolation: the skill is outside the player's access or already held.
+    """
+    cost = check_affordable(ruleset, player, kind)
+    definition = ruleset.skill(skill)
+    if definition.is_trait:
+        raise RuleViolation("skill access", f"{definition.name} is a trait and cannot be chosen")
+    if player.has_skill(definition.name):
+        raise RuleViolation("skill", f"the player already has {definition.name}")
+    allowed = categories_for(player.position, kind)
+    if definition.category not in allowed:
+        access = "primary" if "primary" in kind else "secondary"
+        raise RuleViolation(
+            "skill access",
+            f"{definition.name} is a {SKILL_CATEGORIES[definition.category]} skill; "
+            f"{player.position.name} has {access} access to {', '.join(allowed) or 'nothing'}",
+        )
+    name = _with_parameter(definition.name, definition.parameter)
+    return AdvancementResult(kind, cost, _skill_value(ruleset, kind), skill=name)
+
+
+def roll_skill(
+    ruleset: Ruleset, player: PlayerProgress, kind: str, category: str | None, dice: Dice
+) -> AdvancementResult:
+    """A random skill: two D6 on the category's table, re-rolled while the player has the result.
+
+    Raises:
+        RuleViolation: the category is not open to the player or holds nothing new.
+    """
+    cost = check_affordable(ruleset, player, kind)
+    allowed = categories_for(player.position, kind)
+    category = category or allowed[0]
+    if category not in allowed:
+        raise RuleViolation("skill access", f"{player.position.name} cannot roll on {category} for {kind}")
+    table = ruleset.skill_categories[category]
+    if all(player.has_skill(n) for n in table):
+        raise RuleViolation("skill", f"the player already has every {SKILL_CATEGORIES[category]} skill")
+    rolls: list[int] = []
+    while True:
+        half = dice.roll(6, "random skill: half")
+        pick = dice.roll(6, "random skill: skill")
+        rolls += [half, pick]
+        name = table[(0 if half <= 3 else 6) + pick - 1]
+        if not player.has_skill(name):
+            break
+    definition = ruleset.skill(name)
+    return AdvancementResult(
+        kind, cost, _skill_value(ruleset, kind), skill=_with_parameter(name, definition.parameter),
+        rolls=tuple(rolls), note=f"rolled on {SKILL_CATEGORIES[category]}",
+    )  # fmt: skip
+
+
+def characteristic_options(ruleset: Ruleset, roll: int) -> tuple[str, ...]:
+    """The characteristics a D16 result lets the player improve."""
+    for row in ruleset.advancement.characteristic_d16:
+        if row.low <= roll <= row.high:
+            return row.options
+    raise RuleViolation("D16", f"{roll} is not a D16 result")
+
+
+def improvable(ruleset: Ruleset, player: PlayerProgress, names: Sequence[str]) -> list[str]:
+    """The characteristics among ``names`` that may still be improved."""
+    stats: Characteristics = player.position.stats
+    return [n for n in names if can_improve(stats, player.changes, n, ruleset.advancement) is None]
+
+
+def roll_characteristic(
+    ruleset: Ruleset,
+    player: PlayerProgress,
+    dice: Dice,
+    prefer: Sequence[str] = (),
+    fallback_skill: str | None = None,
+) -> AdvancementResult:
+    """Roll the D16 characteristic table and apply the coach's stated preference.
+
+    The first characteristic in ``prefer`` that the roll offers and that may still be
+    improved is taken; with no preference the first allowed option is. When none fits,
+    ``fallback_skill`` (a primary or secondary skill) is taken instead, at the
+    characteristic's SPP cost.
+
+    Raises:
+        RuleViolation: nothing fits and no usable fallback skill was named.
+    """
+    cost = check_affordable(ruleset, player, "characteristic")
+    roll = dice.roll(16, "characteristic improvement")
+    offered = characteristic_options(ruleset, roll)
+    allowed = improvable(ruleset, player, offered)
+    wanted = [c for c in prefer if c in allowed] if prefer else allowed
+    if wanted:
+        name = wanted[0]
+        return AdvancementResult(
+            "characteristic", cost, ruleset.advancement.value_increase[name], characteristic=name,
+            rolls=(roll,), note=f"D16 {roll}: {'/'.join(offered)}",
+        )  # fmt: skip
+    if fallback_skill is None:
+        raise RuleViolation(
+            "characteristic",
+            f"D16 {roll} offers {'/'.join(offered)}; none "
+            + ("of your preferences " if prefer else "")
+            + "can be improved; name a skill to take instead",
+        )
+    kind = _fallback_kind(ruleset, player, fallback_skill)
+    chosen = choose_skill(ruleset, replace(player, spp=10**6), kind, fallback_skill)
+    return AdvancementResult(
+        "characteristic", cost, chosen.value_increase, skill=chosen.skill, rolls=(roll,),
+        note=f"D16 {roll}: {'/'.join(offered)}; took {chosen.skill} instead",
+    )  # fmt: skip
+
+
+def _fallback_kind(ruleset: Ruleset, player: PlayerProgress, skill: str) -> str:
+    category = ruleset.skill(skill).category
+    if category in player.position.primary:
+        return "chosen_primary"
+    return "chosen_secondary"
+
+
+def _skill_value(ruleset: Ruleset, kind: str) -> int:
+    return ruleset.advancement.value_increase[kind]
+
+
+def _with_parameter(name: str, parameter: str | None) -> str:
+    return f"{name} (+1)" if parameter == "modifier" else name

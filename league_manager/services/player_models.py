@@ -1,0 +1,76 @@
+"""Read models of one player's record: advancement choices and history."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+
+@dataclass(frozen=True)
+class AdvanceChoice:
+    """One kind of advancement open to a player, with its cost and (for chosen kinds) the skills."""
+
+    kind: str
+    cost: int
+    affordable: bool
+    categories: tuple[str, ...]
+    skills: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json`` output."""
+        return {
+            "kind": self.kind,
+            "cost": self.cost,
+            "affordable": self.affordable,
+            "categories": list(self.categories),
+            "skills": list(self.skills),
+        }
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One line of a player's history: SPP, advancement or status change."""
+
+    when: datetime
+    kind: str  # spp, advancement, status
+    text: str
+    spp: int = 0
+    fixture_id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json`` output."""
+        return {
+            "when": self.when.isoformat(timespec="seconds"),
+            "kind": self.kind,
+            "text": self.text,
+            "spp": self.spp,
+            "fixture_id": self.fixture_id,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """A player's SPP balance, advancement options and full history."""
+
+    player_id: int
+    name: str
+    team: str
+    position: str
+    spp: int
+    advancements: int
+    choices: tuple[AdvanceChoice, ...]
+    history: tuple[HistoryEntry, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json`` output."""
+        return {
+            "player_id": self.player_id,
+            "name": self.name,
+            "team": self.team,
+            "position": self.position,
+            "spp": self.spp,
+            "advancements": self.advancements,
+            "choices": [c.to_dict() for c in self.choices],
+            "history": [h.to_dict() for h in self.history],
+        }

@@ -1,0 +1,60 @@
+"""Advancement rules: costs by advancement number, skill access, random tables, D16 roll."""
+
+import pytest
+
+from league_manager.core.errors import RuleViolation
+from league_manager.rules import advancement as adv
+from league_manager.rules.dice import ScriptedDice
+from league_manager.rules.model import Ruleset
+
+
+def progress(ruleset: Ruleset, spp: int = 100, advancements: int = 0, changes: dict[str, int] | None = None,
+             position: str = "Blitzer", team: str = "human") -> adv.PlayerProgress:  # fmt: skip
+    pos = ruleset.team(team).position(position)
+    return adv.PlayerProgress(pos, pos.skills, advancements, spp, changes or {})
+
+
+def test_options_follow_the_cost_table(ruleset: Ruleset) -> None:
+    opts = {o.kind: o for o in adv.options(ruleset, progress(ruleset, spp=6, advancements=1))}
+    assert opts["random_primary"].cost == 4 and opts["random_primary"].affordable
+    assert opts["chosen_primary"].cost == 8 and not opts["chosen_primary"].affordable
+    assert opts["characteristic"].cost == 20
+    assert opts["random_primary"].categories == ("G", "S")
+    assert adv.options(ruleset, progress(ruleset, advancements=6)) == []
+
+
+def test_chosen_skill_access(ruleset: Ruleset) -> None:
+    player = progress(ruleset)
+    result = adv.choose_skill(ruleset, player, "chosen_primary", "Tackle")
+    assert (result.skill, result.spp_cost, result.value_increase) == ("Tackle", 6, 20000)
+    assert adv.choose_skill(ruleset, player, "chosen_primary", "Mighty Blow").skill == "Mighty Blow (+1)"
+    with pytest.raises(RuleViolation, match="Agility skill; Human Blitzer has primary access to G, S"):
+        adv.choose_skill(ruleset, player, "chosen_primary", "Dodge")
+    assert adv.choose_skill(ruleset, player, "chosen_secondary", "Dodge").value_increase == 40000
+    with pytest.raises(RuleViolation, match="already has Block"):
+        adv.choose_skill(ruleset, player, "chosen_primary", "Block")
+    with pytest.raises(RuleViolation, match="trait"):
+        adv.choose_skill(ruleset, player, "chosen_primary", "Loner")
+    with pytest.raises(RuleViolation, match="costs 6 SPP; the player has 5"):
+        adv.choose_skill(ruleset, progress(ruleset, spp=5), "chosen_primary", "Tackle")
+
+
+def test_random_skill_rerolls_skills_already_held(ruleset: Ruleset) -> None:
+    dice = ScriptedDice([1, 1, 4, 4])  # Block (held) -> re-roll -> Sure Hands
+    result = adv.roll_skill(ruleset, progress(ruleset), "random_primary", "G", dice)
+    assert result.skill == "Sure Hands" and result.rolls == (1, 1, 4, 4) and result.value_increase == 10000
+    with pytest.raises(RuleViolation, match="cannot roll on A"):
+        adv.roll_skill(ruleset, progress(ruleset), "random_primary", "A", ScriptedDice([]))
+
+
+def test_characteristic_roll_and_fallback(ruleset: Ruleset) -> None:
+    result = adv.roll_characteristic(ruleset, progress(ruleset), ScriptedDice([15]), prefer=("AG", "ST"))
+    assert result.characteristic == "AG" and result.value_increase == 40000 and result.spp_cost == 18
+    result = adv.roll_characteristic(ruleset, progress(ruleset), ScriptedDice([3]))
+    assert result.characteristic == "MA"
+    maxed = progress(ruleset, changes={"MA": 2, "AV": 2})
+    with pytest.raises(RuleViolation, match="D16 5 offers MA/AV"):
+        adv.roll_characteristic(ruleset, maxed, ScriptedDice([5]))
+    instead = adv.roll_characteristic(ruleset, maxed, ScriptedDice([5]), fallback_skill="Dodge")
+    assert (instead.skill, instead.characteristic, instead.spp_cost) == ("Dodge", None, 18)
+    assert instead.value_increase == 40000
