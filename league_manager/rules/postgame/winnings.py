@@ -1,0 +1,23 @@
+"""Post-game step 1: winnings = (fan attendance / 2 + own touchdowns) x 10,000 gp."""
+
+from __future__ import annotations
+
+
+def winnings(
+    attendance: int,
+    own_touchdowns: int,
+    unit: int,
+    *,
+    conceded: bool = False,
+    opponent_conceded: bool = False,
+) -> int:
+    """Gold a team earns from a fixture.
+
+    A conceding team earns nothing; when the opponent conceded, the attendance is
+    not halved. Half an attendance is worth half a unit (5,000 gp steps).
+    """
+    if conceded:
+        return 0
+    if opponent_conceded:
+        return (attendance + own_touchdowns) * unit
+    return attendance * unit // 2 + own_touchdowns * unit
