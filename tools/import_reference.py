@@ -70,12 +70,19 @@ def _keywords(team_name: str, pos: dict[str, Any]) -> list[str]:
     return keywords
 
 
-def _big_guy_limit(team: dict[str, Any]) -> int:
+def _big_guy_limit(team: dict[str, Any]) -> tuple[int, str | None]:
+    """The limit (wr first, then rs, cz) and a dispute note when the sources differ."""
     by_source = team.get("max_big_guys") or {}
+    values = {src: int(v) for src, v in by_source.items()}
     for src in ("wr", "rs", "cz"):
-        if src in by_source:
-            return int(by_source[src])
-    return sum(1 for p in team["positions"] if p.get("big_guy"))
+        if src in values:
+            others = {k: v for k, v in values.items() if v != values[src]}
+            note = None
+            if others:
+                rest = "; ".join(f"{k}: {v}" for k, v in others.items())
+                note = f"big_guy_limit: {values[src]} ({src}); other sources: {rest}"
+            return values[src], note
+    return sum(1 for p in team["positions"] if p.get("big_guy")), None
 
 
 def convert_teams(ref: Path) -> None:
@@ -105,6 +112,7 @@ def convert_teams(ref: Path) -> None:
                 pos["disputes"] = [_dispute_text(d) for d in p["disputes"]]
             positions.append(pos)
         tier = t["tier"]
+        big_guys, big_guy_dispute = _big_guy_limit(t)
         team: dict[str, Any] = {
             "id": t["id"],
             "name": t["name"],
@@ -117,14 +125,17 @@ def convert_teams(ref: Path) -> None:
             "reroll_cost": t["reroll_cost"],
             "apothecary": bool(t["apothecary_allowed"]),
             "special_rules": list(t.get("special_rules") or []),
-            "big_guy_limit": _big_guy_limit(t),
+            "big_guy_limit": big_guys,
             "journeyman": t["journeyman_position"],
             "positions": positions,
         }
         if t.get("special_rule_choice"):
             team["special_rule_choice"] = list(t["special_rule_choice"]["choose_one_of"])
-        if t.get("disputes"):
-            team["disputes"] = [_dispute_text(d) for d in t["disputes"]]
+        disputes = [_dispute_text(d) for d in t.get("disputes") or []]
+        if big_guy_dispute:
+            disputes.append(big_guy_dispute)
+        if disputes:
+            team["disputes"] = disputes
         teams.append(team)
     _dump(
         "teams.yaml",
@@ -368,7 +379,6 @@ def convert_league_rules(ref: Path) -> None:
             },
         },
         "winnings": {"per_half_attendance_and_td": 10000},
-        "dedicated_fans_update": {"win": "d6 >= fans: +1", "loss": "d6 < fans: -1", "concede": -3},
         "expensive_mistakes": {
             "min_treasury": 100000,
             "bands": bands,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from league_manager.cli.context import CliContext
+from league_manager.core.errors import RuleViolation
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,6 +24,9 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("league")
     p.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     p.set_defaults(handler=cmd_settings)
+    p = sub.add_parser("upgrade-ruleset", help="move a league on to the ruleset version this program ships")
+    p.add_argument("league")
+    p.set_defaults(handler=cmd_upgrade)
     p = subparsers.add_parser("demo", help="create the demo league (8 teams of different races)")
     p.set_defaults(handler=cmd_demo)
 
@@ -32,7 +36,7 @@ def _pairs(values: list[str]) -> dict[str, str]:
     for item in values:
         key, sep, value = item.partition("=")
         if not sep:
-            raise ValueError(f"--set expects KEY=VALUE, got '{item}'")
+            raise RuleViolation("--set", f"expected KEY=VALUE, got '{item}'")
         out[key.strip()] = value.strip()
     return out
 
@@ -78,3 +82,9 @@ def cmd_demo(args: argparse.Namespace, ctx: CliContext) -> int:
         {"league": view.to_dict(), "teams": [t.to_dict() for t in teams]},
         lambda: f"Demo league '{view.name}' with {len(teams)} teams in {services.location}",
     )
+
+
+def cmd_upgrade(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Move a league to the current ruleset version."""
+    outcome = ctx.services().leagues.upgrade_ruleset(args.league)
+    return ctx.emit(outcome.value.to_dict(), lambda: f"{outcome.value.name}: {outcome.changes.description}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -60,8 +61,11 @@ def main(argv: Sequence[str] | None = None, ctx: CliContext | None = None) -> in
         return int(handler(args, ctx))
     except RuleViolations as exc:
         return ctx.fail("refused:\n" + "\n".join(f"  - {v}" for v in exc.violations))
-    except (LeagueError, ValueError) as exc:
+    except LeagueError as exc:
         return ctx.fail(str(exc))
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     finally:
         if ctx._services is not None:
             ctx._services.close()

@@ -33,6 +33,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.set_defaults(handler=cmd_list)
     p = sub.add_parser("show", help="roster, TV, CTV, treasury, re-rolls, staff")
     p.add_argument("team")
+    p.add_argument("--league", help="the team's league, when the name is used in several")
     p.set_defaults(handler=cmd_show)
     p = sub.add_parser("hire", help="hire a player from the roster (paid from the treasury)")
     p.add_argument("team")
@@ -110,7 +111,7 @@ def cmd_list(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
     """Show one team."""
-    view = ctx.services().teams.get_team(args.team)
+    view = ctx.services().teams.get_team(args.team, args.league)
     return ctx.emit(view.to_dict(), lambda: render_team(view))
 
 

@@ -41,3 +41,15 @@ class DataFileError(LeagueError):
 
 class DatabaseTooNew(LeagueError):
     """The database was written by a newer version of the program."""
+
+
+class NotALeagueDatabase(LeagueError):
+    """The file is a database, but not one League Manager wrote."""
+
+
+class DatabaseUnavailable(LeagueError):
+    """The database cannot be opened (not a database, unreadable, missing driver)."""
+
+
+class RulesetVersionMismatch(LeagueError):
+    """A league is pinned to another version of its ruleset than the program ships."""

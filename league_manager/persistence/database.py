@@ -38,10 +38,20 @@ def sqlite_path(url: str) -> Path | None:
     return Path(parsed.database)
 
 
+def use_wal(engine: Engine) -> None:
+    """Switch a SQLite file to write-ahead logging (stored in the file, so done once).
+
+    Not part of the per-connection pragmas: it rewrites the file header, and a file
+    that is refused (newer or foreign) must be left byte for byte as it was.
+    """
+    if engine.dialect.name == "sqlite":
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA journal_mode=WAL")
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import dataclass
 from datetime import datetime
 from importlib import resources
@@ -13,8 +14,8 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect
 
-from league_manager.core.errors import DatabaseTooNew
-from league_manager.persistence.database import backup_sqlite, sqlite_path
+from league_manager.core.errors import DatabaseTooNew, NotALeagueDatabase
+from league_manager.persistence.database import backup_sqlite, sqlite_path, use_wal
 from league_manager.persistence.location import backup_folder
 
 KEEP_BACKUPS = 20
@@ -87,6 +88,12 @@ def migrate(engine: Engine, *, backup_dir: Path | None = None) -> MigrationRepor
     """
     current = check_not_newer(engine)
     head = head_revision()
+    if current is None and _has_tables(engine):
+        raise NotALeagueDatabase(
+            f"{engine.url.render_as_string(hide_password=True)} holds tables but is not a League Manager "
+            "database; it was not changed"
+        )
+    use_wal(engine)
     if current == head:
         return MigrationReport(current, head, None)
     backup = None
@@ -96,6 +103,17 @@ def migrate(engine: Engine, *, backup_dir: Path | None = None) -> MigrationRepor
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
         backup = backup_sqlite(engine, folder / f"{path.stem}-{stamp}-before-{head}.db")
         _prune(folder, path.stem)
+    try:
+        _upgrade(engine)
+    except Exception:
+        if backup is not None and path is not None:
+            engine.dispose()
+            restore_sqlite(backup, path)
+        raise
+    return MigrationReport(current, head, backup)
+
+
+def _upgrade(engine: Engine) -> None:
     cfg = alembic_config()
     with engine.connect() as conn:
         sqlite = engine.dialect.name == "sqlite"
@@ -109,7 +127,13 @@ def migrate(engine: Engine, *, backup_dir: Path | None = None) -> MigrationRepor
             conn.exec_driver_sql("PRAGMA foreign_keys=ON")
             if bad:
                 raise RuntimeError(f"foreign key check failed after migration: {bad}")
-    return MigrationReport(current, head, backup)
+
+
+def restore_sqlite(backup: Path, path: Path) -> None:
+    """Put a backup back in place of a database file (after a failed upgrade)."""
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    shutil.copyfile(backup, path)
 
 
 def _has_tables(engine: Engine) -> bool:

@@ -30,19 +30,18 @@ STAFF_ROLES = ("assistant_coach", "cheerleader", "apothecary")
 
 
 def find_league(name_or_id: str | int, *, session: Session) -> League:
-    """A league by id or (case-insensitive) name.
+    """A league by (case-insensitive) name, or by id when no league has that name.
 
     Raises:
         NotFound: listing the leagues that exist.
     """
-    league: League | None = None
-    if isinstance(name_or_id, int) or str(name_or_id).isdigit():
+    leagues = session.exec(select(League).order_by(col(League.name))).all()
+    wanted = str(name_or_id).strip().casefold()
+    league = next((lg for lg in leagues if lg.name.casefold() == wanted), None)
+    if league is None and str(name_or_id).strip().isdigit():
         league = session.get(League, int(name_or_id))
     if league is None:
-        wanted = str(name_or_id).strip().casefold()
-        league = next((lg for lg in session.exec(select(League)) if lg.name.casefold() == wanted), None)
-    if league is None:
-        names = ", ".join(lg.name for lg in session.exec(select(League).order_by(League.name)))
+        names = ", ".join(lg.name for lg in leagues)
         raise NotFound(f"no league '{name_or_id}'" + (f" (leagues: {names})" if names else ""))
     return league
 
@@ -69,27 +68,33 @@ def get_or_create_coach(name: str, *, session: Session) -> Coach:
 
 
 def find_team(name_or_id: str | int, *, session: Session, league_id: int | None = None) -> Team:
-    """A team by id or name (case-insensitive), optionally within one league.
+    """A team by (case-insensitive) name, or by id when no team has that name.
 
     Raises:
         NotFound: no such team.
-        Ambiguous: the name is used in several leagues.
+        Ambiguous: the name is used in several leagues (the message lists them).
     """
-    if isinstance(name_or_id, int) or str(name_or_id).isdigit():
-        team = session.get(Team, int(name_or_id))
-        if team is not None:
-            return team
     # casefold in Python: SQLite's lower() only folds ASCII ("Гномы" would never match)
     wanted = str(name_or_id).strip().casefold()
     query = select(Team)
     if league_id is not None:
         query = query.where(Team.league_id == league_id)
     teams = [t for t in session.exec(query) if t.name.casefold() == wanted]
+    if not teams and str(name_or_id).strip().isdigit():
+        team = session.get(Team, int(name_or_id))
+        if team is not None and league_id in (None, team.league_id):
+            return team
     if not teams:
         raise NotFound(f"no team '{name_or_id}'")
     if len(teams) > 1:
-        raise Ambiguous(f"several teams are called '{name_or_id}'; use the team id")
+        where = ", ".join(f"id {t.id} in {_league_name(t.league_id, session)}" for t in teams)
+        raise Ambiguous(f"several teams are called '{name_or_id}' ({where}); give the id or --league")
     return teams[0]
+
+
+def _league_name(league_id: int, session: Session) -> str:
+    league = session.get(League, league_id)
+    return league.name if league else f"league {league_id}"
 
 
 def teams_of(league_id: int | None, *, session: Session) -> Sequence[Team]:
@@ -324,6 +329,14 @@ class PlayerFacts:
             if row.kind == "characteristic" and row.characteristic:
                 changes[row.characteristic] += row.delta
         return dict(changes)
+
+    def improvements(self, player_id: int) -> dict[str, int]:
+        """Characteristic improvements bought with SPP (injuries do not reduce the count)."""
+        counts: dict[str, int] = defaultdict(int)
+        for adv in self.advancements[player_id]:
+            if adv.characteristic:
+                counts[adv.characteristic] += 1
+        return dict(counts)
 
     def niggling(self, player_id: int) -> int:
         """Niggling injuries (net of recoveries)."""

@@ -8,7 +8,7 @@ characteristics cannot or should not be improved).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from league_manager.core.errors import RuleViolation
 from league_manager.rules.characteristics import can_improve
@@ -33,6 +33,7 @@ class PlayerProgress:
     advancements: int
     spp: int
     changes: Mapping[str, int]
+    improvements: Mapping[str, int] = field(default_factory=dict)
 
     def has_skill(self, name: str) -> bool:
         """True when the player already has a skill or trait of this base name."""
@@ -152,7 +153,10 @@ def roll_skill(
     """
     cost = check_affordable(ruleset, player, kind)
     allowed = categories_for(player.position, kind)
-    category = category or allowed[0]
+    if category is None:
+        if len(allowed) > 1:
+            raise RuleViolation("category", f"choose the category to roll on: {', '.join(allowed)}")
+        category = allowed[0]
     if category not in allowed:
         raise RuleViolation("skill access", f"{player.position.name} cannot roll on {category} for {kind}")
     table = ruleset.skill_categories[category]
@@ -184,7 +188,11 @@ def characteristic_options(ruleset: Ruleset, roll: int) -> tuple[str, ...]:
 def improvable(ruleset: Ruleset, player: PlayerProgress, names: Sequence[str]) -> list[str]:
     """The characteristics among ``names`` that may still be improved."""
     stats: Characteristics = player.position.stats
-    return [n for n in names if can_improve(stats, player.changes, n, ruleset.advancement) is None]
+    return [
+        n
+        for n in names
+        if can_improve(stats, player.changes, n, ruleset.advancement, player.improvements) is None
+    ]
 
 
 def roll_characteristic(
@@ -199,35 +207,51 @@ def roll_characteristic(
     The first characteristic in ``prefer`` that the roll offers and that may still be
     improved is taken; with no preference the first allowed option is. When none fits,
     ``fallback_skill`` (a primary or secondary skill) is taken instead, at the
-    characteristic's SPP cost.
+    characteristic's SPP cost. Everything is checked before the die is rolled, so a
+    refused advancement never spends a roll (no re-rolling until a result pleases).
 
     Raises:
-        RuleViolation: nothing fits and no usable fallback skill was named.
+        RuleViolation: some D16 result would fit nothing and no usable fallback skill was
+            named, or the fallback skill is outside the player's access.
     """
     cost = check_affordable(ruleset, player, "characteristic")
+    fallback = None
+    if fallback_skill is not None:
+        kind = _fallback_kind(ruleset, player, fallback_skill)
+        fallback = choose_skill(ruleset, replace(player, spp=10**6), kind, fallback_skill)
+    unresolved = [
+        row
+        for row in ruleset.advancement.characteristic_d16
+        if not _wanted(ruleset, player, row.options, prefer)
+    ]
+    if unresolved and fallback is None:
+        rolls = ", ".join(f"{r.low}-{r.high}" if r.low != r.high else str(r.low) for r in unresolved)
+        raise RuleViolation(
+            "characteristic",
+            f"D16 results {rolls} would offer nothing you can take; name a skill to take instead "
+            "before rolling (the roll is not made)",
+        )
     roll = dice.roll(16, "characteristic improvement")
     offered = characteristic_options(ruleset, roll)
-    allowed = improvable(ruleset, player, offered)
-    wanted = [c for c in prefer if c in allowed] if prefer else allowed
+    wanted = _wanted(ruleset, player, offered, prefer)
     if wanted:
         name = wanted[0]
         return AdvancementResult(
             "characteristic", cost, ruleset.advancement.value_increase[name], characteristic=name,
             rolls=(roll,), note=f"D16 {roll}: {'/'.join(offered)}",
         )  # fmt: skip
-    if fallback_skill is None:
-        raise RuleViolation(
-            "characteristic",
-            f"D16 {roll} offers {'/'.join(offered)}; none "
-            + ("of your preferences " if prefer else "")
-            + "can be improved; name a skill to take instead",
-        )
-    kind = _fallback_kind(ruleset, player, fallback_skill)
-    chosen = choose_skill(ruleset, replace(player, spp=10**6), kind, fallback_skill)
+    assert fallback is not None
     return AdvancementResult(
-        "characteristic", cost, chosen.value_increase, skill=chosen.skill, rolls=(roll,),
-        note=f"D16 {roll}: {'/'.join(offered)}; took {chosen.skill} instead",
+        "characteristic", cost, fallback.value_increase, skill=fallback.skill, rolls=(roll,),
+        note=f"D16 {roll}: {'/'.join(offered)}; took {fallback.skill} instead",
     )  # fmt: skip
+
+
+def _wanted(
+    ruleset: Ruleset, player: PlayerProgress, offered: Sequence[str], prefer: Sequence[str]
+) -> list[str]:
+    allowed = improvable(ruleset, player, offered)
+    return [c for c in prefer if c in allowed] if prefer else allowed
 
 
 def _fallback_kind(ruleset: Ruleset, player: PlayerProgress, skill: str) -> str:

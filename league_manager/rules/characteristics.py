@@ -39,11 +39,24 @@ def adjusted(base: Characteristics, changes: Mapping[str, int], rules: Advanceme
 
 
 def can_improve(
-    base: Characteristics, changes: Mapping[str, int], name: str, rules: AdvancementRules
+    base: Characteristics,
+    changes: Mapping[str, int],
+    name: str,
+    rules: AdvancementRules,
+    improvements: Mapping[str, int] | None = None,
 ) -> str | None:
-    """Why ``name`` cannot be improved once more, or None when it can."""
-    improvements = max(0, changes.get(name, 0))
-    if improvements >= rules.max_improvements_per_characteristic:
+    """Why ``name`` cannot be improved once more, or None when it can.
+
+    Args:
+        base: the position's profile.
+        changes: net changes (improvements minus lasting injuries) for the limit check.
+        name: the characteristic.
+        rules: the ruleset's advancement rules.
+        improvements: improvements bought so far (injuries do not give them back);
+            defaults to the positive part of ``changes``.
+    """
+    bought = (improvements or {}).get(name, 0) if improvements is not None else max(0, changes.get(name, 0))
+    if bought >= rules.max_improvements_per_characteristic:
         limit = rules.max_improvements_per_characteristic
         return f"{name} may be improved at most {limit} times"
     current = adjusted(base, changes, rules).get(name)

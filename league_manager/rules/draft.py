@@ -67,6 +67,21 @@ class DraftCheck:
         return not self.violations
 
 
+def position_counts(roster: TeamRoster, positions: Mapping[str, int]) -> dict[str, int]:
+    """Counts per roster position name, adding up the different ways a coach named it.
+
+    ``{"Blitzer": 2, "human blitzer": 2}`` is four Human Blitzers.
+
+    Raises:
+        NotFound: a name matches no position (zero counts are checked too).
+    """
+    counts: dict[str, int] = {}
+    for name, count in positions.items():
+        position = roster.position(name)
+        counts[position.name] = counts.get(position.name, 0) + count
+    return counts
+
+
 def check_draft(ruleset: Ruleset, plan: DraftPlan, budget: int | None = None) -> DraftCheck:
     """Price a draft and list every rule it breaks, each in plain words.
 
@@ -82,12 +97,12 @@ def check_draft(ruleset: Ruleset, plan: DraftPlan, budget: int | None = None) ->
     lines: list[DraftLine] = []
     players = 0
     big_guys = 0
-    for name, count in plan.positions.items():
-        if count == 0:
-            continue
+    for name, count in position_counts(roster, plan.positions).items():
         position = roster.position(name)
         if count < 0:
             violations.append(RuleViolation(position.name, "cannot buy a negative number"))
+            continue
+        if count == 0:
             continue
         if count > position.max_quantity:
             violations.append(

@@ -160,9 +160,10 @@ class TeamRoster:
 
     def has_rule(self, rule: str, chosen: str | None = None) -> bool:
         """True when the team has a special rule, counting its drafted choice."""
-        if rule in self.special_rules or rule == chosen:
+        rules = (*self.special_rules, *((chosen,) if chosen else ()))
+        if rule in rules:
             return True
-        return rule == "Favoured of..." and bool(chosen and chosen.startswith("Favoured of"))
+        return rule == "Favoured of..." and any(r.startswith("Favoured of ") for r in rules)
 
 
 @dataclass(frozen=True, slots=True)

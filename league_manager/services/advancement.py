@@ -155,6 +155,7 @@ class AdvancementService(ServiceBase):
             advancements=len(facts.advancements[player.id]),
             spp=facts.spp[player.id],
             changes=facts.characteristic_changes(player.id),
+            improvements=facts.improvements(player.id),
         )
 
     @staticmethod

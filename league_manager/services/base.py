@@ -8,6 +8,7 @@ from contextlib import contextmanager
 from sqlalchemy import Engine
 from sqlmodel import Session
 
+from league_manager.core.errors import RulesetVersionMismatch
 from league_manager.persistence.database import session_scope
 from league_manager.persistence.models import League
 from league_manager.persistence.repositories import league_settings
@@ -30,10 +31,27 @@ class ServiceBase:
     @staticmethod
     def ruleset_of(league: League) -> Ruleset:
         """The ruleset a league is pinned to."""
-        return load_ruleset(league.ruleset_id)
+        return league_ruleset(league)
 
     @staticmethod
     def settings_of(league: League) -> dict[str, bool | int | str]:
         """House-rule settings with the ruleset defaults filled in."""
-        defaults = load_ruleset(league.ruleset_id).house_rule_defaults()
-        return defaults | league_settings(league)
+        return league_ruleset(league).house_rule_defaults() | league_settings(league)
+
+
+def league_ruleset(league: League) -> Ruleset:
+    """The ruleset a league is pinned to, checking the pinned version.
+
+    Raises:
+        RulesetVersionMismatch: the program ships another version of the league's
+            ruleset; the commissioner moves the league on explicitly
+            (``league upgrade-ruleset``).
+    """
+    ruleset = load_ruleset(league.ruleset_id)
+    if ruleset.version != league.ruleset_version:
+        raise RulesetVersionMismatch(
+            f"{league.name} is pinned to {ruleset.id} {league.ruleset_version}; this program has "
+            f"{ruleset.version}. Move the league on with: league-manager league upgrade-ruleset "
+            f'"{league.name}"'
+        )
+    return ruleset

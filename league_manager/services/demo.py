@@ -10,7 +10,6 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.leagues import LeagueService
 from league_manager.services.read_models import LeagueView
-from league_manager.services.roster import RosterService
 from league_manager.services.teams import TeamService
 
 DEMO_LEAGUE = "Demo League"
@@ -48,10 +47,8 @@ def demo_name(rng: random.Random, taken: set[str]) -> str:
     raise RuntimeError("ran out of demo names")  # pragma: no cover - 900 combinations
 
 
-def create_demo(
-    leagues: LeagueService, teams: TeamService, roster: RosterService, seed: int = 2020
-) -> Outcome[LeagueView]:
-    """Create the demo league with eight legal teams (reuses it if it exists).
+def create_demo(leagues: LeagueService, teams: TeamService, seed: int = 2020) -> Outcome[LeagueView]:
+    """Create the demo league with eight legal teams in one transaction (reuses it if it exists).
 
     Raises:
         RuleViolation: a league called "Demo League" exists but is not the demo.
@@ -62,14 +59,15 @@ def create_demo(
         if existing[0].teams:
             return Outcome(existing[0], Changes())
         raise RuleViolation("demo", f"'{DEMO_LEAGUE}' exists without teams; remove or rename it")
-    league = leagues.create_league(DEMO_LEAGUE, "bb2020").value
     rng = random.Random(seed)
-    changes = Changes(leagues=frozenset({league.id}))
-    for race, name, coach in DEMO_TEAMS:
-        plan = suggest_draft(ruleset, race)
-        team = teams.draft_team(league.id, name, coach, plan).value
-        taken: set[str] = set()
-        for player in team.players:
-            roster.rename_player(player.id, demo_name(rng, taken))
-        changes = changes | Changes(teams=frozenset({team.id}))
+    with teams.transaction() as session:
+        league = leagues.create_in(session, DEMO_LEAGUE, "bb2020", {})
+        team_ids = []
+        for race, name, coach in DEMO_TEAMS:
+            plan = suggest_draft(ruleset, race)
+            taken: set[str] = set()
+            names = [demo_name(rng, taken) for _ in range(sum(plan.positions.values()))]
+            team_ids.append(teams.draft_in(session, league, name, coach, plan, names).id or 0)
+    assert league.id is not None
+    changes = Changes(leagues=frozenset({league.id}), teams=frozenset(team_ids), description="demo league")
     return Outcome(leagues.get_league(league.id), changes)

@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from sqlalchemy import Engine
+from sqlalchemy.exc import ArgumentError, DBAPIError
 
+from league_manager.core.errors import DatabaseUnavailable, LeagueError
 from league_manager.persistence.database import backup_sqlite, make_engine, sqlite_path
 from league_manager.persistence.migrate import MigrationReport, migrate
 from league_manager.services.advancement import AdvancementService
@@ -35,12 +37,24 @@ class Services:
         Raises:
             DatabaseTooNew: the file comes from a newer version; it is left untouched.
         """
-        engine = make_engine(target)
+        try:
+            engine = make_engine(target)
+        except (ImportError, ArgumentError) as exc:
+            hint = (
+                " (install the 'postgres' extra: pip install -e '.[postgres]')"
+                if "psycopg" in str(exc)
+                else ""
+            )
+            raise DatabaseUnavailable(f"cannot use {target}: {exc}{hint}") from exc
         try:
             report = migrate(engine)
-        except Exception:
+        except LeagueError:
             engine.dispose()
             raise
+        except (DBAPIError, OSError, ImportError) as exc:
+            engine.dispose()
+            reason = getattr(exc, "orig", None) or exc
+            raise DatabaseUnavailable(f"cannot open {target}: {reason}") from exc
         return cls(engine, report)
 
     @property
@@ -51,12 +65,12 @@ class Services:
 
     def create_demo(self) -> Outcome[LeagueView]:
         """Create (or find) the demo league."""
-        return create_demo(self.leagues, self.teams, self.roster)
+        return create_demo(self.leagues, self.teams)
 
     def backup(self, destination: Path) -> Path:
         """Copy the open SQLite database to ``destination`` (consistent while in use)."""
         if sqlite_path(str(self.engine.url)) is None:
-            raise ValueError("backups are made of SQLite files only")
+            raise DatabaseUnavailable("backups are made of SQLite files only")
         return backup_sqlite(self.engine, destination)
 
     def close(self) -> None:

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 
 from sqlalchemy import func
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from league_manager.core.errors import RuleViolation
 from league_manager.persistence import repositories as repo
@@ -75,25 +75,37 @@ class LeagueService(ServiceBase):
             RuleViolation: empty or taken name, or bad settings.
             NotFound: unknown ruleset.
         """
+        with self.transaction() as session:
+            league = self.create_in(session, name, ruleset_id, settings or {})
+            view = self._view(league, 0)
+        return Outcome(view, Changes(leagues=frozenset({view.id}), description=f"created {view.name}"))
+
+    def create_in(
+        self, session: Session, name: str, ruleset_id: str, settings: Mapping[str, object]
+    ) -> League:
+        """Create a league inside the caller's transaction.
+
+        Raises:
+            RuleViolation: empty, too long or taken name, or bad settings.
+        """
         name = name.strip()
         if not name:
             raise RuleViolation("name", "a league needs a name")
+        if len(name) > 60:
+            raise RuleViolation("name", "at most 60 characters")
         ruleset = load_ruleset(ruleset_id)
-        clean = validate_settings(ruleset, settings or {})
-        with self.transaction() as session:
-            taken = any(lg.name.casefold() == name.casefold() for lg in session.exec(select(League)))
-            if taken:
-                raise RuleViolation("name", f"a league called '{name}' already exists")
-            league = League(
-                name=name,
-                ruleset_id=ruleset.id,
-                ruleset_version=ruleset.version,
-                settings_json=json.dumps(clean, sort_keys=True),
-            )
-            session.add(league)
-            session.flush()
-            view = self._view(league, 0)
-        return Outcome(view, Changes(leagues=frozenset({view.id}), description=f"created {name}"))
+        clean = validate_settings(ruleset, settings)
+        if any(lg.name.casefold() == name.casefold() for lg in session.exec(select(League))):
+            raise RuleViolation("name", f"a league called '{name}' already exists")
+        league = League(
+            name=name,
+            ruleset_id=ruleset.id,
+            ruleset_version=ruleset.version,
+            settings_json=json.dumps(clean, sort_keys=True),
+        )
+        session.add(league)
+        session.flush()
+        return league
 
     def list_leagues(self) -> list[LeagueView]:
         """Every league, by name, with its team count."""
@@ -131,6 +143,26 @@ class LeagueService(ServiceBase):
             view = self._view(league, len(repo.teams_of(league.id, session=session)))
         return Outcome(view, Changes(leagues=frozenset({view.id}), description="settings changed"))
 
+    def upgrade_ruleset(self, name_or_id: str | int) -> Outcome[LeagueView]:
+        """Move a league on to the ruleset version this program ships (an explicit step).
+
+        Settings the new version no longer knows are dropped; new ones take their defaults.
+        """
+        with self.transaction() as session:
+            league = repo.find_league(name_or_id, session=session)
+            ruleset = load_ruleset(league.ruleset_id)
+            known = {rule.key for rule in ruleset.house_rules}
+            kept = {k: v for k, v in repo.league_settings(league).items() if k in known}
+            old = league.ruleset_version
+            league.ruleset_version = ruleset.version
+            league.settings_json = json.dumps(kept, sort_keys=True)
+            session.add(league)
+            session.flush()
+            view = self._view(league, len(repo.teams_of(league.id, session=session)))
+        return Outcome(
+            view, Changes(leagues=frozenset({view.id}), description=f"ruleset {old} -> {ruleset.version}")
+        )
+
     def _view(self, league: League, teams: int) -> LeagueView:
         assert league.id is not None
         return LeagueView(
@@ -138,6 +170,6 @@ class LeagueService(ServiceBase):
             name=league.name,
             ruleset=league.ruleset_id,
             ruleset_version=league.ruleset_version,
-            settings=self.settings_of(league),
+            settings=load_ruleset(league.ruleset_id).house_rule_defaults() | repo.league_settings(league),
             teams=teams,
         )

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
 from sqlmodel import Session
 
 from league_manager.core.errors import RuleViolation, RuleViolations
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Player, Team
-from league_manager.rules.draft import DraftCheck, DraftPlan, check_draft
+from league_manager.rules.draft import DraftCheck, DraftPlan, check_draft, position_counts
 from league_manager.rules.model import DraftRules, Position, Ruleset, TeamRoster
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
@@ -17,6 +18,7 @@ from league_manager.services.read_models import LedgerRow, TeamSummary, TeamView
 from league_manager.services.team_views import build_team_views, ledger_rows, summary_of
 
 DRAFT = "draft"
+MAX_NAME = 60
 
 
 def default_player_name(position: Position, roster: TeamRoster, number: int) -> str:
@@ -50,37 +52,56 @@ class TeamService(ServiceBase):
             RuleViolations: every rule the draft breaks; nothing is created.
             RuleViolation: empty or taken name, missing coach.
         """
-        name, coach = name.strip(), coach.strip()
         with self.transaction() as session:
             lg = repo.find_league(league, session=session)
-            ruleset = self.ruleset_of(lg)
-            check = check_draft(ruleset, plan, int(self.settings_of(lg)["budget"]))
-            problems = list(check.violations)
-            if not name:
-                problems.insert(0, RuleViolation("name", "the team needs a name"))
-            elif any(t.name.casefold() == name.casefold() for t in repo.teams_of(lg.id, session=session)):
-                problems.insert(0, RuleViolation("name", f"{lg.name} already has a team called '{name}'"))
-            if not coach:
-                problems.insert(0, RuleViolation("coach", "the team needs a coach"))
-            if problems:
-                raise RuleViolations(problems)
-            assert lg.id is not None
-            team = Team(
-                league_id=lg.id,
-                coach_id=repo.get_or_create_coach(coach, session=session).id or 0,
-                name=name,
-                race=check.roster.id,
-                special_rule_choice=plan.special_rule_choice,
-            )
-            session.add(team)
-            session.flush()
-            assert team.id is not None
-            repo.add_treasury(team.id, check.budget, "Draft budget", DRAFT, session=session)
-            repo.add_fans(team.id, ruleset.draft.fans_free, "Free dedicated fan", DRAFT, session=session)
-            self._apply_plan(session, team, check, plan, previous=None)
+            team = self.draft_in(session, lg, name, coach, plan)
             view = self._view(session, team)
-        return Outcome(view, Changes(leagues=frozenset({lg.id}), teams=frozenset({view.id}),
-                                     description=f"drafted {name}"))  # fmt: skip
+        return Outcome(view, Changes(leagues=frozenset({lg.id or 0}), teams=frozenset({view.id}),
+                                     description=f"drafted {view.name}"))  # fmt: skip
+
+    def draft_in(
+        self,
+        session: Session,
+        lg: League,
+        name: str,
+        coach: str,
+        plan: DraftPlan,
+        player_names: Sequence[str] = (),
+    ) -> Team:
+        """Draft a team inside the caller's transaction (the demo builds a league in one).
+
+        Raises:
+            RuleViolations: every rule the draft breaks.
+        """
+        name, coach = name.strip(), coach.strip()
+        ruleset = self.ruleset_of(lg)
+        check = check_draft(ruleset, plan, int(self.settings_of(lg)["budget"]))
+        problems = list(check.violations)
+        if not name:
+            problems.insert(0, RuleViolation("name", "the team needs a name"))
+        elif len(name) > MAX_NAME:
+            problems.insert(0, RuleViolation("name", f"at most {MAX_NAME} characters"))
+        elif any(t.name.casefold() == name.casefold() for t in repo.teams_of(lg.id, session=session)):
+            problems.insert(0, RuleViolation("name", f"{lg.name} already has a team called '{name}'"))
+        if not coach:
+            problems.insert(0, RuleViolation("coach", "the team needs a coach"))
+        if problems:
+            raise RuleViolations(problems)
+        assert lg.id is not None
+        team = Team(
+            league_id=lg.id,
+            coach_id=repo.get_or_create_coach(coach, session=session).id or 0,
+            name=name,
+            race=check.roster.id,
+            special_rule_choice=plan.special_rule_choice,
+        )
+        session.add(team)
+        session.flush()
+        assert team.id is not None
+        repo.add_treasury(team.id, check.budget, "Draft budget", DRAFT, session=session)
+        repo.add_fans(team.id, ruleset.draft.fans_free, "Free dedicated fan", DRAFT, session=session)
+        self._apply_plan(session, team, check, plan, previous=None, player_names=player_names)
+        return team
 
     def redraft(self, team: str | int, plan: DraftPlan) -> Outcome[TeamView]:
         """Edit a team's draft before its first match; sold-back items refund in full.
@@ -95,6 +116,8 @@ class TeamService(ServiceBase):
                 raise RuleViolation("draft", f"{row.name} has played a match; hire and fire instead")
             lg = session.get(League, row.league_id)
             assert lg is not None and row.id is not None
+            if self.ruleset_of(lg).team(plan.race).id != row.race:
+                raise RuleViolation("race", f"{row.name} is a {self.ruleset_of(lg).team(row.race).name} team")
             current = self._current_plan(session, row)
             spent_before = check_draft(self.ruleset_of(lg), current, 10**9).cost
             budget = repo.treasury_balance(row.id, session=session) + spent_before
@@ -117,14 +140,16 @@ class TeamService(ServiceBase):
             teams = repo.teams_of(league_id, session=session)
             return [summary_of(v) for v in build_team_views(teams, session=session)]
 
-    def get_team(self, team: str | int) -> TeamView:
-        """The full read model of one team.
+    def get_team(self, team: str | int, league: str | int | None = None) -> TeamView:
+        """The full read model of one team (by name or id, optionally within a league).
 
         Raises:
             NotFound: no such team.
+            Ambiguous: the name is used in several leagues and no league was given.
         """
         with self.transaction() as session:
-            return self._view(session, repo.find_team(team, session=session))
+            league_id = repo.find_league(league, session=session).id if league is not None else None
+            return self._view(session, repo.find_team(team, session=session, league_id=league_id))
 
     def treasury_ledger(self, team: str | int) -> list[LedgerRow]:
         """Every treasury change of a team with the running balance."""
@@ -170,23 +195,30 @@ class TeamService(ServiceBase):
         check: DraftCheck,
         plan: DraftPlan,
         previous: DraftPlan | None,
+        player_names: Sequence[str] = (),
     ) -> None:
-        """Write the difference between ``previous`` and ``plan`` as ledger rows."""
+        """Write the difference between ``previous`` and ``plan`` as ledger rows.
+
+        New players take names from ``player_names`` in order, then placeholder names.
+        """
+        names = iter(player_names)
         assert team.id is not None
         roster = check.roster
         draft = self.ruleset_of_team(session, team).draft
         before = previous or DraftPlan(race=plan.race, dedicated_fans=draft.fans_free)
         existing = list(repo.players_of([team.id], session=session))
         taken = {p.number for p in existing}
-        for name in sorted({*before.positions, *plan.positions}):
+        old_counts = position_counts(roster, before.positions)
+        new_counts = position_counts(roster, plan.positions)
+        for name in sorted({*old_counts, *new_counts}):
             position = roster.position(name)
-            old = before.positions.get(name, 0)
-            new = plan.positions.get(name, 0)
+            old = old_counts.get(name, 0)
+            new = new_counts.get(name, 0)
             if new > old:
                 for number in free_numbers(taken, new - old):
                     taken.add(number)
                     player = Player(team_id=team.id, number=number,
-                                    name=default_player_name(position, roster, number),
+                                    name=next(names, None) or default_player_name(position, roster, number),
                                     position=position.name, cost=position.cost)  # fmt: skip
                     session.add(player)
                     session.flush()

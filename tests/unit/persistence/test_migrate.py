@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 
-from league_manager.core.errors import DatabaseTooNew
+from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, NotALeagueDatabase
 from league_manager.persistence.database import database_url, make_engine, sqlite_path
 from league_manager.persistence.migrate import current_revision, head_revision, migrate
 from league_manager.services.facade import Services
@@ -30,18 +30,40 @@ def test_new_database_is_migrated_to_head(tmp_path: Path) -> None:
     engine.dispose()
 
 
-def test_existing_file_is_backed_up_before_upgrade(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
+def test_foreign_database_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "other.db"
     with sqlite3.connect(path) as conn:
         conn.execute("CREATE TABLE notes (body TEXT)")
-        conn.execute("INSERT INTO notes VALUES ('keep me')")
     conn.close()
+    before = digest(path)
+    with pytest.raises(NotALeagueDatabase, match="not a League Manager database"):
+        Services.open(path)
+    assert digest(path) == before
+
+
+def test_older_database_is_backed_up_before_upgrade(tmp_path: Path) -> None:
+    from alembic import command
+    from alembic.script import ScriptDirectory
+
+    from league_manager.persistence.migrate import alembic_config
+
+    revisions = [r.revision for r in ScriptDirectory.from_config(alembic_config()).walk_revisions()]
+    if len(revisions) < 2:
+        pytest.skip("needs a second schema revision")
+    path = tmp_path / "old.db"
     engine = make_engine(path)
+    cfg = alembic_config()
+    with engine.connect() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, revisions[-1])  # the oldest revision
+        conn.exec_driver_sql("INSERT INTO coach (name, created_at) VALUES ('Ada', '2026-01-01')")
+        conn.commit()
     report = migrate(engine)
     engine.dispose()
-    assert report.backup is not None and report.backup.parent == tmp_path / "backups"
+    assert report.upgraded and report.backup is not None
+    assert report.backup.parent == tmp_path / "backups"
     with sqlite3.connect(report.backup) as backup:
-        assert backup.execute("SELECT body FROM notes").fetchall() == [("keep me",)]
+        assert backup.execute("SELECT name FROM coach").fetchall() == [("Ada",)]
     backup.close()
 
 
@@ -89,3 +111,12 @@ def test_cached_player_status_rebuilds_from_ledger(services: Services) -> None:
         assert any(p.status == "left" for p in players)
         for player in players:
             assert rebuild_player_status(player.id or 0, session=session) == player.status
+
+
+def test_unusable_files_get_a_clear_message(tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.db"
+    garbage.write_text("not a database")
+    with pytest.raises(DatabaseUnavailable, match="file is not a database"):
+        Services.open(garbage)
+    with pytest.raises(DatabaseUnavailable, match="cannot open"):
+        Services.open(tmp_path)

@@ -9,9 +9,10 @@ from league_manager.rules.model import Ruleset
 
 
 def progress(ruleset: Ruleset, spp: int = 100, advancements: int = 0, changes: dict[str, int] | None = None,
-             position: str = "Blitzer", team: str = "human") -> adv.PlayerProgress:  # fmt: skip
+             improvements: dict[str, int] | None = None, position: str = "Blitzer",
+             team: str = "human") -> adv.PlayerProgress:  # fmt: skip
     pos = ruleset.team(team).position(position)
-    return adv.PlayerProgress(pos, pos.skills, advancements, spp, changes or {})
+    return adv.PlayerProgress(pos, pos.skills, advancements, spp, changes or {}, improvements or {})
 
 
 def test_options_follow_the_cost_table(ruleset: Ruleset) -> None:
@@ -48,13 +49,35 @@ def test_random_skill_rerolls_skills_already_held(ruleset: Ruleset) -> None:
 
 
 def test_characteristic_roll_and_fallback(ruleset: Ruleset) -> None:
-    result = adv.roll_characteristic(ruleset, progress(ruleset), ScriptedDice([15]), prefer=("AG", "ST"))
+    player = progress(ruleset)
+    result = adv.roll_characteristic(
+        ruleset, player, ScriptedDice([15]), prefer=("AG", "ST"), fallback_skill="Dodge"
+    )
     assert result.characteristic == "AG" and result.value_increase == 40000 and result.spp_cost == 18
-    result = adv.roll_characteristic(ruleset, progress(ruleset), ScriptedDice([3]))
-    assert result.characteristic == "MA"
-    maxed = progress(ruleset, changes={"MA": 2, "AV": 2})
-    with pytest.raises(RuleViolation, match="D16 5 offers MA/AV"):
-        adv.roll_characteristic(ruleset, maxed, ScriptedDice([5]))
+    assert adv.roll_characteristic(ruleset, player, ScriptedDice([3])).characteristic == "MA"
+    maxed = progress(ruleset, changes={"MA": 2, "AV": 2}, improvements={"MA": 2, "AV": 2})
     instead = adv.roll_characteristic(ruleset, maxed, ScriptedDice([5]), fallback_skill="Dodge")
     assert (instead.skill, instead.characteristic, instead.spp_cost) == ("Dodge", None, 18)
     assert instead.value_increase == 40000
+
+
+def test_characteristic_refusal_spends_no_roll(ruleset: Ruleset) -> None:
+    dice = ScriptedDice([5])
+    maxed = progress(ruleset, changes={"MA": 2, "AV": 2}, improvements={"MA": 2, "AV": 2})
+    with pytest.raises(RuleViolation, match="D16 results 1-7 would offer nothing"):
+        adv.roll_characteristic(ruleset, maxed, dice)
+    with pytest.raises(RuleViolation, match="name a skill"):
+        adv.roll_characteristic(ruleset, progress(ruleset), dice, prefer=("ST",))
+    with pytest.raises(RuleViolation, match="skill access"):
+        adv.roll_characteristic(ruleset, maxed, dice, fallback_skill="Claws")
+    assert dice.remaining == 1
+
+
+def test_injuries_do_not_give_back_improvements(ruleset: Ruleset) -> None:
+    injured = progress(ruleset, changes={"MA": 1}, improvements={"MA": 2})  # +2 bought, -1 injury
+    assert adv.improvable(ruleset, injured, ("MA", "AV")) == ["AV"]
+
+
+def test_random_skill_needs_a_category_when_there_are_several(ruleset: Ruleset) -> None:
+    with pytest.raises(RuleViolation, match="choose the category to roll on: G, S"):
+        adv.roll_skill(ruleset, progress(ruleset), "random_primary", None, ScriptedDice([]))

@@ -2,6 +2,7 @@
 
 import pytest
 
+from league_manager.core.errors import NotFound
 from league_manager.rules.draft import DraftPlan, check_draft, suggest_draft
 from league_manager.rules.model import Ruleset
 
@@ -31,6 +32,13 @@ def test_over_budget_names_the_amount(ruleset: Ruleset) -> None:
 def test_position_maximum(ruleset: Ruleset) -> None:
     broken = rules_broken(ruleset, DraftPlan("human", {"Lineman": 6, "Blitzer": 5}))
     assert broken["Human Blitzer"] == "at most 4 (asked for 5)"
+
+
+def test_the_same_position_named_two_ways_is_counted_once(ruleset: Ruleset) -> None:
+    plan = DraftPlan("human", {"Blitzer": 4, "Human Blitzer": 4, "Lineman": 4})
+    assert rules_broken(ruleset, plan, budget=10**7)["Human Blitzer"] == "at most 4 (asked for 8)"
+    with pytest.raises(NotFound):
+        check_draft(ruleset, DraftPlan("human", {"Lineman": 11, "Foo": 0}))
 
 
 @pytest.mark.parametrize("linemen, players", [(5, 9), (13, 17)])

@@ -86,6 +86,13 @@ def test_inducement_discounts(ruleset: Ruleset) -> None:
     assert chef.cost_for(thimble, settings={"master_chef_discount_for_thimble_cup": True}) == 100000
 
 
+def test_favoured_of_inducements_reach_every_favoured_team(ruleset: Ruleset) -> None:
+    sorcerer = ruleset.inducements["Chaos Sorcerer"]
+    assert sorcerer.available_for(ruleset.team("khorne"))
+    assert sorcerer.available_for(ruleset.team("chaoschosen"), "Favoured of Tzeentch")
+    assert not sorcerer.available_for(ruleset.team("human"))
+
+
 def test_inducement_availability(ruleset: Ruleset) -> None:
     apothecaries = ruleset.inducements["Wandering Apothecaries"]
     assert apothecaries.available_for(ruleset.team("human"))

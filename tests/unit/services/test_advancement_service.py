@@ -31,7 +31,7 @@ def test_advance_spends_spp_and_raises_value(services: Services, blitzer: int) -
 def test_characteristic_with_typed_dice(services: Services, blitzer: int) -> None:
     services.advancement.adjust_spp(blitzer, 18, "bonus")
     view = services.advancement.advance(
-        blitzer, "characteristic", prefer=("ST",), dice=ScriptedDice([15])
+        blitzer, "characteristic", prefer=("ST",), skill="Dodge", dice=ScriptedDice([15])
     ).value
     player = next(p for p in view.players if p.id == blitzer)
     assert player.stats.st == 4 and player.characteristic_change("ST") == 1 and player.value == 165000

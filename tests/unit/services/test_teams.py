@@ -2,7 +2,7 @@
 
 import pytest
 
-from league_manager.core.errors import NotFound, RuleViolation, RuleViolations
+from league_manager.core.errors import Ambiguous, NotFound, RuleViolation, RuleViolations
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
 
@@ -56,6 +56,21 @@ def test_redraft_refunds_in_full(services: Services, league: str) -> None:
     assert view.treasury == ledger_total(services, team)
     assert view.dedicated_fans == 2 and not view.apothecary
     assert services.teams.draft_plan(team).positions == {"Human Lineman": 9, "Human Blitzer": 2}
+
+
+def test_redraft_with_short_names_keeps_the_players(services: Services, league: str) -> None:
+    team = draft(services, league)
+    before = services.teams.get_team(team)
+    services.roster.rename_player(before.players[0].id, "Named Star")
+    rows_before = len(services.teams.treasury_ledger(team))
+    plan = DraftPlan("human", {"Lineman": 8, "Blitzer": 3}, rerolls=3, apothecary=True)
+    after = services.teams.redraft(team, plan).value
+    kept = {p.id for p in after.players} & {p.id for p in before.players}
+    assert len(kept) == 10 and "Named Star" in {p.name for p in after.players}
+    assert after.treasury == before.treasury + 85000 - 50000
+    assert len(services.teams.treasury_ledger(team)) == rows_before + 2  # one sale, one purchase
+    with pytest.raises(RuleViolation, match="is a Human team"):
+        services.teams.redraft(team, DraftPlan("orc", {"Lineman": 11}))
 
 
 def test_redraft_refused_after_first_match(services: Services, league: str) -> None:
@@ -139,3 +154,31 @@ def test_demo_league(services: Services) -> None:
         assert view.team_value <= 1000000 and view.treasury == 1000000 - view.team_value
         assert len({p.name for p in view.players}) == len(view.players)
     assert services.create_demo().changes.empty  # running it again reuses the league
+
+
+def test_names_before_ids_and_ambiguous_names(services: Services, league: str) -> None:
+    draft(services, league, "7")
+    other = services.leagues.create_league("Other League").value.name
+    draft(services, other, "Reavers")
+    draft(services, league, "Reavers")
+    assert services.teams.get_team("7").name == "7"
+    with pytest.raises(Ambiguous, match=r"id \d+ in Test League.*id \d+ in Other League|id \d+ in Other"):
+        services.teams.get_team("reavers")
+    assert services.teams.get_team("Reavers", league=other).league == "Other League"
+
+
+def test_ruleset_version_is_pinned(services: Services, league: str) -> None:
+    from league_manager.core.errors import RulesetVersionMismatch
+    from league_manager.persistence.database import session_scope
+    from league_manager.persistence.models import League
+
+    team = draft(services, league)
+    with session_scope(services.engine) as session:
+        row = session.get(League, services.leagues.get_league(league).id)
+        assert row is not None
+        row.ruleset_version = "2020.01"
+    with pytest.raises(RulesetVersionMismatch, match="league upgrade-ruleset"):
+        services.teams.get_team(team)
+    assert services.leagues.list_leagues()[0].ruleset_version == "2020.01"
+    services.leagues.upgrade_ruleset(league)
+    assert services.teams.get_team(team).ruleset_version == "2025.05"
