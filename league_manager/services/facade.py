@@ -13,6 +13,7 @@ from league_manager.services.demo import create_demo
 from league_manager.services.leagues import LeagueService
 from league_manager.services.read_models import LeagueView
 from league_manager.services.roster import RosterService
+from league_manager.services.seasons import SeasonService
 from league_manager.services.teams import TeamService
 
 
@@ -25,6 +26,7 @@ class Services:
         self.leagues = LeagueService(engine)
         self.teams = TeamService(engine)
         self.roster = RosterService(engine)
+        self.seasons = SeasonService(engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

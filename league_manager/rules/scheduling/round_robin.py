@@ -83,7 +83,7 @@ def round_robin(
                 out.append(Pairing(home, away))
             else:
                 skipped.append((home, away))
-        rounds.append(RoundPlan(number, f"Round {number}", tuple(out)))
+        rounds.append(RoundPlan(number, f"Round {number}", tuple(sorted(out, key=lambda p: p.bye))))
     notes = []
     if len(order) % 2:
         notes.append(f"{len(order)} teams: one team has a bye each round")
