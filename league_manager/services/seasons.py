@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from datetime import datetime
+from datetime import UTC, datetime
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
@@ -52,6 +52,11 @@ from league_manager.services.season_store import (
     team_names,
 )
 from league_manager.services.season_tables import leaders, standings
+
+
+def _aware(when: datetime | None) -> datetime | None:
+    """A fixture date in UTC; a date without a time zone is taken as local time."""
+    return when.astimezone(UTC) if when is not None else None
 
 
 class SeasonService(ServiceBase):
@@ -354,7 +359,7 @@ class SeasonService(ServiceBase):
             division = session.exec(select(SeasonTeam.division_id).where(
                 SeasonTeam.season_id == row.id, SeasonTeam.team_id == a.id)).first()  # fmt: skip
             fixture = Fixture(season_id=row.id, round_id=rnd.id or 0, home_team_id=a.id, away_team_id=b.id,
-                              stage=stage, division_id=division, scheduled_for=when)  # fmt: skip
+                              stage=stage, division_id=division, scheduled_for=_aware(when))  # fmt: skip
             session.add(fixture)
             session.flush()
             view = fixture_view(fixture, session=session)
@@ -392,7 +397,7 @@ class SeasonService(ServiceBase):
                     row.round_id = rnd.id or 0
                     row.status = "postponed" if round_number > current.number else "scheduled"
             if when is not None:
-                row.scheduled_for = when
+                row.scheduled_for = _aware(when)
             session.add(row)
             session.flush()
             view = fixture_view(row, session=session)
