@@ -10,14 +10,15 @@ from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from sqlalchemy import func
+from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
+from league_manager.persistence.models import utcnow
 from league_manager.persistence.season_models import OPEN_STATUSES, Fixture, FixtureResult, Round, Season
 from league_manager.rules.scheduling import Constraints, Pairing, knockout, round_robin, swiss_round
 from league_manager.services.season_read_models import FixtureView, RoundView, SchedulePreview
-from league_manager.services.season_store import Member, get_or_create_round, members, next_round_number
+from league_manager.services.season_store import Member, members, next_round_number
 from league_manager.services.season_tables import SettingValue, ranked
 
 FORMATS = ("round-robin", "double-round-robin", "swiss", "knockout")
@@ -202,38 +203,58 @@ def preview_of(
 def commit_plan(season: Season, plan: Plan, *, session: Session) -> dict[tuple[int, int], int]:
     """Store the plan's rounds and fixtures (byes with their bye result) in the open transaction.
 
+    Rows go in as bulk inserts: a 64-team double round robin is some 4,000 fixtures.
+
     Returns:
         ``(round number, index in round) -> fixture id``.
     """
     assert season.id is not None
-    placed: list[tuple[tuple[int, int], Fixture, Pairing]] = []
-    for r in plan.rounds:
-        rnd = get_or_create_round(season.id, r.number, r.name, r.stage, session=session)
-        assert rnd.id is not None
-        for index, (p, division) in enumerate(r.pairings):
-            fixture = Fixture(
-                season_id=season.id, round_id=rnd.id, division_id=division, home_team_id=p.home,
-                away_team_id=p.away, status="bye" if p.bye else "scheduled", stage=r.stage, slot=p.slot,
-                third_place=p.third_place,
-            )  # fmt: skip
-            placed.append(((r.number, index), fixture, p))
-    session.add_all([f for _, f, _ in placed])
-    session.flush()
-    results = [
-        FixtureResult(
-            fixture_id=f.id or 0,
-            outcome="bye",
-            home_verdict="B",
-            away_verdict="",
-            winner_team_id=p.home if p.slot is not None else None,
+    numbers = [r.number for r in plan.rounds]
+    round_ids = {
+        number: rid
+        for rid, number in session.exec(
+            select(Round.id, Round.number).where(Round.season_id == season.id, col(Round.number).in_(numbers))
         )
-        for _, f, p in placed
+    }
+    missing = [r for r in plan.rounds if r.number not in round_ids]
+    if missing:
+        created = session.execute(
+            insert(Round).returning(col(Round.id), col(Round.number), sort_by_parameter_order=True),
+            [{"season_id": season.id, "number": r.number, "name": r.name, "stage": r.stage} for r in missing],
+        )
+        round_ids.update({number: rid for rid, number in created})
+    now = utcnow()
+    keys: list[tuple[int, int]] = []
+    rows: list[dict[str, object]] = []
+    for r in plan.rounds:
+        for index, (p, division) in enumerate(r.pairings):
+            keys.append((r.number, index))
+            rows.append({
+                "season_id": season.id, "round_id": round_ids[r.number], "division_id": division,
+                "home_team_id": p.home, "away_team_id": p.away, "status": "bye" if p.bye else "scheduled",
+                "stage": r.stage, "slot": p.slot, "third_place": p.third_place, "scheduled_for": None,
+                "note": "", "created_at": now,
+            })  # fmt: skip
+    ids: dict[tuple[int, int], int] = {}
+    if rows:
+        inserted = session.execute(
+            insert(Fixture).returning(col(Fixture.id), sort_by_parameter_order=True), rows
+        )
+        ids = {key: fid for key, (fid,) in zip(keys, inserted, strict=True)}
+    byes = [
+        {
+            "fixture_id": ids[(r.number, index)], "outcome": "bye", "home_verdict": "B", "away_verdict": "",
+            "winner_team_id": p.home if p.slot is not None else None, "note": "", "entered_at": now,
+        }
+        for r in plan.rounds
+        for index, (p, _division) in enumerate(r.pairings)
         if p.bye
-    ]
-    session.add_all(results)
+    ]  # fmt: skip
+    if byes:
+        session.execute(insert(FixtureResult), byes)
     if plan.format in LEAGUE_FORMATS:
         season.format = plan.format
     season.status = "running"
     session.add(season)
     session.flush()
-    return {key: f.id or 0 for key, f, _ in placed}
+    return ids
