@@ -1,4 +1,4 @@
-"""``season create|list|show|add-teams|withdraw|schedule|fixtures|standings|leaders`` and ``fixture ...``."""
+"""The ``season`` commands (create, teams, schedule, fixtures, standings, leaders) and ``fixture``."""
 
 from __future__ import annotations
 
@@ -41,6 +41,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("teams", nargs="+", metavar="TEAM")
     p.add_argument("--division", help="the division they join (required when the season has divisions)")
     p.set_defaults(handler=cmd_add_teams)
+    p = sub.add_parser("remove-team", help="take out a team that has no fixtures yet")
+    p.add_argument("season")
+    p.add_argument("team")
+    p.set_defaults(handler=cmd_remove_team)
     p = sub.add_parser("withdraw", help="withdraw a team; its remaining fixtures follow the league setting")
     p.add_argument("season")
     p.add_argument("team")
@@ -144,6 +148,12 @@ def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
 def cmd_add_teams(args: argparse.Namespace, ctx: CliContext) -> int:
     """Enter teams into a season."""
     view = ctx.services().seasons.add_teams(args.season, args.teams, args.division).value
+    return ctx.emit(view.to_dict(), lambda: render_season(view))
+
+
+def cmd_remove_team(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Take a team out of a season before it has fixtures."""
+    view = ctx.services().seasons.remove_team(args.season, args.team).value
     return ctx.emit(view.to_dict(), lambda: render_season(view))
 
 

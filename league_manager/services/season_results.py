@@ -173,45 +173,81 @@ def _mark_played(team_ids: list[int], *, session: Session) -> None:
             session.add(team)
 
 
-def advance(fixture: Fixture, winner: int, loser: int | None, *, session: Session) -> set[int]:
-    """Put a play-off winner into the next round (and a semi-final loser into the third-place match).
-
-    Raises:
-        RuleViolation: the fixture it would change already has a result with another team.
-    """
+def _following(fixture: Fixture, *, session: Session) -> list[Fixture]:
+    """The play-off fixtures of the round after ``fixture``'s."""
     rnd = session.get(Round, fixture.round_id)
-    assert rnd is not None and fixture.slot is not None
-    following = session.exec(
+    assert rnd is not None
+    query = (
         select(Fixture)
         .join(Round, col(Round.id) == Fixture.round_id)
         .where(
             Fixture.season_id == fixture.season_id, Fixture.stage == "playoff", Round.number == rnd.number + 1
         )
-    ).all()
+    )
+    return list(session.exec(query).all())
+
+
+def advance(fixture: Fixture, winner: int | None, loser: int | None, *, session: Session) -> set[int]:
+    """Put a play-off winner into the next round (and a semi-final loser into the third-place match).
+
+    With ``winner`` and ``loser`` None the places are emptied again (a cleared result).
+    The season is marked finished once its final has a winner.
+
+    Raises:
+        RuleViolation: the fixture it would change already has a result with another team.
+    """
+    assert fixture.slot is not None
+    following = _following(fixture, session=session)
     changed: set[int] = set()
     slot, side = next_slot(fixture.slot)
     for target in following:
         if target.third_place:
-            if loser is not None:
+            if loser is not None or winner is None:
                 changed |= _place(target, side, loser, session=session)
         elif target.slot == slot:
             changed |= _place(target, side, winner, session=session)
+    if not following:
+        season = session.get(Season, fixture.season_id)
+        assert season is not None
+        season.status = "finished" if winner is not None else "running"
+        session.add(season)
     return changed
 
 
-def _place(target: Fixture, side: str, team: int, *, session: Session) -> set[int]:
+def _place(target: Fixture, side: str, team: int | None, *, session: Session) -> set[int]:
     attr = "home_team_id" if side == "home" else "away_team_id"
     if getattr(target, attr) == team:
         return set()
     has_result = session.exec(select(FixtureResult).where(FixtureResult.fixture_id == target.id)).first()
     if has_result is not None:
-        raise RuleViolation(
-            "play-off", f"fixture {target.id} already has a result; clear it before changing this one"
-        )
+        raise RuleViolation("play-off", "the next round's fixture already has a result; clear it first")
     setattr(target, attr, team)
     session.add(target)
     session.flush()
     return {target.id or 0}
+
+
+def clear_result(fixture: Fixture, *, session: Session) -> set[int]:
+    """Remove a fixture's result (it is scheduled again) and take back a play-off advance.
+
+    Returns:
+        The ids of every fixture changed.
+
+    Raises:
+        RuleViolation: no result, a scheduled bye, or a play-off winner who has
+            already played on.
+    """
+    result = session.exec(select(FixtureResult).where(FixtureResult.fixture_id == fixture.id)).first()
+    if result is None or (fixture.status == "bye" and fixture.away_team_id is None):
+        raise RuleViolation("result", f"fixture {fixture.id} has no result to clear")
+    changed = {fixture.id or 0}
+    if fixture.stage == "playoff" and not fixture.third_place:
+        changed |= advance(fixture, None, None, session=session)
+    session.delete(result)
+    fixture.status = "scheduled"
+    session.add(fixture)
+    session.flush()
+    return changed
 
 
 def withdraw_fixtures(season: Season, team_id: int, policy: str, *, session: Session) -> set[int]:

@@ -16,7 +16,6 @@ from league_manager.persistence.season_models import (
     OPEN_STATUSES,
     Division,
     Fixture,
-    FixtureResult,
     PlayerMatchStats,
     Round,
     Season,
@@ -34,6 +33,7 @@ from league_manager.services.season_read_models import (
     StandingsView,
 )
 from league_manager.services.season_results import ResultEntry, apply_result, withdraw_fixtures
+from league_manager.services.season_results import clear_result as clear_fixture_result
 from league_manager.services.season_schedule import commit_plan, plan_schedule, preview_of
 from league_manager.services.season_store import (
     division_names,
@@ -160,6 +160,33 @@ class SeasonService(ServiceBase):
             view, Changes(teams=frozenset(added), description=f"{len(added)} team(s) joined {view.name}")
         )
 
+    def remove_team(self, season: str | int, team: str | int) -> Outcome[SeasonView]:
+        """Take a team out of a season it has no fixtures in (an entry made by mistake).
+
+        Raises:
+            RuleViolation: the team is not in the season or already has fixtures
+                (withdraw it instead).
+        """
+        with self.transaction() as session:
+            row = find_season(season, session=session)
+            assert row.id is not None
+            member = team_in_season(row, team, session=session)
+            entry = membership(row.id, member.id or 0, session=session)
+            fixtures = session.exec(
+                select(func.count(col(Fixture.id))).where(
+                    Fixture.season_id == row.id,
+                    (col(Fixture.home_team_id) == member.id) | (col(Fixture.away_team_id) == member.id),
+                )
+            ).one()
+            if fixtures:
+                raise RuleViolation(
+                    "season", f"{member.name} has {fixtures} fixture(s); withdraw the team instead"
+                )
+            session.delete(entry)
+            session.flush()
+            view = season_view(row, session=session)
+        return Outcome(view, Changes(teams=frozenset({member.id or 0}), description=f"{member.name} removed"))
+
     def withdraw_team(self, season: str | int, team: str | int, reason: str = "") -> Outcome[SeasonView]:
         """Withdraw a team mid-season; its remaining fixtures follow ``withdrawn_team_fixtures``.
 
@@ -279,17 +306,9 @@ class SeasonService(ServiceBase):
         """
         with self.transaction() as session:
             row = find_fixture(fixture, session=session)
-            result = session.exec(select(FixtureResult).where(FixtureResult.fixture_id == row.id)).first()
-            if result is None or (row.status == "bye" and row.away_team_id is None):
-                raise RuleViolation("result", f"fixture {fixture} has no result to clear")
-            if row.stage == "playoff" and self._fed_fixture_decided(session, row):
-                raise RuleViolation("play-off", "the next round's fixture already has a result")
-            session.delete(result)
-            row.status = "scheduled"
-            session.add(row)
-            session.flush()
+            changed = clear_fixture_result(row, session=session)
             view = fixture_view(row, session=session)
-        return Outcome(view, Changes(fixtures=frozenset({fixture}), description="result cleared"))
+        return Outcome(view, Changes(fixtures=frozenset(changed), description="result cleared"))
 
     def record_player_stats(self, fixture: int, lines: Sequence[PlayerStatLine]) -> Outcome[FixtureView]:
         """Store per-player figures of a fixture (replacing earlier ones) for the leader boards.
@@ -457,16 +476,3 @@ class SeasonService(ServiceBase):
         ).first()
         if busy is not None:
             raise RuleViolation("round", f"a team already plays in round {rnd.number}")
-
-    @staticmethod
-    def _fed_fixture_decided(session: Session, fixture: Fixture) -> bool:
-        rnd = session.get(Round, fixture.round_id)
-        assert rnd is not None
-        decided = session.exec(
-            select(FixtureResult.id)
-            .join(Fixture, col(Fixture.id) == FixtureResult.fixture_id)
-            .join(Round, col(Round.id) == Fixture.round_id)
-            .where(Fixture.season_id == fixture.season_id, Fixture.stage == "playoff",
-                   Round.number == rnd.number + 1, col(FixtureResult.outcome) != "bye")
-        ).first()  # fmt: skip
-        return decided is not None

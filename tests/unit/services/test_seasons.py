@@ -58,6 +58,9 @@ def test_create_season_with_divisions_and_membership(demo: Services) -> None:
         demo.seasons.add_teams("2026", [TEAMS[0]], division="South")
     with pytest.raises(NotFound):
         demo.seasons.add_teams("2026", ["Nobody FC"], division="South")
+    assert len(demo.seasons.remove_team("2026", TEAMS[7]).value.teams) == 7
+    with pytest.raises(RuleViolation, match="not in this season"):
+        demo.seasons.remove_team("2026", TEAMS[7])
     assert [s.name for s in demo.seasons.list_seasons(DEMO_LEAGUE)] == ["2026"]
     assert demo.seasons.get_season(view.id).name == "2026"
 
@@ -87,6 +90,8 @@ def test_preview_writes_nothing_and_commit_is_complete(demo: Services) -> None:
     assert demo.seasons.get_season(season).format == "round-robin"
     with pytest.raises(RuleViolation, match="already has a league schedule"):
         demo.seasons.schedule(season, "double-round-robin")
+    with pytest.raises(RuleViolation, match="withdraw the team instead"):
+        demo.seasons.remove_team(season, TEAMS[0])
 
 
 def test_double_round_robin_by_division(demo: Services) -> None:

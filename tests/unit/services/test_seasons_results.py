@@ -175,8 +175,15 @@ def test_knockout_with_byes_third_place_and_advancement(demo: Services) -> None:
     assert {final.home, final.away} == {s.home for s in semis}
     assert {third.home, third.away} == {s.away for s in semis}
     demo.seasons.set_result(final.id or 0, ResultEntry(home_td=1, away_td=0))
+    assert demo.seasons.get_season("S").status == "finished"
     with pytest.raises(RuleViolation, match="next round's fixture already has a result"):
         demo.seasons.clear_result(semis[0].id or 0)
+    demo.seasons.clear_result(final.id or 0)
+    assert demo.seasons.get_season("S").status == "running"
+    cleared = demo.seasons.clear_result(semis[0].id or 0)
+    assert cleared.changes.fixtures == {semis[0].id, final.id, third.id}
+    final_round = demo.seasons.fixtures("S", bracket.rounds[2].number)
+    assert all(f.to_be_decided for f in final_round)
     table = demo.seasons.standings("S").overall.rows
     assert sum(r.played for r in table) == 2 * 10  # play-offs never count in the table
 
