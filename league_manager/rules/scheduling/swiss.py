@@ -14,7 +14,7 @@ from league_manager.rules.scheduling.model import (
     pair_key,
 )
 
-SEARCH_BUDGET = 4000
+SEARCH_BUDGET = 20_000
 Allowed = Callable[[TeamId, TeamId], bool]
 
 
@@ -22,39 +22,50 @@ class _OutOfBudget(Exception):
     """The pairing search took too long at this relaxation level."""
 
 
-def _perfect_matching(pool: Sequence[TeamId], allowed: Allowed, budget: int) -> list[tuple[TeamId, TeamId]]:
+class _Budget:
+    """Search steps left for one relaxation level (shared by every bye candidate)."""
+
+    def __init__(self, steps: int) -> None:
+        self.left = steps
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise _OutOfBudget
+
+
+def _perfect_matching(
+    pool: Sequence[TeamId], allowed: Allowed, budget: _Budget
+) -> list[tuple[TeamId, TeamId]] | None:
     """Pair the pool top-down: each team with the nearest-ranked team it may meet.
 
     A depth-first search that backtracks when a later team is left without a legal
-    partner, so a pairing is found whenever one exists within ``budget`` steps.
+    partner, so a pairing is found whenever one exists within the budget.
+
+    Returns:
+        The pairs, or None when no pairing exists.
 
     Raises:
         _OutOfBudget: the search gave up; the caller relaxes a constraint.
     """
-    steps = 0
+    partners = {t: {o for o in pool if o != t and allowed(t, o)} for t in pool}
 
     def solve(remaining: list[TeamId]) -> list[tuple[TeamId, TeamId]] | None:
-        nonlocal steps
         if not remaining:
             return []
-        steps += 1
-        if steps > budget:
-            raise _OutOfBudget
-        for team in remaining:
-            if not any(allowed(team, other) for other in remaining if other != team):
-                return None
+        budget.spend()
+        left = set(remaining)
+        if any(not partners[t] & left for t in remaining):
+            return None
         first, rest = remaining[0], remaining[1:]
         for j, other in enumerate(rest):
-            if allowed(first, other):
+            if other in partners[first]:
                 tail = solve(rest[:j] + rest[j + 1 :])
                 if tail is not None:
                     return [(first, other), *tail]
         return None
 
-    found = solve(list(pool))
-    if found is None:
-        raise _OutOfBudget
-    return found
+    return solve(list(pool))
 
 
 def swiss_round(
@@ -82,7 +93,7 @@ def swiss_round(
         had_bye: teams that already had a bye.
         constraints: coaches and the in-a-row limit.
         number: the number of the round being paired.
-        budget: search steps per attempt before relaxing (keeps big fields fast).
+        budget: search steps per relaxation level before relaxing (keeps big fields fast).
 
     Raises:
         SchedulingError: no legal pairing exists even with rematches allowed.
@@ -115,11 +126,14 @@ def swiss_round(
     with_bye = [t for t in reversed(teams) if t in had_bye]
     bye_candidates: list[TeamId | None] = [*without_bye, *with_bye] if len(teams) % 2 else [None]
     for allowed in (fresh, legal):
+        steps = _Budget(budget)
         for bye in bye_candidates:
             pool = [t for t in teams if t != bye]
             try:
-                pairs = _perfect_matching(pool, allowed, budget)
+                pairs = _perfect_matching(pool, allowed, steps)
             except _OutOfBudget:
+                break
+            if pairs is None:
                 continue
             pairings = [_home_first(a, b, balance) for a, b in pairs]
             if bye is not None:
