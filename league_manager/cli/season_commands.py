@@ -336,6 +336,8 @@ def render_leaders(view: LeadersView) -> str:
     lines = [f"{view.season}: leaders"]
     for title, boards in (("Players", view.players), ("Teams", view.teams)):
         lines += ["", title]
+        if not any(board.entries for board in boards):
+            lines.append("  No figures recorded yet.")
         for board in boards:
             if not board.entries:
                 continue
@@ -343,6 +345,4 @@ def render_leaders(view: LeadersView) -> str:
             for e in board.entries:
                 who = e.name if e.player_id is None else f"{e.name} ({e.team})"
                 lines.append(f"    {e.rank:>2}. {who:<40} {e.value:>4}")
-    if not any(board.entries for board in view.players):
-        lines.append("No player figures recorded yet.")
     return "\n".join(lines)

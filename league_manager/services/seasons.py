@@ -157,7 +157,12 @@ class SeasonService(ServiceBase):
             session.flush()
             view = season_view(row, session=session)
         return Outcome(
-            view, Changes(teams=frozenset(added), description=f"{len(added)} team(s) joined {view.name}")
+            view,
+            Changes(
+                leagues=frozenset({view.league_id}),
+                teams=frozenset(added),
+                description=f"{len(added)} team(s) joined {view.name}",
+            ),
         )
 
     def remove_team(self, season: str | int, team: str | int) -> Outcome[SeasonView]:
@@ -185,7 +190,8 @@ class SeasonService(ServiceBase):
             session.delete(entry)
             session.flush()
             view = season_view(row, session=session)
-        return Outcome(view, Changes(teams=frozenset({member.id or 0}), description=f"{member.name} removed"))
+        return Outcome(view, Changes(leagues=frozenset({view.league_id}), teams=frozenset({member.id or 0}),
+                                     description=f"{member.name} removed"))  # fmt: skip
 
     def withdraw_team(self, season: str | int, team: str | int, reason: str = "") -> Outcome[SeasonView]:
         """Withdraw a team mid-season; its remaining fixtures follow ``withdrawn_team_fixtures``.
@@ -209,7 +215,8 @@ class SeasonService(ServiceBase):
             )
             changed = withdraw_fixtures(row, member.id, policy, session=session)
             view = season_view(row, session=session)
-        return Outcome(view, Changes(teams=frozenset({member.id}), fixtures=frozenset(changed),
+        return Outcome(view, Changes(leagues=frozenset({view.league_id}), teams=frozenset({member.id}),
+                                     fixtures=frozenset(changed),
                                      description=f"{member.name} withdrew ({policy})"))  # fmt: skip
 
     # -- scheduling ------------------------------------------------------------------------
@@ -253,7 +260,7 @@ class SeasonService(ServiceBase):
                 return Outcome(preview_of(row, plan, names, divisions, committed=False), Changes())
             ids = commit_plan(row, plan, session=session)
             view = preview_of(row, plan, names, divisions, committed=True, ids=ids)
-        return Outcome(view, Changes(fixtures=frozenset(ids.values()),
+        return Outcome(view, Changes(leagues=frozenset({row.league_id}), fixtures=frozenset(ids.values()),
                                      description=f"scheduled {len(ids)} fixture(s) ({fmt})"))  # fmt: skip
 
     def fixtures(self, season: str | int, round_number: int | None = None) -> list[FixtureView]:

@@ -74,7 +74,7 @@ def test_a_season_from_the_command_line(tmp_path: Path) -> None:
     leaders = ok_json(db, "season", "leaders", "Autumn")
     assert isinstance(leaders, dict) and {b["category"] for b in leaders["players"]} >= {"td", "cas", "mvp"}
     code, out, _ = run(db, "season", "leaders", "Autumn")
-    assert code == 0 and "No player figures recorded yet." in out
+    assert code == 0 and "Players\n  No figures recorded yet." in out
 
     code, out, _ = run(db, "season", "show", "Autumn")
     assert code == 0 and "7/15 fixtures decided" in out and "Format round-robin" in out  # 2 games, 5 byes
