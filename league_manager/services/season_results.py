@@ -56,17 +56,8 @@ def _side(season: Season, fixture: Fixture, team: str | int, *, session: Session
     return row.id
 
 
-def apply_result(season: Season, fixture: Fixture, entry: ResultEntry, *, session: Session) -> set[int]:
-    """Store a fixture's result (replacing an earlier one) and advance play-off winners.
-
-    Returns:
-        The ids of every fixture changed (this one and any it feeds).
-
-    Raises:
-        RuleViolation: a void or undecided fixture, a mix of result kinds, a score
-            where the kind has none, negative numbers, or a drawn play-off without
-            a winner.
-    """
+def _kind_of(fixture: Fixture, entry: ResultEntry) -> str:
+    """Check an entry against the fixture; returns score, conceded, forfeit, bye or administrative."""
     if fixture.status == "void":
         raise RuleViolation("result", f"fixture {fixture.id} is void")
     chosen = (
@@ -94,6 +85,23 @@ def apply_result(season: Season, fixture: Fixture, entry: ResultEntry, *, sessio
         raise RuleViolation("result", "enter both teams' touchdowns")
     if kind == "score" and entry.home_td is None:
         raise RuleViolation("result", "enter the score (HOME_TD AWAY_TD) or a forfeit, bye or ruling")
+    return kind
+
+
+def apply_result(season: Season, fixture: Fixture, entry: ResultEntry, *, session: Session) -> set[int]:
+    """Store a fixture's result (replacing an earlier one) and advance play-off winners.
+
+    Returns:
+        The ids of every fixture changed (this one and any it feeds).
+
+    Raises:
+        RuleViolation: a void or undecided fixture, a mix of result kinds, a score
+            where the kind has none, negative numbers, or a drawn play-off without
+            a winner.
+    """
+    kind = _kind_of(fixture, entry)
+    home, away = fixture.home_team_id, fixture.away_team_id
+    one_sided = away is None and fixture.status == "bye"
     playoff = fixture.stage == "playoff"
     result = FixtureResult(fixture_id=fixture.id or 0, outcome="score", home_verdict="", away_verdict="",
                            note=entry.note)  # fmt: skip

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import func
+from sqlalchemy import case, func
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import Ambiguous, NotFound, RuleViolation
@@ -262,7 +262,7 @@ def season_view(season: Season, *, session: Session) -> SeasonView:
     total, decided = session.exec(
         select(
             func.count(col(Fixture.id)),
-            func.count(col(FixtureResult.id)) + func.sum(col(Fixture.status) == "void"),
+            func.count(col(FixtureResult.id)) + func.sum(case((col(Fixture.status) == "void", 1), else_=0)),
         )
         .outerjoin(FixtureResult, col(FixtureResult.fixture_id) == Fixture.id)
         .where(Fixture.season_id == season.id)
