@@ -151,3 +151,23 @@ def test_division_table_counts_games_outside_the_division() -> None:
 def test_unknown_tiebreaker_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown tie-breaker"):
         rank([A], [], PointsRules(), ["height"])
+
+
+def test_head_to_head_is_reapplied_to_a_smaller_tied_group() -> None:
+    # A, B, C and D all end on 7 points. Mini-table of the four: A 7 (beat B and D,
+    # drew C), B 4, C 4, D 1. B and C are still level, so a fresh mini-table of just
+    # the two decides: B beat C. TD difference would have put C (+5) above B (+1).
+    F = 6
+    matches = [
+        game(1, A, B, 1, 0), game(2, A, C, 1, 1), game(3, A, D, 1, 0),
+        game(4, B, C, 1, 0), game(5, B, D, 0, 0), game(6, C, D, 1, 0),
+        game(7, B, E, 1, 0), game(8, C, F, 5, 0), game(9, D, E, 1, 0), game(10, D, F, 1, 0),
+    ]  # fmt: skip
+    rows = rank([A, B, C, D, E, F], matches, PointsRules())
+    assert order(rows) == [A, B, C, D, E, F]
+    assert [r.points for r in rows] == [7, 7, 7, 7, 0, 0]
+    by_team = {r.team_id: r for r in rows}
+    assert by_team[B].tiebreaks == (("head_to_head", 4), ("head_to_head", 3))
+    assert by_team[C].tiebreaks == (("head_to_head", 4), ("head_to_head", 0))
+    assert by_team[C].td_diff == 5 and by_team[B].td_diff == 1
+    assert by_team[E].decided_by == "td_diff"
