@@ -13,6 +13,7 @@ from league_manager.cli import (
     pdf_commands,
     player_commands,
     rules_commands,
+    season_commands,
     team_commands,
 )
 from league_manager.cli.context import CliContext
@@ -20,7 +21,14 @@ from league_manager.core.errors import LeagueError, RuleViolations
 from league_manager.persistence.location import default_database
 from league_manager.services.facade import Services
 
-COMMAND_MODULES = (rules_commands, league_commands, team_commands, player_commands, pdf_commands)
+COMMAND_MODULES = (
+    rules_commands,
+    league_commands,
+    team_commands,
+    player_commands,
+    season_commands,
+    pdf_commands,
+)
 
 
 def build_parser(

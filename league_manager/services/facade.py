@@ -16,6 +16,7 @@ from league_manager.services.demo import create_demo
 from league_manager.services.leagues import LeagueService
 from league_manager.services.read_models import LeagueView
 from league_manager.services.roster import RosterService
+from league_manager.services.seasons import SeasonService
 from league_manager.services.teams import TeamService
 
 
@@ -29,6 +30,7 @@ class Services:
         self.teams = TeamService(engine)
         self.roster = RosterService(engine)
         self.advancement = AdvancementService(engine)
+        self.seasons = SeasonService(engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

@@ -1,0 +1,80 @@
+"""Knockout play-offs seeded from the standings: byes for top seeds, optional third-place match."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from league_manager.rules.scheduling.model import Pairing, RoundPlan, SchedulePlan, SchedulingError, TeamId
+
+
+def bracket_order(size: int) -> list[int]:
+    """Seed numbers (1-based) in bracket order, so seeds 1 and 2 can meet only in the final.
+
+    ``bracket_order(8) == [1, 8, 4, 5, 2, 7, 3, 6]``: fixtures are consecutive pairs.
+    """
+    order = [1]
+    while len(order) < size:
+        total = 2 * len(order) + 1
+        order = [seed for s in order for seed in (s, total - s)]
+    return order
+
+
+def round_name(fixtures: int) -> str:
+    """ "Final", "Semi-finals", "Quarter-finals" or "Round of N" for a round of that many fixtures."""
+    return {1: "Final", 2: "Semi-finals", 4: "Quarter-finals"}.get(fixtures, f"Round of {2 * fixtures}")
+
+
+def next_slot(slot: int) -> tuple[int, str]:
+    """Where the winner of knockout fixture ``slot`` plays next: ``(slot, "home" | "away")``."""
+    return slot // 2, "home" if slot % 2 == 0 else "away"
+
+
+def knockout(seeds: Sequence[TeamId], *, third_place: bool = False, first_round: int = 1) -> SchedulePlan:
+    """A single-elimination bracket for the seeded teams (best first).
+
+    The bracket is the next power of two; the missing places are byes and go to the
+    top seeds, whose byes are decided at once so they already appear in round two.
+    Later fixtures have ``None`` sides until the fixture feeding them is decided
+    (see :func:`next_slot`). The better seed is at home.
+
+    Args:
+        seeds: the qualified teams, best first.
+        third_place: add a match between the semi-final losers (four teams or more).
+        first_round: the number of the bracket's first round in the season.
+
+    Raises:
+        SchedulingError: fewer than two teams.
+    """
+    teams = list(dict.fromkeys(seeds))
+    if len(teams) < 2:
+        raise SchedulingError("knockout", "a play-off needs at least two teams")
+    size = 1
+    while size < len(teams):
+        size *= 2
+    order = bracket_order(size)
+
+    def team(seed: int) -> TeamId | None:
+        return teams[seed - 1] if seed <= len(teams) else None
+
+    first: list[Pairing] = []
+    advancing: list[TeamId | None] = []
+    for slot in range(size // 2):
+        a, b = sorted((order[2 * slot], order[2 * slot + 1]))
+        home, away = team(a), team(b)
+        if away is None:
+            first.append(Pairing(home, None, bye=True, slot=slot))
+        else:
+            first.append(Pairing(home, away, slot=slot))
+        advancing.append(home if away is None else None)
+    rounds = [RoundPlan(first_round, round_name(size // 2), tuple(first))]
+    fixtures = size // 4
+    while fixtures >= 1:
+        pairings = [Pairing(advancing[2 * s], advancing[2 * s + 1], slot=s) for s in range(fixtures)]
+        if fixtures == 1 and third_place and size >= 4:
+            pairings.append(Pairing(None, None, slot=1, third_place=True))
+        rounds.append(RoundPlan(first_round + len(rounds), round_name(fixtures), tuple(pairings)))
+        advancing = [None] * fixtures
+        fixtures //= 2
+    byes = size - len(teams)
+    notes = (f"{byes} bye(s) for the top seed(s) in the first round",) if byes else ()
+    return SchedulePlan(tuple(rounds), notes=notes)
