@@ -1,0 +1,1 @@
+"""Bots that play full matches headless: random and greedy."""

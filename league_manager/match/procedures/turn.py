@@ -1,0 +1,268 @@
+"""Team turns and player activations: Move, Block, Blitz, Pass, Hand-off and Foul."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import (
+    ACTIVATE,
+    ACTIVATION,
+    BLITZ,
+    BLOCK,
+    END_ACTIVATION,
+    END_TURN,
+    FOUL,
+    HANDOFF,
+    MOVE,
+    PASS,
+    TURN,
+    Action,
+    Prompt,
+)
+from league_manager.match.core import Ctx, Proc, TurnOver
+from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, push_squares
+from league_manager.match.procedures.block import block
+from league_manager.match.procedures.foul import foul
+from league_manager.match.procedures.injury import knock_down
+from league_manager.match.procedures.movement import (
+    check_touchdown,
+    rush,
+    rushes_allowed,
+    stand_up,
+    step,
+)
+from league_manager.match.procedures.pass_ import hand_off, pass_ball, pass_targets
+from league_manager.match.state import PRONE, STANDING, STUNNED
+
+JUMP = "jump"
+_END_TURN = Action(END_TURN)
+_END_ACT = Action(END_ACTIVATION)
+_CACHE: dict[tuple[str, int, int], Action] = {}
+
+
+def act(kind: str, p: int = -1, square: int = -1) -> Action:
+    """An interned action (the hot path reuses the same tuples)."""
+    key = (kind, p, square)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = Action(kind, p, square)
+    return found
+
+
+def turn_options(c: Ctx, team: int) -> list[Action]:
+    """Players that can still be activated, with the actions open to them, plus End Turn."""
+    s = c.s
+    foes_standing = False
+    foes_down = False
+    for q in s.players_of(1 - team):
+        if s.pos[q] >= 0:
+            if s.status[q] == STANDING:
+                foes_standing = True
+            else:
+                foes_down = True
+    options: list[Action] = []
+    for p in s.players_of(team):
+        if s.pos[p] < 0 or s.used[p] or s.status[p] == STUNNED:
+            continue
+        options.append(act(ACTIVATE[MOVE], p))
+        if s.status[p] == STANDING and c.n_markers(s.pos[p], team):
+            options.append(act(ACTIVATE[BLOCK], p))
+        if foes_standing and not s.blitz_used:
+            options.append(act(ACTIVATE[BLITZ], p))
+        if not s.pass_used:
+            options.append(act(ACTIVATE[PASS], p))
+        if not s.handoff_used:
+            options.append(act(ACTIVATE[HANDOFF], p))
+        if foes_down and not s.foul_used:
+            options.append(act(ACTIVATE[FOUL], p))
+    options.append(_END_TURN)
+    return options
+
+
+def team_turn(c: Ctx, team: int) -> Proc[None]:
+    """One team turn: activations until End Turn, a turnover or a touchdown."""
+    s = c.s
+    s.active = team
+    s.turn[team] += 1
+    s.turnover = False
+    s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
+    s.skill_used.clear()
+    for p in s.players_of(team):
+        s.used[p] = False
+    c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+    try:
+        while True:
+            choice = yield Prompt(TURN, team, turn_options(c, team))
+            if choice.kind == END_TURN:
+                break
+            yield from activation(c, choice.player, choice.kind[len("activate_") :])
+    except TurnOver:
+        pass
+    if s.turnover and s.touchdown < 0:
+        c.emit(Event("turnover", team))
+    end_of_turn(c, team)
+
+
+def end_of_turn(c: Ctx, team: int) -> None:
+    """Stunned players of the team not stunned during this turn roll over to prone."""
+    s = c.s
+    for p in s.players_of(team):
+        if s.status[p] == STUNNED and s.pos[p] >= 0 and p not in s.stunned_now:
+            s.status[p] = PRONE
+    s.stunned_now.clear()
+
+
+def _check(c: Ctx) -> None:
+    s = c.s
+    check_touchdown(c)
+    if s.turnover or s.touchdown >= 0:
+        raise TurnOver
+
+
+def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
+    """Activate p for an action and run it until it ends."""
+    s = c.s
+    team = s.team[p]
+    s.used[p] = True
+    if kind == BLITZ:
+        s.blitz_used = True
+    elif kind == PASS:
+        s.pass_used = True
+    elif kind == HANDOFF:
+        s.handoff_used = True
+    elif kind == FOUL:
+        s.foul_used = True
+    c.emit(Event("activate", team, p, detail=kind))
+    mp = s.ma[p]
+    rushes = rushes_allowed(c, p)
+    if s.status[p] == PRONE:
+        if kind == BLOCK:
+            return
+        stood, mp = yield from stand_up(c, p, mp)
+        if not stood:
+            return
+        if mp < 0:
+            rushes += mp
+            mp = 0
+    jumped = False
+    blocked = False
+    while True:
+        options = _activation_options(c, p, kind, mp, rushes, jumped, blocked)
+        choice = yield Prompt(ACTIVATION, team, options, {"player": p, "action": kind, "mp": mp})
+        ck = choice.kind
+        if ck == END_ACTIVATION:
+            return
+        if ck in (MOVE, JUMP):
+            cost = 2 if ck == JUMP else 1
+            need = max(0, cost - mp)
+            mp = max(0, mp - cost)
+            rushes -= need
+            jumped = jumped or ck == JUMP
+            yield from step(c, p, choice.square, need, jump=ck == JUMP)
+            _check(c)
+            if s.status[p] != STANDING:
+                return
+            continue
+        if ck == BLOCK:
+            target = s.board[choice.square]
+            if kind == BLITZ:
+                blocked = True
+                if mp > 0:
+                    mp -= 1
+                else:
+                    rushes -= 1
+                    if not (yield from rush(c, p)):
+                        s.turnover = True
+                        yield from knock_down(c, p, cause="falls_over")
+                        _check(c)
+                        return
+            yield from block(c, p, target, kind == BLITZ)
+            _check(c)
+            if kind == BLOCK or s.status[p] != STANDING:
+                return
+            continue
+        if ck == PASS:
+            yield from pass_ball(c, p, choice.square)
+            _check(c)
+            return
+        if ck == HANDOFF:
+            yield from hand_off(c, p, s.board[choice.square])
+            _check(c)
+            return
+        if ck == FOUL:
+            yield from foul(c, p, s.board[choice.square])
+            _check(c)
+            return
+
+
+def _activation_options(
+    c: Ctx, p: int, kind: str, mp: int, rushes: int, jumped: bool, blocked: bool
+) -> list[Action]:
+    s = c.s
+    team = s.team[p]
+    here = s.pos[p]
+    board = s.board
+    options: list[Action] = []
+    if kind != BLOCK and s.status[p] == STANDING and (mp > 0 or rushes > 0):
+        for n in NEIGHBOURS[here]:
+            q = board[n]
+            if q < 0:
+                options.append(act(MOVE, p, n))
+            elif not jumped and s.status[q] != STANDING and (mp + rushes >= 2):
+                for beyond in push_squares(here, n):
+                    if ON_PITCH[beyond] and board[beyond] < 0:
+                        options.append(act(JUMP, p, beyond))
+    if (kind == BLOCK or (kind == BLITZ and not blocked and mp + rushes > 0)) and s.status[
+        p
+    ] == STANDING:
+        for n in NEIGHBOURS[here]:
+            q = board[n]
+            if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
+                options.append(act(BLOCK, p, n))
+    if s.carrier == p and s.status[p] == STANDING:
+        if kind == PASS:
+            options.extend(act(PASS, p, t) for t in pass_targets(c, p))
+        elif kind == HANDOFF:
+            for n in NEIGHBOURS[here]:
+                q = board[n]
+                if q >= 0 and s.team[q] == team and s.status[q] == STANDING:
+                    options.append(act(HANDOFF, p, n))
+    if kind == FOUL and s.status[p] == STANDING:
+        for n in NEIGHBOURS[here]:
+            q = board[n]
+            if q >= 0 and s.team[q] != team and s.status[q] in (PRONE, STUNNED):
+                options.append(act(FOUL, p, n))
+    options.append(_END_ACT)
+    return options
+
+
+def kickoff_blitz(c: Ctx, team: int, count: int) -> Proc[None]:
+    """Blitz! kick-off event: ``count`` open players of the kicking team may Move (one Blitz)."""
+    from league_manager.match.procedures.kickoff import open_players
+
+    s = c.s
+    s.active = team
+    s.turnover = False
+    s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
+    for p in s.players_of(team):
+        s.used[p] = False
+    done = 0
+    try:
+        while done < count:
+            options: list[Action] = []
+            for p in open_players(c, team):
+                if not s.used[p]:
+                    options.append(act(ACTIVATE[MOVE], p))
+                    if not s.blitz_used:
+                        options.append(act(ACTIVATE[BLITZ], p))
+            options.append(_END_TURN)
+            choice = yield Prompt(TURN, team, options, {"kickoff_blitz": count - done})
+            if choice.kind == END_TURN:
+                break
+            done += 1
+            yield from activation(c, choice.player, choice.kind[len("activate_") :])
+    except TurnOver:
+        pass
+    s.turnover = False
+    for p in s.players_of(team):
+        s.used[p] = False
+    c.emit(Event("kickoff_blitz_end", team))
