@@ -152,6 +152,7 @@ class Match:
     # replay -------------------------------------------------------------------
     def _replay(self, actions: list[Action]) -> None:
         self.actions = []
+        self.dice = _rewound(self.dice)
         self._start()
         for action in actions:
             if action.kind == CONCEDE:
@@ -164,9 +165,7 @@ class Match:
         """Take back the last action (replays the match from the start without it)."""
         if not self.actions:
             raise IllegalAction("nothing to undo")
-        actions = self.actions[:-1]
-        self.dice = _rewound(self.dice)
-        self._replay(actions)
+        self._replay(self.actions[:-1])
 
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to rebuild the match: teams, settings, dice and actions."""

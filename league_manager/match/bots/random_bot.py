@@ -28,13 +28,3 @@ class RandomBot:
                 if action.kind == END_SETUP:
                     return action
         return options[self.rng.randrange(len(options))]
-
-
-def play(match: Match, bots: tuple[RandomBot, RandomBot] | tuple[object, object]) -> int:
-    """Play a match to the end with one bot per team; returns the number of decisions."""
-    decisions = 0
-    while match.prompt is not None:
-        bot = bots[match.prompt.team]
-        match.apply(bot.choose(match))  # type: ignore[attr-defined]
-        decisions += 1
-    return decisions

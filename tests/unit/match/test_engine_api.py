@@ -1,0 +1,133 @@
+"""The Match API: legality, determinism, undo, save/restore and the match result."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from league_manager.match.actions import Action, IllegalAction
+from league_manager.match.bots import play
+from league_manager.match.bots.greedy_bot import GreedyBot
+from league_manager.match.bots.random_bot import RandomBot
+from league_manager.match.engine import Match
+from league_manager.match.pitch import sq
+from league_manager.match.result import MatchResult
+from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
+from league_manager.rules.model import Characteristics, SkillRef
+
+
+def _team(name: str, prefix: str) -> TeamSnapshot:
+    players = []
+    for i in range(12):
+        skills = (SkillRef("Block"),) if i < 2 else ()
+        stats = Characteristics(6, 4 if i == 11 else 3, 3, 4 if i != 5 else 2, 9)
+        players.append(PlayerSnapshot(f"{prefix}{i}", f"P{i}", i + 1, "Lineman", stats, skills))
+    return TeamSnapshot(name, "human", tuple(players), rerolls=3, apothecary=True)
+
+
+HOME = _team("Home", "h")
+AWAY = _team("Away", "a")
+
+
+def _played(seed: int, bot: str = "random") -> Match:
+    match = Match(HOME, AWAY, seed=seed)
+    if bot == "random":
+        play(match, (RandomBot(seed), RandomBot(seed + 1)))
+    else:
+        play(match, (GreedyBot(seed), GreedyBot(seed + 1)))
+    return match
+
+
+def test_full_random_game_ends_with_a_result() -> None:
+    match = _played(1)
+    result = match.outcome()
+    assert result is not None
+    assert match.prompt is None and match.legal_actions() == []
+    assert result.home.score == sum(p.td for p in result.players if p.team == 0)
+    assert result.away.score == sum(p.td for p in result.players if p.team == 1)
+
+
+def test_same_seed_same_game() -> None:
+    a, b = _played(7), _played(7)
+    assert [e.to_dict() for e in a.events] == [e.to_dict() for e in b.events]
+    assert a.outcome() == b.outcome()
+
+
+def test_greedy_bots_play_a_game() -> None:
+    result = _played(3, "greedy").outcome()
+    assert result is not None
+
+
+def test_illegal_action_raises_and_changes_nothing() -> None:
+    match = Match(HOME, AWAY, seed=2)
+    before = (match.prompt, len(match.events), list(match.actions))
+    with pytest.raises(IllegalAction):
+        match.apply(Action("move", 0, sq(5, 5)))
+    assert (match.prompt, len(match.events), list(match.actions)) == before
+
+
+def test_to_dict_from_dict_reproduces_mid_game() -> None:
+    match = Match(HOME, AWAY, seed=11)
+    bots = (RandomBot(1), RandomBot(2))
+    for _ in range(250):
+        assert match.prompt is not None
+        match.apply(bots[match.prompt.team].choose(match))
+    data = json.loads(json.dumps(match.to_dict()))
+    copy = Match.from_dict(data)
+    assert copy.state.snapshot() == match.state.snapshot()
+    assert copy.prompt == match.prompt
+    assert [e.to_dict() for e in copy.events] == [e.to_dict() for e in match.events]
+
+
+def test_undo_takes_back_the_last_action() -> None:
+    match = Match(HOME, AWAY, seed=5)
+    bots = (RandomBot(3), RandomBot(4))
+    for _ in range(120):
+        assert match.prompt is not None
+        match.apply(bots[match.prompt.team].choose(match))
+    before = match.state.snapshot()
+    prompt = match.prompt
+    assert prompt is not None
+    action = bots[prompt.team].choose(match)
+    match.apply(action)
+    match.undo()
+    assert match.state.snapshot() == before
+    assert match.prompt == prompt
+    match.apply(action)
+
+
+def test_undo_with_nothing_to_undo() -> None:
+    with pytest.raises(IllegalAction):
+        Match(HOME, AWAY, seed=5).undo()
+
+
+def test_match_result_json_round_trip() -> None:
+    result = _played(9).outcome()
+    assert result is not None
+    data = json.loads(json.dumps(result.to_dict()))
+    assert MatchResult.from_dict(data) == result
+
+
+def test_concession() -> None:
+    match = Match(HOME, AWAY, seed=4)
+    match.concede(1)
+    result = match.outcome()
+    assert result is not None and result.conceded == 1 and result.winner == 0
+    copy = Match.from_dict(match.to_dict())
+    assert copy.outcome() == result
+
+
+def test_setup_placements_are_listed_and_checked() -> None:
+    match = Match(HOME, AWAY, seed=4)
+    while match.prompt is not None and match.prompt.kind != "setup":
+        match.apply(match.prompt.options[0])
+    assert match.prompt is not None
+    team = match.prompt.team
+    actions = match.legal_actions()
+    assert any(a.kind == "place" for a in actions)
+    assert not any(a.kind == "end_setup" for a in actions)
+    own = 0 if team == 0 else 12
+    wrong_half = sq(20, 7) if team == 0 else sq(3, 7)
+    with pytest.raises(IllegalAction):
+        match.apply(Action("place", own, wrong_half))
