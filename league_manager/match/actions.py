@@ -47,6 +47,9 @@ HIGH_KICK = "high_kick"
 QUICK_SNAP = "quick_snap"
 ARGUE = "argue"
 BRIBE = "bribe"
+USE_SKILL_PROMPT = "use_skill"  # use an optional skill now? (Break Tackle, Diving Tackle …)
+ON_THE_BALL = "on_the_ball"
+LASH_OUT = "lash_out"
 
 # Action kinds
 KICK_OFF = "kick"
@@ -69,6 +72,7 @@ STAND = "stand_up"
 USE_TEAM_REROLL = "team_reroll"
 USE_SKILL_REROLL = "skill_reroll"
 USE_PRO = "pro"
+USE_SKILL = "use_skill"
 YES = "yes"
 NO = "no"
 

@@ -8,7 +8,6 @@ from typing import Any, TypeVar
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
-from league_manager.match.skills import basic as _basic_skills  # noqa: F401 - registers
 from league_manager.match.skills.registry import Handler, handlers_for
 from league_manager.match.state import STANDING, State
 from league_manager.rules.dice import Dice

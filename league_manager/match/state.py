@@ -96,6 +96,7 @@ class State:
     touchdown: int = -1
     kick_in_air: bool = False
     played: set[int] = field(default_factory=set)
+    rooted: set[int] = field(default_factory=set)
     solid_defence_limit: int = 0
     kickoff_blitz: int = 0
     touchback: bool = False

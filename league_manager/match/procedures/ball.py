@@ -21,7 +21,7 @@ def catch(c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...]) -> Proc
     square = s.pos[p]
     mods = list(modifier_reasons)
     marked = c.n_markers(square, s.team[p])
-    if marked:
+    if marked and not c.has(p, points.IGNORE_MARKED_PASSING):
         mods.append(("marked", -marked))
     if s.weather == "pouring_rain":
         mods.append(("Pouring Rain", -1))

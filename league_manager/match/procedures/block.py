@@ -67,7 +67,15 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     ta, td = s.team[att], s.team[dfd]
     off = assists(c, ta, dfd, att)
     dfn = assists(c, td, att, dfd)
-    st_a, st_d = s.st[att] + off, s.st[dfd] + dfn
+    base_a = s.st[att]
+    if base_a < s.st[dfd]:
+        for skill, _fn in c.hook(att, points.DAUNTLESS):
+            roll = c.d6("dauntless")
+            ok = roll + base_a >= s.st[dfd]
+            c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=skill))
+            if ok:
+                base_a = s.st[dfd]
+    st_a, st_d = base_a + off, s.st[dfd] + dfn
     n, attacker_chooses = dice_count(st_a, st_d)
     mods = (("offensive assists", off), ("defensive assists", -dfn))
     c.emit(
@@ -118,7 +126,7 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
         else:
             face = BLOCK_FACES[choice.square]
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
-    yield from apply_result(c, att, dfd, face)
+    yield from apply_result(c, att, dfd, face, blitz)
 
 
 def _roll(c: Ctx, n: int) -> list[str]:
@@ -127,9 +135,13 @@ def _roll(c: Ctx, n: int) -> list[str]:
     return faces
 
 
-def apply_result(c: Ctx, att: int, dfd: int, face: str) -> Proc[None]:
+def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> Proc[None]:
     """Apply a chosen block die face."""
     s = c.s
+    juggernaut = blitz and c.has(att, points.JUGGERNAUT)
+    if face == BOTH_DOWN and juggernaut:
+        c.emit(Event("skill", s.team[att], att, rule="Juggernaut", detail="Both Down -> Push Back"))
+        face = PUSH_BACK
     if face == PLAYER_DOWN:
         s.turnover = True
         yield from knock_down(c, att, by=dfd)
@@ -157,7 +169,7 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str) -> Proc[None]:
         face = PUSH_BACK if dodges else POW
         if dodges:
             c.emit(Event("skill", s.team[dfd], dfd, rule="Dodge", detail="Stumble -> Push Back"))
-    yield from push_and_follow(c, att, dfd, knock=face == POW)
+    yield from push_and_follow(c, att, dfd, knock=face == POW, blitz=blitz)
 
 
 def _bonus(c: Ctx, att: int) -> int:
@@ -167,23 +179,38 @@ def _bonus(c: Ctx, att: int) -> int:
     return total
 
 
-def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool) -> Proc[None]:
+def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False) -> Proc[None]:
     """Push the target (chain pushes, crowd), offer the follow-up, then knock down on POW."""
     s = c.s
     ta = s.team[att]
     vacated = s.pos[dfd]
-    if c.has(dfd, points.NOT_PUSHED):
+    juggernaut = blitz and c.has(att, points.JUGGERNAUT)
+    strip = (
+        not knock
+        and s.carrier == dfd
+        and c.has(att, points.STRIP_BALL)
+        and not c.has(dfd, points.KEEP_BALL)
+    )
+    if c.has(dfd, points.NOT_PUSHED) and not juggernaut:
         c.emit(Event("skill", s.team[dfd], dfd, rule="Stand Firm", detail="not pushed"))
         vacated = -1
         pending: list[int] = []
     else:
-        pending = yield from _push(c, att, s.pos[att], dfd, ta)
-    if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING:
-        opts = [Action(YES, att, vacated), Action(NO, att)]
+        pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
+    can_follow = not c.has(dfd, points.FEND) or juggernaut or knock
+    if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
+        if c.has(att, points.FRENZY):
+            opts = [Action(YES, att, vacated)]
+        else:
+            opts = [Action(YES, att, vacated), Action(NO, att)]
         choice = yield Prompt(FOLLOW_UP, ta, opts, {"player": att, "square": vacated})
         if choice.kind == YES:
             s.place(att, vacated)
             c.emit(Event("follow_up", ta, att, square=vacated))
+    if strip and s.carrier == dfd and s.pos[dfd] >= 0:
+        c.emit(Event("skill", ta, att, rule="Strip Ball", other=dfd))
+        s.carrier = -1
+        pending.append(s.pos[dfd])
     if knock and s.pos[dfd] >= 0:
         yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
     for square in pending:
@@ -192,12 +219,28 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool) -> Proc[None]:
     check_touchdown(c)
 
 
-def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int) -> Proc[list[int]]:
-    """Push ``victim`` away from ``from_sq``; returns squares where a loose ball must bounce."""
+def _free_squares(c: Ctx, square: int) -> list[int]:
+    return [n for n in NEIGHBOURS[square] if c.s.board[n] < 0]
+
+
+def _push(
+    c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool = False
+) -> Proc[list[int]]:
+    """Push ``victim`` away from ``from_sq``; returns squares where a loose ball must bounce.
+
+    ``first`` marks the target of a Block action (Grab applies; Side Step applies always).
+    """
     s = c.s
     here = s.pos[victim]
     squares = push_squares(from_sq, here)
     empty = [q for q in squares if ON_PITCH[q] and s.board[q] < 0]
+    grab = first and c.has(att, points.GRAB)
+    if victim != att and s.board[from_sq] == att and grab and _free_squares(c, here):
+        empty = _free_squares(c, here)
+    picker = chooser
+    if not grab and c.has(victim, points.SIDE_STEP) and _free_squares(c, here):
+        empty = _free_squares(c, here)
+        picker = s.team[victim]
     if empty:
         options = empty
     elif any(not ON_PITCH[q] for q in squares):
@@ -216,7 +259,7 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int) -> Proc[lis
         dest = options[0]
     else:
         opts = [Action(CHOOSE, victim, q) for q in options]
-        choice = yield Prompt(PUSH, chooser, opts, {"player": victim, "from": here})
+        choice = yield Prompt(PUSH, picker, opts, {"player": victim, "from": here})
         dest = choice.square
     pending: list[int] = []
     occupant = s.board[dest]

@@ -139,4 +139,5 @@ def end_of_drive(c: Ctx) -> Proc[None]:
     s.carrier = -1
     s.extra_rerolls = [0, 0]
     s.stunned_now.clear()
+    s.rooted.clear()
     c.emit(Event("end_of_drive", detail=f"{s.score[0]}-{s.score[1]}"))

@@ -15,6 +15,9 @@ from league_manager.match.actions import (
     Action,
     Prompt,
 )
+from league_manager.match.actions import (
+    ON_THE_BALL as ON_THE_BALL_PROMPT,
+)
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import (
@@ -80,6 +83,7 @@ def kick_off(c: Ctx) -> Proc[None]:
     s.carrier = -1
     s.kick_in_air = True
     s.touchback = False
+    yield from on_the_ball(c, receiving)
     landing = yield from kickoff_event(c, landing)
     if not touchback:
         touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
@@ -165,3 +169,27 @@ def scatter_kick(c: Ctx, landing: int) -> int:
     """Changing Weather to Perfect Conditions: the ball scatters before landing."""
     square, _last = scatter(c, landing, 3, "kick scatter")
     return square
+
+
+def on_the_ball(c: Ctx, team: int) -> Proc[None]:
+    """On the Ball: after the kick deviates, one open player may move a few squares."""
+    s = c.s
+    able = [p for p in open_players(c, team) if c.has(p, points.ON_THE_BALL)]
+    if not able:
+        return
+    opts = [Action(CHOOSE, p) for p in able] + [Action(DECLINE)]
+    choice = yield Prompt(ON_THE_BALL_PROMPT, team, opts, {"skill": "On the Ball"})
+    if choice.kind != CHOOSE:
+        return
+    p = choice.player
+    steps = max(int(fn()) for _skill, fn in c.hook(p, points.ON_THE_BALL))
+    for _ in range(steps):
+        moves = [Action(MOVE, p, n) for n in NEIGHBOURS[s.pos[p]] if s.board[n] < 0]
+        if not moves:
+            break
+        info = {"skill": "On the Ball", "player": p}
+        move = yield Prompt(ON_THE_BALL_PROMPT, team, [*moves, Action(END_ACTIVATION)], info)
+        if move.kind != MOVE:
+            break
+        s.place(p, move.square)
+        c.emit(Event("on_the_ball", team, p, square=move.square))

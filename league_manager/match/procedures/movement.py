@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import W, scoring_x
 from league_manager.match.procedures.ball import bounce
-from league_manager.match.procedures.injury import knock_down
-from league_manager.match.procedures.rerolls import test
+from league_manager.match.procedures.injury import knock_down, place_prone
+from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
@@ -21,6 +22,10 @@ def rushes_allowed(c: Ctx, p: int) -> int:
 def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
     """Stand a prone player up; returns (stood, movement left)."""
     s = c.s
+    if c.has(p, points.JUMP_UP):
+        s.status[p] = STANDING
+        c.emit(Event("stand_up", s.team[p], p, square=s.pos[p], rule="Jump Up"))
+        return True, mp
     if s.ma[p] < 3:
         ok = yield from test(c, p, "stand_up", 4, (), s.pos[p])
         if not ok:
@@ -81,16 +86,19 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
         s.dodge_origin = origin
         mods_list: list[tuple[str, int]] = []
         marked_to = c.n_markers(dest, team)
-        if marked_to:
+        if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
             mods_list.append(("marked", -marked_to))
-        for q in c.markers(origin, team):
+        markers = c.markers(origin, team)
+        for q in markers:
             for skill, fn in c.hook(q, points.DODGE_MODIFIER):
                 mods_list.append((skill, int(fn())))
-        ok = yield from test(c, p, "dodge", s.ag[p], tuple(mods_list), dest)
+        adjusters = _dodge_adjusters(c, p, origin, markers)
+        ok = yield from test(c, p, "dodge", s.ag[p], tuple(mods_list), dest, adjusters=adjusters)
         s.dodge_origin = -1
         if not ok:
             yield from fall_over(c, p)
             return False
+        yield from _shadow(c, p, origin, markers)
     if s.carrier < 0 and s.ball == dest:
         yield from pick_up(c, p)
     return s.status[p] == STANDING
@@ -139,3 +147,74 @@ def check_touchdown(c: Ctx) -> bool:
     s.stats[p].td += 1
     c.emit(Event("touchdown", team, p, square=s.pos[p], detail=f"{s.score[0]}-{s.score[1]}"))
     return True
+
+
+def _dodge_adjusters(c: Ctx, p: int, origin: int, markers: list[int]) -> tuple[Adjuster, ...]:
+    """Skills used after seeing a dodge roll: Diving Tackle (opponents), Break Tackle (p)."""
+    s = c.s
+    found: list[Adjuster] = []
+    divers = [q for q in markers if c.has(q, points.DIVING_TACKLE)]
+    if divers:
+        used: list[int] = []
+
+        def diving_tackle(roll: int, modifier: int) -> Proc[int]:
+            if used or not passes(roll, s.ag[p], modifier) or passes(roll, s.ag[p], modifier - 2):
+                return 0
+            foe = 1 - s.team[p]
+            opts = [Action(USE_SKILL, q) for q in divers if s.status[q] == STANDING]
+            if not opts:
+                return 0
+            info = {"skill": "Diving Tackle", "player": p}
+            choice = yield Prompt(USE_SKILL_PROMPT, foe, [*opts, Action(DECLINE)], info)
+            if choice.kind != USE_SKILL:
+                return 0
+            used.append(choice.player)
+            q = choice.player
+            c.emit(Event("skill", foe, q, rule="Diving Tackle", other=p))
+            if s.board[origin] < 0:
+                s.place(q, origin)
+            yield from place_prone(c, q, "Diving Tackle")
+            return -2
+
+        found.append(diving_tackle)
+    for skill, fn in c.hook(p, points.BREAK_TACKLE):
+        if (p, skill) in s.skill_used:
+            continue
+        bonus = int(fn(s.st[p]))
+
+        def break_tackle(
+            roll: int, modifier: int, bonus: int = bonus, skill: str = skill
+        ) -> Proc[int]:
+            if (p, skill) in s.skill_used or roll == 1 or passes(roll, s.ag[p], modifier):
+                return 0
+            if not passes(roll, s.ag[p], modifier + bonus):
+                return 0
+            info = {"skill": skill, "player": p}
+            opts = [Action(USE_SKILL, p), Action(DECLINE)]
+            choice = yield Prompt(USE_SKILL_PROMPT, s.team[p], opts, info)
+            if choice.kind != USE_SKILL:
+                return 0
+            s.skill_used.add((p, skill))
+            return bonus
+
+        found.append(break_tackle)
+    return tuple(found)
+
+
+def _shadow(c: Ctx, p: int, origin: int, markers: list[int]) -> Proc[None]:
+    """Shadowing: one marker of the square left may try to follow into it."""
+    s = c.s
+    shadows = [q for q in markers if c.has(q, points.SHADOWING) and s.status[q] == STANDING]
+    if not shadows or s.board[origin] >= 0:
+        return
+    foe = 1 - s.team[p]
+    opts = [Action(USE_SKILL, q) for q in shadows] + [Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, foe, opts, {"skill": "Shadowing", "player": p})
+    if choice.kind != USE_SKILL:
+        return
+    q = choice.player
+    roll = c.d6("shadowing")
+    ok = roll != 1 and roll + s.ma[q] - s.ma[p] >= 6
+    c.emit(Event("shadowing", foe, q, (roll,), 6, (("MA difference", s.ma[q] - s.ma[p]),), ok))
+    if ok:
+        s.place(q, origin)

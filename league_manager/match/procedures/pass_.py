@@ -14,7 +14,7 @@ from league_manager.match.procedures.ball import (
     scatter,
     throw_in,
 )
-from league_manager.match.procedures.rerolls import passes, reroll_choice
+from league_manager.match.procedures.rerolls import passes, reroll_choice, test
 from league_manager.match.skills import points
 
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
@@ -45,8 +45,12 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
     if band > 1:
         mods.append((BAND_NAMES[band], 1 - band))
     marked = c.n_markers(s.pos[p], team)
-    if marked:
+    if marked and not c.has(p, points.IGNORE_MARKED_PASSING):
         mods.append(("marked", -marked))
+    for skill, fn in c.hook(p, points.PASS_BONUS):
+        bonus = int(fn(band))
+        if bonus:
+            mods.append((skill, bonus))
     if s.weather == "very_sunny":
         mods.append(("Very Sunny", -1))
     modifier = sum(v for _, v in mods)
@@ -80,6 +84,9 @@ def pass_ball(c: Ctx, p: int, target: int) -> Proc[None]:
     origin = s.pos[p]
     band = pass_band(origin, target)
     c.emit(Event("pass_declared", team, p, square=target, detail=BAND_NAMES[band]))
+    receiver = s.board[target]
+    if receiver >= 0 and s.team[receiver] == team and not (yield from animosity(c, p, receiver)):
+        return
     result, _roll = yield from _accuracy(c, p, band)
     if result == FUMBLE:
         s.turnover = True
@@ -143,8 +150,6 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
         mods.append(("marked", -1))
     if s.weather == "pouring_rain":
         mods.append(("Pouring Rain", -1))
-    from league_manager.match.procedures.rerolls import test
-
     ok = yield from test(c, q, "interference", s.ag[q], tuple(mods), s.pos[q])
     if not ok:
         return False
@@ -161,6 +166,8 @@ def hand_off(c: Ctx, p: int, receiver: int) -> Proc[None]:
     """Hand the ball to an adjacent standing team-mate, who must catch it."""
     s = c.s
     team = s.team[p]
+    if not (yield from animosity(c, p, receiver)):
+        return
     c.emit(Event("hand_off", team, p, other=receiver))
     s.carrier = -1
     s.ball = s.pos[receiver]
@@ -169,3 +176,21 @@ def hand_off(c: Ctx, p: int, receiver: int) -> Proc[None]:
     else:
         yield from bounce(c, s.pos[receiver])
     _turnover_unless_caught(c, team)
+
+
+def animosity(c: Ctx, p: int, receiver: int) -> Proc[bool]:
+    """Animosity (X): 2+ to pass or hand off to a team-mate of type X; a 1 ends the action."""
+    s = c.s
+    param = c.param(p, "Animosity")
+    if "Animosity" not in s.skills[p]:
+        return True
+    team = s.team[p]
+    rposition = (
+        s.teams[team]
+        .players[receiver if team == 0 else receiver - len(s.teams[0].players)]
+        .position
+    )
+    if param != "all team-mates" and rposition.lower() != param.lower():
+        return True
+    ok = yield from test(c, p, "animosity", 2, ())
+    return ok

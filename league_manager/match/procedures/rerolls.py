@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Generator
+
 from league_manager.match.actions import (
     DECLINE,
     REROLL,
@@ -109,6 +111,10 @@ def reroll_choice(c: Ctx, p: int, kind: str) -> Proc[str]:
     return ""
 
 
+Adjuster = Callable[[int, int], Generator[Prompt, Action, int]]
+"""After a roll: fn(roll, modifier) -> extra modifier (Diving Tackle, Break Tackle …)."""
+
+
 def test(
     c: Ctx,
     p: int,
@@ -117,21 +123,29 @@ def test(
     mods: tuple[tuple[str, int], ...],
     square: int = -1,
     rerollable: bool = True,
+    adjusters: tuple[Adjuster, ...] = (),
 ) -> Proc[bool]:
-    """Roll a D6 test for player p (agility, rush, pass …), offering re-rolls on failure."""
+    """Roll a D6 test for player p (agility, rush, pass …), offering re-rolls on failure.
+
+    ``adjusters`` run after each roll and may add a lasting modifier (skills used after
+    seeing the dice).
+    """
     modifier = sum(v for _, v in mods)
     team = c.s.team[p]
-    roll = c.d6(kind)
-    ok = passes(roll, target, modifier)
-    c.emit(Event(kind, team, p, (roll,), target, mods, ok, square=square))
-    if ok or not rerollable:
-        return ok
-    source = yield from reroll_choice(c, p, kind)
-    if not source:
-        return False
-    roll = c.d6(kind)
-    ok = passes(roll, target, modifier)
-    c.emit(
-        Event(kind, team, p, (roll,), target, mods, ok, rule=f"re-roll ({source})", square=square)
-    )
-    return ok
+    rule = ""
+    for attempt in range(2):
+        roll = c.d6(kind)
+        for adjust in adjusters:
+            extra = yield from adjust(roll, modifier)
+            if extra:
+                modifier += extra
+                mods = (*mods, ("skill", extra))
+        ok = passes(roll, target, modifier)
+        c.emit(Event(kind, team, p, (roll,), target, mods, ok, rule=rule, square=square))
+        if ok or not rerollable or attempt == 1:
+            return ok
+        source = yield from reroll_choice(c, p, kind)
+        if not source:
+            return False
+        rule = f"re-roll ({source})"
+    return False  # pragma: no cover - the loop always returns

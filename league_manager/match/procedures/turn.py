@@ -31,6 +31,7 @@ from league_manager.match.procedures.movement import (
     step,
 )
 from league_manager.match.procedures.pass_ import hand_off, pass_ball, pass_targets
+from league_manager.match.skills import points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -132,8 +133,16 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     elif kind == FOUL:
         s.foul_used = True
     c.emit(Event("activate", team, p, detail=kind))
+    s.tz_lost[p] = False
+    for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
+        if not (yield from fn(c, p, kind)):
+            _check(c)
+            return
+    _check(c)
     mp = s.ma[p]
     rushes = rushes_allowed(c, p)
+    if p in s.rooted:
+        mp = rushes = 0
     if s.status[p] == PRONE:
         if kind == BLOCK:
             return
@@ -177,6 +186,27 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                         return
             yield from block(c, p, target, kind == BLITZ)
             _check(c)
+            if (
+                c.has(p, points.FRENZY)
+                and s.status[p] == STANDING
+                and s.status[target] == STANDING
+                and s.pos[target] in NEIGHBOURS[s.pos[p]]
+            ):
+                if kind == BLITZ:
+                    if mp > 0:
+                        mp -= 1
+                    elif rushes > 0:
+                        rushes -= 1
+                        if not (yield from rush(c, p)):
+                            s.turnover = True
+                            yield from knock_down(c, p, cause="falls_over")
+                            _check(c)
+                            return
+                    else:
+                        return
+                c.emit(Event("skill", team, p, rule="Frenzy", detail="second block"))
+                yield from block(c, p, target, kind == BLITZ)
+                _check(c)
             if kind == BLOCK or s.status[p] != STANDING:
                 return
             continue

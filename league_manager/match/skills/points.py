@@ -46,3 +46,31 @@ CASUALTY_SAFE_MOD = hook_point("casualty_modifier", "fn() -> int: modifier to ca
 SECRET_WEAPON = hook_point("secret_weapon", "fn() -> True: sent off at the end of each drive")
 CATCH_BONUS = hook_point("catch_bonus", "fn() -> int: modifier to catch tests")
 KICK_SKILL = hook_point("kick", "fn() -> True: the kick's deviation distance is halved (Kick)")
+DAUNTLESS = hook_point("dauntless", "fn() -> True: roll D6 + ST to match a stronger target's ST")
+SIDE_STEP = hook_point("side_step", "fn() -> True: the pushed player's coach picks any free square")
+GRAB = hook_point("grab", "fn() -> True: on a Block (not Blitz) pick any free square to push to")
+FEND = hook_point("fend", "fn() -> True: the attacker may not follow up")
+FRENZY = hook_point("frenzy", "fn() -> True: must follow up; a second block if still standing")
+JUGGERNAUT = hook_point(
+    "juggernaut", "fn() -> True: on a Blitz, Both Down is a push; ignores Fend, Stand Firm, Wrestle"
+)
+STRIP_BALL = hook_point("strip_ball", "fn() -> True: a Push Back makes the carrier drop the ball")
+KEEP_BALL = hook_point("keep_ball", "fn() -> True: immune to Strip Ball (Sure Hands)")
+JUMP_UP = hook_point("jump_up", "fn() -> True: standing up costs no movement")
+IGNORE_MARKED_DODGE = hook_point(
+    "ignore_marked_dodge", "fn() -> True: no marking modifiers when dodging (Stunty)"
+)
+IGNORE_MARKED_PASSING = hook_point(
+    "ignore_marked_passing", "fn() -> True: no marking modifiers to pass or catch (Nerves of Steel)"
+)
+PASS_BONUS = hook_point("pass_bonus", "fn(band) -> int: modifier to passes of a range band")
+ACTIVATION_TEST = hook_point(
+    "activation_test",
+    "fn(ctx, p, action) -> Proc[bool]: a test when activated (Bone Head …); False ends it",
+)
+BREAK_TACKLE = hook_point("break_tackle", "fn(st) -> int: once per activation, bonus to a dodge")
+DIVING_TACKLE = hook_point(
+    "diving_tackle", "fn() -> True: go prone in the vacated square for -2 to a dodge"
+)
+SHADOWING = hook_point("shadowing", "fn() -> True: may follow a player dodging away")
+ON_THE_BALL = hook_point("on_the_ball", "fn() -> int: squares moved when the kick deviates")

@@ -12,16 +12,25 @@ from league_manager.match.invariants import violations
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Characteristics, SkillRef
 
-SKILLS = ["Block", "Dodge", "Sure Hands", "Catch", "Mighty Blow (+1)", "Thick Skull", "Stunty",
-          "Tackle", "Guard", "Stand Firm", "Sprint", "Sure Feet", "Pass", "Loner (4+)",
-          "Pro", "Wrestle", "Regeneration", "No Hands", "Dirty Player (+1)", "Kick"]  # fmt: skip
+SKILLS = [
+    "Block", "Dodge", "Sure Hands", "Catch", "Mighty Blow (+1)", "Thick Skull", "Stunty",
+    "Tackle", "Guard", "Stand Firm", "Sprint", "Sure Feet", "Pass", "Loner (4+)", "Pro",
+    "Wrestle", "Regeneration", "No Hands", "Dirty Player (+1)", "Kick", "Frenzy",
+    "Juggernaut", "Fend", "Side Step", "Grab", "Strip Ball", "Dauntless", "Jump Up",
+    "Nerves of Steel", "Accurate", "Break Tackle", "Diving Tackle", "Shadowing",
+    "On the Ball", "Bone Head", "Really Stupid", "Take Root", "Animal Savagery",
+    "Animosity (all team-mates)", "Secret Weapon", "Prehensile Tail",
+]  # fmt: skip
 SETTLED = ("turn", "activation", "setup")
 
 
 def _team(seed: int, prefix: str) -> TeamSnapshot:
     players = []
     for i in range(11 + seed % 6):
-        skills = (SkillRef.parse(SKILLS[(seed + i * 7) % len(SKILLS)]),)
+        skills = (
+            SkillRef.parse(SKILLS[(seed + i * 7) % len(SKILLS)]),
+            SkillRef.parse(SKILLS[(seed * 3 + i) % len(SKILLS)]),
+        )
         stats = Characteristics(
             4 + (i + seed) % 5, 2 + (i * seed) % 4, 2 + i % 4, 2 + i % 5, 8 + i % 3
         )
