@@ -68,6 +68,10 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     off = assists(c, ta, dfd, att)
     dfn = assists(c, td, att, dfd)
     base_a = s.st[att]
+    if blitz:
+        for skill, fn in c.hook(att, points.BLITZ_STRENGTH):
+            base_a += int(fn())
+            c.emit(Event("skill", ta, att, rule=skill, detail=f"+{int(fn())} ST"))
     if base_a < s.st[dfd]:
         for skill, _fn in c.hook(att, points.DAUNTLESS):
             roll = c.d6("dauntless")

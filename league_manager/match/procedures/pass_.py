@@ -181,16 +181,11 @@ def hand_off(c: Ctx, p: int, receiver: int) -> Proc[None]:
 def animosity(c: Ctx, p: int, receiver: int) -> Proc[bool]:
     """Animosity (X): 2+ to pass or hand off to a team-mate of type X; a 1 ends the action."""
     s = c.s
-    param = c.param(p, "Animosity")
-    if "Animosity" not in s.skills[p]:
-        return True
     team = s.team[p]
-    rposition = (
-        s.teams[team]
-        .players[receiver if team == 0 else receiver - len(s.teams[0].players)]
-        .position
-    )
-    if param != "all team-mates" and rposition.lower() != param.lower():
-        return True
-    ok = yield from test(c, p, "animosity", 2, ())
-    return ok
+    n_home = len(s.teams[0].players)
+    position = s.teams[team].players[receiver if team == 0 else receiver - n_home].position
+    for skill, fn in c.hook(p, points.ANIMOSITY):
+        if fn(c.param(p, skill), position):
+            ok = yield from test(c, p, "animosity", 2, ())
+            return ok
+    return True

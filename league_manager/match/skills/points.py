@@ -74,3 +74,7 @@ DIVING_TACKLE = hook_point(
 )
 SHADOWING = hook_point("shadowing", "fn() -> True: may follow a player dodging away")
 ON_THE_BALL = hook_point("on_the_ball", "fn() -> int: squares moved when the kick deviates")
+BLITZ_STRENGTH = hook_point("blitz_strength", "fn() -> int: strength bonus when blitzing (Horns)")
+ANIMOSITY = hook_point(
+    "animosity", "fn(param, receiver_position) -> bool: a test is needed to pass/hand off to them"
+)

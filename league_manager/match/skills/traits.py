@@ -160,3 +160,21 @@ def _shadowing() -> bool:
 @register(points.ON_THE_BALL, "On the Ball")
 def _on_the_ball() -> int:
     return 3
+
+
+@register(points.ACTIVATION_TEST, "Unchannelled Fury")
+def unchannelled_fury(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """4+ (+2 declaring Block or Blitz), else the activation ends at once."""
+    mods = (("Block/Blitz", 2),) if action in ("block", "blitz") else ()
+    ok = yield from test(c, p, "unchannelled_fury", 4, mods)
+    return ok
+
+
+@register(points.BLITZ_STRENGTH, "Horns")
+def _horns() -> int:
+    return 1
+
+
+@register(points.ANIMOSITY, "Animosity")
+def _animosity(param: str, receiver_position: str) -> bool:
+    return param == "all team-mates" or param.lower() == receiver_position.lower()
