@@ -254,4 +254,4 @@ def _check(scenario: Scenario, match: Match, outcome: Outcome, expect: dict[str,
 
 
 def _matches(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
-    return all(event.get(k) == v for k, v in wanted.items())
+    return all(event.get(k, [] if isinstance(v, list) else None) == v for k, v in wanted.items())

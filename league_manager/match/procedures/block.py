@@ -158,8 +158,9 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
             and not dfd_safe
             and (c.has(att, points.BOTH_DOWN_PRONE) or c.has(dfd, points.BOTH_DOWN_PRONE))
         ):
+            if s.carrier == att:
+                s.turnover = True
             yield from place_prone(c, dfd, "Wrestle")
-            s.turnover = True
             yield from place_prone(c, att, "Wrestle")
             return
         if not dfd_safe:
