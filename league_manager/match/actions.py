@@ -68,6 +68,11 @@ BLITZ = "blitz"
 PASS = "pass"
 HANDOFF = "handoff"
 FOUL = "foul"
+TTM = "ttm"
+THROW = "throw"  # pick the team-mate to throw (square = their square)
+THROW_TO = "throw_to"
+VOMIT = "vomit"
+MULTI_BLOCK = "multi_block"  # first of two blocks (Multiple Block)
 STAND = "stand_up"
 USE_TEAM_REROLL = "team_reroll"
 USE_SKILL_REROLL = "skill_reroll"
@@ -76,7 +81,7 @@ USE_SKILL = "use_skill"
 YES = "yes"
 NO = "no"
 
-ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL)
+ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
 """Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""
 ACTIVATE = {kind: "activate_" + kind for kind in ACTIVATION_KINDS}
 

@@ -97,6 +97,7 @@ class State:
     kick_in_air: bool = False
     played: set[int] = field(default_factory=set)
     rooted: set[int] = field(default_factory=set)
+    multi_block: bool = False
     solid_defence_limit: int = 0
     kickoff_blitz: int = 0
     touchback: bool = False

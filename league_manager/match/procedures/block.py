@@ -80,6 +80,8 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
             if ok:
                 base_a = s.st[dfd]
     st_a, st_d = base_a + off, s.st[dfd] + dfn
+    if s.multi_block:
+        st_d += 2
     n, attacker_chooses = dice_count(st_a, st_d)
     mods = (("offensive assists", off), ("defensive assists", -dfn))
     c.emit(
@@ -202,7 +204,7 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
         pending: list[int] = []
     else:
         pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
-    can_follow = not c.has(dfd, points.FEND) or juggernaut or knock
+    can_follow = (not c.has(dfd, points.FEND) or juggernaut or knock) and not s.multi_block
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
         if c.has(att, points.FRENZY):
             opts = [Action(YES, att, vacated)]
@@ -277,3 +279,18 @@ def _push(
     elif s.carrier < 0 and s.ball == dest:
         pending.append(dest)
     return pending
+
+
+def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:
+    """Projectile Vomit instead of a block: 2+ armour roll against the target, 1 against p."""
+    s = c.s
+    from league_manager.match.procedures.injury import armour_and_injury
+
+    roll = c.d6("projectile vomit")
+    hit = roll >= 2
+    c.emit(Event("projectile_vomit", s.team[p], p, (roll,), 2, success=hit, other=target))
+    victim = target if hit else p
+    had_ball = s.carrier == victim
+    yield from armour_and_injury(c, victim, p if hit else -1, 0, 0, spp=False, foul=False)
+    if had_ball and s.carrier != victim and s.team[victim] == s.active:
+        s.turnover = True

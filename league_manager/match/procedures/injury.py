@@ -130,13 +130,26 @@ def apply_injury(
     team = s.team[p]
     result = injury_result(c, p, total)
     c.emit(Event("injury", team, p, dice, 0, mods, rule="crowd" if crowd else "", detail=result))
+    square = s.pos[p]
+    dropped = s.carrier == p
     if result == STUNNED_R:
         if crowd:
             s.remove(p, RESERVE)
         else:
             s.status[p] = STUNNED
             s.stunned_now.add(p)
-        return
+    else:
+        yield from _ko_or_casualty(c, p, result, by, spp, crowd)
+    if dropped and square >= 0:
+        s.carrier = -1
+        from league_manager.match.procedures.ball import bounce
+
+        yield from bounce(c, square)
+
+
+def _ko_or_casualty(c: Ctx, p: int, result: str, by: int, spp: bool, crowd: bool) -> Proc[None]:
+    s = c.s
+    team = s.team[p]
     if result == KO_R:
         if (yield from _offer_apothecary(c, p)):
             c.emit(Event("apothecary", team, p, detail="patched up KO"))
@@ -245,3 +258,11 @@ def place_prone(c: Ctx, p: int, reason: str) -> Proc[None]:
         from league_manager.match.procedures.ball import bounce
 
         yield from bounce(c, square)
+
+
+def casualty_eaten(c: Ctx, p: int) -> None:
+    """Always Hungry: the team-mate is eaten (recorded as Dead, no apothecary)."""
+    s = c.s
+    s.remove(p, CASUALTY)
+    s.stats[p].injury = "Dead"
+    c.emit(Event("casualty", s.team[p], p, detail="Dead", rule="Always Hungry"))

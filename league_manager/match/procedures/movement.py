@@ -74,6 +74,8 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     if jump:
         marked_to = c.n_markers(dest, team)
         worst = max(marked_from, marked_to)
+        if worst > 1 and c.has(p, points.LEAP):
+            worst -= 1
         mods = (("marked", -worst),) if worst else ()
         roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest)
         if not roll_ok:

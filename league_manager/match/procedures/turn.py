@@ -12,15 +12,20 @@ from league_manager.match.actions import (
     FOUL,
     HANDOFF,
     MOVE,
+    MULTI_BLOCK,
     PASS,
+    THROW,
+    THROW_TO,
+    TTM,
     TURN,
+    VOMIT,
     Action,
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, push_squares
-from league_manager.match.procedures.block import block
+from league_manager.match.procedures.block import block, projectile_vomit
 from league_manager.match.procedures.foul import foul
 from league_manager.match.procedures.injury import knock_down
 from league_manager.match.procedures.movement import (
@@ -31,6 +36,11 @@ from league_manager.match.procedures.movement import (
     step,
 )
 from league_manager.match.procedures.pass_ import hand_off, pass_ball, pass_targets
+from league_manager.match.procedures.throw_team_mate import (
+    throw_targets,
+    throw_team_mate,
+    throwable,
+)
 from league_manager.match.skills import points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -71,6 +81,8 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             options.append(act(ACTIVATE[BLITZ], p))
         if not s.pass_used:
             options.append(act(ACTIVATE[PASS], p))
+            if c.has(p, points.THROW_TEAM_MATE):
+                options.append(act(ACTIVATE[TTM], p))
         if not s.handoff_used:
             options.append(act(ACTIVATE[HANDOFF], p))
         if foes_down and not s.foul_used:
@@ -126,7 +138,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     s.used[p] = True
     if kind == BLITZ:
         s.blitz_used = True
-    elif kind == PASS:
+    elif kind in (PASS, TTM):
         s.pass_used = True
     elif kind == HANDOFF:
         s.handoff_used = True
@@ -210,6 +222,27 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLOCK or s.status[p] != STANDING:
                 return
             continue
+        if ck == VOMIT:
+            target = s.board[choice.square]
+            if kind == BLITZ:
+                blocked = True
+                if mp > 0:
+                    mp -= 1
+                else:
+                    rushes -= 1
+                    if not (yield from rush(c, p)):
+                        s.turnover = True
+                        yield from knock_down(c, p, cause="falls_over")
+                        _check(c)
+                        return
+            yield from projectile_vomit(c, p, target)
+            _check(c)
+            if kind == BLOCK or s.status[p] != STANDING:
+                return
+            continue
+        if ck == MULTI_BLOCK:
+            yield from _multiple_block(c, p, s.board[choice.square])
+            return
         if ck == PASS:
             yield from pass_ball(c, p, choice.square)
             _check(c)
@@ -220,6 +253,14 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             return
         if ck == FOUL:
             yield from foul(c, p, s.board[choice.square])
+            _check(c)
+            return
+        if ck == THROW:
+            thrown = s.board[choice.square]
+            opts = [act(THROW_TO, p, t) for t in throw_targets(c, p)]
+            info = {"player": p, "action": kind, "mp": 0, "thrown": thrown}
+            aim = yield Prompt(ACTIVATION, team, opts, info)
+            yield from throw_team_mate(c, p, thrown, aim.square)
             _check(c)
             return
 
@@ -241,13 +282,29 @@ def _activation_options(
                 for beyond in push_squares(here, n):
                     if ON_PITCH[beyond] and board[beyond] < 0:
                         options.append(act(JUMP, p, beyond))
+        if not jumped and mp + rushes >= 2 and c.has(p, points.LEAP):
+            seen = {a.square for a in options if a.kind == JUMP}
+            for n in NEIGHBOURS[here]:
+                q = board[n]
+                if q >= 0 and s.status[q] != STANDING:
+                    continue
+                for beyond in push_squares(here, n):
+                    if ON_PITCH[beyond] and board[beyond] < 0 and beyond not in seen:
+                        seen.add(beyond)
+                        options.append(act(JUMP, p, beyond))
     if (kind == BLOCK or (kind == BLITZ and not blocked and mp + rushes > 0)) and s.status[
         p
     ] == STANDING:
+        vomit = c.has(p, points.PROJECTILE_VOMIT)
+        multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
                 options.append(act(BLOCK, p, n))
+                if vomit:
+                    options.append(act(VOMIT, p, n))
+                if multi:
+                    options.append(act(MULTI_BLOCK, p, n))
     if s.carrier == p and s.status[p] == STANDING:
         if kind == PASS:
             options.extend(act(PASS, p, t) for t in pass_targets(c, p))
@@ -256,6 +313,8 @@ def _activation_options(
                 q = board[n]
                 if q >= 0 and s.team[q] == team and s.status[q] == STANDING:
                     options.append(act(HANDOFF, p, n))
+    if kind == TTM and s.status[p] == STANDING:
+        options.extend(act(THROW, p, s.pos[q]) for q in throwable(c, p))
     if kind == FOUL and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
             q = board[n]
@@ -296,3 +355,31 @@ def kickoff_blitz(c: Ctx, team: int, count: int) -> Proc[None]:
     for p in s.players_of(team):
         s.used[p] = False
     c.emit(Event("kickoff_blitz_end", team))
+
+
+def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
+    """Multiple Block: two blocks, each target +2 ST, no follow-up."""
+    s = c.s
+    team = s.team[p]
+    s.multi_block = True
+    try:
+        c.emit(Event("skill", team, p, rule="Multiple Block", other=first))
+        yield from block(c, p, first, False)
+        _check(c)
+        if s.status[p] != STANDING:
+            return
+        opts = [
+            act(BLOCK, p, n)
+            for n in NEIGHBOURS[s.pos[p]]
+            if (q := s.board[n]) >= 0 and q != first and s.team[q] != team
+            and s.status[q] == STANDING
+        ]  # fmt: skip
+        if not opts:
+            return
+        info = {"player": p, "action": BLOCK, "mp": 0, "second_block": True}
+        choice = yield Prompt(ACTIVATION, team, [*opts, _END_ACT], info)
+        if choice.kind == BLOCK:
+            yield from block(c, p, s.board[choice.square], False)
+            _check(c)
+    finally:
+        s.multi_block = False

@@ -78,3 +78,14 @@ BLITZ_STRENGTH = hook_point("blitz_strength", "fn() -> int: strength bonus when 
 ANIMOSITY = hook_point(
     "animosity", "fn(param, receiver_position) -> bool: a test is needed to pass/hand off to them"
 )
+THROW_TEAM_MATE = hook_point("throw_team_mate", "fn() -> True: may throw a Right Stuff team-mate")
+RIGHT_STUFF = hook_point("right_stuff", "fn() -> True: may be thrown by a team-mate")
+ALWAYS_HUNGRY = hook_point("always_hungry", "fn() -> True: may try to eat the team-mate thrown")
+THROW_BONUS = hook_point("throw_bonus", "fn() -> int: modifier to Throw Team-mate quality tests")
+PROJECTILE_VOMIT = hook_point(
+    "projectile_vomit", "fn() -> True: special action instead of a Block: vomit on a marked foe"
+)
+LEAP = hook_point("leap", "fn() -> int: may jump over any square; marking penalty reduced by this")
+MULTIPLE_BLOCK = hook_point(
+    "multiple_block", "fn() -> True: a Block action may target two opponents (+2 ST to each)"
+)

@@ -178,3 +178,38 @@ def _horns() -> int:
 @register(points.ANIMOSITY, "Animosity")
 def _animosity(param: str, receiver_position: str) -> bool:
     return param == "all team-mates" or param.lower() == receiver_position.lower()
+
+
+@register(points.THROW_TEAM_MATE, "Throw Team-mate")
+def _throw_team_mate() -> bool:
+    return True
+
+
+@register(points.RIGHT_STUFF, "Right Stuff")
+def _right_stuff() -> bool:
+    return True
+
+
+@register(points.ALWAYS_HUNGRY, "Always Hungry")
+def _always_hungry() -> bool:
+    return True
+
+
+@register(points.THROW_BONUS, "Strong Arm")
+def _strong_arm() -> int:
+    return 1
+
+
+@register(points.LEAP, "Leap")
+def _leap() -> int:
+    return 1
+
+
+@register(points.MULTIPLE_BLOCK, "Multiple Block")
+def _multiple_block() -> bool:
+    return True
+
+
+@register(points.PROJECTILE_VOMIT, "Projectile Vomit")
+def _projectile_vomit() -> bool:
+    return True

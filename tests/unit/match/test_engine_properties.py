@@ -19,7 +19,9 @@ SKILLS = [
     "Juggernaut", "Fend", "Side Step", "Grab", "Strip Ball", "Dauntless", "Jump Up",
     "Nerves of Steel", "Accurate", "Break Tackle", "Diving Tackle", "Shadowing",
     "On the Ball", "Bone Head", "Really Stupid", "Take Root", "Animal Savagery",
-    "Animosity (all team-mates)", "Secret Weapon", "Prehensile Tail",
+    "Animosity (all team-mates)", "Secret Weapon", "Prehensile Tail", "Leap", "Horns",
+    "Multiple Block", "Projectile Vomit", "Unchannelled Fury", "Throw Team-mate",
+    "Right Stuff", "Always Hungry", "Strong Arm",
 ]  # fmt: skip
 SETTLED = ("turn", "activation", "setup")
 
