@@ -50,6 +50,7 @@ BRIBE = "bribe"
 USE_SKILL_PROMPT = "use_skill"  # use an optional skill now? (Break Tackle, Diving Tackle …)
 ON_THE_BALL = "on_the_ball"
 LASH_OUT = "lash_out"
+DECLARE_TARGET = "declare_target"  # Blitz and Foul targets are nominated on activation
 
 # Action kinds
 KICK_OFF = "kick"

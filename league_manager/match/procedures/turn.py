@@ -7,6 +7,8 @@ from league_manager.match.actions import (
     ACTIVATION,
     BLITZ,
     BLOCK,
+    CHOOSE,
+    DECLARE_TARGET,
     END_ACTIVATION,
     END_TURN,
     FOUL,
@@ -151,6 +153,9 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             _check(c)
             return
     _check(c)
+    target = -1
+    if kind in (BLITZ, FOUL):
+        target = yield from _declare_target(c, p, kind)
     mp = s.ma[p]
     rushes = rushes_allowed(c, p)
     if p in s.rooted:
@@ -167,7 +172,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     jumped = False
     blocked = False
     while True:
-        options = _activation_options(c, p, kind, mp, rushes, jumped, blocked)
+        options = _activation_options(c, p, kind, mp, rushes, jumped, blocked, target)
         choice = yield Prompt(ACTIVATION, team, options, {"player": p, "action": kind, "mp": mp})
         ck = choice.kind
         if ck == END_ACTIVATION:
@@ -266,7 +271,14 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
 
 
 def _activation_options(
-    c: Ctx, p: int, kind: str, mp: int, rushes: int, jumped: bool, blocked: bool
+    c: Ctx,
+    p: int,
+    kind: str,
+    mp: int,
+    rushes: int,
+    jumped: bool,
+    blocked: bool,
+    target: int = -1,
 ) -> list[Action]:
     s = c.s
     team = s.team[p]
@@ -300,6 +312,8 @@ def _activation_options(
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
+                if kind == BLITZ and q != target:
+                    continue
                 options.append(act(BLOCK, p, n))
                 if vomit:
                     options.append(act(VOMIT, p, n))
@@ -318,7 +332,7 @@ def _activation_options(
     if kind == FOUL and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
             q = board[n]
-            if q >= 0 and s.team[q] != team and s.status[q] in (PRONE, STUNNED):
+            if q == target and s.status[q] in (PRONE, STUNNED):
                 options.append(act(FOUL, p, n))
     options.append(_END_ACT)
     return options
@@ -383,3 +397,21 @@ def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
             _check(c)
     finally:
         s.multi_block = False
+
+
+def _declare_target(c: Ctx, p: int, kind: str) -> Proc[int]:
+    """Nominate the Blitz target (a standing opponent) or Foul victim (a prone/stunned one)."""
+    s = c.s
+    foe = 1 - s.team[p]
+    wanted = (STANDING,) if kind == BLITZ else (PRONE, STUNNED)
+    opts = [
+        act(CHOOSE, p, s.pos[q])
+        for q in s.players_of(foe)
+        if s.pos[q] >= 0 and s.status[q] in wanted
+    ]
+    if not opts:
+        return -1
+    choice = yield Prompt(DECLARE_TARGET, s.team[p], opts, {"player": p, "action": kind})
+    target = s.board[choice.square]
+    c.emit(Event("declared_target", s.team[p], p, detail=kind, other=target))
+    return target

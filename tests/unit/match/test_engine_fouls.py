@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import away, home, scenario
 
-FOUL = [["activate_foul", "h1"], ["foul", "h1", [6, 7]]]
+FOUL = [["activate_foul", "h1"], ["choose", "h1", [6, 7]], ["foul", "h1", [6, 7]]]
 
 
 def test_defensive_assist_lowers_the_armour_roll() -> None:
