@@ -23,6 +23,7 @@ from league_manager.match.skills import traits as _traits  # noqa: F401 - regist
 from league_manager.match.state import State, new_state
 from league_manager.match.teams import TeamSnapshot
 from league_manager.rules.dice import Dice, Roll, ScriptedDice, SeededDice
+from league_manager.rules.model import Ruleset
 
 CONCEDE = "concede"
 
@@ -45,7 +46,21 @@ class Match:
         settings: dict[str, Any] | None = None,
         ruleset_id: str = "bb2020",
         position: Position | None = None,
+        ruleset: Ruleset | None = None,
     ) -> None:
+        """Create a match.
+
+        Args:
+            home, away: the team snapshots (home kicks off from x = 0).
+            dice: where rolls come from (default: ``SeededDice(seed)``).
+            seed: seed for the default dice.
+            settings: league/house settings (``extra_time``: play extra time on a draw).
+            ruleset_id: the ruleset the match is played under (``ruleset.id`` when given).
+            position: start from a set position (scenarios) instead of the pre-match.
+            ruleset: the ruleset object, recorded by id.
+        """
+        if ruleset is not None:
+            ruleset_id = ruleset.id
         self.home = home
         self.away = away
         self.settings: dict[str, Any] = dict(settings or {})

@@ -101,6 +101,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     s.turnover = False
     s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
     s.skill_used.clear()
+    s.stunned_now.clear()
     for p in s.players_of(team):
         s.used[p] = False
     c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
