@@ -93,14 +93,15 @@ def all_setup_actions(c: Ctx, team: int, movable: set[int] | None) -> list[Actio
     """Every PLACE/REMOVE action open now (long: used by ``Match.legal_actions``)."""
     s = c.s
     found: list[Action] = []
+    free = [q for q in sorted(_HALF_SQUARES[team]) if s.board[q] < 0]
+    limit_reached = movable is not None and len(movable) >= s.solid_defence_limit
     for p in available(c, team):
+        if limit_reached and movable is not None and p not in movable:
+            continue
         if s.pos[p] >= 0:
             found.append(Action(REMOVE, p))
-        for q in sorted(_HALF_SQUARES[team]):
-            action = Action(PLACE, p, q)
-            if s.board[q] < 0 and place_legal(c, team, action, movable):
-                found.append(action)
-    return [a for a in found if place_legal(c, team, a, movable)]
+        found.extend(Action(PLACE, p, q) for q in free)
+    return found
 
 
 def apply_formation(c: Ctx, team: int, name: str) -> None:
