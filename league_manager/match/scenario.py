@@ -254,4 +254,10 @@ def _check(scenario: Scenario, match: Match, outcome: Outcome, expect: dict[str,
 
 
 def _matches(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
-    return all(event.get(k, [] if isinstance(v, list) else None) == v for k, v in wanted.items())
+    for key, value in wanted.items():
+        if key.endswith("~"):
+            if str(value) not in str(event.get(key[:-1], "")):
+                return False
+        elif event.get(key, [] if isinstance(value, list) else None) != value:
+            return False
+    return True

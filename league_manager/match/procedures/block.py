@@ -84,19 +84,10 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
         st_d += 2
     n, attacker_chooses = dice_count(st_a, st_d)
     mods = (("offensive assists", off), ("defensive assists", -dfn))
-    c.emit(
-        Event(
-            "block",
-            ta,
-            att,
-            (st_a, st_d),
-            0,
-            mods,
-            rule="Blitz" if blitz else "Block",
-            detail=f"{n} dice, {'attacker' if attacker_chooses else 'defender'} chooses",
-            other=dfd,
-        )
-    )
+    who = "attacker" if attacker_chooses else "defender"
+    detail = f"ST {st_a} v {st_d}: {n} dice, {who} chooses"
+    rule = "Blitz" if blitz else "Block"
+    c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
     faces = _roll(c, n)
     rerolled = False
     if not attacker_chooses and team_reroll_available(c, ta):
@@ -136,8 +127,9 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
 
 
 def _roll(c: Ctx, n: int) -> list[str]:
-    faces = [BLOCK_FACES[c.d6("block") - 1] for _ in range(n)]
-    c.emit(Event("block_dice", detail=", ".join(faces)))
+    rolls = tuple(c.d6("block") for _ in range(n))
+    faces = [BLOCK_FACES[r - 1] for r in rolls]
+    c.emit(Event("block_dice", rolls=rolls, detail=", ".join(faces)))
     return faces
 
 
