@@ -113,9 +113,7 @@ class GreedyBot:
             return sq(x, xy(s.pos[p])[1])
         if s.carrier < 0:
             return s.ball
-        if s.team[s.carrier] == team:
-            return s.pos[s.carrier]
-        return s.pos[s.carrier]
+        return s.pos[s.carrier]  # guard our carrier or chase theirs
 
     def _best_step(self, match: Match, p: int) -> int:
         s = match.state

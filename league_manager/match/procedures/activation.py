@@ -66,6 +66,17 @@ def _check(c: Ctx) -> None:
         raise TurnOver
 
 
+def _pay_square(c: Ctx, p: int, mp: int, rushes: int) -> Proc[tuple[int, int]]:
+    """A Blitz pays one square for its block, rushing when no movement is left."""
+    if mp > 0:
+        return mp - 1, rushes
+    if not (yield from rush(c, p)):
+        c.s.turnover = True
+        yield from knock_down(c, p, cause="falls_over")
+        _check(c)
+    return 0, rushes - 1
+
+
 def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     """Activate p for an action and run it until it ends."""
     s = c.s
@@ -125,15 +136,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             target = s.board[choice.square]
             if kind == BLITZ:
                 blocked = True
-                if mp > 0:
-                    mp -= 1
-                else:
-                    rushes -= 1
-                    if not (yield from rush(c, p)):
-                        s.turnover = True
-                        yield from knock_down(c, p, cause="falls_over")
-                        _check(c)
-                        return
+                mp, rushes = yield from _pay_square(c, p, mp, rushes)
             yield from block(c, p, target, kind == BLITZ)
             _check(c)
             if (
@@ -143,17 +146,9 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 and s.pos[target] in NEIGHBOURS[s.pos[p]]
             ):
                 if kind == BLITZ:
-                    if mp > 0:
-                        mp -= 1
-                    elif rushes > 0:
-                        rushes -= 1
-                        if not (yield from rush(c, p)):
-                            s.turnover = True
-                            yield from knock_down(c, p, cause="falls_over")
-                            _check(c)
-                            return
-                    else:
+                    if mp + rushes == 0:
                         return
+                    mp, rushes = yield from _pay_square(c, p, mp, rushes)
                 c.emit(Event("skill", team, p, rule="Frenzy", detail="second block"))
                 yield from block(c, p, target, kind == BLITZ)
                 _check(c)
@@ -164,15 +159,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             target = s.board[choice.square]
             if kind == BLITZ:
                 blocked = True
-                if mp > 0:
-                    mp -= 1
-                else:
-                    rushes -= 1
-                    if not (yield from rush(c, p)):
-                        s.turnover = True
-                        yield from knock_down(c, p, cause="falls_over")
-                        _check(c)
-                        return
+                mp, rushes = yield from _pay_square(c, p, mp, rushes)
             yield from projectile_vomit(c, p, target)
             _check(c)
             if kind == BLOCK or s.status[p] != STANDING:

@@ -44,8 +44,6 @@ def land(c: Ctx, square: int, reason: tuple[tuple[str, int], ...]) -> Proc[None]
     q = s.board[square]
     if q >= 0 and can_catch(c, q):
         yield from catch(c, q, reason)
-    elif q >= 0:
-        yield from bounce(c, square)
     else:
         yield from bounce(c, square)
 

@@ -119,3 +119,19 @@ def test_grab_chooses_any_free_square() -> None:
         **NO_RR,
     )
     assert out.ok, out.failures
+
+
+def test_blitz_without_movement_rushes_for_the_block() -> None:
+    out = scenario(
+        [home("h1", 4, 7, stats=[1, 3, 3, 4, 9]), away("a1", 6, 7)],
+        [[1, "rush"], [2, "armour"], [2, "armour"]],
+        [
+            ["activate_blitz", "h1"],
+            ["choose", "h1", [6, 7]],
+            ["move", "h1", [5, 7]],
+            ["block", "h1", [6, 7]],
+        ],
+        {"players": {"h1": {"at": [5, 7], "status": "prone"}}, "turnover": True},
+        **NO_RR,
+    )
+    assert out.ok, out.failures
