@@ -50,6 +50,7 @@ BRIBE = "bribe"
 USE_SKILL_PROMPT = "use_skill"  # use an optional skill now? (Break Tackle, Diving Tackle …)
 ON_THE_BALL = "on_the_ball"
 LASH_OUT = "lash_out"
+PRAYER = "prayer"  # choose the player a Prayers to Nuffle result applies to
 DECLARE_TARGET = "declare_target"  # Blitz and Foul targets are nominated on activation
 
 # Action kinds
@@ -73,6 +74,7 @@ TTM = "ttm"
 THROW = "throw"  # pick the team-mate to throw (square = their square)
 THROW_TO = "throw_to"
 VOMIT = "vomit"
+STAB = "stab"
 MULTI_BLOCK = "multi_block"  # first of two blocks (Multiple Block)
 STAND = "stand_up"
 USE_TEAM_REROLL = "team_reroll"

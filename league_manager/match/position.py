@@ -30,6 +30,7 @@ class Position:
         kicking: the team that kicked this drive; first_kicking: kicked the first half.
         rerolls: team re-rolls left; weather: weather key; score: (home, away).
         apothecary: whether each apothecary is still available; bribes: bribes left.
+        prayers: Prayers to Nuffle in effect: (team, name, "drive" | "half" | "game").
     """
 
     placements: tuple[Placement, ...]
@@ -46,6 +47,7 @@ class Position:
     score: tuple[int, int] = (0, 0)
     apothecary: tuple[bool, bool] | None = None
     bribes: tuple[int, int] | None = None
+    prayers: tuple[tuple[int, str, str], ...] = ()
 
     def apply(self, s: State) -> None:
         """Put the state into this position."""
@@ -74,6 +76,7 @@ class Position:
             s.bribes = list(self.bribes)
         s.weather = self.weather
         s.score = list(self.score)
+        s.prayers = list(self.prayers)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -92,6 +95,7 @@ class Position:
             "score": list(self.score),
             "apothecary": list(self.apothecary) if self.apothecary is not None else None,
             "bribes": list(self.bribes) if self.bribes is not None else None,
+            "prayers": [list(p) for p in self.prayers],
         }
 
     @classmethod
@@ -115,4 +119,5 @@ class Position:
             score=(int(data.get("score", (0, 0))[0]), int(data.get("score", (0, 0))[1])),
             apothecary=(bool(ap[0]), bool(ap[1])) if ap is not None else None,
             bribes=(int(br[0]), int(br[1])) if br is not None else None,
+            prayers=tuple((int(t), str(n), str(x)) for t, n, x in data.get("prayers", [])),
         )

@@ -24,6 +24,7 @@ class PlayerResult:
         lasting: characteristic reduced by a Lasting Injury ("MA", "ST", "AG", "PA", "AV").
         apothecary: the team's apothecary was used on this player.
         sent_off: sent off by the referee.
+        bonus_spp: extra SPP from Prayers to Nuffle (Perfect Passing, Necessary Violence).
     """
 
     id: str
@@ -39,6 +40,7 @@ class PlayerResult:
     lasting: str | None = None
     apothecary: bool = False
     sent_off: bool = False
+    bonus_spp: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -56,6 +58,7 @@ class PlayerResult:
             "lasting": self.lasting,
             "apothecary": self.apothecary,
             "sent_off": self.sent_off,
+            "bonus_spp": self.bonus_spp,
         }
 
     @classmethod
@@ -167,6 +170,7 @@ def build_result(s: State) -> MatchResult:
                 lasting=st.lasting or None,
                 apothecary=st.apothecary,
                 sent_off=s.status[p] == SENT_OFF,
+                bonus_spp=st.bonus_spp,
             )
         )
     teams = []

@@ -136,6 +136,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
         score=(int(data.get("score", [0, 0])[0]), int(data.get("score", [0, 0])[1])),
         apothecary=None,
         bribes=(int(data["bribes"][0]), int(data["bribes"][1])) if "bribes" in data else None,
+        prayers=tuple((TEAMS[t], str(n), str(x)) for t, n, x in data.get("prayers", [])),
     )
     script: list[int | tuple[int, str]] = []
     for entry in data.get("dice", []):

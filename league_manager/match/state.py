@@ -41,6 +41,7 @@ class PlayerStats:
     injury: str = ""
     lasting: str = ""
     apothecary: bool = False
+    bonus_spp: int = 0
 
 
 @dataclass(slots=True)
@@ -98,6 +99,8 @@ class State:
     played: set[int] = field(default_factory=set)
     rooted: set[int] = field(default_factory=set)
     multi_block: bool = False
+    prayers: list[tuple[int, str, str]] = field(default_factory=list)
+    temporary: list[tuple[int, str, str]] = field(default_factory=list)
     solid_defence_limit: int = 0
     kickoff_blitz: int = 0
     touchback: bool = False
@@ -131,6 +134,10 @@ class State:
         self.status[p] = status
         if self.carrier == p:
             self.carrier = -1
+
+    def has_prayer(self, team: int, name: str) -> bool:
+        """True while a Prayers to Nuffle result is in effect for a team."""
+        return any(t == team and n == name for t, n, _ in self.prayers)
 
     def snapshot(self) -> dict[str, Any]:
         """A JSON view of the current positions, statuses, ball and counters."""

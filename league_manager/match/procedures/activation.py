@@ -15,6 +15,7 @@ from league_manager.match.actions import (
     MOVE,
     MULTI_BLOCK,
     PASS,
+    STAB,
     THROW,
     THROW_TO,
     TTM,
@@ -25,7 +26,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, push_squares
-from league_manager.match.procedures.block import block, projectile_vomit
+from league_manager.match.procedures.block import block, projectile_vomit, stab
 from league_manager.match.procedures.foul import foul
 from league_manager.match.procedures.injury import knock_down
 from league_manager.match.procedures.movement import (
@@ -155,12 +156,15 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLOCK or s.status[p] != STANDING:
                 return
             continue
-        if ck == VOMIT:
+        if ck in (VOMIT, STAB):
             target = s.board[choice.square]
             if kind == BLITZ:
                 blocked = True
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
-            yield from projectile_vomit(c, p, target)
+            if ck == VOMIT:
+                yield from projectile_vomit(c, p, target)
+            else:
+                yield from stab(c, p, target)
             _check(c)
             if kind == BLOCK or s.status[p] != STANDING:
                 return
@@ -228,6 +232,7 @@ def _activation_options(
         p
     ] == STANDING:
         vomit = c.has(p, points.PROJECTILE_VOMIT)
+        stabs = c.has(p, points.STAB)
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
         for n in NEIGHBOURS[here]:
             q = board[n]
@@ -237,6 +242,8 @@ def _activation_options(
                 options.append(act(BLOCK, p, n))
                 if vomit:
                     options.append(act(VOMIT, p, n))
+                if stabs:
+                    options.append(act(STAB, p, n))
                 if multi:
                     options.append(act(MULTI_BLOCK, p, n))
     if s.carrier == p and s.status[p] == STANDING:

@@ -273,6 +273,14 @@ def _push(
     return pending
 
 
+def stab(c: Ctx, p: int, target: int) -> Proc[None]:
+    """Stab instead of a block: an unmodified armour roll against the target (no SPP)."""
+    from league_manager.match.procedures.injury import armour_and_injury
+
+    c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
+    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
+
+
 def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:
     """Projectile Vomit instead of a block: 2+ armour roll against the target, 1 against p."""
     s = c.s

@@ -24,10 +24,14 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
     for skill, fn in c.hook(p, points.FOUL_BONUS):
         bonus += int(fn(c.param(p, skill)))
     c.emit(Event("foul", team, p, modifiers=(("assists", off - dfn),), other=victim))
+    frenzy = s.has_prayer(team, "Fouling Frenzy")
     a1, a2, i1, i2 = yield from armour_and_injury(
-        c, victim, p, bonus, off - dfn, spp=False, foul=True
+        c, victim, p, bonus, off - dfn, spp=frenzy, foul=True
     )
     spotted = a1 == a2 or (i1 > 0 and i1 == i2)
+    if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
+        c.emit(Event("under_scrutiny", team, p, rule="Under Scrutiny"))
+        spotted = True
     if spotted:
         yield from send_off(c, p, "foul")
 
@@ -52,13 +56,18 @@ def send_off(c: Ctx, p: int, reason: str) -> Proc[bool]:
         choice = yield Prompt(ARGUE, team, list(_YES_NO), {"player": p})
         if choice.kind == YES:
             roll = c.d6("argue the call")
-            outcome = {1: "You're Outta Here!", 6: "Well, When You Put It Like That..."}.get(
-                roll, "I Don't Care!"
-            )
-            c.emit(Event("argue_the_call", team, p, (roll,), detail=outcome))
+            friends = s.has_prayer(team, "Friends with the Ref")
+            wins = roll >= 5 if friends else roll == 6
+            outcome = "I Don't Care!"
+            if roll == 1:
+                outcome = "You're Outta Here!"
+            elif wins:
+                outcome = "Well, When You Put It Like That..."
+            rule = "Friends with the Ref" if friends else ""
+            c.emit(Event("argue_the_call", team, p, (roll,), rule=rule, detail=outcome))
             if roll == 1:
                 s.coach_ejected[team] = True
-            if roll == 6:
+            if wins:
                 return False
     square = s.pos[p]
     had_ball = s.carrier == p

@@ -8,6 +8,7 @@ from league_manager.match.events import Event
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.kickoff import kick_off
 from league_manager.match.procedures.kickoff_events import roll_weather
+from league_manager.match.procedures.prayers import expire
 from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
 from league_manager.match.skills import points
@@ -65,6 +66,7 @@ def play_half(
             return
         kicking = s.touchdown
     else:
+        expire(c, "half")
         s.half = half
         s.turn = [0, 0]
         s.rerolls = [s.teams[0].rerolls, s.teams[1].rerolls]
@@ -138,6 +140,7 @@ def end_of_drive(c: Ctx) -> Proc[None]:
     s.ball = -1
     s.carrier = -1
     s.extra_rerolls = [0, 0]
+    expire(c, "drive")
     s.stunned_now.clear()
     s.rooted.clear()
     c.emit(Event("end_of_drive", detail=f"{s.score[0]}-{s.score[1]}"))

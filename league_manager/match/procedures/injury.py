@@ -234,6 +234,8 @@ def _credit(c: Ctx, p: int, by: int, spp: bool) -> None:
     s.cas_inflicted[s.team[by]] += 1
     if spp:
         s.stats[by].cas += 1
+        if s.has_prayer(s.team[by], "Necessary Violence"):
+            s.stats[by].bonus_spp += 1
     else:
         s.stats[by].cas_other += 1
 
@@ -244,7 +246,8 @@ def crowd_injury(c: Ctx, p: int, by: int) -> Proc[None]:
     c.emit(Event("crowd", s.team[p], p, square=s.pos[p]))
     s.remove(p, RESERVE)
     i1, i2 = c.d6("injury"), c.d6("injury")
-    yield from apply_injury(c, p, (i1, i2), i1 + i2, (), by, False, crowd=True)
+    fans = by >= 0 and s.team[by] != s.team[p] and s.has_prayer(s.team[by], "Fan Interaction")
+    yield from apply_injury(c, p, (i1, i2), i1 + i2, (), by, fans, crowd=True)
 
 
 def place_prone(c: Ctx, p: int, reason: str) -> Proc[None]:

@@ -46,6 +46,7 @@ def roll_weather(c: Ctx) -> str:
 def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
     """Roll and resolve the kick-off event; returns where the ball will land."""
     from league_manager.match.procedures.kickoff import high_kick, quick_snap, scatter_kick
+    from league_manager.match.procedures.prayers import prayer
     from league_manager.match.procedures.setup import setup
     from league_manager.match.procedures.turn import kickoff_blitz
 
@@ -72,10 +73,7 @@ def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
     elif name == "Cheering Fans":
         winner = _roll_off(c, "cheering fans", [t.cheerleaders for t in s.teams])
         if winner >= 0:
-            c.emit(
-                Event("prayers_to_nuffle", winner, rolls=(c.roll(16, "prayers to nuffle"),),
-                      detail="rolled; Prayers to Nuffle effects are not modelled")
-            )  # fmt: skip
+            yield from prayer(c, winner)
     elif name == "Brilliant Coaching":
         bonus = [
             t.assistant_coaches - (1 if s.coach_ejected[i] else 0) for i, t in enumerate(s.teams)

@@ -8,6 +8,7 @@ from league_manager.match.events import Event
 from league_manager.match.pitch import W, scoring_x
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import knock_down, place_prone
+from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
@@ -42,6 +43,9 @@ def rush(c: Ctx, p: int) -> Proc[bool]:
     mods: tuple[tuple[str, int], ...] = ()
     if c.s.weather == "blizzard":
         mods = (("Blizzard", -1),)
+    moles = moles_modifier(c)
+    if moles:
+        mods = (*mods, ("Moles under the Pitch", moles))
     ok = yield from test(c, p, "rush", 2, mods, c.s.pos[p])
     return ok
 

@@ -117,6 +117,8 @@ def pass_ball(c: Ctx, p: int, target: int) -> Proc[None]:
         ok = yield from catch(c, q, reason)
         if ok and s.team[q] == team and result == ACCURATE:
             s.stats[p].comp += 1
+            if s.has_prayer(team, "Perfect Passing"):
+                s.stats[p].bonus_spp += 1
     else:
         yield from bounce(c, landing)
     _turnover_unless_caught(c, team)

@@ -19,6 +19,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
 from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
+from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -77,6 +78,8 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         pass
     if s.turnover and s.touchdown < 0:
         c.emit(Event("turnover", team))
+    if s.touchdown < 0:
+        yield from throw_a_rock(c, team)
     end_of_turn(c, team)
 
 

@@ -89,3 +89,4 @@ LEAP = hook_point("leap", "fn() -> int: may jump over any square; marking penalt
 MULTIPLE_BLOCK = hook_point(
     "multiple_block", "fn() -> True: a Block action may target two opponents (+2 ST to each)"
 )
+STAB = hook_point("stab", "fn() -> True: special action instead of a Block: an armour roll")

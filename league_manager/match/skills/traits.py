@@ -213,3 +213,8 @@ def _multiple_block() -> bool:
 @register(points.PROJECTILE_VOMIT, "Projectile Vomit")
 def _projectile_vomit() -> bool:
     return True
+
+
+@register(points.STAB, "Stab")
+def _stab() -> bool:
+    return True
