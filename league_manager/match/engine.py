@@ -114,7 +114,7 @@ class Match:
         if prompt.kind == SETUP:
             movable = prompt.info.get("movable")
             return list(prompt.options) + all_setup_actions(self.ctx, prompt.team, movable)
-        return prompt.options
+        return list(prompt.options)
 
     def is_legal(self, action: Action) -> bool:
         """Whether ``action`` may be applied now."""

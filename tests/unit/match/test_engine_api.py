@@ -131,3 +131,27 @@ def test_setup_placements_are_listed_and_checked() -> None:
     wrong_half = sq(20, 7) if team == 0 else sq(3, 7)
     with pytest.raises(IllegalAction):
         match.apply(Action("place", own, wrong_half))
+
+
+def test_undo_with_scripted_dice_returns_the_rolls() -> None:
+    from league_manager.match.scenario import build, parse_action
+
+    data = {
+        "name": "undo",
+        "players": [
+            {"id": "h1", "team": "home", "at": [5, 7]},
+            {"id": "a1", "team": "away", "at": [6, 7]},
+        ],
+        "dice": [[2, "dodge"], [5, "dodge"]],
+    }
+    scn, match, dice = build(data)
+    match.apply(parse_action(scn, ["activate_move", "h1"]))
+    before = match.state.snapshot()
+    match.apply(parse_action(scn, ["move", "h1", [4, 6]]))
+    assert match.prompt is not None and match.prompt.kind == "reroll"
+    match.undo()
+    assert match.state.snapshot() == before
+    assert dice.remaining == 2
+    match.apply(parse_action(scn, ["move", "h1", [4, 6]]))
+    match.apply(parse_action(scn, ["team_reroll", "h1"]))
+    assert match.state.pos[0] == sq(4, 6) and dice.remaining == 0
