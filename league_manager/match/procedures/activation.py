@@ -60,6 +60,18 @@ def act(kind: str, p: int = -1, square: int = -1) -> Action:
     return found
 
 
+_MOVES: dict[int, Action] = {}
+
+
+def _move(p: int, square: int) -> Action:
+    """The interned MOVE action (keyed by one int: the hottest lookup of the engine)."""
+    key = p * 1024 + square
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = Action(MOVE, p, square)
+    return found
+
+
 def _check(c: Ctx) -> None:
     s = c.s
     check_touchdown(c)
@@ -210,10 +222,12 @@ def _activation_options(
     board = s.board
     options: list[Action] = []
     if kind != BLOCK and s.status[p] == STANDING and (mp > 0 or rushes > 0):
+        moves = _MOVES
+        base = p * 1024
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q < 0:
-                options.append(act(MOVE, p, n))
+                options.append(moves.get(base + n) or _move(p, n))
             elif not jumped and s.status[q] != STANDING and (mp + rushes >= 2):
                 for beyond in push_squares(here, n):
                     if ON_PITCH[beyond] and board[beyond] < 0:

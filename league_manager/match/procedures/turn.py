@@ -36,24 +36,42 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             else:
                 foes_down = True
     options: list[Action] = []
+    blitz = foes_standing and not s.blitz_used
+    passes = not s.pass_used
+    handoff = not s.handoff_used
+    foul = foes_down and not s.foul_used
+    pos, used, status = s.pos, s.used, s.status
     for p in s.players_of(team):
-        if s.pos[p] < 0 or s.used[p] or s.status[p] == STUNNED:
+        if pos[p] < 0 or used[p] or status[p] == STUNNED:
             continue
-        options.append(act(ACTIVATE[MOVE], p))
-        if s.status[p] == STANDING and c.n_markers(s.pos[p], team):
-            options.append(act(ACTIVATE[BLOCK], p))
-        if foes_standing and not s.blitz_used:
-            options.append(act(ACTIVATE[BLITZ], p))
-        if not s.pass_used:
-            options.append(act(ACTIVATE[PASS], p))
+        acts = _activations(p)
+        options.append(acts[0])
+        if status[p] == STANDING and c.n_markers(pos[p], team):
+            options.append(acts[1])
+        if blitz:
+            options.append(acts[2])
+        if passes:
+            options.append(acts[3])
             if c.has(p, points.THROW_TEAM_MATE):
-                options.append(act(ACTIVATE[TTM], p))
-        if not s.handoff_used:
-            options.append(act(ACTIVATE[HANDOFF], p))
-        if foes_down and not s.foul_used:
-            options.append(act(ACTIVATE[FOUL], p))
+                options.append(acts[6])
+        if handoff:
+            options.append(acts[4])
+        if foul:
+            options.append(acts[5])
     options.append(END_TURN_ACTION)
     return options
+
+
+_ACTIVATIONS: dict[int, tuple[Action, ...]] = {}
+
+
+def _activations(p: int) -> tuple[Action, ...]:
+    """Interned activation actions of a player: move, block, blitz, pass, hand-off, foul, TTM."""
+    found = _ACTIVATIONS.get(p)
+    if found is None:
+        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
+        found = _ACTIVATIONS[p] = tuple(act(ACTIVATE[k], p) for k in kinds)
+    return found
 
 
 def team_turn(c: Ctx, team: int) -> Proc[None]:
