@@ -77,6 +77,8 @@ def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
         mods.append(("marked", -marked))
     for skill, fn in c.hook(p, points.THROW_BONUS):
         mods.append((skill, int(fn())))
+    if s.weather == "very_sunny":
+        mods.append(("Very Sunny", -1))
     modifier = sum(v for _, v in mods)
     rerolled = False
     while True:
