@@ -102,6 +102,7 @@ class State:
     prayers: list[tuple[int, str, str]] = field(default_factory=list)
     temporary: list[tuple[int, str, str]] = field(default_factory=list)
     solid_defence_limit: int = 0
+    solid_defence_open: set[int] = field(default_factory=set)
     kickoff_blitz: int = 0
     touchback: bool = False
 

@@ -65,9 +65,13 @@ def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
         c.emit(Event("time_out", detail=f"turn markers {step:+d}"))
     elif name == "Solid Defence":
         n = c.roll(3, "solid defence") + 3
+        from league_manager.match.procedures.kickoff import open_players
+
         s.solid_defence_limit = n
+        s.solid_defence_open = set(open_players(c, kicking))
         yield from setup(c, kicking, movable=set())
         s.solid_defence_limit = 0
+        s.solid_defence_open = set()
     elif name == "High Kick":
         yield from high_kick(c, landing)
     elif name == "Cheering Fans":

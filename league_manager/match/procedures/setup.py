@@ -75,12 +75,18 @@ def place_legal(c: Ctx, team: int, action: Action, movable: set[int] | None) -> 
     p = action.player
     if p < 0 or p >= s.size or s.team[p] != team or p not in available(c, team):
         return False
-    if movable is not None and p not in movable and len(movable) >= s.solid_defence_limit:
+    if movable is not None and p not in movable and not _may_move(c, movable, p):
         return False
     if action.kind == REMOVE:
         return s.pos[p] >= 0
     square = action.square
     return 0 <= square < len(s.board) and square in _HALF_SQUARES[team] and s.board[square] < 0
+
+
+def _may_move(c: Ctx, movable: set[int], p: int) -> bool:
+    """Solid Defence: another open player may be moved while the limit is not reached."""
+    s = c.s
+    return len(movable) < s.solid_defence_limit and p in s.solid_defence_open
 
 
 _HALF_SQUARES = (
@@ -94,9 +100,8 @@ def all_setup_actions(c: Ctx, team: int, movable: set[int] | None) -> list[Actio
     s = c.s
     found: list[Action] = []
     free = [q for q in sorted(_HALF_SQUARES[team]) if s.board[q] < 0]
-    limit_reached = movable is not None and len(movable) >= s.solid_defence_limit
     for p in available(c, team):
-        if limit_reached and movable is not None and p not in movable:
+        if movable is not None and p not in movable and not _may_move(c, movable, p):
             continue
         if s.pos[p] >= 0:
             found.append(Action(REMOVE, p))

@@ -73,3 +73,20 @@ def test_brilliant_coaching_extra_reroll_used_first() -> None:
         {"rerolls": [3, 3], "prompt_team": "away", "ball": [22, 8]},
     )
     assert out.ok, out.failures
+
+
+def test_solid_defence_moves_only_open_players() -> None:
+    from league_manager.match.scenario import build, parse_action
+
+    dice = [[5, "kick deviation direction"], [2, "kick deviation distance"]]
+    dice += [[2, "kick-off event"], [2, "kick-off event"], [1, "solid defence"], [7, "bounce"]]
+    scn, match, _ = build({"name": "x", "players": PLAYERS, "dice": dice})
+    for raw in [*START, ["kick", "h4", [20, 7]]]:
+        match.apply(parse_action(scn, raw))
+    assert match.prompt is not None and match.prompt.kind == "setup"
+    movers = {a.player for a in match.legal_actions() if a.kind == "place"}
+    assert movers == {scn.index("h4")}
+    match.apply(parse_action(scn, ["place", "h4", [5, 7]]))
+    match.apply(parse_action(scn, ["end_setup"]))
+    assert match.prompt is not None and match.prompt.kind == "turn"
+    assert match.state.pos[scn.index("h4")] == match.state.board.index(scn.index("h4"))
