@@ -146,10 +146,11 @@ def quick_snap(c: Ctx, count: int) -> Proc[None]:
     s = c.s
     receiving = 1 - s.kicking
     moved: set[int] = set()
+    eligible = open_players(c, receiving)
     while len(moved) < count:
         opts = [
             Action(MOVE, p, n)
-            for p in open_players(c, receiving)
+            for p in eligible
             if p not in moved
             for n in NEIGHBOURS[s.pos[p]]
             if s.board[n] < 0
