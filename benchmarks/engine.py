@@ -33,12 +33,12 @@ def _play_many(args: tuple[int, int]) -> tuple[int, int, float]:
     start = time.perf_counter()
     for i, (home, away) in enumerate(teams):
         seed = first + i
-        match = Match(home, away, seed=seed)
+        match = Match(home, away, seed=seed, snapshots=False)
         decisions += play(match, (RandomBot(seed), RandomBot(seed + 1)))
     return count, decisions, time.perf_counter() - start
 
 
-def _snapshot_cost(samples: int) -> tuple[float, float, float, int]:
+def _snapshot_cost(samples: int) -> tuple[float, float, float, float, int]:
     home, away = _teams(12345)
     match = Match(home, away, seed=12345)
     bots = (RandomBot(1), RandomBot(2))
@@ -59,7 +59,11 @@ def _snapshot_cost(samples: int) -> tuple[float, float, float, int]:
         match.undo()
         match.apply(last)
     undo = (time.perf_counter() - start) / samples
-    return to_dict, from_dict, undo, n
+    start = time.perf_counter()
+    for _ in range(samples * 50):
+        match.state.clone()
+    clone = (time.perf_counter() - start) / (samples * 50)
+    return to_dict, from_dict, undo, clone, n
 
 
 def main() -> None:
@@ -86,10 +90,11 @@ def main() -> None:
     print(f"games/s (play time, all workers): {games / busy:.1f}")
     print(f"decisions/s (all workers): {decisions / busy:.0f}")
     print(f"mean decisions per game: {decisions / games:.0f}")
-    to_dict, from_dict, undo, n = _snapshot_cost(20)
-    print(f"snapshot (to_dict) at {n} actions: {to_dict * 1e3:.2f} ms")
-    print(f"restore (from_dict, replay) at {n} actions: {from_dict * 1e3:.2f} ms")
-    print(f"undo (replay minus last action) at {n} actions: {undo * 1e3:.2f} ms")
+    to_dict, from_dict, undo, clone, n = _snapshot_cost(20)
+    print(f"state snapshot (clone, taken at each team turn start): {clone * 1e6:.1f} us")
+    print(f"undo + redo (turn snapshot + replay) at {n} actions: {undo * 1e3:.2f} ms")
+    print(f"save (to_dict) at {n} actions: {to_dict * 1e3:.2f} ms")
+    print(f"load (from_dict, full replay) at {n} actions: {from_dict * 1e3:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from league_manager.match.actions import (
@@ -47,6 +48,7 @@ class Match:
         ruleset_id: str = "bb2020",
         position: Position | None = None,
         ruleset: Ruleset | None = None,
+        snapshots: bool = True,
     ) -> None:
         """Create a match.
 
@@ -58,6 +60,9 @@ class Match:
             ruleset_id: the ruleset the match is played under (``ruleset.id`` when given).
             position: start from a set position (scenarios) instead of the pre-match.
             ruleset: the ruleset object, recorded by id.
+            snapshots: keep a state snapshot at the start of each team turn so that
+                ``undo`` replays one turn instead of the whole match (off for bots and
+                simulations, which never undo).
         """
         if ruleset is not None:
             ruleset_id = ruleset.id
@@ -66,6 +71,7 @@ class Match:
         self.settings: dict[str, Any] = dict(settings or {})
         self.ruleset_id = ruleset_id
         self.position = position
+        self.snapshots = snapshots
         self.dice: Dice = dice if dice is not None else SeededDice(seed)
         self.actions: list[Action] = []
         self._start()
@@ -74,6 +80,9 @@ class Match:
     def _start(self) -> None:
         self.state: State = new_state(self.home, self.away)
         self.ctx = Ctx(self.state, self.dice, self.settings)
+        self._checkpoints: list[_Checkpoint] = []
+        if self.snapshots:
+            self.ctx.checkpoint = self._take_checkpoint
         if self.position is not None:
             self.position.apply(self.state)
             self._gen: Proc[None] = resume(self.ctx)
@@ -179,10 +188,49 @@ class Match:
             self.apply(action)
 
     def undo(self) -> None:
-        """Take back the last action (replays the match from the start without it)."""
+        """Take back the last action.
+
+        Restores the snapshot taken at the start of the current team turn and replays the
+        actions since; without a usable snapshot, replays the match from the start.
+        """
         if not self.actions:
             raise IllegalAction("nothing to undo")
-        self._replay(self.actions[:-1])
+        target = self.actions[:-1]
+        usable = [cp for cp in self._checkpoints if cp.actions <= len(target)]
+        if not usable or not self._restore(usable[-1]):
+            self._replay(target)
+            return
+        for action in target[usable[-1].actions :]:
+            if action.kind == CONCEDE:
+                self.actions.append(action)
+                self._concede(action.player)
+                break
+            self.apply(action)
+
+    def _take_checkpoint(self) -> None:
+        dice_state = _dice_state(self.dice)
+        if dice_state is None:
+            return
+        n = len(self.actions)
+        while self._checkpoints and self._checkpoints[-1].actions >= n:
+            self._checkpoints.pop()
+        self._checkpoints.append(
+            _Checkpoint(n, self.state.clone(), dice_state, len(self.dice.log), len(self.ctx.events))
+        )
+
+    def _restore(self, cp: _Checkpoint) -> bool:
+        if not _set_dice_state(self.dice, cp.dice, cp.log):
+            return False
+        self._checkpoints = [x for x in self._checkpoints if x.actions <= cp.actions]
+        events = self.ctx.events[: cp.events]
+        self.state = cp.state.clone()
+        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx.events = events
+        self.ctx.checkpoint = self._take_checkpoint if self.snapshots else None
+        self.actions = self.actions[: cp.actions]
+        self._gen = resume(self.ctx)
+        self._advance(None)
+        return True
 
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to rebuild the match: teams, settings, dice and actions."""
@@ -220,6 +268,36 @@ class Match:
         )
         match._replay([Action.from_list(a) for a in data["actions"]])
         return match
+
+
+@dataclass(slots=True)
+class _Checkpoint:
+    """The state at the start of a team turn, with the dice and log positions."""
+
+    actions: int
+    state: State
+    dice: object
+    log: int
+    events: int
+
+
+def _dice_state(dice: Dice) -> object | None:
+    if isinstance(dice, SeededDice):
+        return dice.getstate()
+    if isinstance(dice, ScriptedDice):
+        return dice._next
+    return None
+
+
+def _set_dice_state(dice: Dice, state: object, log: int) -> bool:
+    if isinstance(dice, SeededDice):
+        dice.setstate(state)
+    elif isinstance(dice, ScriptedDice) and isinstance(state, int):
+        dice._next = state
+    else:
+        return False
+    dice.log = dice.log[:log]
+    return True
 
 
 def _rewound(dice: Dice) -> Dice:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from league_manager.match.pitch import SIZE
@@ -42,6 +42,13 @@ class PlayerStats:
     lasting: str = ""
     apothecary: bool = False
     bonus_spp: int = 0
+
+    def copy(self) -> PlayerStats:
+        """An independent copy."""
+        return PlayerStats(
+            self.td, self.comp, self.defl, self.intc, self.cas, self.cas_other,
+            self.injury, self.lasting, self.apothecary, self.bonus_spp,
+        )  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -135,6 +142,23 @@ class State:
         self.status[p] = status
         if self.carrier == p:
             self.carrier = -1
+
+    def clone(self) -> State:
+        """An independent copy (lists, sets and per-player stats copied; snapshots shared)."""
+        copy = replace(self)
+        for name in (
+            "team", "ma", "st", "ag", "pa", "av", "skills", "pos", "status", "board", "used",
+            "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "apothecary", "bribes",
+            "coach_ejected", "cas_inflicted", "prayers", "temporary",
+        ):  # fmt: skip
+            setattr(copy, name, list(getattr(self, name)))
+        for name in (
+            "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
+        ):  # fmt: skip
+            setattr(copy, name, set(getattr(self, name)))
+        copy.params = [dict(p) for p in self.params]
+        copy.stats = [st.copy() for st in self.stats]
+        return copy
 
     def has_prayer(self, team: int, name: str) -> bool:
         """True while a Prayers to Nuffle result is in effect for a team."""

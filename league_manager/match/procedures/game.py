@@ -41,8 +41,10 @@ def play_from(c: Ctx, first_half: int, resume: bool) -> Proc[None]:
     for half in range(first_half, 3):
         kicking = s.first_kicking if half == 1 else 1 - s.first_kicking
         yield from play_half(c, half, kicking, resume=resume and half == first_half)
-    if s.score[0] == s.score[1] and c.settings.get("extra_time"):
-        yield from play_half(c, 3, s.first_kicking, sudden_death=True)
+    extra = first_half == 3 or (s.score[0] == s.score[1] and c.settings.get("extra_time"))
+    if extra:
+        resume_extra = resume and first_half == 3
+        yield from play_half(c, 3, s.first_kicking, sudden_death=True, resume=resume_extra)
         if s.score[0] == s.score[1]:
             a, b = c.d6("sudden death"), c.d6("sudden death")
             while a == b:
@@ -62,7 +64,7 @@ def play_half(
     if resume:
         yield from drive_turns(c, s.active)
         yield from end_of_drive(c)
-        if s.touchdown < 0:
+        if s.touchdown < 0 or sudden_death:
             return
         kicking = s.touchdown
     else:
@@ -102,6 +104,9 @@ def drive_turns(c: Ctx, team: int) -> Proc[None]:
     """Team turns, ``team`` first, until a touchdown or both teams have played their turns."""
     s = c.s
     while s.turn[team] < TURNS_PER_HALF:
+        s.active = team
+        if c.checkpoint is not None:
+            c.checkpoint()
         yield from team_turn(c, team)
         if s.touchdown >= 0:
             if s.touchdown != s.active:

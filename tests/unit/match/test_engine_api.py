@@ -155,3 +155,48 @@ def test_undo_with_scripted_dice_returns_the_rolls() -> None:
     match.apply(parse_action(scn, ["move", "h1", [4, 6]]))
     match.apply(parse_action(scn, ["team_reroll", "h1"]))
     assert match.state.pos[0] == sq(4, 6) and dice.remaining == 0
+
+
+def _view(match: Match) -> tuple[object, ...]:
+    return (
+        match.state.snapshot(),
+        match.prompt,
+        [e.to_dict() for e in match.events],
+        len(match.dice.log),
+        [(s.td, s.cas, s.injury) for s in match.state.stats],
+    )
+
+
+@pytest.mark.parametrize("seed", [21, 22, 23])
+def test_snapshot_undo_matches_a_full_replay(seed: int) -> None:
+    import random
+
+    match = Match(HOME, AWAY, seed=seed, settings={"extra_time": True})
+    bots = (RandomBot(seed), RandomBot(seed + 1))
+    rng = random.Random(seed)
+    views = [_view(match)]
+    while match.prompt is not None:
+        action = bots[match.prompt.team].choose(match)
+        match.apply(action)
+        if rng.random() < 0.1:
+            after = _view(match)
+            match.undo()
+            assert _view(match) == views[-1]
+            match.apply(action)
+            assert _view(match) == after
+        views.append(_view(match))
+    replayed = Match.from_dict(match.to_dict())
+    assert _view(replayed)[:3] == _view(match)[:3]
+
+
+def test_state_clone_copies_every_container() -> None:
+    import dataclasses
+
+    match = Match(HOME, AWAY, seed=1)
+    state = match.state
+    clone = state.clone()
+    for f in dataclasses.fields(state):
+        value = getattr(state, f.name)
+        if isinstance(value, (list, set, dict)):
+            assert getattr(clone, f.name) is not value, f.name
+            assert getattr(clone, f.name) == value, f.name
