@@ -56,6 +56,7 @@ class Position:
             if pl.square >= 0:
                 s.place(pl.player, pl.square)
                 s.played.add(pl.player)
+                s.drive_players.add(pl.player)
         s.carrier = self.carrier
         s.ball = s.pos[self.carrier] if self.carrier >= 0 else self.ball
         s.active = self.active

@@ -105,6 +105,7 @@ class State:
     kick_in_air: bool = False
     played: set[int] = field(default_factory=set)
     rooted: set[int] = field(default_factory=set)
+    drive_players: set[int] = field(default_factory=set)
     multi_block: bool = False
     prayers: list[tuple[int, str, str]] = field(default_factory=list)
     temporary: list[tuple[int, str, str]] = field(default_factory=list)
@@ -154,6 +155,7 @@ class State:
             setattr(copy, name, list(getattr(self, name)))
         for name in (
             "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
+            "drive_players",
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]

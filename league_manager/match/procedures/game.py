@@ -118,9 +118,11 @@ def drive_turns(c: Ctx, team: int) -> Proc[None]:
 def end_of_drive(c: Ctx) -> Proc[None]:
     """Secret weapons, KO recovery, everyone back to the dugout."""
     s = c.s
-    for p in range(s.size):
-        if s.pos[p] >= 0 and c.has(p, points.SECRET_WEAPON):
+    for p in sorted(s.drive_players):
+        took_part = s.pos[p] >= 0 or s.status[p] in (RESERVE, KO)
+        if took_part and c.has(p, points.SECRET_WEAPON):
             yield from send_off(c, p, "Secret Weapon")
+    s.drive_players.clear()
     for p in range(s.size):
         if s.status[p] == KO:
             roll = c.d6("ko recovery")

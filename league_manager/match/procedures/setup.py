@@ -149,5 +149,7 @@ def setup(c: Ctx, team: int, movable: set[int] | None = None) -> Proc[None]:
             if movable is not None:
                 movable.add(choice.player)
             s.remove(choice.player, RESERVE)
-    s.played.update(p for p in s.players_of(team) if s.pos[p] >= 0)
+    placed = [p for p in s.players_of(team) if s.pos[p] >= 0]
+    s.played.update(placed)
+    s.drive_players.update(placed)
     c.emit(Event("setup", team, detail=f"{sum(1 for p in s.players_of(team) if s.pos[p] >= 0)}"))
