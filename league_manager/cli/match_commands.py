@@ -1,0 +1,110 @@
+"""``league-manager match``: run a golden scenario, or simulate games between generated teams."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from league_manager.cli.context import CliContext
+from league_manager.core.errors import LeagueError
+from league_manager.match.bots import make_bot
+from league_manager.match.engine import Match
+from league_manager.match.scenario import ScenarioError, event_dict, load, run
+from league_manager.match.teams import generate_team
+from league_manager.rules.loader import load_ruleset
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``match`` command and its ``scenario`` and ``simulate`` subcommands."""
+    parser = subparsers.add_parser("match", help="run the match engine headless")
+    sub = parser.add_subparsers(dest="match_command", required=True)
+
+    scen = sub.add_parser("scenario", help="run a golden scenario file and check it")
+    scen.add_argument("file", help="scenario JSON file (see docs/scenarios.md)")
+    scen.set_defaults(handler=scenario_command)
+
+    sim = sub.add_parser("simulate", help="play full games between generated teams")
+    sim.add_argument("--home", required=True, help="home race (roster id or name)")
+    sim.add_argument("--away", required=True, help="away race (roster id or name)")
+    sim.add_argument("--seed", type=int, default=1, help="seed for teams, dice and bots")
+    sim.add_argument("--games", type=int, default=1, help="number of games")
+    sim.add_argument("--bot", choices=("random", "greedy"), default="random")
+    sim.set_defaults(handler=simulate_command)
+
+
+def scenario_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Run one scenario; exit 1 when an expectation fails or the dice script is off."""
+    try:
+        data = load(args.file)
+        outcome = run(data)
+    except (OSError, ValueError, KeyError, ScenarioError) as exc:
+        return ctx.fail(f"cannot run scenario {args.file}: {exc}")
+    from league_manager.match.scenario import build
+
+    scenario, _match, _dice = build(data)
+    events = [event_dict(scenario, e) for e in outcome.events]
+    if ctx.as_json:
+        ctx.emit(
+            {
+                "name": outcome.name,
+                "ok": outcome.ok,
+                "failures": outcome.failures,
+                "events": events,
+                "state": outcome.state,
+            },
+            str,
+        )
+    else:
+        for event in outcome.events:
+            ctx.print(_event_line(scenario.player_id, event.to_dict(), event.text()))
+        for failure in outcome.failures:
+            ctx.print(f"FAILED: {failure}")
+        ctx.print(f"{outcome.name}: {'ok' if outcome.ok else 'FAILED'}")
+    return 0 if outcome.ok else 1
+
+
+def _event_line(player_id: Any, data: dict[str, Any], text: str) -> str:
+    if "player" in data:
+        text = text.replace(f"p{data['player']}", player_id(data["player"]), 1)
+    if "other" in data:
+        text = text.replace(f"-> p{data['other']}", f"-> {player_id(data['other'])}", 1)
+    return text
+
+
+def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Play ``--games`` games and print each result (same seed, same games)."""
+    if args.games < 1:
+        return ctx.fail("--games must be at least 1")
+    try:
+        ruleset = load_ruleset("bb2020")
+        home_roster = ruleset.team(args.home)
+        away_roster = ruleset.team(args.away)
+        home = generate_team(home_roster, args.seed, prefix="home-")
+        away = generate_team(away_roster, args.seed + 7919, prefix="away-")
+    except (LeagueError, ValueError) as exc:
+        return ctx.fail(str(exc))
+    results = []
+    for game in range(args.games):
+        seed = args.seed * 1000 + game
+        match = Match(home, away, seed=seed, snapshots=False)
+        bots = (make_bot(args.bot, seed + 1), make_bot(args.bot, seed + 2))
+        decisions = 0
+        while match.prompt is not None:
+            match.apply(bots[match.prompt.team].choose(match))
+            decisions += 1
+        result = match.outcome()
+        assert result is not None
+        results.append({"game": game + 1, "seed": seed, "decisions": decisions, **result.to_dict()})
+
+    def text() -> str:
+        lines = []
+        for r in results:
+            h, a = r["home"], r["away"]
+            lines.append(
+                f"game {r['game']} (seed {r['seed']}): {h['name']} {h['score']} - "
+                f"{a['score']} {a['name']}  CAS {h['casualties_inflicted']}-"
+                f"{a['casualties_inflicted']}  weather {r['weather']}"
+            )
+        return "\n".join(lines)
+
+    return ctx.emit({"home": home.to_dict(), "away": away.to_dict(), "games": results}, text)

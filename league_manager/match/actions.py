@@ -1,0 +1,111 @@
+"""Actions a coach can take, and the prompt that says which decision is needed now."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from league_manager.core.errors import LeagueError
+
+
+class Action(NamedTuple):
+    """One decision: a kind plus an optional player index and square (or option index).
+
+    ``Action("move", 3, 125)`` moves player 3 to square 125; ``Action("end_turn")`` ends the turn.
+    """
+
+    kind: str
+    player: int = -1
+    square: int = -1
+
+    def to_list(self) -> list[Any]:
+        """Compact JSON form ``[kind, player, square]``."""
+        return [self.kind, self.player, self.square]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> Action:
+        """Inverse of :meth:`to_list`."""
+        return cls(str(data[0]), int(data[1]), int(data[2]))
+
+
+# Prompt kinds
+COIN_TOSS = "coin_toss"  # options: kick / receive
+SETUP = "setup"
+KICKER = "kicker"
+KICK = "kick"
+TOUCHBACK = "touchback"
+TURN = "turn"  # choose a player and action, or end the turn
+ACTIVATION = "activation"  # move, block, pass … or end the activation
+REROLL = "reroll"
+BLOCK_DIE = "block_die"
+PUSH = "push"
+FOLLOW_UP = "follow_up"
+APOTHECARY = "apothecary"
+CASUALTY_CHOICE = "casualty_choice"
+INTERFERENCE = "interference"
+HIGH_KICK = "high_kick"
+QUICK_SNAP = "quick_snap"
+ARGUE = "argue"
+BRIBE = "bribe"
+USE_SKILL_PROMPT = "use_skill"  # use an optional skill now? (Break Tackle, Diving Tackle …)
+ON_THE_BALL = "on_the_ball"
+LASH_OUT = "lash_out"
+PRAYER = "prayer"  # choose the player a Prayers to Nuffle result applies to
+DECLARE_TARGET = "declare_target"  # Blitz and Foul targets are nominated on activation
+
+# Action kinds
+KICK_OFF = "kick"
+RECEIVE = "receive"
+FORMATION = "formation"
+PLACE = "place"
+REMOVE = "remove"
+END_SETUP = "end_setup"
+CHOOSE = "choose"  # choose a player / square / option by index
+DECLINE = "decline"
+END_TURN = "end_turn"
+END_ACTIVATION = "end_activation"
+MOVE = "move"
+BLOCK = "block"
+BLITZ = "blitz"
+PASS = "pass"
+HANDOFF = "handoff"
+FOUL = "foul"
+TTM = "ttm"
+THROW = "throw"  # pick the team-mate to throw (square = their square)
+THROW_TO = "throw_to"
+VOMIT = "vomit"
+STAB = "stab"
+MULTI_BLOCK = "multi_block"  # first of two blocks (Multiple Block)
+STAND = "stand_up"
+USE_TEAM_REROLL = "team_reroll"
+USE_SKILL_REROLL = "skill_reroll"
+USE_PRO = "pro"
+USE_SKILL = "use_skill"
+YES = "yes"
+NO = "no"
+
+ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
+"""Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""
+ACTIVATE = {kind: "activate_" + kind for kind in ACTIVATION_KINDS}
+
+
+@dataclass(slots=True)
+class Prompt:
+    """The decision the match waits for.
+
+    Attributes:
+        kind: one of the prompt kinds above.
+        team: 0 home, 1 away: whose coach decides.
+        options: the legal actions (for set-up: the formation presets plus END_SETUP when legal;
+            individual placements are listed by ``Match.legal_actions``).
+        info: what the board needs to show the decision (player, dice, target …).
+    """
+
+    kind: str
+    team: int
+    options: list[Action]
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+class IllegalAction(LeagueError):  # noqa: N818 - reads as the rule broken
+    """The action is not one of the legal options; the match is unchanged."""

@@ -1,0 +1,97 @@
+"""The running engine internals procedures share: state, dice, events and small queries."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+from typing import Any, TypeVar
+
+from league_manager.match.actions import Action, Prompt
+from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.skills.registry import Handler, handlers_for
+from league_manager.match.state import STANDING, State
+from league_manager.rules.dice import Dice
+
+T = TypeVar("T")
+Proc = Generator[Prompt, Action, T]
+"""A procedure: yields prompts, receives the chosen action, returns its result."""
+
+
+class TurnOver(Exception):  # noqa: N818 - a game term, not an error
+    """Raised inside a team turn to end it at once (the turnover is already recorded)."""
+
+
+class Ctx:
+    """State, dice, settings and the event sink of one match."""
+
+    __slots__ = ("checkpoint", "dice", "events", "hooks", "s", "settings")
+
+    def __init__(self, state: State, dice: Dice, settings: dict[str, Any]) -> None:
+        self.s = state
+        self.dice = dice
+        self.settings = settings
+        self.events: list[Event] = []
+        self.hooks: list[dict[str, list[tuple[str, Handler]]]] = [
+            handlers_for(sk) for sk in state.skills
+        ]
+        self.checkpoint: Callable[[], None] | None = None
+        """Called at the start of each team turn (the Match keeps undo snapshots there)."""
+
+    # dice -----------------------------------------------------------------
+    def d6(self, label: str) -> int:
+        """Roll a D6."""
+        return self.dice.roll(6, label)
+
+    def roll(self, sides: int, label: str) -> int:
+        """Roll a die with any number of sides (D3, D8, D16, or N for a random choice)."""
+        return self.dice.roll(sides, label)
+
+    # events ---------------------------------------------------------------
+    def emit(self, event: Event) -> None:
+        """Record an event."""
+        self.events.append(event)
+
+    # skills ---------------------------------------------------------------
+    def has(self, p: int, point: str) -> bool:
+        """True when player p has a skill hooking this point."""
+        return point in self.hooks[p]
+
+    def hook(self, p: int, point: str) -> list[tuple[str, Handler]]:
+        """Handlers (skill, fn) of player p at a hook point."""
+        return self.hooks[p].get(point, [])
+
+    def param(self, p: int, skill: str) -> str:
+        """The parameter of a player's skill ("+1", "4+"), or ""."""
+        return self.s.params[p].get(skill, "")
+
+    # queries --------------------------------------------------------------
+    def has_tz(self, p: int) -> bool:
+        """Standing and not having lost their tackle zone."""
+        s = self.s
+        return s.status[p] == STANDING and s.pos[p] >= 0 and not s.tz_lost[p]
+
+    def markers(self, square: int, team: int) -> list[int]:
+        """Opponents of ``team`` marking ``square`` (standing, with a tackle zone, adjacent)."""
+        s = self.s
+        board, tm, status, lost = s.board, s.team, s.status, s.tz_lost
+        found = []
+        for n in NEIGHBOURS[square]:
+            q = board[n]
+            if q >= 0 and tm[q] != team and status[q] == STANDING and not lost[q]:
+                found.append(q)
+        return found
+
+    def n_markers(self, square: int, team: int, ignore: int = -1) -> int:
+        """How many opponents of ``team`` mark ``square`` (optionally not counting one)."""
+        s = self.s
+        board, tm, status, lost = s.board, s.team, s.status, s.tz_lost
+        count = 0
+        for n in NEIGHBOURS[square]:
+            q = board[n]
+            if q >= 0 and q != ignore and tm[q] != team and status[q] == STANDING and not lost[q]:
+                count += 1
+        return count
+
+    def other(self, team: int) -> int:
+        """The other team."""
+        return 1 - team

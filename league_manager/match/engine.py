@@ -1,0 +1,329 @@
+"""The Match: the small surface the board, the CLI and the bots use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from league_manager.match.actions import (
+    PLACE,
+    REMOVE,
+    SETUP,
+    Action,
+    IllegalAction,
+    Prompt,
+)
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.position import Position
+from league_manager.match.procedures.game import game, resume
+from league_manager.match.procedures.setup import all_setup_actions, place_legal
+from league_manager.match.result import MatchResult, build_result
+from league_manager.match.skills import basic as _basic  # noqa: F401 - registers handlers
+from league_manager.match.skills import traits as _traits  # noqa: F401 - registers handlers
+from league_manager.match.state import State, new_state
+from league_manager.match.teams import TeamSnapshot
+from league_manager.rules.dice import Dice, Roll, ScriptedDice, SeededDice
+from league_manager.rules.model import Ruleset
+
+CONCEDE = "concede"
+
+
+class Match:
+    """A Blood Bowl match between two team snapshots.
+
+    ``prompt`` is the decision needed now; ``apply`` takes one of ``legal_actions()`` and
+    returns the events it caused. Seed (or dice log) plus the action list reproduce the
+    match exactly, which is how ``undo`` and ``from_dict`` work.
+    """
+
+    def __init__(
+        self,
+        home: TeamSnapshot,
+        away: TeamSnapshot,
+        *,
+        dice: Dice | None = None,
+        seed: int | None = None,
+        settings: dict[str, Any] | None = None,
+        ruleset_id: str = "bb2020",
+        position: Position | None = None,
+        ruleset: Ruleset | None = None,
+        snapshots: bool = True,
+    ) -> None:
+        """Create a match.
+
+        Args:
+            home, away: the team snapshots (home kicks off from x = 0).
+            dice: where rolls come from (default: ``SeededDice(seed)``).
+            seed: seed for the default dice.
+            settings: league/house settings (``extra_time``: play extra time on a draw).
+            ruleset_id: the ruleset the match is played under (``ruleset.id`` when given).
+            position: start from a set position (scenarios) instead of the pre-match.
+            ruleset: the ruleset object, recorded by id.
+            snapshots: keep a state snapshot at the start of each team turn so that
+                ``undo`` replays one turn instead of the whole match (off for bots and
+                simulations, which never undo).
+        """
+        if ruleset is not None:
+            ruleset_id = ruleset.id
+        self.home = home
+        self.away = away
+        self.settings: dict[str, Any] = dict(settings or {})
+        self.ruleset_id = ruleset_id
+        self.position = position
+        self.snapshots = snapshots
+        self.dice: Dice = dice if dice is not None else SeededDice(seed)
+        self.actions: list[Action] = []
+        self._start()
+
+    # lifecycle --------------------------------------------------------------
+    def _start(self) -> None:
+        self.state: State = new_state(self.home, self.away)
+        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self._checkpoints: list[_Checkpoint] = []
+        if self.snapshots:
+            self.ctx.checkpoint = self._take_checkpoint
+        if self.position is not None:
+            self.position.apply(self.state)
+            self._gen: Proc[None] = resume(self.ctx)
+        else:
+            self._gen = game(self.ctx)
+        self._prompt: Prompt | None = None
+        self._advance(None)
+
+    def _advance(self, action: Action | None) -> None:
+        try:
+            if action is None:
+                self._prompt = next(self._gen)
+            else:
+                self._prompt = self._gen.send(action)
+        except StopIteration:
+            self._prompt = None
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event so far."""
+        return self.ctx.events
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The decision needed now (None once the match is over)."""
+        return self._prompt
+
+    @property
+    def over(self) -> bool:
+        """True once the match has ended (full time or a concession)."""
+        return self._prompt is None
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action now (set-up also lists each single placement)."""
+        prompt = self._prompt
+        if prompt is None:
+            return []
+        if prompt.kind == SETUP:
+            movable = prompt.info.get("movable")
+            return list(prompt.options) + all_setup_actions(self.ctx, prompt.team, movable)
+        return list(prompt.options)
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` may be applied now."""
+        prompt = self._prompt
+        if prompt is None:
+            return False
+        if action in prompt.options:
+            return True
+        if prompt.kind == SETUP and action.kind in (PLACE, REMOVE):
+            return place_legal(self.ctx, prompt.team, action, prompt.info.get("movable"))
+        return False
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action and return the events it caused.
+
+        Raises:
+            IllegalAction: the action is not legal now; nothing changes.
+        """
+        if not self.is_legal(action):
+            raise IllegalAction(f"{action} is not legal at {self._describe()}")
+        start = len(self.ctx.events)
+        self.actions.append(action)
+        self._advance(action)
+        return self.ctx.events[start:]
+
+    def concede(self, team: int) -> list[Event]:
+        """A coach concedes: the match ends at once."""
+        if self._prompt is None:
+            raise IllegalAction("the match is over")
+        self.actions.append(Action(CONCEDE, team))
+        return self._concede(team)
+
+    def _concede(self, team: int) -> list[Event]:
+        self._gen.close()
+        self._prompt = None
+        self.state.conceded = team
+        self.state.game_over = True
+        event = Event("concession", team)
+        self.ctx.emit(event)
+        return [event]
+
+    def _describe(self) -> str:
+        prompt = self._prompt
+        return "full time" if prompt is None else f"{prompt.kind} prompt for team {prompt.team}"
+
+    def outcome(self) -> MatchResult | None:
+        """The match result once the match is over, else None."""
+        if self._prompt is not None:
+            return None
+        return build_result(self.state)
+
+    # replay -------------------------------------------------------------------
+    def _replay(self, actions: list[Action]) -> None:
+        self.actions = []
+        self.dice = _rewound(self.dice)
+        self._start()
+        for action in actions:
+            if action.kind == CONCEDE:
+                self.actions.append(action)
+                self._concede(action.player)
+                break
+            self.apply(action)
+
+    def undo(self) -> None:
+        """Take back the last action.
+
+        Restores the snapshot taken at the start of the current team turn and replays the
+        actions since; without a usable snapshot, replays the match from the start.
+        """
+        if not self.actions:
+            raise IllegalAction("nothing to undo")
+        target = self.actions[:-1]
+        usable = [cp for cp in self._checkpoints if cp.actions <= len(target)]
+        if not usable or not self._restore(usable[-1]):
+            self._replay(target)
+            return
+        for action in target[usable[-1].actions :]:
+            if action.kind == CONCEDE:
+                self.actions.append(action)
+                self._concede(action.player)
+                break
+            self.apply(action)
+
+    def _take_checkpoint(self) -> None:
+        dice_state = _dice_state(self.dice)
+        if dice_state is None:
+            return
+        n = len(self.actions)
+        while self._checkpoints and self._checkpoints[-1].actions >= n:
+            self._checkpoints.pop()
+        self._checkpoints.append(
+            _Checkpoint(n, self.state.clone(), dice_state, len(self.dice.log), len(self.ctx.events))
+        )
+
+    def _restore(self, cp: _Checkpoint) -> bool:
+        if not _set_dice_state(self.dice, cp.dice, cp.log):
+            return False
+        self._checkpoints = [x for x in self._checkpoints if x.actions <= cp.actions]
+        events = self.ctx.events[: cp.events]
+        self.state = cp.state.clone()
+        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx.events = events
+        self.ctx.checkpoint = self._take_checkpoint if self.snapshots else None
+        self.actions = self.actions[: cp.actions]
+        self._gen = resume(self.ctx)
+        self._advance(None)
+        return True
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything needed to rebuild the match: teams, settings, dice and actions."""
+        dice: dict[str, Any]
+        if isinstance(self.dice, SeededDice):
+            dice = {"seed": self.dice.seed}
+        else:
+            dice = {"rolls": [r.result for r in self.dice.log]}
+        return {
+            "ruleset": self.ruleset_id,
+            "home": self.home.to_dict(),
+            "away": self.away.to_dict(),
+            "settings": self.settings,
+            "position": self.position.to_dict() if self.position is not None else None,
+            "dice": dice,
+            "actions": [a.to_list() for a in self.actions],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Match:
+        """Rebuild a match by replaying its actions."""
+        dice_data = data["dice"]
+        dice: Dice
+        if "seed" in dice_data:
+            dice = SeededDice(int(dice_data["seed"]))
+        else:
+            dice = ScriptedDice([int(r) for r in dice_data["rolls"]])
+        match = cls(
+            TeamSnapshot.from_dict(data["home"]),
+            TeamSnapshot.from_dict(data["away"]),
+            dice=dice,
+            settings=dict(data.get("settings", {})),
+            ruleset_id=str(data.get("ruleset", "bb2020")),
+            position=Position.from_dict(data["position"]) if data.get("position") else None,
+        )
+        match._replay([Action.from_list(a) for a in data["actions"]])
+        return match
+
+
+@dataclass(slots=True)
+class _Checkpoint:
+    """The state at the start of a team turn, with the dice and log positions."""
+
+    actions: int
+    state: State
+    dice: object
+    log: int
+    events: int
+
+
+def _dice_state(dice: Dice) -> object | None:
+    if isinstance(dice, SeededDice):
+        return dice.getstate()
+    if isinstance(dice, ScriptedDice):
+        return dice._next
+    return None
+
+
+def _set_dice_state(dice: Dice, state: object, log: int) -> bool:
+    if isinstance(dice, SeededDice):
+        dice.setstate(state)
+    elif isinstance(dice, ScriptedDice) and isinstance(state, int):
+        dice._next = state
+    else:
+        return False
+    dice.log = dice.log[:log]
+    return True
+
+
+def _rewound(dice: Dice) -> Dice:
+    """Dice that will produce the same rolls again from the start of the match."""
+    if isinstance(dice, SeededDice):
+        return SeededDice(dice.seed)
+    if isinstance(dice, ScriptedDice):
+        # The same script from its first entry (the log holds what was used so far).
+        dice._next = 0
+        dice.log = []
+        return dice
+    return _ReplayDice([r.result for r in dice.log], dice)
+
+
+class _ReplayDice:
+    """Replays recorded rolls, then hands over to the original dice."""
+
+    def __init__(self, results: list[int], then: Dice) -> None:
+        self._results = results
+        self._then = then
+        self.log: list[Roll] = []
+
+    def roll(self, sides: int, label: str = "") -> int:
+        if self._results:
+            result = self._results.pop(0)
+        else:
+            result = self._then.roll(sides, label)
+        self.log.append(Roll(f"D{sides}", result, label, "replay"))
+        return result

@@ -1,0 +1,325 @@
+"""Player activations: Move, Block, Blitz, Pass, Hand-off, Foul and Throw Team-mate."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import (
+    ACTIVATION,
+    BLITZ,
+    BLOCK,
+    CHOOSE,
+    DECLARE_TARGET,
+    END_ACTIVATION,
+    END_TURN,
+    FOUL,
+    HANDOFF,
+    MOVE,
+    MULTI_BLOCK,
+    PASS,
+    STAB,
+    THROW,
+    THROW_TO,
+    TTM,
+    VOMIT,
+    Action,
+    Prompt,
+)
+from league_manager.match.core import Ctx, Proc, TurnOver
+from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, push_squares
+from league_manager.match.procedures.block import block, projectile_vomit, stab
+from league_manager.match.procedures.foul import foul
+from league_manager.match.procedures.injury import knock_down
+from league_manager.match.procedures.movement import (
+    check_touchdown,
+    rush,
+    rushes_allowed,
+    stand_up,
+    step,
+)
+from league_manager.match.procedures.pass_ import hand_off, pass_ball, pass_targets
+from league_manager.match.procedures.throw_team_mate import (
+    throw_targets,
+    throw_team_mate,
+    throwable,
+)
+from league_manager.match.skills import points
+from league_manager.match.state import PRONE, STANDING, STUNNED
+
+JUMP = "jump"
+END_TURN_ACTION = Action(END_TURN)
+_END_ACT = Action(END_ACTIVATION)
+_CACHE: dict[tuple[str, int, int], Action] = {}
+
+
+def act(kind: str, p: int = -1, square: int = -1) -> Action:
+    """An interned action (the hot path reuses the same tuples)."""
+    key = (kind, p, square)
+    found = _CACHE.get(key)
+    if found is None:
+        found = _CACHE[key] = Action(kind, p, square)
+    return found
+
+
+_MOVES: dict[int, Action] = {}
+
+
+def _move(p: int, square: int) -> Action:
+    """The interned MOVE action (keyed by one int: the hottest lookup of the engine)."""
+    key = p * 1024 + square
+    found = _MOVES.get(key)
+    if found is None:
+        found = _MOVES[key] = Action(MOVE, p, square)
+    return found
+
+
+def _check(c: Ctx) -> None:
+    s = c.s
+    check_touchdown(c)
+    if s.turnover or s.touchdown >= 0:
+        raise TurnOver
+
+
+def _pay_square(c: Ctx, p: int, mp: int, rushes: int) -> Proc[tuple[int, int]]:
+    """A Blitz pays one square for its block, rushing when no movement is left."""
+    if mp > 0:
+        return mp - 1, rushes
+    if not (yield from rush(c, p)):
+        c.s.turnover = True
+        yield from knock_down(c, p, cause="falls_over")
+        _check(c)
+    return 0, rushes - 1
+
+
+def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
+    """Activate p for an action and run it until it ends."""
+    s = c.s
+    team = s.team[p]
+    s.used[p] = True
+    if kind == BLITZ:
+        s.blitz_used = True
+    elif kind in (PASS, TTM):
+        s.pass_used = True
+    elif kind == HANDOFF:
+        s.handoff_used = True
+    elif kind == FOUL:
+        s.foul_used = True
+    c.emit(Event("activate", team, p, detail=kind))
+    s.tz_lost[p] = False
+    for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
+        if not (yield from fn(c, p, kind)):
+            _check(c)
+            return
+    _check(c)
+    target = -1
+    if kind in (BLITZ, FOUL):
+        target = yield from _declare_target(c, p, kind)
+    mp = s.ma[p]
+    rushes = rushes_allowed(c, p)
+    if p in s.rooted:
+        mp = rushes = 0
+    if s.status[p] == PRONE:
+        if kind == BLOCK:
+            return
+        stood, mp = yield from stand_up(c, p, mp)
+        if not stood:
+            return
+        if mp < 0:
+            rushes += mp
+            mp = 0
+    jumped = False
+    blocked = False
+    while True:
+        options = _activation_options(c, p, kind, mp, rushes, jumped, blocked, target)
+        choice = yield Prompt(ACTIVATION, team, options, {"player": p, "action": kind, "mp": mp})
+        ck = choice.kind
+        if ck == END_ACTIVATION:
+            return
+        if ck in (MOVE, JUMP):
+            cost = 2 if ck == JUMP else 1
+            need = max(0, cost - mp)
+            mp = max(0, mp - cost)
+            rushes -= need
+            jumped = jumped or ck == JUMP
+            yield from step(c, p, choice.square, need, jump=ck == JUMP)
+            _check(c)
+            if s.status[p] != STANDING:
+                return
+            continue
+        if ck == BLOCK:
+            target = s.board[choice.square]
+            if kind == BLITZ:
+                blocked = True
+                mp, rushes = yield from _pay_square(c, p, mp, rushes)
+            yield from block(c, p, target, kind == BLITZ)
+            _check(c)
+            if (
+                c.has(p, points.FRENZY)
+                and s.status[p] == STANDING
+                and s.status[target] == STANDING
+                and s.pos[target] in NEIGHBOURS[s.pos[p]]
+            ):
+                if kind == BLITZ:
+                    if mp + rushes == 0:
+                        return
+                    mp, rushes = yield from _pay_square(c, p, mp, rushes)
+                c.emit(Event("skill", team, p, rule="Frenzy", detail="second block"))
+                yield from block(c, p, target, kind == BLITZ)
+                _check(c)
+            if kind == BLOCK or s.status[p] != STANDING:
+                return
+            continue
+        if ck in (VOMIT, STAB):
+            target = s.board[choice.square]
+            if kind == BLITZ:
+                blocked = True
+                mp, rushes = yield from _pay_square(c, p, mp, rushes)
+            if ck == VOMIT:
+                yield from projectile_vomit(c, p, target)
+            else:
+                yield from stab(c, p, target)
+            _check(c)
+            if kind == BLOCK or s.status[p] != STANDING:
+                return
+            continue
+        if ck == MULTI_BLOCK:
+            yield from _multiple_block(c, p, s.board[choice.square])
+            return
+        if ck == PASS:
+            yield from pass_ball(c, p, choice.square)
+            _check(c)
+            return
+        if ck == HANDOFF:
+            yield from hand_off(c, p, s.board[choice.square])
+            _check(c)
+            return
+        if ck == FOUL:
+            yield from foul(c, p, s.board[choice.square])
+            _check(c)
+            return
+        if ck == THROW:
+            thrown = s.board[choice.square]
+            opts = [act(THROW_TO, p, t) for t in throw_targets(c, p)]
+            info = {"player": p, "action": kind, "mp": 0, "thrown": thrown}
+            aim = yield Prompt(ACTIVATION, team, opts, info)
+            yield from throw_team_mate(c, p, thrown, aim.square)
+            _check(c)
+            return
+
+
+def _activation_options(
+    c: Ctx,
+    p: int,
+    kind: str,
+    mp: int,
+    rushes: int,
+    jumped: bool,
+    blocked: bool,
+    target: int = -1,
+) -> list[Action]:
+    s = c.s
+    team = s.team[p]
+    here = s.pos[p]
+    board = s.board
+    options: list[Action] = []
+    if kind != BLOCK and s.status[p] == STANDING and (mp > 0 or rushes > 0):
+        moves = _MOVES
+        base = p * 1024
+        for n in NEIGHBOURS[here]:
+            q = board[n]
+            if q < 0:
+                options.append(moves.get(base + n) or _move(p, n))
+            elif not jumped and s.status[q] != STANDING and (mp + rushes >= 2):
+                for beyond in push_squares(here, n):
+                    if ON_PITCH[beyond] and board[beyond] < 0:
+                        options.append(act(JUMP, p, beyond))
+        if not jumped and mp + rushes >= 2 and c.has(p, points.LEAP):
+            seen = {a.square for a in options if a.kind == JUMP}
+            for n in NEIGHBOURS[here]:
+                q = board[n]
+                if q >= 0 and s.status[q] != STANDING:
+                    continue
+                for beyond in push_squares(here, n):
+                    if ON_PITCH[beyond] and board[beyond] < 0 and beyond not in seen:
+                        seen.add(beyond)
+                        options.append(act(JUMP, p, beyond))
+    if (kind == BLOCK or (kind == BLITZ and not blocked and mp + rushes > 0)) and s.status[
+        p
+    ] == STANDING:
+        vomit = c.has(p, points.PROJECTILE_VOMIT)
+        stabs = c.has(p, points.STAB)
+        multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
+        for n in NEIGHBOURS[here]:
+            q = board[n]
+            if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
+                if kind == BLITZ and q != target:
+                    continue
+                options.append(act(BLOCK, p, n))
+                if vomit:
+                    options.append(act(VOMIT, p, n))
+                if stabs:
+                    options.append(act(STAB, p, n))
+                if multi:
+                    options.append(act(MULTI_BLOCK, p, n))
+    if s.carrier == p and s.status[p] == STANDING:
+        if kind == PASS:
+            options.extend(act(PASS, p, t) for t in pass_targets(c, p))
+        elif kind == HANDOFF:
+            for n in NEIGHBOURS[here]:
+                q = board[n]
+                if q >= 0 and s.team[q] == team and s.status[q] == STANDING:
+                    options.append(act(HANDOFF, p, n))
+    if kind == TTM and s.status[p] == STANDING:
+        options.extend(act(THROW, p, s.pos[q]) for q in throwable(c, p))
+    if kind == FOUL and s.status[p] == STANDING:
+        for n in NEIGHBOURS[here]:
+            q = board[n]
+            if q == target and s.status[q] in (PRONE, STUNNED):
+                options.append(act(FOUL, p, n))
+    options.append(_END_ACT)
+    return options
+
+
+def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
+    """Multiple Block: two blocks, each target +2 ST, no follow-up."""
+    s = c.s
+    team = s.team[p]
+    s.multi_block = True
+    try:
+        c.emit(Event("skill", team, p, rule="Multiple Block", other=first))
+        yield from block(c, p, first, False)
+        _check(c)
+        if s.status[p] != STANDING:
+            return
+        opts = [
+            act(BLOCK, p, n)
+            for n in NEIGHBOURS[s.pos[p]]
+            if (q := s.board[n]) >= 0 and q != first and s.team[q] != team
+            and s.status[q] == STANDING
+        ]  # fmt: skip
+        if not opts:
+            return
+        info = {"player": p, "action": BLOCK, "mp": 0, "second_block": True}
+        choice = yield Prompt(ACTIVATION, team, [*opts, _END_ACT], info)
+        if choice.kind == BLOCK:
+            yield from block(c, p, s.board[choice.square], False)
+            _check(c)
+    finally:
+        s.multi_block = False
+
+
+def _declare_target(c: Ctx, p: int, kind: str) -> Proc[int]:
+    """Nominate the Blitz target (a standing opponent) or Foul victim (a prone/stunned one)."""
+    s = c.s
+    foe = 1 - s.team[p]
+    wanted = (STANDING,) if kind == BLITZ else (PRONE, STUNNED)
+    opts = [
+        act(CHOOSE, p, s.pos[q])
+        for q in s.players_of(foe)
+        if s.pos[q] >= 0 and s.status[q] in wanted
+    ]
+    if not opts:
+        return -1
+    choice = yield Prompt(DECLARE_TARGET, s.team[p], opts, {"player": p, "action": kind})
+    target = s.board[choice.square]
+    c.emit(Event("declared_target", s.team[p], p, detail=kind, other=target))
+    return target

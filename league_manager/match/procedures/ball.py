@@ -1,0 +1,159 @@
+"""The ball: bounce, scatter, deviate, throw-ins (corners too), landing and catching."""
+
+from __future__ import annotations
+
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.pitch import DIRECTIONS, LENGTH, ON_PITCH, WIDTH, W, xy
+from league_manager.match.procedures.rerolls import test
+from league_manager.match.skills import points
+from league_manager.match.state import STANDING
+
+
+def can_catch(c: Ctx, p: int) -> bool:
+    """A standing player with a tackle zone and hands can (and must) try to catch."""
+    return c.has_tz(p) and not c.has(p, points.NO_HANDS)
+
+
+def catch(c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...]) -> Proc[bool]:
+    """A catch test; success gives p the ball, failure bounces it from p's square."""
+    s = c.s
+    square = s.pos[p]
+    mods = list(modifier_reasons)
+    marked = c.n_markers(square, s.team[p])
+    if marked and not c.has(p, points.IGNORE_MARKED_PASSING):
+        mods.append(("marked", -marked))
+    if s.weather == "pouring_rain":
+        mods.append(("Pouring Rain", -1))
+    for skill, fn in c.hook(p, points.CATCH_BONUS):
+        mods.append((skill, int(fn())))
+    s.ball = square
+    ok = yield from test(c, p, "catch", s.ag[p], tuple(mods), square)
+    if ok:
+        s.carrier = p
+        return True
+    yield from bounce(c, square)
+    return False
+
+
+def land(c: Ctx, square: int, reason: tuple[tuple[str, int], ...]) -> Proc[None]:
+    """The ball comes down on a pitch square: a catch if someone can, else it bounces."""
+    s = c.s
+    s.ball = square
+    s.carrier = -1
+    q = s.board[square]
+    if q >= 0 and can_catch(c, q):
+        yield from catch(c, q, reason)
+    else:
+        yield from bounce(c, square)
+
+
+def bounce(c: Ctx, start: int) -> Proc[None]:
+    """The ball bounces one square (D8) from ``start`` until it rests or is caught."""
+    s = c.s
+    s.carrier = -1
+    square = start
+    while True:
+        d = c.roll(8, "bounce")
+        target = square + DIRECTIONS[d - 1]
+        c.emit(Event("bounce", rolls=(d,), square=target if ON_PITCH[target] else -1))
+        if c.s.kick_in_air and not _in_receiving_half(c, target):
+            s.ball = target if ON_PITCH[target] else square
+            s.touchback = True
+            return
+        if not ON_PITCH[target]:
+            yield from throw_in(c, square)
+            return
+        s.ball = target
+        q = s.board[target]
+        if q < 0:
+            return
+        if can_catch(c, q):
+            yield from catch(c, q, (("bouncing", -1),))
+            return
+        square = target
+
+
+def _in_receiving_half(c: Ctx, square: int) -> bool:
+    if not ON_PITCH[square]:
+        return False
+    x = square % W - 1
+    receiving = 1 - c.s.kicking
+    return x < LENGTH // 2 if receiving == 0 else x >= LENGTH // 2
+
+
+def scatter(c: Ctx, start: int, times: int, label: str) -> tuple[int, int]:
+    """Move ``times`` single squares in D8 directions; returns (square, last on-pitch square).
+
+    The returned square is off the pitch (not ON_PITCH) when the ball left it.
+    """
+    square = start
+    last = start
+    for _ in range(times):
+        d = c.roll(8, label)
+        square = square + DIRECTIONS[d - 1]
+        c.emit(Event(label, rolls=(d,), square=square if ON_PITCH[square] else -1))
+        if not ON_PITCH[square]:
+            return square, last
+        last = square
+    return square, last
+
+
+def deviate(c: Ctx, start: int, label: str, halve: bool = False) -> tuple[int, int]:
+    """D8 direction and D6 distance; returns (square, last on-pitch square)."""
+    d = c.roll(8, label + " direction")
+    n = c.roll(6, label + " distance")
+    if halve:
+        n = (n + 1) // 2
+    step = DIRECTIONS[d - 1]
+    square = start
+    last = start
+    for _ in range(n):
+        square += step
+        if not ON_PITCH[square]:
+            break
+        last = square
+    c.emit(Event(label, rolls=(d, n), square=square if ON_PITCH[square] else -1))
+    return square, last
+
+
+def throw_in(c: Ctx, last: int) -> Proc[None]:
+    """The crowd throws the ball back in from the last square it occupied on the pitch."""
+    s = c.s
+    x, y = xy(last)
+    edge_x = -1 if x == 0 else (1 if x == LENGTH - 1 else 0)
+    edge_y = -1 if y == 0 else (1 if y == WIDTH - 1 else 0)
+    if edge_x and edge_y:
+        d = c.roll(3, "throw-in direction")
+        inward = (-edge_x, -edge_y)
+        choices = ((inward[0], 0), inward, (0, inward[1]))
+        step = choices[d - 1]
+    else:
+        d = c.roll(6, "throw-in direction")
+        if edge_y:
+            n = (0, -edge_y)
+            side = (1, 0)
+        else:
+            n = (-edge_x if edge_x else 1, 0)
+            side = (0, 1)
+        offset = (-1, -1, 0, 0, 1, 1)[d - 1]
+        step = (n[0] + side[0] * offset, n[1] + side[1] * offset)
+    d1, d2 = c.d6("throw-in distance"), c.d6("throw-in distance")
+    delta = step[0] + step[1] * W
+    square = last
+    prev = last
+    for _ in range(d1 + d2):
+        square += delta
+        if not ON_PITCH[square]:
+            break
+        prev = square
+    c.emit(Event("throw_in", rolls=(d, d1, d2), square=square if ON_PITCH[square] else -1))
+    if not ON_PITCH[square]:
+        yield from throw_in(c, prev)
+        return
+    s.ball = square
+    q = s.board[square]
+    if q >= 0 and s.status[q] == STANDING and can_catch(c, q):
+        yield from catch(c, q, (("thrown in", -1),))
+    else:
+        yield from bounce(c, square)

@@ -1,0 +1,296 @@
+"""Blocks: strength and assists, block dice and who chooses, results, pushes, follow-up."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import (
+    BLOCK_DIE,
+    CHOOSE,
+    DECLINE,
+    FOLLOW_UP,
+    NO,
+    PUSH,
+    REROLL,
+    USE_TEAM_REROLL,
+    YES,
+    Action,
+    Prompt,
+)
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, push_squares
+from league_manager.match.procedures.ball import bounce, throw_in
+from league_manager.match.procedures.injury import crowd_injury, knock_down, place_prone
+from league_manager.match.procedures.movement import check_touchdown
+from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
+from league_manager.match.skills import points
+from league_manager.match.state import STANDING
+from league_manager.rules.dice import BLOCK_FACES
+
+PLAYER_DOWN, BOTH_DOWN, PUSH_BACK, STUMBLE, POW = (
+    "Player Down",
+    "Both Down",
+    "Push Back",
+    "Stumble",
+    "POW",
+)
+
+
+def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
+    """Assists ``helper_team`` gives against ``target`` (not counting ``exclude``).
+
+    A helper must mark the target and be marked by no opponent other than the target
+    (Guard ignores the second condition).
+    """
+    s = c.s
+    count = 0
+    for n in NEIGHBOURS[s.pos[target]]:
+        q = s.board[n]
+        if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q):
+            continue
+        if c.has(q, points.ASSIST_WHEN_MARKED) or c.n_markers(n, helper_team, ignore=target) == 0:
+            count += 1
+    return count
+
+
+def dice_count(st_a: int, st_d: int) -> tuple[int, bool]:
+    """Number of block dice and whether the attacker chooses."""
+    if st_a == st_d:
+        return 1, True
+    if st_a > st_d:
+        return (3 if st_a > 2 * st_d else 2), True
+    return (3 if st_d > 2 * st_a else 2), False
+
+
+def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
+    """Resolve a block by ``att`` against ``dfd``."""
+    s = c.s
+    ta, td = s.team[att], s.team[dfd]
+    off = assists(c, ta, dfd, att)
+    dfn = assists(c, td, att, dfd)
+    base_a = s.st[att]
+    if blitz:
+        for skill, fn in c.hook(att, points.BLITZ_STRENGTH):
+            base_a += int(fn())
+            c.emit(Event("skill", ta, att, rule=skill, detail=f"+{int(fn())} ST"))
+    if base_a < s.st[dfd]:
+        for skill, _fn in c.hook(att, points.DAUNTLESS):
+            roll = c.d6("dauntless")
+            ok = roll + base_a >= s.st[dfd]
+            c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=skill))
+            if ok:
+                base_a = s.st[dfd]
+    st_a, st_d = base_a + off, s.st[dfd] + dfn
+    if s.multi_block:
+        st_d += 2
+    n, attacker_chooses = dice_count(st_a, st_d)
+    mods = (("offensive assists", off), ("defensive assists", -dfn))
+    who = "attacker" if attacker_chooses else "defender"
+    detail = f"ST {st_a} v {st_d}: {n} dice, {who} chooses"
+    rule = "Blitz" if blitz else "Block"
+    c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
+    faces = _roll(c, n)
+    rerolled = False
+    if not attacker_chooses and team_reroll_available(c, ta):
+        opts = [Action(USE_TEAM_REROLL, att), Action(DECLINE)]
+        choice = yield Prompt(REROLL, ta, opts, {"player": att, "roll": "block", "dice": faces})
+        if choice.kind == USE_TEAM_REROLL and use_team_reroll(c, att):
+            faces = _roll(c, n)
+            rerolled = True
+    chooser = ta if attacker_chooses else td
+    distinct = sorted(set(faces), key=faces.index)
+    if len(distinct) == 1 and (
+        rerolled or not attacker_chooses or not team_reroll_available(c, ta)
+    ):
+        face = distinct[0]
+    else:
+        opts = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
+        if attacker_chooses and not rerolled and team_reroll_available(c, ta):
+            opts.append(Action(USE_TEAM_REROLL, att))
+        choice = yield Prompt(
+            BLOCK_DIE, chooser, opts, {"player": att, "target": dfd, "dice": faces}
+        )
+        if choice.kind == USE_TEAM_REROLL:
+            if use_team_reroll(c, att):
+                faces = _roll(c, n)
+            distinct = sorted(set(faces), key=faces.index)
+            if len(distinct) == 1:
+                face = distinct[0]
+            else:
+                opts = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
+                info = {"player": att, "target": dfd, "dice": faces}
+                choice = yield Prompt(BLOCK_DIE, chooser, opts, info)
+                face = BLOCK_FACES[choice.square]
+        else:
+            face = BLOCK_FACES[choice.square]
+    c.emit(Event("block_result", ta, att, detail=face, other=dfd))
+    yield from apply_result(c, att, dfd, face, blitz)
+
+
+def _roll(c: Ctx, n: int) -> list[str]:
+    rolls = tuple(c.d6("block") for _ in range(n))
+    faces = [BLOCK_FACES[r - 1] for r in rolls]
+    c.emit(Event("block_dice", rolls=rolls, detail=", ".join(faces)))
+    return faces
+
+
+def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> Proc[None]:
+    """Apply a chosen block die face."""
+    s = c.s
+    juggernaut = blitz and c.has(att, points.JUGGERNAUT)
+    if face == BOTH_DOWN and juggernaut:
+        c.emit(Event("skill", s.team[att], att, rule="Juggernaut", detail="Both Down -> Push Back"))
+        face = PUSH_BACK
+    if face == PLAYER_DOWN:
+        s.turnover = True
+        yield from knock_down(c, att, by=dfd)
+        return
+    if face == BOTH_DOWN:
+        att_safe = c.has(att, points.BOTH_DOWN_SAFE)
+        dfd_safe = c.has(dfd, points.BOTH_DOWN_SAFE)
+        if (
+            not att_safe
+            and not dfd_safe
+            and (c.has(att, points.BOTH_DOWN_PRONE) or c.has(dfd, points.BOTH_DOWN_PRONE))
+        ):
+            if s.carrier == att:
+                s.turnover = True
+            yield from place_prone(c, dfd, "Wrestle")
+            yield from place_prone(c, att, "Wrestle")
+            return
+        if not dfd_safe:
+            yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
+        if not att_safe:
+            s.turnover = True
+            yield from knock_down(c, att, by=dfd)
+        return
+    if face == STUMBLE:
+        dodges = c.has(dfd, points.STUMBLE_SAFE) and not c.has(att, points.CANCEL_STUMBLE_SAFE)
+        face = PUSH_BACK if dodges else POW
+        if dodges:
+            c.emit(Event("skill", s.team[dfd], dfd, rule="Dodge", detail="Stumble -> Push Back"))
+    yield from push_and_follow(c, att, dfd, knock=face == POW, blitz=blitz)
+
+
+def _bonus(c: Ctx, att: int) -> int:
+    total = 0
+    for skill, fn in c.hook(att, points.ARMOUR_OR_INJURY_BONUS):
+        total += int(fn(c.param(att, skill)))
+    return total
+
+
+def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False) -> Proc[None]:
+    """Push the target (chain pushes, crowd), offer the follow-up, then knock down on POW."""
+    s = c.s
+    ta = s.team[att]
+    vacated = s.pos[dfd]
+    juggernaut = blitz and c.has(att, points.JUGGERNAUT)
+    strip = (
+        not knock
+        and s.carrier == dfd
+        and c.has(att, points.STRIP_BALL)
+        and not c.has(dfd, points.KEEP_BALL)
+    )
+    if c.has(dfd, points.NOT_PUSHED) and not juggernaut:
+        c.emit(Event("skill", s.team[dfd], dfd, rule="Stand Firm", detail="not pushed"))
+        vacated = -1
+        pending: list[int] = []
+    else:
+        pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
+    can_follow = (not c.has(dfd, points.FEND) or juggernaut or knock) and not s.multi_block
+    if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
+        if c.has(att, points.FRENZY):
+            opts = [Action(YES, att, vacated)]
+        else:
+            opts = [Action(YES, att, vacated), Action(NO, att)]
+        choice = yield Prompt(FOLLOW_UP, ta, opts, {"player": att, "square": vacated})
+        if choice.kind == YES:
+            s.place(att, vacated)
+            c.emit(Event("follow_up", ta, att, square=vacated))
+    if strip and s.carrier == dfd and s.pos[dfd] >= 0:
+        c.emit(Event("skill", ta, att, rule="Strip Ball", other=dfd))
+        s.carrier = -1
+        pending.append(s.pos[dfd])
+    if knock and s.pos[dfd] >= 0:
+        yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
+    for square in pending:
+        if s.carrier < 0 and s.ball == square:
+            yield from bounce(c, square)
+    check_touchdown(c)
+
+
+def _free_squares(c: Ctx, square: int) -> list[int]:
+    return [n for n in NEIGHBOURS[square] if c.s.board[n] < 0]
+
+
+def _push(
+    c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool = False
+) -> Proc[list[int]]:
+    """Push ``victim`` away from ``from_sq``; returns squares where a loose ball must bounce.
+
+    ``first`` marks the target of a Block action (Grab applies; Side Step applies always).
+    """
+    s = c.s
+    here = s.pos[victim]
+    squares = push_squares(from_sq, here)
+    empty = [q for q in squares if ON_PITCH[q] and s.board[q] < 0]
+    grab = first and c.has(att, points.GRAB)
+    if victim != att and s.board[from_sq] == att and grab and _free_squares(c, here):
+        empty = _free_squares(c, here)
+    picker = chooser
+    if not grab and c.has(victim, points.SIDE_STEP) and _free_squares(c, here):
+        empty = _free_squares(c, here)
+        picker = s.team[victim]
+    if empty:
+        options = empty
+    elif any(not ON_PITCH[q] for q in squares):
+        options = []
+    else:
+        options = [q for q in squares if ON_PITCH[q]]
+    if not options:
+        had_ball = s.carrier == victim
+        if had_ball and s.team[victim] == s.active:
+            s.turnover = True
+        yield from crowd_injury(c, victim, att)
+        if had_ball:
+            yield from throw_in(c, here)
+        return []
+    if len(options) == 1:
+        dest = options[0]
+    else:
+        opts = [Action(CHOOSE, victim, q) for q in options]
+        choice = yield Prompt(PUSH, picker, opts, {"player": victim, "from": here})
+        dest = choice.square
+    pending: list[int] = []
+    occupant = s.board[dest]
+    if occupant >= 0:
+        pending = yield from _push(c, att, here, occupant, chooser)
+    s.place(victim, dest)
+    c.emit(Event("pushed", s.team[victim], victim, square=dest))
+    if s.carrier == victim:
+        s.ball = dest
+    elif s.carrier < 0 and s.ball == dest:
+        pending.append(dest)
+    return pending
+
+
+def stab(c: Ctx, p: int, target: int) -> Proc[None]:
+    """Stab instead of a block: an unmodified armour roll against the target (no SPP)."""
+    from league_manager.match.procedures.injury import armour_and_injury
+
+    c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
+    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
+
+
+def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:
+    """Projectile Vomit instead of a block: 2+ armour roll against the target, 1 against p."""
+    s = c.s
+    from league_manager.match.procedures.injury import armour_and_injury
+
+    roll = c.d6("projectile vomit")
+    hit = roll >= 2
+    c.emit(Event("projectile_vomit", s.team[p], p, (roll,), 2, success=hit, other=target))
+    victim = target if hit else p
+    had_ball = s.carrier == victim
+    yield from armour_and_injury(c, victim, p if hit else -1, 0, 0, spp=False, foul=False)
+    if had_ball and s.carrier != victim and s.team[victim] == s.active:
+        s.turnover = True

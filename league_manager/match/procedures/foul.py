@@ -1,0 +1,79 @@
+"""Fouls: assists on the armour roll, the referee spotting doubles, bribes, Argue the Call."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import ARGUE, BRIBE, NO, YES, Action, Prompt
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.procedures.ball import bounce
+from league_manager.match.procedures.block import assists
+from league_manager.match.procedures.injury import armour_and_injury
+from league_manager.match.skills import points
+from league_manager.match.state import SENT_OFF
+
+_YES_NO = [Action(YES), Action(NO)]
+
+
+def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
+    """Resolve a Foul by p on a prone or stunned ``victim``."""
+    s = c.s
+    team = s.team[p]
+    off = assists(c, team, victim, p)
+    dfn = assists(c, 1 - team, p, victim)
+    bonus = 0
+    for skill, fn in c.hook(p, points.FOUL_BONUS):
+        bonus += int(fn(c.param(p, skill)))
+    c.emit(Event("foul", team, p, modifiers=(("assists", off - dfn),), other=victim))
+    frenzy = s.has_prayer(team, "Fouling Frenzy")
+    a1, a2, i1, i2 = yield from armour_and_injury(
+        c, victim, p, bonus, off - dfn, spp=frenzy, foul=True
+    )
+    spotted = a1 == a2 or (i1 > 0 and i1 == i2)
+    if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
+        c.emit(Event("under_scrutiny", team, p, rule="Under Scrutiny"))
+        spotted = True
+    if spotted:
+        yield from send_off(c, p, "foul")
+
+
+def send_off(c: Ctx, p: int, reason: str) -> Proc[bool]:
+    """The referee sends p off (bribe and Argue the Call may save them); a turnover follows
+    a foul. Returns True when the player leaves the pitch."""
+    s = c.s
+    team = s.team[p]
+    c.emit(Event("referee", team, p, detail=f"spotted ({reason})"))
+    if reason == "foul":
+        s.turnover = True
+    if s.bribes[team] > 0:
+        choice = yield Prompt(BRIBE, team, list(_YES_NO), {"player": p})
+        if choice.kind == YES:
+            s.bribes[team] -= 1
+            roll = c.d6("bribe")
+            c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2))
+            if roll >= 2:
+                return False
+    if reason == "foul" and not s.coach_ejected[team]:
+        choice = yield Prompt(ARGUE, team, list(_YES_NO), {"player": p})
+        if choice.kind == YES:
+            roll = c.d6("argue the call")
+            friends = s.has_prayer(team, "Friends with the Ref")
+            wins = roll >= 5 if friends else roll == 6
+            outcome = "I Don't Care!"
+            if roll == 1:
+                outcome = "You're Outta Here!"
+            elif wins:
+                outcome = "Well, When You Put It Like That..."
+            rule = "Friends with the Ref" if friends else ""
+            c.emit(Event("argue_the_call", team, p, (roll,), rule=rule, detail=outcome))
+            if roll == 1:
+                s.coach_ejected[team] = True
+            if wins:
+                return False
+    square = s.pos[p]
+    had_ball = s.carrier == p
+    s.remove(p, SENT_OFF)
+    c.emit(Event("sent_off", team, p))
+    if had_ball and square >= 0:
+        s.ball = square
+        yield from bounce(c, square)
+    return True

@@ -1,0 +1,153 @@
+"""The whole game: pre-match, halves, drives, end of drive, half-time, full time, extra time."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.procedures.foul import send_off
+from league_manager.match.procedures.kickoff import kick_off
+from league_manager.match.procedures.kickoff_events import roll_weather
+from league_manager.match.procedures.prayers import expire
+from league_manager.match.procedures.setup import available, setup
+from league_manager.match.procedures.turn import team_turn
+from league_manager.match.skills import points
+from league_manager.match.state import KO, RESERVE
+
+TURNS_PER_HALF = 8
+
+
+def game(c: Ctx) -> Proc[None]:
+    """Play a full match."""
+    s = c.s
+    roll_weather(c)
+    winner = c.roll(2, "coin toss") - 1
+    c.emit(Event("coin_toss", winner))
+    opts = [Action(KICK_OFF), Action(RECEIVE)]
+    choice = yield Prompt(COIN_TOSS, winner, opts)
+    s.first_kicking = winner if choice.kind == KICK_OFF else 1 - winner
+    c.emit(Event("kicking_team", s.first_kicking))
+    yield from play_from(c, 1, resume=False)
+
+
+def resume(c: Ctx) -> Proc[None]:
+    """Continue a match from a set position (the active team's turn is about to start)."""
+    yield from play_from(c, c.s.half, resume=True)
+
+
+def play_from(c: Ctx, first_half: int, resume: bool) -> Proc[None]:
+    """Play the halves from ``first_half`` on, then extra time when the settings ask for it."""
+    s = c.s
+    for half in range(first_half, 3):
+        kicking = s.first_kicking if half == 1 else 1 - s.first_kicking
+        yield from play_half(c, half, kicking, resume=resume and half == first_half)
+    extra = first_half == 3 or (s.score[0] == s.score[1] and c.settings.get("extra_time"))
+    if extra:
+        resume_extra = resume and first_half == 3
+        yield from play_half(c, 3, s.first_kicking, sudden_death=True, resume=resume_extra)
+        if s.score[0] == s.score[1]:
+            a, b = c.d6("sudden death"), c.d6("sudden death")
+            while a == b:
+                c.emit(Event("sudden_death", rolls=(a, b), detail="tie"))
+                a, b = c.d6("sudden death"), c.d6("sudden death")
+            c.emit(Event("sudden_death", rolls=(a, b), detail="home" if a > b else "away"))
+            s.score[0 if a > b else 1] += 1
+    s.game_over = True
+    c.emit(Event("full_time", detail=f"{s.score[0]}-{s.score[1]}"))
+
+
+def play_half(
+    c: Ctx, half: int, kicking: int, sudden_death: bool = False, resume: bool = False
+) -> Proc[None]:
+    """Play one half (or the period of extra time), drive after drive."""
+    s = c.s
+    if resume:
+        yield from drive_turns(c, s.active)
+        yield from end_of_drive(c)
+        if s.touchdown < 0 or sudden_death:
+            return
+        kicking = s.touchdown
+    else:
+        expire(c, "half")
+        s.half = half
+        s.turn = [0, 0]
+        s.rerolls = [s.teams[0].rerolls, s.teams[1].rerolls]
+        c.emit(Event("half", detail=str(half)))
+    while s.turn[0] < TURNS_PER_HALF or s.turn[1] < TURNS_PER_HALF:
+        yield from drive(c, kicking)
+        if s.touchdown < 0 or sudden_death:
+            break
+        kicking = s.touchdown
+
+
+def drive(c: Ctx, kicking: int) -> Proc[None]:
+    """Set-up, kick-off, team turns until a touchdown or the half's end, end of drive."""
+    s = c.s
+    s.drive += 1
+    s.kicking = kicking
+    s.touchdown = -1
+    receiving = 1 - kicking
+    c.emit(Event("drive", kicking, detail=str(s.drive)))
+    if not available(c, kicking) or not available(c, receiving):
+        c.emit(Event("no_players", detail="a team has no player to set up; the half ends"))
+        s.turn = [TURNS_PER_HALF, TURNS_PER_HALF]
+        yield from end_of_drive(c)
+        return
+    yield from setup(c, kicking)
+    yield from setup(c, receiving)
+    yield from kick_off(c)
+    yield from drive_turns(c, receiving)
+    yield from end_of_drive(c)
+
+
+def drive_turns(c: Ctx, team: int) -> Proc[None]:
+    """Team turns, ``team`` first, until a touchdown or both teams have played their turns."""
+    s = c.s
+    while s.turn[team] < TURNS_PER_HALF:
+        s.active = team
+        if c.checkpoint is not None:
+            c.checkpoint()
+        yield from team_turn(c, team)
+        if s.touchdown >= 0:
+            if s.touchdown != s.active:
+                s.turn[s.touchdown] = min(TURNS_PER_HALF, s.turn[s.touchdown] + 1)
+            break
+        team = 1 - team
+
+
+def end_of_drive(c: Ctx) -> Proc[None]:
+    """Secret weapons, KO recovery, everyone back to the dugout."""
+    s = c.s
+    for p in sorted(s.drive_players):
+        took_part = s.pos[p] >= 0 or s.status[p] in (RESERVE, KO)
+        if took_part and c.has(p, points.SECRET_WEAPON):
+            yield from send_off(c, p, "Secret Weapon")
+    s.drive_players.clear()
+    for p in range(s.size):
+        if s.status[p] == KO:
+            roll = c.d6("ko recovery")
+            ok = roll >= 4
+            c.emit(Event("ko_recovery", s.team[p], p, (roll,), 4, success=ok))
+            if ok:
+                s.status[p] = RESERVE
+    s.miss_drive.clear()
+    if s.weather == "sweltering_heat":
+        for team in (0, 1):
+            on = [p for p in s.players_of(team) if s.pos[p] >= 0]
+            n = c.roll(3, "sweltering heat")
+            for _ in range(min(n, len(on))):
+                p = on.pop(c.roll(len(on), "random player") - 1 if len(on) > 1 else 0)
+                s.miss_drive.add(p)
+                c.emit(Event("sweltering_heat", team, p, detail="misses the next drive"))
+    for p in range(s.size):
+        if s.pos[p] >= 0:
+            s.remove(p, RESERVE)
+        s.used[p] = False
+        s.tz_lost[p] = False
+    s.ball = -1
+    s.carrier = -1
+    s.extra_rerolls = [0, 0]
+    expire(c, "drive")
+    s.stunned_now.clear()
+    s.rooted.clear()
+    c.emit(Event("end_of_drive", detail=f"{s.score[0]}-{s.score[1]}"))

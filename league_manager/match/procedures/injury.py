@@ -1,0 +1,271 @@
+"""Knocked down, falls over, armour, injury (and Stunty), casualty, crowd, apothecary."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import (
+    APOTHECARY,
+    CASUALTY_CHOICE,
+    CHOOSE,
+    NO,
+    YES,
+    Action,
+    Prompt,
+)
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.skills import points
+from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
+
+STUNNED_R = "Stunned"
+KO_R = "KO'd"
+BH = "Badly Hurt"
+CAS_R = "Casualty"
+CASUALTY_TABLE = (
+    (6, "Badly Hurt"),
+    (9, "Seriously Hurt"),
+    (12, "Serious Injury"),
+    (14, "Lasting Injury"),
+    (99, "Dead"),
+)
+LASTING_TABLE = {1: "AV", 2: "AV", 3: "MA", 4: "PA", 5: "AG", 6: "ST"}
+_YES_NO = [Action(YES), Action(NO)]
+
+
+def injury_result(c: Ctx, p: int, total: int) -> str:
+    """The Injury (or Stunty Injury) table result for a modified 2D6 total."""
+    if c.has(p, points.STUNTY_TABLE):
+        if total <= 6:
+            result = STUNNED_R
+        elif total <= 8:
+            result = KO_R
+        elif total == 9:
+            result = BH
+        else:
+            result = CAS_R
+    elif total <= 7:
+        result = STUNNED_R
+    elif total <= 9:
+        result = KO_R
+    else:
+        result = CAS_R
+    for _skill, fn in c.hook(p, points.INJURY_ADJUST):
+        result = fn(result, total, c.has(p, points.STUNTY_TABLE))
+    return result
+
+
+def casualty_result(total: int) -> str:
+    """The Casualty table result for a modified D16 total."""
+    for high, result in CASUALTY_TABLE:
+        if total <= high:
+            return result
+    return "Dead"  # pragma: no cover - the table ends at 99
+
+
+def knock_down(
+    c: Ctx, p: int, by: int = -1, bonus: int = 0, cause: str = "knocked down", spp: bool = False
+) -> Proc[None]:
+    """Knock a player down (or they fall over): prone, armour roll, injury; ball bounces after.
+
+    Args:
+        by: the player causing it (-1 none); their team is credited with a casualty.
+        bonus: armour-or-injury bonus (Mighty Blow), applied where it makes a difference.
+        spp: whether a casualty earns ``by`` Star Player Points.
+    """
+    s = c.s
+    square = s.pos[p]
+    had_ball = s.carrier == p
+    s.status[p] = PRONE
+    if had_ball:
+        s.carrier = -1
+    c.emit(Event(cause, s.team[p], p, square=square, other=by))
+    yield from armour_and_injury(c, p, by, bonus, 0, spp, foul=False)
+    if had_ball or (s.carrier < 0 and s.ball == square and square >= 0):
+        from league_manager.match.procedures.ball import bounce
+
+        yield from bounce(c, square)
+
+
+def armour_and_injury(
+    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool
+) -> Proc[tuple[int, int, int, int]]:
+    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled)."""
+    s = c.s
+    team = s.team[p]
+    a1, a2 = c.d6("armour"), c.d6("armour")
+    mods: list[tuple[str, int]] = []
+    if armour_mod:
+        mods.append(("assists", armour_mod))
+    total = a1 + a2 + armour_mod
+    used_bonus = False
+    if total < s.av[p] and bonus and total + bonus >= s.av[p]:
+        mods.append(("bonus", bonus))
+        total += bonus
+        used_bonus = True
+    broken = total >= s.av[p]
+    c.emit(Event("armour", team, p, (a1, a2), s.av[p], tuple(mods), broken, square=s.pos[p]))
+    if not broken:
+        return a1, a2, 0, 0
+    i1, i2 = c.d6("injury"), c.d6("injury")
+    total = i1 + i2
+    imods: tuple[tuple[str, int], ...] = ()
+    if bonus and not used_bonus:
+        total += bonus
+        imods = (("bonus", bonus),)
+    yield from apply_injury(c, p, (i1, i2), total, imods, by, spp, crowd=False)
+    return a1, a2, i1, i2
+
+
+def apply_injury(
+    c: Ctx,
+    p: int,
+    dice: tuple[int, int],
+    total: int,
+    mods: tuple[tuple[str, int], ...],
+    by: int,
+    spp: bool,
+    crowd: bool,
+) -> Proc[None]:
+    """Apply an injury roll: stunned, KO'd (apothecary) or a casualty."""
+    s = c.s
+    team = s.team[p]
+    result = injury_result(c, p, total)
+    c.emit(Event("injury", team, p, dice, 0, mods, rule="crowd" if crowd else "", detail=result))
+    square = s.pos[p]
+    dropped = s.carrier == p
+    if result == STUNNED_R:
+        if crowd:
+            s.remove(p, RESERVE)
+        else:
+            s.status[p] = STUNNED
+            s.stunned_now.add(p)
+    else:
+        yield from _ko_or_casualty(c, p, result, by, spp, crowd)
+    if dropped and square >= 0:
+        s.carrier = -1
+        from league_manager.match.procedures.ball import bounce
+
+        yield from bounce(c, square)
+
+
+def _ko_or_casualty(c: Ctx, p: int, result: str, by: int, spp: bool, crowd: bool) -> Proc[None]:
+    s = c.s
+    team = s.team[p]
+    if result == KO_R:
+        if (yield from _offer_apothecary(c, p)):
+            c.emit(Event("apothecary", team, p, detail="patched up KO"))
+            if crowd:
+                s.remove(p, RESERVE)
+            else:
+                s.status[p] = STUNNED
+                s.stunned_now.add(p)
+            return
+        s.remove(p, KO)
+        return
+    yield from casualty(c, p, by, spp, badly_hurt_only=result == BH)
+
+
+def _offer_apothecary(c: Ctx, p: int) -> Proc[bool]:
+    s = c.s
+    team = s.team[p]
+    if not s.apothecary[team] or s.teams[team].players[_local(c, p)].journeyman:
+        return False
+    choice = yield Prompt(APOTHECARY, team, list(_YES_NO), {"player": p})
+    if choice.kind != YES:
+        return False
+    s.apothecary[team] = False
+    s.stats[p].apothecary = True
+    return True
+
+
+def _local(c: Ctx, p: int) -> int:
+    return p if c.s.team[p] == 0 else p - len(c.s.teams[0].players)
+
+
+def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) -> Proc[None]:
+    """Casualty roll (D16 + niggling injuries), apothecary, regeneration; removes the player."""
+    s = c.s
+    team = s.team[p]
+    snap = s.teams[team].players[_local(c, p)]
+    s.remove(p, CASUALTY)
+    if badly_hurt_only:
+        result = BH
+        c.emit(Event("casualty", team, p, detail=result, rule="Stunty"))
+    else:
+        result = _roll_casualty(c, p, snap.niggling)
+        if (yield from _offer_apothecary(c, p)):
+            second = _roll_casualty(c, p, snap.niggling)
+            options = [Action(CHOOSE, p, 0), Action(CHOOSE, p, 1)]
+            info = {"player": p, "results": [result, second]}
+            pick = yield Prompt(CASUALTY_CHOICE, team, options, info)
+            result = second if pick.square == 1 else result
+            c.emit(Event("apothecary", team, p, detail=result))
+            if result == BH:
+                s.status[p] = RESERVE
+                _credit(c, p, by, spp)
+                return
+    for skill, fn in c.hook(p, points.REGENERATION):
+        roll = c.d6("regeneration")
+        ok = roll >= int(fn())
+        c.emit(Event("regeneration", team, p, (roll,), int(fn()), success=ok, rule=skill))
+        if ok:
+            s.status[p] = RESERVE
+            return
+    st = s.stats[p]
+    st.injury = result
+    if result == "Lasting Injury":
+        roll = c.d6("lasting injury")
+        st.lasting = LASTING_TABLE[roll]
+        c.emit(Event("lasting_injury", team, p, (roll,), detail=st.lasting))
+    _credit(c, p, by, spp)
+
+
+def _roll_casualty(c: Ctx, p: int, niggling: int) -> str:
+    roll = c.roll(16, "casualty")
+    mods = (("niggling", niggling),) if niggling else ()
+    result = casualty_result(roll + niggling)
+    c.emit(Event("casualty", c.s.team[p], p, (roll,), 0, mods, detail=result))
+    return result
+
+
+def _credit(c: Ctx, p: int, by: int, spp: bool) -> None:
+    s = c.s
+    if by < 0 or s.team[by] == s.team[p]:
+        return
+    s.cas_inflicted[s.team[by]] += 1
+    if spp:
+        s.stats[by].cas += 1
+        if s.has_prayer(s.team[by], "Necessary Violence"):
+            s.stats[by].bonus_spp += 1
+    else:
+        s.stats[by].cas_other += 1
+
+
+def crowd_injury(c: Ctx, p: int, by: int) -> Proc[None]:
+    """Injury by the crowd: no armour roll, stunned goes to reserves."""
+    s = c.s
+    c.emit(Event("crowd", s.team[p], p, square=s.pos[p]))
+    s.remove(p, RESERVE)
+    i1, i2 = c.d6("injury"), c.d6("injury")
+    fans = by >= 0 and s.team[by] != s.team[p] and s.has_prayer(s.team[by], "Fan Interaction")
+    yield from apply_injury(c, p, (i1, i2), i1 + i2, (), by, fans, crowd=True)
+
+
+def place_prone(c: Ctx, p: int, reason: str) -> Proc[None]:
+    """Placed prone: no armour roll; a ball carrier drops the ball, which bounces."""
+    s = c.s
+    square = s.pos[p]
+    s.status[p] = PRONE
+    c.emit(Event("placed_prone", s.team[p], p, square=square, rule=reason))
+    if s.carrier == p or (s.carrier < 0 and s.ball == square):
+        s.carrier = -1
+        from league_manager.match.procedures.ball import bounce
+
+        yield from bounce(c, square)
+
+
+def casualty_eaten(c: Ctx, p: int) -> None:
+    """Always Hungry: the team-mate is eaten (recorded as Dead, no apothecary)."""
+    s = c.s
+    s.remove(p, CASUALTY)
+    s.stats[p].injury = "Dead"
+    c.emit(Event("casualty", s.team[p], p, detail="Dead", rule="Always Hungry"))

@@ -1,0 +1,193 @@
+"""Pass actions (range, accuracy, fumble, interference, landing) and hand-offs."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import CHOOSE, DECLINE, INTERFERENCE, Action, Prompt
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.pitch import BAND_NAMES, ON_PITCH, pass_band, under_ruler
+from league_manager.match.procedures.ball import (
+    bounce,
+    can_catch,
+    catch,
+    deviate,
+    scatter,
+    throw_in,
+)
+from league_manager.match.procedures.rerolls import passes, reroll_choice, test
+from league_manager.match.skills import points
+
+ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
+
+
+def pass_targets(c: Ctx, p: int) -> list[int]:
+    """Squares p may pass to from where they stand (Blizzard: quick and short only)."""
+    s = c.s
+    origin = s.pos[p]
+    max_band = 2 if s.weather == "blizzard" else 4
+    ox, oy = origin % 28, origin // 28
+    found = []
+    for square in range(len(ON_PITCH)):
+        if not ON_PITCH[square] or square == origin:
+            continue
+        if abs(square % 28 - ox) > 13 or abs(square // 28 - oy) > 13:
+            continue
+        band = pass_band(origin, square)
+        if 0 < band <= max_band:
+            found.append(square)
+    return found
+
+
+def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
+    s = c.s
+    team = s.team[p]
+    mods: list[tuple[str, int]] = []
+    if band > 1:
+        mods.append((BAND_NAMES[band], 1 - band))
+    marked = c.n_markers(s.pos[p], team)
+    if marked and not c.has(p, points.IGNORE_MARKED_PASSING):
+        mods.append(("marked", -marked))
+    for skill, fn in c.hook(p, points.PASS_BONUS):
+        bonus = int(fn(band))
+        if bonus:
+            mods.append((skill, bonus))
+    if s.weather == "very_sunny":
+        mods.append(("Very Sunny", -1))
+    modifier = sum(v for _, v in mods)
+    target = s.pa[p]
+    rerolled = False
+    while True:
+        roll = c.d6("pass")
+        if target == 0 or roll == 1:
+            result = FUMBLE
+        elif passes(roll, target, modifier):
+            result = ACCURATE
+        elif roll + modifier <= 1:
+            result = WILD
+        else:
+            result = INACCURATE
+        c.emit(
+            Event("pass", team, p, (roll,), target, tuple(mods), result == ACCURATE, detail=result)
+        )
+        if result == ACCURATE or rerolled or target == 0:
+            return result, roll
+        source = yield from reroll_choice(c, p, "pass")
+        if not source:
+            return result, roll
+        rerolled = True
+
+
+def pass_ball(c: Ctx, p: int, target: int) -> Proc[None]:
+    """Resolve a Pass action by p to ``target``."""
+    s = c.s
+    team = s.team[p]
+    origin = s.pos[p]
+    band = pass_band(origin, target)
+    c.emit(Event("pass_declared", team, p, square=target, detail=BAND_NAMES[band]))
+    receiver = s.board[target]
+    if receiver >= 0 and s.team[receiver] == team and not (yield from animosity(c, p, receiver)):
+        return
+    result, _roll = yield from _accuracy(c, p, band)
+    if result == FUMBLE:
+        s.turnover = True
+        s.carrier = -1
+        yield from bounce(c, origin)
+        return
+    s.carrier = -1
+    if result == ACCURATE:
+        landing, last = target, target
+        reason: tuple[tuple[str, int], ...] = ()
+    elif result == INACCURATE:
+        landing, last = scatter(c, target, 3, "scatter")
+        reason = (("scattered", -1),)
+    else:
+        landing, last = deviate(c, origin, "deviate")
+        reason = (("deviated", -1),)
+    interfered = yield from _interference(c, p, landing if ON_PITCH[landing] else last, result)
+    if interfered:
+        _turnover_unless_caught(c, team)
+        return
+    if not ON_PITCH[landing]:
+        yield from throw_in(c, last)
+        _turnover_unless_caught(c, team)
+        return
+    s.ball = landing
+    q = s.board[landing]
+    if q >= 0 and can_catch(c, q):
+        ok = yield from catch(c, q, reason)
+        if ok and s.team[q] == team and result == ACCURATE:
+            s.stats[p].comp += 1
+            if s.has_prayer(team, "Perfect Passing"):
+                s.stats[p].bonus_spp += 1
+    else:
+        yield from bounce(c, landing)
+    _turnover_unless_caught(c, team)
+
+
+def _turnover_unless_caught(c: Ctx, team: int) -> None:
+    s = c.s
+    if s.carrier < 0 or s.team[s.carrier] != team:
+        s.turnover = True
+
+
+def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
+    s = c.s
+    team = s.team[p]
+    foe = 1 - team
+    candidates = [
+        q
+        for q in (s.board[sq] for sq in under_ruler(s.pos[p], landing))
+        if q >= 0 and s.team[q] == foe and c.has_tz(q) and not c.has(q, points.NO_HANDS)
+    ]
+    if not candidates:
+        return False
+    opts = [Action(CHOOSE, q, s.pos[q]) for q in candidates] + [Action(DECLINE)]
+    choice = yield Prompt(INTERFERENCE, foe, opts, {"passer": p, "landing": landing})
+    if choice.kind == DECLINE:
+        return False
+    q = choice.player
+    base = {ACCURATE: -3, INACCURATE: -2, WILD: -1}[result]
+    mods: list[tuple[str, int]] = [(f"{result} pass", base)]
+    if c.n_markers(s.pos[q], foe):
+        mods.append(("marked", -1))
+    if s.weather == "pouring_rain":
+        mods.append(("Pouring Rain", -1))
+    ok = yield from test(c, q, "interference", s.ag[q], tuple(mods), s.pos[q])
+    if not ok:
+        return False
+    s.stats[q].defl += 1
+    c.emit(Event("deflection", foe, q, square=s.pos[q]))
+    caught = yield from catch(c, q, (("interception", -1),))
+    if caught:
+        s.stats[q].intc += 1
+        c.emit(Event("interception", foe, q, square=s.pos[q]))
+    return True
+
+
+def hand_off(c: Ctx, p: int, receiver: int) -> Proc[None]:
+    """Hand the ball to an adjacent standing team-mate, who must catch it."""
+    s = c.s
+    team = s.team[p]
+    if not (yield from animosity(c, p, receiver)):
+        return
+    c.emit(Event("hand_off", team, p, other=receiver))
+    s.carrier = -1
+    s.ball = s.pos[receiver]
+    if can_catch(c, receiver):
+        yield from catch(c, receiver, ())
+    else:
+        yield from bounce(c, s.pos[receiver])
+    _turnover_unless_caught(c, team)
+
+
+def animosity(c: Ctx, p: int, receiver: int) -> Proc[bool]:
+    """Animosity (X): 2+ to pass or hand off to a team-mate of type X; a 1 ends the action."""
+    s = c.s
+    team = s.team[p]
+    n_home = len(s.teams[0].players)
+    position = s.teams[team].players[receiver if team == 0 else receiver - n_home].position
+    for skill, fn in c.hook(p, points.ANIMOSITY):
+        if fn(c.param(p, skill), position):
+            ok = yield from test(c, p, "animosity", 2, ())
+            return ok
+    return True

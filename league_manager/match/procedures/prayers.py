@@ -1,0 +1,194 @@
+"""Prayers to Nuffle (D16, from Cheering Fans): temporary skills, team effects, expiry."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.skills.registry import handlers_for
+
+PRAYERS = {
+    1: "Treacherous Trapdoor",
+    2: "Friends with the Ref",
+    3: "Stiletto",
+    4: "Iron Man",
+    5: "Knuckle Dusters",
+    6: "Bad Habits",
+    7: "Greasy Cleats",
+    8: "Blessed Statue of Nuffle",
+    9: "Moles under the Pitch",
+    10: "Perfect Passing",
+    11: "Fan Interaction",
+    12: "Necessary Violence",
+    13: "Fouling Frenzy",
+    14: "Throw a Rock",
+    15: "Under Scrutiny",
+    16: "Intensive Training",
+}
+LASTS = {1: "half", 4: "game", 8: "game", 9: "half", 10: "game", 15: "half", 16: "game"}
+NOT_MODELLED = {1: "trapdoors are not modelled", 16: "skill choice is not modelled"}
+
+
+def grant_skill(c: Ctx, p: int, skill: str, param: str, lasts: str) -> None:
+    """Give p a skill until the end of the drive, half or game."""
+    s = c.s
+    s.skills[p] = s.skills[p] | {skill}
+    if param:
+        s.params[p] = {**s.params[p], skill: param}
+    c.hooks[p] = handlers_for(s.skills[p])
+    s.temporary.append((p, skill, lasts))
+
+
+def expire(c: Ctx, period: str) -> None:
+    """End the temporary effects lasting until the end of this drive or half."""
+    s = c.s
+    periods = ("drive",) if period == "drive" else ("drive", "half")
+    keep = []
+    for p, what, lasts in s.temporary:
+        if lasts not in periods:
+            keep.append((p, what, lasts))
+        elif what == "AV+1":
+            s.av[p] -= 1
+        elif what == "MA-1":
+            s.ma[p] += 1
+        else:
+            s.skills[p] = s.skills[p] - {what}
+            c.hooks[p] = handlers_for(s.skills[p])
+    s.temporary = keep
+    s.prayers = [e for e in s.prayers if e[2] not in periods]
+
+
+def _eligible(c: Ctx, team: int, without: str = "Loner") -> list[int]:
+    s = c.s
+    return [q for q in s.players_of(team) if s.pos[q] >= 0 and without not in s.skills[q]]
+
+
+def _random(c: Ctx, pool: list[int]) -> int:
+    if not pool:
+        return -1
+    return pool[c.roll(len(pool), "random player") - 1] if len(pool) > 1 else pool[0]
+
+
+def _chosen(c: Ctx, team: int, pool: list[int], name: str) -> Proc[int]:
+    if not pool:
+        return -1
+    opts = [Action(CHOOSE, q) for q in pool]
+    choice = yield Prompt(PRAYER, team, opts, {"prayer": name})
+    return choice.player
+
+
+def prayer(c: Ctx, team: int) -> Proc[None]:
+    """Roll on the Prayers to Nuffle table for a team and apply the result."""
+    s = c.s
+    roll = c.roll(16, "prayers to nuffle")
+    while s.has_prayer(team, PRAYERS[roll]):
+        c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail="already in effect"))
+        roll = c.roll(16, "prayers to nuffle")
+    name = PRAYERS[roll]
+    lasts = LASTS.get(roll, "drive")
+    c.emit(
+        Event(
+            "prayers_to_nuffle", team, rolls=(roll,), detail=name, rule=NOT_MODELLED.get(roll, "")
+        )
+    )
+    if roll in NOT_MODELLED:
+        return
+    foe = 1 - team
+    if roll in (2, 9, 10, 11, 12, 13, 14, 15):
+        s.prayers.append((team, name, lasts))
+        return
+    s.prayers.append((team, name, lasts))
+    if roll == 3:
+        p = _random(c, _eligible(c, team))
+        if p >= 0:
+            grant_skill(c, p, "Stab", "", lasts)
+            c.emit(Event("prayer_effect", team, p, rule=name, detail="gains Stab"))
+    elif roll == 4:
+        pool = [q for q in _eligible(c, team) if s.av[q] < 11]
+        p = yield from _chosen(c, team, pool, name)
+        if p >= 0:
+            s.av[p] += 1
+            s.temporary.append((p, "AV+1", lasts))
+            c.emit(Event("prayer_effect", team, p, rule=name, detail=f"AV {s.av[p]}+"))
+    elif roll in (5, 8):
+        skill, param = ("Mighty Blow", "+1") if roll == 5 else ("Pro", "")
+        pool = [q for q in _eligible(c, team) if skill not in s.skills[q]]
+        p = yield from _chosen(c, team, pool, name)
+        if p >= 0:
+            grant_skill(c, p, skill, param, lasts)
+            c.emit(Event("prayer_effect", team, p, rule=name, detail=f"gains {skill}"))
+    elif roll == 6:
+        pool = _eligible(c, foe)
+        for _ in range(c.roll(3, "bad habits")):
+            p = _random(c, pool)
+            if p < 0:
+                break
+            pool.remove(p)
+            grant_skill(c, p, "Loner", "2+", lasts)
+            c.emit(Event("prayer_effect", foe, p, rule=name, detail="gains Loner (2+)"))
+    elif roll == 7:
+        p = _random(c, [q for q in s.players_of(foe) if s.pos[q] >= 0])
+        if p >= 0:
+            s.ma[p] -= 1
+            s.temporary.append((p, "MA-1", lasts))
+            c.emit(Event("prayer_effect", foe, p, rule=name, detail="MA -1"))
+
+
+def moles_modifier(c: Ctx) -> int:
+    """Moles under the Pitch: -1 to every Rush per coach who has it."""
+    s = c.s
+    return -sum(1 for t in (0, 1) if s.has_prayer(t, "Moles under the Pitch"))
+
+
+def is_stalling(c: Ctx, p: int) -> bool:
+    """Whether p could have scored this turn without a single dice roll.
+
+    An open ball carrier with no activation roll to make who can reach the end zone within
+    their MA (standing up included) through squares they can leave without dodging.
+    """
+    from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
+    from league_manager.match.skills import points
+    from league_manager.match.state import PRONE, STANDING
+
+    s = c.s
+    team = s.team[p]
+    if s.carrier != p or s.status[p] not in (STANDING, PRONE) or c.n_markers(s.pos[p], team):
+        return False
+    if c.has(p, points.ACTIVATION_TEST):
+        return False
+    budget = s.ma[p] - (3 if s.status[p] == PRONE and not c.has(p, points.JUMP_UP) else 0)
+    if s.status[p] == PRONE and s.ma[p] < 3:
+        return False
+    goal = scoring_x(team)
+    frontier = [s.pos[p]]
+    seen = {s.pos[p]}
+    for _ in range(budget):
+        nxt = []
+        for square in frontier:
+            if square != s.pos[p] and c.n_markers(square, team):
+                continue  # leaving a marked square needs a dodge
+            for n in NEIGHBOURS[square]:
+                if n in seen or s.board[n] >= 0:
+                    continue
+                if n % W - 1 == goal:
+                    return True
+                seen.add(n)
+                nxt.append(n)
+        frontier = nxt
+    return False
+
+
+def throw_a_rock(c: Ctx, team: int) -> Proc[None]:
+    """Throw a Rock: at the end of ``team``'s turn, a stalling player is hit on a 5+."""
+    from league_manager.match.procedures.injury import knock_down
+
+    s = c.s
+    if not s.has_prayer(1 - team, "Throw a Rock"):
+        return
+    for p in s.players_of(team):
+        if s.pos[p] >= 0 and is_stalling(c, p):
+            roll = c.d6("throw a rock")
+            hit = roll >= 5
+            c.emit(Event("throw_a_rock", 1 - team, p, (roll,), 5, success=hit))
+            if hit:
+                yield from knock_down(c, p, cause="knocked down")

@@ -1,0 +1,151 @@
+"""Tests against a target with re-rolls: skill re-rolls, team re-rolls (Loner), Pro."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+
+from league_manager.match.actions import (
+    DECLINE,
+    REROLL,
+    USE_PRO,
+    USE_SKILL_REROLL,
+    USE_TEAM_REROLL,
+    Action,
+    Prompt,
+)
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.skills import points
+
+_DECLINE = Action(DECLINE)
+
+
+def passes(roll: int, target: int, modifier: int) -> bool:
+    """A D6 test: natural 1 fails, natural 6 passes, else roll + modifier >= target."""
+    if roll == 1:
+        return False
+    return roll == 6 or roll + modifier >= target
+
+
+def team_reroll_available(c: Ctx, team: int) -> bool:
+    """Team re-rolls can be used by the active team during its own turn while any are left."""
+    s = c.s
+    return s.active == team and s.rerolls[team] + s.extra_rerolls[team] > 0 and not s.turnover
+
+
+def skill_reroll(c: Ctx, p: int, kind: str) -> str:
+    """Name of a skill of p that may re-roll a failed test of ``kind`` now, or ""."""
+    s = c.s
+    for skill, fn in c.hook(p, points.SKILL_REROLL):
+        how = fn(kind)
+        if how is None:
+            continue
+        if how == "once" and (p, skill) in s.skill_used:
+            continue
+        if skill == "Dodge" and kind == "dodge" and _dodge_cancelled(c, p):
+            continue
+        return str(skill)
+    return ""
+
+
+def _dodge_cancelled(c: Ctx, p: int) -> bool:
+    origin = c.s.dodge_origin
+    if origin < 0:
+        return False
+    return any(c.has(q, points.CANCEL_DODGE_REROLL) for q in c.markers(origin, c.s.team[p]))
+
+
+def use_team_reroll(c: Ctx, p: int) -> bool:
+    """Spend a team re-roll for player p; False when Loner makes it fail."""
+    s = c.s
+    team = s.team[p]
+    if s.extra_rerolls[team] > 0:
+        s.extra_rerolls[team] -= 1
+    else:
+        s.rerolls[team] -= 1
+    for skill, fn in c.hook(p, points.LONER):
+        need = fn(c.param(p, skill))
+        roll = c.d6("loner")
+        ok = roll >= need
+        c.emit(Event("loner", team, p, (roll,), need, success=ok, rule=skill))
+        if not ok:
+            return False
+    c.emit(Event("team_reroll", team, p, detail=f"{s.rerolls[team]} left"))
+    return True
+
+
+def reroll_choice(c: Ctx, p: int, kind: str) -> Proc[str]:
+    """Offer the re-rolls available for a failed test; return how it will be re-rolled.
+
+    Returns "" when no re-roll happens, else the source ("Dodge", "team", "Pro").
+    """
+    s = c.s
+    team = s.team[p]
+    options: list[Action] = []
+    skill = skill_reroll(c, p, kind)
+    if skill:
+        options.append(Action(USE_SKILL_REROLL, p))
+    if team_reroll_available(c, team):
+        options.append(Action(USE_TEAM_REROLL, p))
+    pro_target = 0
+    for _skill, fn in c.hook(p, points.PRO):
+        if (p, "Pro") not in s.skill_used and s.active == team:
+            pro_target = int(fn())
+            options.append(Action(USE_PRO, p))
+    if not options:
+        return ""
+    options.append(_DECLINE)
+    choice = yield Prompt(REROLL, team, options, {"player": p, "roll": kind, "skill": skill})
+    if choice.kind == USE_SKILL_REROLL:
+        s.skill_used.add((p, skill))
+        c.emit(Event("skill_reroll", team, p, rule=skill))
+        return skill
+    if choice.kind == USE_TEAM_REROLL:
+        return "team" if use_team_reroll(c, p) else ""
+    if choice.kind == USE_PRO:
+        s.skill_used.add((p, "Pro"))
+        roll = c.d6("pro")
+        ok = roll >= pro_target
+        c.emit(Event("pro", team, p, (roll,), pro_target, success=ok, rule="Pro"))
+        return "Pro" if ok else ""
+    return ""
+
+
+Adjuster = Callable[[int, int], Generator[Prompt, Action, int]]
+"""After a roll: fn(roll, modifier) -> extra modifier (Diving Tackle, Break Tackle …)."""
+
+
+def test(
+    c: Ctx,
+    p: int,
+    kind: str,
+    target: int,
+    mods: tuple[tuple[str, int], ...],
+    square: int = -1,
+    rerollable: bool = True,
+    adjusters: tuple[Adjuster, ...] = (),
+) -> Proc[bool]:
+    """Roll a D6 test for player p (agility, rush, pass …), offering re-rolls on failure.
+
+    ``adjusters`` run after each roll and may add a lasting modifier (skills used after
+    seeing the dice).
+    """
+    modifier = sum(v for _, v in mods)
+    team = c.s.team[p]
+    rule = ""
+    for attempt in range(2):
+        roll = c.d6(kind)
+        for adjust in adjusters:
+            extra = yield from adjust(roll, modifier)
+            if extra:
+                modifier += extra
+                mods = (*mods, ("skill", extra))
+        ok = passes(roll, target, modifier)
+        c.emit(Event(kind, team, p, (roll,), target, mods, ok, rule=rule, square=square))
+        if ok or not rerollable or attempt == 1:
+            return ok
+        source = yield from reroll_choice(c, p, kind)
+        if not source:
+            return False
+        rule = f"re-roll ({source})"
+    return False  # pragma: no cover - the loop always returns

@@ -1,0 +1,160 @@
+"""Throw Team-mate: quality test, Always Hungry, scatter, landing (safe, crash, crowd)."""
+
+from __future__ import annotations
+
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.pitch import DIRECTIONS, NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band
+from league_manager.match.procedures.ball import bounce, deviate, scatter, throw_in
+from league_manager.match.procedures.injury import casualty_eaten, crowd_injury, knock_down
+from league_manager.match.procedures.movement import check_touchdown
+from league_manager.match.procedures.rerolls import passes, reroll_choice, test
+from league_manager.match.skills import points
+from league_manager.match.state import STANDING
+
+SUPERB, SUCCESSFUL, TERRIBLE, FUMBLED = "superb", "successful", "terrible", "fumbled"
+LANDING_MODIFIER = {SUPERB: 0, SUCCESSFUL: -1, TERRIBLE: -2, FUMBLED: -1}
+
+
+def throwable(c: Ctx, p: int) -> list[int]:
+    """Adjacent team-mates p could throw (Right Stuff; standing, prone or stunned)."""
+    s = c.s
+    return [
+        q
+        for n in NEIGHBOURS[s.pos[p]]
+        if (q := s.board[n]) >= 0 and s.team[q] == s.team[p] and c.has(q, points.RIGHT_STUFF)
+    ]
+
+
+def throw_targets(c: Ctx, p: int) -> list[int]:
+    """Squares in Quick or Short Throw range (half the range ruler)."""
+    origin = c.s.pos[p]
+    return [q for q in PITCH_SQUARES if q != origin and 0 < pass_band(origin, q) <= 2]
+
+
+def throw_team_mate(c: Ctx, p: int, thrown: int, target: int) -> Proc[None]:
+    """Resolve a Throw Team-mate action by p throwing ``thrown`` towards ``target``."""
+    s = c.s
+    team = s.team[p]
+    origin = s.pos[p]
+    can_land = s.status[thrown] == STANDING and not s.tz_lost[thrown]
+    c.emit(Event("throw_team_mate", team, p, square=target, other=thrown))
+    for skill, _fn in c.hook(p, points.ALWAYS_HUNGRY):
+        roll = c.d6("always hungry")
+        c.emit(Event("always_hungry", team, p, (roll,), 2, success=roll >= 2, rule=skill))
+        if roll == 1:
+            escape = c.d6("always hungry")
+            if escape == 1:
+                c.emit(Event("eaten", team, thrown, (escape,), rule=skill))
+                had_ball = s.carrier == thrown
+                square = s.pos[thrown]
+                casualty_eaten(c, thrown)
+                if had_ball:
+                    s.turnover = True
+                    yield from bounce(c, square)
+                return
+            c.emit(Event("squirms_free", team, thrown, (escape,), rule=skill))
+            yield from _fumbled(c, thrown, origin, can_land)
+            return
+    result = yield from _quality(c, p, pass_band(origin, target))
+    if result == FUMBLED:
+        yield from _fumbled(c, thrown, origin, can_land)
+        return
+    if result == TERRIBLE:
+        landing, last = deviate(c, origin, "throw deviation")
+    else:
+        landing, last = scatter(c, target, 3, "throw scatter")
+    yield from _land(c, thrown, landing, last, result, can_land)
+
+
+def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
+    s = c.s
+    mods: list[tuple[str, int]] = []
+    if band == 2:
+        mods.append(("Short Throw", -1))
+    marked = c.n_markers(s.pos[p], s.team[p])
+    if marked:
+        mods.append(("marked", -marked))
+    for skill, fn in c.hook(p, points.THROW_BONUS):
+        mods.append((skill, int(fn())))
+    if s.weather == "very_sunny":
+        mods.append(("Very Sunny", -1))
+    modifier = sum(v for _, v in mods)
+    rerolled = False
+    while True:
+        roll = c.d6("throw quality")
+        if s.pa[p] == 0 or roll == 1:
+            result = FUMBLED
+        elif passes(roll, s.pa[p], modifier):
+            result = SUPERB
+        elif roll + modifier <= 1:
+            result = TERRIBLE
+        else:
+            result = SUCCESSFUL
+        c.emit(Event("throw_quality", s.team[p], p, (roll,), s.pa[p], tuple(mods), detail=result))
+        if result == SUPERB or rerolled or s.pa[p] == 0:
+            return result
+        if not (yield from reroll_choice(c, p, "throw")):
+            return result
+        rerolled = True
+
+
+def _fumbled(c: Ctx, thrown: int, origin: int, can_land: bool) -> Proc[None]:
+    s = c.s
+    c.s.turnover = s.carrier == thrown or c.s.turnover
+    d = c.roll(8, "bounce")
+    landing = origin + DIRECTIONS[d - 1]
+    c.emit(Event("bounce", s.team[thrown], thrown, (d,), square=landing))
+    yield from _land(c, thrown, landing, origin, FUMBLED, can_land)
+
+
+def _land(c: Ctx, q: int, landing: int, last: int, quality: str, can_land: bool) -> Proc[None]:
+    """The thrown player comes down in ``landing`` (``last`` is the last square on the pitch)."""
+    s = c.s
+    team = s.team[q]
+    had_ball = s.carrier == q
+    crash = not can_land
+    while True:
+        if not ON_PITCH[landing]:
+            if had_ball:
+                s.turnover = True
+            yield from crowd_injury(c, q, -1)
+            if had_ball:
+                s.carrier = -1
+                yield from throw_in(c, last)
+            return
+        occupant = s.board[landing]
+        if (occupant < 0 or occupant == q) and not crash:
+            break
+        if occupant < 0 or occupant == q:
+            crash = False
+            d = c.roll(8, "bounce")
+            last, landing = landing, landing + DIRECTIONS[d - 1]
+            c.emit(
+                Event("crash_landing", team, q, (d,), square=landing if ON_PITCH[landing] else -1)
+            )
+            continue
+        c.emit(Event("lands_on", team, q, square=landing, other=occupant))
+        if s.team[occupant] == team:
+            s.turnover = True
+        yield from knock_down(c, occupant, cause="knocked down")
+        can_land = False
+        d = c.roll(8, "bounce")
+        last, landing = landing, landing + DIRECTIONS[d - 1]
+        c.emit(Event("bounce", team, q, (d,), square=landing if ON_PITCH[landing] else -1))
+    s.place(q, landing)
+    if can_land:
+        mods: list[tuple[str, int]] = []
+        if LANDING_MODIFIER[quality]:
+            mods.append((f"{quality} throw", LANDING_MODIFIER[quality]))
+        marked = c.n_markers(landing, team)
+        if marked:
+            mods.append(("marked", -marked))
+        s.status[q] = STANDING
+        ok = yield from test(c, q, "landing", s.ag[q], tuple(mods), landing)
+        if ok:
+            check_touchdown(c)
+            return
+    if had_ball:
+        s.turnover = True
+    yield from knock_down(c, q, cause="falls_over")

@@ -1,0 +1,143 @@
+"""Team turns: choosing activations, ending the turn, stunned players, the Blitz! event."""
+
+from __future__ import annotations
+
+from league_manager.match.actions import (
+    ACTIVATE,
+    BLITZ,
+    BLOCK,
+    END_TURN,
+    FOUL,
+    HANDOFF,
+    MOVE,
+    PASS,
+    TTM,
+    TURN,
+    Action,
+    Prompt,
+)
+from league_manager.match.core import Ctx, Proc, TurnOver
+from league_manager.match.events import Event
+from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
+from league_manager.match.procedures.prayers import throw_a_rock
+from league_manager.match.skills import points
+from league_manager.match.state import PRONE, STANDING, STUNNED
+
+
+def turn_options(c: Ctx, team: int) -> list[Action]:
+    """Players that can still be activated, with the actions open to them, plus End Turn."""
+    s = c.s
+    foes_standing = False
+    foes_down = False
+    for q in s.players_of(1 - team):
+        if s.pos[q] >= 0:
+            if s.status[q] == STANDING:
+                foes_standing = True
+            else:
+                foes_down = True
+    options: list[Action] = []
+    blitz = foes_standing and not s.blitz_used
+    passes = not s.pass_used
+    handoff = not s.handoff_used
+    foul = foes_down and not s.foul_used
+    pos, used, status = s.pos, s.used, s.status
+    for p in s.players_of(team):
+        if pos[p] < 0 or used[p] or status[p] == STUNNED:
+            continue
+        acts = _activations(p)
+        options.append(acts[0])
+        if status[p] == STANDING and c.n_markers(pos[p], team):
+            options.append(acts[1])
+        if blitz:
+            options.append(acts[2])
+        if passes:
+            options.append(acts[3])
+            if c.has(p, points.THROW_TEAM_MATE):
+                options.append(acts[6])
+        if handoff:
+            options.append(acts[4])
+        if foul:
+            options.append(acts[5])
+    options.append(END_TURN_ACTION)
+    return options
+
+
+_ACTIVATIONS: dict[int, tuple[Action, ...]] = {}
+
+
+def _activations(p: int) -> tuple[Action, ...]:
+    """Interned activation actions of a player: move, block, blitz, pass, hand-off, foul, TTM."""
+    found = _ACTIVATIONS.get(p)
+    if found is None:
+        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
+        found = _ACTIVATIONS[p] = tuple(act(ACTIVATE[k], p) for k in kinds)
+    return found
+
+
+def team_turn(c: Ctx, team: int) -> Proc[None]:
+    """One team turn: activations until End Turn, a turnover or a touchdown."""
+    s = c.s
+    s.active = team
+    s.turn[team] += 1
+    s.turnover = False
+    s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
+    s.skill_used.clear()
+    s.stunned_now.clear()
+    for p in s.players_of(team):
+        s.used[p] = False
+    c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+    try:
+        while True:
+            choice = yield Prompt(TURN, team, turn_options(c, team))
+            if choice.kind == END_TURN:
+                break
+            yield from activation(c, choice.player, choice.kind[len("activate_") :])
+    except TurnOver:
+        pass
+    if s.turnover and s.touchdown < 0:
+        c.emit(Event("turnover", team))
+    if s.touchdown < 0:
+        yield from throw_a_rock(c, team)
+    end_of_turn(c, team)
+
+
+def end_of_turn(c: Ctx, team: int) -> None:
+    """Stunned players of the team not stunned during this turn roll over to prone."""
+    s = c.s
+    for p in s.players_of(team):
+        if s.status[p] == STUNNED and s.pos[p] >= 0 and p not in s.stunned_now:
+            s.status[p] = PRONE
+    s.stunned_now.clear()
+
+
+def kickoff_blitz(c: Ctx, team: int, count: int) -> Proc[None]:
+    """Blitz! kick-off event: ``count`` open players of the kicking team may Move (one Blitz)."""
+    from league_manager.match.procedures.kickoff import open_players
+
+    s = c.s
+    s.active = team
+    s.turnover = False
+    s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
+    for p in s.players_of(team):
+        s.used[p] = False
+    done = 0
+    try:
+        while done < count:
+            options: list[Action] = []
+            for p in open_players(c, team):
+                if not s.used[p]:
+                    options.append(act(ACTIVATE[MOVE], p))
+                    if not s.blitz_used:
+                        options.append(act(ACTIVATE[BLITZ], p))
+            options.append(END_TURN_ACTION)
+            choice = yield Prompt(TURN, team, options, {"kickoff_blitz": count - done})
+            if choice.kind == END_TURN:
+                break
+            done += 1
+            yield from activation(c, choice.player, choice.kind[len("activate_") :])
+    except TurnOver:
+        pass
+    s.turnover = False
+    for p in s.players_of(team):
+        s.used[p] = False
+    c.emit(Event("kickoff_blitz_end", team))

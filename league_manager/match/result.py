@@ -1,0 +1,198 @@
+"""MatchResult: what the post-game sequence needs from a played match (JSON round-trip)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from league_manager.match.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerResult:
+    """One player's match: SPP-relevant counts and injuries suffered.
+
+    Attributes:
+        id: the snapshot's player id.
+        team: 0 home, 1 away.
+        played: took part in at least one drive.
+        td, comp, defl, intc: touchdowns, completions, deflections, interceptions.
+        cas: casualties inflicted that earn SPP (blocks); cas_other: casualties not earning SPP
+            (fouls, crowd pushes, a target's block on the attacker).
+        injury: casualty result suffered ("Badly Hurt", "Seriously Hurt", "Serious Injury",
+            "Lasting Injury", "Dead") or None.
+        lasting: characteristic reduced by a Lasting Injury ("MA", "ST", "AG", "PA", "AV").
+        apothecary: the team's apothecary was used on this player.
+        sent_off: sent off by the referee.
+        bonus_spp: extra SPP from Prayers to Nuffle (Perfect Passing, Necessary Violence).
+    """
+
+    id: str
+    team: int
+    played: bool
+    td: int = 0
+    comp: int = 0
+    defl: int = 0
+    intc: int = 0
+    cas: int = 0
+    cas_other: int = 0
+    injury: str | None = None
+    lasting: str | None = None
+    apothecary: bool = False
+    sent_off: bool = False
+    bonus_spp: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "id": self.id,
+            "team": self.team,
+            "played": self.played,
+            "td": self.td,
+            "comp": self.comp,
+            "defl": self.defl,
+            "intc": self.intc,
+            "cas": self.cas,
+            "cas_other": self.cas_other,
+            "injury": self.injury,
+            "lasting": self.lasting,
+            "apothecary": self.apothecary,
+            "sent_off": self.sent_off,
+            "bonus_spp": self.bonus_spp,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PlayerResult:
+        """Inverse of :meth:`to_dict`."""
+        return cls(**data)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamResult:
+    """One team's side of the result."""
+
+    name: str
+    race: str
+    score: int
+    casualties_inflicted: int
+    casualties_suffered: int
+    fan_factor: int
+    mvp_candidates: tuple[str, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "name": self.name,
+            "race": self.race,
+            "score": self.score,
+            "casualties_inflicted": self.casualties_inflicted,
+            "casualties_suffered": self.casualties_suffered,
+            "fan_factor": self.fan_factor,
+            "mvp_candidates": list(self.mvp_candidates),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TeamResult:
+        """Inverse of :meth:`to_dict`."""
+        return cls(**{**data, "mvp_candidates": tuple(data["mvp_candidates"])})
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    """The outcome of a finished (or conceded) match.
+
+    Attributes:
+        home, away: per-team results.
+        conceded: None, or 0/1 for the team that conceded.
+        players: every player of both snapshots, in snapshot order (home first).
+        weather: weather at full time.
+    """
+
+    home: TeamResult
+    away: TeamResult
+    conceded: int | None
+    players: tuple[PlayerResult, ...]
+    weather: str
+
+    @property
+    def winner(self) -> int | None:
+        """0 home, 1 away, None for a draw (a concession loses)."""
+        if self.conceded is not None:
+            return 1 - self.conceded
+        if self.home.score == self.away.score:
+            return None
+        return 0 if self.home.score > self.away.score else 1
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        return {
+            "home": self.home.to_dict(),
+            "away": self.away.to_dict(),
+            "conceded": self.conceded,
+            "players": [p.to_dict() for p in self.players],
+            "weather": self.weather,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> MatchResult:
+        """Inverse of :meth:`to_dict`."""
+        return cls(
+            home=TeamResult.from_dict(data["home"]),
+            away=TeamResult.from_dict(data["away"]),
+            conceded=data["conceded"],
+            players=tuple(PlayerResult.from_dict(p) for p in data["players"]),
+            weather=data["weather"],
+        )
+
+
+def build_result(s: State) -> MatchResult:
+    """Collect the result from a match state."""
+    from league_manager.match.state import SENT_OFF
+
+    players = []
+    n_home = len(s.teams[0].players)
+    for p in range(s.size):
+        team = s.team[p]
+        snap = s.teams[team].players[p if team == 0 else p - n_home]
+        st = s.stats[p]
+        players.append(
+            PlayerResult(
+                id=snap.id,
+                team=team,
+                played=p in s.played,
+                td=st.td,
+                comp=st.comp,
+                defl=st.defl,
+                intc=st.intc,
+                cas=st.cas,
+                cas_other=st.cas_other,
+                injury=st.injury or None,
+                lasting=st.lasting or None,
+                apothecary=st.apothecary,
+                sent_off=s.status[p] == SENT_OFF,
+                bonus_spp=st.bonus_spp,
+            )
+        )
+    teams = []
+    for t in (0, 1):
+        snap_t = s.teams[t]
+        teams.append(
+            TeamResult(
+                name=snap_t.name,
+                race=snap_t.race,
+                score=s.score[t],
+                casualties_inflicted=s.cas_inflicted[t],
+                casualties_suffered=sum(1 for r in players if r.team == t and r.injury),
+                fan_factor=snap_t.fan_factor,
+                mvp_candidates=tuple(
+                    r.id for r in players if r.team == t and r.played and r.injury != "Dead"
+                ),
+            )
+        )
+    return MatchResult(
+        home=teams[0],
+        away=teams[1],
+        conceded=s.conceded if s.conceded >= 0 else None,
+        players=tuple(players),
+        weather=s.weather,
+    )

@@ -1,0 +1,264 @@
+"""Golden scenarios: JSON position, dice script, actions and expectations (docs/scenarios.md)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from league_manager.match.actions import Action, IllegalAction
+from league_manager.match.engine import Match
+from league_manager.match.events import Event
+from league_manager.match.pitch import ON_PITCH, sq, xy
+from league_manager.match.position import Placement, Position
+from league_manager.match.state import STATUS_NAMES
+from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
+from league_manager.rules.dice import DiceExhausted, DiceMismatch, ScriptedDice
+from league_manager.rules.model import Characteristics, SkillRef
+
+TEAMS = {"home": 0, "away": 1}
+DEFAULT_STATS = (6, 3, 3, 4, 9)
+
+
+class ScenarioError(Exception):
+    """The scenario file itself is malformed."""
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What running a scenario gave: the events, failures and the final state."""
+
+    name: str
+    events: list[Event]
+    failures: list[str] = field(default_factory=list)
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def ok(self) -> bool:
+        """True when every expectation held and the dice script was used up exactly."""
+        return not self.failures
+
+
+@dataclass(slots=True)
+class Scenario:
+    """A parsed scenario file."""
+
+    name: str
+    data: dict[str, Any]
+    ids: list[str]
+
+    def index(self, player_id: str) -> int:
+        """Player index of a scenario player id."""
+        try:
+            return self.ids.index(player_id)
+        except ValueError:
+            raise ScenarioError(f"{self.name}: unknown player {player_id!r}") from None
+
+    def player_id(self, index: int) -> str:
+        """Scenario id of a player index (or "" for -1)."""
+        return self.ids[index] if 0 <= index < len(self.ids) else ""
+
+
+def _square(value: Any) -> int:
+    if value is None:
+        return -1
+    if isinstance(value, int):
+        return value
+    x, y = value
+    square = sq(int(x), int(y))
+    if not ON_PITCH[square]:
+        raise ScenarioError(f"square {value} is off the pitch")
+    return square
+
+
+def load(path: str | Path) -> dict[str, Any]:
+    """Read a scenario file."""
+    data: dict[str, Any] = json.loads(Path(path).read_text(encoding="utf-8"))
+    return data
+
+
+def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
+    """Build the match a scenario describes."""
+    name = str(data.get("name", "scenario"))
+    players: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+    for spec in data["players"]:
+        players[TEAMS[spec.get("team", "home")]].append(spec)
+    ids = [str(p["id"]) for p in players[0]] + [str(p["id"]) for p in players[1]]
+    scenario = Scenario(name, data, ids)
+    snaps = []
+    for t in (0, 1):
+        snaps.append(
+            TeamSnapshot(
+                name=("Home", "Away")[t],
+                race=str(data.get("races", ["human", "orc"])[t]),
+                players=tuple(
+                    PlayerSnapshot(
+                        id=str(p["id"]),
+                        name=str(p.get("name", p["id"])),
+                        number=i + 1,
+                        position=str(p.get("position", "Lineman")),
+                        stats=Characteristics(*_stats(p)),
+                        skills=tuple(SkillRef.parse(s) for s in p.get("skills", [])),
+                        niggling=int(p.get("niggling", 0)),
+                        journeyman=bool(p.get("journeyman", False)),
+                    )
+                    for i, p in enumerate(players[t])
+                ),
+                rerolls=int(data.get("team_rerolls", [3, 3])[t]),
+                apothecary=bool(data.get("apothecaries", [False, False])[t]),
+                fan_factor=int(data.get("fan_factor", [2, 2])[t]),
+            )
+        )
+    placements = []
+    carrier = -1
+    for spec in data["players"]:
+        idx = scenario.index(str(spec["id"]))
+        status = str(spec.get("status", "standing"))
+        if status not in STATUS_NAMES:
+            raise ScenarioError(f"{name}: unknown status {status!r}")
+        square = _square(spec.get("at"))
+        placements.append(Placement(idx, square, status))
+        if spec.get("ball"):
+            carrier = idx
+    rerolls = data.get("rerolls")
+    position = Position(
+        placements=tuple(placements),
+        ball=_square(data.get("ball")),
+        carrier=carrier,
+        active=TEAMS[data.get("active", "home")],
+        turn=int(data.get("turn", 1)),
+        half=int(data.get("half", 1)),
+        kicking=TEAMS[data.get("kicking", "away")],
+        first_kicking=TEAMS[data.get("first_kicking", data.get("kicking", "away"))],
+        rerolls=(int(rerolls[0]), int(rerolls[1])) if rerolls is not None else None,
+        weather=str(data.get("weather", "perfect")),
+        score=(int(data.get("score", [0, 0])[0]), int(data.get("score", [0, 0])[1])),
+        apothecary=None,
+        bribes=(int(data["bribes"][0]), int(data["bribes"][1])) if "bribes" in data else None,
+        prayers=tuple((TEAMS[t], str(n), str(x)) for t, n, x in data.get("prayers", [])),
+    )
+    script: list[int | tuple[int, str]] = []
+    for entry in data.get("dice", []):
+        script.append((int(entry[0]), str(entry[1])) if isinstance(entry, list) else int(entry))
+    dice = ScriptedDice(script)
+    match = Match(
+        snaps[0],
+        snaps[1],
+        dice=dice,
+        settings=dict(data.get("settings", {})),
+        position=position,
+    )
+    return scenario, match, dice
+
+
+def _stats(spec: dict[str, Any]) -> tuple[int, int, int, int | None, int]:
+    ma, st, ag, pa, av = spec.get("stats", DEFAULT_STATS)
+    return int(ma), int(st), int(ag), (int(pa) if pa else None), int(av)
+
+
+def parse_action(scenario: Scenario, raw: list[Any]) -> Action:
+    """``["move", "h1", [6, 7]]`` -> Action("move", index, square)."""
+    kind = str(raw[0])
+    player = scenario.index(str(raw[1])) if len(raw) > 1 and raw[1] is not None else -1
+    square = _square(raw[2]) if len(raw) > 2 else -1
+    return Action(kind, player, square)
+
+
+def run(data: dict[str, Any]) -> Outcome:
+    """Run a scenario: apply its actions, then check expectations and the dice script."""
+    scenario, match, dice = build(data)
+    outcome = Outcome(scenario.name, [])
+    start = len(match.events)
+    try:
+        for raw in data.get("actions", []):
+            match.apply(parse_action(scenario, raw))
+    except (DiceExhausted, DiceMismatch, IllegalAction) as exc:
+        outcome.failures.append(f"{type(exc).__name__}: {exc}")
+    outcome.events = match.events[start:]
+    if dice.remaining:
+        outcome.failures.append(f"dice script not used up: {dice.remaining} roll(s) left")
+    outcome.state = describe(scenario, match)
+    outcome.failures.extend(_check(scenario, match, outcome, data.get("expect", {})))
+    return outcome
+
+
+def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
+    """The end state in scenario terms (player ids and [x, y] squares)."""
+    s = match.state
+    prompt = match.prompt
+    return {
+        "players": {
+            scenario.player_id(p): {
+                "at": list(xy(s.pos[p])) if s.pos[p] >= 0 else None,
+                "status": STATUS_NAMES[s.status[p]],
+            }
+            for p in range(s.size)
+        },
+        "ball": list(xy(s.ball)) if s.ball >= 0 else None,
+        "carrier": scenario.player_id(s.carrier) or None,
+        "score": list(s.score),
+        "rerolls": list(s.rerolls),
+        "turn": list(s.turn),
+        "active": ("home", "away")[s.active],
+        "prompt": prompt.kind if prompt else None,
+        "prompt_team": ("home", "away")[prompt.team] if prompt else None,
+        "weather": s.weather,
+    }
+
+
+def event_dict(scenario: Scenario, event: Event) -> dict[str, Any]:
+    """An event in scenario terms."""
+    data = event.to_dict()
+    if "player" in data:
+        data["player"] = scenario.player_id(event.player)
+    if "other" in data:
+        data["other"] = scenario.player_id(event.other)
+    if "square" in data:
+        data["square"] = list(xy(event.square))
+    if "team" in data:
+        data["team"] = ("home", "away")[event.team]
+    return data
+
+
+def _check(scenario: Scenario, match: Match, outcome: Outcome, expect: dict[str, Any]) -> list[str]:
+    failures: list[str] = []
+    events = [event_dict(scenario, e) for e in outcome.events]
+    position = 0
+    for wanted in expect.get("events", []):
+        while position < len(events) and not _matches(events[position], wanted):
+            position += 1
+        if position == len(events):
+            failures.append(f"expected event not found (in order): {wanted}")
+            break
+        position += 1
+    for wanted in expect.get("no_events", []):
+        if any(_matches(e, {"kind": wanted}) for e in events):
+            failures.append(f"unexpected event: {wanted}")
+    state = outcome.state
+    for pid, facts in expect.get("players", {}).items():
+        have = state["players"].get(pid)
+        if have is None:
+            failures.append(f"unknown player {pid}")
+            continue
+        for key, value in facts.items():
+            if have.get(key) != value:
+                failures.append(f"{pid}.{key}: expected {value}, got {have.get(key)}")
+    for key in ("ball", "carrier", "score", "rerolls", "active", "prompt", "prompt_team", "turn"):
+        if key in expect and state[key] != expect[key]:
+            failures.append(f"{key}: expected {expect[key]}, got {state[key]}")
+    if "turnover" in expect:
+        happened = any(e["kind"] == "turnover" for e in events)
+        if happened != bool(expect["turnover"]):
+            failures.append(f"turnover: expected {expect['turnover']}, got {happened}")
+    return failures
+
+
+def _matches(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
+    for key, value in wanted.items():
+        if key.endswith("~"):
+            if str(value) not in str(event.get(key[:-1], "")):
+                return False
+        elif event.get(key, [] if isinstance(value, list) else None) != value:
+            return False
+    return True

@@ -1,0 +1,1 @@
+"""Skills and traits hooking named points of the procedures through a registry."""

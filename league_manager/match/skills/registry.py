@@ -1,0 +1,51 @@
+"""The skill registry: hook point name -> skill name -> handler.
+
+Procedures call handlers of the skills a player has at named points ("armour_modifier",
+"both_down_safe" …). A skill is added by registering handlers for points; procedures
+never test skill names in if-ladders.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Handler = Callable[..., Any]
+
+_REGISTRY: dict[str, dict[str, Handler]] = {}
+HOOK_POINTS: dict[str, str] = {}
+"""Documented hook points: name -> what handlers receive and return."""
+
+
+def hook_point(name: str, doc: str) -> str:
+    """Declare a hook point (idempotent) and return its name."""
+    HOOK_POINTS.setdefault(name, doc)
+    _REGISTRY.setdefault(name, {})
+    return name
+
+
+def register(point: str, skill: str) -> Callable[[Handler], Handler]:
+    """Decorator: ``@register("armour_modifier", "Mighty Blow")``."""
+    if point not in HOOK_POINTS:
+        raise KeyError(f"unknown hook point {point!r}")
+
+    def deco(fn: Handler) -> Handler:
+        _REGISTRY[point][skill] = fn
+        return fn
+
+    return deco
+
+
+def handlers_for(skills: frozenset[str]) -> dict[str, list[tuple[str, Handler]]]:
+    """Every handler a player with these skills has, grouped by hook point."""
+    found: dict[str, list[tuple[str, Handler]]] = {}
+    for point, by_skill in _REGISTRY.items():
+        for skill, fn in by_skill.items():
+            if skill in skills:
+                found.setdefault(point, []).append((skill, fn))
+    return found
+
+
+def registered_skills() -> set[str]:
+    """Names of skills with at least one handler."""
+    return {skill for by_skill in _REGISTRY.values() for skill in by_skill}

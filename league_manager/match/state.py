@@ -1,0 +1,227 @@
+"""Compact match state: players in parallel arrays, the pitch as a list of player indexes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from league_manager.match.pitch import SIZE
+from league_manager.match.teams import TeamSnapshot
+
+# Player statuses
+STANDING = 0
+PRONE = 1
+STUNNED = 2
+RESERVE = 3
+KO = 4
+CASUALTY = 5
+SENT_OFF = 6
+STATUS_NAMES = ("standing", "prone", "stunned", "reserve", "ko", "casualty", "sent_off")
+ON_PITCH_STATUSES = (STANDING, PRONE, STUNNED)
+
+WEATHER_NAMES = {
+    "sweltering_heat": "Sweltering Heat",
+    "very_sunny": "Very Sunny",
+    "perfect": "Perfect Conditions",
+    "pouring_rain": "Pouring Rain",
+    "blizzard": "Blizzard",
+}
+
+
+@dataclass(slots=True)
+class PlayerStats:
+    """What one player did in the match (for the match result)."""
+
+    td: int = 0
+    comp: int = 0
+    defl: int = 0
+    intc: int = 0
+    cas: int = 0
+    cas_other: int = 0
+    injury: str = ""
+    lasting: str = ""
+    apothecary: bool = False
+    bonus_spp: int = 0
+
+    def copy(self) -> PlayerStats:
+        """An independent copy."""
+        return PlayerStats(
+            self.td, self.comp, self.defl, self.intc, self.cas, self.cas_other,
+            self.injury, self.lasting, self.apothecary, self.bonus_spp,
+        )  # fmt: skip
+
+
+@dataclass(slots=True)
+class State:
+    """Everything that changes during a match. Indexes: players 0..n-1, home first.
+
+    ``board[square]`` is the player index standing, lying or stunned there, or -1.
+    ``pos[p]`` is -1 when the player is not on the pitch.
+    """
+
+    teams: tuple[TeamSnapshot, TeamSnapshot]
+    team: list[int]
+    ma: list[int]
+    st: list[int]
+    ag: list[int]
+    pa: list[int]  # 0 = no PA
+    av: list[int]
+    skills: list[frozenset[str]]
+    params: list[dict[str, str]]
+    pos: list[int]
+    status: list[int]
+    board: list[int] = field(default_factory=lambda: [-1] * SIZE)
+    used: list[bool] = field(default_factory=list)
+    tz_lost: list[bool] = field(default_factory=list)
+    stunned_now: set[int] = field(default_factory=set)
+    ball: int = -1
+    carrier: int = -1
+    score: list[int] = field(default_factory=lambda: [0, 0])
+    turn: list[int] = field(default_factory=lambda: [0, 0])
+    half: int = 0
+    active: int = 0
+    kicking: int = 0
+    first_kicking: int = 0
+    rerolls: list[int] = field(default_factory=lambda: [0, 0])
+    extra_rerolls: list[int] = field(default_factory=lambda: [0, 0])
+    apothecary: list[bool] = field(default_factory=lambda: [False, False])
+    bribes: list[int] = field(default_factory=lambda: [0, 0])
+    coach_ejected: list[bool] = field(default_factory=lambda: [False, False])
+    weather: str = "perfect"
+    blitz_used: bool = False
+    pass_used: bool = False
+    handoff_used: bool = False
+    foul_used: bool = False
+    turnover: bool = False
+    skill_used: set[tuple[int, str]] = field(default_factory=set)
+    miss_drive: set[int] = field(default_factory=set)
+    stats: list[PlayerStats] = field(default_factory=list)
+    cas_inflicted: list[int] = field(default_factory=lambda: [0, 0])
+    game_over: bool = False
+    conceded: int = -1
+    drive: int = 0
+    dodge_origin: int = -1
+    touchdown: int = -1
+    kick_in_air: bool = False
+    played: set[int] = field(default_factory=set)
+    rooted: set[int] = field(default_factory=set)
+    drive_players: set[int] = field(default_factory=set)
+    multi_block: bool = False
+    prayers: list[tuple[int, str, str]] = field(default_factory=list)
+    temporary: list[tuple[int, str, str]] = field(default_factory=list)
+    solid_defence_limit: int = 0
+    solid_defence_open: set[int] = field(default_factory=set)
+    kickoff_blitz: int = 0
+    touchback: bool = False
+
+    @property
+    def size(self) -> int:
+        """Number of players in the match."""
+        return len(self.team)
+
+    def players_of(self, team: int) -> range:
+        """Indexes of a team's players."""
+        n_home = len(self.teams[0].players)
+        return range(n_home) if team == 0 else range(n_home, self.size)
+
+    def place(self, p: int, square: int) -> None:
+        """Put a player on a square (removing them from their old one)."""
+        old = self.pos[p]
+        if old >= 0 and self.board[old] == p:
+            self.board[old] = -1
+        self.pos[p] = square
+        self.board[square] = p
+        if self.carrier == p:
+            self.ball = square
+
+    def remove(self, p: int, status: int) -> None:
+        """Take a player off the pitch into a dugout box."""
+        old = self.pos[p]
+        if old >= 0 and self.board[old] == p:
+            self.board[old] = -1
+        self.pos[p] = -1
+        self.status[p] = status
+        if self.carrier == p:
+            self.carrier = -1
+
+    def clone(self) -> State:
+        """An independent copy (lists, sets and per-player stats copied; snapshots shared)."""
+        copy = replace(self)
+        for name in (
+            "team", "ma", "st", "ag", "pa", "av", "skills", "pos", "status", "board", "used",
+            "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "apothecary", "bribes",
+            "coach_ejected", "cas_inflicted", "prayers", "temporary",
+        ):  # fmt: skip
+            setattr(copy, name, list(getattr(self, name)))
+        for name in (
+            "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
+            "drive_players",
+        ):  # fmt: skip
+            setattr(copy, name, set(getattr(self, name)))
+        copy.params = [dict(p) for p in self.params]
+        copy.stats = [st.copy() for st in self.stats]
+        return copy
+
+    def has_prayer(self, team: int, name: str) -> bool:
+        """True while a Prayers to Nuffle result is in effect for a team."""
+        return any(t == team and n == name for t, n, _ in self.prayers)
+
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON view of the current positions, statuses, ball and counters."""
+        return {
+            "players": [
+                {"pos": self.pos[p], "status": STATUS_NAMES[self.status[p]], "used": self.used[p]}
+                for p in range(self.size)
+            ],
+            "ball": self.ball,
+            "carrier": self.carrier,
+            "score": list(self.score),
+            "turn": list(self.turn),
+            "half": self.half,
+            "active": self.active,
+            "rerolls": list(self.rerolls),
+            "weather": self.weather,
+        }
+
+
+def new_state(home: TeamSnapshot, away: TeamSnapshot) -> State:
+    """A fresh state with every player in reserves."""
+    team: list[int] = []
+    ma: list[int] = []
+    st: list[int] = []
+    ag: list[int] = []
+    pa: list[int] = []
+    av: list[int] = []
+    skills: list[frozenset[str]] = []
+    params: list[dict[str, str]] = []
+    for t, snap in enumerate((home, away)):
+        for pl in snap.players:
+            team.append(t)
+            ma.append(pl.stats.ma)
+            st.append(pl.stats.st)
+            ag.append(pl.stats.ag)
+            pa.append(pl.stats.pa or 0)
+            av.append(pl.stats.av)
+            skills.append(frozenset(s.name for s in pl.skills))
+            params.append({s.name: s.param for s in pl.skills if s.param})
+    n = len(team)
+    state = State(
+        teams=(home, away),
+        team=team,
+        ma=ma,
+        st=st,
+        ag=ag,
+        pa=pa,
+        av=av,
+        skills=skills,
+        params=params,
+        pos=[-1] * n,
+        status=[RESERVE] * n,
+        used=[False] * n,
+        tz_lost=[False] * n,
+        stats=[PlayerStats() for _ in range(n)],
+    )
+    state.rerolls = [home.rerolls, away.rerolls]
+    state.apothecary = [home.apothecary, away.apothecary]
+    state.bribes = [home.bribes, away.bribes]
+    return state

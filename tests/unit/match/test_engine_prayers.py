@@ -1,0 +1,101 @@
+"""Prayers to Nuffle: temporary effects, expiry and the team-wide results."""
+
+from __future__ import annotations
+
+from conftest import away, home, scenario
+
+from league_manager.match.procedures.prayers import PRAYERS, expire, grant_skill
+from league_manager.match.scenario import build
+
+NO_RR = {"rerolls": [0, 0]}
+FOUL = [["activate_foul", "h1"], ["choose", "h1", [6, 7]], ["foul", "h1", [6, 7]]]
+
+
+def test_table_has_sixteen_results() -> None:
+    assert len(PRAYERS) == 16 and PRAYERS[1] == "Treacherous Trapdoor"
+
+
+def test_temporary_skill_expires_with_the_drive() -> None:
+    _s, match, _d = build({"name": "x", "players": [home("h1", 5, 7), away("a1", 9, 7)]})
+    ctx = match.ctx
+    grant_skill(ctx, 0, "Mighty Blow", "+1", "drive")
+    assert "Mighty Blow" in match.state.skills[0] and ctx.has(0, "armour_or_injury_bonus")
+    expire(ctx, "drive")
+    assert "Mighty Blow" not in match.state.skills[0]
+    assert not ctx.has(0, "armour_or_injury_bonus")
+
+
+def test_moles_under_the_pitch() -> None:
+    out = scenario(
+        [home("h1", 1, 7, stats=[1, 3, 3, 4, 9])],
+        [[2, "rush"], [2, "armour"], [2, "armour"]],
+        [["activate_move", "h1"], ["move", "h1", [2, 7]], ["move", "h1", [3, 7]]],
+        {"events": [{"kind": "rush", "modifiers": [["Moles under the Pitch", -1]]}]},
+        prayers=[["away", "Moles under the Pitch", "half"]],
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+
+
+def test_under_scrutiny_spots_every_foul() -> None:
+    out = scenario(
+        [home("h1", 5, 7), away("a1", 6, 7, status="prone")],
+        [[2, "armour"], [3, "armour"]],
+        [*FOUL, ["no"]],
+        {"players": {"h1": {"status": "sent_off"}}, "events": [{"kind": "under_scrutiny"}]},
+        prayers=[["away", "Under Scrutiny", "half"]],
+    )
+    assert out.ok, out.failures
+
+
+def test_friends_with_the_ref_wins_on_five() -> None:
+    out = scenario(
+        [home("h1", 5, 7), away("a1", 6, 7, status="prone")],
+        [[2, "armour"], [2, "armour"], [5, "argue the call"]],
+        [*FOUL, ["yes"]],
+        {"players": {"h1": {"status": "standing"}}},
+        prayers=[["home", "Friends with the Ref", "drive"]],
+    )
+    assert out.ok, out.failures
+
+
+def test_fouling_frenzy_and_necessary_violence_count_spp() -> None:
+    data = {
+        "name": "x",
+        "players": [home("h1", 5, 7), away("a1", 6, 7, status="prone")],
+        "dice": [[6, "armour"], [5, "armour"], [6, "injury"], [5, "injury"], [3, "casualty"]],
+        "prayers": [["home", "Fouling Frenzy", "drive"], ["home", "Necessary Violence", "drive"]],
+    }
+    scn, match, _ = build(data)
+    from league_manager.match.scenario import parse_action
+
+    for raw in FOUL:
+        match.apply(parse_action(scn, raw))
+    stats = match.state.stats[0]
+    assert stats.cas == 1 and stats.bonus_spp == 1
+
+
+def test_throw_a_rock_hits_a_stalling_carrier() -> None:
+    out = scenario(
+        [home("h1", 20, 7, ball=True), away("a1", 5, 7)],
+        [[5, "throw a rock"], [2, "armour"], [2, "armour"], [4, "bounce"]],
+        [["end_turn"]],
+        {
+            "events": [{"kind": "throw_a_rock", "player": "h1", "success": True}],
+            "players": {"h1": {"status": "prone"}},
+            "ball": [19, 7],
+        },
+        prayers=[["away", "Throw a Rock", "drive"]],
+    )
+    assert out.ok, out.failures
+
+
+def test_no_rock_when_the_carrier_cannot_score_freely() -> None:
+    out = scenario(
+        [home("h1", 10, 7, ball=True), away("a1", 5, 7)],
+        [],
+        [["end_turn"]],
+        {"no_events": ["throw_a_rock"]},
+        prayers=[["away", "Throw a Rock", "drive"]],
+    )
+    assert out.ok, out.failures

@@ -1,0 +1,74 @@
+"""Property test: seeded random games never crash and keep the state invariants."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from league_manager.match.bots.random_bot import RandomBot
+from league_manager.match.engine import Match
+from league_manager.match.invariants import violations
+from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
+from league_manager.rules.model import Characteristics, SkillRef
+
+SKILLS = [
+    "Block", "Dodge", "Sure Hands", "Catch", "Mighty Blow (+1)", "Thick Skull", "Stunty",
+    "Tackle", "Guard", "Stand Firm", "Sprint", "Sure Feet", "Pass", "Loner (4+)", "Pro",
+    "Wrestle", "Regeneration", "No Hands", "Dirty Player (+1)", "Kick", "Frenzy",
+    "Juggernaut", "Fend", "Side Step", "Grab", "Strip Ball", "Dauntless", "Jump Up",
+    "Nerves of Steel", "Accurate", "Break Tackle", "Diving Tackle", "Shadowing",
+    "On the Ball", "Bone Head", "Really Stupid", "Take Root", "Animal Savagery",
+    "Animosity (all team-mates)", "Secret Weapon", "Prehensile Tail", "Leap", "Horns",
+    "Multiple Block", "Projectile Vomit", "Unchannelled Fury", "Throw Team-mate",
+    "Right Stuff", "Always Hungry", "Strong Arm",
+]  # fmt: skip
+SETTLED = ("turn", "activation", "setup")
+
+
+def _team(seed: int, prefix: str) -> TeamSnapshot:
+    players = []
+    for i in range(11 + seed % 6):
+        skills = (
+            SkillRef.parse(SKILLS[(seed + i * 7) % len(SKILLS)]),
+            SkillRef.parse(SKILLS[(seed * 3 + i) % len(SKILLS)]),
+        )
+        stats = Characteristics(
+            4 + (i + seed) % 5, 2 + (i * seed) % 4, 2 + i % 4, 2 + i % 5, 8 + i % 3
+        )
+        players.append(PlayerSnapshot(f"{prefix}{i}", f"P{i}", i + 1, "Lineman", stats, skills))
+    return TeamSnapshot(prefix, "human", tuple(players), rerolls=seed % 4, apothecary=seed % 2 == 0,
+                        bribes=seed % 2)  # fmt: skip
+
+
+def _play_checked(seed: int) -> None:
+    match = Match(_team(seed, "h"), _team(seed + 1, "a"), seed=seed, settings={"extra_time": True})
+    bots = (RandomBot(seed), RandomBot(seed + 1))
+    s = match.state
+    touchdowns = 0
+    while match.prompt is not None:
+        score = sum(s.score)
+        events = match.apply(bots[match.prompt.team].choose(match))
+        touchdowns += sum(1 for e in events if e.kind == "touchdown")
+        gained = sum(s.score) - score
+        sudden = sum(1 for e in events if e.kind == "sudden_death" and e.detail != "tie")
+        assert gained == sum(1 for e in events if e.kind == "touchdown") + sudden
+        prompt = match.prompt
+        problems = violations(s, prompt is not None and prompt.kind in SETTLED)
+        assert not problems, (seed, len(match.actions), problems)
+    result = match.outcome()
+    assert result is not None
+    assert result.home.score + result.away.score >= touchdowns
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**31 - 1))
+def test_random_games_keep_invariants(seed: int) -> None:
+    _play_checked(seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**31 - 1))
+def test_many_random_games_keep_invariants(seed: int) -> None:
+    _play_checked(seed)
