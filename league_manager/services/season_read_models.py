@@ -161,7 +161,7 @@ class FixtureView:
         return self.result is not None or self.status == "void"
 
     def label(self) -> str:
-        """``"Orcs v Elves"``, ``"Orcs (bye)"`` or ``"Orcs v winner of slot 3"``."""
+        """``"Orcs v Elves"``, ``"Orcs (bye)"`` or ``"Orcs v to be decided"``."""
         if self.is_bye:
             return f"{self.home} (bye)"
         return f"{self.home or 'to be decided'} v {self.away or 'to be decided'}"

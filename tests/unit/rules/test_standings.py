@@ -1,6 +1,10 @@
 """League tables with hand-computed expectations: points, bonus points, tie-breakers, form."""
 
+from itertools import pairwise
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from league_manager.rules.standings import (
     BYE,
@@ -171,3 +175,29 @@ def test_head_to_head_is_reapplied_to_a_smaller_tied_group() -> None:
     assert by_team[C].tiebreaks == (("head_to_head", 4), ("head_to_head", 0))
     assert by_team[C].td_diff == 5 and by_team[B].td_diff == 1
     assert by_team[E].decided_by == "td_diff"
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    teams=st.integers(min_value=2, max_value=12),
+    scores=st.lists(st.tuples(st.integers(0, 50), st.integers(0, 50), st.integers(0, 4), st.integers(0, 4)),
+                    max_size=60),
+    seed=st.integers(0, 1000),
+)  # fmt: skip
+def test_table_invariants(teams: int, scores: list[tuple[int, int, int, int]], seed: int) -> None:
+    ids = list(range(1, teams + 1))
+    matches = []
+    for n, (a, b, htd, atd) in enumerate(scores):
+        home, away = ids[a % teams], ids[b % teams]
+        if home != away:
+            matches.append(game(n, home, away, htd, atd, hcas=htd, acas=atd))
+    rows = rank(ids, matches, PointsRules(), seed=seed)
+    assert sorted(r.team_id for r in rows) == ids and [r.rank for r in rows] == list(range(1, teams + 1))
+    assert all(a.points >= b.points for a, b in pairwise(rows))
+    assert sum(r.won for r in rows) == sum(r.lost for r in rows)
+    assert sum(r.td_for for r in rows) == sum(r.td_against for r in rows)
+    assert sum(r.played for r in rows) == 2 * len(matches)
+    assert all(r.points == 3 * r.won + r.drawn for r in rows)
+    assert all(
+        set(r.tied_with) == {o.team_id for o in rows if o.points == r.points} - {r.team_id} for r in rows
+    )
