@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from league_manager import __version__
 from league_manager.cli import (
     league_commands,
+    match_commands,
     pdf_commands,
     player_commands,
     rules_commands,
@@ -28,6 +29,7 @@ COMMAND_MODULES = (
     player_commands,
     season_commands,
     pdf_commands,
+    match_commands,
 )
 
 

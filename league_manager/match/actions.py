@@ -107,5 +107,5 @@ class Prompt:
     info: dict[str, Any] = field(default_factory=dict)
 
 
-class IllegalAction(LeagueError):  # noqa: N818 - reads as the rule broken
+class IllegalAction(LeagueError):
     """The action is not one of the legal options; the match is unchanged."""

@@ -17,7 +17,7 @@ Proc = Generator[Prompt, Action, T]
 """A procedure: yields prompts, receives the chosen action, returns its result."""
 
 
-class TurnOver(Exception):  # noqa: N818 - a game term, not an error
+class TurnOver(Exception):
     """Raised inside a team turn to end it at once (the turnover is already recorded)."""
 
 
@@ -31,9 +31,7 @@ class Ctx:
         self.dice = dice
         self.settings = settings
         self.events: list[Event] = []
-        self.hooks: list[dict[str, list[tuple[str, Handler]]]] = [
-            handlers_for(sk) for sk in state.skills
-        ]
+        self.hooks: list[dict[str, list[tuple[str, Handler]]]] = [handlers_for(sk) for sk in state.skills]
         self.checkpoint: Callable[[], None] | None = None
         """Called at the start of each team turn (the Match keeps undo snapshots there)."""
 

@@ -119,9 +119,7 @@ class _Draft:
     picks: list[Position] = field(default_factory=list)
 
 
-def generate_team(
-    roster: TeamRoster, seed: int, budget: int = 1_000_000, prefix: str = ""
-) -> TeamSnapshot:
+def generate_team(roster: TeamRoster, seed: int, budget: int = 1_000_000, prefix: str = "") -> TeamSnapshot:
     """Draft a legal team of a roster with a budget: 11-16 players within position maximums.
 
     The draft is deterministic for a seed: eleven players first (cheapest line positions

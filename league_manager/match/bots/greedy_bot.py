@@ -58,11 +58,7 @@ class GreedyBot:
         team = prompt.team
         options = {(a.kind, a.player): a for a in prompt.options}
         carrier = s.carrier
-        if (
-            carrier >= 0
-            and s.team[carrier] == team
-            and (acts.ACTIVATE[acts.MOVE], carrier) in options
-        ):
+        if carrier >= 0 and s.team[carrier] == team and (acts.ACTIVATE[acts.MOVE], carrier) in options:
             return options[(acts.ACTIVATE[acts.MOVE], carrier)]
         if carrier < 0 and s.ball >= 0:
             mine = [
@@ -85,9 +81,7 @@ class GreedyBot:
                     return options[key]
         return Action(acts.END_TURN)
 
-    def _best_block(
-        self, match: Match, team: int, options: dict[tuple[str, int], Action]
-    ) -> Action | None:
+    def _best_block(self, match: Match, team: int, options: dict[tuple[str, int], Action]) -> Action | None:
         s = match.state
         ctx = match.ctx
         best: tuple[int, Action] | None = None
@@ -182,9 +176,7 @@ class GreedyBot:
         return Action(acts.DECLINE)
 
     def _follow_up(self, match: Match, prompt: acts.Prompt) -> Action | None:
-        return (
-            Action(acts.NO) if match.state.carrier == prompt.info["player"] else prompt.options[0]
-        )
+        return Action(acts.NO) if match.state.carrier == prompt.info["player"] else prompt.options[0]
 
     def _apothecary(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.YES)

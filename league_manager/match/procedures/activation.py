@@ -242,9 +242,7 @@ def _activation_options(
                     if ON_PITCH[beyond] and board[beyond] < 0 and beyond not in seen:
                         seen.add(beyond)
                         options.append(act(JUMP, p, beyond))
-    if (kind == BLOCK or (kind == BLITZ and not blocked and mp + rushes > 0)) and s.status[
-        p
-    ] == STANDING:
+    if (kind == BLOCK or (kind == BLITZ and not blocked and mp + rushes > 0)) and s.status[p] == STANDING:
         vomit = c.has(p, points.PROJECTILE_VOMIT)
         stabs = c.has(p, points.STAB)
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
@@ -312,11 +310,7 @@ def _declare_target(c: Ctx, p: int, kind: str) -> Proc[int]:
     s = c.s
     foe = 1 - s.team[p]
     wanted = (STANDING,) if kind == BLITZ else (PRONE, STUNNED)
-    opts = [
-        act(CHOOSE, p, s.pos[q])
-        for q in s.players_of(foe)
-        if s.pos[q] >= 0 and s.status[q] in wanted
-    ]
+    opts = [act(CHOOSE, p, s.pos[q]) for q in s.players_of(foe) if s.pos[q] >= 0 and s.status[q] in wanted]
     if not opts:
         return -1
     choice = yield Prompt(DECLARE_TARGET, s.team[p], opts, {"player": p, "action": kind})

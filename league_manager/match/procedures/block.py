@@ -98,17 +98,13 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
             rerolled = True
     chooser = ta if attacker_chooses else td
     distinct = sorted(set(faces), key=faces.index)
-    if len(distinct) == 1 and (
-        rerolled or not attacker_chooses or not team_reroll_available(c, ta)
-    ):
+    if len(distinct) == 1 and (rerolled or not attacker_chooses or not team_reroll_available(c, ta)):
         face = distinct[0]
     else:
         opts = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
         if attacker_chooses and not rerolled and team_reroll_available(c, ta):
             opts.append(Action(USE_TEAM_REROLL, att))
-        choice = yield Prompt(
-            BLOCK_DIE, chooser, opts, {"player": att, "target": dfd, "dice": faces}
-        )
+        choice = yield Prompt(BLOCK_DIE, chooser, opts, {"player": att, "target": dfd, "dice": faces})
         if choice.kind == USE_TEAM_REROLL:
             if use_team_reroll(c, att):
                 faces = _roll(c, n)
@@ -185,10 +181,7 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
     vacated = s.pos[dfd]
     juggernaut = blitz and c.has(att, points.JUGGERNAUT)
     strip = (
-        not knock
-        and s.carrier == dfd
-        and c.has(att, points.STRIP_BALL)
-        and not c.has(dfd, points.KEEP_BALL)
+        not knock and s.carrier == dfd and c.has(att, points.STRIP_BALL) and not c.has(dfd, points.KEEP_BALL)
     )
     if c.has(dfd, points.NOT_PUSHED) and not juggernaut:
         c.emit(Event("skill", s.team[dfd], dfd, rule="Stand Firm", detail="not pushed"))
@@ -222,9 +215,7 @@ def _free_squares(c: Ctx, square: int) -> list[int]:
     return [n for n in NEIGHBOURS[square] if c.s.board[n] < 0]
 
 
-def _push(
-    c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool = False
-) -> Proc[list[int]]:
+def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool = False) -> Proc[list[int]]:
     """Push ``victim`` away from ``from_sq``; returns squares where a loose ball must bounce.
 
     ``first`` marks the target of a Block action (Grab applies; Side Step applies always).

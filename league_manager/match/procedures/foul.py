@@ -25,9 +25,7 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
         bonus += int(fn(c.param(p, skill)))
     c.emit(Event("foul", team, p, modifiers=(("assists", off - dfn),), other=victim))
     frenzy = s.has_prayer(team, "Fouling Frenzy")
-    a1, a2, i1, i2 = yield from armour_and_injury(
-        c, victim, p, bonus, off - dfn, spp=frenzy, foul=True
-    )
+    a1, a2, i1, i2 = yield from armour_and_injury(c, victim, p, bonus, off - dfn, spp=frenzy, foul=True)
     spotted = a1 == a2 or (i1 > 0 and i1 == i2)
     if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
         c.emit(Event("under_scrutiny", team, p, rule="Under Scrutiny"))

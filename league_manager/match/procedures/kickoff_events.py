@@ -79,9 +79,7 @@ def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
         if winner >= 0:
             yield from prayer(c, winner)
     elif name == "Brilliant Coaching":
-        bonus = [
-            t.assistant_coaches - (1 if s.coach_ejected[i] else 0) for i, t in enumerate(s.teams)
-        ]
+        bonus = [t.assistant_coaches - (1 if s.coach_ejected[i] else 0) for i, t in enumerate(s.teams)]
         winner = _roll_off(c, "brilliant coaching", bonus)
         if winner >= 0:
             s.extra_rerolls[winner] += 1
@@ -142,9 +140,7 @@ def _losers(c: Ctx, label: str, bonus: list[int]) -> list[int]:
 def _random_player(c: Ctx, team: int, exclude_stunned: bool = False) -> int:
     s = c.s
     pool = [
-        p
-        for p in s.players_of(team)
-        if s.pos[p] >= 0 and not (exclude_stunned and s.status[p] == STUNNED)
+        p for p in s.players_of(team) if s.pos[p] >= 0 and not (exclude_stunned and s.status[p] == STUNNED)
     ]
     if not pool:
         return -1

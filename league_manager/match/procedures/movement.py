@@ -188,9 +188,7 @@ def _dodge_adjusters(c: Ctx, p: int, origin: int, markers: list[int]) -> tuple[A
             continue
         bonus = int(fn(s.st[p]))
 
-        def break_tackle(
-            roll: int, modifier: int, bonus: int = bonus, skill: str = skill
-        ) -> Proc[int]:
+        def break_tackle(roll: int, modifier: int, bonus: int = bonus, skill: str = skill) -> Proc[int]:
             if (p, skill) in s.skill_used or roll == 1 or passes(roll, s.ag[p], modifier):
                 return 0
             if not passes(roll, s.ag[p], modifier + bonus):

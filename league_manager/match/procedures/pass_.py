@@ -66,9 +66,7 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
             result = WILD
         else:
             result = INACCURATE
-        c.emit(
-            Event("pass", team, p, (roll,), target, tuple(mods), result == ACCURATE, detail=result)
-        )
+        c.emit(Event("pass", team, p, (roll,), target, tuple(mods), result == ACCURATE, detail=result))
         if result == ACCURATE or rerolled or target == 0:
             return result, roll
         source = yield from reroll_choice(c, p, "pass")

@@ -86,11 +86,7 @@ def prayer(c: Ctx, team: int) -> Proc[None]:
         roll = c.roll(16, "prayers to nuffle")
     name = PRAYERS[roll]
     lasts = LASTS.get(roll, "drive")
-    c.emit(
-        Event(
-            "prayers_to_nuffle", team, rolls=(roll,), detail=name, rule=NOT_MODELLED.get(roll, "")
-        )
-    )
+    c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=name, rule=NOT_MODELLED.get(roll, "")))
     if roll in NOT_MODELLED:
         return
     foe = 1 - team

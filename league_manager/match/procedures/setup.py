@@ -45,9 +45,7 @@ def available(c: Ctx, team: int) -> list[int]:
     """Players who may take part in the drive (in reserves or already placed)."""
     s = c.s
     return [
-        p
-        for p in s.players_of(team)
-        if (s.status[p] == RESERVE or s.pos[p] >= 0) and p not in s.miss_drive
+        p for p in s.players_of(team) if (s.status[p] == RESERVE or s.pos[p] >= 0) and p not in s.miss_drive
     ]
 
 

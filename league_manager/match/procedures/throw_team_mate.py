@@ -130,9 +130,7 @@ def _land(c: Ctx, q: int, landing: int, last: int, quality: str, can_land: bool)
             crash = False
             d = c.roll(8, "bounce")
             last, landing = landing, landing + DIRECTIONS[d - 1]
-            c.emit(
-                Event("crash_landing", team, q, (d,), square=landing if ON_PITCH[landing] else -1)
-            )
+            c.emit(Event("crash_landing", team, q, (d,), square=landing if ON_PITCH[landing] else -1))
             continue
         c.emit(Event("lands_on", team, q, square=landing, other=occupant))
         if s.team[occupant] == team:

@@ -69,9 +69,7 @@ ACTIVATION_TEST = hook_point(
     "fn(ctx, p, action) -> Proc[bool]: a test when activated (Bone Head …); False ends it",
 )
 BREAK_TACKLE = hook_point("break_tackle", "fn(st) -> int: once per activation, bonus to a dodge")
-DIVING_TACKLE = hook_point(
-    "diving_tackle", "fn() -> True: go prone in the vacated square for -2 to a dodge"
-)
+DIVING_TACKLE = hook_point("diving_tackle", "fn() -> True: go prone in the vacated square for -2 to a dodge")
 SHADOWING = hook_point("shadowing", "fn() -> True: may follow a player dodging away")
 ON_THE_BALL = hook_point("on_the_ball", "fn() -> int: squares moved when the kick deviates")
 BLITZ_STRENGTH = hook_point("blitz_strength", "fn() -> int: strength bonus when blitzing (Horns)")

@@ -44,9 +44,7 @@ def test_scenario_ok_prints_events() -> None:
 
 
 def test_scenario_json_has_state(tmp_path: Path) -> None:
-    code, out, _ = _run(
-        "match", "scenario", str(SCENARIOS / "movement" / "dodge_success.json"), as_json=True
-    )
+    code, out, _ = _run("match", "scenario", str(SCENARIOS / "movement" / "dodge_success.json"), as_json=True)
     data = json.loads(out)
     assert code == 0 and data["ok"] and data["state"]["players"]["h1"]["at"] == [4, 6]
 
@@ -82,9 +80,7 @@ def test_simulate_is_reproducible() -> None:
 
 @needs_ruleset
 def test_simulate_greedy_text() -> None:
-    code, out, _ = _run(
-        "match", "simulate", "--home", "dwarf", "--away", "skaven", "--bot", "greedy"
-    )
+    code, out, _ = _run("match", "simulate", "--home", "dwarf", "--away", "skaven", "--bot", "greedy")
     assert code == 0 and out.startswith("game 1")
 
 

@@ -20,11 +20,7 @@ def test_dodge_modifier_per_marker_at_destination() -> None:
         [home("h1", 5, 7), away("a1", 6, 7), away("a2", 3, 5), away("a3", 3, 7)],
         [[5, "dodge"]],
         [["activate_move", "h1"], ["move", "h1", [4, 6]]],
-        {
-            "events": [
-                {"kind": "dodge", "modifiers": [["marked", -2]], "rolls": [5], "success": True}
-            ]
-        },
+        {"events": [{"kind": "dodge", "modifiers": [["marked", -2]], "rolls": [5], "success": True}]},
     )
     assert out.ok, out.failures
 

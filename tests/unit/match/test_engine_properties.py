@@ -33,9 +33,7 @@ def _team(seed: int, prefix: str) -> TeamSnapshot:
             SkillRef.parse(SKILLS[(seed + i * 7) % len(SKILLS)]),
             SkillRef.parse(SKILLS[(seed * 3 + i) % len(SKILLS)]),
         )
-        stats = Characteristics(
-            4 + (i + seed) % 5, 2 + (i * seed) % 4, 2 + i % 4, 2 + i % 5, 8 + i % 3
-        )
+        stats = Characteristics(4 + (i + seed) % 5, 2 + (i * seed) % 4, 2 + i % 4, 2 + i % 5, 8 + i % 3)
         players.append(PlayerSnapshot(f"{prefix}{i}", f"P{i}", i + 1, "Lineman", stats, skills))
     return TeamSnapshot(prefix, "human", tuple(players), rerolls=seed % 4, apothecary=seed % 2 == 0,
                         bribes=seed % 2)  # fmt: skip
