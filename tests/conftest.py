@@ -41,3 +41,24 @@ def services(tmp_path: Path) -> Iterator[Services]:
 def league(services: Services) -> str:
     """A new empty league's name."""
     return services.leagues.create_league("Test League").value.name
+
+
+@pytest.fixture(scope="session")
+def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo league, drafted once per test session and copied for each test."""
+    folder = tmp_path_factory.mktemp("demo")
+    svc = Services.open(folder / "build.db")
+    svc.create_demo()
+    target = svc.backup(folder / "demo.db")
+    svc.close()
+    return target
+
+
+@pytest.fixture
+def demo(demo_file: Path, tmp_path: Path) -> Iterator[Services]:
+    """Services over a fresh copy of the demo league (eight teams of different races)."""
+    copy = tmp_path / "demo.db"
+    copy.write_bytes(demo_file.read_bytes())
+    svc = Services.open(copy)
+    yield svc
+    svc.close()

@@ -1,8 +1,6 @@
 """Season services: creating seasons, membership, scheduling with preview and commit, edits."""
 
 from collections import Counter
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -14,27 +12,6 @@ from league_manager.services.facade import Services
 from league_manager.services.season_results import ResultEntry
 
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
-
-
-@pytest.fixture(scope="module")
-def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo league, drafted once per module and copied for each test."""
-    folder = tmp_path_factory.mktemp("demo")
-    svc = Services.open(folder / "build.db")
-    svc.create_demo()
-    target = svc.backup(folder / "demo.db")
-    svc.close()
-    return target
-
-
-@pytest.fixture
-def demo(demo_file: Path, tmp_path: Path) -> Iterator[Services]:
-    """Services over a fresh copy of the demo league (eight teams, eight coaches)."""
-    copy = tmp_path / "demo.db"
-    copy.write_bytes(demo_file.read_bytes())
-    svc = Services.open(copy)
-    yield svc
-    svc.close()
 
 
 def season_with(svc: Services, count: int, name: str = "S1", seed: int = 5) -> str:

@@ -1,8 +1,5 @@
 """Season results: score entry, forfeits, byes, rulings, play-offs, standings and leader boards."""
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from league_manager.core.errors import RuleViolation
@@ -12,27 +9,6 @@ from league_manager.services.season_read_models import FixtureView, PlayerStatLi
 from league_manager.services.season_results import ResultEntry
 
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
-
-
-@pytest.fixture(scope="module")
-def demo_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo league, drafted once per module and copied for each test."""
-    folder = tmp_path_factory.mktemp("demo")
-    svc = Services.open(folder / "build.db")
-    svc.create_demo()
-    target = svc.backup(folder / "demo.db")
-    svc.close()
-    return target
-
-
-@pytest.fixture
-def demo(demo_file: Path, tmp_path: Path) -> Iterator[Services]:
-    """Services over a fresh copy of the demo league."""
-    copy = tmp_path / "demo.db"
-    copy.write_bytes(demo_file.read_bytes())
-    svc = Services.open(copy)
-    yield svc
-    svc.close()
 
 
 def scheduled(svc: Services, count: int, fmt: str = "round-robin") -> list[FixtureView]:
