@@ -27,7 +27,6 @@ from league_manager.reports import (
     roster_pdf,
     season_report_pdf,
 )
-from league_manager.reports.roster import ruleset_label
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset, TeamRoster
 from league_manager.rules.scheduling import round_robin
@@ -216,7 +215,7 @@ def sample_season(teams: list[TeamView], *, played_rounds: int = 20, seed: int =
         tuple(TIEBREAKER_LABELS[k] for k in chain),
         {"win": 3, "draw": 1, "loss": 0, "bye": 0, "bonus_3_td": 0, "bonus_clean_sheet": 0, "bonus_3_cas": 0},
     )  # fmt: skip
-    members = tuple(SeasonTeamView(t.id, t.name, t.race, t.coach, division[t.id]) for t in teams)
+    members = tuple(SeasonTeamView(t.id, t.name, t.race_id, t.coach, division[t.id]) for t in teams)
     decided = sum(1 for r in rounds for f in r.fixtures if f.decided)
     season = SeasonView(1, "Season 2026", LEAGUE, 1, "double-round-robin", "running", seed, DIVISIONS,
                         members, len(rounds), fixture_id, decided)  # fmt: skip
@@ -284,13 +283,12 @@ def main() -> None:
                  lambda: roster_book_pdf(LEAGUE, teams, ruleset))  # fmt: skip
     print(f"{'':<32} {book / max(1, args.teams):7.3f} s per team")
     season = sample_season(sample_teams(16, ruleset, seed=11))
-    label = ruleset_label(ruleset, ruleset.id)
     _time("16-team double round robin", args.runs * 2,
-          lambda: season_report_pdf(*season, ruleset=label))  # fmt: skip
+          lambda: season_report_pdf(*season, ruleset=ruleset))  # fmt: skip
 
     if args.out:
         write_samples(args.out, teams[:12], ruleset, png=args.png,
-                      season=season_report_pdf(*season, ruleset=label))  # fmt: skip
+                      season=season_report_pdf(*season, ruleset=ruleset))  # fmt: skip
         print(f"documents written to {args.out}")
 
 

@@ -18,7 +18,6 @@ from league_manager.reports import (
     roster_pdf,
     season_report_pdf,
 )
-from league_manager.reports.roster import ruleset_label
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
 from league_manager.services.read_models import TeamView
@@ -213,13 +212,13 @@ def pdf_season(args: argparse.Namespace, ctx: CliContext) -> int:
         ruleset: Ruleset | None = _ruleset(league.ruleset)
     except LeagueError:
         ruleset = None
-    label = ruleset_label(ruleset, league.ruleset, league.ruleset_version)
     data = season_report_pdf(
         season,
         seasons.standings(season.id),
         seasons.rounds(season.id),
         seasons.leaders(season.id),
-        ruleset=label,
+        ruleset=ruleset,
+        ruleset_version=league.ruleset_version,
         options=_options(args),
     )
     summary = {"season": season.name, "league": season.league, "fixtures": season.fixtures}

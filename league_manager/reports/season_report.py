@@ -24,6 +24,7 @@ from league_manager.reports.layout import (
     PageOptions,
     render,
 )
+from league_manager.reports.roster import ruleset_label
 from league_manager.reports.season_cells import (
     FormMarks,
     outcome,
@@ -43,6 +44,7 @@ from league_manager.reports.theme import (
     styles,
     text,
 )
+from league_manager.rules.model import Ruleset
 from league_manager.services.season_read_models import (
     FixtureView,
     LeaderBoard,
@@ -99,12 +101,12 @@ def standings_table(
         races: team id -> race, for the team cell.
         st: the document styles.
         width: the frame width.
-        bye_points: show a Bye column even when no team has had a bye yet.
+        bye_points: show the Bye column (the report passes one answer for all its tables).
         notes: show the tie-breaker column (default: when a row has an explanation);
             the report passes one answer for all its tables so their columns line up.
     """
     rows_ = table.rows
-    byes = bye_points or any(r.byes for r in rows_)
+    byes = bye_points
     bonus = any(r.bonus_points for r in rows_)
     if notes is None:
         notes = any(r.tiebreak for r in rows_)
@@ -205,13 +207,20 @@ def _title_block(
     ]
 
 
+def race_name(race: str, ruleset: Ruleset | None) -> str:
+    """The team list's name for a race id (``"woodelf"`` -> ``"Wood Elf"``) when the ruleset knows it."""
+    roster = ruleset.teams.get(race) if ruleset is not None else None
+    return roster.name if roster is not None else race
+
+
 def standings_section(
-    season: SeasonView, standings: StandingsView, st: Styles, width: float
+    season: SeasonView, standings: StandingsView, ruleset: Ruleset | None, st: Styles, width: float
 ) -> list[Flowable]:
     """The tables (each division, then overall) with the ranking rules and a legend."""
-    races = {t.team_id: t.race for t in season.teams}
-    bye_points = bool(standings.points.get("bye"))
-    notes = any(r.tiebreak for t in (standings.overall, *standings.divisions) for r in t.rows)
+    races = {t.team_id: race_name(t.race, ruleset) for t in season.teams}
+    every_row = [r for t in (standings.overall, *standings.divisions) for r in t.rows]
+    bye_points = bool(standings.points.get("bye")) or any(r.byes for r in every_row)
+    notes = any(r.tiebreak for r in every_row)
     tables: list[tuple[str, TableView]] = [(f"Division: {d.name}", d) for d in standings.divisions]
     tables.append(("Overall" if standings.divisions else "Standings", standings.overall))
     story: list[Flowable] = [Marker("standings", "Standings", 0)]
@@ -382,15 +391,16 @@ def season_report_story(
     leaders: LeadersView | None,
     options: PageOptions,
     *,
-    ruleset: str = "",
+    ruleset: Ruleset | None = None,
+    ruleset_text: str = "",
     printed: date,
 ) -> list[Flowable]:
     """The flowables of the report: title and tables, fixtures in two columns, leader boards."""
     st = styles(7.8)
     fixture_styles = styles(7.2)
     width = options.frame_size[0]
-    story = _title_block(season, rounds, ruleset, printed, st, width)
-    story += standings_section(season, standings, st, width)
+    story = _title_block(season, rounds, ruleset_text, printed, st, width)
+    story += standings_section(season, standings, ruleset, st, width)
     story += [NextPageTemplate(COLUMNS_TEMPLATE), PageBreak()]
     story += fixtures_section(rounds, fixture_styles, options.column_width)
     boards = leaders_section(leaders, st, width) if leaders is not None else []
@@ -405,7 +415,8 @@ def season_report_pdf(
     rounds: Sequence[RoundView],
     leaders: LeadersView | None = None,
     *,
-    ruleset: str = "",
+    ruleset: Ruleset | None = None,
+    ruleset_version: str = "",
     options: PageOptions | None = None,
     printed: date | None = None,
 ) -> bytes:
@@ -416,7 +427,9 @@ def season_report_pdf(
         standings: its tables, tie-breaker chain and points rules.
         rounds: its fixtures grouped by round.
         leaders: its leader boards; boards without entries are left out.
-        ruleset: the ruleset label for the title and footer ("Blood Bowl 2020 (2025.05)").
+        ruleset: the league's ruleset: its name in the title and footer, its team lists
+            for the race names; None prints the race ids as stored.
+        ruleset_version: the league's ruleset version (default: the ruleset's own).
         options: paper (A4 or Letter); the report is portrait.
         printed: the "as of" date in the title and the footer (today by default).
 
@@ -426,11 +439,14 @@ def season_report_pdf(
     options = options or PageOptions()
     printed = printed or date.today()
     caption = f"{season.league} · {season.name}"
+    label = ruleset_label(ruleset, "", ruleset_version) if ruleset is not None else ""
     info = DocumentInfo(
         title=f"{season.league} — {season.name}: league table and fixtures",
         caption=caption,
-        ruleset=ruleset,
+        ruleset=label,
         printed=printed,
     )
-    story = season_report_story(season, standings, rounds, leaders, options, ruleset=ruleset, printed=printed)
+    story = season_report_story(
+        season, standings, rounds, leaders, options, ruleset=ruleset, ruleset_text=label, printed=printed
+    )
     return render(story, options, info)
