@@ -107,7 +107,7 @@ def outcome(fixture: FixtureView) -> tuple[str, str]:
         detail = ""
         if result.home_td == result.away_td and result.winner:
             side = "home" if result.winner_id == fixture.home_id else "away"
-            detail = f"{side} won the shoot-out"
+            detail = f"shoot-out: {side}"
         elif result.home_cas or result.away_cas:
             detail = f"CAS {result.home_cas or 0} – {result.away_cas or 0}"
         return score, detail

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from reportlab.lib import colors
 from reportlab.platypus import (
     Flowable,
     KeepTogether,
@@ -61,6 +62,8 @@ FORMATS = {
     "swiss": "Swiss",
     "knockout": "knockout",
 }
+TIE_SHADE = colors.HexColor("#D99A9A")
+"""The bar of every second group of tied teams (the others get ``ACCENT``)."""
 _BONUS = {
     "bonus_3_td": "3+ touchdowns",
     "bonus_3_cas": "3+ casualties",
@@ -126,10 +129,11 @@ def standings_table(
     data: list[list[Any]] = [header]
     commands: list[tuple[Any, ...]] = []
     pts_column = 1 + len(numbers)
+    groups = 0
     for index, row in enumerate(rows_, start=1):
         values = {
             "P": row.played, "W": row.won, "D": row.drawn, "L": row.lost, "Bye": row.byes,
-            "TD+": row.td_for, "TD−": row.td_against, "TD±": f"{row.td_diff:+d}",
+            "TD+": row.td_for, "TD−": row.td_against, "TD±": f"{row.td_diff:+d}" if row.td_diff else "0",
             "CAS+": row.cas_for, "CAS−": row.cas_against, "Bonus": row.bonus_points, "Pts": row.points,
         }  # fmt: skip
         line: list[Any] = [
@@ -142,7 +146,10 @@ def standings_table(
             line.append(Paragraph(tiebreak_markup(row), st.small) if row.tiebreak else "")
         data.append(line)
         if row.tied_with:
-            commands.append(("LINEBEFORE", (0, index), (0, index), 2.2, ACCENT))
+            starts = index == 1 or rows_[index - 2].points != row.points
+            groups += starts
+            shade = ACCENT if groups % 2 else TIE_SHADE  # adjacent tied groups stay apart
+            commands.append(("LINEBEFORE", (0, index), (0, index), 2.2, shade))
         if row.withdrawn:
             commands.append(("TEXTCOLOR", (0, index), (-1, index), UNAVAILABLE))
     widths = [20.0, 0.0, *[figure_widths[n] for n in numbers], 54.0]
@@ -231,8 +238,8 @@ def standings_section(
     legend = (
         "# position, P played, W won, D drawn, L lost, TD+/TD− touchdowns scored/conceded, TD± difference, "
         "CAS+/CAS− casualties caused/suffered, Pts points. Form: the last five games, oldest first. "
-        "A red bar marks teams level on points; the tie-breaker column says what separated them, "
-        "the deciding criterion in bold."
+        "A red bar marks teams level on points (neighbouring groups in two shades); the tie-breaker "
+        "column says what separated them, the deciding criterion in bold."
     )
     story += [Spacer(1, 5), Paragraph(points_text(standings), st.body), Spacer(1, 3),
               Paragraph(legend, st.note)]  # fmt: skip
@@ -258,15 +265,18 @@ def _round_status(rnd: RoundView) -> str:
 def round_table(rnd: RoundView, st: Styles, width: float) -> Table:
     """One round: a title band, then home, result and away for each fixture."""
     size = st.cell_small.fontSize
-    band = [
-        Paragraph(f"<b>{text(rnd.name)}</b>", st.header_cell),
-        "",
-        Paragraph(text(_round_status(rnd)), st.label_inverse),
-    ]
+    band = [Paragraph(f"<b>{text(rnd.name)}</b>", st.header_cell), "", _round_status(rnd)]
     data: list[list[Any]] = [band]
-    commands: list[tuple[Any, ...]] = [("SPAN", (0, 0), (1, 0))]
+    commands: list[tuple[Any, ...]] = [
+        ("SPAN", (0, 0), (1, 0)),
+        ("ALIGN", (2, 0), (2, 0), "RIGHT"),
+        ("FONTNAME", (2, 0), (2, 0), "DejaVuSansCondensed"),
+        ("FONTSIZE", (2, 0), (2, 0), size),
+    ]
     for index, fixture in enumerate(_ordered(rnd.fixtures), start=1):
         main, detail = outcome(fixture)
+        if fixture.third_place:
+            detail = " · ".join(d for d in ("third place", detail) if d)
         shown = small("v", st.cell.fontSize) if main == "v" else f"<b>{text(main)}</b>"
         if detail:
             shown += f"<br/>{small(text(detail), size)}"

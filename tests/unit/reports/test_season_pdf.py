@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 
@@ -205,7 +206,7 @@ def test_fixtures_show_scores_and_outcomes_in_words_never_fake_scores() -> None:
         (fixture(1, 1, 1, 2, "in_progress"), ("in progress", "")),
         (fixture(1, 1, 1, 2, "played", score(2, 2, 1, 2)), ("2 – 2", "")),
         (fixture(1, 1, 1, 2, "played", ResultView("score", 1, 1, 0, 0, "W", "L", NAMES[1], 1)),
-         ("1 – 1", "home won the shoot-out")),
+         ("1 – 1", "shoot-out: home")),
         (fixture(1, 1, 1, 2, "conceded", ResultView("concession", None, None, None, None, "L", "W",
                                                     NAMES[2], 2, NAMES[1])), ("conceded", "")),
         (fixture(1, 1, 1, 2, "forfeited", ResultView("forfeit", None, None, None, None, "L", "W",
@@ -305,3 +306,20 @@ def test_pdf_season_command_over_a_real_database(services: Services, tmp_path: P
     assert "Blood Bowl 2020" in text
     code, _, stderr = run_cli(tmp_path / "league.db", "pdf", "season", "Nope", "-o", str(out))
     assert code == 1 and "Nope" in stderr
+
+
+def test_play_offs_withdrawn_teams_and_sides_to_be_decided() -> None:
+    season = season_view()
+    rows = list(standings_view(divisions=False).overall.rows)
+    rows[3] = replace(rows[3], withdrawn=True)
+    standings = replace(standings_view(divisions=False), overall=TableView("Autumn 2026", tuple(rows)))
+    final = (
+        FixtureView(20, 5, "Final", "playoff", None, NAMES[1], None, 1, None, "scheduled"),
+        FixtureView(21, 5, "Final", "playoff", None, None, None, None, None, "scheduled", third_place=True),
+    )
+    rounds = (*rounds_view(), RoundView(5, "Final", "playoff", final))
+    text = " ".join(pdf_text(season_report_pdf(season, standings, rounds, None, printed=PRINTED)))
+    assert "withdrawn" in text
+    assert "Final play-off · to play" in text
+    assert f"{NAMES[1]} v to be decided" in text
+    assert "to be decided v third place to be decided" in text
