@@ -90,9 +90,12 @@ def outcome(fixture: FixtureView) -> tuple[str, str]:
     and void fixtures are words, never scores.
     """
     result = fixture.result
-    when = f"{fixture.scheduled_for.day} {fixture.scheduled_for:%b %H:%M}" if fixture.scheduled_for else ""
+    when = ""
+    if fixture.scheduled_for is not None:
+        local = fixture.scheduled_for.astimezone()  # stored in UTC; printed in local time
+        when = f"{local.day} {local:%b %H:%M}"
     if fixture.status == "void":
-        return "void", "not counted"
+        return "void", fixture.note or "not counted"
     if fixture.is_bye:
         return "bye", ""
     if result is None:
@@ -120,7 +123,7 @@ def outcome(fixture: FixtureView) -> tuple[str, str]:
         return "bye", "both teams"
     if result.outcome == "administrative":
         ruling = ADMINISTRATIVE_RULINGS.get((result.home_verdict, result.away_verdict), "ruling")
-        return "administrative", ruling
+        return "administrative", " · ".join(p for p in (ruling, result.note) if p)
     return result.outcome, ""
 
 

@@ -193,7 +193,7 @@ def test_fixtures_show_scores_and_outcomes_in_words_never_fake_scores() -> None:
     assert "Gouged Eye 1 – 1 Athelorn Avengers" in fixtures
     assert "forfeit home wins" in fixtures and "forfeited" in fixtures
     assert "2 – 0 conceded" in fixtures
-    assert "administrative draw" in fixtures
+    assert "administrative draw · flooded pitch" in fixtures  # the commissioner's note too
     assert "postponed 5 Dec 19:30" in fixtures
     assert "bye" in fixtures and "void" in fixtures
     assert "0 – 0" not in fixtures  # forfeits, byes and rulings carry no score
