@@ -16,6 +16,7 @@ from league_manager.reports import (
     match_sheet_pdf,
     roster_book_pdf,
     roster_pdf,
+    season_report_pdf,
 )
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
@@ -25,10 +26,10 @@ DEFAULT_RULESET = "bb2020"
 
 
 def register(subparsers: Any) -> None:
-    """Add ``pdf roster``, ``pdf rosters`` and ``pdf match-sheet`` to the main parser."""
+    """Add ``pdf roster``, ``pdf rosters``, ``pdf match-sheet`` and ``pdf season`` to the main parser."""
     pdf = subparsers.add_parser(
         "pdf",
-        help="printable PDFs: team rosters, league roster books, match sheets",
+        help="printable PDFs: team rosters, league roster books, match sheets, season tables",
         description="Write printable PDFs (A4 or US Letter) with embedded fonts.",
     )
     commands = pdf.add_subparsers(dest="pdf_command", metavar="COMMAND", required=True)
@@ -60,6 +61,13 @@ def register(subparsers: Any) -> None:
     _output_options(sheet, landscape=False)
     sheet.set_defaults(handler=pdf_match_sheet)
 
+    season = commands.add_parser(
+        "season", help="a season's league table, fixtures and leader boards", description=_SEASON_HELP
+    )
+    season.add_argument("season", metavar="SEASON", help="season name or id")
+    _output_options(season, landscape=False)
+    season.set_defaults(handler=pdf_season)
+
 
 _ROSTER_HELP = (
     "Write a team roster: the roster page (players, characteristics, skills, injuries, SPP, "
@@ -74,6 +82,13 @@ _SHEET_HELP = (
     "Write a match sheet for HOME against AWAY: both rosters (players who cannot play struck "
     "through), TV/CTV, petty cash, tally, injury and score boxes, the game record, and the "
     "weather and kick-off tables. With --blank, a sheet to fill in by hand."
+)
+
+
+_SEASON_HELP = (
+    "Write a season's league table and fixtures: the standings of each division and overall "
+    "with form and the tie-breaker that separated teams level on points, the fixtures and "
+    "results by round (byes, forfeits and rulings in words), and the leader boards."
 )
 
 
@@ -185,3 +200,26 @@ def pdf_match_sheet(args: argparse.Namespace, ctx: CliContext) -> int:
     data = match_sheet_pdf(home, away, _ruleset(home.ruleset), options=_options(args))
     summary = {"home": home.name, "away": away.name, "blank": False}
     return _write(ctx, args.output, data, summary, f"Match sheet {home.name} v {away.name} written")
+
+
+@_guarded
+def pdf_season(args: argparse.Namespace, ctx: CliContext) -> int:
+    """``pdf season SEASON -o FILE.pdf``: the league table, fixtures and leader boards."""
+    seasons = ctx.services().seasons
+    season = seasons.get_season(args.season)
+    league = ctx.services().leagues.get_league(season.league_id)
+    try:
+        ruleset: Ruleset | None = _ruleset(league.ruleset)
+    except LeagueError:
+        ruleset = None
+    data = season_report_pdf(
+        season,
+        seasons.standings(season.id),
+        seasons.rounds(season.id),
+        seasons.leaders(season.id),
+        ruleset=ruleset,
+        ruleset_version=league.ruleset_version,
+        options=_options(args),
+    )
+    summary = {"season": season.name, "league": season.league, "fixtures": season.fixtures}
+    return _write(ctx, args.output, data, summary, f"League table of {season.name} written")

@@ -21,6 +21,11 @@ PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 
 _TOTAL_FORM = "lm-total-pages"
 _FOOTER_SIZE = 7.0
+PAGE_TEMPLATE = "page"
+"""The page template with one full-width frame (every document starts on it)."""
+COLUMNS_TEMPLATE = "columns"
+"""A page template with two frames side by side: long lists flow down one, then the other."""
+COLUMN_GAP = 14.0
 
 
 @dataclass(frozen=True)
@@ -51,6 +56,11 @@ class PageOptions:
         """Left, right, top and bottom margins in points (the bottom one holds the footer)."""
         side = 11 * mm if self.landscape else 12 * mm
         return side, side, 10 * mm, 14 * mm
+
+    @property
+    def column_width(self) -> float:
+        """Width of one frame of the two-column page template (``COLUMNS_TEMPLATE``)."""
+        return (self.frame_size[0] - COLUMN_GAP) / 2
 
     @property
     def frame_size(self) -> tuple[float, float]:
@@ -195,7 +205,27 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             topPadding=0,
             bottomPadding=0,
         )
-        self.addPageTemplates([PageTemplate(id="page", frames=[frame], onPageEnd=self._footer)])
+        column = (self.width - COLUMN_GAP) / 2
+        columns = [
+            Frame(
+                self.leftMargin + i * (column + COLUMN_GAP),
+                self.bottomMargin,
+                column,
+                self.height,
+                id=f"column-{i}",
+                leftPadding=0,
+                rightPadding=0,
+                topPadding=0,
+                bottomPadding=0,
+            )
+            for i in range(2)
+        ]
+        self.addPageTemplates(
+            [
+                PageTemplate(id=PAGE_TEMPLATE, frames=[frame], onPageEnd=self._footer),
+                PageTemplate(id=COLUMNS_TEMPLATE, frames=columns, onPageEnd=self._footer),
+            ]
+        )
 
     def afterFlowable(self, flowable: Flowable) -> None:
         if isinstance(flowable, Marker):
