@@ -10,6 +10,8 @@ from league_manager.match.actions import (
     NO,
     PUSH,
     REROLL,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
     USE_TEAM_REROLL,
     YES,
     Action,
@@ -75,13 +77,13 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     if base_a < s.st[dfd]:
         for skill, _fn in c.hook(att, points.DAUNTLESS):
             roll = c.d6("dauntless")
-            ok = roll + base_a >= s.st[dfd]
+            ok = roll + base_a > s.st[dfd]
             c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=skill))
             if ok:
                 base_a = s.st[dfd]
     st_a, st_d = base_a + off, s.st[dfd] + dfn
     if s.multi_block:
-        st_d += 2
+        st_a -= 2
     n, attacker_chooses = dice_count(st_a, st_d)
     mods = (("offensive assists", off), ("defensive assists", -dfn))
     who = "attacker" if attacker_chooses else "defender"
@@ -145,18 +147,20 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
         yield from knock_down(c, att, by=dfd)
         return
     if face == BOTH_DOWN:
+        for q in (att, dfd):
+            if not c.has(q, points.BOTH_DOWN_PRONE) or (q == dfd and juggernaut):
+                continue
+            opts = [Action(USE_SKILL, q), Action(DECLINE)]
+            info = {"skill": "Wrestle", "player": q}
+            choice = yield Prompt(USE_SKILL_PROMPT, s.team[q], opts, info)
+            if choice.kind == USE_SKILL:
+                if s.carrier == att:
+                    s.turnover = True
+                yield from place_prone(c, dfd, "Wrestle")
+                yield from place_prone(c, att, "Wrestle")
+                return
         att_safe = c.has(att, points.BOTH_DOWN_SAFE)
         dfd_safe = c.has(dfd, points.BOTH_DOWN_SAFE)
-        if (
-            not att_safe
-            and not dfd_safe
-            and (c.has(att, points.BOTH_DOWN_PRONE) or c.has(dfd, points.BOTH_DOWN_PRONE))
-        ):
-            if s.carrier == att:
-                s.turnover = True
-            yield from place_prone(c, dfd, "Wrestle")
-            yield from place_prone(c, att, "Wrestle")
-            return
         if not dfd_safe:
             yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
         if not att_safe:
@@ -196,7 +200,7 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
         pending: list[int] = []
     else:
         pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
-    can_follow = (not c.has(dfd, points.FEND) or juggernaut or knock) and not s.multi_block
+    can_follow = (not c.has(dfd, points.FEND) or juggernaut) and not s.multi_block
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
         if c.has(att, points.FRENZY):
             opts = [Action(YES, att, vacated)]
@@ -227,14 +231,15 @@ def _push(
 ) -> Proc[list[int]]:
     """Push ``victim`` away from ``from_sq``; returns squares where a loose ball must bounce.
 
-    ``first`` marks the target of a Block action (Grab applies; Side Step applies always).
+    ``first`` marks the target of a Block action (Grab applies; Sidestep applies always).
     """
     s = c.s
     here = s.pos[victim]
     squares = push_squares(from_sq, here)
     empty = [q for q in squares if ON_PITCH[q] and s.board[q] < 0]
-    grab = first and c.has(att, points.GRAB)
-    if victim != att and s.board[from_sq] == att and grab and _free_squares(c, here):
+    target_of_block = s.board[from_sq] == att
+    grab = target_of_block and c.has(att, points.GRAB)
+    if grab and first and _free_squares(c, here):
         empty = _free_squares(c, here)
     picker = chooser
     if not grab and c.has(victim, points.SIDE_STEP) and _free_squares(c, here):

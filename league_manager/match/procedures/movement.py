@@ -95,9 +95,11 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
         if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
             mods_list.append(("marked", -marked_to))
         markers = c.markers(origin, team)
-        for q in markers:
-            for skill, fn in c.hook(q, points.DODGE_MODIFIER):
-                mods_list.append((skill, int(fn())))
+        tails = [
+            (skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)
+        ]
+        if tails:
+            mods_list.append(min(tails, key=lambda t: t[1]))  # only one tail counts
         adjusters = _dodge_adjusters(c, p, origin, markers)
         ok = yield from test(c, p, "dodge", s.ag[p], tuple(mods_list), dest, adjusters=adjusters)
         s.dodge_origin = -1
@@ -220,7 +222,7 @@ def _shadow(c: Ctx, p: int, origin: int, markers: list[int]) -> Proc[None]:
         return
     q = choice.player
     roll = c.d6("shadowing")
-    ok = roll != 1 and roll + s.ma[q] - s.ma[p] >= 6
+    ok = roll == 6 or roll + s.ma[q] - s.ma[p] >= 6
     c.emit(Event("shadowing", foe, q, (roll,), 6, (("MA difference", s.ma[q] - s.ma[p]),), ok))
     if ok:
         s.place(q, origin)

@@ -148,8 +148,10 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
     q = choice.player
     base = {ACCURATE: -3, INACCURATE: -2, WILD: -1}[result]
     mods: list[tuple[str, int]] = [(f"{result} pass", base)]
-    if c.n_markers(s.pos[q], foe):
+    if c.n_markers(s.pos[q], foe) and not c.has(q, points.IGNORE_MARKED_PASSING):
         mods.append(("marked", -1))
+    if c.has(p, points.STUNTY_TABLE):
+        mods.append(("Stunty passer", 1))
     if s.weather == "pouring_rain":
         mods.append(("Pouring Rain", -1))
     ok = yield from test(c, q, "interference", s.ag[q], tuple(mods), s.pos[q])
