@@ -250,7 +250,10 @@ def _push(
     elif any(not ON_PITCH[q] for q in squares):
         options = []
     else:
-        options = [q for q in squares if ON_PITCH[q]]
+        options = [q for q in squares if not c.has(s.board[q], points.NOT_PUSHED)]
+        if not options:
+            c.emit(Event("not_pushed", s.team[victim], victim, rule="Stand Firm", square=here))
+            return []
     if not options:
         had_ball = s.carrier == victim
         if had_ball and s.team[victim] == s.active:
