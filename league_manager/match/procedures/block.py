@@ -10,6 +10,7 @@ from league_manager.match.actions import (
     NO,
     PUSH,
     REROLL,
+    USE_PRO,
     USE_SKILL,
     USE_SKILL_PROMPT,
     USE_TEAM_REROLL,
@@ -90,42 +91,57 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     detail = f"ST {st_a} v {st_d}: {n} dice, {who} chooses"
     rule = "Blitz" if blitz else "Block"
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
-    faces = _roll(c, n)
-    rerolled = False
-    if not attacker_chooses and team_reroll_available(c, ta):
-        opts = [Action(USE_TEAM_REROLL, att), Action(DECLINE)]
-        choice = yield Prompt(REROLL, ta, opts, {"player": att, "roll": "block", "dice": faces})
-        if choice.kind == USE_TEAM_REROLL and use_team_reroll(c, att):
-            faces = _roll(c, n)
-            rerolled = True
-    chooser = ta if attacker_chooses else td
-    distinct = sorted(set(faces), key=faces.index)
-    if len(distinct) == 1 and (
-        rerolled or not attacker_chooses or not team_reroll_available(c, ta)
-    ):
-        face = distinct[0]
-    else:
-        opts = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
-        if attacker_chooses and not rerolled and team_reroll_available(c, ta):
-            opts.append(Action(USE_TEAM_REROLL, att))
-        choice = yield Prompt(
-            BLOCK_DIE, chooser, opts, {"player": att, "target": dfd, "dice": faces}
-        )
-        if choice.kind == USE_TEAM_REROLL:
-            if use_team_reroll(c, att):
-                faces = _roll(c, n)
-            distinct = sorted(set(faces), key=faces.index)
-            if len(distinct) == 1:
-                face = distinct[0]
-            else:
-                opts = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
-                info = {"player": att, "target": dfd, "dice": faces}
-                choice = yield Prompt(BLOCK_DIE, chooser, opts, info)
-                face = BLOCK_FACES[choice.square]
-        else:
-            face = BLOCK_FACES[choice.square]
+    face = yield from _choose_face(c, att, dfd, n, attacker_chooses)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
+
+
+def _choose_face(c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool) -> Proc[str]:
+    """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro), pick a face."""
+    s = c.s
+    ta, td = s.team[att], s.team[dfd]
+    faces = _roll(c, n)
+    rerolled = False
+    while True:
+        can_team = not rerolled and team_reroll_available(c, ta)
+        can_pro = not rerolled and s.active == ta and (att, "Pro") not in s.skill_used
+        can_pro = can_pro and c.has(att, points.PRO)
+        rerolls = [Action(USE_TEAM_REROLL, att)] if can_team else []
+        if can_pro:
+            rerolls += [Action(USE_PRO, att, i) for i in range(n)]
+        distinct = sorted(set(faces), key=faces.index)
+        info = {"player": att, "target": dfd, "dice": list(faces)}
+        choices = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
+        if attacker_chooses:
+            if len(distinct) == 1 and not rerolls:
+                return distinct[0]
+            choice = yield Prompt(BLOCK_DIE, ta, choices + rerolls, info)
+        elif rerolls:
+            opts = [*rerolls, Action(DECLINE)]
+            choice = yield Prompt(REROLL, ta, opts, {**info, "roll": "block"})
+        else:
+            choice = Action(DECLINE)
+        if choice.kind == USE_TEAM_REROLL:
+            rerolled = True
+            if use_team_reroll(c, att):
+                faces = _roll(c, n)
+            continue
+        if choice.kind == USE_PRO:
+            rerolled = True
+            s.skill_used.add((att, "Pro"))
+            roll = c.d6("pro")
+            ok = roll >= 3
+            c.emit(Event("pro", ta, att, (roll,), 3, success=ok, rule="Pro"))
+            if ok:
+                new = c.d6("block")
+                faces[choice.square] = BLOCK_FACES[new - 1]
+                c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule="Pro"))
+            continue
+        if choice.kind == DECLINE:
+            if len(distinct) == 1:
+                return distinct[0]
+            choice = yield Prompt(BLOCK_DIE, td, choices, info)
+        return BLOCK_FACES[choice.square]
 
 
 def _roll(c: Ctx, n: int) -> list[str]:
