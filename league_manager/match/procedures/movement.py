@@ -51,8 +51,9 @@ def rush(c: Ctx, p: int) -> Proc[bool]:
 
 
 def fall_over(c: Ctx, p: int) -> Proc[None]:
-    """The active player falls over: armour roll and a turnover."""
-    c.s.turnover = True
+    """A moving player falls over: armour roll, and a turnover for the active team."""
+    if c.s.team[p] == c.s.active:
+        c.s.turnover = True
     yield from knock_down(c, p, cause="falls_over")
 
 
