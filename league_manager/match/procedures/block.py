@@ -210,8 +210,9 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
         and c.has(att, points.STRIP_BALL)
         and not c.has(dfd, points.KEEP_BALL)
     )
-    if c.has(dfd, points.NOT_PUSHED) and not juggernaut:
-        c.emit(Event("skill", s.team[dfd], dfd, rule="Stand Firm", detail="not pushed"))
+    if (c.has(dfd, points.NOT_PUSHED) and not juggernaut) or dfd in s.rooted:
+        rule = "Take Root" if dfd in s.rooted else "Stand Firm"
+        c.emit(Event("skill", s.team[dfd], dfd, rule=rule, detail="not pushed"))
         vacated = -1
         pending: list[int] = []
     else:
@@ -266,7 +267,11 @@ def _push(
     elif any(not ON_PITCH[q] for q in squares):
         options = []
     else:
-        options = [q for q in squares if not c.has(s.board[q], points.NOT_PUSHED)]
+        options = [
+            q
+            for q in squares
+            if not c.has(s.board[q], points.NOT_PUSHED) and s.board[q] not in s.rooted
+        ]
         if not options:
             c.emit(Event("not_pushed", s.team[victim], victim, rule="Stand Firm", square=here))
             return []
