@@ -129,6 +129,9 @@ def kickoff_blitz(c: Ctx, team: int, count: int) -> Proc[None]:
                     options.append(act(ACTIVATE[MOVE], p))
                     if not s.blitz_used:
                         options.append(act(ACTIVATE[BLITZ], p))
+                    ttm = c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5
+                    if ttm and not s.pass_used:
+                        options.append(act(ACTIVATE[TTM], p))
             options.append(END_TURN_ACTION)
             choice = yield Prompt(TURN, team, options, {"kickoff_blitz": count - done})
             if choice.kind == END_TURN:
