@@ -86,7 +86,7 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
     results = []
     for game in range(args.games):
         seed = args.seed * 1000 + game
-        match = Match(home, away, seed=seed, snapshots=False)
+        match = Match(home, away, seed=seed, snapshots=False, ruleset=ruleset)
         bots = (make_bot(args.bot, seed + 1), make_bot(args.bot, seed + 2))
         decisions = 0
         while match.prompt is not None:

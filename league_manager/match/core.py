@@ -24,7 +24,7 @@ class TurnOver(Exception):
 class Ctx:
     """State, dice, settings and the event sink of one match."""
 
-    __slots__ = ("checkpoint", "dice", "events", "hooks", "s", "settings")
+    __slots__ = ("checkpoint", "dice", "events", "hooks", "s", "settings", "skill_categories")
 
     def __init__(self, state: State, dice: Dice, settings: dict[str, Any]) -> None:
         self.s = state
@@ -32,6 +32,8 @@ class Ctx:
         self.settings = settings
         self.events: list[Event] = []
         self.hooks: list[dict[str, list[tuple[str, Handler]]]] = [handlers_for(sk) for sk in state.skills]
+        self.skill_categories: dict[str, list[str]] = {}
+        """Skill names by category code (from the ruleset), for skills gained in play."""
         self.checkpoint: Callable[[], None] | None = None
         """Called at the start of each team turn (the Match keeps undo snapshots there)."""
 

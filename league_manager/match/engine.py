@@ -49,6 +49,7 @@ class Match:
         position: Position | None = None,
         ruleset: Ruleset | None = None,
         snapshots: bool = True,
+        skill_categories: dict[str, list[str]] | None = None,
     ) -> None:
         """Create a match.
 
@@ -59,13 +60,17 @@ class Match:
             settings: league/house settings (``extra_time``: play extra time on a draw).
             ruleset_id: the ruleset the match is played under (``ruleset.id`` when given).
             position: start from a set position (scenarios) instead of the pre-match.
-            ruleset: the ruleset object, recorded by id.
+            ruleset: the ruleset object, recorded by id; its skill categories let players
+                gain skills in play (Intensive Training).
             snapshots: keep a state snapshot at the start of each team turn so that
                 ``undo`` replays one turn instead of the whole match (off for bots and
                 simulations, which never undo).
+            skill_categories: skill references by category code, when no ruleset is given.
         """
+        self.skill_categories: dict[str, list[str]] = dict(skill_categories or {})
         if ruleset is not None:
             ruleset_id = ruleset.id
+            self.skill_categories = _skill_categories(ruleset)
         self.home = home
         self.away = away
         self.settings: dict[str, Any] = dict(settings or {})
@@ -80,6 +85,7 @@ class Match:
     def _start(self) -> None:
         self.state: State = new_state(self.home, self.away)
         self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx.skill_categories = self.skill_categories
         self._checkpoints: list[_Checkpoint] = []
         if self.snapshots:
             self.ctx.checkpoint = self._take_checkpoint
@@ -225,6 +231,7 @@ class Match:
         events = self.ctx.events[: cp.events]
         self.state = cp.state.clone()
         self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx.skill_categories = self.skill_categories
         self.ctx.events = events
         self.ctx.checkpoint = self._take_checkpoint if self.snapshots else None
         self.actions = self.actions[: cp.actions]
@@ -246,6 +253,7 @@ class Match:
             "settings": self.settings,
             "position": self.position.to_dict() if self.position is not None else None,
             "dice": dice,
+            "skill_categories": self.skill_categories,
             "actions": [a.to_list() for a in self.actions],
         }
 
@@ -265,9 +273,20 @@ class Match:
             settings=dict(data.get("settings", {})),
             ruleset_id=str(data.get("ruleset", "bb2020")),
             position=Position.from_dict(data["position"]) if data.get("position") else None,
+            skill_categories={
+                str(k): [str(n) for n in v] for k, v in (data.get("skill_categories") or {}).items()
+            },
         )
         match._replay([Action.from_list(a) for a in data["actions"]])
         return match
+
+
+def _skill_categories(ruleset: Ruleset) -> dict[str, list[str]]:
+    """Skill references by category, parameterised skills with their usual "+1"."""
+    found: dict[str, list[str]] = {}
+    for code, names in ruleset.skill_categories.items():
+        found[code] = [f"{n} (+1)" if ruleset.skills[n].parameter == "modifier" else n for n in names]
+    return found
 
 
 @dataclass(slots=True)

@@ -102,6 +102,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
                         skills=tuple(SkillRef.parse(s) for s in p.get("skills", [])),
                         niggling=int(p.get("niggling", 0)),
                         journeyman=bool(p.get("journeyman", False)),
+                        primary=str(p.get("primary", "")),
                     )
                     for i, p in enumerate(players[t])
                 ),
@@ -148,6 +149,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
         dice=dice,
         settings=dict(data.get("settings", {})),
         position=position,
+        skill_categories={str(k): list(v) for k, v in data.get("skill_categories", {}).items()},
     )
     return scenario, match, dice
 

@@ -19,6 +19,7 @@ class PlayerSnapshot:
         skills: skills and traits, starting ones plus advancements.
         niggling: niggling injuries (+1 each to casualty rolls against the player).
         journeyman: journeymen cannot be patched up by the apothecary.
+        primary: primary skill category codes ("GS"), for Intensive Training.
     """
 
     id: str
@@ -29,6 +30,7 @@ class PlayerSnapshot:
     skills: tuple[SkillRef, ...] = ()
     niggling: int = 0
     journeyman: bool = False
+    primary: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -42,6 +44,7 @@ class PlayerSnapshot:
             "skills": [str(k) for k in self.skills],
             "niggling": self.niggling,
             "journeyman": self.journeyman,
+            "primary": self.primary,
         }
 
     @classmethod
@@ -57,6 +60,7 @@ class PlayerSnapshot:
             skills=tuple(SkillRef.parse(k) for k in data.get("skills", [])),
             niggling=int(data.get("niggling", 0)),
             journeyman=bool(data.get("journeyman", False)),
+            primary=str(data.get("primary", "")),
         )
 
 
@@ -183,6 +187,7 @@ def generate_team(roster: TeamRoster, seed: int, budget: int = 1_000_000, prefix
             position=pos.name,
             stats=pos.stats,
             skills=pos.skills,
+            primary="".join(sorted(pos.primary)),
         )
         for i, pos in enumerate(draft.picks)
     )

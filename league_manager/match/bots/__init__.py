@@ -1,4 +1,4 @@
-"""Bots that play full matches headless: random and greedy."""
+"""Bots that play full matches headless: random, greedy and scripted."""
 
 from __future__ import annotations
 

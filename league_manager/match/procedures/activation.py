@@ -37,6 +37,7 @@ from league_manager.match.procedures.movement import (
     step,
 )
 from league_manager.match.procedures.pass_ import hand_off, pass_ball, pass_targets
+from league_manager.match.procedures.rerolls import test
 from league_manager.match.procedures.throw_team_mate import (
     throw_targets,
     throw_team_mate,
@@ -119,7 +120,12 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         mp = rushes = 0
     if s.status[p] == PRONE:
         if kind == BLOCK:
-            return
+            if not c.has(p, points.JUMP_UP):
+                return
+            stood = yield from test(c, p, "jump_up", s.ag[p], (("Jump Up", 1),), s.pos[p])
+            if not stood:
+                return
+            s.status[p] = STANDING
         stood, mp = yield from stand_up(c, p, mp)
         if not stood:
             return
@@ -178,7 +184,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             else:
                 yield from stab(c, p, target)
             _check(c)
-            if kind == BLOCK or s.status[p] != STANDING:
+            if kind == BLOCK or ck == STAB or s.status[p] != STANDING:
                 return
             continue
         if ck == MULTI_BLOCK:

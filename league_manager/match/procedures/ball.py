@@ -104,7 +104,7 @@ def deviate(c: Ctx, start: int, label: str, halve: bool = False) -> tuple[int, i
     d = c.roll(8, label + " direction")
     n = c.roll(6, label + " distance")
     if halve:
-        n = (n + 1) // 2
+        n //= 2
     step = DIRECTIONS[d - 1]
     square = start
     last = start

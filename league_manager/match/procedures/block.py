@@ -10,6 +10,9 @@ from league_manager.match.actions import (
     NO,
     PUSH,
     REROLL,
+    USE_PRO,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
     USE_TEAM_REROLL,
     YES,
     Action,
@@ -75,51 +78,70 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     if base_a < s.st[dfd]:
         for skill, _fn in c.hook(att, points.DAUNTLESS):
             roll = c.d6("dauntless")
-            ok = roll + base_a >= s.st[dfd]
+            ok = roll + base_a > s.st[dfd]
             c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=skill))
             if ok:
                 base_a = s.st[dfd]
     st_a, st_d = base_a + off, s.st[dfd] + dfn
     if s.multi_block:
-        st_d += 2
+        st_a -= 2
     n, attacker_chooses = dice_count(st_a, st_d)
     mods = (("offensive assists", off), ("defensive assists", -dfn))
     who = "attacker" if attacker_chooses else "defender"
     detail = f"ST {st_a} v {st_d}: {n} dice, {who} chooses"
     rule = "Blitz" if blitz else "Block"
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
-    faces = _roll(c, n)
-    rerolled = False
-    if not attacker_chooses and team_reroll_available(c, ta):
-        opts = [Action(USE_TEAM_REROLL, att), Action(DECLINE)]
-        choice = yield Prompt(REROLL, ta, opts, {"player": att, "roll": "block", "dice": faces})
-        if choice.kind == USE_TEAM_REROLL and use_team_reroll(c, att):
-            faces = _roll(c, n)
-            rerolled = True
-    chooser = ta if attacker_chooses else td
-    distinct = sorted(set(faces), key=faces.index)
-    if len(distinct) == 1 and (rerolled or not attacker_chooses or not team_reroll_available(c, ta)):
-        face = distinct[0]
-    else:
-        opts = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
-        if attacker_chooses and not rerolled and team_reroll_available(c, ta):
-            opts.append(Action(USE_TEAM_REROLL, att))
-        choice = yield Prompt(BLOCK_DIE, chooser, opts, {"player": att, "target": dfd, "dice": faces})
-        if choice.kind == USE_TEAM_REROLL:
-            if use_team_reroll(c, att):
-                faces = _roll(c, n)
-            distinct = sorted(set(faces), key=faces.index)
-            if len(distinct) == 1:
-                face = distinct[0]
-            else:
-                opts = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
-                info = {"player": att, "target": dfd, "dice": faces}
-                choice = yield Prompt(BLOCK_DIE, chooser, opts, info)
-                face = BLOCK_FACES[choice.square]
-        else:
-            face = BLOCK_FACES[choice.square]
+    face = yield from _choose_face(c, att, dfd, n, attacker_chooses)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
+
+
+def _choose_face(c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool) -> Proc[str]:
+    """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro), pick a face."""
+    s = c.s
+    ta, td = s.team[att], s.team[dfd]
+    faces = _roll(c, n)
+    rerolled = False
+    while True:
+        can_team = not rerolled and team_reroll_available(c, ta)
+        can_pro = not rerolled and s.active == ta and (att, "Pro") not in s.skill_used
+        can_pro = can_pro and c.has(att, points.PRO)
+        rerolls = [Action(USE_TEAM_REROLL, att)] if can_team else []
+        if can_pro:
+            rerolls += [Action(USE_PRO, att, i) for i in range(n)]
+        distinct = sorted(set(faces), key=faces.index)
+        info = {"player": att, "target": dfd, "dice": list(faces)}
+        choices = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
+        if attacker_chooses:
+            if len(distinct) == 1 and not rerolls:
+                return distinct[0]
+            choice = yield Prompt(BLOCK_DIE, ta, choices + rerolls, info)
+        elif rerolls:
+            opts = [*rerolls, Action(DECLINE)]
+            choice = yield Prompt(REROLL, ta, opts, {**info, "roll": "block"})
+        else:
+            choice = Action(DECLINE)
+        if choice.kind == USE_TEAM_REROLL:
+            rerolled = True
+            if use_team_reroll(c, att):
+                faces = _roll(c, n)
+            continue
+        if choice.kind == USE_PRO:
+            rerolled = True
+            s.skill_used.add((att, "Pro"))
+            roll = c.d6("pro")
+            ok = roll >= 3
+            c.emit(Event("pro", ta, att, (roll,), 3, success=ok, rule="Pro"))
+            if ok:
+                new = c.d6("block")
+                faces[choice.square] = BLOCK_FACES[new - 1]
+                c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule="Pro"))
+            continue
+        if choice.kind == DECLINE:
+            if len(distinct) == 1:
+                return distinct[0]
+            choice = yield Prompt(BLOCK_DIE, td, choices, info)
+        return BLOCK_FACES[choice.square]
 
 
 def _roll(c: Ctx, n: int) -> list[str]:
@@ -141,18 +163,20 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
         yield from knock_down(c, att, by=dfd)
         return
     if face == BOTH_DOWN:
+        for q in (att, dfd):
+            if not c.has(q, points.BOTH_DOWN_PRONE) or (q == dfd and juggernaut):
+                continue
+            opts = [Action(USE_SKILL, q), Action(DECLINE)]
+            info = {"skill": "Wrestle", "player": q}
+            choice = yield Prompt(USE_SKILL_PROMPT, s.team[q], opts, info)
+            if choice.kind == USE_SKILL:
+                if s.carrier == att:
+                    s.turnover = True
+                yield from place_prone(c, dfd, "Wrestle")
+                yield from place_prone(c, att, "Wrestle")
+                return
         att_safe = c.has(att, points.BOTH_DOWN_SAFE)
         dfd_safe = c.has(dfd, points.BOTH_DOWN_SAFE)
-        if (
-            not att_safe
-            and not dfd_safe
-            and (c.has(att, points.BOTH_DOWN_PRONE) or c.has(dfd, points.BOTH_DOWN_PRONE))
-        ):
-            if s.carrier == att:
-                s.turnover = True
-            yield from place_prone(c, dfd, "Wrestle")
-            yield from place_prone(c, att, "Wrestle")
-            return
         if not dfd_safe:
             yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
         if not att_safe:
@@ -183,13 +207,14 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
     strip = (
         not knock and s.carrier == dfd and c.has(att, points.STRIP_BALL) and not c.has(dfd, points.KEEP_BALL)
     )
-    if c.has(dfd, points.NOT_PUSHED) and not juggernaut:
-        c.emit(Event("skill", s.team[dfd], dfd, rule="Stand Firm", detail="not pushed"))
+    if (c.has(dfd, points.NOT_PUSHED) and not juggernaut) or dfd in s.rooted:
+        rule = "Take Root" if dfd in s.rooted else "Stand Firm"
+        c.emit(Event("skill", s.team[dfd], dfd, rule=rule, detail="not pushed"))
         vacated = -1
         pending: list[int] = []
     else:
         pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
-    can_follow = (not c.has(dfd, points.FEND) or juggernaut or knock) and not s.multi_block
+    can_follow = (not c.has(dfd, points.FEND) or juggernaut) and not s.multi_block
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
         if c.has(att, points.FRENZY):
             opts = [Action(YES, att, vacated)]
@@ -218,14 +243,15 @@ def _free_squares(c: Ctx, square: int) -> list[int]:
 def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool = False) -> Proc[list[int]]:
     """Push ``victim`` away from ``from_sq``; returns squares where a loose ball must bounce.
 
-    ``first`` marks the target of a Block action (Grab applies; Side Step applies always).
+    ``first`` marks the target of a Block action (Grab applies; Sidestep applies always).
     """
     s = c.s
     here = s.pos[victim]
     squares = push_squares(from_sq, here)
     empty = [q for q in squares if ON_PITCH[q] and s.board[q] < 0]
-    grab = first and c.has(att, points.GRAB)
-    if victim != att and s.board[from_sq] == att and grab and _free_squares(c, here):
+    target_of_block = s.board[from_sq] == att
+    grab = target_of_block and c.has(att, points.GRAB)
+    if grab and first and _free_squares(c, here):
         empty = _free_squares(c, here)
     picker = chooser
     if not grab and c.has(victim, points.SIDE_STEP) and _free_squares(c, here):
@@ -236,7 +262,12 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
     elif any(not ON_PITCH[q] for q in squares):
         options = []
     else:
-        options = [q for q in squares if ON_PITCH[q]]
+        options = [
+            q for q in squares if not c.has(s.board[q], points.NOT_PUSHED) and s.board[q] not in s.rooted
+        ]
+        if not options:
+            c.emit(Event("not_pushed", s.team[victim], victim, rule="Stand Firm", square=here))
+            return []
     if not options:
         had_ball = s.carrier == victim
         if had_ball and s.team[victim] == s.active:

@@ -75,6 +75,7 @@ def knock_down(
     square = s.pos[p]
     had_ball = s.carrier == p
     s.status[p] = PRONE
+    s.rooted.discard(p)
     if had_ball:
         s.carrier = -1
     c.emit(Event(cause, s.team[p], p, square=square, other=by))
@@ -255,6 +256,7 @@ def place_prone(c: Ctx, p: int, reason: str) -> Proc[None]:
     s = c.s
     square = s.pos[p]
     s.status[p] = PRONE
+    s.rooted.discard(p)
     c.emit(Event("placed_prone", s.team[p], p, square=square, rule=reason))
     if s.carrier == p or (s.carrier < 0 and s.ball == square):
         s.carrier = -1

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import ON_PITCH
@@ -45,78 +47,136 @@ def roll_weather(c: Ctx) -> str:
 
 def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
     """Roll and resolve the kick-off event; returns where the ball will land."""
-    from league_manager.match.procedures.kickoff import high_kick, quick_snap, scatter_kick
-    from league_manager.match.procedures.prayers import prayer
-    from league_manager.match.procedures.setup import setup
-    from league_manager.match.procedures.turn import kickoff_blitz
-
     s = c.s
     a, b = c.d6("kick-off event"), c.d6("kick-off event")
     name = KICKOFF_EVENTS[a + b]
     c.emit(Event("kickoff_event", s.kicking, rolls=(a, b), detail=name))
-    kicking = s.kicking
-    if name == "Get the Ref":
-        s.bribes[0] += 1
-        s.bribes[1] += 1
-    elif name == "Time-out":
-        step = -1 if s.turn[kicking] >= 6 else 1
-        s.turn[0] += step
-        s.turn[1] += step
-        c.emit(Event("time_out", detail=f"turn markers {step:+d}"))
-    elif name == "Solid Defence":
-        n = c.roll(3, "solid defence") + 3
-        from league_manager.match.procedures.kickoff import open_players
-
-        s.solid_defence_limit = n
-        s.solid_defence_open = set(open_players(c, kicking))
-        yield from setup(c, kicking, movable=set())
-        s.solid_defence_limit = 0
-        s.solid_defence_open = set()
-    elif name == "High Kick":
-        yield from high_kick(c, landing)
-    elif name == "Cheering Fans":
-        winner = _roll_off(c, "cheering fans", [t.cheerleaders for t in s.teams])
-        if winner >= 0:
-            yield from prayer(c, winner)
-    elif name == "Brilliant Coaching":
-        bonus = [t.assistant_coaches - (1 if s.coach_ejected[i] else 0) for i, t in enumerate(s.teams)]
-        winner = _roll_off(c, "brilliant coaching", bonus)
-        if winner >= 0:
-            s.extra_rerolls[winner] += 1
-    elif name == "Changing Weather":
-        if roll_weather(c) == "perfect" and ON_PITCH[landing]:
-            landing = scatter_kick(c, landing)
-    elif name == "Quick Snap":
-        yield from quick_snap(c, c.roll(3, "quick snap") + 3)
-    elif name == "Blitz":
-        yield from kickoff_blitz(c, kicking, c.roll(3, "blitz") + 3)
-    elif name == "Officious Ref":
-        ff = [t.fan_factor for t in s.teams]
-        for team in _losers(c, "officious ref", ff):
-            p = _random_player(c, team)
-            if p < 0:
-                continue
-            roll = c.d6("officious ref")
-            if roll == 1:
-                from league_manager.match.procedures.foul import send_off
-
-                yield from send_off(c, p, "Officious Ref")
-            else:
-                s.status[p] = STUNNED
-                s.stunned_now.add(p)
-                c.emit(Event("officious_ref", team, p, (roll,), detail="stunned"))
-    elif name == "Pitch Invasion":
-        ff = [t.fan_factor for t in s.teams]
-        for team in _losers(c, "pitch invasion", ff):
-            n = c.roll(3, "pitch invasion")
-            for _ in range(n):
-                p = _random_player(c, team, exclude_stunned=True)
-                if p < 0:
-                    break
-                s.status[p] = STUNNED
-                s.stunned_now.add(p)
-                c.emit(Event("pitch_invasion", team, p, detail="stunned"))
+    landing = yield from _HANDLERS[name](c, landing)
     return landing
+
+
+def _get_the_ref(c: Ctx, landing: int) -> Proc[int]:
+    yield from ()  # no decision to ask for
+    c.s.bribes[0] += 1
+    c.s.bribes[1] += 1
+    return landing
+
+
+def _time_out(c: Ctx, landing: int) -> Proc[int]:
+    yield from ()  # no decision to ask for
+    s = c.s
+    step = -1 if s.turn[s.kicking] >= 6 else 1
+    s.turn[0] += step
+    s.turn[1] += step
+    c.emit(Event("time_out", detail=f"turn markers {step:+d}"))
+    return landing
+
+
+def _solid_defence(c: Ctx, landing: int) -> Proc[int]:
+    from league_manager.match.procedures.kickoff import open_players
+    from league_manager.match.procedures.setup import setup
+
+    s = c.s
+    s.solid_defence_limit = c.roll(3, "solid defence") + 3
+    s.solid_defence_open = set(open_players(c, s.kicking))
+    yield from setup(c, s.kicking, movable=set())
+    s.solid_defence_limit = 0
+    s.solid_defence_open = set()
+    return landing
+
+
+def _high_kick(c: Ctx, landing: int) -> Proc[int]:
+    from league_manager.match.procedures.kickoff import high_kick
+
+    yield from high_kick(c, landing)
+    return landing
+
+
+def _cheering_fans(c: Ctx, landing: int) -> Proc[int]:
+    from league_manager.match.procedures.prayers import prayer
+
+    winner = _roll_off(c, "cheering fans", [t.cheerleaders for t in c.s.teams])
+    if winner >= 0:
+        yield from prayer(c, winner)
+    return landing
+
+
+def _brilliant_coaching(c: Ctx, landing: int) -> Proc[int]:
+    yield from ()  # no decision to ask for
+    s = c.s
+    bonus = [t.assistant_coaches - (1 if s.coach_ejected[i] else 0) for i, t in enumerate(s.teams)]
+    winner = _roll_off(c, "brilliant coaching", bonus)
+    if winner >= 0:
+        s.extra_rerolls[winner] += 1
+    return landing
+
+
+def _changing_weather(c: Ctx, landing: int) -> Proc[int]:
+    yield from ()  # no decision to ask for
+    from league_manager.match.procedures.kickoff import scatter_kick
+
+    if roll_weather(c) == "perfect" and ON_PITCH[landing]:
+        landing = scatter_kick(c, landing)
+    return landing
+
+
+def _quick_snap(c: Ctx, landing: int) -> Proc[int]:
+    from league_manager.match.procedures.kickoff import quick_snap
+
+    yield from quick_snap(c, c.roll(3, "quick snap") + 3)
+    return landing
+
+
+def _blitz(c: Ctx, landing: int) -> Proc[int]:
+    from league_manager.match.procedures.turn import kickoff_blitz
+
+    yield from kickoff_blitz(c, c.s.kicking, c.roll(3, "blitz") + 3)
+    return landing
+
+
+def _officious_ref(c: Ctx, landing: int) -> Proc[int]:
+    from league_manager.match.procedures.foul import send_off
+
+    s = c.s
+    for team in _losers(c, "officious ref", [t.fan_factor for t in s.teams]):
+        p = _random_player(c, team)
+        if p < 0:
+            continue
+        roll = c.d6("officious ref")
+        if roll == 1:
+            yield from send_off(c, p, "Officious Ref")
+        else:
+            s.status[p] = STUNNED
+            c.emit(Event("officious_ref", team, p, (roll,), detail="stunned"))
+    return landing
+
+
+def _pitch_invasion(c: Ctx, landing: int) -> Proc[int]:
+    yield from ()  # no decision to ask for
+    s = c.s
+    for team in _losers(c, "pitch invasion", [t.fan_factor for t in s.teams]):
+        for _ in range(c.roll(3, "pitch invasion")):
+            p = _random_player(c, team, exclude_stunned=True)
+            if p < 0:
+                break
+            s.status[p] = STUNNED
+            c.emit(Event("pitch_invasion", team, p, detail="stunned"))
+    return landing
+
+
+_HANDLERS: dict[str, Callable[[Ctx, int], Proc[int]]] = {
+    "Get the Ref": _get_the_ref,
+    "Time-out": _time_out,
+    "Solid Defence": _solid_defence,
+    "High Kick": _high_kick,
+    "Cheering Fans": _cheering_fans,
+    "Brilliant Coaching": _brilliant_coaching,
+    "Changing Weather": _changing_weather,
+    "Quick Snap": _quick_snap,
+    "Blitz": _blitz,
+    "Officious Ref": _officious_ref,
+    "Pitch Invasion": _pitch_invasion,
+}
 
 
 def _roll_off(c: Ctx, label: str, bonus: list[int]) -> int:

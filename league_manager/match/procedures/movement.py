@@ -51,8 +51,9 @@ def rush(c: Ctx, p: int) -> Proc[bool]:
 
 
 def fall_over(c: Ctx, p: int) -> Proc[None]:
-    """The active player falls over: armour roll and a turnover."""
-    c.s.turnover = True
+    """A moving player falls over: armour roll, and a turnover for the active team."""
+    if c.s.team[p] == c.s.active:
+        c.s.turnover = True
     yield from knock_down(c, p, cause="falls_over")
 
 
@@ -95,9 +96,9 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
         if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
             mods_list.append(("marked", -marked_to))
         markers = c.markers(origin, team)
-        for q in markers:
-            for skill, fn in c.hook(q, points.DODGE_MODIFIER):
-                mods_list.append((skill, int(fn())))
+        tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
+        if tails:
+            mods_list.append(min(tails, key=lambda t: t[1]))  # only one tail counts
         adjusters = _dodge_adjusters(c, p, origin, markers)
         ok = yield from test(c, p, "dodge", s.ag[p], tuple(mods_list), dest, adjusters=adjusters)
         s.dodge_origin = -1
@@ -218,7 +219,7 @@ def _shadow(c: Ctx, p: int, origin: int, markers: list[int]) -> Proc[None]:
         return
     q = choice.player
     roll = c.d6("shadowing")
-    ok = roll != 1 and roll + s.ma[q] - s.ma[p] >= 6
+    ok = roll == 6 or roll + s.ma[q] - s.ma[p] >= 6
     c.emit(Event("shadowing", foe, q, (roll,), 6, (("MA difference", s.ma[q] - s.ma[p]),), ok))
     if ok:
         s.place(q, origin)

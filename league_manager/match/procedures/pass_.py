@@ -85,6 +85,7 @@ def pass_ball(c: Ctx, p: int, target: int) -> Proc[None]:
     receiver = s.board[target]
     if receiver >= 0 and s.team[receiver] == team and not (yield from animosity(c, p, receiver)):
         return
+    yield from on_the_ball_move(c, 1 - team)
     result, _roll = yield from _accuracy(c, p, band)
     if result == FUMBLE:
         s.turnover = True
@@ -146,8 +147,10 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
     q = choice.player
     base = {ACCURATE: -3, INACCURATE: -2, WILD: -1}[result]
     mods: list[tuple[str, int]] = [(f"{result} pass", base)]
-    if c.n_markers(s.pos[q], foe):
+    if c.n_markers(s.pos[q], foe) and not c.has(q, points.IGNORE_MARKED_PASSING):
         mods.append(("marked", -1))
+    if c.has(p, points.STUNTY_TABLE):
+        mods.append(("Stunty passer", 1))
     if s.weather == "pouring_rain":
         mods.append(("Pouring Rain", -1))
     ok = yield from test(c, q, "interference", s.ag[q], tuple(mods), s.pos[q])
@@ -189,3 +192,37 @@ def animosity(c: Ctx, p: int, receiver: int) -> Proc[bool]:
             ok = yield from test(c, p, "animosity", 2, ())
             return ok
     return True
+
+
+def on_the_ball_move(c: Ctx, team: int) -> Proc[None]:
+    """On the Ball: when a pass is declared, one player of ``team`` may move up to 3 squares.
+
+    The move follows the normal rules (dodging included, no rushing); a fall ends it.
+    """
+    from league_manager.match.actions import END_ACTIVATION, MOVE, ON_THE_BALL
+    from league_manager.match.pitch import NEIGHBOURS
+    from league_manager.match.procedures.movement import step
+    from league_manager.match.state import STANDING
+
+    s = c.s
+    able = [q for q in s.players_of(team) if c.has_tz(q) and c.has(q, points.ON_THE_BALL)]
+    if not able:
+        return
+    opts = [Action(CHOOSE, q) for q in able] + [Action(DECLINE)]
+    choice = yield Prompt(ON_THE_BALL, team, opts, {"skill": "On the Ball", "when": "pass"})
+    if choice.kind != CHOOSE:
+        return
+    q = choice.player
+    c.emit(Event("skill", team, q, rule="On the Ball"))
+    steps = max(int(fn()) for _skill, fn in c.hook(q, points.ON_THE_BALL))
+    for _ in range(steps):
+        moves = [Action(MOVE, q, n) for n in NEIGHBOURS[s.pos[q]] if s.board[n] < 0]
+        if not moves:
+            return
+        info = {"skill": "On the Ball", "player": q}
+        move = yield Prompt(ON_THE_BALL, team, [*moves, Action(END_ACTIVATION)], info)
+        if move.kind != MOVE:
+            return
+        yield from step(c, q, move.square, 0)
+        if s.status[q] != STANDING:
+            return

@@ -26,7 +26,7 @@ PRAYERS = {
     16: "Intensive Training",
 }
 LASTS = {1: "half", 4: "game", 8: "game", 9: "half", 10: "game", 15: "half", 16: "game"}
-NOT_MODELLED = {1: "trapdoors are not modelled", 16: "skill choice is not modelled"}
+NOT_MODELLED = {1: "trapdoors are not modelled"}
 
 
 def grant_skill(c: Ctx, p: int, skill: str, param: str, lasts: str) -> None:
@@ -122,6 +122,8 @@ def prayer(c: Ctx, team: int) -> Proc[None]:
             pool.remove(p)
             grant_skill(c, p, "Loner", "2+", lasts)
             c.emit(Event("prayer_effect", foe, p, rule=name, detail="gains Loner (2+)"))
+    elif roll == 16:
+        yield from _intensive_training(c, team, name, lasts)
     elif roll == 7:
         p = _random(c, [q for q in s.players_of(foe) if s.pos[q] >= 0])
         if p >= 0:
@@ -188,3 +190,31 @@ def throw_a_rock(c: Ctx, team: int) -> Proc[None]:
             c.emit(Event("throw_a_rock", 1 - team, p, (roll,), 5, success=hit))
             if hit:
                 yield from knock_down(c, p, cause="knocked down")
+
+
+def _intensive_training(c: Ctx, team: int, name: str, lasts: str) -> Proc[None]:
+    """A random player of the team gains a Primary skill of the coach's choice."""
+    from league_manager.match.skills.registry import registered_skills
+    from league_manager.rules.model import SkillRef
+
+    s = c.s
+    p = _random(c, _eligible(c, team))
+    if p < 0:
+        return
+    n_home = len(s.teams[0].players)
+    snap = s.teams[team].players[p if team == 0 else p - n_home]
+    known = registered_skills()
+    choices = [
+        ref
+        for code in snap.primary
+        for ref in c.skill_categories.get(code, [])
+        if SkillRef.parse(ref).name in known and SkillRef.parse(ref).name not in s.skills[p]
+    ]
+    if not choices:
+        c.emit(Event("prayer_effect", team, p, rule=name, detail="no skill to choose from"))
+        return
+    opts = [Action(CHOOSE, p, i) for i in range(len(choices))]
+    choice = yield Prompt(PRAYER, team, opts, {"prayer": name, "player": p, "skills": choices})
+    ref = SkillRef.parse(choices[choice.square])
+    grant_skill(c, p, ref.name, ref.param or "", lasts)
+    c.emit(Event("prayer_effect", team, p, rule=name, detail=f"gains {ref}"))

@@ -28,9 +28,11 @@ def passes(roll: int, target: int, modifier: int) -> bool:
 
 
 def team_reroll_available(c: Ctx, team: int) -> bool:
-    """Team re-rolls can be used by the active team during its own turn while any are left."""
+    """Team re-rolls: the active team, in its own turn (not during the kick-off), while left."""
     s = c.s
-    return s.active == team and s.rerolls[team] + s.extra_rerolls[team] > 0 and not s.turnover
+    if s.active != team or s.turnover or s.kick_in_air:
+        return False
+    return s.rerolls[team] + s.extra_rerolls[team] > 0
 
 
 def skill_reroll(c: Ctx, p: int, kind: str) -> str:

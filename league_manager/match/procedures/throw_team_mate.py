@@ -22,7 +22,7 @@ def throwable(c: Ctx, p: int) -> list[int]:
     return [
         q
         for n in NEIGHBOURS[s.pos[p]]
-        if (q := s.board[n]) >= 0 and s.team[q] == s.team[p] and c.has(q, points.RIGHT_STUFF)
+        if (q := s.board[n]) >= 0 and s.team[q] == s.team[p] and c.has(q, points.RIGHT_STUFF) and s.st[q] <= 3
     ]
 
 

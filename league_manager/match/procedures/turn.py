@@ -46,13 +46,13 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             continue
         acts = _activations(p)
         options.append(acts[0])
-        if status[p] == STANDING and c.n_markers(pos[p], team):
+        if c.n_markers(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
             options.append(acts[1])
         if blitz:
             options.append(acts[2])
         if passes:
             options.append(acts[3])
-            if c.has(p, points.THROW_TEAM_MATE):
+            if c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5:
                 options.append(acts[6])
         if handoff:
             options.append(acts[4])
@@ -129,6 +129,9 @@ def kickoff_blitz(c: Ctx, team: int, count: int) -> Proc[None]:
                     options.append(act(ACTIVATE[MOVE], p))
                     if not s.blitz_used:
                         options.append(act(ACTIVATE[BLITZ], p))
+                    ttm = c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5
+                    if ttm and not s.pass_used:
+                        options.append(act(ACTIVATE[TTM], p))
             options.append(END_TURN_ACTION)
             choice = yield Prompt(TURN, team, options, {"kickoff_blitz": count - done})
             if choice.kind == END_TURN:

@@ -97,7 +97,7 @@ def _fend() -> bool:
     return True
 
 
-@register(points.SIDE_STEP, "Side Step")
+@register(points.SIDE_STEP, "Sidestep")
 def _side_step() -> bool:
     return True
 

@@ -200,3 +200,34 @@ def test_state_clone_copies_every_container() -> None:
         if isinstance(value, (list, set, dict)):
             assert getattr(clone, f.name) is not value, f.name
             assert getattr(clone, f.name) == value, f.name
+
+
+def test_scripted_bot_replays_a_game() -> None:
+    from league_manager.match.bots.scripted_bot import ScriptedBot
+
+    original = _played(31)
+    replay = Match(HOME, AWAY, seed=31)
+    bot = ScriptedBot(original.actions)
+    play(replay, (bot, bot))
+    assert bot.remaining == 0
+    assert replay.outcome() == original.outcome()
+    with pytest.raises(IllegalAction):
+        bot.choose(replay)
+
+
+def test_greedy_bot_picks_pow() -> None:
+    from league_manager.match.scenario import build, parse_action
+
+    data = {
+        "name": "greedy",
+        "players": [
+            {"id": "h1", "team": "home", "at": [5, 7], "stats": [6, 4, 3, 4, 9]},
+            {"id": "a1", "team": "away", "at": [6, 7]},
+        ],
+        "dice": [[1, "block"], [6, "block"]],
+        "rerolls": [0, 0],
+    }
+    scn, match, _ = build(data)
+    match.apply(parse_action(scn, ["activate_block", "h1"]))
+    match.apply(parse_action(scn, ["block", "h1", [6, 7]]))
+    assert GreedyBot(1).choose(match) == Action("choose", 0, 5)

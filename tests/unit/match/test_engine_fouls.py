@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import away, home, scenario
+from engine_helpers import away, home, scenario
 
 FOUL = [["activate_foul", "h1"], ["choose", "h1", [6, 7]], ["foul", "h1", [6, 7]]]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import away, home, scenario
+from engine_helpers import away, home, scenario
 
 from league_manager.match.procedures.kickoff_events import KICKOFF_EVENTS, weather_for
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import away, home, scenario
+from engine_helpers import away, home, scenario
 
 
 def test_dodge_success_moves_player() -> None:

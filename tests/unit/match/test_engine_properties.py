@@ -16,7 +16,7 @@ SKILLS = [
     "Block", "Dodge", "Sure Hands", "Catch", "Mighty Blow (+1)", "Thick Skull", "Stunty",
     "Tackle", "Guard", "Stand Firm", "Sprint", "Sure Feet", "Pass", "Loner (4+)", "Pro",
     "Wrestle", "Regeneration", "No Hands", "Dirty Player (+1)", "Kick", "Frenzy",
-    "Juggernaut", "Fend", "Side Step", "Grab", "Strip Ball", "Dauntless", "Jump Up",
+    "Juggernaut", "Fend", "Sidestep", "Grab", "Strip Ball", "Dauntless", "Jump Up",
     "Nerves of Steel", "Accurate", "Break Tackle", "Diving Tackle", "Shadowing",
     "On the Ball", "Bone Head", "Really Stupid", "Take Root", "Animal Savagery",
     "Animosity (all team-mates)", "Secret Weapon", "Prehensile Tail", "Leap", "Horns",

@@ -21,7 +21,7 @@ ROSTER_SKILLS = {
     "Thick Skull", "Throw Team-mate", "Unchannelled Fury",
 }  # fmt: skip
 EXTRA = {
-    "Guard", "Side Step", "Wrestle", "Sure Feet", "Sprint", "Fend", "Strip Ball",
+    "Guard", "Sidestep", "Wrestle", "Sure Feet", "Sprint", "Fend", "Strip Ball",
     "Diving Tackle", "Kick", "Pro", "Accurate", "Nerves of Steel", "Grab", "Jump Up",
 }  # fmt: skip
 

@@ -1,10 +1,11 @@
-"""Helpers for match engine tests: build scenario dicts inline and run them."""
+"""Helpers for match engine tests: build scenario dicts inline and run them.
+
+(A uniquely named module rather than conftest.py, so imports cannot collide.)
+"""
 
 from __future__ import annotations
 
 from typing import Any
-
-import pytest
 
 from league_manager.match.scenario import Outcome, run
 
@@ -36,9 +37,3 @@ def home(pid: str, x: int, y: int, **kw: Any) -> dict[str, Any]:
 def away(pid: str, x: int, y: int, **kw: Any) -> dict[str, Any]:
     """An away player spec at (x, y)."""
     return {"id": pid, "team": "away", "at": [x, y], **kw}
-
-
-@pytest.fixture
-def run_scenario() -> Any:
-    """The inline scenario runner."""
-    return scenario
