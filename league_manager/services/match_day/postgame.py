@@ -227,7 +227,8 @@ def apply_postgame(
         record["teams"][side] |= {"fans_roll": roll, "fans_change": change}
 
     # step 3: MVP and SPP
-    typed = {str(m) for m in mvp}
+    by_name = {p.name.casefold(): pid for pid, p in snap_players.items()}
+    typed = {str(m) if str(m) in snap_players else by_name.get(str(m).casefold(), str(m)) for m in mvp}
     mvps: dict[str, str | None] = {}
     for i, side in enumerate(SIDES):
         own_ids = [p.id for p in result.players if p.team == i]

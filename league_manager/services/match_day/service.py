@@ -113,6 +113,8 @@ class MatchDayService(ServiceBase):
         with self.transaction() as session:
             day = require_match_day(fixture, ("result_entered",), "apply the post-game", session=session)
             apply_postgame(day, dice, session=session, mvp=mvp, hire=hire)
+            if dice.typed_left:
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were not needed; check the list")
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "post-game"))
 
