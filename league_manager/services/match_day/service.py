@@ -68,9 +68,7 @@ class MatchDayService(ServiceBase):
         with self.transaction() as session:
             day = run_pregame(fixture, purchases or {}, dice, session=session)
             if dice.typed_left:
-                raise RuleViolation(
-                    "dice", f"{dice.typed_left} typed roll(s) were not needed; check the list"
-                )
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "pre-game"))
 
@@ -114,7 +112,7 @@ class MatchDayService(ServiceBase):
             day = require_match_day(fixture, ("result_entered",), "apply the post-game", session=session)
             apply_postgame(day, dice, session=session, mvp=mvp, hire=hire)
             if dice.typed_left:
-                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were not needed; check the list")
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "post-game"))
 

@@ -147,7 +147,8 @@ def test_expensive_mistakes_and_a_hired_journeyman(
         demo.match_day.postgame(game.id or 0, seed=1, hire=[str(home.players[0].id)])
     view = demo.match_day.postgame(
         game.id or 0,
-        typed=[1, 1, 1, 1],
+        typed=[1, 1, 1],
+        seed=1,
         hire=["journeyman:home:1"],
         mvp=[
             "journeyman:home:1",

@@ -34,7 +34,7 @@ def test_pregame_records_rolls_and_snapshots(demo: Services, fixtures: list[Fixt
 def test_pregame_refuses_twice_and_bad_typed_dice(demo: Services, fixtures: list[FixtureView]) -> None:
     with pytest.raises(RuleViolation, match="not a D3"):
         demo.match_day.pregame(fixtures[0].id or 0, typed=[5])
-    with pytest.raises(RuleViolation, match="were not needed"):
+    with pytest.raises(RuleViolation, match="were left over"):
         demo.match_day.pregame(fixtures[0].id or 0, typed=[1] * 40)
     demo.match_day.pregame(fixtures[0].id or 0, seed=1)
     with pytest.raises(RuleViolation, match="already"):
