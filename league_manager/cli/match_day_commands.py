@@ -152,6 +152,12 @@ def render(view: MatchDayView) -> str:
     lines = [f"Fixture {view.fixture_id}: {view.home} v {view.away} — {view.stage} ({view.fixture_status})"]
     pre = view.pregame
     teams = pre.get("teams", {})
+    names = {
+        str(p["id"]): f"{p['name']} (#{p['number']})" for s in view.snapshots.values() for p in s["players"]
+    }
+    names.update(
+        {str(h["player_id"]): names.get(h["journeyman"], "") for h in (view.postgame or {}).get("hired", [])}
+    )
     for side in SIDES:
         t = teams.get(side, {})
         ind = t.get("inducements", {})
@@ -189,15 +195,14 @@ def render(view: MatchDayView) -> str:
             t = post["teams"][side]
             lines.append(
                 f"  {side} {t['outcome']}: winnings {t['winnings']:,} gp; fans {t['fans_change']:+d} "
-                f"(roll {t['fans_roll']}); MVP {t['mvp']} ({t['mvp_chosen']}); "
+                f"(roll {t['fans_roll']}); MVP {names.get(str(t['mvp']), t['mvp'])} ({t['mvp_chosen']}); "
                 f"expensive mistakes: {t['expensive_mistake']} (-{t['mistake_loss']:,} gp)"
             )
         for p in post.get("players", []):
-            lines.append(f"  player {p['id']}: +{p['spp']} SPP")
+            lines.append(f"  {names.get(p['id'], p['id'])}: +{p['spp']} SPP")
         for injury in post.get("injuries", []):
-            lines.append(
-                f"  player {injury['player_id']}: {injury['injury']} {injury.get('lasting') or ''}".rstrip()
-            )
+            who = names.get(str(injury["player_id"]), str(injury["player_id"]))
+            lines.append(f"  {who}: {injury['injury']} {injury.get('lasting') or ''}".rstrip())
         for hired in post.get("hired", []):
             lines.append(
                 f"  hired {hired['journeyman']} as player {hired['player_id']} ({hired['cost']:,} gp)"
