@@ -100,8 +100,12 @@ def price(
             if item.name in opponent_stars:
                 raise RuleViolation("star players", f"{item.name} is already hired by the other team")
             unit = item.pair_cost if item.pair and item.pair_cost else item.cost
+            if item.pair and item.pair in counts:
+                raise RuleViolation("star players", f"{item.pair} are hired together, once")
             counts[item.name] = 1
-            groups[STAR_GROUP] = groups.get(STAR_GROUP, 0) + 1
+            if item.pair:  # a pair comes together, at the pair's price, and fills two star places
+                counts[item.pair] = 1
+            groups[STAR_GROUP] = groups.get(STAR_GROUP, 0) + (2 if item.pair else 1)
             lines.append(Bought(item.name, STAR_GROUP, 1, unit, item))
             continue
         if not item.available_for(roster, chosen_rule):

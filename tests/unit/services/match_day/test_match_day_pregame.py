@@ -5,8 +5,9 @@ from collections.abc import Callable
 import pytest
 
 from league_manager.core.errors import RuleViolation
+from league_manager.rules.model import Ruleset
 from league_manager.services.facade import Services
-from league_manager.services.match_day.inducements import Purchase
+from league_manager.services.match_day.inducements import Purchase, price
 from league_manager.services.season_read_models import FixtureView
 
 
@@ -121,3 +122,42 @@ def test_prayers_for_the_underdog_after_inducements(
     assert len(prayers["results"]) == prayers["gap"] // 50_000
     assert len({p["roll"] for p in prayers["results"]}) == len(prayers["results"])
     assert all(p["lasts"] for p in prayers["results"])
+
+
+def test_a_star_player_plays_and_earns_no_spp(
+    demo: Services, fixtures: list[FixtureView], give_gold: Callable[[int, int], None], ruleset: Ruleset
+) -> None:
+    game = next(f for f in fixtures if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"})
+    side = {game.home: "home", game.away: "away"}
+    orcs = demo.teams.get_team("Gutrot Ironjaws")
+    star = next(s for s in ruleset.stars_for(ruleset.team("orc")) if not s.pair)
+    give_gold(orcs.id, star.cost)
+    view = demo.match_day.pregame(
+        game.id or 0, seed=3, purchases={side[orcs.name]: [Purchase(star.name)]}
+    ).value
+    ids = [p["id"] for p in view.snapshots[side[orcs.name]]["players"]]
+    assert f"star:{star.name}" in ids and len(ids) == 12
+    with pytest.raises(RuleViolation, match="already hired by the other team"):
+        price_twice(ruleset, star.name)
+    played = demo.match_day.play(game.id or 0, seed=5).value
+    assert played.result is not None
+    post = demo.match_day.postgame(game.id or 0, seed=5).value.postgame
+    assert post is not None and all(not p["id"].startswith("star:") for p in post["players"])
+
+
+def price_twice(ruleset: Ruleset, name: str) -> None:
+    orc = ruleset.team("orc")
+    price(ruleset, orc, None, {}, [Purchase(name)], opponent_stars=[name])
+
+
+def test_star_pairs_and_star_limits(ruleset: Ruleset) -> None:
+    pair = next(s for s in ruleset.star_players.values() if s.pair)
+    team = next(t for t in ruleset.teams.values() if pair.plays_for_team(t))
+    lines = price(ruleset, team, None, {}, [Purchase(pair.name)])
+    assert lines[0].unit_cost == pair.pair_cost
+    partner = next(s for s in ruleset.star_players.values() if s.pair == pair.pair and s.name != pair.name)
+    with pytest.raises(RuleViolation, match="hired together"):
+        price(ruleset, team, None, {}, [Purchase(pair.name), Purchase(partner.name)])
+    others = [s for s in ruleset.stars_for(team) if not s.pair][:1]
+    with pytest.raises(RuleViolation, match="at most 2 of kind 'star'"):
+        price(ruleset, team, None, {}, [Purchase(pair.name), *(Purchase(s.name) for s in others)])
