@@ -18,7 +18,9 @@ from league_manager.services.match_day.pregame import run_pregame
 from league_manager.services.match_day.result import parse_result, store_result
 from league_manager.services.match_day.store import (
     MatchDayView,
+    dump_json,
     find_match_day,
+    load_json,
     match_day_view,
     require_match_day,
     set_stage,
@@ -147,8 +149,13 @@ class MatchDayService(ServiceBase):
             if day is None:
                 day = run_pregame(fixture, {}, dice, session=session)
             day = require_match_day(fixture, RESULT_STAGES, "play the match", session=session)
-            result, _ = play_match(day, dice.seed, bot)
+            result, decisions = play_match(day, dice.seed, bot)
             store_result(day, parse_result(result.to_dict(), day), session=session)
+            record = load_json(day.pregame_json) | {
+                "engine": {"seed": dice.seed, "bot": bot, "decisions": decisions}
+            }
+            day.pregame_json = dump_json(record)
+            session.add(day)
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "played on the engine"))
 
