@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
 from league_manager.match.result import MatchResult, PlayerResult
+from league_manager.match.teams import PlayerSnapshot
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import League, Player, Team
-from league_manager.persistence.season_models import Fixture, PlayerMatchStats
+from league_manager.persistence.season_models import PlayerMatchStats
 from league_manager.rules.dice import Dice
 from league_manager.rules.model import Ruleset
 from league_manager.rules.postgame.expensive_mistakes import expensive_mistake
@@ -135,6 +137,189 @@ def _hire(
     return player
 
 
+@dataclass
+class _Context:
+    """What every post-game step reads, and the record they fill in."""
+
+    fixture_id: int
+    teams: dict[str, Team]
+    ruleset: Ruleset
+    result: MatchResult
+    pregame: dict[str, Any]
+    snap_players: dict[str, PlayerSnapshot]
+    db_players: dict[str, Player]
+    ledger: _Ledger
+    dice: Dice
+    session: Session
+    record: dict[str, Any] = field(default_factory=dict)
+    mvps: dict[str, str | None] = field(default_factory=dict)
+    earned: dict[str, int] = field(default_factory=dict)
+
+    def team_id(self, side: str) -> int:
+        """The database id of a side's team."""
+        return self.teams[side].id or 0
+
+    def side_record(self, side: str) -> dict[str, Any]:
+        """The record of one side, created on first use."""
+        teams: dict[str, dict[str, Any]] = self.record.setdefault("teams", {})
+        return teams.setdefault(side, {})
+
+
+def _load(day: MatchDay, dice: Dice, session: Session) -> _Context:
+    assert day.result_json
+    home, away = session.get(Team, day.home_team_id), session.get(Team, day.away_team_id)
+    assert home is not None and away is not None
+    league = session.get(League, home.league_id)
+    assert league is not None
+    snap_players = {p.id: p for side in SIDES for p in snapshot(day, side).players}
+    ids = [int(pid) for pid in snap_players if pid.isdigit()]
+    db_players = {str(p.id): p for p in session.exec(select(Player).where(col(Player.id).in_(ids)))}
+    return _Context(
+        fixture_id=day.fixture_id,
+        teams={"home": home, "away": away},
+        ruleset=league_ruleset(league),
+        result=MatchResult.from_dict(load_json(day.result_json)),
+        pregame=load_json(day.pregame_json),
+        snap_players=snap_players,
+        db_players=db_players,
+        ledger=_Ledger(day.fixture_id, session),
+        dice=dice,
+        session=session,
+        record={"teams": {}, "players": [], "injuries": [], "hired": [], "recovered": []},
+    )
+
+
+def _step1_winnings(c: _Context) -> None:
+    """Outcome and winnings: (attendance / 2 + own TD) x 10,000 gp; a concession changes both."""
+    outcomes = _outcomes(c.result)
+    factors = [
+        int(c.pregame.get("teams", {}).get(s, {}).get("fan_factor", getattr(c.result, s).fan_factor))
+        for s in SIDES
+    ]
+    attendance = sum(factors)
+    for i, side in enumerate(SIDES):
+        tds = getattr(c.result, side).score
+        gold = winnings(
+            attendance,
+            tds,
+            c.ruleset.winnings_unit,
+            conceded=outcomes[side] == "conceded",
+            opponent_conceded=c.result.conceded == 1 - i,
+        )
+        if gold:
+            c.ledger.treasury(
+                c.team_id(side), gold, f"Winnings, fixture {c.fixture_id}: attendance {attendance}, {tds} TD"
+            )
+        c.side_record(side).update(outcome=outcomes[side], attendance=attendance, winnings=gold)
+
+
+def _step2_fans(c: _Context) -> None:
+    """Dedicated fans: winner D6 >= fans +1, loser D6 < fans -1, conceding team -D3."""
+    for side in SIDES:
+        outcome = c.side_record(side)["outcome"]
+        fans = repo.fans_balance(c.team_id(side), session=c.session)
+        change, roll = fans_change(
+            outcome, fans, c.dice, minimum=c.ruleset.draft.fans_min, maximum=c.ruleset.draft.fans_max
+        )
+        if change:
+            reason = f"Dedicated fans after fixture {c.fixture_id} ({outcome}, rolled {roll})"
+            c.ledger.fans(c.team_id(side), change, reason)
+        c.side_record(side).update(fans_roll=roll, fans_change=change)
+
+
+def _typed_mvps(c: _Context, mvp: Sequence[str]) -> dict[str, str]:
+    """Typed MVPs (ids or names) by side.
+
+    Raises:
+        RuleViolation: a player of neither team, or two MVPs for one team.
+    """
+    by_name = {p.name.casefold(): pid for pid, p in c.snap_players.items()}
+    chosen: dict[str, str] = {}
+    for typed in mvp:
+        pid = str(typed) if str(typed) in c.snap_players else by_name.get(str(typed).casefold(), "")
+        row = next((p for p in c.result.players if p.id == pid), None)
+        if row is None:
+            raise RuleViolation("MVP", f"MVP '{typed}' is not a player of this fixture")
+        side = SIDES[row.team]
+        if side in chosen:
+            raise RuleViolation("MVP", f"two MVPs typed for the {side} team")
+        chosen[side] = pid
+    return chosen
+
+
+def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
+    """MVP (typed, from the result document, or random among the eligible) and SPP for everyone."""
+    typed = _typed_mvps(c, mvp)
+    for side in SIDES:
+        team = getattr(c.result, side)
+        chosen = typed.get(side) or team.mvp
+        eligible = [pid for pid in team.mvp_candidates if not pid.startswith("star:")]
+        if chosen:
+            c.mvps[side], how = chosen, "typed"
+        else:
+            index = pick_mvp(range(len(eligible)), c.dice)
+            c.mvps[side], how = (None if index is None else eligible[index]), "random"
+        c.side_record(side).update(mvp=c.mvps[side], mvp_chosen=how)
+    for p in c.result.players:
+        if p.id.startswith("star:"):
+            continue  # star players earn no SPP
+        lines = spp_lines(_tally(p, p.id in c.mvps.values()), c.ruleset.advancement.spp_awards)
+        amount = sum(a for _label, a in lines) + p.bonus_spp
+        c.earned[p.id] = amount
+        player = c.db_players.get(p.id)
+        if player is not None and amount:
+            c.ledger.spp(player.id or 0, amount, _spp_reason(c.fixture_id, lines, p.bonus_spp))
+        if amount:
+            entry = {"id": p.id, "spp": amount, "lines": [list(x) for x in lines], "bonus": p.bonus_spp}
+            c.record["players"].append(entry)
+        if player is not None:
+            injury = _injure(c.ledger, player, p)
+            if injury:
+                c.record["injuries"].append(injury)
+
+
+def _step4_hire(c: _Context, hire: Sequence[str]) -> None:
+    """Journeymen who played hired permanently at their value; they keep the SPP they earned."""
+    for pid in hire:
+        snap = c.snap_players.get(pid)
+        played = next((p for p in c.result.players if p.id == pid), None)
+        if snap is None or not snap.journeyman or played is None or pid.isdigit():
+            raise RuleViolation("journeymen", f"'{pid}' is not a journeyman of this fixture")
+        side = SIDES[played.team]
+        player = _hire(c.ledger, c.teams[side], c.ruleset, played, snap.name, snap.position)
+        if c.earned.get(pid):
+            c.ledger.spp(player.id or 0, c.earned[pid], f"Fixture {c.fixture_id}: SPP earned as a journeyman")
+        c.db_players[pid] = player
+        c.record["hired"].append(
+            {"journeyman": pid, "player_id": player.id, "team": side, "cost": player.cost}
+        )
+
+
+def _step5_mistakes(c: _Context) -> None:
+    """Expensive mistakes: the treasury band x D6 table."""
+    for side in SIDES:
+        treasury = repo.treasury_balance(c.team_id(side), session=c.session)
+        mistake = expensive_mistake(c.ruleset.expensive_mistakes, treasury, c.dice)
+        if mistake.loss:
+            reason = f"Expensive mistakes after fixture {c.fixture_id}: {mistake.incident}"
+            c.ledger.treasury(c.team_id(side), -mistake.loss, reason)
+        c.side_record(side).update(
+            expensive_mistake=mistake.incident, mistake_loss=mistake.loss, mistake_rolls=list(mistake.rolls)
+        )
+
+
+def _step6_prepare(c: _Context, missed: Sequence[Player]) -> None:
+    """Next fixture: players who missed this one recover; both teams have now played."""
+    for player in missed:
+        c.ledger.status(player, "recovered", f"Missed fixture {c.fixture_id}; fit again")
+        c.record["recovered"].append(player.id)
+    for team in c.teams.values():
+        if not team.first_match_played:
+            team.first_match_played = True
+            c.session.add(team)
+    _stats(c.fixture_id, c.result, c.db_players, c.mvps, c.earned, session=c.session)
+
+
 def apply_postgame(
     day: MatchDay,
     dice: Dice,
@@ -149,165 +334,37 @@ def apply_postgame(
         day: the match-day record (stage ``result_entered``).
         dice: where the rolls come from (fans, MVP, expensive mistakes).
         session: the caller's transaction (all or nothing).
-        mvp: typed MVPs (snapshot player ids); a team without one (here or in the
-            result document) draws its MVP at random among the eligible players.
+        mvp: typed MVPs (snapshot player ids or names); a team without one (here or in
+            the result document) draws its MVP at random among the eligible players.
         hire: journeymen (snapshot ids) to hire permanently.
 
     Raises:
         RuleViolation: a typed MVP or journeyman that does not fit, a full roster,
             too little gold to hire.
     """
-    fixture = session.get(Fixture, day.fixture_id)
-    assert fixture is not None and day.result_json
-    fid = day.fixture_id
-    home, away = session.get(Team, day.home_team_id), session.get(Team, day.away_team_id)
-    assert home is not None and away is not None
-    teams = {"home": home, "away": away}
-    league = session.get(League, home.league_id)
-    assert league is not None
-    ruleset = league_ruleset(league)
-    result = MatchResult.from_dict(load_json(day.result_json))
-    pregame = load_json(day.pregame_json)
-    snaps = {side: snapshot(day, side) for side in SIDES}
-    snap_players = {p.id: p for side in SIDES for p in snaps[side].players}
-    ledger = _Ledger(fid, session)
-    record: dict[str, Any] = {
-        "teams": {},
-        "players": [],
-        "injuries": [],
-        "hired": [],
-        "recovered": [],
-        "options": {"mvp": list(mvp), "hire": list(hire)},
-    }
-    team_ids = [teams[s].id or 0 for s in SIDES]
-    squad = repo.players_of(team_ids, session=session)
+    c = _load(day, dice, session)
+    squad = repo.players_of([c.team_id(s) for s in SIDES], session=session)
     facts = repo.PlayerFacts([p.id or 0 for p in squad], session=session)
     missed = [
         p
         for p in squad
-        if p.status == "active" and facts.misses_next_game(p.id or 0) and str(p.id) not in snap_players
+        if p.status == "active" and facts.misses_next_game(p.id or 0) and str(p.id) not in c.snap_players
     ]
-    db_players = {
-        str(p.id): p
-        for p in session.exec(
-            select(Player).where(col(Player.id).in_([int(pid) for pid in snap_players if pid.isdigit()]))
-        )
+    _step1_winnings(c)
+    _step2_fans(c)
+    _step3_spp(c, mvp)
+    _step4_hire(c, hire)
+    _step5_mistakes(c)
+    _step6_prepare(c, missed)
+    c.record |= {
+        "options": {"mvp": list(mvp), "hire": list(hire)},
+        "seed": getattr(dice, "seed", None),
+        "rolls": roll_dicts(dice.log),
+        "ledger": c.ledger.ids,
     }
-
-    # step 1: outcome and winnings
-    outcomes = _outcomes(result)
-    factors = {
-        s: int(pregame.get("teams", {}).get(s, {}).get("fan_factor", getattr(result, s).fan_factor))
-        for s in SIDES
-    }
-    attendance = sum(factors.values())
-    for i, side in enumerate(SIDES):
-        tds = getattr(result, side).score
-        gold = winnings(
-            attendance,
-            tds,
-            ruleset.winnings_unit,
-            conceded=outcomes[side] == "conceded",
-            opponent_conceded=result.conceded == 1 - i,
-        )
-        if gold:
-            ledger.treasury(team_ids[i], gold, f"Winnings, fixture {fid}: attendance {attendance}, {tds} TD")
-        record["teams"][side] = {"outcome": outcomes[side], "attendance": attendance, "winnings": gold}
-
-    # step 2: dedicated fans
-    for i, side in enumerate(SIDES):
-        fans = repo.fans_balance(team_ids[i], session=session)
-        change, roll = fans_change(
-            outcomes[side], fans, dice, minimum=ruleset.draft.fans_min, maximum=ruleset.draft.fans_max
-        )
-        if change:
-            ledger.fans(
-                team_ids[i], change, f"Dedicated fans after fixture {fid} ({outcomes[side]}, rolled {roll})"
-            )
-        record["teams"][side] |= {"fans_roll": roll, "fans_change": change}
-
-    # step 3: MVP and SPP
-    by_name = {p.name.casefold(): pid for pid, p in snap_players.items()}
-    typed = {str(m) if str(m) in snap_players else by_name.get(str(m).casefold(), str(m)) for m in mvp}
-    mvps: dict[str, str | None] = {}
-    for i, side in enumerate(SIDES):
-        own_ids = [p.id for p in result.players if p.team == i]
-        chosen = [m for m in typed if m in own_ids] or (
-            [getattr(result, side).mvp] if getattr(result, side).mvp else []
-        )
-        eligible = [c for c in getattr(result, side).mvp_candidates if not c.startswith("star:")]
-        if chosen:
-            mvps[side], how = chosen[0], "typed"
-        else:
-            index = pick_mvp(range(len(eligible)), dice)
-            mvps[side], how = (None if index is None else eligible[index]), "random"
-        record["teams"][side] |= {"mvp": mvps[side], "mvp_chosen": how}
-    unknown = typed - {m for m in mvps.values() if m}
-    if unknown:
-        raise RuleViolation(
-            "MVP",
-            f"MVP {', '.join(sorted(unknown))}: not a player of this fixture "
-            "(or two MVPs typed for one team)",
-        )
-    earned: dict[str, int] = {}
-    for p in result.players:
-        if p.id.startswith("star:"):
-            continue
-        lines = spp_lines(_tally(p, p.id in mvps.values()), ruleset.advancement.spp_awards)
-        amount = sum(a for _label, a in lines) + p.bonus_spp
-        earned[p.id] = amount
-        player = db_players.get(p.id)
-        if player is not None and amount:
-            ledger.spp(player.id or 0, amount, _spp_reason(fid, lines, p.bonus_spp))
-        if amount:
-            record["players"].append(
-                {"id": p.id, "spp": amount, "lines": [list(x) for x in lines], "bonus": p.bonus_spp}
-            )
-        if player is not None:
-            injury = _injure(ledger, player, p)
-            if injury:
-                record["injuries"].append(injury)
-
-    # step 4: journeymen hired permanently
-    for pid in hire:
-        snap = snap_players.get(pid)
-        played = next((p for p in result.players if p.id == pid), None)
-        if snap is None or not snap.journeyman or played is None or pid.isdigit():
-            raise RuleViolation("journeymen", f"'{pid}' is not a journeyman of this fixture")
-        side = SIDES[played.team]
-        player = _hire(ledger, teams[side], ruleset, played, snap.name, snap.position)
-        if earned.get(pid):
-            ledger.spp(player.id or 0, earned[pid], f"Fixture {fid}: SPP earned as a journeyman")
-        db_players[pid] = player
-        record["hired"].append({"journeyman": pid, "player_id": player.id, "team": side, "cost": player.cost})
-
-    # step 5: expensive mistakes
-    for i, side in enumerate(SIDES):
-        treasury = repo.treasury_balance(team_ids[i], session=session)
-        mistake = expensive_mistake(ruleset.expensive_mistakes, treasury, dice)
-        if mistake.loss:
-            ledger.treasury(
-                team_ids[i], -mistake.loss, f"Expensive mistakes after fixture {fid}: {mistake.incident}"
-            )
-        record["teams"][side] |= {
-            "expensive_mistake": mistake.incident,
-            "mistake_loss": mistake.loss,
-            "mistake_rolls": list(mistake.rolls),
-        }
-
-    # step 6: next fixture: players who missed this one recover; the teams have played
-    for player in missed:
-        ledger.status(player, "recovered", f"Missed fixture {fid}; fit again")
-        record["recovered"].append(player.id)
-    for team in teams.values():
-        if not team.first_match_played:
-            team.first_match_played = True
-            session.add(team)
-    _stats(fid, result, db_players, mvps, earned, session=session)
-    record |= {"seed": getattr(dice, "seed", None), "rolls": roll_dicts(dice.log), "ledger": ledger.ids}
-    day.postgame_json = dump_json(record)
+    day.postgame_json = dump_json(c.record)
     set_stage(day, "post_game_applied", session=session)
-    return record
+    return c.record
 
 
 def _stats(

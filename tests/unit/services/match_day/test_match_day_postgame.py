@@ -193,3 +193,17 @@ def test_a_crash_in_the_middle_changes_nothing(
     assert demo.match_day.get(game.id or 0).stage == "result_entered"
     monkeypatch.undo()
     assert demo.match_day.postgame(game.id or 0, seed=2).value.stage == "post_game_applied"
+
+
+def test_typed_mvps_are_checked(demo: Services, fixtures: list[FixtureView]) -> None:
+    game = fixtures[0]
+    doc = _recorded(demo, game, _a_win)["doc"]
+    treasury = demo.teams.get_team(game.home or "").treasury
+    with pytest.raises(RuleViolation, match="'Nobody' is not a player"):
+        demo.match_day.postgame(game.id or 0, seed=1, mvp=["Nobody"])
+    with pytest.raises(RuleViolation, match="two MVPs typed for the home team"):
+        demo.match_day.postgame(
+            game.id or 0, seed=1, mvp=[player(doc, "home", 0)["id"], player(doc, "home", 1)["id"]]
+        )
+    assert demo.teams.get_team(game.home or "").treasury == treasury
+    assert demo.match_day.get(game.id or 0).stage == "result_entered"
