@@ -11,6 +11,7 @@ from league_manager import __version__
 from league_manager.cli import (
     league_commands,
     match_commands,
+    match_day_commands,
     pdf_commands,
     player_commands,
     rules_commands,
@@ -30,6 +31,7 @@ COMMAND_MODULES = (
     season_commands,
     pdf_commands,
     match_commands,
+    match_day_commands,
 )
 
 

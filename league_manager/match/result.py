@@ -78,6 +78,7 @@ class TeamResult:
     casualties_suffered: int
     fan_factor: int
     mvp_candidates: tuple[str, ...]
+    mvp: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -89,6 +90,7 @@ class TeamResult:
             "casualties_suffered": self.casualties_suffered,
             "fan_factor": self.fan_factor,
             "mvp_candidates": list(self.mvp_candidates),
+            "mvp": self.mvp,
         }
 
     @classmethod

@@ -254,6 +254,7 @@ FINAL_STATUS = {
     "fired": "fired",
     "left": "left",
     "hired": "active",
+    "reinstated": "active",
 }
 
 

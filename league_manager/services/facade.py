@@ -14,6 +14,7 @@ from league_manager.services.advancement import AdvancementService
 from league_manager.services.changes import Outcome
 from league_manager.services.demo import create_demo
 from league_manager.services.leagues import LeagueService
+from league_manager.services.match_day.service import MatchDayService
 from league_manager.services.read_models import LeagueView
 from league_manager.services.roster import RosterService
 from league_manager.services.seasons import SeasonService
@@ -31,6 +32,7 @@ class Services:
         self.roster = RosterService(engine)
         self.advancement = AdvancementService(engine)
         self.seasons = SeasonService(engine)
+        self.match_day = MatchDayService(engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

@@ -1,0 +1,212 @@
+"""``fixture pregame|kick-off|record|play|postgame|correct|match-day``: a fixture's match day.
+
+The ``fixture`` command belongs to :mod:`league_manager.cli.season_commands`; this module
+adds its subcommands to that parser (so it is registered after it in ``COMMAND_MODULES``),
+and creates the ``fixture`` command itself when it is missing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from league_manager.cli.context import CliContext
+from league_manager.services.match_day.dice import parse_typed
+from league_manager.services.match_day.inducements import Purchase
+from league_manager.services.match_day.store import SIDES, MatchDayView
+
+if TYPE_CHECKING:
+    SubParsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+
+
+def _fixture_subparsers(subparsers: SubParsers) -> SubParsers:
+    """The subcommands of the existing ``fixture`` command (created when missing)."""
+    fixture = subparsers.choices.get("fixture")
+    if fixture is None:
+        fixture = subparsers.add_parser("fixture", help="enter results and edit single fixtures")
+        return fixture.add_subparsers(dest="fixture_command", required=True, metavar="COMMAND")
+    for action in fixture._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action
+    return fixture.add_subparsers(dest="fixture_command", required=True, metavar="COMMAND")
+
+
+def register(subparsers: SubParsers) -> None:
+    """Add the match-day subcommands to ``fixture``."""
+    sub = _fixture_subparsers(subparsers)
+    p = sub.add_parser("pregame", help="pre-game: snapshot, fans, weather, journeymen, inducements, prayers")
+    p.add_argument("fixture", type=int)
+    p.add_argument("--seed", type=int, help="seed for the program's dice (default: random)")
+    p.add_argument("--typed", metavar="ROLLS", help="physical dice typed in, in order (e.g. 2,5,3,4,1)")
+    for side in SIDES:
+        p.add_argument(
+            f"--{side}-buy",
+            action="append",
+            default=[],
+            metavar="NAME[=N]",
+            help=f"an inducement or star player for the {side} team (repeatable)",
+        )
+    p.set_defaults(handler=cmd_pregame)
+    p = sub.add_parser("kick-off", help="mark the match as being played")
+    p.add_argument("fixture", type=int)
+    p.set_defaults(handler=cmd_kick_off)
+    p = sub.add_parser("record", help="enter the result document (see docs/match-result.md)")
+    p.add_argument("fixture", type=int)
+    p.add_argument("--result", required=True, metavar="FILE.json")
+    p.set_defaults(handler=cmd_record)
+    p = sub.add_parser("play", help="play the fixture on the match engine and record its result")
+    p.add_argument("fixture", type=int)
+    p.add_argument("--seed", type=int, help="seed for the dice and the bots (default: random)")
+    p.add_argument("--bot", choices=("random", "greedy"), default="random")
+    p.set_defaults(handler=cmd_play)
+    p = sub.add_parser("postgame", help="post-game: winnings, fans, SPP and MVP, injuries, hires, mistakes")
+    p.add_argument("fixture", type=int)
+    p.add_argument("--seed", type=int, help="seed for the program's dice (default: random)")
+    p.add_argument("--typed", metavar="ROLLS", help="physical dice typed in, in order")
+    p.add_argument("--mvp", nargs="+", default=[], metavar="PLAYER", help="typed MVPs (player id or name)")
+    p.add_argument(
+        "--hire",
+        nargs="+",
+        default=[],
+        metavar="JOURNEYMAN",
+        help="journeymen to hire permanently (e.g. journeyman:home:1)",
+    )
+    p.set_defaults(handler=cmd_postgame)
+    p = sub.add_parser("correct", help="replace a result with a reason; the post-game is re-applied")
+    p.add_argument("fixture", type=int)
+    p.add_argument("--result", required=True, metavar="FILE.json")
+    p.add_argument("--reason", required=True)
+    p.set_defaults(handler=cmd_correct)
+    p = sub.add_parser("match-day", help="show what match day recorded for a fixture")
+    p.add_argument("fixture", type=int)
+    p.set_defaults(handler=cmd_show)
+
+
+def _read(path: str) -> dict[str, Any] | str:
+    """The JSON document in ``path``, or the reason it cannot be read."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return f"cannot read the result {path}: {exc}"
+    if not isinstance(data, dict):
+        return f"{path}: the result document must be a JSON object"
+    return data
+
+
+def cmd_pregame(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Run the pre-game sequence."""
+    purchases = {side: [Purchase.parse(t) for t in getattr(args, f"{side}_buy")] for side in SIDES}
+    outcome = ctx.services().match_day.pregame(
+        args.fixture, seed=args.seed, typed=parse_typed(args.typed), purchases=purchases
+    )
+    return _emit(ctx, outcome.value)
+
+
+def cmd_kick_off(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Mark the match as in progress."""
+    return _emit(ctx, ctx.services().match_day.kick_off(args.fixture).value)
+
+
+def cmd_record(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Enter a result document from a file."""
+    data = _read(args.result)
+    if isinstance(data, str):
+        return ctx.fail(data)
+    return _emit(ctx, ctx.services().match_day.record(args.fixture, data).value)
+
+
+def cmd_play(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Play the fixture on the engine."""
+    return _emit(ctx, ctx.services().match_day.play(args.fixture, seed=args.seed, bot=args.bot).value)
+
+
+def cmd_postgame(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Apply the post-game sequence."""
+    outcome = ctx.services().match_day.postgame(
+        args.fixture, seed=args.seed, typed=parse_typed(args.typed), mvp=args.mvp, hire=args.hire
+    )
+    return _emit(ctx, outcome.value)
+
+
+def cmd_correct(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Correct a result."""
+    data = _read(args.result)
+    if isinstance(data, str):
+        return ctx.fail(data)
+    return _emit(ctx, ctx.services().match_day.correct(args.fixture, data, args.reason).value)
+
+
+def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Show a fixture's match day."""
+    return _emit(ctx, ctx.services().match_day.get(args.fixture))
+
+
+def _emit(ctx: CliContext, view: MatchDayView) -> int:
+    return ctx.emit(view.to_dict(), lambda: render(view))
+
+
+def render(view: MatchDayView) -> str:
+    """The match day in words: each roll and its effect, the result, every post-game change."""
+    lines = [f"Fixture {view.fixture_id}: {view.home} v {view.away} — {view.stage} ({view.fixture_status})"]
+    pre = view.pregame
+    teams = pre.get("teams", {})
+    names = {
+        str(p["id"]): f"{p['name']} (#{p['number']})" for s in view.snapshots.values() for p in s["players"]
+    }
+    names.update(
+        {str(h["player_id"]): names.get(h["journeyman"], "") for h in (view.postgame or {}).get("hired", [])}
+    )
+    for side in SIDES:
+        t = teams.get(side, {})
+        ind = t.get("inducements", {})
+        bought = ", ".join(f"{x['quantity']} x {x['name']} ({x['cost']:,} gp)" for x in ind.get("lines", []))
+        lines.append(
+            f"  {side}: fans D3 {t.get('fans_roll')} + {t.get('dedicated_fans')} "
+            f"= fan factor {t.get('fan_factor')}; "
+            f"CTV {t.get('ctv', 0):,}; journeymen {len(t.get('journeymen', []))}; "
+            f"inducements {bought or 'none'} (petty cash {ind.get('petty_cash', 0):,}, "
+            f"from treasury {ind.get('paid_from_treasury', 0):,})"
+        )
+    weather = pre.get("weather", {})
+    lines.append(f"  weather {weather.get('dice')}: {weather.get('result')}")
+    prayers = pre.get("prayers", {})
+    for prayer in prayers.get("results", []):
+        lines.append(
+            f"  prayer for {prayers.get('team')}: {prayer['roll']} {prayer['name']} ({prayer['lasts']})"
+        )
+    kick = pre.get("kick_off", {})
+    if kick:
+        lines.append(
+            f"  coin toss {kick.get('toss_roll')}: {kick.get('toss_winner')} receives, "
+            f"{kick.get('kicking')} kicks"
+        )
+    if view.result:
+        r = view.result
+        conceded = "" if r.get("conceded") is None else f" ({SIDES[r['conceded']]} conceded)"
+        lines.append(
+            f"  result {r['home']['score']}-{r['away']['score']}{conceded}, "
+            f"CAS {r['home']['casualties_inflicted']}-{r['away']['casualties_inflicted']}"
+        )
+    post = view.postgame
+    if post:
+        for side in SIDES:
+            t = post["teams"][side]
+            lines.append(
+                f"  {side} {t['outcome']}: winnings {t['winnings']:,} gp; fans {t['fans_change']:+d} "
+                f"(roll {t['fans_roll']}); MVP {names.get(str(t['mvp']), t['mvp'])} ({t['mvp_chosen']}); "
+                f"expensive mistakes: {t['expensive_mistake']} (-{t['mistake_loss']:,} gp)"
+            )
+        for p in post.get("players", []):
+            lines.append(f"  {names.get(p['id'], p['id'])}: +{p['spp']} SPP")
+        for injury in post.get("injuries", []):
+            who = names.get(str(injury["player_id"]), str(injury["player_id"]))
+            lines.append(f"  {who}: {injury['injury']} {injury.get('lasting') or ''}".rstrip())
+        for hired in post.get("hired", []):
+            lines.append(
+                f"  hired {hired['journeyman']} as player {hired['player_id']} ({hired['cost']:,} gp)"
+            )
+    for c in view.corrections:
+        lines.append(f"  correction ({c['reason']}): {'; '.join(c['changes']) or 'no balance changed'}")
+    return "\n".join(lines)

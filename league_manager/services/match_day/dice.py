@@ -1,0 +1,64 @@
+"""Dice for match day: typed-in physical dice first, then program dice, each roll recorded."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from league_manager.core.errors import RuleViolation
+from league_manager.rules.dice import Roll, SeededDice
+
+
+class MatchDayDice:
+    """Rolls typed-in results while there are some, then seeded program rolls.
+
+    Every roll lands in ``log`` with its source, "typed" or "program", so the record
+    says which dice were physical. A typed result that does not fit the die (a 5 for a
+    D3) is refused with a message naming the roll.
+    """
+
+    def __init__(self, seed: int | None = None, typed: Sequence[int] = ()) -> None:
+        self._program = SeededDice(seed)
+        self.seed = self._program.seed
+        self._typed = list(typed)
+        self.log: list[Roll] = []
+
+    @property
+    def typed_left(self) -> int:
+        """Typed results not used yet."""
+        return len(self._typed)
+
+    def roll(self, sides: int, label: str = "") -> int:
+        """Roll one die (the next typed result, else the program's) and record it."""
+        if self._typed:
+            result = self._typed.pop(0)
+            if not 1 <= result <= sides:
+                number = len(self.log) + 1
+                raise RuleViolation(
+                    "dice", f"typed roll {number} ({label or 'roll'}) is {result}: not a D{sides}"
+                )
+            self.log.append(Roll(f"D{sides}", result, label, "typed"))
+            return result
+        result = self._program.roll(sides, label)
+        self.log.append(Roll(f"D{sides}", result, label, "program"))
+        return result
+
+
+def roll_dicts(rolls: Sequence[Roll]) -> list[dict[str, Any]]:
+    """Rolls as plain data for the match-day record."""
+    return [{"die": r.die, "result": r.result, "label": r.label, "source": r.source} for r in rolls]
+
+
+def parse_typed(text: str | None) -> list[int]:
+    """Typed dice from the command line: "3,4,6" or "3 4 6".
+
+    Raises:
+        RuleViolation: something that is not a whole number.
+    """
+    if not text:
+        return []
+    parts = text.replace(",", " ").split()
+    try:
+        return [int(p) for p in parts]
+    except ValueError:
+        raise RuleViolation("dice", f"typed dice must be numbers separated by commas, not '{text}'") from None

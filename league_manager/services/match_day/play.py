@@ -1,0 +1,32 @@
+"""Playing a fixture on the match engine between the two kick-off snapshots."""
+
+from __future__ import annotations
+
+from league_manager.match.bots import make_bot, play
+from league_manager.match.engine import Match
+from league_manager.match.result import MatchResult
+from league_manager.persistence.match_day_models import MatchDay
+from league_manager.services.match_day.store import load_json, snapshot
+
+BOTS = ("random", "greedy")
+
+
+def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResult, int]:
+    """Play the fixture to the end with one bot per team.
+
+    Returns:
+        The engine's result and the number of decisions the bots took.
+    """
+    settings = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
+    match = Match(
+        snapshot(day, "home"),
+        snapshot(day, "away"),
+        seed=seed,
+        settings=settings,
+        ruleset_id=day.ruleset_id,
+        snapshots=False,
+    )
+    decisions = play(match, (make_bot(bot, seed + 1), make_bot(bot, seed + 2)))
+    result = match.outcome()
+    assert result is not None
+    return result, decisions

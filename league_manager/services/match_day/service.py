@@ -1,0 +1,169 @@
+"""The match-day service: one transaction per step of a fixture's match day."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from league_manager.core.errors import RuleViolation
+from league_manager.match.result import MatchResult
+from league_manager.services.base import ServiceBase
+from league_manager.services.changes import Changes, Outcome
+from league_manager.services.match_day.corrections import correct_result
+from league_manager.services.match_day.dice import MatchDayDice
+from league_manager.services.match_day.inducements import Purchase
+from league_manager.services.match_day.play import BOTS, play_match
+from league_manager.services.match_day.postgame import apply_postgame
+from league_manager.services.match_day.pregame import run_pregame
+from league_manager.services.match_day.result import parse_result, store_result
+from league_manager.services.match_day.store import (
+    MatchDayView,
+    dump_json,
+    find_match_day,
+    load_json,
+    match_day_view,
+    require_match_day,
+    set_stage,
+)
+
+RESULT_STAGES = ("pre_game", "in_progress")
+
+
+class MatchDayService(ServiceBase):
+    """Pre-game, kick-off, result entry, post-game, corrections and engine play of fixtures."""
+
+    def get(self, fixture: int) -> MatchDayView:
+        """Everything recorded so far for a fixture's match day.
+
+        Raises:
+            RuleViolation: no pre-game yet.
+        """
+        with self.transaction() as session:
+            day = require_match_day(
+                fixture,
+                ("pre_game", "in_progress", "result_entered", "post_game_applied"),
+                "show the match day",
+                session=session,
+            )
+            return match_day_view(day, session=session)
+
+    def pregame(
+        self,
+        fixture: int,
+        *,
+        seed: int | None = None,
+        typed: Sequence[int] = (),
+        purchases: Mapping[str, Sequence[Purchase]] | None = None,
+    ) -> Outcome[MatchDayView]:
+        """Run the pre-game sequence (steps 1-7) and snapshot both rosters.
+
+        Args:
+            fixture: the fixture id.
+            seed: seed of the program's dice (random when None).
+            typed: physical dice typed in, used first, in the order the rolls happen.
+            purchases: inducements per side ("home"/"away").
+
+        Raises:
+            RuleViolation: see :func:`league_manager.services.match_day.pregame.run_pregame`.
+        """
+        dice = MatchDayDice(seed, typed)
+        with self.transaction() as session:
+            day = run_pregame(fixture, purchases or {}, dice, session=session)
+            if dice.typed_left:
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            view = match_day_view(day, session=session)
+        return Outcome(view, self._changes(view, "pre-game"))
+
+    def kick_off(self, fixture: int) -> Outcome[MatchDayView]:
+        """Mark the match as being played (``pre_game`` → ``in_progress``)."""
+        with self.transaction() as session:
+            day = require_match_day(fixture, ("pre_game",), "kick off", session=session)
+            set_stage(day, "in_progress", session=session)
+            view = match_day_view(day, session=session)
+        return Outcome(view, self._changes(view, "kick-off"))
+
+    def record(self, fixture: int, result: MatchResult | Mapping[str, Any]) -> Outcome[MatchDayView]:
+        """Enter the result document (engine or tabletop) and update the standings.
+
+        Raises:
+            RuleViolations: the problems with the document; nothing is changed.
+        """
+        with self.transaction() as session:
+            day = require_match_day(fixture, RESULT_STAGES, "enter a result", session=session)
+            data = result.to_dict() if isinstance(result, MatchResult) else dict(result)
+            store_result(day, parse_result(data, day), session=session)
+            view = match_day_view(day, session=session)
+        return Outcome(view, self._changes(view, "result"))
+
+    def postgame(
+        self,
+        fixture: int,
+        *,
+        seed: int | None = None,
+        typed: Sequence[int] = (),
+        mvp: Sequence[str] = (),
+        hire: Sequence[str] = (),
+    ) -> Outcome[MatchDayView]:
+        """Apply the post-game sequence in one transaction (all of it or nothing).
+
+        Raises:
+            RuleViolation: no result yet, already applied, a bad MVP or hire.
+        """
+        dice = MatchDayDice(seed, typed)
+        with self.transaction() as session:
+            day = require_match_day(fixture, ("result_entered",), "apply the post-game", session=session)
+            apply_postgame(day, dice, session=session, mvp=mvp, hire=hire)
+            if dice.typed_left:
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            view = match_day_view(day, session=session)
+        return Outcome(view, self._changes(view, "post-game"))
+
+    def correct(
+        self, fixture: int, result: MatchResult | Mapping[str, Any], reason: str
+    ) -> Outcome[MatchDayView]:
+        """Replace a result with a recorded reason, reversing and re-applying its post-game.
+
+        Raises:
+            RuleViolations: conflicts with what was done since; nothing is changed.
+        """
+        with self.transaction() as session:
+            day = require_match_day(
+                fixture, ("result_entered", "post_game_applied"), "correct the result", session=session
+            )
+            data = result.to_dict() if isinstance(result, MatchResult) else dict(result)
+            changes = correct_result(day, parse_result(data, day), reason, session=session)
+            view = match_day_view(day, session=session)
+        return Outcome(view, self._changes(view, "correction: " + "; ".join(changes)))
+
+    def play(self, fixture: int, *, seed: int | None = None, bot: str = "random") -> Outcome[MatchDayView]:
+        """Play the fixture on the match engine and record its result (pre-game first when needed).
+
+        Raises:
+            RuleViolation: an unknown bot, or a fixture that cannot be played now.
+        """
+        if bot not in BOTS:
+            raise RuleViolation("bot", f"unknown bot '{bot}' (bots: {', '.join(BOTS)})")
+        dice = MatchDayDice(seed)
+        with self.transaction() as session:
+            day = find_match_day(fixture, session=session)
+            if day is None:
+                day = run_pregame(fixture, {}, dice, session=session)
+            day = require_match_day(fixture, RESULT_STAGES, "play the match", session=session)
+            result, decisions = play_match(day, dice.seed, bot)
+            store_result(day, parse_result(result.to_dict(), day), session=session)
+            record = load_json(day.pregame_json) | {
+                "engine": {"seed": dice.seed, "bot": bot, "decisions": decisions}
+            }
+            day.pregame_json = dump_json(record)
+            session.add(day)
+            view = match_day_view(day, session=session)
+        return Outcome(view, self._changes(view, "played on the engine"))
+
+    @staticmethod
+    def _changes(view: MatchDayView, what: str) -> Changes:
+        teams = {view.pregame.get("teams", {}).get(s, {}).get("team_id") for s in ("home", "away")}
+        return Changes(
+            teams=frozenset(t for t in teams if t),
+            fixtures=frozenset({view.fixture_id}),
+            description=f"fixture {view.fixture_id}: {what}",
+        )

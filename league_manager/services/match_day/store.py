@@ -1,0 +1,185 @@
+"""Loading and saving a fixture's match-day record, kick-off snapshots and the read model."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session, col, select
+
+from league_manager.core.errors import NotFound, RuleViolation
+from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
+from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
+from league_manager.persistence.models import League, Team, utcnow
+from league_manager.persistence.season_models import Fixture, Season
+from league_manager.rules.model import SkillRef
+from league_manager.services.read_models import TeamView
+
+SIDES = ("home", "away")
+
+
+def load_json(text: str | None) -> dict[str, Any]:
+    """A JSON column as a dict (empty for None)."""
+    data = json.loads(text or "{}")
+    assert isinstance(data, dict)
+    return data
+
+
+def dump_json(data: Any) -> str:
+    """Plain data as compact, stable JSON."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def fixture_and_league(fixture_id: int, *, session: Session) -> tuple[Fixture, League]:
+    """The fixture and the league its season belongs to.
+
+    Raises:
+        NotFound: no such fixture.
+        RuleViolation: a fixture without two teams (a bye, an undecided play-off).
+    """
+    fixture = session.get(Fixture, int(fixture_id))
+    if fixture is None:
+        raise NotFound(f"no fixture {fixture_id}")
+    if fixture.home_team_id is None or fixture.away_team_id is None:
+        raise RuleViolation(
+            "fixture", f"fixture {fixture_id} does not have two teams; there is no match to play"
+        )
+    season = session.get(Season, fixture.season_id)
+    assert season is not None
+    league = session.get(League, season.league_id)
+    assert league is not None
+    return fixture, league
+
+
+def find_match_day(fixture_id: int, *, session: Session) -> MatchDay | None:
+    """The fixture's match-day record, if pre-game has been run."""
+    return session.exec(select(MatchDay).where(MatchDay.fixture_id == fixture_id)).first()
+
+
+def require_match_day(fixture_id: int, stages: tuple[str, ...], action: str, *, session: Session) -> MatchDay:
+    """The match-day record, which must be in one of ``stages``.
+
+    Raises:
+        RuleViolation: no pre-game yet, or the fixture is at another stage.
+    """
+    day = find_match_day(fixture_id, session=session)
+    if day is None:
+        raise RuleViolation(
+            "match day", f"fixture {fixture_id} has no pre-game yet; run: fixture pregame {fixture_id}"
+        )
+    if day.stage not in stages:
+        raise RuleViolation(
+            "match day",
+            f"cannot {action}: fixture {fixture_id} is at '{day.stage}' (needs {' or '.join(stages)})",
+        )
+    return day
+
+
+def set_stage(day: MatchDay, stage: str, *, session: Session) -> None:
+    """Move the record to ``stage`` (the fixture's status is kept by the result path)."""
+    day.stage = stage
+    day.updated_at = utcnow()
+    session.add(day)
+    session.flush()
+
+
+def snapshot(day: MatchDay, side: str) -> TeamSnapshot:
+    """A side's kick-off snapshot."""
+    return TeamSnapshot.from_dict(
+        load_json(day.home_snapshot_json if side == "home" else day.away_snapshot_json)
+    )
+
+
+def team_snapshot(view: TeamView) -> TeamSnapshot:
+    """The team as it stands now: players able to play, with adjusted profiles and skills."""
+    players = tuple(
+        PlayerSnapshot(
+            id=str(p.id),
+            name=p.name,
+            number=p.number,
+            position=p.position,
+            stats=p.stats,
+            skills=tuple(SkillRef.parse(s.name) for s in p.skills),
+            niggling=p.niggling,
+            journeyman=p.journeyman,
+        )
+        for p in view.players
+        if p.available
+    )
+    return TeamSnapshot(
+        name=view.name,
+        race=view.race_id,
+        players=players,
+        rerolls=view.rerolls,
+        apothecary=view.apothecary,
+        fan_factor=view.dedicated_fans,
+        assistant_coaches=view.assistant_coaches,
+        cheerleaders=view.cheerleaders,
+    )
+
+
+@dataclass(frozen=True)
+class MatchDayView:
+    """Everything recorded for one fixture's match day (plain documents, for CLI and UI)."""
+
+    fixture_id: int
+    stage: str
+    fixture_status: str
+    home: str
+    away: str
+    ruleset: str
+    pregame: dict[str, Any]
+    snapshots: dict[str, Any]
+    result: dict[str, Any] | None
+    postgame: dict[str, Any] | None
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for ``--json`` output."""
+        return {
+            "fixture_id": self.fixture_id,
+            "stage": self.stage,
+            "fixture_status": self.fixture_status,
+            "home": self.home,
+            "away": self.away,
+            "ruleset": self.ruleset,
+            "pregame": self.pregame,
+            "snapshots": self.snapshots,
+            "result": self.result,
+            "postgame": self.postgame,
+            "corrections": self.corrections,
+        }
+
+
+def match_day_view(day: MatchDay, *, session: Session) -> MatchDayView:
+    """Read model of a match-day record."""
+    fixture = session.get(Fixture, day.fixture_id)
+    home, away = session.get(Team, day.home_team_id), session.get(Team, day.away_team_id)
+    assert fixture is not None and home is not None and away is not None
+    corrections = [
+        {
+            "id": c.id,
+            "reason": c.reason,
+            "when": c.created_at.isoformat(timespec="seconds"),
+            "changes": json.loads(c.changes_json),
+        }
+        for c in session.exec(
+            select(MatchCorrection)
+            .where(MatchCorrection.fixture_id == day.fixture_id)
+            .order_by(col(MatchCorrection.id))
+        )
+    ]
+    return MatchDayView(
+        fixture_id=day.fixture_id,
+        stage=day.stage,
+        fixture_status=fixture.status,
+        home=home.name,
+        away=away.name,
+        ruleset=f"{day.ruleset_id} {day.ruleset_version}",
+        pregame=load_json(day.pregame_json),
+        snapshots={"home": load_json(day.home_snapshot_json), "away": load_json(day.away_snapshot_json)},
+        result=load_json(day.result_json) if day.result_json else None,
+        postgame=load_json(day.postgame_json) if day.postgame_json else None,
+        corrections=corrections,
+    )

@@ -1,0 +1,84 @@
+"""Match day from the command line: a whole demo season played with ``fixture play``, tabletop entry."""
+
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from league_manager.cli.context import CliContext
+from league_manager.cli.main import main
+from league_manager.services.demo import DEMO_TEAMS
+
+TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
+
+
+def run(db: Path, *argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
+    return code, out.getvalue(), err.getvalue()
+
+
+def ok_json(db: Path, *argv: str) -> Any:
+    code, out, err = run(db, "--json", *argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_a_whole_demo_season_played_on_the_engine(tmp_path: Path) -> None:
+    db = tmp_path / "season.db"
+    assert run(db, "demo")[0] == 0
+    assert run(db, "season", "create", "Demo League", "Engine", "--seed", "5")[0] == 0
+    assert run(db, "season", "add-teams", "Engine", *TEAMS)[0] == 0
+    assert run(db, "season", "schedule", "Engine", "--format", "round-robin")[0] == 0
+    fixtures = ok_json(db, "season", "fixtures", "Engine")
+    assert len(fixtures) == 28
+    for number, fixture in enumerate(fixtures):
+        played = ok_json(db, "fixture", "play", str(fixture["id"]), "--seed", str(number), "--bot", "random")
+        assert played["stage"] == "result_entered"
+        post = ok_json(db, "fixture", "postgame", str(fixture["id"]), "--seed", str(number))
+        assert post["stage"] == "post_game_applied"
+    table = ok_json(db, "season", "standings", "Engine")
+    assert len(table) == 8 and all(row["played"] == 7 for row in table)
+    assert sum(r["won"] for r in table) == sum(r["lost"] for r in table)
+    assert sum(r["td_for"] for r in table) == sum(r["td_against"] for r in table)
+    assert sum(r["points"] for r in table) == sum(3 * r["won"] + r["drawn"] for r in table)
+    by_fixture = {f["id"]: f for f in ok_json(db, "season", "fixtures", "Engine")}
+    assert all(f["status"] in {"played", "conceded"} for f in by_fixture.values())
+    # every team's treasury is its ledger's last running balance
+    for name in TEAMS:
+        team = ok_json(db, "team", "show", name)
+        ledger = ok_json(db, "team", "ledger", name)
+        assert team["treasury"] == (ledger[-1]["balance"] if ledger else 0)
+        assert team["first_match_played"]
+
+
+def test_tabletop_entry_pregame_typed_dice_and_refusals(tmp_path: Path) -> None:
+    db = tmp_path / "table.db"
+    run(db, "demo")
+    run(db, "season", "create", "Demo League", "Table", "--seed", "3")
+    run(db, "season", "add-teams", "Table", *TEAMS[:2])
+    run(db, "season", "schedule", "Table", "--format", "round-robin")
+    fid = str(ok_json(db, "season", "fixtures", "Table")[0]["id"])
+    code, _, err = run(db, "fixture", "record", fid, "--result", str(tmp_path / "none.json"))
+    assert code == 1 and "cannot read the result" in err
+    pre = ok_json(db, "fixture", "pregame", fid, "--seed", "1", "--typed", "3,1")
+    assert [r["source"] for r in pre["pregame"]["rolls"][:3]] == ["typed", "typed", "program"]
+    home = pre["snapshots"]["home"]["players"]
+    sheet = tmp_path / "result.json"
+    sheet.write_text(
+        json.dumps({"home": {"score": 2}, "away": {"score": 0}, "players": [{"id": home[0]["id"], "td": 1}]})
+    )
+    code, _, err = run(db, "fixture", "record", fid, "--result", str(sheet))
+    assert code == 1 and "home scored 2 but its players' touchdowns add up to 1" in err
+    sheet.write_text(
+        json.dumps({"home": {"score": 1}, "away": {"score": 0}, "players": [{"id": home[0]["id"], "td": 1}]})
+    )
+    assert ok_json(db, "fixture", "record", fid, "--result", str(sheet))["stage"] == "result_entered"
+    code, out, _ = run(db, "fixture", "postgame", fid, "--seed", "2", "--mvp", home[0]["name"])
+    assert code == 0 and "MVP" in out and "(typed)" in out
+    history = ok_json(db, "player", "history", home[0]["id"])
+    assert history
+    sheet.write_text(json.dumps({"home": {"score": 0}, "away": {"score": 0}}))
+    code, out, _ = run(db, "fixture", "correct", fid, "--result", str(sheet), "--reason", "disallowed")
+    assert code == 0 and "correction (disallowed)" in out
+    assert ok_json(db, "fixture", "match-day", fid)["corrections"][0]["reason"] == "disallowed"
