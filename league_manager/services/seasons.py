@@ -11,6 +11,7 @@ from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
 from league_manager.persistence import repositories as repo
+from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import Player, utcnow
 from league_manager.persistence.season_models import (
     OPEN_STATUSES,
@@ -296,6 +297,7 @@ class SeasonService(ServiceBase):
         """
         with self.transaction() as session:
             row = find_fixture(fixture, session=session)
+            _refuse_if_match_day(row, session)
             season = session.get(Season, row.season_id)
             assert season is not None
             changed = apply_result(season, row, entry, session=session)
@@ -313,6 +315,7 @@ class SeasonService(ServiceBase):
         """
         with self.transaction() as session:
             row = find_fixture(fixture, session=session)
+            _refuse_if_match_day(row, session)
             changed = clear_fixture_result(row, session=session)
             view = fixture_view(row, session=session)
         return Outcome(view, Changes(fixtures=frozenset(changed), description="result cleared"))
@@ -483,3 +486,16 @@ class SeasonService(ServiceBase):
         ).first()
         if busy is not None:
             raise RuleViolation("round", f"a team already plays in round {rnd.number}")
+
+
+def _refuse_if_match_day(fixture: Fixture, session: Session) -> None:
+    """A result that came through match day is changed only by a correction (which also
+    reverses its ledger rows), never by a plain score edit.
+    """
+    day = session.exec(select(MatchDay).where(MatchDay.fixture_id == fixture.id)).first()
+    if day is not None and day.stage in {"result_entered", "post_game_applied"}:
+        raise RuleViolation(
+            "result",
+            f"fixture {fixture.id} was played through match day; change it with "
+            f"`fixture correct {fixture.id} --result FILE --reason TEXT`",
+        )

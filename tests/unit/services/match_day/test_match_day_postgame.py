@@ -207,3 +207,16 @@ def test_typed_mvps_are_checked(demo: Services, fixtures: list[FixtureView]) -> 
         )
     assert demo.teams.get_team(game.home or "").treasury == treasury
     assert demo.match_day.get(game.id or 0).stage == "result_entered"
+
+
+def test_plain_score_edits_are_refused_after_match_day(demo: Services, fixtures: list[FixtureView]) -> None:
+    from league_manager.core.errors import RuleViolation
+    from league_manager.services.season_results import ResultEntry
+
+    game = fixtures[0]
+    demo.match_day.play(game.id or 0, seed=5)
+    demo.match_day.postgame(game.id or 0, seed=5)
+    with pytest.raises(RuleViolation, match="fixture correct"):
+        demo.seasons.clear_result(game.id or 0)
+    with pytest.raises(RuleViolation, match="fixture correct"):
+        demo.seasons.set_result(game.id or 0, ResultEntry(home_td=3, away_td=0))
