@@ -22,6 +22,7 @@ from league_manager.persistence.season_models import (
     Season,
     SeasonTeam,
 )
+from league_manager.rules.loader import load_ruleset
 from league_manager.services.season_read_models import (
     FixtureView,
     ResultView,
@@ -88,6 +89,9 @@ class Member:
 def members(season_id: int, *, session: Session) -> list[Member]:
     """The season's teams (withdrawn ones included), by division then name."""
     divisions = division_names(season_id, session=session)
+    season = session.get(Season, season_id)
+    league = session.get(League, season.league_id) if season else None
+    rosters = load_ruleset(league.ruleset_id).teams if league else {}
     rows = session.exec(
         select(SeasonTeam, Team, Coach)
         .join(Team, col(Team.id) == SeasonTeam.team_id)
@@ -98,7 +102,7 @@ def members(season_id: int, *, session: Session) -> list[Member]:
         Member(
             team_id=team.id or 0,
             name=team.name,
-            race=team.race,
+            race=rosters[team.race].name if team.race in rosters else team.race,
             coach_id=coach.id or 0,
             coach=coach.name,
             division_id=st.division_id,
