@@ -195,8 +195,10 @@ def render(view: MatchDayView) -> str:
             t = post["teams"][side]
             lines.append(
                 f"  {side} {t['outcome']}: winnings {t['winnings']:,} gp; fans {t['fans_change']:+d} "
-                f"(roll {t['fans_roll']}); MVP {names.get(str(t['mvp']), t['mvp'])} ({t['mvp_chosen']}); "
-                f"expensive mistakes: {t['expensive_mistake']} (-{t['mistake_loss']:,} gp)"
+                f"({'no roll' if t['fans_roll'] is None else 'roll ' + str(t['fans_roll'])}); "
+                f"MVP {names.get(str(t['mvp']), t['mvp'] or 'none')} ({t['mvp_chosen']}); "
+                f"expensive mistakes: {t['expensive_mistake']}"
+                + (f" (-{t['mistake_loss']:,} gp)" if t["mistake_loss"] else "")
             )
         for p in post.get("players", []):
             lines.append(f"  {names.get(p['id'], p['id'])}: +{p['spp']} SPP")
