@@ -25,6 +25,7 @@ from league_manager.match.procedures.ball import bounce, throw_in
 from league_manager.match.procedures.injury import crowd_injury, knock_down, place_prone
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
+from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
@@ -224,6 +225,8 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
         if choice.kind == YES:
             s.place(att, vacated)
             c.emit(Event("follow_up", ta, att, square=vacated))
+            if vacated in TRAPDOORS:
+                yield from trapdoor(c, att)
     if strip and s.carrier == dfd and s.pos[dfd] >= 0:
         c.emit(Event("skill", ta, att, rule="Strip Ball", other=dfd))
         s.carrier = -1
@@ -288,9 +291,12 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
         pending = yield from _push(c, att, here, occupant, chooser)
     s.place(victim, dest)
     c.emit(Event("pushed", s.team[victim], victim, square=dest))
-    if s.carrier == victim:
+    carried = s.carrier == victim
+    if carried:
         s.ball = dest
-    elif s.carrier < 0 and s.ball == dest:
+    if dest in TRAPDOORS and (yield from trapdoor(c, victim, att)):
+        return pending
+    if not carried and s.carrier < 0 and s.ball == dest:
         pending.append(dest)
     return pending
 

@@ -31,6 +31,7 @@ from league_manager.match.pitch import (
 )
 from league_manager.match.procedures.ball import bounce, deviate, land, scatter
 from league_manager.match.procedures.kickoff_events import kickoff_event
+from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
@@ -139,6 +140,8 @@ def high_kick(c: Ctx, landing: int) -> Proc[None]:
     if choice.kind == CHOOSE:
         s.place(choice.player, landing)
         c.emit(Event("high_kick", receiving, choice.player, square=landing))
+        if landing in TRAPDOORS:
+            yield from trapdoor(c, choice.player)
 
 
 def quick_snap(c: Ctx, count: int) -> Proc[None]:
@@ -164,6 +167,8 @@ def quick_snap(c: Ctx, count: int) -> Proc[None]:
         moved.add(choice.player)
         s.place(choice.player, choice.square)
         c.emit(Event("quick_snap", receiving, choice.player, square=choice.square))
+        if choice.square in TRAPDOORS:
+            yield from trapdoor(c, choice.player)
 
 
 def scatter_kick(c: Ctx, landing: int) -> int:
@@ -194,3 +199,5 @@ def on_the_ball(c: Ctx, team: int) -> Proc[None]:
             break
         s.place(p, move.square)
         c.emit(Event("on_the_ball", team, p, square=move.square))
+        if s.pos[p] in TRAPDOORS and (yield from trapdoor(c, p)):
+            break
