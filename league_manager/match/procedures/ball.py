@@ -105,6 +105,11 @@ def deviate(c: Ctx, start: int, label: str, halve: bool = False) -> tuple[int, i
     n = c.roll(6, label + " distance")
     if halve:
         n //= 2
+    return deviate_by(c, start, label, d, n)
+
+
+def deviate_by(c: Ctx, start: int, label: str, d: int, n: int) -> tuple[int, int]:
+    """Move ``n`` squares in D8 direction ``d`` from ``start``; returns (square, last on-pitch)."""
     step = DIRECTIONS[d - 1]
     square = start
     last = start

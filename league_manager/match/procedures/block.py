@@ -156,7 +156,7 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
     """Apply a chosen block die face."""
     s = c.s
     juggernaut = blitz and c.has(att, points.JUGGERNAUT)
-    if face == BOTH_DOWN and juggernaut:
+    if face == BOTH_DOWN and juggernaut and (yield from offer_skill(c, att, "Juggernaut")):
         c.emit(Event("skill", s.team[att], att, rule="Juggernaut", detail="Both Down -> Push Back"))
         face = PUSH_BACK
     if face == PLAYER_DOWN:
@@ -192,6 +192,13 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
     yield from push_and_follow(c, att, dfd, knock=face == POW, blitz=blitz)
 
 
+def offer_skill(c: Ctx, p: int, skill: str) -> Proc[bool]:
+    """Ask p's coach whether to use an optional skill now (a real choice); True when used."""
+    opts = [Action(USE_SKILL, p), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": skill, "player": p})
+    return choice.kind == USE_SKILL
+
+
 def _bonus(c: Ctx, att: int) -> int:
     total = 0
     for skill, fn in c.hook(att, points.ARMOUR_OR_INJURY_BONUS):
@@ -208,14 +215,25 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
     strip = (
         not knock and s.carrier == dfd and c.has(att, points.STRIP_BALL) and not c.has(dfd, points.KEEP_BALL)
     )
-    if (c.has(dfd, points.NOT_PUSHED) and not juggernaut) or dfd in s.rooted:
-        rule = "Take Root" if dfd in s.rooted else "Stand Firm"
+    rooted = dfd in s.rooted
+    if rooted or (
+        c.has(dfd, points.NOT_PUSHED)
+        and not juggernaut
+        and c.has_tz(dfd)
+        and (yield from offer_skill(c, dfd, "Stand Firm"))
+    ):
+        rule = "Take Root" if rooted else "Stand Firm"
         c.emit(Event("skill", s.team[dfd], dfd, rule=rule, detail="not pushed"))
         vacated = -1
         pending: list[int] = []
     else:
         pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
-    can_follow = (not c.has(dfd, points.FEND) or juggernaut) and not s.multi_block
+    can_follow = not s.multi_block
+    if can_follow and vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING:
+        fend = c.has(dfd, points.FEND) and not juggernaut and c.has_tz(dfd)
+        if fend and (yield from offer_skill(c, dfd, "Fend")):
+            c.emit(Event("skill", s.team[dfd], dfd, rule="Fend", detail="no follow-up", other=att))
+            can_follow = False
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
         if c.has(att, points.FRENZY):
             opts = [Action(YES, att, vacated)]

@@ -12,6 +12,8 @@ from league_manager.match.actions import (
     MOVE,
     QUICK_SNAP,
     TOUCHBACK,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
     Action,
     Prompt,
 )
@@ -29,7 +31,7 @@ from league_manager.match.pitch import (
     is_wide,
     los_x,
 )
-from league_manager.match.procedures.ball import bounce, deviate, land, scatter
+from league_manager.match.procedures.ball import bounce, deviate_by, land, scatter
 from league_manager.match.procedures.kickoff_events import kickoff_event
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points
@@ -77,8 +79,16 @@ def kick_off(c: Ctx) -> Proc[None]:
     choice = yield Prompt(KICK, kicking, opts, {"kicker": kicker})
     target = choice.square
     c.emit(Event("kick", kicking, kicker, square=target))
-    halve = kicker >= 0 and c.has(kicker, points.KICK_SKILL)
-    landing, _last = deviate(c, target, "kick deviation", halve=halve)
+    d = c.roll(8, "kick deviation direction")
+    n = c.roll(6, "kick deviation distance")
+    if kicker >= 0 and c.has(kicker, points.KICK_SKILL) and c.has_tz(kicker):
+        info = {"skill": "Kick", "player": kicker, "direction": d, "distance": n}
+        opts = [Action(USE_SKILL, kicker), Action(DECLINE)]
+        use = yield Prompt(USE_SKILL_PROMPT, kicking, opts, info)
+        if use.kind == USE_SKILL:
+            c.emit(Event("skill", kicking, kicker, rule="Kick", detail=f"distance {n} -> {n // 2}"))
+            n //= 2
+    landing, _last = deviate_by(c, target, "kick deviation", d, n)
     touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
     s.ball = -1
     s.carrier = -1

@@ -135,3 +135,41 @@ def test_blitz_without_movement_rushes_for_the_block() -> None:
         **NO_RR,
     )
     assert out.ok, out.failures
+
+
+def test_stand_firm_is_a_prompt_for_the_target_coach() -> None:
+    out = scenario(
+        [home("h1", 5, 7), away("a1", 6, 7, skills=["Stand Firm"])],
+        [[3, "block"]],
+        [["activate_block", "h1"], ["block", "h1", [6, 7]]],
+        {"prompt": "use_skill", "prompt_team": "away"},
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+
+
+def test_juggernaut_blitz_skips_the_stand_firm_and_fend_prompts() -> None:
+    out = scenario(
+        [home("h1", 5, 7, skills=["Juggernaut"]), away("a1", 6, 7, skills=["Stand Firm", "Fend"])],
+        [[3, "block"]],
+        [
+            ["activate_blitz", "h1"],
+            ["choose", "h1", [6, 7]],
+            ["block", "h1", [6, 7]],
+            ["choose", "a1", [7, 7]],
+        ],
+        {"prompt": "follow_up", "no_events": ["skill"]},
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+
+
+def test_no_fend_prompt_when_pushed_into_the_crowd() -> None:
+    out = scenario(
+        [home("h1", 5, 1), away("a1", 5, 0, skills=["Fend"])],
+        [[3, "block"], [3, "injury"], [3, "injury"]],
+        [["activate_block", "h1"], ["block", "h1", [5, 0]]],
+        {"prompt": "follow_up", "players": {"a1": {"at": None, "status": "reserve"}}},
+        **NO_RR,
+    )
+    assert out.ok, out.failures
