@@ -323,15 +323,20 @@ def stab(c: Ctx, p: int, target: int) -> Proc[None]:
     """Stab instead of a block: an unmodified armour roll against the target (no SPP)."""
     from league_manager.match.procedures.injury import armour_and_injury
 
+    c.s.skill_used.add((p, "Stab"))
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
     yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
 
 
 def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:
-    """Projectile Vomit instead of a block: 2+ armour roll against the target, 1 against p."""
+    """Projectile Vomit instead of a block: 2+ armour roll against the target, 1 against p.
+
+    Once per turn per player (recorded in ``skill_used``, which is cleared each team turn).
+    """
     s = c.s
     from league_manager.match.procedures.injury import armour_and_injury
 
+    s.skill_used.add((p, "Projectile Vomit"))
     roll = c.d6("projectile vomit")
     hit = roll >= 2
     c.emit(Event("projectile_vomit", s.team[p], p, (roll,), 2, success=hit, other=target))
