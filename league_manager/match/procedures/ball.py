@@ -15,8 +15,14 @@ def can_catch(c: Ctx, p: int) -> bool:
     return c.has_tz(p) and not c.has(p, points.NO_HANDS)
 
 
-def catch(c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...]) -> Proc[bool]:
-    """A catch test; success gives p the ball, failure bounces it from p's square."""
+def catch(
+    c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...], scatter_on_fail: bool = False
+) -> Proc[bool]:
+    """A catch test; success gives p the ball, failure bounces it from p's square.
+
+    ``scatter_on_fail``: a failed catch scatters the ball (three D8 squares) instead, as a
+    deflection that is not turned into an interception does.
+    """
     s = c.s
     square = s.pos[p]
     mods = list(modifier_reasons)
@@ -32,6 +38,13 @@ def catch(c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...]) -> Proc
     if ok:
         s.carrier = p
         return True
+    if scatter_on_fail:
+        landing, last = scatter(c, square, 3, "scatter")
+        if ON_PITCH[landing]:
+            yield from land(c, landing, (("scattered", -1),))
+        else:
+            yield from throw_in(c, last)
+        return False
     yield from bounce(c, square)
     return False
 
