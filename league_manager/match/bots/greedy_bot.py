@@ -178,6 +178,19 @@ class GreedyBot:
     def _follow_up(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.NO) if match.state.carrier == prompt.info["player"] else prompt.options[0]
 
+    def _use_skill(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Defensive and kicking skills are used; Juggernaut only when Both Down could hurt us."""
+        skill = prompt.info.get("skill")
+        use = next((a for a in prompt.options if a.kind == acts.USE_SKILL), None)
+        if use is None:
+            return None
+        if skill in ("Stand Firm", "Fend", "Kick"):
+            return use
+        if skill == "Juggernaut":
+            safe = match.ctx.has(use.player, points.BOTH_DOWN_SAFE)
+            return None if safe else use
+        return None
+
     def _apothecary(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.YES)
 

@@ -249,8 +249,9 @@ def _activation_options(
                         seen.add(beyond)
                         options.append(act(JUMP, p, beyond))
     if (kind == BLOCK or (kind == BLITZ and not blocked and mp + rushes > 0)) and s.status[p] == STANDING:
-        vomit = c.has(p, points.PROJECTILE_VOMIT)
-        stabs = c.has(p, points.STAB)
+        used = s.skill_used
+        vomit = c.has(p, points.PROJECTILE_VOMIT) and (p, "Projectile Vomit") not in used
+        stabs = c.has(p, points.STAB) and (p, "Stab") not in used
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
         for n in NEIGHBOURS[here]:
             q = board[n]

@@ -15,8 +15,14 @@ def can_catch(c: Ctx, p: int) -> bool:
     return c.has_tz(p) and not c.has(p, points.NO_HANDS)
 
 
-def catch(c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...]) -> Proc[bool]:
-    """A catch test; success gives p the ball, failure bounces it from p's square."""
+def catch(
+    c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...], scatter_on_fail: bool = False
+) -> Proc[bool]:
+    """A catch test; success gives p the ball, failure bounces it from p's square.
+
+    ``scatter_on_fail``: a failed catch scatters the ball (three D8 squares) instead, as a
+    deflection that is not turned into an interception does.
+    """
     s = c.s
     square = s.pos[p]
     mods = list(modifier_reasons)
@@ -32,6 +38,13 @@ def catch(c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...]) -> Proc
     if ok:
         s.carrier = p
         return True
+    if scatter_on_fail:
+        landing, last = scatter(c, square, 3, "scatter")
+        if ON_PITCH[landing]:
+            yield from land(c, landing, (("scattered", -1),))
+        else:
+            yield from throw_in(c, last)
+        return False
     yield from bounce(c, square)
     return False
 
@@ -105,6 +118,11 @@ def deviate(c: Ctx, start: int, label: str, halve: bool = False) -> tuple[int, i
     n = c.roll(6, label + " distance")
     if halve:
         n //= 2
+    return deviate_by(c, start, label, d, n)
+
+
+def deviate_by(c: Ctx, start: int, label: str, d: int, n: int) -> tuple[int, int]:
+    """Move ``n`` squares in D8 direction ``d`` from ``start``; returns (square, last on-pitch)."""
     step = DIRECTIONS[d - 1]
     square = start
     last = start

@@ -25,6 +25,7 @@ from league_manager.match.procedures.ball import bounce, throw_in
 from league_manager.match.procedures.injury import crowd_injury, knock_down, place_prone
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
+from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
@@ -155,7 +156,7 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
     """Apply a chosen block die face."""
     s = c.s
     juggernaut = blitz and c.has(att, points.JUGGERNAUT)
-    if face == BOTH_DOWN and juggernaut:
+    if face == BOTH_DOWN and juggernaut and (yield from offer_skill(c, att, "Juggernaut")):
         c.emit(Event("skill", s.team[att], att, rule="Juggernaut", detail="Both Down -> Push Back"))
         face = PUSH_BACK
     if face == PLAYER_DOWN:
@@ -191,6 +192,13 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
     yield from push_and_follow(c, att, dfd, knock=face == POW, blitz=blitz)
 
 
+def offer_skill(c: Ctx, p: int, skill: str) -> Proc[bool]:
+    """Ask p's coach whether to use an optional skill now (a real choice); True when used."""
+    opts = [Action(USE_SKILL, p), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": skill, "player": p})
+    return choice.kind == USE_SKILL
+
+
 def _bonus(c: Ctx, att: int) -> int:
     total = 0
     for skill, fn in c.hook(att, points.ARMOUR_OR_INJURY_BONUS):
@@ -207,14 +215,25 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
     strip = (
         not knock and s.carrier == dfd and c.has(att, points.STRIP_BALL) and not c.has(dfd, points.KEEP_BALL)
     )
-    if (c.has(dfd, points.NOT_PUSHED) and not juggernaut) or dfd in s.rooted:
-        rule = "Take Root" if dfd in s.rooted else "Stand Firm"
+    rooted = dfd in s.rooted
+    if rooted or (
+        c.has(dfd, points.NOT_PUSHED)
+        and not juggernaut
+        and c.has_tz(dfd)
+        and (yield from offer_skill(c, dfd, "Stand Firm"))
+    ):
+        rule = "Take Root" if rooted else "Stand Firm"
         c.emit(Event("skill", s.team[dfd], dfd, rule=rule, detail="not pushed"))
         vacated = -1
         pending: list[int] = []
     else:
         pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
-    can_follow = (not c.has(dfd, points.FEND) or juggernaut) and not s.multi_block
+    can_follow = not s.multi_block
+    if can_follow and vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING:
+        fend = c.has(dfd, points.FEND) and not juggernaut and c.has_tz(dfd)
+        if fend and (yield from offer_skill(c, dfd, "Fend")):
+            c.emit(Event("skill", s.team[dfd], dfd, rule="Fend", detail="no follow-up", other=att))
+            can_follow = False
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
         if c.has(att, points.FRENZY):
             opts = [Action(YES, att, vacated)]
@@ -224,6 +243,8 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
         if choice.kind == YES:
             s.place(att, vacated)
             c.emit(Event("follow_up", ta, att, square=vacated))
+            if vacated in TRAPDOORS:
+                yield from trapdoor(c, att)
     if strip and s.carrier == dfd and s.pos[dfd] >= 0:
         c.emit(Event("skill", ta, att, rule="Strip Ball", other=dfd))
         s.carrier = -1
@@ -288,9 +309,12 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
         pending = yield from _push(c, att, here, occupant, chooser)
     s.place(victim, dest)
     c.emit(Event("pushed", s.team[victim], victim, square=dest))
-    if s.carrier == victim:
+    carried = s.carrier == victim
+    if carried:
         s.ball = dest
-    elif s.carrier < 0 and s.ball == dest:
+    if dest in TRAPDOORS and (yield from trapdoor(c, victim, att)):
+        return pending
+    if not carried and s.carrier < 0 and s.ball == dest:
         pending.append(dest)
     return pending
 
@@ -299,15 +323,20 @@ def stab(c: Ctx, p: int, target: int) -> Proc[None]:
     """Stab instead of a block: an unmodified armour roll against the target (no SPP)."""
     from league_manager.match.procedures.injury import armour_and_injury
 
+    c.s.skill_used.add((p, "Stab"))
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
     yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
 
 
 def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:
-    """Projectile Vomit instead of a block: 2+ armour roll against the target, 1 against p."""
+    """Projectile Vomit instead of a block: 2+ armour roll against the target, 1 against p.
+
+    Once per turn per player (recorded in ``skill_used``, which is cleared each team turn).
+    """
     s = c.s
     from league_manager.match.procedures.injury import armour_and_injury
 
+    s.skill_used.add((p, "Projectile Vomit"))
     roll = c.d6("projectile vomit")
     hit = roll >= 2
     c.emit(Event("projectile_vomit", s.team[p], p, (roll,), 2, success=hit, other=target))

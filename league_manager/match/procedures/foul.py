@@ -35,8 +35,11 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
 
 
 def send_off(c: Ctx, p: int, reason: str) -> Proc[bool]:
-    """The referee sends p off (bribe and Argue the Call may save them); a turnover follows
-    a foul. Returns True when the player leaves the pitch."""
+    """The referee sends p off; a turnover follows a foul. Returns True when p leaves the pitch.
+
+    A bribe may save any sending-off; Argue the Call is offered for a foul and for a Secret
+    Weapon at the end of a drive (the rules' "Deal with Secret Weapons" step allows both).
+    """
     s = c.s
     team = s.team[p]
     c.emit(Event("referee", team, p, detail=f"spotted ({reason})"))
@@ -50,7 +53,7 @@ def send_off(c: Ctx, p: int, reason: str) -> Proc[bool]:
             c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2))
             if roll >= 2:
                 return False
-    if reason == "foul" and not s.coach_ejected[team]:
+    if reason in ("foul", "Secret Weapon") and not s.coach_ejected[team]:
         choice = yield Prompt(ARGUE, team, list(_YES_NO), {"player": p})
         if choice.kind == YES:
             roll = c.d6("argue the call")

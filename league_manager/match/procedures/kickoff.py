@@ -12,6 +12,8 @@ from league_manager.match.actions import (
     MOVE,
     QUICK_SNAP,
     TOUCHBACK,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
     Action,
     Prompt,
 )
@@ -29,8 +31,9 @@ from league_manager.match.pitch import (
     is_wide,
     los_x,
 )
-from league_manager.match.procedures.ball import bounce, deviate, land, scatter
+from league_manager.match.procedures.ball import bounce, deviate_by, land, scatter
 from league_manager.match.procedures.kickoff_events import kickoff_event
+from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
@@ -76,8 +79,16 @@ def kick_off(c: Ctx) -> Proc[None]:
     choice = yield Prompt(KICK, kicking, opts, {"kicker": kicker})
     target = choice.square
     c.emit(Event("kick", kicking, kicker, square=target))
-    halve = kicker >= 0 and c.has(kicker, points.KICK_SKILL)
-    landing, _last = deviate(c, target, "kick deviation", halve=halve)
+    d = c.roll(8, "kick deviation direction")
+    n = c.roll(6, "kick deviation distance")
+    if kicker >= 0 and c.has(kicker, points.KICK_SKILL) and c.has_tz(kicker):
+        info = {"skill": "Kick", "player": kicker, "direction": d, "distance": n}
+        opts = [Action(USE_SKILL, kicker), Action(DECLINE)]
+        use = yield Prompt(USE_SKILL_PROMPT, kicking, opts, info)
+        if use.kind == USE_SKILL:
+            c.emit(Event("skill", kicking, kicker, rule="Kick", detail=f"distance {n} -> {n // 2}"))
+            n //= 2
+    landing, _last = deviate_by(c, target, "kick deviation", d, n)
     touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
     s.ball = -1
     s.carrier = -1
@@ -139,6 +150,8 @@ def high_kick(c: Ctx, landing: int) -> Proc[None]:
     if choice.kind == CHOOSE:
         s.place(choice.player, landing)
         c.emit(Event("high_kick", receiving, choice.player, square=landing))
+        if landing in TRAPDOORS:
+            yield from trapdoor(c, choice.player)
 
 
 def quick_snap(c: Ctx, count: int) -> Proc[None]:
@@ -164,6 +177,8 @@ def quick_snap(c: Ctx, count: int) -> Proc[None]:
         moved.add(choice.player)
         s.place(choice.player, choice.square)
         c.emit(Event("quick_snap", receiving, choice.player, square=choice.square))
+        if choice.square in TRAPDOORS:
+            yield from trapdoor(c, choice.player)
 
 
 def scatter_kick(c: Ctx, landing: int) -> int:
@@ -194,3 +209,5 @@ def on_the_ball(c: Ctx, team: int) -> Proc[None]:
             break
         s.place(p, move.square)
         c.emit(Event("on_the_ball", team, p, square=move.square))
+        if s.pos[p] in TRAPDOORS and (yield from trapdoor(c, p)):
+            break

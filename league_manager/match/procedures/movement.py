@@ -10,6 +10,7 @@ from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
+from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
@@ -75,6 +76,8 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     for _ in range(rushes):
         if not (yield from rush(c, p)):
             yield from fall_over(c, p)
+            if dest in TRAPDOORS and s.pos[p] == dest:
+                yield from trapdoor(c, p)
             return False
     if jump:
         marked_to = c.n_markers(dest, team)
@@ -88,6 +91,8 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
             if last.rolls and last.rolls[0] == 1:
                 s.place(p, origin)
             yield from fall_over(c, p)
+            if dest in TRAPDOORS and s.pos[p] == dest:
+                yield from trapdoor(c, p)
             return False
     elif marked_from:
         s.dodge_origin = origin
@@ -104,8 +109,12 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
         s.dodge_origin = -1
         if not ok:
             yield from fall_over(c, p)
+            if dest in TRAPDOORS and s.pos[p] == dest:
+                yield from trapdoor(c, p)
             return False
         yield from _shadow(c, p, origin, markers)
+    if dest in TRAPDOORS and (yield from trapdoor(c, p)):
+        return False
     if s.carrier < 0 and s.ball == dest:
         yield from pick_up(c, p)
     return s.status[p] == STANDING
@@ -181,6 +190,8 @@ def _dodge_adjusters(c: Ctx, p: int, origin: int, markers: list[int]) -> tuple[A
             if s.board[origin] < 0:
                 s.place(q, origin)
             yield from place_prone(c, q, "Diving Tackle")
+            if origin in TRAPDOORS and s.pos[q] == origin:
+                yield from trapdoor(c, q)
             return -2
 
         found.append(diving_tackle)
@@ -223,3 +234,5 @@ def _shadow(c: Ctx, p: int, origin: int, markers: list[int]) -> Proc[None]:
     c.emit(Event("shadowing", foe, q, (roll,), 6, (("MA difference", s.ma[q] - s.ma[p]),), ok))
     if ok:
         s.place(q, origin)
+        if origin in TRAPDOORS:
+            yield from trapdoor(c, q)

@@ -158,7 +158,7 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
         return False
     s.stats[q].defl += 1
     c.emit(Event("deflection", foe, q, square=s.pos[q]))
-    caught = yield from catch(c, q, (("interception", -1),))
+    caught = yield from catch(c, q, (("interception", -1),), scatter_on_fail=True)
     if caught:
         s.stats[q].intc += 1
         c.emit(Event("interception", foe, q, square=s.pos[q]))

@@ -26,7 +26,6 @@ PRAYERS = {
     16: "Intensive Training",
 }
 LASTS = {1: "half", 4: "game", 8: "game", 9: "half", 10: "game", 15: "half", 16: "game"}
-NOT_MODELLED = {1: "trapdoors are not modelled"}
 
 
 def grant_skill(c: Ctx, p: int, skill: str, param: str, lasts: str) -> None:
@@ -86,11 +85,9 @@ def prayer(c: Ctx, team: int) -> Proc[None]:
         roll = c.roll(16, "prayers to nuffle")
     name = PRAYERS[roll]
     lasts = LASTS.get(roll, "drive")
-    c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=name, rule=NOT_MODELLED.get(roll, "")))
-    if roll in NOT_MODELLED:
-        return
+    c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=name))
     foe = 1 - team
-    if roll in (2, 9, 10, 11, 12, 13, 14, 15):
+    if roll in (1, 2, 9, 10, 11, 12, 13, 14, 15):
         s.prayers.append((team, name, lasts))
         return
     s.prayers.append((team, name, lasts))

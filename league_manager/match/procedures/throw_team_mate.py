@@ -9,6 +9,7 @@ from league_manager.match.procedures.ball import bounce, deviate, scatter, throw
 from league_manager.match.procedures.injury import casualty_eaten, crowd_injury, knock_down
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
+from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
@@ -141,6 +142,8 @@ def _land(c: Ctx, q: int, landing: int, last: int, quality: str, can_land: bool)
         last, landing = landing, landing + DIRECTIONS[d - 1]
         c.emit(Event("bounce", team, q, (d,), square=landing if ON_PITCH[landing] else -1))
     s.place(q, landing)
+    if landing in TRAPDOORS and (yield from trapdoor(c, q)):
+        return
     if can_land:
         mods: list[tuple[str, int]] = []
         if LANDING_MODIFIER[quality]:

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine_helpers import away, home, scenario
 
+from league_manager.match.actions import Action
+from league_manager.match.pitch import sq
 from league_manager.match.procedures.block import dice_count
+from league_manager.match.scenario import build
 
 NO_RR = {"rerolls": [0, 0]}
 
@@ -135,3 +140,85 @@ def test_blitz_without_movement_rushes_for_the_block() -> None:
         **NO_RR,
     )
     assert out.ok, out.failures
+
+
+def test_stand_firm_is_a_prompt_for_the_target_coach() -> None:
+    out = scenario(
+        [home("h1", 5, 7), away("a1", 6, 7, skills=["Stand Firm"])],
+        [[3, "block"]],
+        [["activate_block", "h1"], ["block", "h1", [6, 7]]],
+        {"prompt": "use_skill", "prompt_team": "away"},
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+
+
+def test_juggernaut_blitz_skips_the_stand_firm_and_fend_prompts() -> None:
+    out = scenario(
+        [home("h1", 5, 7, skills=["Juggernaut"]), away("a1", 6, 7, skills=["Stand Firm", "Fend"])],
+        [[3, "block"]],
+        [
+            ["activate_blitz", "h1"],
+            ["choose", "h1", [6, 7]],
+            ["block", "h1", [6, 7]],
+            ["choose", "a1", [7, 7]],
+        ],
+        {"prompt": "follow_up", "no_events": ["skill"]},
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+
+
+def test_no_fend_prompt_when_pushed_into_the_crowd() -> None:
+    out = scenario(
+        [home("h1", 5, 1), away("a1", 5, 0, skills=["Fend"])],
+        [[3, "block"], [3, "injury"], [3, "injury"]],
+        [["activate_block", "h1"], ["block", "h1", [5, 0]]],
+        {"prompt": "follow_up", "players": {"a1": {"at": None, "status": "reserve"}}},
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+
+
+def _legal_kinds(
+    data: dict[str, Any], actions: list[tuple[str, int, tuple[int, int] | int]], used: bool = False
+) -> set[str]:
+    """Build a scenario, apply raw actions, return the kinds of the legal actions then."""
+    _s, match, _d = build(data)
+    if used:
+        match.state.skill_used.add((0, "Projectile Vomit"))
+    for kind, player, where in actions:
+        square = sq(*where) if isinstance(where, tuple) else where
+        match.apply(Action(kind, player, square))
+    return {a.kind for a in match.legal_actions()}
+
+
+VOMITER = {
+    "name": "x",
+    "rerolls": [0, 0],
+    "players": [
+        home("h1", 5, 7, skills=["Projectile Vomit", "Frenzy"]),
+        away("a1", 6, 7),
+        away("a2", 15, 7),
+    ],
+}
+
+
+def test_projectile_vomit_once_per_turn_in_a_blitz() -> None:
+    data = {**VOMITER, "dice": [[4, "projectile vomit"], [2, "armour"], [2, "armour"]]}
+    kinds = _legal_kinds(data, [("activate_blitz", 0, -1), ("choose", 0, (6, 7)), ("vomit", 0, (6, 7))])
+    assert "move" in kinds
+    assert not kinds & {"vomit", "block", "stab"}
+
+
+def test_projectile_vomit_is_not_followed_by_a_frenzy_block() -> None:
+    data = {**VOMITER, "dice": [[4, "projectile vomit"], [2, "armour"], [2, "armour"]]}
+    kinds = _legal_kinds(data, [("activate_block", 0, -1), ("vomit", 0, (6, 7))])
+    assert "end_turn" in kinds  # back at the turn prompt: the activation ended
+    assert not kinds & {"block", "vomit"}
+
+
+def test_projectile_vomit_used_is_not_offered_again_in_the_turn() -> None:
+    kinds = _legal_kinds(VOMITER, [("activate_block", 0, -1)], used=True)
+    assert "block" in kinds and "vomit" not in kinds
+    assert "vomit" in _legal_kinds(VOMITER, [("activate_block", 0, -1)])

@@ -99,3 +99,93 @@ def test_no_rock_when_the_carrier_cannot_score_freely() -> None:
         prayers=[["away", "Throw a Rock", "drive"]],
     )
     assert out.ok, out.failures
+
+
+TRAPDOOR = {"prayers": [["away", "Treacherous Trapdoor", "half"]]}
+
+
+def test_trapdoors_are_at_the_bb2020_squares_and_close_at_half_time() -> None:
+    from league_manager.match.pitch import sq
+    from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoors_open
+
+    assert (sq(6, 1), sq(19, 13)) == TRAPDOORS
+    _s, match, _d = build({"name": "x", "players": [home("h1", 5, 7)], **TRAPDOOR})
+    assert trapdoors_open(match.ctx)
+    expire(match.ctx, "drive")
+    assert trapdoors_open(match.ctx)
+    expire(match.ctx, "half")
+    assert not trapdoors_open(match.ctx)
+
+
+def test_player_without_the_ball_falls_through_without_a_turnover() -> None:
+    out = scenario(
+        [home("h1", 5, 2), away("a1", 15, 7)],
+        [[1, "trapdoor"], [6, "injury"], [5, "injury"], [1, "casualty"]],
+        [["activate_move", "h1"], ["move", "h1", [6, 1]]],
+        {
+            "events": [{"kind": "trapdoor", "success": False}, {"kind": "crowd", "player": "h1"}],
+            "no_events": ["turnover"],
+            "players": {"h1": {"at": None, "status": "casualty"}},
+            "prompt": "turn",
+        },
+        **TRAPDOOR,
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+
+
+def test_player_falling_over_on_the_trapdoor_still_rolls_for_it() -> None:
+    out = scenario(
+        [home("h1", 5, 2), away("a1", 4, 2), away("a2", 15, 7)],
+        [[1, "dodge"], [2, "armour"], [2, "armour"], [1, "trapdoor"], [2, "injury"], [2, "injury"]],
+        [["activate_move", "h1"], ["move", "h1", [6, 1]]],
+        {
+            "events": [
+                {"kind": "dodge", "success": False},
+                {"kind": "armour"},
+                {"kind": "trapdoor", "success": False},
+                {"kind": "crowd", "player": "h1"},
+            ],
+            "players": {"h1": {"at": None, "status": "reserve"}},
+            "turnover": True,
+        },
+        **TRAPDOOR,
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+
+
+def test_attacker_following_up_onto_the_trapdoor_rolls_for_it() -> None:
+    out = scenario(
+        [home("h1", 5, 3), away("a1", 6, 2), away("a2", 15, 7)],
+        [[3, "block"]],
+        [
+            ["activate_block", "h1"],
+            ["block", "h1", [6, 2]],
+            ["choose", "a1", [7, 1]],
+            ["yes", "h1", [6, 2]],
+        ],
+        {"events": [{"kind": "follow_up", "player": "h1"}], "no_events": ["trapdoor"]},
+        **TRAPDOOR,
+        **NO_RR,
+    )
+    assert out.ok, out.failures
+    out = scenario(
+        [home("h1", 5, 2), away("a1", 6, 1), away("a2", 15, 7)],
+        [[3, "block"], [3, "trapdoor"]],
+        [
+            ["activate_block", "h1"],
+            ["block", "h1", [6, 1]],
+            ["choose", "a1", [7, 0]],
+            ["yes", "h1", [6, 1]],
+        ],
+        {
+            "events": [
+                {"kind": "follow_up", "player": "h1"},
+                {"kind": "trapdoor", "player": "h1", "rolls": [3]},
+            ]
+        },
+        **TRAPDOOR,
+        **NO_RR,
+    )
+    assert out.ok, out.failures
