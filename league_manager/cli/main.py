@@ -7,13 +7,13 @@ import sys
 from collections.abc import Callable, Sequence
 
 from league_manager import __version__
-from league_manager.cli import league_commands, rules_commands, team_commands
+from league_manager.cli import gui_commands, league_commands, rules_commands, team_commands
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError, RuleViolations
 from league_manager.persistence.location import default_database
 from league_manager.services.facade import Services
 
-COMMAND_MODULES = (rules_commands, league_commands, team_commands)
+COMMAND_MODULES = (rules_commands, league_commands, team_commands, gui_commands)
 
 
 def build_parser(

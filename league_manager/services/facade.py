@@ -10,10 +10,12 @@ from league_manager.persistence.database import backup_sqlite, make_engine, sqli
 from league_manager.persistence.migrate import MigrationReport, migrate
 from league_manager.services.changes import Outcome
 from league_manager.services.demo import create_demo
+from league_manager.services.history import HistoryService
 from league_manager.services.leagues import LeagueService
 from league_manager.services.read_models import LeagueView
 from league_manager.services.roster import RosterService
 from league_manager.services.teams import TeamService
+from league_manager.services.undo import UndoService
 
 
 class Services:
@@ -25,6 +27,8 @@ class Services:
         self.leagues = LeagueService(engine)
         self.teams = TeamService(engine)
         self.roster = RosterService(engine)
+        self.history = HistoryService(engine)
+        self.undo = UndoService(engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:
