@@ -4,14 +4,14 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-from league_manager.rules.loader import load_ruleset  # noqa: E402
-from league_manager.rules.model import Ruleset  # noqa: E402
-from league_manager.services.facade import Services  # noqa: E402
+from league_manager.rules.loader import load_ruleset
+from league_manager.rules.model import Ruleset
+from league_manager.services.facade import Services
 
 
 @pytest.fixture(autouse=True)
