@@ -8,7 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
-from PySide6.QtCore import QByteArray, QModelIndex, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QModelIndex, QPoint, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -112,7 +112,9 @@ class MainWindow(QMainWindow):
         self.navigator.setHeaderHidden(True)
         self.navigator.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.navigator.setIconSize(QSize(18, 18))
-        self.navigator.setIndentation(16)
+        self.navigator.setIndentation(18)
+        self.navigator.setRootIsDecorated(False)
+        self.navigator.setItemsExpandable(False)
         self.navigator.setUniformRowHeights(True)
         self.navigator.selectionModel().currentChanged.connect(self._nav_selected)
         side.addWidget(self.navigator, 1)
@@ -374,6 +376,7 @@ class MainWindow(QMainWindow):
             self.navigator.setCurrentIndex(index)
         else:
             self.navigator.clearSelection()
+            selection.setCurrentIndex(QModelIndex(), selection.SelectionFlag.NoUpdate)
         selection.blockSignals(False)
         self.navigator.viewport().update()
 
@@ -595,18 +598,24 @@ class MainWindow(QMainWindow):
         self.recent_menu.setEnabled(bool(files))
 
     def _restore_state(self) -> None:
-        geometry = self.settings.value("window/geometry")
-        if isinstance(geometry, QByteArray) and not geometry.isEmpty():
-            self.restoreGeometry(geometry)
-        else:
-            self.resize(1400, 900)
+        size = self.settings.value("window/size")
+        self.resize(size if isinstance(size, QSize) and size.isValid() else QSize(1400, 900))
+        position = self.settings.value("window/position")
+        if isinstance(position, QPoint):
+            self.move(position)
+        if self.settings.value("window/maximized", False) in (True, "true"):
+            self.setWindowState(Qt.WindowState.WindowMaximized)
         splitter = self.settings.value("window/splitter")
         if isinstance(splitter, QByteArray) and not splitter.isEmpty():
             self.splitter.restoreState(splitter)
 
     def save_state(self) -> None:
-        """Remember the window size and splitter position."""
-        self.settings.setValue("window/geometry", self.saveGeometry())
+        """Remember the window size, position and splitter (the size when not maximised)."""
+        maximized = self.isMaximized()
+        self.settings.setValue("window/maximized", maximized)
+        if not maximized:
+            self.settings.setValue("window/size", self.size())
+            self.settings.setValue("window/position", self.pos())
         self.settings.setValue("window/splitter", self.splitter.saveState())
         self.settings.sync()
 

@@ -171,6 +171,7 @@ QLabel#sectionTitle {{ font-size: 11.5pt; font-weight: 600; color: {t.text}; pad
 QLabel#muted, QLabel#help {{ color: {t.muted}; }}
 QLabel#help {{ font-size: 9pt; }}
 QLabel#heroTitle {{ font-size: 26pt; font-weight: 700; color: {t.text}; }}
+QLabel#actionTitle {{ font-size: 12pt; font-weight: 600; color: {t.text}; }}
 QLabel#heroText {{ font-size: 12pt; color: {t.muted}; }}
 QFrame#card, QFrame#tile {{
     background: {t.base}; border: 1px solid {t.border}; border-radius: 10px;
@@ -219,11 +220,12 @@ QTabBar::tab {{
 }}
 QTabBar::tab:selected {{ color: {t.text}; border-bottom: 2px solid {t.accent}; }}
 QTabBar::tab:hover:!selected {{ color: {t.text}; }}
-QLineEdit, QSpinBox, QComboBox {{
+QLineEdit {{
     background: {t.base}; border: 1px solid {t.border}; border-radius: 6px; padding: 4px 6px;
     min-height: 1.4em;
 }}
-QLineEdit:focus, QSpinBox:focus, QComboBox:focus {{ border-color: {t.accent}; }}
+QLineEdit:focus {{ border-color: {t.accent}; }}
+QLineEdit:read-only {{ background: {t.alt_base}; color: {t.muted}; }}
 QProgressBar {{
     background: {t.alt_base}; border: 1px solid {t.border}; border-radius: 7px; text-align: center;
     min-height: 1.6em; color: {t.text}; font-weight: 600;
@@ -235,6 +237,7 @@ QStatusBar QLabel {{ color: {t.muted}; padding: 0 8px; }}
 QSplitter::handle {{ background: {t.border}; }}
 QMenuBar {{ background: {t.window}; }}
 QScrollArea {{ border: none; background: transparent; }}
+QWidget#transparent {{ background: transparent; }}
 """
 
 
@@ -249,12 +252,14 @@ def icons_dir() -> Path:
 class _SvgIconEngine(QIconEngine):
     """Renders an SVG at whatever size and device-pixel ratio the view asks for."""
 
-    def __init__(self, data: bytes) -> None:
+    def __init__(self, data: bytes, selected: bytes | None = None) -> None:
         super().__init__()
         self._data = data
+        self._selected = selected or data
 
     def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
-        renderer = QSvgRenderer(QByteArray(self._data))
+        data = self._selected if mode == QIcon.Mode.Selected else self._data
+        renderer = QSvgRenderer(QByteArray(data))
         if mode == QIcon.Mode.Disabled:
             painter.setOpacity(0.4)
         renderer.render(painter, QRectF(rect))
@@ -274,7 +279,7 @@ class _SvgIconEngine(QIconEngine):
         return pm
 
     def clone(self) -> QIconEngine:
-        return _SvgIconEngine(self._data)
+        return _SvgIconEngine(self._data, self._selected)
 
 
 @functools.cache
@@ -291,7 +296,8 @@ def _icon_cache(name: str, colour: str) -> QIcon:
     text = _svg_text(name)
     if not text:
         return QIcon()
-    return QIcon(_SvgIconEngine(text.replace("#COLOR#", colour).encode()))
+    selected = text.replace("#COLOR#", _current.accent_text).encode()
+    return QIcon(_SvgIconEngine(text.replace("#COLOR#", colour).encode(), selected))
 
 
 def icon(name: str, colour: str | None = None) -> QIcon:

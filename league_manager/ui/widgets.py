@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFrame,
@@ -56,7 +57,7 @@ class PageHeader(QWidget):
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
         text.setSpacing(2)
-        self.title = label("", "pageTitle")
+        self.title = label("", "pageTitle", wrap=True)
         self.subtitle = label("", "pageSubtitle", wrap=True)
         text.addWidget(self.title)
         text.addWidget(self.subtitle)
@@ -118,11 +119,38 @@ class SortProxy(QSortFilterProxyModel):
         self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
 
+class Table(QTableView):
+    """A table view that says so, in muted words, when it has no rows."""
+
+    placeholder = ""
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        model = self.model()
+        if self.placeholder and model is not None and model.rowCount() == 0:
+            painter = QPainter(self.viewport())
+            painter.setPen(QColor(theme.current().muted))
+            rect = self.viewport().rect().adjusted(24, 24, -24, -24)
+            painter.drawText(
+                rect, int(Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap), self.placeholder
+            )
+            painter.end()
+
+
 def make_table(
-    model, sortable: bool = True, stretch: int | None = None, view: QTableView | None = None
+    model,
+    sortable: bool = True,
+    stretch: int | None = None,
+    view: QTableView | None = None,
+    placeholder: str = "",
 ) -> QTableView:
-    """A styled read-only table view over ``model`` (through a sorting proxy when sortable)."""
-    view = view if view is not None else QTableView()
+    """A styled read-only table view over ``model`` (through a sorting proxy when sortable).
+
+    ``placeholder`` is said in the empty table (a new team's ledger, a rookie's advancements).
+    """
+    if view is None:
+        view = Table()
+        view.placeholder = placeholder
     if sortable:
         proxy = SortProxy(view)
         proxy.setSourceModel(model)
@@ -141,6 +169,7 @@ def make_table(
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header = view.horizontalHeader()
     header.setHighlightSections(False)
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     if stretch is not None:
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)

@@ -104,11 +104,13 @@ def make_window(qtbot: Any, qapp: QApplication, tmp_path: Path, dialogs: FakeDia
     theme.apply(qapp, "light")
     made: list[MainWindow] = []
 
-    def make() -> MainWindow:
+    def make(resize: bool = True) -> MainWindow:
         settings = QSettings(str(settings_path), QSettings.Format.IniFormat)
         window = MainWindow(settings, Services.open, lambda _db: tmp_path / "backups", dialogs)
         qtbot.addWidget(window)
-        window.resize(1400, 900)
+        if resize:
+            window.resize(1400, 900)
+        window.show()
         made.append(window)
         return window
 

@@ -25,7 +25,9 @@ def _open_new_team(make_window: Any, league_file: Path) -> tuple[Any, DraftPage]
     return window, page
 
 
-def test_draft_from_empty_to_saved_team(qtbot: Any, make_window: Any, league_file: Path, dialogs: Any) -> None:
+def test_draft_from_empty_to_saved_team(
+    qtbot: Any, make_window: Any, league_file: Path, dialogs: Any
+) -> None:
     window, page = _open_new_team(make_window, league_file)
     assert not page.save.isEnabled()
     assert "needs a name" in page.problems_text.text()
@@ -52,7 +54,7 @@ def test_draft_from_empty_to_saved_team(qtbot: Any, make_window: Any, league_fil
     assert page.check is not None and page.check.legal
     assert page.check.cost == 11 * 50_000 + 2 * 85_000 + 2 * 50_000 + 50_000
     assert page.budget_bar.value() == page.check.cost
-    assert "Left for the treasury: 130,000 gp" == page.left_over.text()
+    assert page.left_over.text() == "Left for the treasury: 130,000 gp"
     assert "Ready to save" in page.problems_text.text()
     assert page.save.isEnabled()
 
@@ -90,7 +92,7 @@ def test_illegal_draft_cannot_be_saved_and_says_why(
         qtbot.keyClick(page.table, Qt.Key.Key_Plus)
     text = page.problems_text.text()
     assert "Budget:" in text and "50,000 gp over" in text
-    assert "Over budget by 50,000 gp" == page.left_over.text()
+    assert page.left_over.text() == "Over budget by 50,000 gp"
     assert page.budget_bar.property("over") is True
     assert not page.save.isEnabled()
     page.save_draft()  # even when forced, nothing is written

@@ -67,7 +67,9 @@ def test_ledger_and_history_models(qtmodeltester: Any, services: Services) -> No
 def test_player_card_models(qtmodeltester: Any) -> None:
     advancements = AdvancementModel([AdvancementRow(NOW, "chosen primary", "Block", 6, 20000)])
     status = StatusModel([StatusRow(NOW, "characteristic", "Smashed knee", "MA", -1, "match")])
-    spp = SppModel([SppRow(NOW, 3, "Touchdown", "match", 3), SppRow(NOW, -3, "Advancement", "advancement", 0)])
+    spp = SppModel(
+        [SppRow(NOW, 3, "Touchdown", "match", 3), SppRow(NOW, -3, "Advancement", "advancement", 0)]
+    )
     for model in (advancements, status, spp, AdvancementModel()):
         qtmodeltester.check(model)
     assert status.index(0, 1).data() == "Characteristic change (-1 MA)"

@@ -104,8 +104,11 @@ class DraftPage(Page):
         self.coach = QLineEdit()
         self.coach.setPlaceholderText("Who runs the team")
         self.race = QComboBox()
-        self.race.setMinimumContentsLength(16)
+        self.race.setMinimumContentsLength(12)
+        self.race.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.special = QComboBox()
+        self.special.setMinimumContentsLength(12)
+        self.special.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.special_label = label("Special rule", "tileLabel")
         for caption, widget, stretch in (("TEAM NAME", self.name, 3), ("COACH", self.coach, 2),
                                          ("RACE", self.race, 2)):  # fmt: skip
@@ -142,7 +145,7 @@ class DraftPage(Page):
         self.table.sig_remove.connect(lambda: self.change(self.current_row(), -1))
         left.addWidget(self.table, 1)
         left.addWidget(label("Double-click a position or press + to buy one, - to sell one. "
-                             "Hover over skills for what they do.", "help"))  # fmt: skip
+                             "Hover over skills for what they do.", "help", wrap=True))  # fmt: skip
         body.addLayout(left, 3)
 
         right = QVBoxLayout()
@@ -194,8 +197,8 @@ class DraftPage(Page):
         right.addStretch(1)
         holder = QWidget()
         holder.setLayout(right)
-        holder.setMinimumWidth(340)
-        holder.setMaximumWidth(460)
+        holder.setMinimumWidth(300)
+        holder.setMaximumWidth(390)
         body.addWidget(holder, 2)
         layout.addLayout(body, 1)
 
@@ -205,6 +208,7 @@ class DraftPage(Page):
         self.special.currentIndexChanged.connect(self.update_check)
         for spin in (self.rerolls, self.assistants, self.cheerleaders, self.fans):
             spin.valueChanged.connect(self.update_check)
+            spin.setMinimumWidth(spin.fontMetrics().horizontalAdvance("0000") + 40)
         self.apothecary.toggled.connect(self.update_check)
         self.add.clicked.connect(lambda: self.change(self.current_row(), +1))
         self.remove.clicked.connect(lambda: self.change(self.current_row(), -1))

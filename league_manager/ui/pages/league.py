@@ -60,7 +60,8 @@ class LeaguePage(Page):
         self.filter.addAction(
             theme.icon("search", theme.current().muted), QLineEdit.ActionPosition.LeadingPosition
         )
-        self.filter.setMaximumWidth(320)
+        self.filter.setMinimumWidth(240)
+        self.filter.setMaximumWidth(340)
         bar.addWidget(self.filter)
         layout.addLayout(bar)
         self.model = TeamTableModel()

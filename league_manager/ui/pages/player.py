@@ -48,7 +48,9 @@ class PlayerPage(Page):
         self.skills.setTextFormat(self.skills.textFormat().RichText)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.viewport().setAutoFillBackground(False)
         holder = QWidget()
+        holder.setObjectName("transparent")
         inner = QVBoxLayout(holder)
         inner.setContentsMargins(0, 0, 0, 0)
         inner.addWidget(self.skills)
@@ -61,9 +63,16 @@ class PlayerPage(Page):
         self.advancements = AdvancementModel()
         self.status = StatusModel()
         self.spp = SppModel()
-        self.tabs.addTab(make_table(self.advancements, stretch=1), theme.icon("demo"), "Advancements")
-        self.tabs.addTab(make_table(self.status, stretch=2), theme.icon("warning"), "Injuries and status")
-        self.tabs.addTab(make_table(self.spp, stretch=2), theme.icon("history"), "SPP history")
+        for model, stretch, icon_name, title, empty in (
+            (self.advancements, 1, "demo", "Advancements",
+             "No advancements yet. Players spend SPP on new skills after matches."),
+            (self.status, 2, "warning", "Injuries and status", "Nothing recorded yet."),
+            (self.spp, 2, "history", "SPP history",
+             "No star player points yet: touchdowns, casualties, completions and MVPs earn them."),
+        ):  # fmt: skip
+            self.tabs.addTab(
+                make_table(model, stretch=stretch, placeholder=empty), theme.icon(icon_name), title
+            )
         body.addWidget(self.tabs, 3)
         layout.addLayout(body, 1)
 

@@ -77,7 +77,7 @@ class TeamPage(Page):
         layout = QVBoxLayout(tab)
         layout.setContentsMargins(0, 10, 0, 0)
         self.roster_model = RosterModel()
-        self.roster = make_table(self.roster_model, stretch=8)
+        self.roster = make_table(self.roster_model, stretch=8, placeholder="No players: use “Hire player…”.")
         self.roster.doubleClicked.connect(lambda _: self.open_card())
         layout.addWidget(self.roster, 1)
         bar = QHBoxLayout()
@@ -154,7 +154,7 @@ class TeamPage(Page):
         self.balance = label("", "sectionTitle")
         layout.addWidget(self.balance)
         self.ledger_model = LedgerModel()
-        self.ledger = make_table(self.ledger_model, stretch=2)
+        self.ledger = make_table(self.ledger_model, stretch=2, placeholder="No gold has moved yet.")
         layout.addWidget(self.ledger, 1)
         self.tabs.addTab(tab, theme.icon("ledger"), "Treasury")
 
@@ -163,7 +163,7 @@ class TeamPage(Page):
         layout = QVBoxLayout(tab)
         layout.setContentsMargins(0, 10, 0, 0)
         self.history_model = HistoryModel()
-        self.history = make_table(self.history_model, stretch=1)
+        self.history = make_table(self.history_model, stretch=1, placeholder="Nothing has happened yet.")
         layout.addWidget(self.history, 1)
         self.tabs.addTab(tab, theme.icon("history"), "History")
 
@@ -201,6 +201,8 @@ class TeamPage(Page):
         self.roster_note.setText(f"{len(team.players)} players  ·  hover over skills for what they do")
         if selected is not None:
             self.select_player(selected.id)
+        elif team.players:
+            self.roster.selectRow(0)
         self._update_staff()
         self._update_buttons()
 

@@ -17,8 +17,39 @@ ACTIONS = (
     ("open", "open", "Open a league file…",
      "Carry on with a league saved on this computer or shared by another commissioner."),
     ("demo", "demo", "Open the demo league",
-     "Eight drafted teams to look around in. Nothing you do there touches your own leagues."),
+     "Eight drafted teams to look around in, kept apart from your own leagues."),
 )  # fmt: skip
+
+
+class ActionCard(QPushButton):
+    """A big button with an icon, a bold title and a wrapped line of explanation."""
+
+    def __init__(self, icon_name: str, title: str, text: str) -> None:
+        super().__init__()
+        self.setObjectName("action")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setAccessibleName(title)
+        self.setToolTip(text)
+        row = QHBoxLayout(self)
+        self.row = row
+        row.setContentsMargins(18, 12, 18, 12)
+        row.setSpacing(16)
+        picture = QLabel()
+        picture.setPixmap(theme.accent_icon(icon_name).pixmap(QSize(30, 30)))
+        row.addWidget(picture, 0, Qt.AlignmentFlag.AlignVCenter)
+        words = QVBoxLayout()
+        words.setSpacing(2)
+        words.addWidget(label(title, "actionTitle"))
+        words.addWidget(label(text, "muted", wrap=True))
+        row.addLayout(words, 1)
+        for child in self.findChildren(QLabel):
+            child.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+
+    def sizeHint(self) -> QSize:
+        return self.row.sizeHint()
+
+    def minimumSizeHint(self) -> QSize:
+        return self.row.minimumSize()
 
 
 class WelcomePage(Page):
@@ -49,11 +80,7 @@ class WelcomePage(Page):
         column.addSpacing(12)
         self.buttons: dict[str, QPushButton] = {}
         for action, icon_name, title, text in ACTIONS:
-            btn = QPushButton(f"{title}\n{text}")
-            btn.setObjectName("action")
-            btn.setIcon(theme.accent_icon(icon_name))
-            btn.setIconSize(QSize(28, 28))
-            btn.setCursor(Qt.CursorShape.PointingHandCursor)
+            btn = ActionCard(icon_name, title, text)
             btn.clicked.connect(lambda _=False, a=action: self.ctx.action(a))
             self.buttons[action] = btn
             column.addWidget(btn)
