@@ -88,6 +88,7 @@ class MainWindow(QMainWindow):
         self.ctx.bus.sig_changed.connect(self._on_changes)
         self.runner.undo.sig_changed.connect(self._update_undo)
         self.runner.sig_busy.connect(self._busy)
+        QApplication.styleHints().colorSchemeChanged.connect(self._system_scheme_changed)
         self._restore_state()
         self._update_title()
         self._update_actions()
@@ -118,6 +119,11 @@ class MainWindow(QMainWindow):
         self.navigator.setUniformRowHeights(True)
         self.navigator.selectionModel().currentChanged.connect(self._nav_selected)
         side.addWidget(self.navigator, 1)
+        self.nav_empty = QLabel("No leagues in this file yet.\nCreate one with League → New League.")
+        self.nav_empty.setObjectName("help")
+        self.nav_empty.setWordWrap(True)
+        self.nav_empty.setContentsMargins(16, 0, 16, 16)
+        side.addWidget(self.nav_empty)
         sidebar.setMinimumWidth(200)
         self.splitter.addWidget(sidebar)
 
@@ -322,6 +328,7 @@ class MainWindow(QMainWindow):
         self.navigator.selectionModel().blockSignals(True)
         self.nav_model.populate(leagues, teams)
         self.navigator.expandAll()
+        self.nav_empty.setVisible(not leagues)
         self.navigator.selectionModel().blockSignals(False)
         self._select_nav(*self.current)
         self._update_actions()
@@ -413,10 +420,11 @@ class MainWindow(QMainWindow):
     def show_spec(self, spec: str) -> QWidget:
         """Show a page named on the command line; returns the widget to capture.
 
-        ``welcome``, ``league[:NAME]``, ``team:NAME``, ``draft:NAME``, ``new-team``,
-        ``player:NAME`` or ``wizard``.
+        ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
+        ``player:NAME`` or ``wizard``; TAB is the start of a team tab's title (``#treasury``).
         """
         kind, _, name = spec.partition(":")
+        name, _, tab = name.partition("#")
         services = self.ctx.services
         if kind == "wizard":
             taken = {lg.name for lg in services.leagues.list_leagues()} if services else set()
@@ -435,6 +443,10 @@ class MainWindow(QMainWindow):
             self.navigate(kind if league else "welcome", league.id if league else None)
         elif kind in {"team", "draft"}:
             self.navigate(kind, services.teams.get_team(name).id)
+            tabs = self.team_page.tabs
+            for index in range(tabs.count()):
+                if tab and tabs.tabText(index).lower().startswith(tab.lower()):
+                    tabs.setCurrentIndex(index)
         elif kind == "player":
             for team in services.teams.list_teams():
                 view = services.teams.get_team(team.id)
@@ -567,6 +579,10 @@ class MainWindow(QMainWindow):
             act.setIcon(theme.icon(icon_name))
         self._populate()
         self._show_page(*self.current)
+
+    def _system_scheme_changed(self) -> None:
+        if str(self.settings.value("theme", "system")) == "system":
+            self.set_theme("system")
 
     def about(self) -> None:
         """Help → About."""

@@ -36,6 +36,8 @@ class Theme:
     good_soft: str
     header: str
     selection: str
+    nav_selected: str
+    nav_selected_text: str
 
     @property
     def dark(self) -> bool:
@@ -62,6 +64,8 @@ LIGHT = Theme(
     good_soft="#e3f4eb",
     header="#eef1f4",
     selection="#cfe8db",
+    nav_selected="#1d7a52",
+    nav_selected_text="#ffffff",
 )
 DARK = Theme(
     name="dark",
@@ -82,6 +86,8 @@ DARK = Theme(
     good_soft="#1d3325",
     header="#2c313a",
     selection="#2f5a45",
+    nav_selected="#2b6e50",
+    nav_selected_text="#ffffff",
 )
 
 _current: Theme = LIGHT
@@ -155,10 +161,11 @@ def style_sheet(t: Theme) -> str:
 QMainWindow, QDialog, QWizard {{ background: {t.window}; }}
 QToolTip {{ background: {t.base}; color: {t.text}; border: 1px solid {t.border}; padding: 6px; }}
 QTreeView#navigator {{
-    background: {t.sidebar}; border: none; padding: 6px 4px; font-size: 10.5pt;
+    background: {t.sidebar}; border: none; padding: 6px 4px; font-size: 10.5pt; outline: 0;
 }}
 QTreeView#navigator::item {{ padding: 5px 4px; border-radius: 6px; }}
-QTreeView#navigator::item:selected {{ background: {t.accent}; color: {t.accent_text}; }}
+QTreeView#navigator::item:selected {{ background: {t.nav_selected}; color: {t.nav_selected_text}; }}
+QTreeView#navigator::branch {{ background: {t.sidebar}; }}
 QTreeView#navigator::item:hover:!selected {{ background: {t.border}; }}
 QLabel#navTitle {{
     background: {t.sidebar}; color: {t.muted}; font-size: 8.5pt; font-weight: 600;
@@ -296,7 +303,7 @@ def _icon_cache(name: str, colour: str) -> QIcon:
     text = _svg_text(name)
     if not text:
         return QIcon()
-    selected = text.replace("#COLOR#", _current.accent_text).encode()
+    selected = text.replace("#COLOR#", _current.nav_selected_text).encode()
     return QIcon(_SvgIconEngine(text.replace("#COLOR#", colour).encode(), selected))
 
 

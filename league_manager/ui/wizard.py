@@ -81,6 +81,8 @@ class _HouseRulesPage(QWizardPage):
         self.rules = rules
         for rule in rules:
             editor = editor_for(rule)
+            if rule.kind != "bool":
+                editor.setMaximumWidth(editor.fontMetrics().horizontalAdvance("0" * 14) + 60)
             self.editors[rule.key] = editor
             box = QWidget()
             column = QVBoxLayout(box)

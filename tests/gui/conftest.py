@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -101,7 +102,8 @@ def settings_path(tmp_path: Path) -> Path:
 @pytest.fixture
 def make_window(qtbot: Any, qapp: QApplication, tmp_path: Path, dialogs: FakeDialogs, settings_path: Path):
     """Build main windows over tmp_path settings; each is closed at teardown."""
-    theme.apply(qapp, "light")
+    if not qapp.styleSheet():  # once: restyling re-polishes every widget alive
+        theme.apply(qapp, "light")
     made: list[MainWindow] = []
 
     def make(resize: bool = True) -> MainWindow:
@@ -118,6 +120,7 @@ def make_window(qtbot: Any, qapp: QApplication, tmp_path: Path, dialogs: FakeDia
     for window in made:
         window.runner.pool.waitForDone(5000)
         window.close_database()
+        window.close()
 
 
 @pytest.fixture
@@ -130,11 +133,18 @@ def league_file(tmp_path: Path) -> Iterator[Path]:
     yield path
 
 
-@pytest.fixture
-def demo_file(tmp_path: Path) -> Path:
-    """A league file holding the demo league."""
-    path = tmp_path / "demo.db"
+@pytest.fixture(scope="session")
+def _demo_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("template") / "demo.db"
     services = Services.open(path)
     services.create_demo()
     services.close()
+    return path
+
+
+@pytest.fixture
+def demo_file(tmp_path: Path, _demo_template: Path) -> Path:
+    """A league file holding the demo league (a copy of one made per session)."""
+    path = tmp_path / "demo.db"
+    shutil.copyfile(_demo_template, path)
     return path

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -202,6 +203,16 @@ class DraftPage(Page):
         body.addWidget(holder, 2)
         layout.addLayout(body, 1)
 
+        height = self.name.sizeHint().height()
+        for combo in (self.race, self.special):
+            combo.setMinimumHeight(height)
+        for keys, slot in (
+            (QKeySequence.StandardKey.Save, self.save_draft),
+            (QKeySequence(Qt.Key.Key_Escape), self.leave),
+        ):
+            shortcut = QShortcut(QKeySequence(keys), self)
+            shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
         self.name.textChanged.connect(self.update_check)
         self.coach.textChanged.connect(self.update_check)
         self.race.currentIndexChanged.connect(self.race_changed)
@@ -311,7 +322,7 @@ class DraftPage(Page):
         self.apothecary_price.setText(format_k(draft.apothecary.cost))
         self.assistant_price.setText(f"{format_k(draft.assistant_coach.cost)} each")
         self.cheer_price.setText(f"{format_k(draft.cheerleader.cost)} each")
-        self.fans_price.setText(f"first free, then {format_k(draft.fans_cost)} each")
+        self.fans_price.setText(f"1 free, +{format_k(draft.fans_cost)} each")
         self.special.clear()
         for choice in roster.special_rule_choice:
             self.special.addItem(choice)

@@ -54,6 +54,9 @@ class TeamPage(Page):
         self.hire.clicked.connect(self.hire_player)
         self.header.add_action(self.hire)
         layout.addWidget(self.header)
+        hire_key = QShortcut(QKeySequence("Ctrl+H"), self)
+        hire_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        hire_key.activated.connect(self.hire_player)
         self.tiles = {
             "tv": StatTile("Team value", "TV: players, re-rolls, staff and dedicated fans"),
             "ctv": StatTile("Current TV", "CTV: TV without players who miss the next game"),
