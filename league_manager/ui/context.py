@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
 
+from league_manager.core.errors import LeagueError
 from league_manager.services.changes import Changes
 from league_manager.ui.dialogs import DialogService
 from league_manager.ui.operations import OpRunner
@@ -73,10 +74,13 @@ class Page(QWidget):
     def _on_changes(self, changes: Changes) -> None:
         if self.ident is None or self.ctx.services is None or not self.concerns(changes):
             return
-        if self.isVisible():
-            self.reload()
-        else:
+        if not self.isVisible():
             self._stale = True
+            return
+        try:
+            self.reload()
+        except LeagueError:  # what the page showed is gone; the window moves on
+            self.ident = None
 
     def showEvent(self, event) -> None:
         if self._stale:

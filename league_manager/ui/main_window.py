@@ -294,6 +294,8 @@ class MainWindow(QMainWindow):
             old.close()
         self.runner.undo.clear()
         self.history.clear()
+        for page in self.pages.values():
+            page.ident = None
         self._remember_recent(self.db_path)
         self._populate(snapshot)
         leagues, teams = snapshot
@@ -499,6 +501,7 @@ class MainWindow(QMainWindow):
     def new_league(self) -> bool:
         """League → New League: the wizard, then create it."""
         if self.ctx.services is None:
+            self.new_file()
             return False
         taken = {lg.name for lg in self.ctx.services.leagues.list_leagues()}
         wizard = NewLeagueWizard(taken, self)
@@ -530,6 +533,7 @@ class MainWindow(QMainWindow):
     def open_demo(self) -> None:
         """Create (or find) the demo league and show it."""
         if self.ctx.services is None:
+            self.dialogs.info("Demo league", "Open or create a league file first (File menu).")
             return
         services = self.ctx.services
         self.runner.run_op(

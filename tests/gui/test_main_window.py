@@ -165,3 +165,26 @@ def test_gui_screenshot_command(tmp_path: Path, demo_file: Path, capsys: Any) ->
     )
     assert code == 0 and out.stat().st_size > 10_000
     assert "wrote" in capsys.readouterr().out
+
+
+def test_new_league_file_then_wizard(qtbot: Any, make_window: Any, league_file: Path, tmp_path: Path,
+                                     dialogs: Any) -> None:  # fmt: skip
+    window = make_window()
+    window.open_database(str(league_file), background=False)
+    target = tmp_path / "fresh.db"
+    dialogs.script("save_file", str(target))
+
+    def fill(wizard: Any) -> bool:
+        qtbot.addWidget(wizard)
+        wizard.name_page.name.setText("Fresh League")
+        return True
+
+    dialogs.on_run = fill
+    window.act_new_file.trigger()
+    assert window.db_path == str(target)
+    assert [lg.name for lg in window.ctx.services.leagues.list_leagues()] == ["Fresh League"]
+    assert window.current[0] == "league"
+    assert "fresh.db" in window.windowTitle()
+    dialogs.script("save_file", str(target))
+    window.new_file()
+    assert "already exists" in dialogs.errors[-1][1]
