@@ -14,7 +14,7 @@ from typing import Any
 
 from league_manager.cli.context import CliContext
 
-PAGES_HELP = "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME or wizard"
+PAGES_HELP = "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, hire:TEAM or wizard"
 
 
 def _app() -> Any:

@@ -25,11 +25,13 @@ from PySide6.QtWidgets import (
 
 from league_manager import __version__
 from league_manager.core.errors import DatabaseTooNew, LeagueError
+from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.dialogs import DialogService
+from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.models import ID_ROLE, KIND_ROLE, NavigatorModel
 from league_manager.ui.operations import explain
 from league_manager.ui.pages.draft import DraftPage
@@ -423,7 +425,7 @@ class MainWindow(QMainWindow):
         """Show a page named on the command line; returns the widget to capture.
 
         ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-        ``player:NAME`` or ``wizard``; TAB is the start of a team tab's title (``#treasury``).
+        ``player:NAME``, ``hire:TEAM`` or ``wizard``; TAB is the start of a team tab's title (``#treasury``).
         """
         kind, _, name = spec.partition(":")
         name, _, tab = name.partition("#")
@@ -443,6 +445,12 @@ class MainWindow(QMainWindow):
             league = next((lg for lg in leagues if lg.name.lower() == name.lower()), None) if name else None
             league = league or (leagues[0] if leagues else None)
             self.navigate(kind if league else "welcome", league.id if league else None)
+        elif kind == "hire":
+            self.navigate("team", services.teams.get_team(name).id)
+            assert self.team_page.team is not None
+            dialog = HirePlayerDialog(self.team_page.team, load_ruleset(self.team_page.team.ruleset), self)
+            dialog.show()
+            return dialog
         elif kind in {"team", "draft"}:
             self.navigate(kind, services.teams.get_team(name).id)
             tabs = self.team_page.tabs

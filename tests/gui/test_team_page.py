@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.main_window import MainWindow
 
 
@@ -28,11 +29,22 @@ def test_hire_and_fire_update_roster_and_ledger(
     page = window.team_page
     before = page.team
     assert before is not None
-    # 5k cannot pay a 70k lineman: refused with the reason, nothing changes
-    dialogs.script("item", "Dwarf Lineman")
-    dialogs.script("text", "Grimbold")
+    # 5k cannot pay a 70k lineman: the dialog says so and will not accept
+    seen: list[str] = []
+
+    def hire(name: str, accept: bool = True):
+        def answer(dialog: HirePlayerDialog) -> bool:
+            qtbot.addWidget(dialog)
+            dialog.select_position("Lineman")
+            dialog.name.setText(name)
+            seen.append(dialog.problem())
+            return accept and not dialog.problem()
+
+        return answer
+
+    dialogs.on_run = hire("Grimbold")
     page.hire_player()
-    assert dialogs.errors and "Treasury" in dialogs.errors[-1][1]
+    assert "the treasury holds 5,000 gp" in seen[-1]
     assert len(page.team.players) == len(before.players)
 
     # fire a player during the draft: refunded in full, ledger row, roster row gone
@@ -49,9 +61,8 @@ def test_hire_and_fire_update_roster_and_ledger(
     assert page.ledger_model.records[-1].balance == after_fire.treasury
 
     # now there is money for a lineman: hire with a name
-    dialogs.script("item", "Dwarf Lineman")
-    dialogs.script("text", "Grimbold")
     page.hire_player()
+    assert seen[-1] == ""
     hired = page.team
     assert len(hired.players) == len(before.players)
     assert "Grimbold" in {p.name for p in hired.players}

@@ -15,6 +15,7 @@ from league_manager.services.changes import Changes
 from league_manager.services.read_models import PlayerView, TeamView
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
+from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.models import HistoryModel, LedgerModel, RosterModel
 from league_manager.ui.operations import UndoStep
 from league_manager.ui.widgets import (
@@ -201,6 +202,8 @@ class TeamPage(Page):
             f"{available} / {len(team.players)}", t.danger if available < 11 else None
         )
         self.roster_model.set_rows(team.players)
+        injuries = [c.header for c in self.roster_model.columns].index("Injuries")
+        self.roster.setColumnHidden(injuries, not any(p.injuries for p in team.players))
         self.roster_note.setText(f"{len(team.players)} players  ·  hover over skills for what they do")
         if selected is not None:
             self.select_player(selected.id)
@@ -277,23 +280,15 @@ class TeamPage(Page):
             self.ctx.navigate("player", player.id)
 
     def hire_player(self) -> None:
-        """Choose a position and a name, then hire (paid from the treasury)."""
+        """Choose a position, name and number in the Hire dialog, then hire (paid from the treasury)."""
         team = self.team
         if team is None:
             return
-        roster = load_ruleset(team.ruleset).team(team.race_id)
-        have = {p.name: sum(1 for x in team.players if x.position == p.name) for p in roster.positions}
-        choices = [
-            f"{p.name} — {format_k(p.cost)} ({have[p.name]} of {p.max_quantity})" for p in roster.positions
-        ]
-        choice = self.ctx.dialogs.item(
-            "Hire a player", f"Position (treasury {format_gold(team.treasury)}):", choices
-        )
-        if choice is None:
+        dialog = HirePlayerDialog(team, load_ruleset(team.ruleset), self)
+        if not self.ctx.dialogs.run(dialog):
             return
-        position = roster.positions[choices.index(choice)]
-        name = self.ctx.dialogs.text("Hire a player", f"Name of the new {position.name} (optional):")
-        if name is None:
+        position, name, number = dialog.position(), dialog.name.text().strip(), dialog.number.value()
+        if position is None:
             return
         services = self.ctx.services
 
@@ -304,7 +299,7 @@ class TeamPage(Page):
             return UndoStep(f"hire of {position.name}", lambda: services.undo.undo_hire(player_id))
 
         self.ctx.runner.run_op(
-            lambda: services.roster.hire_player(team.id, position.name, name or None),
+            lambda: services.roster.hire_player(team.id, position.name, name or None, number),
             title="Could not hire the player",
             undo=undo,
         )
