@@ -15,9 +15,8 @@ from PySide6.QtWidgets import (
 from league_manager.core.money import format_gold
 from league_manager.rules.model import Position, Ruleset
 from league_manager.services.read_models import TeamView
-from league_manager.ui import theme
 from league_manager.ui.models import DraftModel
-from league_manager.ui.widgets import label, make_table, source_row
+from league_manager.ui.widgets import label, make_table, set_tone, source_row
 
 
 class HirePlayerDialog(QDialog):
@@ -110,8 +109,7 @@ class HirePlayerDialog(QDialog):
         else:
             problem_text = problem
         self.note.setText(problem_text)
-        colour = theme.current().danger if problem else theme.current().muted
-        self.note.setStyleSheet(f"color: {colour};")
+        set_tone(self.note, "danger" if problem else "muted")
 
     def accept_if_ok(self) -> None:
         """Accept only when the hire follows the rules."""

@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, cast
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QModelIndex, QPoint, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -513,9 +514,15 @@ class MainWindow(QMainWindow):
             return False
         taken = {lg.name for lg in self.ctx.services.leagues.list_leagues()}
         wizard = NewLeagueWizard(taken, self)
-        if not self.dialogs.run(wizard):
-            return False
-        return self.create_league(wizard.league_name(), wizard.ruleset_id(), wizard.settings())
+        try:
+            if not self.dialogs.run(wizard):
+                return False
+            name, ruleset_id, settings = wizard.league_name(), wizard.ruleset_id(), wizard.settings()
+        finally:
+            # Delete at once: a deferred delete (deleteLater) of a QWizard with pages makes a
+            # later application-wide style sheet change crash (PySide6 6.12, reproduced).
+            shiboken6.delete(wizard)
+        return self.create_league(name, ruleset_id, settings)
 
     def create_league(self, name: str, ruleset_id: str, settings: dict[str, Any]) -> bool:
         """Create a league and show it."""

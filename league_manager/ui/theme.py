@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QIconEngine, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
-from PySide6.QtWidgets import QApplication, QStyleFactory
+from PySide6.QtWidgets import QApplication
 
 from league_manager.core.resources import resource
 
@@ -118,7 +118,8 @@ def apply(app: QApplication, choice: str = "system") -> Theme:
     global _current
     theme = resolve(choice)
     _current = theme
-    app.setStyle(QStyleFactory.create("Fusion"))
+    if app.style().name().lower() != "fusion":
+        app.setStyle("Fusion")  # by name: Qt owns the style object
     app.setPalette(palette(theme))
     app.setStyleSheet(style_sheet(theme))
     _icon_cache.cache_clear()
@@ -185,6 +186,10 @@ QFrame#card, QFrame#tile {{
 }}
 QLabel#tileValue {{ font-size: 15pt; font-weight: 600; color: {t.text}; }}
 QLabel#tileLabel {{ font-size: 8.5pt; color: {t.muted}; font-weight: 600; letter-spacing: 0.5px; }}
+QLabel[tone="danger"] {{ color: {t.danger}; font-weight: 600; }}
+QLabel[tone="good"] {{ color: {t.good}; }}
+QLabel[tone="warning"] {{ color: {t.warning}; }}
+QLabel[tone="muted"] {{ color: {t.muted}; }}
 QFrame#problems {{ background: {t.danger_soft}; border: 1px solid {t.danger}; border-radius: 8px; }}
 QFrame#problems QLabel {{ color: {t.danger}; }}
 QFrame#allGood {{ background: {t.good_soft}; border: 1px solid {t.good}; border-radius: 8px; }}

@@ -93,10 +93,20 @@ class StatTile(QFrame):
         if tip:
             self.setToolTip(tip)
 
-    def set_value(self, text: str, colour: str | None = None) -> None:
-        """Show a new value, optionally coloured."""
+    def set_value(self, text: str, tone: str = "") -> None:
+        """Show a new value; ``tone`` is "", "good", "danger" or "warning"."""
         self.value.setText(text)
-        self.value.setStyleSheet(f"color: {colour};" if colour else "")
+        set_tone(self.value, tone)
+
+
+def set_tone(widget: QWidget, tone: str) -> None:
+    """Colour a label through the style sheet (``QLabel[tone="danger"]``), so theme changes apply."""
+    if widget.property("tone") == tone:
+        return
+    widget.setProperty("tone", tone)
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
 
 
 def tiles_row(*tiles: StatTile) -> QHBoxLayout:

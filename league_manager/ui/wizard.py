@@ -17,8 +17,7 @@ from PySide6.QtWidgets import (
 
 from league_manager.rules.loader import list_rulesets, load_ruleset
 from league_manager.rules.model import HouseRule
-from league_manager.ui import theme
-from league_manager.ui.widgets import label
+from league_manager.ui.widgets import label, set_tone
 
 SettingValue = bool | int | str
 
@@ -49,7 +48,7 @@ class _NamePage(QWizardPage):
         name = self.name.text().strip()
         taken = name.lower() in self.taken
         self.problem.setText(f"A league called “{name}” already exists." if taken else "")
-        self.problem.setStyleSheet(f"color: {theme.current().danger};")
+        set_tone(self.problem, "danger")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:

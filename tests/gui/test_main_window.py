@@ -7,6 +7,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+import shiboken6
 from PySide6.QtWidgets import QApplication, QWizard
 
 from league_manager.cli.main import main as cli_main
@@ -65,7 +66,6 @@ def test_new_league_wizard_creates_the_league(
 
     def fill(wizard: Any) -> bool:
         assert isinstance(wizard, NewLeagueWizard)
-        qtbot.addWidget(wizard)
         assert not wizard.name_page.isComplete()
         qtbot.keyClicks(wizard.name_page.name, "Old World Classic")
         assert wizard.name_page.isComplete()
@@ -87,12 +87,14 @@ def test_new_league_wizard_creates_the_league(
 
 def test_wizard_refuses_a_taken_name(qtbot: Any) -> None:
     wizard = NewLeagueWizard({"Demo League"})
-    qtbot.addWidget(wizard)
-    wizard.name_page.name.setText("demo league")
-    assert not wizard.name_page.isComplete()
-    assert "already exists" in wizard.name_page.problem.text()
-    assert wizard.settings() == {}
-    assert wizard.button(QWizard.WizardButton.FinishButton).text() == "Create league"
+    try:
+        wizard.name_page.name.setText("demo league")
+        assert not wizard.name_page.isComplete()
+        assert "already exists" in wizard.name_page.problem.text()
+        assert wizard.settings() == {}
+        assert wizard.button(QWizard.WizardButton.FinishButton).text() == "Create league"
+    finally:
+        shiboken6.delete(wizard)  # never deleteLater a QWizard (see MainWindow.new_league)
 
 
 def test_demo_from_the_welcome_page(qtbot: Any, make_window: Any, tmp_path: Path) -> None:
@@ -175,7 +177,6 @@ def test_new_league_file_then_wizard(qtbot: Any, make_window: Any, league_file: 
     dialogs.script("save_file", str(target))
 
     def fill(wizard: Any) -> bool:
-        qtbot.addWidget(wizard)
         wizard.name_page.name.setText("Fresh League")
         return True
 
@@ -188,3 +189,19 @@ def test_new_league_file_then_wizard(qtbot: Any, make_window: Any, league_file: 
     dialogs.script("save_file", str(target))
     window.new_file()
     assert "already exists" in dialogs.errors[-1][1]
+
+
+def test_colour_scheme_switch(make_window: Any, demo_file: Path, qapp: QApplication) -> None:
+    from league_manager.ui import theme
+
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    window.navigate("team", window.ctx.services.teams.list_teams()[0].id)
+    try:
+        window.set_theme("dark")
+        assert theme.current().dark and window.settings.value("theme") == "dark"
+        assert qapp.palette().window().color().name() == theme.DARK.window
+        assert window.stack.currentWidget() is window.team_page
+    finally:
+        window.set_theme("light")
+    assert not theme.current().dark

@@ -34,7 +34,6 @@ def test_hire_and_fire_update_roster_and_ledger(
 
     def hire(name: str, accept: bool = True):
         def answer(dialog: HirePlayerDialog) -> bool:
-            qtbot.addWidget(dialog)
             dialog.select_position("Lineman")
             dialog.name.setText(name)
             seen.append(dialog.problem())

@@ -33,11 +33,10 @@ from league_manager.rules.model import Ruleset
 from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, team_value
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import TeamView
-from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.models import DraftModel
 from league_manager.ui.operations import UndoStep
-from league_manager.ui.widgets import PageHeader, button, card, label, make_table, source_row
+from league_manager.ui.widgets import PageHeader, button, card, label, make_table, set_tone, source_row
 
 ADD_KEYS = {Qt.Key.Key_Plus, Qt.Key.Key_Equal, Qt.Key.Key_Insert, Qt.Key.Key_Right}
 REMOVE_KEYS = {Qt.Key.Key_Minus, Qt.Key.Key_Delete, Qt.Key.Key_Backspace, Qt.Key.Key_Left}
@@ -391,7 +390,6 @@ class DraftPage(Page):
         plan = self.plan()
         check = check_draft(self.ruleset, plan, self.budget)
         self.check = check
-        t = theme.current()
         over = check.cost > self.budget
         self.budget_bar.setRange(0, max(self.budget, 1))
         self.budget_bar.setValue(min(check.cost, self.budget))
@@ -406,7 +404,7 @@ class DraftPage(Page):
             if left >= 0
             else f"Over budget by {format_gold(-left)}"
         )
-        self.left_over.setStyleSheet(f"color: {t.danger}; font-weight: 600;" if over else "")
+        set_tone(self.left_over, "danger" if over else "")
         draft = self.ruleset.draft
         self.players.setText(
             f"Players: {check.players} (a team needs {draft.min_players}-{draft.max_players})"

@@ -90,13 +90,11 @@ class PlayerPage(Page):
         t = theme.current()
         for name, tile in self.stats.items():
             change = p.characteristic_change(name)
-            tile.set_value(
-                p.stats.formatted(name), t.good if change > 0 else t.danger if change < 0 else None
-            )
+            tile.set_value(p.stats.formatted(name), "good" if change > 0 else "danger" if change < 0 else "")
         self.extra["spp"].set_value(f"{p.spp} / {p.spp_earned}")
         self.extra["value"].set_value(format_k(p.value))
         self.extra["level"].set_value(p.level or "Rookie")
-        self.extra["status"].set_value(player_status(p), None if p.available else t.warning)
+        self.extra["status"].set_value(player_status(p), "" if p.available else "warning")
         parts = []
         for skill in p.skills:
             tag = f" <span style='color:{t.accent}'>gained</span>" if skill.gained else ""

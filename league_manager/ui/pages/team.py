@@ -191,15 +191,14 @@ class TeamPage(Page):
             team.name, f"{team.race}   ·   coach {team.coach}   ·   {team.league}   ·   {state}"
         )
         self.edit_draft.setVisible(not team.first_match_played)
-        t = theme.current()
         self.tiles["tv"].set_value(format_k(team.team_value))
         self.tiles["ctv"].set_value(format_k(team.current_team_value))
-        self.tiles["treasury"].set_value(format_k(team.treasury), t.danger if team.treasury < 0 else None)
+        self.tiles["treasury"].set_value(format_k(team.treasury), "danger" if team.treasury < 0 else "")
         self.tiles["rerolls"].set_value(str(team.rerolls))
         self.tiles["fans"].set_value(str(team.dedicated_fans))
         available = team.players_available
         self.tiles["available"].set_value(
-            f"{available} / {len(team.players)}", t.danger if available < 11 else None
+            f"{available} / {len(team.players)}", "danger" if available < 11 else ""
         )
         self.roster_model.set_rows(team.players)
         injuries = [c.header for c in self.roster_model.columns].index("Injuries")
@@ -285,9 +284,12 @@ class TeamPage(Page):
         if team is None:
             return
         dialog = HirePlayerDialog(team, load_ruleset(team.ruleset), self)
-        if not self.ctx.dialogs.run(dialog):
-            return
-        position, name, number = dialog.position(), dialog.name.text().strip(), dialog.number.value()
+        try:
+            if not self.ctx.dialogs.run(dialog):
+                return
+            position, name, number = dialog.position(), dialog.name.text().strip(), dialog.number.value()
+        finally:
+            dialog.deleteLater()
         if position is None:
             return
         services = self.ctx.services
