@@ -39,6 +39,7 @@ class HirePlayerDialog(QDialog):
         self.model.set_roster(self.roster, have, descriptions)
         self.table = make_table(self.model, sortable=False, stretch=7)
         self.table.setMinimumWidth(760)
+        self.table.setWordWrap(True)
         self.table.doubleClicked.connect(lambda _: self.accept_if_ok())
         layout.addWidget(self.table, 1)
         form = QFormLayout()

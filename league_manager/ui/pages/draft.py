@@ -109,7 +109,7 @@ class DraftPage(Page):
         self.special = QComboBox()
         self.special.setMinimumContentsLength(12)
         self.special.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.special_label = label("Special rule", "tileLabel")
+        self.special_label = label("SPECIAL RULE", "tileLabel")
         for caption, widget, stretch in (("TEAM NAME", self.name, 3), ("COACH", self.coach, 2),
                                          ("RACE", self.race, 2)):  # fmt: skip
             box = QVBoxLayout()
@@ -140,6 +140,7 @@ class DraftPage(Page):
         self.model = DraftModel()
         self.table = DraftTable()
         make_table(self.model, sortable=False, stretch=7, view=self.table)
+        self.table.setWordWrap(True)  # long skill lists wrap instead of hiding behind "…"
         self.table.doubleClicked.connect(lambda index: self.change(index.row(), +1))
         self.table.sig_add.connect(lambda: self.change(self.current_row(), +1))
         self.table.sig_remove.connect(lambda: self.change(self.current_row(), -1))
@@ -349,12 +350,14 @@ class DraftPage(Page):
 
     def race_changed(self) -> None:
         """Start over with the chosen race's team list."""
-        if self._loading:
+        if self._loading or self.race.currentData() is None:
             return
         self.load_plan(DraftPlan(race=self.race.currentData(), dedicated_fans=self.fans.value()))
 
     def fill_suggestion(self) -> None:
         """Replace the draft with a sensible legal one for the race."""
+        if self.race.currentData() is None:
+            return
         self.load_plan(suggest_draft(self.ruleset, self.race.currentData(), self.budget))
 
     def plan(self) -> DraftPlan:
