@@ -139,3 +139,15 @@ def test_suggest_draft_is_legal_for_every_race(qtbot: Any, make_window: Any, lea
         page.race.setCurrentIndex(index)
         page.fill_suggestion()
         assert page.save.isEnabled(), (page.race.currentText(), page.problems_list())
+
+
+def test_no_draft_editing_after_the_first_match(make_window: Any, demo_file: Path, dialogs: Any) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    team = window.ctx.services.teams.list_teams()[0]
+    window.ctx.services.teams.set_first_match_played(team.id)
+    window.navigate("team", team.id)
+    assert not window.team_page.edit_draft.isVisibleTo(window)
+    window.navigate("draft", team.id)
+    assert window.stack.currentWidget() is window.team_page
+    assert "has played a match" in dialogs.errors[-1][1]

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from league_manager.core.errors import RuleViolation
 from league_manager.core.money import format_gold, format_k
 from league_manager.rules.draft import DraftCheck, DraftPlan, check_draft, suggest_draft
 from league_manager.rules.loader import load_ruleset
@@ -261,6 +262,8 @@ class DraftPage(Page):
         if services is None or self.ident is None:
             return
         team = services.teams.get_team(self.ident)
+        if team.first_match_played:
+            raise RuleViolation("draft", f"{team.name} has played a match; hire and fire on its team page")
         plan = services.teams.draft_plan(self.ident)
         league = services.leagues.get_league(team.league_id)
         self.team = team

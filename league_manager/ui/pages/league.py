@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QVBoxLayout
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QVBoxLayout
 
 from league_manager.core.money import format_gold, format_k
 from league_manager.services.changes import Changes
@@ -69,6 +69,8 @@ class LeaguePage(Page):
         self.proxy = cast(SortProxy, self.table.model())
         self.table.setToolTip("Double-click a team to open it")
         self.table.doubleClicked.connect(lambda index: self.open_team(index.row()))
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         layout.addWidget(self.table, 1)
         self.empty = label("No teams yet. Use “New team…” to draft the first one.", "muted")
@@ -116,6 +118,19 @@ class LeaguePage(Page):
         row = source_row(self.table, proxy_row)
         if row is not None:
             self.ctx.navigate("team", self.model.row_record(row).id)
+
+    def _context_menu(self, point: QPoint) -> None:
+        index = self.table.indexAt(point)
+        row = source_row(self.table, index.row()) if index.isValid() else None
+        if row is None:
+            return
+        team = self.model.row_record(row)
+        menu = QMenu(self)
+        menu.addAction(theme.icon("team"), f"Open {team.name}", lambda: self.ctx.navigate("team", team.id))
+        menu.addAction(theme.icon("edit"), "Edit draft…", lambda: self.ctx.navigate("draft", team.id))
+        menu.addSeparator()
+        menu.addAction(theme.icon("add"), "New team…", lambda: self.ctx.navigate("new-team", self.ident))
+        menu.exec(self.table.viewport().mapToGlobal(point))
 
     def concerns(self, changes: Changes) -> bool:
         return self.ident in changes.leagues or bool(changes.teams)
