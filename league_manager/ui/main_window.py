@@ -342,7 +342,7 @@ class MainWindow(QMainWindow):
     # ---- navigation
     def navigate(self, kind: str, ident: Any = None) -> None:
         """Show a page (from the navigator, a page, a menu or a test)."""
-        if self.current != (kind, ident) and self.current[0] != "draft":
+        if self.current != (kind, ident) and self.current[0] not in {"draft", "new-team"}:
             self.history.append(self.current)
             del self.history[:-30]
         self._show_page(kind, ident)

@@ -65,6 +65,8 @@ def test_draft_from_empty_to_saved_team(
     assert team is not None and team.name == "Reikland Reavers"
     assert len(team.players) == 13 and team.treasury == 130_000
     assert window.nav_model.find("team", team.id).isValid()
+    window.go_back()  # back skips the finished draft and lands on the league
+    assert window.stack.currentWidget() is window.league_page
 
     # closed and re-opened, the team is still there
     window.close_database()
