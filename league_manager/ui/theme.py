@@ -186,10 +186,7 @@ QFrame#card, QFrame#tile {{
 }}
 QLabel#tileValue {{ font-size: 15pt; font-weight: 600; color: {t.text}; }}
 QLabel#tileLabel {{ font-size: 8.5pt; color: {t.muted}; font-weight: 600; letter-spacing: 0.5px; }}
-QLabel[tone="danger"] {{ color: {t.danger}; font-weight: 600; }}
-QLabel[tone="good"] {{ color: {t.good}; }}
-QLabel[tone="warning"] {{ color: {t.warning}; }}
-QLabel[tone="muted"] {{ color: {t.muted}; }}
+{_tone_rules(t)}
 QFrame#problems {{ background: {t.danger_soft}; border: 1px solid {t.danger}; border-radius: 8px; }}
 QFrame#problems QLabel {{ color: {t.danger}; }}
 QFrame#allGood {{ background: {t.good_soft}; border: 1px solid {t.good}; border-radius: 8px; }}
@@ -251,6 +248,19 @@ QMenuBar {{ background: {t.window}; }}
 QScrollArea {{ border: none; background: transparent; }}
 QWidget#transparent {{ background: transparent; }}
 """
+
+
+def _tone_rules(t: Theme) -> str:
+    """``tone`` property colours, as specific as the named label styles they override."""
+    colours = {"danger": t.danger, "good": t.good, "warning": t.warning, "muted": t.muted}
+    rules = []
+    for tone, colour in colours.items():
+        selectors = ", ".join(
+            f'QLabel{name}[tone="{tone}"]' for name in ("", "#help", "#muted", "#tileValue")
+        )
+        weight = " font-weight: 600;" if tone == "danger" else ""
+        rules.append(f"{selectors} {{ color: {colour};{weight} }}")
+    return "\n".join(rules)
 
 
 # -- icons ---------------------------------------------------------------------------------
