@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QLabel,
     QMainWindow,
+    QMenu,
     QSplitter,
     QStackedWidget,
     QToolBar,
@@ -121,6 +122,8 @@ class MainWindow(QMainWindow):
         self.navigator.setItemsExpandable(False)
         self.navigator.setUniformRowHeights(True)
         self.navigator.selectionModel().currentChanged.connect(self._nav_selected)
+        self.navigator.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.navigator.customContextMenuRequested.connect(self._nav_menu)
         side.addWidget(self.navigator, 1)
         self.nav_empty = QLabel("No leagues in this file yet.\nCreate one with League → New League.")
         self.nav_empty.setObjectName("help")
@@ -395,6 +398,20 @@ class MainWindow(QMainWindow):
     def _nav_selected(self, index: QModelIndex, _previous: QModelIndex) -> None:
         if index.isValid():
             self.navigate(index.data(KIND_ROLE), index.data(ID_ROLE))
+
+    def _nav_menu(self, point: QPoint) -> None:
+        index = self.navigator.indexAt(point)
+        if not index.isValid():
+            return
+        kind, ident = index.data(KIND_ROLE), index.data(ID_ROLE)
+        menu = QMenu(self)
+        if kind == "league":
+            menu.addAction(theme.icon("league"), "Open", lambda: self.navigate("league", ident))
+            menu.addAction(theme.icon("add"), "New Team…", lambda: self.navigate("new-team", ident))
+        else:
+            menu.addAction(theme.icon("team"), "Open", lambda: self.navigate("team", ident))
+            menu.addAction(theme.icon("edit"), "Edit Draft…", lambda: self.navigate("draft", ident))
+        menu.exec(self.navigator.viewport().mapToGlobal(point))
 
     def go_back(self) -> None:
         """Show the previous page."""
