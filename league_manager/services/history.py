@@ -71,7 +71,9 @@ class HistoryService(ServiceBase):
                     if s.kind == "characteristic" and s.characteristic:
                         words = f"{'gained' if s.delta > 0 else 'lost'} {s.characteristic}"
                     text = f"#{who.number} {who.name} {words}"
-                    if s.reason and s.reason.lower() not in words:
+                    if s.kind == "hired" and s.source == "draft":
+                        text += " at the draft"
+                    elif s.reason and s.reason.lower() not in words:
                         text += f" ({s.reason})"
                     entries.append(HistoryEntry(s.created_at, "player", text, None, s.source))
                 for a in session.exec(select(Advancement).where(col(Advancement.player_id).in_(ids))):
