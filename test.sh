@@ -11,6 +11,13 @@ step "ruff format";        .venv/bin/ruff format --check .
 step "mypy";               .venv/bin/mypy
 step "lint-imports";       .venv/bin/lint-imports
 step "migrations in step"; .venv/bin/python scripts/check_migrations.py
+step "desktop app on a real X server (Xvfb, xcb plugin)"
+smoke=$(mktemp -d)
+.venv/bin/league-manager --db "$smoke/smoke.db" demo >/dev/null
+QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x900x24" \
+  .venv/bin/league-manager --db "$smoke/smoke.db" gui --screenshot "$smoke/main.png" --page league >/dev/null
+test -s "$smoke/main.png"
+rm -rf "$smoke"
 step "pytest"
 export QT_QPA_PLATFORM=offscreen
 set +e

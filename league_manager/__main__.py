@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Start the command-line front end (the GUI command arrives through it)."""
-    from league_manager.cli.main import main as cli_main
+def main(argv: list[str] | None = None) -> int:
+    """Start the program: the desktop application, or a command when one is given."""
+    from league_manager.app import main as app_main
 
-    return cli_main(argv)
+    return app_main(argv)
 
 
 if __name__ == "__main__":

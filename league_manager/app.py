@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import logging
+import os
+import sys
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
-from league_manager.persistence.location import APP_NAME
+from league_manager.persistence.location import APP_NAME, backup_folder, default_database
+
+SCREENSHOT_SIZE = (1400, 900)
 
 
 def log_file() -> Path:
@@ -24,3 +29,143 @@ def configure_logging(level: int = logging.INFO) -> None:
     root = logging.getLogger()
     root.setLevel(level)
     root.addHandler(handler)
+
+
+def settings_file() -> Path:
+    """Where the desktop application remembers window sizes, recent files and the theme."""
+    return platformdirs.user_config_path(APP_NAME) / "desktop.ini"
+
+
+def backup_dir(database: str) -> Path:
+    """The folder "Back up now" writes to: ``backups/`` next to the league file."""
+    return backup_folder(Path(database))
+
+
+def open_services(path: str) -> Any:
+    """Open and migrate a league file (raises DatabaseTooNew for files from a newer version)."""
+    from league_manager.services.facade import Services
+
+    return Services.open(path)
+
+
+def qt_application(argv: list[str] | None = None) -> Any:
+    """The QApplication (created once), with the names QSettings and the desktop use."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
+
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        app = existing
+    else:
+        QGuiApplication.setHighDpiScaleFactorRoundingPolicy(Qt.HighDpiScaleFactorRoundingPolicy.PassThrough)
+        app = QApplication(argv if argv is not None else sys.argv[:1])
+    app.setApplicationName("League Manager")
+    app.setOrganizationName(APP_NAME)
+    app.setApplicationDisplayName("League Manager")
+    app.setDesktopFileName(APP_NAME)
+    return app
+
+
+def build_window(
+    settings_path: Path | None = None, dialogs: Any = None, theme_choice: str | None = None
+) -> Any:
+    """Create the QApplication (if needed), apply the theme and build the main window."""
+    from PySide6.QtCore import QSettings
+
+    from league_manager.ui import theme
+    from league_manager.ui.main_window import MainWindow
+
+    app = qt_application()
+    path = settings_path or settings_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    settings = QSettings(str(path), QSettings.Format.IniFormat)
+    theme.apply(app, theme_choice or str(settings.value("theme", "system")))
+    return MainWindow(settings, open_services, backup_dir, dialogs)
+
+
+def choose_database(db: str | None, settings_path: Path | None = None) -> str:
+    """The file to open: ``--db``/``$LEAGUE_MANAGER_DB`` when given, else the last one opened."""
+    if db and db != default_database():
+        return db
+    from PySide6.QtCore import QSettings
+
+    settings = QSettings(str(settings_path or settings_file()), QSettings.Format.IniFormat)
+    recent = settings.value("recent", [])
+    paths = [recent] if isinstance(recent, str) else list(recent) if isinstance(recent, list) else []
+    for path in paths:
+        if Path(str(path)).exists():
+            return str(path)
+    return db or default_database()
+
+
+def run_gui(db: str | None = None) -> int:
+    """Start the desktop application on ``db`` (or the last league file) and run it."""
+    configure_logging()
+    window = build_window()
+    app = qt_application()
+    window.show()
+    window.open_database(choose_database(db))
+    return int(app.exec())
+
+
+def screenshot(db: str | None, output: Path, page: str | None = None, theme_choice: str | None = None) -> int:
+    """Render the main window at 1400×900 (offscreen unless a platform is chosen), save a PNG, exit.
+
+    ``page`` is ``welcome``, ``league[:NAME]``, ``team:NAME``, ``draft:NAME``, ``new-team``,
+    ``player:NAME`` or ``wizard``.
+    """
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    import tempfile
+
+    from PySide6.QtWidgets import QApplication
+
+    with tempfile.TemporaryDirectory() as folder:
+        window = build_window(Path(folder) / "screenshot.ini", theme_choice=theme_choice)
+        window.resize(*SCREENSHOT_SIZE)
+        window.show()
+        window.open_database(db or default_database(), background=False)
+        widget = window.show_spec(page or "league")
+        for _ in range(5):
+            QApplication.processEvents()
+        output.parent.mkdir(parents=True, exist_ok=True)
+        ok = widget.grab().save(str(output))
+        window.close()
+        if widget is not window:
+            widget.close()
+    return 0 if ok else 1
+
+
+PAGES_HELP = "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, hire:TEAM or wizard"
+
+
+def register_gui_command(subparsers: Any) -> None:
+    """Add the ``gui`` command to the command line (the composition root owns the GUI)."""
+    p = subparsers.add_parser("gui", help="open the desktop application (the default with no command)")
+    p.add_argument("--screenshot", metavar="FILE.png", type=Path,
+                   help="render the window at 1400x900 offscreen, write the PNG and exit")  # fmt: skip
+    p.add_argument("--page", default=None, help=f"page to show: {PAGES_HELP}")
+    p.add_argument("--theme", choices=("system", "light", "dark"), default=None, help="colour scheme")
+    p.set_defaults(handler=_cmd_gui)
+
+
+def _cmd_gui(args: Any, ctx: Any) -> int:
+    """Run the desktop application, or write a screenshot of one page."""
+    if args.screenshot is not None:
+        code = screenshot(ctx.db, args.screenshot, args.page, args.theme)
+        if code == 0:
+            ctx.print(f"wrote {args.screenshot}")
+        return code
+    return _launch(ctx)
+
+
+def _launch(ctx: Any) -> int:
+    """Start the desktop application on the chosen database (or the last league file)."""
+    return run_gui(ctx.db)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The program: the command line, with the desktop application as the default command."""
+    from league_manager.cli.main import main as cli_main
+
+    return cli_main(argv, extra=[register_gui_command], no_command=_launch)

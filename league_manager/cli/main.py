@@ -35,9 +35,11 @@ COMMAND_MODULES = (
 )
 
 
-def build_parser(
-    extra: Sequence[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = (),
-) -> argparse.ArgumentParser:
+Register = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+"""A function that adds commands to the parser (command modules and the composition root)."""
+
+
+def build_parser(extra: Sequence[Register] = ()) -> argparse.ArgumentParser:
     """The argument parser with every command registered."""
     parser = argparse.ArgumentParser(
         prog="league-manager",
@@ -56,15 +58,30 @@ def build_parser(
     return parser
 
 
-def main(argv: Sequence[str] | None = None, ctx: CliContext | None = None) -> int:
-    """Run one command; returns the exit code (0 ok, 1 refused, 2 usage)."""
-    parser = build_parser()
+def main(
+    argv: Sequence[str] | None = None,
+    ctx: CliContext | None = None,
+    *,
+    extra: Sequence[Register] = (),
+    no_command: Callable[[CliContext], int] | None = None,
+) -> int:
+    """Run one command; returns the exit code (0 ok, 1 refused, 2 usage).
+
+    Args:
+        argv: the arguments (default: the process's).
+        ctx: output settings (tests pass their own streams).
+        extra: command registrations from layers above (the composition root adds ``gui``).
+        no_command: what to do without a command (the desktop app); else status and help.
+    """
+    parser = build_parser(extra)
     args = parser.parse_args(argv)
     ctx = ctx or CliContext()
     ctx.as_json = args.json
     ctx.db = args.db or default_database()
     ctx._open_services = lambda: Services.open(ctx.db or default_database())
     handler = getattr(args, "handler", None)
+    if handler is None and no_command is not None:
+        handler = lambda _args, context: no_command(context)  # noqa: E731
     if handler is None:
         ctx.print(f"League Manager {__version__} — database: {ctx.db}")
         ctx.print(parser.format_help())

@@ -13,12 +13,14 @@ from league_manager.persistence.migrate import MigrationReport, migrate
 from league_manager.services.advancement import AdvancementService
 from league_manager.services.changes import Outcome
 from league_manager.services.demo import create_demo
+from league_manager.services.history import HistoryService
 from league_manager.services.leagues import LeagueService
 from league_manager.services.match_day.service import MatchDayService
 from league_manager.services.read_models import LeagueView
 from league_manager.services.roster import RosterService
 from league_manager.services.seasons import SeasonService
 from league_manager.services.teams import TeamService
+from league_manager.services.undo import UndoService
 
 
 class Services:
@@ -33,6 +35,8 @@ class Services:
         self.advancement = AdvancementService(engine)
         self.seasons = SeasonService(engine)
         self.match_day = MatchDayService(engine)
+        self.history = HistoryService(engine)
+        self.undo = UndoService(engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

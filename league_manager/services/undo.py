@@ -1,0 +1,160 @@
+"""Undo for roster changes: each method is the exact inverse of one RosterService call.
+
+The ledgers are never rewritten: an undo adds compensating rows (source
+``correction``), so the history still shows what happened and what was taken back.
+"""
+
+from __future__ import annotations
+
+from sqlmodel import Session, col, select
+
+from league_manager.core.errors import NotFound, RuleViolation
+from league_manager.persistence import repositories as repo
+from league_manager.persistence.models import League, Player, Team, TreasuryEntry
+from league_manager.rules.model import Ruleset
+from league_manager.services.base import ServiceBase
+from league_manager.services.changes import Changes, Outcome
+from league_manager.services.read_models import TeamView
+from league_manager.services.roster import STAFF_LABELS
+from league_manager.services.team_views import build_team_views
+
+CORRECTION = "correction"
+
+
+class UndoService(ServiceBase):
+    """Take back the last hire, firing, re-roll purchase or staff change."""
+
+    def undo_hire(self, player_id: int) -> Outcome[TeamView]:
+        """Take back a hire: the player leaves and the fee returns to the treasury.
+
+        Raises:
+            RuleViolation: the player is no longer on the roster.
+        """
+        with self.transaction() as session:
+            player = self._player(session, player_id)
+            team = self._team(session, player.team_id)
+            if player.status != "active":
+                raise RuleViolation("undo", f"{player.name} is no longer on the roster")
+            repo.add_status(player, "left", "Hire undone", CORRECTION, session=session)
+            repo.add_treasury(team.id or 0, player.cost, f"Undo: hired {player.name}", CORRECTION,
+                              session=session)  # fmt: skip
+            return self._outcome(session, team, f"took back the hire of {player.name}", player.id)
+
+    def undo_fire(self, player_id: int) -> Outcome[TeamView]:
+        """Take back a firing; a draft sale's refund is paid back out of the treasury.
+
+        Raises:
+            RuleViolation: the player is not gone, the roster is full or the refund is spent.
+        """
+        with self.transaction() as session:
+            player = self._player(session, player_id)
+            team = self._team(session, player.team_id)
+            ruleset = self._ruleset(session, team)
+            if player.status not in {"left", "fired"}:
+                raise RuleViolation("undo", f"{player.name} is still on the roster")
+            on_roster = [p for p in repo.players_of([team.id or 0], session=session) if not p.journeyman]
+            if len(on_roster) >= ruleset.draft.max_players:
+                raise RuleViolation("players", f"the team already has {ruleset.draft.max_players} players")
+            if any(p.number == player.number for p in on_roster):
+                raise RuleViolation("number", f"#{player.number} has been given to another player")
+            if player.status == "left":
+                self._pay(session, team, player.cost, f"Undo: sold back {player.name}")
+            repo.add_status(player, "hired", "Firing undone", CORRECTION, session=session)
+            return self._outcome(session, team, f"took back the firing of {player.name}", player.id)
+
+    def undo_buy_reroll(self, team: str | int) -> Outcome[TeamView]:
+        """Take back the last re-roll purchase and refund what it cost."""
+        with self.transaction() as session:
+            row = repo.find_team(team, session=session)
+            if row.rerolls == 0:
+                raise RuleViolation("re-rolls", "the team has none")
+            paid = self._last_payment(session, row, "Bought a team re-roll")
+            repo.add_treasury(row.id or 0, paid, "Undo: bought a team re-roll", CORRECTION, session=session)
+            row.rerolls -= 1
+            session.add(row)
+            return self._outcome(session, row, "took back a re-roll purchase")
+
+    def undo_sell_reroll(self, team: str | int) -> Outcome[TeamView]:
+        """Take back a re-roll sold during the draft."""
+        with self.transaction() as session:
+            row = repo.find_team(team, session=session)
+            cost = self._ruleset(session, row).team(row.race).reroll_cost
+            self._pay(session, row, cost, "Undo: sold back a team re-roll")
+            row.rerolls += 1
+            session.add(row)
+            return self._outcome(session, row, "took back a re-roll sale")
+
+    def undo_staff(self, team: str | int, role: str, hired: bool) -> Outcome[TeamView]:
+        """Take back hiring (``hired``) or letting go of one staff member."""
+        label = STAFF_LABELS.get(role)
+        if label is None:
+            raise RuleViolation("staff", f"unknown role '{role}'")
+        with self.transaction() as session:
+            row = repo.find_team(team, session=session)
+            staff = repo.staff_of(row.id or 0, session=session)
+            if hired:
+                if staff[role] == 0:
+                    raise RuleViolation(label, "the team has none")
+                paid = self._last_payment(session, row, f"Hired {label.lower()}")
+                repo.add_treasury(row.id or 0, paid, f"Undo: hired {label.lower()}", CORRECTION,
+                                  session=session)  # fmt: skip
+                repo.set_staff(row.id or 0, role, staff[role] - 1, session=session)
+            else:
+                if not row.first_match_played:
+                    cost = {
+                        "assistant_coach": self._ruleset(session, row).draft.assistant_coach.cost,
+                        "cheerleader": self._ruleset(session, row).draft.cheerleader.cost,
+                        "apothecary": self._ruleset(session, row).draft.apothecary.cost,
+                    }[role]
+                    self._pay(session, row, cost, f"Undo: sold back {label.lower()}")
+                repo.set_staff(row.id or 0, role, staff[role] + 1, session=session)
+            return self._outcome(session, row, f"took back a change of {label.lower()}")
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _player(session: Session, player_id: int) -> Player:
+        player = session.get(Player, player_id)
+        if player is None:
+            raise NotFound(f"no player with id {player_id}")
+        return player
+
+    @staticmethod
+    def _team(session: Session, team_id: int) -> Team:
+        team = session.get(Team, team_id)
+        if team is None:
+            raise NotFound(f"no team with id {team_id}")
+        return team
+
+    def _ruleset(self, session: Session, team: Team) -> Ruleset:
+        league = session.get(League, team.league_id)
+        assert league is not None
+        return self.ruleset_of(league)
+
+    @staticmethod
+    def _last_payment(session: Session, team: Team, reason: str) -> int:
+        entry = session.exec(
+            select(TreasuryEntry)
+            .where(TreasuryEntry.team_id == team.id, TreasuryEntry.reason == reason)
+            .order_by(col(TreasuryEntry.id).desc())
+        ).first()
+        if entry is None:
+            raise RuleViolation("undo", f"no '{reason}' in the treasury ledger")
+        return -entry.amount
+
+    @staticmethod
+    def _pay(session: Session, team: Team, amount: int, reason: str) -> None:
+        balance = repo.treasury_balance(team.id or 0, session=session)
+        if amount > balance:
+            raise RuleViolation("treasury", f"{reason.lower()} needs {amount:,} gp; "
+                                            f"the treasury holds {balance:,} gp")  # fmt: skip
+        repo.add_treasury(team.id or 0, -amount, reason, CORRECTION, session=session)
+
+    @staticmethod
+    def _outcome(
+        session: Session, team: Team, description: str, player_id: int | None = None
+    ) -> Outcome[TeamView]:
+        session.flush()
+        view = build_team_views([team], session=session)[0]
+        players = frozenset({player_id}) if player_id is not None else frozenset()
+        return Outcome(view, Changes(teams=frozenset({view.id}), players=players, description=description))

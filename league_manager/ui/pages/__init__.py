@@ -1,0 +1,1 @@
+"""The pages shown in the centre of the main window."""

@@ -1,0 +1,139 @@
+"""The league page: every team with race, coach, TV, CTV, treasury, re-rolls and players available."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QVBoxLayout
+
+from league_manager.core.money import format_gold, format_k
+from league_manager.services.changes import Changes
+from league_manager.services.read_models import LeagueView, TeamSummary
+from league_manager.ui import theme
+from league_manager.ui.context import Page, UiContext
+from league_manager.ui.models import TeamTableModel
+from league_manager.ui.widgets import (
+    PageHeader,
+    SortProxy,
+    StatTile,
+    button,
+    label,
+    make_table,
+    source_row,
+    tiles_row,
+)
+
+
+class LeaguePage(Page):
+    """A league's team table; double-click (or Enter) opens a team."""
+
+    kind = "league"
+
+    def __init__(self, ctx: UiContext, parent=None) -> None:
+        super().__init__(ctx, parent)
+        self.league: LeagueView | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 20, 24, 16)
+        layout.setSpacing(14)
+        self.header = PageHeader("league")
+        self.new_team = button(
+            "New team…", "add", primary=True, tip="Draft a new team for this league (Ctrl+T)"
+        )
+        self.new_team.clicked.connect(lambda: self.ctx.navigate("new-team", self.ident))
+        self.header.add_action(self.new_team)
+        layout.addWidget(self.header)
+        self.tiles = {
+            "teams": StatTile("Teams"),
+            "avg": StatTile("Average TV", "Mean team value of the league's teams"),
+            "top": StatTile("Highest TV"),
+            "gold": StatTile("Gold in treasuries", "All teams' treasuries together"),
+        }
+        layout.addLayout(tiles_row(*self.tiles.values()))
+        bar = QHBoxLayout()
+        bar.addWidget(label("Teams", "sectionTitle"))
+        bar.addStretch(1)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter by team, race or coach")
+        self.filter.setClearButtonEnabled(True)
+        self.filter.addAction(
+            theme.icon("search", theme.current().muted), QLineEdit.ActionPosition.LeadingPosition
+        )
+        self.filter.setMinimumWidth(240)
+        self.filter.setMaximumWidth(340)
+        bar.addWidget(self.filter)
+        layout.addLayout(bar)
+        self.model = TeamTableModel()
+        self.table = make_table(self.model, stretch=0)
+        self.proxy = cast(SortProxy, self.table.model())
+        self.table.setToolTip("Double-click a team to open it")
+        self.table.doubleClicked.connect(lambda index: self.open_team(index.row()))
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.table.customContextMenuRequested.connect(self._context_menu)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        layout.addWidget(self.table, 1)
+        self.empty = label("No teams yet. Use “New team…” to draft the first one.", "muted")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.empty)
+        find = QShortcut(QKeySequence.StandardKey.Find, self)
+        find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        find.activated.connect(self.filter.setFocus)
+        self.filter.setToolTip("Ctrl+F")
+        enter = QShortcut(QKeySequence(Qt.Key.Key_Return), self.table)
+        enter.setContext(Qt.ShortcutContext.WidgetShortcut)
+        enter.activated.connect(lambda: self.open_team(self.table.currentIndex().row()))
+
+    def reload(self) -> None:
+        services = self.ctx.services
+        if services is None or self.ident is None:
+            return
+        self.league = services.leagues.get_league(self.ident)
+        self.show_teams(self.league, services.teams.list_teams(self.ident))
+
+    def show_teams(self, league: LeagueView, teams: list[TeamSummary]) -> None:
+        """Fill the page from read models (also used by the background loader)."""
+        self.league = league
+        self.ident = league.id
+        settings = league.settings
+        points = "/".join(str(settings.get(k, "?")) for k in ("points_win", "points_draw", "points_loss"))
+        self.header.set_text(
+            league.name,
+            f"{league.ruleset.upper()} {league.ruleset_version}   ·   draft budget "
+            f"{format_gold(int(settings.get('budget', 0)))}   ·   win/draw/loss {points} points",
+        )
+        self.model.set_rows(teams)
+        values = [t.team_value for t in teams]
+        self.tiles["teams"].set_value(str(len(teams)))
+        self.tiles["avg"].set_value(format_k(sum(values) // len(values)) if values else "—")
+        top = max(teams, key=lambda t: t.team_value, default=None)
+        self.tiles["top"].set_value(f"{format_k(top.team_value)}" if top else "—")
+        self.tiles["top"].setToolTip(f"{top.name}" if top else "")
+        self.tiles["gold"].set_value(format_k(sum(t.treasury for t in teams)))
+        self.empty.setVisible(not teams)
+        self.table.setVisible(bool(teams))
+
+    def open_team(self, proxy_row: int) -> None:
+        """Show the team in ``proxy_row`` of the (sorted) table."""
+        row = source_row(self.table, proxy_row)
+        if row is not None:
+            self.ctx.navigate("team", self.model.row_record(row).id)
+
+    def _context_menu(self, point: QPoint) -> None:
+        index = self.table.indexAt(point)
+        row = source_row(self.table, index.row()) if index.isValid() else None
+        if row is None:
+            return
+        team = self.model.row_record(row)
+        menu = QMenu(self)
+        menu.addAction(theme.icon("team"), f"Open {team.name}", lambda: self.ctx.navigate("team", team.id))
+        menu.addAction(theme.icon("edit"), "Edit draft…", lambda: self.ctx.navigate("draft", team.id))
+        menu.addSeparator()
+        menu.addAction(theme.icon("add"), "New team…", lambda: self.ctx.navigate("new-team", self.ident))
+        menu.exec(self.table.viewport().mapToGlobal(point))
+
+    def concerns(self, changes: Changes) -> bool:
+        return self.ident in changes.leagues or bool(changes.teams)
+
+    def title(self) -> str:
+        return self.league.name if self.league else ""

@@ -1,0 +1,215 @@
+"""Small building blocks shared by the pages: headers, value tiles, sortable tables."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSize, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from league_manager.ui import theme
+from league_manager.ui.models import SORT_ROLE
+
+
+def label(text: str = "", name: str = "", wrap: bool = False) -> QLabel:
+    """A QLabel with an object name for the style sheet."""
+    widget = QLabel(text)
+    if name:
+        widget.setObjectName(name)
+    widget.setWordWrap(wrap)
+    return widget
+
+
+def button(text: str, icon_name: str = "", primary: bool = False, tip: str = "") -> QPushButton:
+    """A push button with an optional icon; ``primary`` marks the main action of a page."""
+    widget = QPushButton(text)
+    if icon_name:
+        colour = theme.current().accent_text if primary else theme.current().text
+        widget.setIcon(theme.icon(icon_name, colour))
+    if primary:
+        widget.setObjectName("primary")
+    if tip:
+        widget.setToolTip(tip)
+    return widget
+
+
+class PageHeader(QWidget):
+    """Title, subtitle and a row of actions at the top of a page."""
+
+    def __init__(self, icon_name: str = "", parent=None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 4)
+        layout.setSpacing(12)
+        self.icon = QLabel()
+        self.icon_name = icon_name
+        if icon_name:
+            self.icon.setPixmap(theme.accent_icon(icon_name).pixmap(QSize(36, 36)))
+        layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        text = QVBoxLayout()
+        text.setSpacing(2)
+        self.title = label("", "pageTitle", wrap=True)
+        self.subtitle = label("", "pageSubtitle", wrap=True)
+        text.addWidget(self.title)
+        text.addWidget(self.subtitle)
+        layout.addLayout(text, 1)
+        self.action_row = QHBoxLayout()
+        self.action_row.setSpacing(8)
+        layout.addLayout(self.action_row)
+
+    def set_text(self, title: str, subtitle: str = "") -> None:
+        """Change the title and subtitle."""
+        self.title.setText(title)
+        self.subtitle.setText(subtitle)
+        self.subtitle.setVisible(bool(subtitle))
+
+    def add_action(self, widget: QWidget) -> None:
+        """Add a button to the right-hand side."""
+        self.action_row.addWidget(widget, 0, Qt.AlignmentFlag.AlignTop)
+
+
+class StatTile(QFrame):
+    """A small card with a label above a big value (TV, treasury…)."""
+
+    def __init__(self, caption: str, tip: str = "", parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("tile")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 10)
+        layout.setSpacing(2)
+        self.caption = label(caption.upper(), "tileLabel")
+        self.value = label("", "tileValue")
+        layout.addWidget(self.caption)
+        layout.addWidget(self.value)
+        if tip:
+            self.setToolTip(tip)
+
+    def set_value(self, text: str, tone: str = "") -> None:
+        """Show a new value; ``tone`` is "", "good", "danger" or "warning"."""
+        self.value.setText(text)
+        set_tone(self.value, tone)
+
+
+def set_tone(widget: QWidget, tone: str) -> None:
+    """Colour a label through the style sheet (``QLabel[tone="danger"]``), so theme changes apply."""
+    if widget.property("tone") == tone:
+        return
+    widget.setProperty("tone", tone)
+    style = widget.style()
+    style.unpolish(widget)
+    style.polish(widget)
+
+
+def tiles_row(*tiles: StatTile) -> QHBoxLayout:
+    """Tiles side by side with even widths."""
+    row = QHBoxLayout()
+    row.setSpacing(10)
+    for tile in tiles:
+        row.addWidget(tile, 1)
+    return row
+
+
+class SortProxy(QSortFilterProxyModel):
+    """Sorts by the raw values of SORT_ROLE and filters on every column's text."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(-1)
+        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+
+
+class Table(QTableView):
+    """A table view that says so, in muted words, when it has no rows."""
+
+    placeholder = ""
+
+    def paintEvent(self, event) -> None:
+        super().paintEvent(event)
+        model = self.model()
+        if self.placeholder and model is not None and model.rowCount() == 0:
+            painter = QPainter(self.viewport())
+            painter.setPen(QColor(theme.current().muted))
+            rect = self.viewport().rect().adjusted(24, 24, -24, -24)
+            painter.drawText(
+                rect, int(Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap), self.placeholder
+            )
+            painter.end()
+
+
+def make_table(
+    model,
+    sortable: bool = True,
+    stretch: int | None = None,
+    view: QTableView | None = None,
+    placeholder: str = "",
+) -> QTableView:
+    """A styled read-only table view over ``model`` (through a sorting proxy when sortable).
+
+    ``placeholder`` is said in the empty table (a new team's ledger, a rookie's advancements).
+    """
+    if view is None:
+        view = Table()
+        view.placeholder = placeholder
+    if sortable:
+        proxy = SortProxy(view)
+        proxy.setSourceModel(model)
+        view.setModel(proxy)
+        view.setSortingEnabled(True)
+        view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+    else:
+        view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setAlternatingRowColors(True)
+    view.setShowGrid(False)
+    view.setWordWrap(False)
+    view.verticalHeader().setVisible(False)
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header = view.horizontalHeader()
+    header.setHighlightSections(False)
+    header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    if stretch is not None:
+        header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    else:
+        header.setStretchLastSection(True)
+    return view
+
+
+def source_row(view: QTableView, proxy_row: int | None = None) -> int | None:
+    """The source-model row of the current (or given) row of a possibly sorted view."""
+    model = view.model()
+    if proxy_row is None:
+        index = view.currentIndex()
+        if not index.isValid():
+            rows = view.selectionModel().selectedRows() if view.selectionModel() else []
+            if not rows:
+                return None
+            index = rows[0]
+    else:
+        index = model.index(proxy_row, 0)
+    if isinstance(model, QSortFilterProxyModel):
+        index = model.mapToSource(index)
+    return index.row() if index.isValid() else None
+
+
+def card() -> tuple[QFrame, QVBoxLayout]:
+    """A rounded panel and its layout."""
+    frame = QFrame()
+    frame.setObjectName("card")
+    layout = QVBoxLayout(frame)
+    layout.setContentsMargins(16, 14, 16, 14)
+    layout.setSpacing(8)
+    return frame, layout
