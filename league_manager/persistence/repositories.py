@@ -274,6 +274,18 @@ def rebuild_player_status(player_id: int, *, session: Session) -> str:
 # -- players -----------------------------------------------------------------------------
 
 
+def get_player(player_id: int, *, session: Session) -> Player:
+    """A player by id.
+
+    Raises:
+        NotFound: no such player.
+    """
+    player = session.get(Player, player_id)
+    if player is None:
+        raise NotFound(f"no player with id {player_id}")
+    return player
+
+
 def players_of(team_ids: Iterable[int], *, session: Session, include_gone: bool = False) -> Sequence[Player]:
     """Players of some teams, by team and number."""
     query = select(Player).where(col(Player.team_id).in_(list(team_ids)))

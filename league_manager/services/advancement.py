@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from sqlmodel import Session, col, select
 
-from league_manager.core.errors import NotFound, RuleViolation
+from league_manager.core.errors import RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import Advancement, League, Player, PlayerStatusEntry, SppEntry, Team
 from league_manager.rules import advancement as rules
@@ -134,9 +134,7 @@ class AdvancementService(ServiceBase):
     # -- helpers ---------------------------------------------------------------------------
 
     def _load(self, session: Session, player_id: int) -> tuple[Player, Team, Ruleset]:
-        player = session.get(Player, player_id)
-        if player is None:
-            raise NotFound(f"no player with id {player_id}")
+        player = repo.get_player(player_id, session=session)
         team = session.get(Team, player.team_id)
         assert team is not None
         league = session.get(League, team.league_id)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sqlmodel import col, select
 
-from league_manager.core.errors import NotFound
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import (
     Advancement,
@@ -93,9 +92,7 @@ class HistoryService(ServiceBase):
             NotFound: no such player.
         """
         with self.transaction() as session:
-            player = session.get(Player, player_id)
-            if player is None:
-                raise NotFound(f"no player with id {player_id}")
+            player = repo.get_player(player_id, session=session)
             team = session.get(Team, player.team_id)
             assert team is not None
             league = session.get(League, team.league_id)

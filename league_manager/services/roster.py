@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from league_manager.core.errors import NotFound, RuleViolation
+from league_manager.core.errors import RuleViolation
 from league_manager.core.money import format_gold
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Player, Team
@@ -71,7 +71,7 @@ class RosterService(ServiceBase):
     def fire_player(self, player_id: int) -> Outcome[TeamView]:
         """Remove a player from the roster (refunded in full before the first match)."""
         with self.transaction() as session:
-            player = self._player(session, player_id)
+            player = repo.get_player(player_id, session=session)
             row, _ = self._team(session, player.team_id)
             if player.status not in {"active", "retired"}:
                 raise RuleViolation("fire", f"{player.name} is not on the roster")
@@ -91,7 +91,7 @@ class RosterService(ServiceBase):
         if len(name) > 60:
             raise RuleViolation("name", "at most 60 characters")
         with self.transaction() as session:
-            player = self._player(session, player_id)
+            player = repo.get_player(player_id, session=session)
             player.name = name
             session.add(player)
             row, _ = self._team(session, player.team_id)
@@ -100,7 +100,7 @@ class RosterService(ServiceBase):
     def set_number(self, player_id: int, number: int) -> Outcome[TeamView]:
         """Give a player another shirt number (1-99, unique on the team)."""
         with self.transaction() as session:
-            player = self._player(session, player_id)
+            player = repo.get_player(player_id, session=session)
             if not 1 <= number <= 99:
                 raise RuleViolation("number", "shirt numbers run from 1 to 99")
             others = repo.players_of([player.team_id], session=session)
@@ -186,13 +186,6 @@ class RosterService(ServiceBase):
         league = session.get(League, row.league_id)
         assert league is not None
         return row, self.ruleset_of(league)
-
-    @staticmethod
-    def _player(session: Session, player_id: int) -> Player:
-        player = session.get(Player, player_id)
-        if player is None:
-            raise NotFound(f"no player with id {player_id}")
-        return player
 
     @staticmethod
     def _pay(session: Session, team: Team, cost: int, reason: str) -> None:

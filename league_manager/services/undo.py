@@ -10,7 +10,7 @@ from sqlmodel import Session, col, select
 
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence import repositories as repo
-from league_manager.persistence.models import League, Player, Team, TreasuryEntry
+from league_manager.persistence.models import League, Team, TreasuryEntry
 from league_manager.rules.model import Ruleset
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
@@ -31,7 +31,7 @@ class UndoService(ServiceBase):
             RuleViolation: the player is no longer on the roster.
         """
         with self.transaction() as session:
-            player = self._player(session, player_id)
+            player = repo.get_player(player_id, session=session)
             team = self._team(session, player.team_id)
             if player.status != "active":
                 raise RuleViolation("undo", f"{player.name} is no longer on the roster")
@@ -47,7 +47,7 @@ class UndoService(ServiceBase):
             RuleViolation: the player is not gone, the roster is full or the refund is spent.
         """
         with self.transaction() as session:
-            player = self._player(session, player_id)
+            player = repo.get_player(player_id, session=session)
             team = self._team(session, player.team_id)
             ruleset = self._ruleset(session, team)
             if player.status not in {"left", "fired"}:
@@ -111,13 +111,6 @@ class UndoService(ServiceBase):
             return self._outcome(session, row, f"took back a change of {label.lower()}")
 
     # -- helpers ---------------------------------------------------------------------------
-
-    @staticmethod
-    def _player(session: Session, player_id: int) -> Player:
-        player = session.get(Player, player_id)
-        if player is None:
-            raise NotFound(f"no player with id {player_id}")
-        return player
 
     @staticmethod
     def _team(session: Session, team_id: int) -> Team:
