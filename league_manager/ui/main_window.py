@@ -31,6 +31,7 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import theme
+from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.dialogs import DialogService
 from league_manager.ui.hire_dialog import HirePlayerDialog
@@ -446,7 +447,8 @@ class MainWindow(QMainWindow):
         """Show a page named on the command line; returns the widget to capture.
 
         ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-        ``player:NAME``, ``hire:TEAM`` or ``wizard``; TAB is the start of a team tab's title (``#treasury``).
+        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]``, ``hire:TEAM`` or ``wizard``;
+        TAB is the start of a team tab's title (``#treasury``).
         """
         kind, _, name = spec.partition(":")
         name, _, tab = name.partition("#")
@@ -482,18 +484,23 @@ class MainWindow(QMainWindow):
             self.show_fixture(int(name))
             if tab:
                 return self.fixture_page.open_wizard_at(tab)
-        elif kind == "player":
+        elif kind in {"player", "advance"}:
             for team in services.teams.list_teams():
                 view = services.teams.get_team(team.id)
                 player = next((p for p in view.players if p.name.lower() == name.lower()), None)
                 if player is not None:
                     self.navigate("player", player.id)
+                    if kind == "advance":
+                        record = services.advancement.record(player.id)
+                        dialog = AdvanceDialog(record, self)
+                        dialog.show()
+                        return dialog
                     break
             else:
                 raise LeagueError(f"no player called '{name}'")
         else:
             raise LeagueError(f"unknown page '{spec}' (welcome, league, team:NAME, draft:NAME, "
-                              "new-team, player:NAME, fixture:ID[#STEP], wizard)")  # fmt: skip
+                              "new-team, player:NAME, advance:NAME, fixture:ID[#STEP], wizard)")  # fmt: skip
         return self
 
     def show_fixture(self, fixture_id: int) -> None:

@@ -286,6 +286,7 @@ class MatchDayWizard(QDialog):
                 self.side_labels[side].setText(f"{self.grid_model.team_names[side]} score")
             self.grid.resizeColumnsToContents()
         self.result_text.setHtml(result_html(view) if view and view.result else "")
+        self.result_text.setVisible(bool(view and view.result))
         self.post_run.setEnabled(stage == "result_entered")
         if view is not None and view.result:
             self._fill_postgame_choices(view)
