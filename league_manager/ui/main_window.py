@@ -492,9 +492,9 @@ class MainWindow(QMainWindow):
                     self.navigate("player", player.id)
                     if kind == "advance":
                         record = services.advancement.record(player.id)
-                        dialog = AdvanceDialog(record, self)
-                        dialog.show()
-                        return dialog
+                        advance_dialog = AdvanceDialog(record, self)
+                        advance_dialog.show()
+                        return advance_dialog
                     break
             else:
                 raise LeagueError(f"no player called '{name}'")
