@@ -118,7 +118,7 @@ class FixturePage(Page):
 
         wizard = MatchDayWizard(self.ctx, int(self.ident), self)
         target = STEPS.index(step) if step in STEPS else 0
-        if target >= 1 and wizard.view is None:
+        if step in STEPS and wizard.view is None:
             wizard.run_pregame()
         if target >= 2 and wizard.view is not None and wizard.view.stage in ("pre_game", "in_progress"):
             wizard.play_engine()
