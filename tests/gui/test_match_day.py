@@ -160,3 +160,26 @@ def test_bad_typed_dice_are_refused(qtbot: Any, make_window: Any, season_file: P
 
     _wizard(window, dialogs, drive)
     assert "'x' is not a die result" in dialogs.errors[0][1]
+
+
+def test_grid_is_typed_from_the_keyboard(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    from PySide6.QtCore import Qt
+
+    window, _fixture = _fixture_window(make_window, season_file)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        assert wizard.run_pregame()
+        wizard.show()
+        grid = wizard.grid
+        grid.setFocus()
+        grid.setCurrentIndex(wizard.grid_model.index(0, 3))
+        qtbot.keyClick(grid.focusWidget() or grid, Qt.Key.Key_1)
+        qtbot.keyClick(grid.focusWidget() or grid, Qt.Key.Key_Tab)
+        assert wizard.grid_model.rows[0]["td"] == 1
+        assert grid.currentIndex().column() == 4
+        assert "touchdowns add up to 1" in wizard.problems.text()
+        wizard.close()
+
+    _wizard(window, dialogs, drive)
