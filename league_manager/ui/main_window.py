@@ -31,9 +31,11 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import theme
+from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.dialogs import DialogService
 from league_manager.ui.hire_dialog import HirePlayerDialog
+from league_manager.ui.match_day.fixture_page import FixturePage
 from league_manager.ui.models import ID_ROLE, KIND_ROLE, NavigatorModel
 from league_manager.ui.operations import explain
 from league_manager.ui.pages.draft import DraftPage
@@ -139,12 +141,14 @@ class MainWindow(QMainWindow):
         self.team_page = TeamPage(self.ctx)
         self.draft_page = DraftPage(self.ctx)
         self.player_page = PlayerPage(self.ctx)
+        self.fixture_page = FixturePage(self.ctx)
         self.pages: dict[str, Page] = {
             "welcome": self.welcome_page,
             "league": self.league_page,
             "team": self.team_page,
             "draft": self.draft_page,
             "player": self.player_page,
+            "fixture": self.fixture_page,
         }
         for page in self.pages.values():
             self.stack.addWidget(page)
@@ -443,7 +447,8 @@ class MainWindow(QMainWindow):
         """Show a page named on the command line; returns the widget to capture.
 
         ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-        ``player:NAME``, ``hire:TEAM`` or ``wizard``; TAB is the start of a team tab's title (``#treasury``).
+        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]``, ``hire:TEAM`` or ``wizard``;
+        TAB is the start of a team tab's title (``#treasury``).
         """
         kind, _, name = spec.partition(":")
         name, _, tab = name.partition("#")
@@ -475,19 +480,32 @@ class MainWindow(QMainWindow):
             for index in range(tabs.count()):
                 if tab and tabs.tabText(index).lower().startswith(tab.lower()):
                     tabs.setCurrentIndex(index)
-        elif kind == "player":
+        elif kind == "fixture":
+            self.show_fixture(int(name))
+            if tab:
+                return self.fixture_page.open_wizard_at(tab)
+        elif kind in {"player", "advance"}:
             for team in services.teams.list_teams():
                 view = services.teams.get_team(team.id)
                 player = next((p for p in view.players if p.name.lower() == name.lower()), None)
                 if player is not None:
                     self.navigate("player", player.id)
+                    if kind == "advance":
+                        record = services.advancement.record(player.id)
+                        advance_dialog = AdvanceDialog(record, self)
+                        advance_dialog.show()
+                        return advance_dialog
                     break
             else:
                 raise LeagueError(f"no player called '{name}'")
         else:
             raise LeagueError(f"unknown page '{spec}' (welcome, league, team:NAME, draft:NAME, "
-                              "new-team, player:NAME, wizard)")  # fmt: skip
+                              "new-team, player:NAME, advance:NAME, fixture:ID[#STEP], wizard)")  # fmt: skip
         return self
+
+    def show_fixture(self, fixture_id: int) -> None:
+        """Show a fixture's page (the season page's ``fixture_activated`` lands here)."""
+        self.navigate("fixture", int(fixture_id))
 
     # ---- actions
     def window_action(self, name: str) -> None:

@@ -6,11 +6,13 @@ from html import escape
 
 from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
+from league_manager.core.errors import LeagueError
 from league_manager.core.money import format_k
 from league_manager.rules.model import CHARACTERISTICS
 from league_manager.services.changes import Changes
 from league_manager.services.ui_models import PlayerCard
 from league_manager.ui import theme
+from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.models import AdvancementModel, SppModel, StatusModel, player_status
 from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, make_table, tiles_row
@@ -30,6 +32,9 @@ class PlayerPage(Page):
         self.header = PageHeader("player")
         self.back = button("Back to the team", "back", tip="Alt+Left")
         self.back.clicked.connect(self.back_to_team)
+        self.advance_button = button("Advance…", "demo", primary=True, tip="Spend SPP on an advancement")
+        self.advance_button.clicked.connect(self.advance)
+        self.header.add_action(self.advance_button)
         self.header.add_action(self.back)
         layout.addWidget(self.header)
         self.stats = {c: StatTile(c) for c in CHARACTERISTICS}
@@ -106,6 +111,30 @@ class PlayerPage(Page):
         self.advancements.set_rows(data.advancements)
         self.status.set_rows(data.status_log)
         self.spp.set_rows(data.spp_log)
+
+    def advance(self) -> AdvanceDialog | None:
+        """The advancement dialog: only the legal choices with their SPP cost; buy one."""
+        services = self.ctx.services
+        if services is None or self.ident is None:
+            return None
+        player_id = int(self.ident)
+        try:
+            record = services.advancement.record(player_id)
+        except LeagueError as exc:
+            self.ctx.runner.report("Cannot advance this player", exc)
+            return None
+        dialog = AdvanceDialog(record, self)
+        if not self.ctx.dialogs.run(dialog):
+            return dialog
+        try:
+            args = dialog.arguments()
+        except LeagueError as exc:
+            self.ctx.runner.report("Could not buy the advancement", exc)
+            return dialog
+        self.ctx.runner.run_op(
+            lambda: services.advancement.advance(player_id, **args), title="Could not buy the advancement"
+        )
+        return dialog
 
     def back_to_team(self) -> None:
         """Show the player's team."""

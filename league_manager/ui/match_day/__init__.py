@@ -1,0 +1,1 @@
+"""Match day in the desktop application: the fixture page, the wizard and the tabletop grid."""

@@ -1,0 +1,137 @@
+"""The fixture page: both teams, the stage, the kick-off snapshot, the rolls and the result."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
+
+from league_manager.core.errors import RuleViolation
+from league_manager.services.changes import Changes
+from league_manager.ui.context import Page, UiContext
+from league_manager.ui.match_day.summary import full_html
+from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, tiles_row
+
+STAGES = {
+    None: "Not started",
+    "pre_game": "Pre-game done",
+    "in_progress": "Being played",
+    "result_entered": "Result entered",
+    "post_game_applied": "Post-game applied",
+}
+
+
+class FixturePage(Page):
+    """One fixture and its match day."""
+
+    kind = "fixture"
+
+    def __init__(self, ctx: UiContext, parent: Any = None) -> None:
+        super().__init__(ctx, parent)
+        self.fixture: Any = None
+        self.view: Any = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(24, 20, 24, 16)
+        layout.setSpacing(14)
+        self.header = PageHeader("league")
+        self.match_day = button("Match day…", "demo", primary=True, tip="Pre-game, result and post-game")
+        self.match_day.clicked.connect(self.open_wizard)
+        self.header.add_action(self.match_day)
+        layout.addWidget(self.header)
+        self.tiles = {k: StatTile(k) for k in ("Status", "Stage", "Score", "Round")}
+        layout.addLayout(tiles_row(*self.tiles.values()))
+        body = QHBoxLayout()
+        body.setSpacing(14)
+        self.rosters: dict[str, QTextBrowser] = {}
+        for side in ("home", "away"):
+            frame, inner = card()
+            inner.addWidget(label(f"{side.capitalize()} at kick-off", "sectionTitle"))
+            browser = QTextBrowser()
+            browser.setOpenLinks(False)
+            inner.addWidget(browser, 1)
+            self.rosters[side] = browser
+            body.addWidget(frame, 2)
+        frame, inner = card()
+        inner.addWidget(label("Rolls and result", "sectionTitle"))
+        self.record = QTextBrowser()
+        inner.addWidget(self.record, 1)
+        body.addWidget(frame, 3)
+        layout.addLayout(body, 1)
+
+    def reload(self) -> None:
+        services = self.ctx.services
+        if services is None or self.ident is None:
+            return
+        self.fixture = services.seasons.get_fixture(int(self.ident))
+        try:
+            self.view = services.match_day.get(int(self.ident))
+        except RuleViolation:
+            self.view = None
+        f = self.fixture
+        self.header.set_text(f"{f.home}  v  {f.away}", f"Fixture {f.id} · {f.round_name}")
+        self.tiles["Status"].set_value(f.status.replace("_", " ").capitalize())
+        self.tiles["Stage"].set_value(STAGES.get(self.view.stage if self.view else None, "?"))
+        result = self.view.result if self.view else None
+        self.tiles["Score"].set_value(
+            f"{result['home']['score']} – {result['away']['score']}" if result else "–"
+        )
+        self.tiles["Round"].set_value(str(f.round))
+        for side, browser in self.rosters.items():
+            snap = self.view.snapshots.get(side) if self.view else None
+            if not snap:
+                browser.setHtml(
+                    "<p>The rosters are snapshotted at the pre-game (press <b>Match day…</b>).</p>"
+                )
+                continue
+            rows = "".join(
+                f"<tr><td>#{p['number']}</td><td>{escape(p['name'])}"
+                f"{' (journeyman)' if p.get('journeyman') else ''}"
+                f"</td><td>{escape(p.get('position', ''))}</td></tr>"
+                for p in snap.get("players", [])
+            )
+            browser.setHtml(
+                f"<p><b>{escape(snap.get('name', ''))}</b> ({escape(snap.get('race', ''))}), "
+                f"fan factor {snap.get('fan_factor')}, re-rolls {snap.get('rerolls')}</p>"
+                f"<table cellspacing='0' cellpadding='2'>{rows}</table>"
+            )
+        self.record.setHtml(full_html(self.view) if self.view else "<p>Nothing recorded yet.</p>")
+        done = self.view is not None and self.view.stage == "post_game_applied"
+        self.match_day.setText("Show the match day…" if done else "Match day…")
+
+    def open_wizard(self) -> Any:
+        """The match-day wizard for this fixture."""
+        from league_manager.ui.match_day.wizard import MatchDayWizard
+
+        if self.ident is None:
+            return None
+        wizard = MatchDayWizard(self.ctx, int(self.ident), self)
+        self.ctx.dialogs.run(wizard)
+        return wizard
+
+    def open_wizard_at(self, step: str) -> Any:
+        """The wizard shown (not modal) at ``step`` (pregame, result, postgame, summary), for screenshots.
+
+        Steps not done yet are done with program dice (seed 1), the result on the engine.
+        """
+        from league_manager.ui.match_day.wizard import STEPS, MatchDayWizard
+
+        wizard = MatchDayWizard(self.ctx, int(self.ident), self)
+        target = STEPS.index(step) if step in STEPS else 0
+        if step in STEPS and wizard.view is None:
+            wizard.run_pregame()
+        if target >= 2 and wizard.view is not None and wizard.view.stage in ("pre_game", "in_progress"):
+            wizard.play_engine()
+        if target >= 3 and wizard.view is not None and wizard.view.stage == "result_entered":
+            wizard.run_postgame()
+        wizard.go(target)
+        wizard.show()
+        return wizard
+
+    def concerns(self, changes: Changes) -> bool:
+        return self.ident in changes.fixtures or (
+            self.fixture is not None and bool({self.fixture.home_id, self.fixture.away_id} & changes.teams)
+        )
+
+    def title(self) -> str:
+        return f"{self.fixture.home} v {self.fixture.away}" if self.fixture else ""

@@ -1,0 +1,169 @@
+"""The tabletop result grid: one row per player, counters typed from the keyboard."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+INJURIES = ("", "Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead")
+LASTING = ("", "MA", "ST", "AG", "PA", "AV")
+COUNTERS = (
+    ("td", "TD"),
+    ("comp", "COMP"),
+    ("defl", "DEF"),
+    ("intc", "INT"),
+    ("cas", "CAS"),
+    ("cas_other", "CAS (no SPP)"),
+)
+FIXED = ("Team", "#", "Player")
+HEADERS = (*FIXED, *(h for _k, h in COUNTERS), "Injury", "Lasting", "Apothecary")
+SIDES = ("home", "away")
+Index = QModelIndex | QPersistentModelIndex
+ROOT = QModelIndex()
+
+
+class ResultGridModel(QAbstractTableModel):
+    """Every player of both kick-off snapshots (home first) with their match figures."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[dict[str, Any]] = []
+        self.team_names = {"home": "Home", "away": "Away"}
+
+    def set_snapshots(self, snapshots: dict[str, Any]) -> None:
+        """Fill the grid from a match day's kick-off snapshots."""
+        self.beginResetModel()
+        self.rows = []
+        for side in SIDES:
+            snap = snapshots.get(side, {})
+            self.team_names[side] = snap.get("name", side)
+            for p in snap.get("players", []):
+                row: dict[str, Any] = {
+                    "side": side,
+                    "id": str(p["id"]),
+                    "number": p.get("number", 0),
+                    "name": p.get("name", ""),
+                    "injury": "",
+                    "lasting": "",
+                    "apothecary": False,
+                }
+                row.update({key: 0 for key, _h in COUNTERS})
+                self.rows.append(row)
+        self.endResetModel()
+
+    # ---- Qt
+    def rowCount(self, parent: Index = ROOT) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = ROOT) -> int:
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return HEADERS[section] if 0 <= section < len(HEADERS) else None
+        return None
+
+    def _key(self, column: int) -> str:
+        if column < len(FIXED):
+            return ("side", "number", "name")[column]
+        column -= len(FIXED)
+        if column < len(COUNTERS):
+            return COUNTERS[column][0]
+        return ("injury", "lasting", "apothecary")[column - len(COUNTERS)]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self.rows):
+            return None
+        row = self.rows[index.row()]
+        key = self._key(index.column())
+        value = row[key]
+        if key == "apothecary":
+            if role == Qt.ItemDataRole.CheckStateRole:
+                return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
+            return None
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            if key == "side":
+                return self.team_names[value]
+            if key in dict(COUNTERS) and role == Qt.ItemDataRole.DisplayRole and value == 0:
+                return ""
+            return value
+        if role == Qt.ItemDataRole.TextAlignmentRole and key not in ("side", "name", "injury", "lasting"):
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() < len(FIXED):
+            return base
+        if self._key(index.column()) == "apothecary":
+            return base | Qt.ItemFlag.ItemIsUserCheckable
+        return base | Qt.ItemFlag.ItemIsEditable
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or index.column() < len(FIXED):
+            return False
+        key = self._key(index.column())
+        row = self.rows[index.row()]
+        if key == "apothecary":
+            if role != Qt.ItemDataRole.CheckStateRole:
+                return False
+            row[key] = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
+        elif role != Qt.ItemDataRole.EditRole:
+            return False
+        elif key in ("injury", "lasting"):
+            text = str(value or "").strip()
+            choices = INJURIES if key == "injury" else LASTING
+            match = next((c for c in choices if c and c.lower().startswith(text.lower())), "") if text else ""
+            row[key] = match
+        else:
+            try:
+                number = int(str(value).strip() or 0)
+            except ValueError:
+                return False
+            if number < 0:
+                return False
+            row[key] = number
+        self.dataChanged.emit(index, index)
+        return True
+
+    # ---- the document
+    def totals(self, side: str, key: str) -> int:
+        """The sum of one counter over a team's players."""
+        return sum(r[key] for r in self.rows if r["side"] == side)
+
+    def problems(self, scores: dict[str, int]) -> list[str]:
+        """What stops the result from being submitted, in plain words (empty when it adds up)."""
+        found = []
+        for side in SIDES:
+            tds = self.totals(side, "td")
+            if tds != scores[side]:
+                found.append(
+                    f"{self.team_names[side]} scored {scores[side]} but its players' touchdowns "
+                    f"add up to {tds}."
+                )
+        for row in self.rows:
+            if row["injury"] == "Lasting Injury" and not row["lasting"]:
+                found.append(f"{row['name']}: a Lasting Injury needs the characteristic it reduced.")
+            if row["lasting"] and row["injury"] != "Lasting Injury":
+                found.append(f"{row['name']}: a reduced characteristic needs a Lasting Injury.")
+        return found
+
+    def document(self, scores: dict[str, int], conceded: int | None = None) -> dict[str, Any]:
+        """The MatchResult document (docs/match-result.md) the grid describes."""
+        players = []
+        for row in self.rows:
+            entry: dict[str, Any] = {"id": row["id"], "played": True}
+            entry.update({key: row[key] for key, _h in COUNTERS})
+            entry["injury"] = row["injury"] or None
+            entry["lasting"] = row["lasting"] or None
+            entry["apothecary"] = row["apothecary"]
+            players.append(entry)
+        return {
+            "home": {"score": scores["home"]},
+            "away": {"score": scores["away"]},
+            "conceded": conceded,
+            "players": players,
+        }

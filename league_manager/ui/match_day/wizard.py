@@ -1,0 +1,441 @@
+"""The match-day wizard: pre-game, the result (engine, tabletop grid or JSON file), post-game, summary.
+
+Each step is one service call through ``run_op``; the page of every step shows the rolls and
+their effects as the service recorded them.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QRadioButton,
+    QSpinBox,
+    QStackedWidget,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from league_manager.core.errors import LeagueError, RuleViolation
+from league_manager.services.match_day.inducements import Purchase
+from league_manager.ui.context import UiContext
+from league_manager.ui.match_day.grid import SIDES, ResultGridModel
+from league_manager.ui.match_day.summary import postgame_html, pregame_html, result_html
+from league_manager.ui.widgets import button, label
+
+STEPS = ("pregame", "result", "postgame", "summary")
+TITLES = ("1 · Pre-game", "2 · The result", "3 · Post-game", "4 · Summary")
+
+
+def parse_dice(text: str) -> list[int]:
+    """Typed physical dice: "2, 5 3" → [2, 5, 3]."""
+    found = []
+    for part in text.replace(",", " ").split():
+        if not part.isdigit():
+            raise RuleViolation("dice", f"'{part}' is not a die result; type numbers like 2, 5, 3")
+        found.append(int(part))
+    return found
+
+
+class DiceChoice(QWidget):
+    """Program dice (a seed) or physical dice typed in, in the order the rolls happen."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.program = QRadioButton("Program dice, seed")
+        self.typed_mode = QRadioButton("Physical dice typed in")
+        self.program.setChecked(True)
+        group = QButtonGroup(self)
+        group.addButton(self.program)
+        group.addButton(self.typed_mode)
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 999_999)
+        self.seed.setValue(1)
+        self.typed = QLineEdit()
+        self.typed.setPlaceholderText("e.g. 2, 5, 3, 4, 1")
+        self.typed.setEnabled(False)
+        self.typed_mode.toggled.connect(self._toggle)
+        for w in (self.program, self.seed, self.typed_mode, self.typed):
+            row.addWidget(w)
+        row.addStretch(1)
+
+    def _toggle(self, typed: bool) -> None:
+        self.typed.setEnabled(typed)
+        self.seed.setEnabled(not typed)
+
+    def arguments(self) -> dict[str, Any]:
+        """``seed``/``typed`` for the service (typed dice are used first, then seeded ones)."""
+        if self.typed_mode.isChecked():
+            return {"seed": self.seed.value(), "typed": parse_dice(self.typed.text())}
+        return {"seed": self.seed.value(), "typed": []}
+
+
+class MatchDayWizard(QDialog):
+    """Walks one fixture's match day in the rulebook's order."""
+
+    def __init__(self, ctx: UiContext, fixture_id: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.fixture_id = fixture_id
+        self.view: Any = None
+        self.setWindowTitle("Match day")
+        self.resize(1100, 760)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 16, 20, 16)
+        self.heading = label("", "pageTitle")
+        layout.addWidget(self.heading)
+        self.step_label = label("", "help")
+        layout.addWidget(self.step_label)
+        self.stack = QStackedWidget()
+        layout.addWidget(self.stack, 1)
+        self._build_pregame()
+        self._build_result()
+        self._build_postgame()
+        self._build_summary()
+        nav = QHBoxLayout()
+        nav.addStretch(1)
+        self.back_button = button("Back", "back")
+        self.back_button.clicked.connect(lambda: self.go(max(0, self.stack.currentIndex() - 1)))
+        self.next_button = button("Next", primary=True)
+        self.next_button.clicked.connect(lambda: self.go(min(3, self.stack.currentIndex() + 1)))
+        self.close_button = button("Close")
+        self.close_button.clicked.connect(self.accept)
+        for b in (self.back_button, self.next_button, self.close_button):
+            nav.addWidget(b)
+        layout.addLayout(nav)
+        self.refresh()
+        self.go(self._first_open_step())
+
+    # ---- building
+    def _page(self) -> QVBoxLayout:
+        page = QWidget()
+        box = QVBoxLayout(page)
+        box.setContentsMargins(0, 8, 0, 0)
+        self.stack.addWidget(page)
+        return box
+
+    def _build_pregame(self) -> None:
+        box = self._page()
+        box.addWidget(
+            label(
+                "Fans, weather, journeymen, inducements, prayers to Nuffle and the kicking "
+                "team, in that order. Every roll is made by the program from the seed, or "
+                "typed in from physical dice; the record says which.",
+                "help",
+                wrap=True,
+            )
+        )
+        self.pre_dice = DiceChoice()
+        box.addWidget(self.pre_dice)
+        form = QFormLayout()
+        self.inducements = {side: QLineEdit() for side in SIDES}
+        for side, edit in self.inducements.items():
+            edit.setPlaceholderText(
+                "inducement name × quantity, separated by semicolons, e.g. Bribes=2; Griff Oberwald"
+            )
+            form.addRow(f"Inducements ({side})", edit)
+        box.addLayout(form)
+        self.pre_run = button("Roll the pre-game", "demo", primary=True)
+        self.pre_run.clicked.connect(self.run_pregame)
+        row = QHBoxLayout()
+        row.addWidget(self.pre_run)
+        row.addStretch(1)
+        box.addLayout(row)
+        self.pre_text = QTextBrowser()
+        box.addWidget(self.pre_text, 1)
+
+    def _build_result(self) -> None:
+        box = self._page()
+        top = QHBoxLayout()
+        self.bot = QComboBox()
+        self.bot.addItems(["random", "greedy"])
+        self.engine_seed = QSpinBox()
+        self.engine_seed.setRange(0, 999_999)
+        self.engine_seed.setValue(1)
+        self.play_button = button(
+            "Play on the engine", "demo", tip="The bots play the match between the two kick-off rosters"
+        )
+        self.play_button.clicked.connect(self.play_engine)
+        self.load_button = button("Load a JSON file…", "open")
+        self.load_button.clicked.connect(self.load_json)
+        for w in (
+            label("Bots"),
+            self.bot,
+            label("seed"),
+            self.engine_seed,
+            self.play_button,
+            self.load_button,
+        ):
+            top.addWidget(w)
+        top.addStretch(1)
+        box.addLayout(top)
+        box.addWidget(
+            label(
+                "Or enter the tabletop result: type the score, then Tab through each player's "
+                "counters (TD, COMP, DEF, INT, CAS, injury).",
+                "help",
+                wrap=True,
+            )
+        )
+        scores = QHBoxLayout()
+        self.scores = {side: QSpinBox() for side in SIDES}
+        self.side_labels = {side: label(side) for side in SIDES}
+        for side in SIDES:
+            self.scores[side].setRange(0, 30)
+            self.scores[side].valueChanged.connect(self.check_grid)
+            scores.addWidget(self.side_labels[side])
+            scores.addWidget(self.scores[side])
+        self.conceded = QComboBox()
+        self.conceded.addItems(["No concession", "Home conceded", "Away conceded"])
+        scores.addWidget(self.conceded)
+        scores.addStretch(1)
+        box.addLayout(scores)
+        self.grid_model = ResultGridModel(self)
+        self.grid_model.dataChanged.connect(self.check_grid)
+        self.grid = QTableView()
+        self.grid.setModel(self.grid_model)
+        self.grid.setTabKeyNavigation(True)
+        self.grid.setEditTriggers(
+            QAbstractItemView.EditTrigger.AnyKeyPressed
+            | QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        self.grid.verticalHeader().setVisible(False)
+        self.grid.horizontalHeader().setStretchLastSection(True)
+        box.addWidget(self.grid, 1)
+        bottom = QHBoxLayout()
+        self.problems = label("", "help", wrap=True)
+        bottom.addWidget(self.problems, 1)
+        self.submit_button = button("Submit the tabletop result", primary=True)
+        self.submit_button.clicked.connect(self.submit_grid)
+        bottom.addWidget(self.submit_button)
+        box.addLayout(bottom)
+        self.result_text = QTextBrowser()
+        self.result_text.setMaximumHeight(150)
+        box.addWidget(self.result_text)
+
+    def _build_postgame(self) -> None:
+        box = self._page()
+        box.addWidget(
+            label(
+                "Winnings, dedicated fans, SPP and the MVP, journeyman hires and expensive "
+                "mistakes, all in one transaction.",
+                "help",
+                wrap=True,
+            )
+        )
+        self.post_dice = DiceChoice()
+        box.addWidget(self.post_dice)
+        form = QFormLayout()
+        self.mvp = {side: QComboBox() for side in SIDES}
+        for side in SIDES:
+            form.addRow(f"MVP ({side})", self.mvp[side])
+        box.addLayout(form)
+        self.hires_box = QVBoxLayout()
+        box.addLayout(self.hires_box)
+        self.hire_checks: list[tuple[str, QCheckBox]] = []
+        self.post_run = button("Apply the post-game", "demo", primary=True)
+        self.post_run.clicked.connect(self.run_postgame)
+        row = QHBoxLayout()
+        row.addWidget(self.post_run)
+        row.addStretch(1)
+        box.addLayout(row)
+        self.post_text = QTextBrowser()
+        box.addWidget(self.post_text, 1)
+
+    def _build_summary(self) -> None:
+        box = self._page()
+        self.summary = QTextBrowser()
+        box.addWidget(self.summary, 1)
+
+    # ---- state
+    def refresh(self) -> None:
+        """Read the match day again and fill every step from it."""
+        services = self.ctx.services
+        fixture = services.seasons.get_fixture(self.fixture_id)
+        self.heading.setText(f"{fixture.home}  v  {fixture.away}")
+        try:
+            self.view = services.match_day.get(self.fixture_id)
+        except RuleViolation:
+            self.view = None
+        view = self.view
+        stage = view.stage if view else None
+        self.pre_run.setEnabled(view is None)
+        self.pre_text.setHtml(pregame_html(view) if view else "<p>No pre-game yet.</p>")
+        open_result = stage in ("pre_game", "in_progress")
+        for w in (self.play_button, self.load_button, self.submit_button, self.grid):
+            w.setEnabled(open_result)
+        if view is not None and not self.grid_model.rows:
+            self.grid_model.set_snapshots(view.snapshots)
+            for side in SIDES:
+                self.side_labels[side].setText(f"{self.grid_model.team_names[side]} score")
+            self.grid.resizeColumnsToContents()
+        self.result_text.setHtml(result_html(view) if view and view.result else "")
+        self.result_text.setVisible(bool(view and view.result))
+        self.post_run.setEnabled(stage == "result_entered")
+        if view is not None and view.result:
+            self._fill_postgame_choices(view)
+        self.post_text.setHtml(postgame_html(view) if view and view.postgame else "")
+        if view is not None:
+            self.summary.setHtml(
+                "<h2>Summary of every change</h2>"
+                + pregame_html(view)
+                + result_html(view)
+                + postgame_html(view)
+            )
+        self.check_grid()
+        self._update_nav()
+
+    def _fill_postgame_choices(self, view: Any) -> None:
+        snaps = view.snapshots
+        for side in SIDES:
+            combo = self.mvp[side]
+            if combo.count():
+                continue
+            combo.addItem("Random (the program rolls)", None)
+            for p in snaps.get(side, {}).get("players", []):
+                combo.addItem(f"#{p['number']} {p['name']}", str(p["id"]))
+        if not self.hire_checks:
+            for side in SIDES:
+                for p in snaps.get(side, {}).get("players", []):
+                    if p.get("journeyman"):
+                        check = QCheckBox(f"Hire journeyman {p['name']} ({snaps[side]['name']}) permanently")
+                        self.hires_box.addWidget(check)
+                        self.hire_checks.append((str(p["id"]), check))
+
+    def _first_open_step(self) -> int:
+        stage = self.view.stage if self.view else None
+        return {None: 0, "pre_game": 1, "in_progress": 1, "result_entered": 2, "post_game_applied": 3}[stage]
+
+    def _update_nav(self) -> None:
+        index = self.stack.currentIndex()
+        self.step_label.setText(
+            "   ›   ".join(f"<b>{t}</b>" if i == index else t for i, t in enumerate(TITLES))
+        )
+        self.back_button.setEnabled(index > 0)
+        self.next_button.setEnabled(index < 3 and index < self._first_open_step())
+
+    def go(self, index: int) -> None:
+        """Show step ``index`` (0 pre-game … 3 summary)."""
+        self.stack.setCurrentIndex(index)
+        self._update_nav()
+
+    # ---- steps (each one service call through run_op)
+    def _after(self, _value: Any) -> None:
+        self.refresh()
+        self.go(self._first_open_step())
+
+    def _purchases(self) -> dict[str, list[Purchase]]:
+        return {
+            side: [Purchase.parse(p.strip()) for p in edit.text().split(";") if p.strip()]
+            for side, edit in self.inducements.items()
+        }
+
+    def run_pregame(self) -> bool:
+        """Step 1: the pre-game sequence."""
+        services = self.ctx.services
+        try:
+            dice = self.pre_dice.arguments()
+        except LeagueError as exc:
+            self.ctx.runner.report("Could not roll the pre-game", exc)
+            return False
+        purchases = self._purchases()
+        outcome = self.ctx.runner.run_op(
+            lambda: services.match_day.pregame(self.fixture_id, purchases=purchases, **dice),
+            title="Could not roll the pre-game",
+            on_success=self._after,
+        )
+        return outcome is not None
+
+    def play_engine(self) -> bool:
+        """Step 2, on the engine: the bots play the match."""
+        services = self.ctx.services
+        seed, bot = self.engine_seed.value(), self.bot.currentText()
+        outcome = self.ctx.runner.run_op(
+            lambda: services.match_day.play(self.fixture_id, seed=seed, bot=bot),
+            title="Could not play the match",
+            on_success=self._after,
+        )
+        return outcome is not None
+
+    def grid_scores(self) -> dict[str, int]:
+        """The scores typed above the grid."""
+        return {side: self.scores[side].value() for side in SIDES}
+
+    def check_grid(self) -> list[str]:
+        """Check the grid against the score, live; the refusals in plain words."""
+        found = self.grid_model.problems(self.grid_scores()) if self.grid_model.rows else []
+        if found:
+            self.problems.setText("Cannot submit yet: " + " ".join(found))
+        else:
+            self.problems.setText("The players' figures add up to the score.")
+        open_result = self.view is not None and self.view.stage in ("pre_game", "in_progress")
+        self.submit_button.setEnabled(open_result and not found)
+        return found
+
+    def submit_grid(self) -> bool:
+        """Step 2, tabletop: record the grid's result document."""
+        if self.check_grid():
+            return False
+        conceded = {0: None, 1: 0, 2: 1}[self.conceded.currentIndex()]
+        return self.record(self.grid_model.document(self.grid_scores(), conceded))
+
+    def load_json(self) -> bool:
+        """Step 2, from a file: a MatchResult JSON document."""
+        path = self.ctx.dialogs.open_file("Load a result (JSON)")
+        if not path:
+            return False
+        try:
+            data = json.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            self.ctx.dialogs.error("Could not read the result", f"{path}: {exc}")
+            return False
+        return self.record(data)
+
+    def record(self, document: dict[str, Any]) -> bool:
+        """Enter a result document."""
+        services = self.ctx.services
+        outcome = self.ctx.runner.run_op(
+            lambda: services.match_day.record(self.fixture_id, document),
+            title="Could not enter the result",
+            on_success=self._after,
+        )
+        return outcome is not None
+
+    def run_postgame(self) -> bool:
+        """Step 3: the post-game sequence."""
+        services = self.ctx.services
+        try:
+            dice = self.post_dice.arguments()
+        except LeagueError as exc:
+            self.ctx.runner.report("Could not apply the post-game", exc)
+            return False
+        mvp = [self.mvp[s].currentData() for s in SIDES if self.mvp[s].currentData()]
+        hire = [pid for pid, check in self.hire_checks if check.isChecked()]
+        outcome = self.ctx.runner.run_op(
+            lambda: services.match_day.postgame(self.fixture_id, mvp=mvp, hire=hire, **dice),
+            title="Could not apply the post-game",
+            on_success=self._after,
+        )
+        return outcome is not None
+
+    def keyPressEvent(self, event: Any) -> None:
+        # Enter inside the grid edits; it must not close the wizard
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            return
+        super().keyPressEvent(event)

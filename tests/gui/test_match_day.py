@@ -1,0 +1,185 @@
+"""The fixture page, the match-day wizard (pre-game, tabletop grid or engine, post-game) and the grid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
+from league_manager.services.facade import Services
+from league_manager.ui.main_window import MainWindow
+from league_manager.ui.match_day.grid import ResultGridModel
+from league_manager.ui.match_day.wizard import MatchDayWizard
+
+
+@pytest.fixture(scope="session")
+def _season_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("season")
+    svc = Services.open(folder / "build.db")
+    svc.create_demo()
+    svc.seasons.create_season(DEMO_LEAGUE, "S", seed=11)
+    svc.seasons.add_teams("S", [name for _r, name, _c in DEMO_TEAMS][:4])
+    svc.seasons.schedule("S", "round-robin")
+    target = svc.backup(folder / "season.db")
+    svc.close()
+    return Path(target)
+
+
+@pytest.fixture
+def season_file(tmp_path: Path, _season_template: Path) -> Path:
+    path = tmp_path / "season.db"
+    path.write_bytes(_season_template.read_bytes())
+    return path
+
+
+def _fixture_window(make_window: Any, season_file: Path) -> tuple[MainWindow, Any]:
+    window = make_window()
+    window.open_database(str(season_file), background=False)
+    fixture = window.ctx.services.seasons.fixtures("S")[0]
+    window.show_fixture(fixture.id)
+    assert window.stack.currentWidget() is window.fixture_page
+    return window, fixture
+
+
+def _wizard(window: MainWindow, dialogs: Any, drive: Any) -> MatchDayWizard:
+    seen: list[MatchDayWizard] = []
+
+    def run(wizard: Any) -> bool:
+        seen.append(wizard)
+        drive(wizard)
+        return True
+
+    dialogs.on_run = run
+    window.fixture_page.open_wizard()
+    return seen[0]
+
+
+def test_grid_model_passes_modeltester(qtmodeltester: Any, season_file: Path) -> None:
+    services = Services.open(season_file)
+    try:
+        fixture = services.seasons.fixtures("S")[0]
+        view = services.match_day.pregame(fixture.id, seed=3).value
+    finally:
+        services.close()
+    model = ResultGridModel()
+    model.set_snapshots(view.snapshots)
+    qtmodeltester.check(model, force_py=True)
+    assert model.rowCount() == 22
+
+
+def test_fixture_walked_through_the_wizard_with_a_tabletop_grid(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    assert "Not started" in window.fixture_page.tiles["Stage"].value.text()
+    home_team = window.ctx.services.teams.get_team(fixture.home_id)
+    treasury_before = home_team.treasury
+
+    def drive(wizard: MatchDayWizard) -> None:
+        # pre-game with physical dice typed in: fans D3 x2, weather 2D6, coin toss
+        wizard.pre_dice.typed_mode.setChecked(True)
+        wizard.pre_dice.typed.setText("2, 1, 4, 3, 5")
+        assert wizard.run_pregame()
+        assert wizard.view.stage == "pre_game"
+        assert all(r["source"] == "typed" for r in wizard.view.pregame["rolls"][:5])
+        assert wizard.stack.currentIndex() == 1
+        # the tabletop grid: home wins 1-0, the scorer is the first home player
+        model = wizard.grid_model
+        wizard.scores["home"].setValue(1)
+        assert "touchdowns add up to 0" in wizard.problems.text()
+        assert not wizard.submit_button.isEnabled()
+        assert model.setData(model.index(0, 3), "1")
+        assert not wizard.check_grid()
+        assert wizard.submit_button.isEnabled()
+        assert wizard.submit_grid()
+        assert wizard.view.stage == "result_entered"
+        assert wizard.stack.currentIndex() == 2
+        # post-game: the MVP chosen, program dice
+        wizard.mvp["home"].setCurrentIndex(1)
+        assert wizard.run_postgame()
+        assert wizard.view.stage == "post_game_applied"
+        assert wizard.stack.currentIndex() == 3
+        assert "winnings" in wizard.summary.toPlainText()
+
+    _wizard(window, dialogs, drive)
+    assert not dialogs.errors
+    assert "Post-game applied" in window.fixture_page.tiles["Stage"].value.text()
+    window.navigate("team", fixture.home_id)
+    team = window.team_page.team
+    assert team.treasury > treasury_before
+    scorer = team.players[0]
+    assert scorer.spp >= 3
+    reasons = [row.reason for row in window.team_page.ledger_model.records]
+    assert any(f"{fixture.id}" in r for r in reasons)
+
+
+def test_illegal_tabletop_result_cannot_be_submitted(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, _fixture = _fixture_window(make_window, season_file)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        assert wizard.run_pregame()
+        wizard.scores["away"].setValue(2)
+        wizard.grid_model.setData(wizard.grid_model.index(0, 3), "1")
+        problems = wizard.check_grid()
+        assert len(problems) == 2
+        assert "scored 0 but its players' touchdowns add up to 1" in wizard.problems.text()
+        assert "scored 2 but its players' touchdowns add up to 0" in wizard.problems.text()
+        assert not wizard.submit_button.isEnabled()
+        assert not wizard.submit_grid()
+        assert wizard.view.stage == "pre_game"
+
+    _wizard(window, dialogs, drive)
+
+
+def test_fixture_played_on_the_engine(qtbot: Any, make_window: Any, season_file: Path, dialogs: Any) -> None:
+    window, _fixture = _fixture_window(make_window, season_file)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        assert wizard.run_pregame()
+        assert wizard.play_engine()
+        assert wizard.view.stage == "result_entered"
+        assert wizard.run_postgame()
+
+    _wizard(window, dialogs, drive)
+    assert not dialogs.errors
+    assert "Post-game" in window.fixture_page.record.toPlainText()
+
+
+def test_bad_typed_dice_are_refused(qtbot: Any, make_window: Any, season_file: Path, dialogs: Any) -> None:
+    window, _fixture = _fixture_window(make_window, season_file)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        wizard.pre_dice.typed_mode.setChecked(True)
+        wizard.pre_dice.typed.setText("2, x")
+        assert not wizard.run_pregame()
+        assert wizard.view is None
+
+    _wizard(window, dialogs, drive)
+    assert "'x' is not a die result" in dialogs.errors[0][1]
+
+
+def test_grid_is_typed_from_the_keyboard(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    from PySide6.QtCore import Qt
+
+    window, _fixture = _fixture_window(make_window, season_file)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        assert wizard.run_pregame()
+        wizard.show()
+        grid = wizard.grid
+        grid.setFocus()
+        grid.setCurrentIndex(wizard.grid_model.index(0, 3))
+        qtbot.keyClick(grid.focusWidget() or grid, Qt.Key.Key_1)
+        qtbot.keyClick(grid.focusWidget() or grid, Qt.Key.Key_Tab)
+        assert wizard.grid_model.rows[0]["td"] == 1
+        assert grid.currentIndex().column() == 4
+        assert "touchdowns add up to 1" in wizard.problems.text()
+        wizard.close()
+
+    _wizard(window, dialogs, drive)
