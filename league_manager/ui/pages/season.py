@@ -20,6 +20,7 @@ from league_manager.services.changes import Changes
 from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
+from league_manager.ui.printing import Printer
 from league_manager.ui.season_models import FixtureTableModel, LeaderModel, StandingsModel
 from league_manager.ui.widgets import PageHeader, button, label, make_table, source_row
 
@@ -181,6 +182,10 @@ class SeasonPage(Page):
         )
         self.schedule_button.clicked.connect(lambda: self.ctx.navigate("schedule", self.ident))
         self.header.add_action(self.schedule_button)
+        self.printer = Printer(ctx, self)
+        self.print_button = button("Print…", "save", tip="League table and fixtures as a PDF")
+        self.print_button.clicked.connect(lambda: self.printer.season(self.ident))
+        self.header.add_action(self.print_button)
         layout.addWidget(self.header)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
