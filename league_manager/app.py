@@ -113,7 +113,7 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
     """Render the main window at 1400×900 (offscreen unless a platform is chosen), save a PNG, exit.
 
     ``page`` is ``welcome``, ``league[:NAME]``, ``team:NAME``, ``draft:NAME``, ``new-team``,
-    ``player:NAME`` or ``wizard``.
+    ``player:NAME``, ``wizard``, ``season[:NAME][#TAB]``, ``schedule[:SEASON]`` or ``preview:roster:TEAM``.
     """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import tempfile
@@ -136,7 +136,10 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
     return 0 if ok else 1
 
 
-PAGES_HELP = "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, hire:TEAM or wizard"
+PAGES_HELP = (
+    "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, hire:TEAM, wizard, "
+    "season[:NAME][#TAB], schedule[:SEASON] or preview:roster:TEAM"
+)
 
 
 def register_gui_command(subparsers: Any) -> None:

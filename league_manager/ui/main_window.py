@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from league_manager import __version__
 from league_manager.core.errors import DatabaseTooNew, LeagueError
+from league_manager.reports import roster_pdf
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
@@ -42,6 +43,7 @@ from league_manager.ui.pages.player import PlayerPage
 from league_manager.ui.pages.season import SeasonPage
 from league_manager.ui.pages.team import TeamPage
 from league_manager.ui.pages.welcome import WelcomePage
+from league_manager.ui.printing import PdfPreviewDialog
 from league_manager.ui.schedule_dialog import ScheduleDialog
 from league_manager.ui.wizard import NewLeagueWizard
 
@@ -478,7 +480,8 @@ class MainWindow(QMainWindow):
         """Show a page named on the command line; returns the widget to capture.
 
         ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-        ``player:NAME``, ``hire:TEAM`` or ``wizard``; TAB is the start of a team tab's title (``#treasury``).
+        ``player:NAME``, ``hire:TEAM``, ``wizard``, ``season[:NAME][#TAB]``, ``schedule[:SEASON]`` or
+        ``preview:roster:TEAM``; TAB is the start of a tab's title (``#treasury``, ``#standings``).
         """
         kind, _, name = spec.partition(":")
         name, _, tab = name.partition("#")
@@ -521,12 +524,32 @@ class MainWindow(QMainWindow):
             for index in range(tabs.count()):
                 if tab and tabs.tabText(index).lower().startswith(tab.lower()):
                     tabs.setCurrentIndex(index)
+            page = self.season_page
+            undecided = [r for r, f in enumerate(page.fixture_model.records) if not f.decided]
+            if tab.lower().startswith("fix") and undecided:
+                page.fixture_table.selectRow(undecided[0])
             if kind == "schedule":
                 schedule = ScheduleDialog(services, self.runner, services.seasons.get_season(season.id), self)
                 schedule.choose_format("round-robin")
                 schedule.make_preview()
                 schedule.show()
                 return schedule
+        elif kind == "preview":
+            what, _, target = name.partition(":")
+            if what != "roster":
+                raise LeagueError(f"unknown preview '{what}' (preview:roster:TEAM)")
+            team = services.teams.get_team(target)
+            self.navigate("team", team.id)
+            preview = PdfPreviewDialog(
+                roster_pdf(team, load_ruleset(team.ruleset)),
+                f"Roster of {team.name}",
+                "roster.pdf",
+                self.ctx,
+                self,
+            )
+            preview.resize(1000, 860)
+            preview.show()
+            return preview
         elif kind == "player":
             for team in services.teams.list_teams():
                 view = services.teams.get_team(team.id)

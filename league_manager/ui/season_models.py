@@ -17,7 +17,7 @@ def score(fixture: FixtureView) -> str:
     if result.home_td is not None and result.away_td is not None:
         text = f"{result.home_td} – {result.away_td}"
         return text if result.outcome == "score" else f"{text} ({result.outcome})"
-    return result.outcome + (f" ({result.winner})" if result.winner else "")
+    return f"{result.outcome}: {result.winner} win" if result.winner else result.outcome
 
 
 def casualties(fixture: FixtureView) -> str:
@@ -91,7 +91,7 @@ class StandingsModel(RecordTableModel[StandingRow]):
         Column[StandingRow](
             "Tie-break",
             lambda r: r.tiebreak,
-            tooltip=lambda r: ", ".join(r.tied_with) and f"Level with {', '.join(r.tied_with)}",
+            tooltip=lambda r: r.tiebreak,
             header_tip="Why a team ranks above those level on points",
         ),
     )

@@ -227,7 +227,8 @@ class SeasonPage(Page):
         self.table_choice = QComboBox()
         self.table_choice.currentIndexChanged.connect(self._table_chosen)
         top = QHBoxLayout()
-        top.addWidget(label("Table", "muted"))
+        self.table_label = label("Table", "muted")
+        top.addWidget(self.table_label)
         top.addWidget(self.table_choice)
         top.addStretch(1)
         sl.addLayout(top)
@@ -298,6 +299,7 @@ class SeasonPage(Page):
         self.table_choice.setCurrentIndex(max(self.table_choice.findText(current), 0))
         self.table_choice.blockSignals(False)
         self.table_choice.setVisible(bool(self._standings.divisions))
+        self.table_label.setVisible(bool(self._standings.divisions))
         self._table_chosen()
         leaders = services.seasons.leaders(season.id)
         for key in ("players", "teams"):
