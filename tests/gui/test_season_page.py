@@ -126,3 +126,21 @@ def _season_in(services: Services) -> int:
     season = services.seasons.create_season(league.id, "Spring").value
     services.seasons.add_teams(season.id, [t.id for t in services.teams.list_teams(league.id)])
     return season.id
+
+
+def test_screenshot_page_specs(make_window: Any, demo_file: Path) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    services = window.ctx.services
+    season = _season_in(services)
+    assert window.show_spec("season:Spring#standings") is window
+    assert window.current == ("season", season)
+    assert window.season_page.tabs.tabText(window.season_page.tabs.currentIndex()) == "Standings"
+    wizard = window.show_spec("schedule:Spring")
+    assert isinstance(wizard, ScheduleDialog) and wizard.model.rowCount() > 0
+    assert wizard.commit_button.isEnabled()
+    wizard.close()
+    team = services.teams.list_teams()[0]
+    preview = window.show_spec(f"preview:roster:{team.name}")
+    assert preview.windowTitle() == f"Preview: Roster of {team.name}"
+    preview.close()
