@@ -93,3 +93,27 @@ def test_match_sheet_and_season_table(
     window.league_page.printer.blank_sheet(league.id)
     qtbot.waitUntil(lambda: len(previews) == 3, timeout=20000)
     assert previews[2].document.pageCount() >= 1
+
+
+def test_preview_opens_in_system_viewer(
+    make_window: Any, demo_file: Path, monkeypatch: Any, tmp_path: Path, dialogs: FakeDialogs
+) -> None:
+    from PySide6.QtGui import QDesktopServices
+
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    opened: list[str] = []
+    monkeypatch.setattr(
+        QDesktopServices, "openUrl", staticmethod(lambda url: opened.append(url.toLocalFile()))
+    )
+    team = window.ctx.services.teams.list_teams()[0]
+    preview = window.show_spec(f"preview:roster:{team.name}")
+    assert isinstance(preview, PdfPreviewDialog)
+    preview.open_button.click()
+    assert len(opened) == 1 and Path(opened[0]).read_bytes()[:4] == b"%PDF"
+    dialogs.script("save_pdf", str(tmp_path / "named"))  # ".pdf" is added
+    preview.save_button.click()
+    assert (tmp_path / "named.pdf").exists()
+    dialogs.script("save_pdf", None)  # cancelled: nothing written
+    assert preview.save_as() is None
+    preview.close()
