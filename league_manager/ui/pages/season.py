@@ -254,9 +254,10 @@ class SeasonPage(Page):
             row.addWidget(combo, 1)
             column.addLayout(row)
             model = LeaderModel()
-            column.addWidget(
-                make_table(model, sortable=False, stretch=1, placeholder="No games played yet."), 1
-            )
+            empty = "No player statistics recorded yet." if key == "players" else "No games played yet."
+            board = make_table(model, sortable=False, stretch=1, placeholder=empty)
+            board.setColumnHidden(2, key == "teams")  # a team board's name is the team
+            column.addWidget(board, 1)
             ll.addLayout(column, 1)
             self.leader_models[key] = model
             self.leader_boards[key] = combo
