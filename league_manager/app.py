@@ -113,7 +113,8 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
     """Render the main window at 1400×900 (offscreen unless a platform is chosen), save a PNG, exit.
 
     ``page`` is ``welcome``, ``league[:NAME]``, ``team:NAME``, ``draft:NAME``, ``new-team``,
-    ``player:NAME``, ``advance:PLAYER``, ``fixture:ID[#STEP]`` or ``wizard``.
+    ``player:NAME``, ``advance:PLAYER``, ``fixture:ID[#STEP]``, ``wizard``, ``season[:NAME][#TAB]``,
+    ``schedule[:SEASON]`` or ``preview:roster:TEAM``.
     """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import tempfile
@@ -138,7 +139,8 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
 
 PAGES_HELP = (
     "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, advance:PLAYER, hire:TEAM, "
-    "fixture:ID[#pregame|result|postgame|summary] or wizard"
+    "fixture:ID[#pregame|result|postgame|summary], wizard, season[:NAME][#TAB], schedule[:SEASON] "
+    "or preview:roster:TEAM"
 )
 
 

@@ -436,3 +436,30 @@ class PlayerStatLine:
     mvp: int = 0
     spp: int = 0
     kills: int = 0
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    """What a user types for a result; exactly one kind applies.
+
+    Attributes:
+        home_td, away_td: the score (a played or conceded game).
+        home_cas, away_cas: casualties caused by each side (default 0).
+        forfeit: the team (name or id) that did not play; its opponent wins, no score.
+        conceded_by: the team that conceded; its opponent wins, the score stands if given.
+        bye: no game: both teams (or the bye's one team) are credited a bye.
+        administrative: the commissioner's ruling: ``home``, ``away``, ``draw``,
+            ``both-lose`` or the winning team's name; no score.
+        winner: for a play-off draw, the team that won overtime or the shoot-out.
+    """
+
+    home_td: int | None = None
+    away_td: int | None = None
+    home_cas: int | None = None
+    away_cas: int | None = None
+    forfeit: str | int | None = None
+    conceded_by: str | int | None = None
+    bye: bool = False
+    administrative: str | None = None
+    winner: str | int | None = None
+    note: str = ""

@@ -2,45 +2,17 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
 from league_manager.persistence.models import Team
 from league_manager.persistence.season_models import OPEN_STATUSES, Fixture, FixtureResult, Round, Season
 from league_manager.rules.scheduling import next_slot
+from league_manager.services.season_read_models import ResultEntry as ResultEntry
 from league_manager.services.season_store import team_in_season
 
 WIN, DRAW, LOSS, BYE = "W", "D", "L", "B"
 ADMINISTRATIVE = ("home", "away", "draw", "both-lose")
-
-
-@dataclass(frozen=True)
-class ResultEntry:
-    """What a user types for a result; exactly one kind applies.
-
-    Attributes:
-        home_td, away_td: the score (a played or conceded game).
-        home_cas, away_cas: casualties caused by each side (default 0).
-        forfeit: the team (name or id) that did not play; its opponent wins, no score.
-        conceded_by: the team that conceded; its opponent wins, the score stands if given.
-        bye: no game: both teams (or the bye's one team) are credited a bye.
-        administrative: the commissioner's ruling: ``home``, ``away``, ``draw``,
-            ``both-lose`` or the winning team's name; no score.
-        winner: for a play-off draw, the team that won overtime or the shoot-out.
-    """
-
-    home_td: int | None = None
-    away_td: int | None = None
-    home_cas: int | None = None
-    away_cas: int | None = None
-    forfeit: str | int | None = None
-    conceded_by: str | int | None = None
-    bye: bool = False
-    administrative: str | None = None
-    winner: str | int | None = None
-    note: str = ""
 
 
 def _side(season: Season, fixture: Fixture, team: str | int, *, session: Session) -> int:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 LEAGUE_FILES = "League files (*.db *.sqlite *.league);;All files (*)"
+PDF_FILES = "PDF documents (*.pdf);;All files (*)"
 
 
 class DialogService:
@@ -45,6 +46,11 @@ class DialogService:
     def save_file(self, title: str, suggestion: str = "") -> str | None:
         """Choose where to write a league file."""
         path, _ = QFileDialog.getSaveFileName(self.parent, title, suggestion, LEAGUE_FILES)
+        return path or None
+
+    def save_pdf(self, title: str, suggestion: str = "") -> str | None:
+        """Choose where to write a PDF."""
+        path, _ = QFileDialog.getSaveFileName(self.parent, title, suggestion, PDF_FILES)
         return path or None
 
     def text(self, title: str, label: str, value: str = "") -> str | None:

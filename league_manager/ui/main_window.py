@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from league_manager import __version__
 from league_manager.core.errors import DatabaseTooNew, LeagueError
+from league_manager.reports import roster_pdf
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
@@ -41,8 +42,11 @@ from league_manager.ui.operations import explain
 from league_manager.ui.pages.draft import DraftPage
 from league_manager.ui.pages.league import LeaguePage
 from league_manager.ui.pages.player import PlayerPage
+from league_manager.ui.pages.season import SeasonPage
 from league_manager.ui.pages.team import TeamPage
 from league_manager.ui.pages.welcome import WelcomePage
+from league_manager.ui.printing import PdfPreviewDialog
+from league_manager.ui.schedule_dialog import ScheduleDialog
 from league_manager.ui.wizard import NewLeagueWizard
 
 log = logging.getLogger(__name__)
@@ -142,6 +146,8 @@ class MainWindow(QMainWindow):
         self.draft_page = DraftPage(self.ctx)
         self.player_page = PlayerPage(self.ctx)
         self.fixture_page = FixturePage(self.ctx)
+        self.season_page = SeasonPage(self.ctx)
+        self.season_page.fixture_activated.connect(self.show_fixture)
         self.pages: dict[str, Page] = {
             "welcome": self.welcome_page,
             "league": self.league_page,
@@ -149,6 +155,7 @@ class MainWindow(QMainWindow):
             "draft": self.draft_page,
             "player": self.player_page,
             "fixture": self.fixture_page,
+            "season": self.season_page,
         }
         for page in self.pages.values():
             self.stack.addWidget(page)
@@ -189,6 +196,10 @@ class MainWindow(QMainWindow):
                                            "Create a league in the open file")  # fmt: skip
         self.act_new_team = self._action("New Team…", self.new_team, "Ctrl+T", "add",
                                          "Draft a new team for the selected league")  # fmt: skip
+        self.act_new_season = self._action("New Season…", self.new_season, None, "add",
+                                           "Start a season of the selected league")  # fmt: skip
+        self.act_schedule = self._action("Schedule Season…", self.schedule_season, None, "league",
+                                         "Draw the fixtures of the selected season")  # fmt: skip
         self.act_demo = self._action("Open the Demo League", self.open_demo, None, "demo")
         self.act_back = self._action("Back", self.go_back, "Alt+Left", "back", "Back to the previous page")
         self.act_refresh = self._action("Refresh", self.refresh, keys.Refresh)
@@ -211,6 +222,9 @@ class MainWindow(QMainWindow):
         league = bar.addMenu("&League")
         league.addAction(self.act_new_league)
         league.addAction(self.act_new_team)
+        league.addSeparator()
+        league.addAction(self.act_new_season)
+        league.addAction(self.act_schedule)
         league.addSeparator()
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")
@@ -338,7 +352,11 @@ class MainWindow(QMainWindow):
             return
         leagues, teams = snapshot or load_snapshot(self.ctx.services)
         self.navigator.selectionModel().blockSignals(True)
-        self.nav_model.populate(leagues, teams)
+        seasons = [
+            (season, [(r.number, r.name) for r in self.ctx.services.seasons.rounds(season.id)])
+            for season in self.ctx.services.seasons.list_seasons()
+        ]
+        self.nav_model.populate(leagues, teams, seasons)
         self.navigator.expandAll()
         self.nav_empty.setVisible(not leagues)
         self.navigator.selectionModel().blockSignals(False)
@@ -349,6 +367,19 @@ class MainWindow(QMainWindow):
     # ---- navigation
     def navigate(self, kind: str, ident: Any = None) -> None:
         """Show a page (from the navigator, a page, a menu or a test)."""
+        if kind == "new-season":
+            self.new_season(ident)
+            return
+        if kind == "schedule":
+            self.schedule_season(ident)
+            return
+        if kind == "round":
+            season_id, number = ident
+            self.navigate("season", season_id)
+            if self.current == ("season", season_id):
+                self.season_page.show_round(number)
+                self.season_page.tabs.setCurrentIndex(0)
+            return
         if self.current != (kind, ident) and self.current[0] not in {"draft", "new-team"}:
             self.history.append(self.current)
             del self.history[:-30]
@@ -412,6 +443,11 @@ class MainWindow(QMainWindow):
         if kind == "league":
             menu.addAction(theme.icon("league"), "Open", lambda: self.navigate("league", ident))
             menu.addAction(theme.icon("add"), "New Team…", lambda: self.navigate("new-team", ident))
+            menu.addAction(theme.icon("add"), "New Season…", lambda: self.new_season(ident))
+        elif kind in {"season", "round"}:
+            season = ident if kind == "season" else ident[0]
+            menu.addAction(theme.icon("league"), "Open", lambda: self.navigate(kind, ident))
+            menu.addAction(theme.icon("add"), "Schedule…", lambda: self.schedule_season(season))
         else:
             menu.addAction(theme.icon("team"), "Open", lambda: self.navigate("team", ident))
             menu.addAction(theme.icon("edit"), "Edit Draft…", lambda: self.navigate("draft", ident))
@@ -439,6 +475,8 @@ class MainWindow(QMainWindow):
             return self.team_page.team.league_id
         if kind == "draft" and self.draft_page.league_id:
             return self.draft_page.league_id
+        if kind == "season" and self.season_page.season:
+            return self.season_page.season.league_id
         if kind == "player" and self.player_page.card:
             return self.ctx.services.teams.get_team(self.player_page.card.team_id).league_id
         return None
@@ -447,8 +485,9 @@ class MainWindow(QMainWindow):
         """Show a page named on the command line; returns the widget to capture.
 
         ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]``, ``hire:TEAM`` or ``wizard``;
-        TAB is the start of a team tab's title (``#treasury``).
+        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]``, ``hire:TEAM``, ``wizard``,
+        ``season[:NAME][#TAB]``, ``schedule[:SEASON]`` or ``preview:roster:TEAM``; TAB is the start
+        of a tab's title (``#treasury``, ``#standings``).
         """
         kind, _, name = spec.partition(":")
         name, _, tab = name.partition("#")
@@ -484,6 +523,43 @@ class MainWindow(QMainWindow):
             self.show_fixture(int(name))
             if tab:
                 return self.fixture_page.open_wizard_at(tab)
+        elif kind in {"season", "schedule"}:
+            seasons = services.seasons.list_seasons()
+            season = next((s for s in seasons if s.name.lower() == name.lower()), None) if name else None
+            season = season or (seasons[-1] if seasons else None)
+            if season is None:
+                raise LeagueError("no season in this league file")
+            self.navigate("season", season.id)
+            tabs = self.season_page.tabs
+            for index in range(tabs.count()):
+                if tab and tabs.tabText(index).lower().startswith(tab.lower()):
+                    tabs.setCurrentIndex(index)
+            page = self.season_page
+            undecided = [r for r, f in enumerate(page.fixture_model.records) if not f.decided]
+            if tab.lower().startswith("fix") and undecided:
+                page.fixture_table.selectRow(undecided[0])
+            if kind == "schedule":
+                schedule = ScheduleDialog(services, self.runner, services.seasons.get_season(season.id), self)
+                schedule.choose_format("round-robin")
+                schedule.make_preview()
+                schedule.show()
+                return schedule
+        elif kind == "preview":
+            what, _, target = name.partition(":")
+            if what != "roster":
+                raise LeagueError(f"unknown preview '{what}' (preview:roster:TEAM)")
+            team = services.teams.get_team(target)
+            self.navigate("team", team.id)
+            preview = PdfPreviewDialog(
+                roster_pdf(team, load_ruleset(team.ruleset)),
+                f"Roster of {team.name}",
+                "roster.pdf",
+                self.ctx,
+                self,
+            )
+            preview.resize(1000, 860)
+            preview.show()
+            return preview
         elif kind in {"player", "advance"}:
             for team in services.teams.list_teams():
                 view = services.teams.get_team(team.id)
@@ -579,6 +655,56 @@ class MainWindow(QMainWindow):
             self.dialogs.info("New team", "Choose a league in the list on the left first (or create one).")
             return
         self.navigate("new-team", league)
+
+    def new_season(self, league: int | None = None) -> None:
+        """League → New Season: name it, optionally split it into divisions, enter the league's teams."""
+        league = league if league is not None else self.selected_league()
+        services = self.ctx.services
+        if league is None and services is not None:
+            leagues = services.leagues.list_leagues()
+            league = leagues[0].id if len(leagues) == 1 else None
+        if league is None or services is None:
+            self.dialogs.info("New season", "Choose a league in the list on the left first (or create one).")
+            return
+        name = self.dialogs.text(
+            "New season", "Season name:", f"Season {len(services.seasons.list_seasons(league)) + 1}"
+        )
+        if not name:
+            return
+        divisions = self.dialogs.text("New season", "Divisions, separated by commas (blank: one table):", "")
+        if divisions is None:
+            return
+        names = [d.strip() for d in divisions.split(",") if d.strip()]
+        outcome = self.runner.run_op(lambda: services.seasons.create_season(league, name, names),
+                                     title="Could not create the season")  # fmt: skip
+        if outcome is None:
+            return
+        season = outcome.value
+        teams = list(services.teams.list_teams(league))
+        if (
+            teams
+            and not names
+            and self.dialogs.confirm(
+                "New season", f"Enter all {len(teams)} teams of the league into {season.name}?", "Enter teams"
+            )
+        ):
+            self.runner.run_op(lambda: services.seasons.add_teams(season.id, [t.id for t in teams]),
+                               title="Could not enter the teams")  # fmt: skip
+        self._populate()
+        self.navigate("season", season.id)
+
+    def schedule_season(self, season: int | None = None) -> None:
+        """League → Schedule Season: the schedule wizard (preview, then commit)."""
+        services = self.ctx.services
+        if season is None and self.current[0] == "season":
+            season = self.current[1]
+        if season is None or services is None:
+            self.dialogs.info("Schedule", "Open a season first (in the list on the left).")
+            return
+        dialog = ScheduleDialog(services, self.runner, services.seasons.get_season(season), self)
+        if self.dialogs.run(dialog):
+            self._populate()
+            self.navigate("season", season)
 
     def open_demo(self) -> None:
         """Create (or find) the demo league and show it."""
@@ -726,6 +852,8 @@ class MainWindow(QMainWindow):
         ):
             act.setEnabled(has_db)
         self.act_new_team.setEnabled(has_db and self.nav_model.rowCount() > 0)
+        self.act_new_season.setEnabled(has_db and self.nav_model.rowCount() > 0)
+        self.act_schedule.setEnabled(has_db and self.current[0] == "season")
         self.act_back.setEnabled(bool(self.history))
         self._update_undo()
 

@@ -15,6 +15,7 @@ from league_manager.core.money import format_gold, format_k
 from league_manager.rules.draft import DraftPlan
 from league_manager.rules.model import CHARACTERISTICS, Position, TeamRoster
 from league_manager.services.read_models import LeagueView, LedgerRow, PlayerView, TeamSummary
+from league_manager.services.season_read_models import SeasonView
 from league_manager.services.ui_models import AdvancementRow, HistoryEntry, SppRow, StatusRow
 from league_manager.ui import theme
 
@@ -24,7 +25,7 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 RECORD_ROLE = Qt.ItemDataRole.UserRole + 2
 """Role that gives the read model behind a row."""
 KIND_ROLE = Qt.ItemDataRole.UserRole + 3
-"""Navigator role: "league" or "team"."""
+"""Navigator role: "league", "team", "season" or "round"."""
 ID_ROLE = Qt.ItemDataRole.UserRole + 4
 """Navigator role: the league or team id."""
 
@@ -428,8 +429,13 @@ class NavigatorModel(QStandardItemModel):
         super().__init__(parent)
         self.setHorizontalHeaderLabels(["League"])
 
-    def populate(self, leagues: Sequence[LeagueView], teams: Sequence[TeamSummary]) -> None:
-        """Rebuild the tree."""
+    def populate(
+        self,
+        leagues: Sequence[LeagueView],
+        teams: Sequence[TeamSummary],
+        seasons: Sequence[tuple[SeasonView, Sequence[tuple[int, str]]]] = (),
+    ) -> None:
+        """Rebuild the tree: league → teams, then league → seasons → rounds (number, name)."""
         self.clear()
         self.setHorizontalHeaderLabels(["League"])
         by_league: dict[int, list[TeamSummary]] = {}
@@ -448,16 +454,30 @@ class NavigatorModel(QStandardItemModel):
                 child.setData(team.id, ID_ROLE)
                 child.setToolTip(f"{team.name} — {team.race}, coach {team.coach}")
                 item.appendRow(child)
+            for season, rounds in seasons:
+                if season.league_id != league.id:
+                    continue
+                child = QStandardItem(theme.icon("league", theme.current().muted), season.name)
+                child.setEditable(False)
+                child.setData("season", KIND_ROLE)
+                child.setData(season.id, ID_ROLE)
+                child.setToolTip(f"Season {season.name}: {len(season.teams)} teams, {season.status}")
+                for number, name in rounds:
+                    leaf = QStandardItem(name)
+                    leaf.setEditable(False)
+                    leaf.setData("round", KIND_ROLE)
+                    leaf.setData((season.id, number), ID_ROLE)
+                    leaf.setToolTip(f"{season.name}: {name}")
+                    child.appendRow(leaf)
+                item.appendRow(child)
             self.appendRow(item)
 
-    def find(self, kind: str, ident: int) -> QModelIndex:
-        """The index of a league or team, invalid when absent."""
-        for row in range(self.rowCount()):
-            league = self.index(row, 0)
-            if kind == "league" and league.data(ID_ROLE) == ident:
-                return league
-            for child_row in range(self.rowCount(league)):
-                child = self.index(child_row, 0, league)
-                if kind == "team" and child.data(ID_ROLE) == ident:
-                    return child
+    def find(self, kind: str, ident: Any) -> QModelIndex:
+        """The index of a league, team, season or round, invalid when absent."""
+        pending = [self.index(row, 0) for row in range(self.rowCount())]
+        while pending:
+            index = pending.pop(0)
+            if index.data(KIND_ROLE) == kind and index.data(ID_ROLE) == ident:
+                return index
+            pending.extend(self.index(row, 0, index) for row in range(self.rowCount(index)))
         return QModelIndex()

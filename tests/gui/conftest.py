@@ -28,7 +28,8 @@ class FakeDialogs(DialogService):
         self.on_run: Callable[[QDialog], bool] | None = None
 
     def script(self, kind: str, *values: Any) -> None:
-        """Queue answers for ``text``, ``number``, ``item``, ``confirm``, ``open_file``, ``save_file``."""
+        """Queue answers for ``text``, ``number``, ``item``, ``confirm``, ``open_file``, ``save_file``,
+        ``save_pdf``."""
         self.answers.setdefault(kind, []).extend(values)
 
     def _next(self, kind: str, default: Any = None) -> Any:
@@ -53,6 +54,9 @@ class FakeDialogs(DialogService):
 
     def save_file(self, title: str, suggestion: str = "") -> str | None:
         return self._next("save_file")
+
+    def save_pdf(self, title: str, suggestion: str = "") -> str | None:
+        return self._next("save_pdf")
 
     def text(self, title: str, label: str, value: str = "") -> str | None:
         return self._next("text")

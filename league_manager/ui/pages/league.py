@@ -14,6 +14,7 @@ from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.models import TeamTableModel
+from league_manager.ui.printing import Printer, menu_for
 from league_manager.ui.widgets import (
     PageHeader,
     SortProxy,
@@ -43,6 +44,18 @@ class LeaguePage(Page):
         )
         self.new_team.clicked.connect(lambda: self.ctx.navigate("new-team", self.ident))
         self.header.add_action(self.new_team)
+        self.printer = Printer(ctx, self)
+        self.print_button = button("Print…", "save", tip="Roster book or a blank match sheet as a PDF")
+        self.print_button.setMenu(
+            menu_for(
+                [
+                    ("Roster book…", lambda: self.printer.roster_book(self.ident)),
+                    ("Blank match sheet…", lambda: self.printer.blank_sheet(self.ident)),
+                ],
+                self,
+            )
+        )
+        self.header.add_action(self.print_button)
         layout.addWidget(self.header)
         self.tiles = {
             "teams": StatTile("Teams"),

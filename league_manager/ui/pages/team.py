@@ -18,6 +18,7 @@ from league_manager.ui.context import Page, UiContext
 from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.models import HistoryModel, LedgerModel, RosterModel
 from league_manager.ui.operations import UndoStep
+from league_manager.ui.printing import Printer, menu_for
 from league_manager.ui.widgets import (
     PageHeader,
     StatTile,
@@ -54,6 +55,18 @@ class TeamPage(Page):
         self.hire = button("Hire player…", "hire", primary=True, tip="Hire from the team list (Ctrl+H)")
         self.hire.clicked.connect(self.hire_player)
         self.header.add_action(self.hire)
+        self.printer = Printer(ctx, self)
+        self.print_button = button("Print…", "save", tip="Roster or match sheet as a PDF")
+        self.print_button.setMenu(
+            menu_for(
+                [
+                    ("Roster…", lambda: self.printer.roster(self.ident)),
+                    ("Match sheet…", lambda: self.printer.match_sheet(self.ident)),
+                ],
+                self,
+            )
+        )
+        self.header.add_action(self.print_button)
         layout.addWidget(self.header)
         hire_key = QShortcut(QKeySequence("Ctrl+H"), self)
         hire_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
