@@ -15,10 +15,10 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Player, Team
 from league_manager.rules.model import Ruleset, StaffRule
 from league_manager.services.base import ServiceBase
-from league_manager.services.changes import Changes, Outcome
+from league_manager.services.changes import Outcome
 from league_manager.services.read_models import TeamView
-from league_manager.services.team_views import build_team_views
 from league_manager.services.teams import default_player_name, free_numbers
+from league_manager.services.treasury import pay, team_outcome
 
 STAFF_LABELS = {
     "assistant_coach": "Assistant coach",
@@ -52,7 +52,7 @@ class RosterService(ServiceBase):
                 big = sum(1 for p in players if roster.position(p.position).big_guy)
                 if big >= roster.big_guy_limit:
                     raise RuleViolation("big guys", f"{roster.name} may have {roster.big_guy_limit}")
-            self._pay(session, row, pos.cost, f"Hired {pos.name}")
+            pay(session, row, pos.cost, f"Hired {pos.name}")
             taken = {p.number for p in players}
             if number is None:
                 number = free_numbers(taken, 1)[0]
@@ -66,7 +66,7 @@ class RosterService(ServiceBase):
             repo.add_status(
                 player, "hired", f"Hired for {format_gold(pos.cost)}", "purchase", session=session
             )
-            return self._outcome(session, row, f"hired {player.name}", player.id)
+            return team_outcome(session, row, f"hired {player.name}", player.id)
 
     def fire_player(self, player_id: int) -> Outcome[TeamView]:
         """Remove a player from the roster (refunded in full before the first match)."""
@@ -81,7 +81,7 @@ class RosterService(ServiceBase):
                 repo.add_status(player, "left", "Sold back during the draft", "sale", session=session)
             else:
                 repo.add_status(player, "fired", "Fired", "purchase", session=session)
-            return self._outcome(session, row, f"removed {player.name}", player.id)
+            return team_outcome(session, row, f"removed {player.name}", player.id)
 
     def rename_player(self, player_id: int, name: str) -> Outcome[TeamView]:
         """Give a player a new name."""
@@ -95,7 +95,7 @@ class RosterService(ServiceBase):
             player.name = name
             session.add(player)
             row, _ = self._team(session, player.team_id)
-            return self._outcome(session, row, f"renamed to {name}", player.id)
+            return team_outcome(session, row, f"renamed to {name}", player.id)
 
     def set_number(self, player_id: int, number: int) -> Outcome[TeamView]:
         """Give a player another shirt number (1-99, unique on the team)."""
@@ -109,7 +109,7 @@ class RosterService(ServiceBase):
             player.number = number
             session.add(player)
             row, _ = self._team(session, player.team_id)
-            return self._outcome(session, row, f"{player.name} now wears #{number}", player.id)
+            return team_outcome(session, row, f"{player.name} now wears #{number}", player.id)
 
     def buy_reroll(self, team: str | int) -> Outcome[TeamView]:
         """Buy a team re-roll: roster cost during the draft, double afterwards."""
@@ -121,10 +121,10 @@ class RosterService(ServiceBase):
             cost = roster.reroll_cost
             if row.first_match_played:
                 cost *= ruleset.draft.reroll_multiplier_after_draft
-            self._pay(session, row, cost, "Bought a team re-roll")
+            pay(session, row, cost, "Bought a team re-roll")
             row.rerolls += 1
             session.add(row)
-            return self._outcome(session, row, "bought a re-roll")
+            return team_outcome(session, row, "bought a re-roll")
 
     def remove_reroll(self, team: str | int) -> Outcome[TeamView]:
         """Sell back a re-roll during the draft (re-rolls are permanent once the team has played)."""
@@ -138,7 +138,7 @@ class RosterService(ServiceBase):
                               "Sold back a team re-roll (draft)", "sale", session=session)  # fmt: skip
             row.rerolls -= 1
             session.add(row)
-            return self._outcome(session, row, "sold back a re-roll")
+            return team_outcome(session, row, "sold back a re-roll")
 
     def hire_staff(self, team: str | int, role: str) -> Outcome[TeamView]:
         """Hire one assistant coach, cheerleader or the apothecary."""
@@ -150,9 +150,9 @@ class RosterService(ServiceBase):
                 raise RuleViolation("apothecary", f"{ruleset.team(row.race).name} may not hire one")
             if staff[role] >= rule.max:
                 raise RuleViolation(STAFF_LABELS[role], f"at most {rule.max}")
-            self._pay(session, row, rule.cost, f"Hired {STAFF_LABELS[role].lower()}")
+            pay(session, row, rule.cost, f"Hired {STAFF_LABELS[role].lower()}")
             repo.set_staff(row.id or 0, role, staff[role] + 1, session=session)
-            return self._outcome(session, row, f"hired {STAFF_LABELS[role].lower()}")
+            return team_outcome(session, row, f"hired {STAFF_LABELS[role].lower()}")
 
     def fire_staff(self, team: str | int, role: str) -> Outcome[TeamView]:
         """Let one staff member go (refunded in full before the first match)."""
@@ -166,7 +166,7 @@ class RosterService(ServiceBase):
                 repo.add_treasury(row.id or 0, rule.cost, f"Sold back {STAFF_LABELS[role].lower()} (draft)",
                                   "sale", session=session)  # fmt: skip
             repo.set_staff(row.id or 0, role, staff[role] - 1, session=session)
-            return self._outcome(session, row, f"let {STAFF_LABELS[role].lower()} go")
+            return team_outcome(session, row, f"let {STAFF_LABELS[role].lower()} go")
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -186,20 +186,3 @@ class RosterService(ServiceBase):
         league = session.get(League, row.league_id)
         assert league is not None
         return row, self.ruleset_of(league)
-
-    @staticmethod
-    def _pay(session: Session, team: Team, cost: int, reason: str) -> None:
-        balance = repo.treasury_balance(team.id or 0, session=session)
-        if cost > balance:
-            raise RuleViolation("treasury", f"{reason.lower()} costs {format_gold(cost)}; "
-                                            f"the treasury holds {format_gold(balance)}")  # fmt: skip
-        repo.add_treasury(team.id or 0, -cost, reason, "purchase", session=session)
-
-    @staticmethod
-    def _outcome(
-        session: Session, team: Team, description: str, player_id: int | None = None
-    ) -> Outcome[TeamView]:
-        session.flush()
-        view = build_team_views([team], session=session)[0]
-        players = frozenset({player_id}) if player_id is not None else frozenset()
-        return Outcome(view, Changes(teams=frozenset({view.id}), players=players, description=description))

@@ -13,10 +13,10 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Team, TreasuryEntry
 from league_manager.rules.model import Ruleset
 from league_manager.services.base import ServiceBase
-from league_manager.services.changes import Changes, Outcome
+from league_manager.services.changes import Outcome
 from league_manager.services.read_models import TeamView
 from league_manager.services.roster import STAFF_LABELS
-from league_manager.services.team_views import build_team_views
+from league_manager.services.treasury import pay, team_outcome
 
 CORRECTION = "correction"
 
@@ -38,7 +38,7 @@ class UndoService(ServiceBase):
             repo.add_status(player, "left", "Hire undone", CORRECTION, session=session)
             repo.add_treasury(team.id or 0, player.cost, f"Undo: hired {player.name}", CORRECTION,
                               session=session)  # fmt: skip
-            return self._outcome(session, team, f"took back the hire of {player.name}", player.id)
+            return team_outcome(session, team, f"took back the hire of {player.name}", player.id)
 
     def undo_fire(self, player_id: int) -> Outcome[TeamView]:
         """Take back a firing; a draft sale's refund is paid back out of the treasury.
@@ -58,9 +58,9 @@ class UndoService(ServiceBase):
             if any(p.number == player.number for p in on_roster):
                 raise RuleViolation("number", f"#{player.number} has been given to another player")
             if player.status == "left":
-                self._pay(session, team, player.cost, f"Undo: sold back {player.name}")
+                pay(session, team, player.cost, f"Undo: sold back {player.name}", CORRECTION)
             repo.add_status(player, "hired", "Firing undone", CORRECTION, session=session)
-            return self._outcome(session, team, f"took back the firing of {player.name}", player.id)
+            return team_outcome(session, team, f"took back the firing of {player.name}", player.id)
 
     def undo_buy_reroll(self, team: str | int) -> Outcome[TeamView]:
         """Take back the last re-roll purchase and refund what it cost."""
@@ -72,17 +72,17 @@ class UndoService(ServiceBase):
             repo.add_treasury(row.id or 0, paid, "Undo: bought a team re-roll", CORRECTION, session=session)
             row.rerolls -= 1
             session.add(row)
-            return self._outcome(session, row, "took back a re-roll purchase")
+            return team_outcome(session, row, "took back a re-roll purchase")
 
     def undo_sell_reroll(self, team: str | int) -> Outcome[TeamView]:
         """Take back a re-roll sold during the draft."""
         with self.transaction() as session:
             row = repo.find_team(team, session=session)
             cost = self._ruleset(session, row).team(row.race).reroll_cost
-            self._pay(session, row, cost, "Undo: sold back a team re-roll")
+            pay(session, row, cost, "Undo: sold back a team re-roll", CORRECTION)
             row.rerolls += 1
             session.add(row)
-            return self._outcome(session, row, "took back a re-roll sale")
+            return team_outcome(session, row, "took back a re-roll sale")
 
     def undo_staff(self, team: str | int, role: str, hired: bool) -> Outcome[TeamView]:
         """Take back hiring (``hired``) or letting go of one staff member."""
@@ -106,9 +106,9 @@ class UndoService(ServiceBase):
                         "cheerleader": self._ruleset(session, row).draft.cheerleader.cost,
                         "apothecary": self._ruleset(session, row).draft.apothecary.cost,
                     }[role]
-                    self._pay(session, row, cost, f"Undo: sold back {label.lower()}")
+                    pay(session, row, cost, f"Undo: sold back {label.lower()}", CORRECTION)
                 repo.set_staff(row.id or 0, role, staff[role] + 1, session=session)
-            return self._outcome(session, row, f"took back a change of {label.lower()}")
+            return team_outcome(session, row, f"took back a change of {label.lower()}")
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -134,20 +134,3 @@ class UndoService(ServiceBase):
         if entry is None:
             raise RuleViolation("undo", f"no '{reason}' in the treasury ledger")
         return -entry.amount
-
-    @staticmethod
-    def _pay(session: Session, team: Team, amount: int, reason: str) -> None:
-        balance = repo.treasury_balance(team.id or 0, session=session)
-        if amount > balance:
-            raise RuleViolation("treasury", f"{reason.lower()} needs {amount:,} gp; "
-                                            f"the treasury holds {balance:,} gp")  # fmt: skip
-        repo.add_treasury(team.id or 0, -amount, reason, CORRECTION, session=session)
-
-    @staticmethod
-    def _outcome(
-        session: Session, team: Team, description: str, player_id: int | None = None
-    ) -> Outcome[TeamView]:
-        session.flush()
-        view = build_team_views([team], session=session)[0]
-        players = frozenset({player_id}) if player_id is not None else frozenset()
-        return Outcome(view, Changes(teams=frozenset({view.id}), players=players, description=description))
