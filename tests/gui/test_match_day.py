@@ -183,3 +183,76 @@ def test_grid_is_typed_from_the_keyboard(
         wizard.close()
 
     _wizard(window, dialogs, drive)
+
+
+def _give_gold(services: Any, team_id: int, amount: int) -> None:
+    from sqlmodel import Session
+
+    from league_manager.persistence import repositories as repo
+
+    with Session(services.engine) as session:
+        repo.add_treasury(team_id, amount, "test prize", "prize", session=session)
+        session.commit()
+
+
+def test_inducement_model_passes_modeltester(qtmodeltester: Any, season_file: Path) -> None:
+    from league_manager.ui.match_day.inducements import InducementModel
+
+    services = Services.open(season_file)
+    try:
+        fixture = services.seasons.fixtures("S")[0]
+        offer = services.match_day.inducement_offer(fixture.id)
+    finally:
+        services.close()
+    model = InducementModel()
+    model.set_offer(offer.sides["away"])
+    qtmodeltester.check(model, force_py=True)
+    assert model.rowCount() == len(offer.sides["away"].lines) > 10
+    assert model.data(model.index(0, 2)).endswith(" gp")
+
+
+def test_inducements_bought_through_the_picker(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, _fixture = _fixture_window(make_window, season_file)
+    services = window.ctx.services
+    orcs = services.teams.get_team("Gutrot Ironjaws")  # home, the favourite
+    _give_gold(services, orcs.id, 100_000)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        picker = wizard.picker
+        picker.update_offer()
+        home, away = picker.offer.sides["home"], picker.offer.sides["away"]
+        assert (home.role, home.budget, away.role, away.budget) == ("favourite", 100_000, "underdog", 40_000)
+        assert "40,000 gp left" in picker.budgets["away"].text()
+        # the favourite spends treasury first: the underdog's petty cash grows by what it spent
+        assert picker.set_quantity("home", "Bloodweiser Kegs", 1)
+        assert picker.offer.sides["away"].budget == 90_000
+        assert "petty cash 90,000 gp" in picker.budgets["away"].text()
+        assert "50,000 gp left" in picker.budgets["home"].text()
+        # a third keg is over the limit: refused in plain words, nothing changes
+        assert not picker.set_quantity("home", "Bloodweiser Kegs", 3)
+        assert "at most 2" in picker.message.text()
+        assert picker.purchases()["home"][0].quantity == 1
+        # the underdog: four cheerleaders fit the budget, a coach on top does not
+        assert picker.set_quantity("away", "Temp Agency Cheerleaders", 4)
+        assert "10,000 gp left" in picker.budgets["away"].text()
+        assert not picker.set_quantity("away", "Part-time Assistant Coaches", 1)
+        assert "may spend 90,000 gp" in picker.message.text()
+        row = next(
+            i
+            for i, line in enumerate(picker.models["away"].lines)
+            if line.name == "Part-time Assistant Coaches"
+        )
+        assert picker.models["away"].data(picker.models["away"].index(row, 3)) == 0
+        assert wizard.run_pregame()
+        teams = wizard.view.pregame["teams"]
+        assert teams["home"]["inducements"]["lines"] == [
+            {"name": "Bloodweiser Kegs", "kind": "common", "quantity": 1, "unit_cost": 50_000, "cost": 50_000}
+        ]
+        assert teams["away"]["inducements"]["spent"] == 80_000
+        assert not picker.isVisible()
+
+    _wizard(window, dialogs, drive)
+    assert not dialogs.errors
+    assert services.teams.get_team(orcs.name).treasury == 50_000

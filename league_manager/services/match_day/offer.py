@@ -36,6 +36,7 @@ class OfferLine:
     chosen: int
     may_add: int
     limit: int | None
+    why_not: str | None = None
 
     @property
     def is_star(self) -> bool:
@@ -85,12 +86,12 @@ class _Context:
     ) -> tuple[dict[str, list[Bought]], dict[str, Any]]:
         return plan_inducements(self.ruleset, self.settings, self.teams, self.treasuries, self.ctv, purchases)
 
-    def passes(self, purchases: Mapping[str, Sequence[Purchase]]) -> bool:
+    def refusal(self, purchases: Mapping[str, Sequence[Purchase]]) -> str | None:
         try:
             self.plan(purchases)
-        except LeagueError:
-            return False
-        return True
+        except LeagueError as exc:
+            return str(exc)
+        return None
 
 
 def _context(fixture_id: int, *, session: Session) -> _Context:
@@ -154,11 +155,11 @@ def build_offer(
         lines = []
         for name, kind, cost, limit in rows:
             have = chosen[side].get(name, 0) if current else 0
-            more = 0
-            cap = (limit if limit is not None else SEARCH_LIMIT) - have
-            while more < cap and ctx.passes(_with(current, side, name, have + more + 1)):
-                more += 1
-            lines.append(OfferLine(name, kind, cost, chosen[side].get(name, 0), more, limit))
+            more, why = 0, None
+            while why is None and have + more < SEARCH_LIMIT:
+                why = ctx.refusal(_with(current, side, name, have + more + 1))
+                more += why is None
+            lines.append(OfferLine(name, kind, cost, chosen[side].get(name, 0), more, limit, why))
         spending = record[side]
         sides[side] = SideOffer(
             side=side,

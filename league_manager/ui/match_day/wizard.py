@@ -33,6 +33,7 @@ from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel
+from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.summary import postgame_html, pregame_html, result_html
 from league_manager.ui.widgets import button, label
 
@@ -142,14 +143,8 @@ class MatchDayWizard(QDialog):
         )
         self.pre_dice = DiceChoice()
         box.addWidget(self.pre_dice)
-        form = QFormLayout()
-        self.inducements = {side: QLineEdit() for side in SIDES}
-        for side, edit in self.inducements.items():
-            edit.setPlaceholderText(
-                "inducement name × quantity, separated by semicolons, e.g. Bribes=2; Griff Oberwald"
-            )
-            form.addRow(f"Inducements ({side})", edit)
-        box.addLayout(form)
+        self.picker = InducementPicker(self.ctx, self.fixture_id)
+        box.addWidget(self.picker, 3)
         self.pre_run = button("Roll the pre-game", "demo", primary=True)
         self.pre_run.clicked.connect(self.run_pregame)
         row = QHBoxLayout()
@@ -157,7 +152,7 @@ class MatchDayWizard(QDialog):
         row.addStretch(1)
         box.addLayout(row)
         self.pre_text = QTextBrowser()
-        box.addWidget(self.pre_text, 1)
+        box.addWidget(self.pre_text, 2)
 
     def _build_result(self) -> None:
         box = self._page()
@@ -276,6 +271,7 @@ class MatchDayWizard(QDialog):
         view = self.view
         stage = view.stage if view else None
         self.pre_run.setEnabled(view is None)
+        self.picker.setVisible(view is None)
         self.pre_text.setHtml(pregame_html(view) if view else "<p>No pre-game yet.</p>")
         open_result = stage in ("pre_game", "in_progress")
         for w in (self.play_button, self.load_button, self.submit_button, self.grid):
@@ -341,10 +337,7 @@ class MatchDayWizard(QDialog):
         self.go(self._first_open_step())
 
     def _purchases(self) -> dict[str, list[Purchase]]:
-        return {
-            side: [Purchase.parse(p.strip()) for p in edit.text().split(";") if p.strip()]
-            for side, edit in self.inducements.items()
-        }
+        return self.picker.purchases()
 
     def run_pregame(self) -> bool:
         """Step 1: the pre-game sequence."""

@@ -39,6 +39,7 @@ def test_offer_prices_limits_and_budgets(
     offer = demo.match_day.inducement_offer(game.id or 0, chosen)
     kegs = next(line for line in offer.sides[fav].lines if line.name == "Bloodweiser Kegs")
     assert (kegs.chosen, kegs.may_add) == (1, 1)
+    assert kegs.why_not and "at most 2" in kegs.why_not  # the rules' own words for the third
     assert (offer.sides[fav].spent, offer.sides[dog].budget) == (50_000, 90_000)
     cheer = next(line for line in offer.sides[dog].lines if line.name == "Temp Agency Cheerleaders")
     assert cheer.may_add == min(cheer.limit or 99, 90_000 // cheer.unit_cost)
