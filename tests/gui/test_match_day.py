@@ -256,3 +256,99 @@ def test_inducements_bought_through_the_picker(
     _wizard(window, dialogs, drive)
     assert not dialogs.errors
     assert services.teams.get_team(orcs.name).treasury == 50_000
+
+
+def _played(window: MainWindow, fixture: Any) -> Any:
+    """The fixture played 1-0 on the tabletop (the first home player scores), post-game applied."""
+    services = window.ctx.services
+    view = services.match_day.pregame(fixture.id, seed=3).value
+    grid = ResultGridModel()
+    grid.set_snapshots(view.snapshots)
+    grid.setData(grid.index(0, 3), "1")
+    services.match_day.record(fixture.id, grid.document({"home": 1, "away": 0}))
+    services.match_day.postgame(fixture.id, seed=2)
+    window.show_fixture(fixture.id)
+    return view
+
+
+def _correct(window: MainWindow, dialogs: Any, drive: Any) -> Any:
+    from league_manager.ui.match_day.correction import CorrectionDialog
+
+    seen: list[CorrectionDialog] = []
+
+    def run(dialog: Any) -> bool:
+        seen.append(dialog)
+        drive(dialog)
+        return True
+
+    dialogs.on_run = run
+    window.fixture_page.open_correction()
+    return seen[0]
+
+
+def test_correction_adds_a_touchdown_and_the_team_page_follows(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    assert window.fixture_page.correct.isHidden()
+    view = _played(window, fixture)
+    assert not window.fixture_page.correct.isHidden()
+    window.navigate("team", fixture.home_id)
+    before = window.team_page.team
+    second = view.snapshots["home"]["players"][1]
+    spp_before = next(p.spp for p in before.players if str(p.id) == str(second["id"]))
+    window.show_fixture(fixture.id)
+
+    def drive(dialog: Any) -> None:
+        model = dialog.model
+        assert model.rows[0]["td"] == 1 and dialog.scores["home"].value() == 1  # pre-filled
+        assert not dialog.apply_button.isEnabled()
+        # a second touchdown, by the second home player
+        dialog.scores["home"].setValue(2)
+        assert "touchdowns add up to 1" in dialog.problems.text()
+        assert model.setData(model.index(1, 3), "1")
+        assert "Give the reason" in dialog.problems.text()
+        dialog.reason.setText("the second touchdown was missed")
+        assert dialog.apply_button.isEnabled()
+        assert dialog.apply()
+        text = dialog.outcome.toPlainText()
+        assert "Corrected: what changed" in text
+        assert f"#{second['number']} {second['name']}" in text and "SPP" in text
+        assert "treasury" in text
+
+    _correct(window, dialogs, drive)
+    assert not dialogs.errors
+    assert "2 – 0" in window.fixture_page.tiles["Score"].value.text()
+    window.navigate("team", fixture.home_id)
+    after = window.team_page.team
+    assert next(p.spp for p in after.players if str(p.id) == str(second["id"])) >= spp_before + 3
+    assert after.treasury != before.treasury
+
+
+def test_conflicting_correction_lists_the_conflicts_and_changes_nothing(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    _played(window, fixture)
+    services = window.ctx.services
+    later = next(
+        f
+        for f in services.seasons.fixtures("S")
+        if f.id != fixture.id and fixture.home_id in (f.home_id, f.away_id)
+    )
+    services.match_day.pregame(later.id, seed=1)  # a later fixture kicks off with the old roster
+    treasury = services.teams.get_team(fixture.home_id).treasury
+
+    def drive(dialog: Any) -> None:
+        dialog.scores["home"].setValue(2)
+        dialog.model.setData(dialog.model.index(1, 3), "1")
+        dialog.reason.setText("a missed touchdown")
+        assert not dialog.apply()
+        assert any(f"fixture {later.id} kicked off since" in c for c in dialog.conflicts)
+        assert "nothing was changed" in dialog.outcome.toPlainText()
+        assert f"fixture {later.id}" in dialog.outcome.toPlainText()
+
+    _correct(window, dialogs, drive)
+    assert dialogs.errors and "Could not correct the result" in dialogs.errors[0][0]
+    assert services.match_day.get(fixture.id).result["home"]["score"] == 1
+    assert services.teams.get_team(fixture.home_id).treasury == treasury

@@ -38,6 +38,13 @@ class FixturePage(Page):
         self.match_day = button("Match day…", "demo", primary=True, tip="Pre-game, result and post-game")
         self.match_day.clicked.connect(self.open_wizard)
         self.header.add_action(self.match_day)
+        self.correct = button(
+            "Correct result…",
+            "edit",
+            tip="Change the recorded result, with a reason; the post-game is redone",
+        )
+        self.correct.clicked.connect(self.open_correction)
+        self.header.add_action(self.correct)
         layout.addWidget(self.header)
         self.tiles = {k: StatTile(k) for k in ("Status", "Stage", "Score", "Round")}
         layout.addLayout(tiles_row(*self.tiles.values()))
@@ -98,6 +105,7 @@ class FixturePage(Page):
         self.record.setHtml(full_html(self.view) if self.view else "<p>Nothing recorded yet.</p>")
         done = self.view is not None and self.view.stage == "post_game_applied"
         self.match_day.setText("Show the match day…" if done else "Match day…")
+        self.correct.setVisible(done)
 
     def open_wizard(self) -> Any:
         """The match-day wizard for this fixture."""
@@ -108,6 +116,16 @@ class FixturePage(Page):
         wizard = MatchDayWizard(self.ctx, int(self.ident), self)
         self.ctx.dialogs.run(wizard)
         return wizard
+
+    def open_correction(self) -> Any:
+        """The correction dialog for this fixture's result."""
+        from league_manager.ui.match_day.correction import CorrectionDialog
+
+        if self.ident is None or self.view is None or self.view.stage != "post_game_applied":
+            return None
+        dialog = CorrectionDialog(self.ctx, int(self.ident), self)
+        self.ctx.dialogs.run(dialog)
+        return dialog
 
     def open_wizard_at(self, step: str) -> Any:
         """The wizard shown (not modal) at ``step`` (pregame, result, postgame, summary), for screenshots.
