@@ -10,7 +10,15 @@ from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QAbstractItemView, QGroupBox, QHBoxLayout, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from league_manager.core.errors import LeagueError
 from league_manager.services.match_day.inducements import Purchase
@@ -20,7 +28,7 @@ from league_manager.ui.match_day.grid import SIDES
 from league_manager.ui.widgets import label
 
 Index = QModelIndex | QPersistentModelIndex
-COLUMNS = ("Inducement", "Kind", "Price", "May still take", "Quantity")
+COLUMNS = ("Inducement", "Kind", "Price", "May add", "Buy")
 QUANTITY = 4
 
 
@@ -137,19 +145,16 @@ def budget_text(offer: SideOffer, favourite_spent: int) -> str:
     if offer.role == "equal":
         return "The current team values are equal: neither team may buy inducements."
     if offer.role == "favourite":
-        source = f"the favourite spends its treasury first ({gp(offer.treasury)})"
-    elif offer.procedure == "original":
-        source = (
-            f"the underdog: petty cash {gp(offer.petty_cash)} (CTV difference plus the favourite's "
-            f"{gp(favourite_spent)}) plus its treasury {gp(offer.treasury)}, original printing"
-        )
+        source = f"the favourite, spends its treasury first ({gp(offer.treasury)})"
     else:
         source = (
-            f"the underdog: petty cash {gp(offer.petty_cash)} = CTV difference "
-            f"{gp(offer.petty_cash - favourite_spent)} + the favourite's spending {gp(favourite_spent)}"
+            f"the underdog, has petty cash {gp(offer.petty_cash)} = the CTV difference "
+            f"{gp(offer.petty_cash - favourite_spent)} + what the favourite spent {gp(favourite_spent)}"
         )
-    spent = f"Spent {gp(offer.spent)} of {gp(offer.budget)}, <b>{gp(offer.left)} left</b>."
-    return f"<b>{offer.team}</b> is {source}. {spent}"
+        if offer.procedure == "original":
+            source += f", and may add its treasury {gp(offer.treasury)} (original printing)"
+    spent = f"Spent {gp(offer.spent)} of {gp(offer.budget)}: <b>{gp(offer.left)} left</b>."
+    return f"<b>{offer.team}</b>, {source}. {spent}"
 
 
 class InducementPicker(QWidget):
@@ -182,7 +187,9 @@ class InducementPicker(QWidget):
             table.setEditTriggers(
                 QAbstractItemView.EditTrigger.AllEditTriggers & ~QAbstractItemView.EditTrigger.CurrentChanged
             )
-            table.horizontalHeader().setStretchLastSection(True)
+            header = table.horizontalHeader()
+            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
             box.addWidget(table, 1)
             self.models[side], self.tables[side], self.groups[side] = model, table, group
             row.addWidget(group, 1)
@@ -225,5 +232,3 @@ class InducementPicker(QWidget):
             self.show_refusal(self.offer.problem)
         else:
             self.message.setText("Choose a quantity; the tables say how many more each team may take.")
-        for table in self.tables.values():
-            table.resizeColumnsToContents()

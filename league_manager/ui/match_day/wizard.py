@@ -95,7 +95,7 @@ class MatchDayWizard(QDialog):
         self.fixture_id = fixture_id
         self.view: Any = None
         self.setWindowTitle("Match day")
-        self.resize(1100, 760)
+        self.resize(1240, 800)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 16, 20, 16)
         self.heading = label("", "pageTitle")
@@ -272,6 +272,7 @@ class MatchDayWizard(QDialog):
         stage = view.stage if view else None
         self.pre_run.setEnabled(view is None)
         self.picker.setVisible(view is None)
+        self.pre_text.setVisible(view is not None)
         self.pre_text.setHtml(pregame_html(view) if view else "<p>No pre-game yet.</p>")
         open_result = stage in ("pre_game", "in_progress")
         for w in (self.play_button, self.load_button, self.submit_button, self.grid):
