@@ -315,6 +315,9 @@ def test_correction_adds_a_touchdown_and_the_team_page_follows(
         assert "Corrected: what changed" in text
         assert f"#{second['number']} {second['name']}" in text and "SPP" in text
         assert "treasury" in text
+        assert "Corrected;" in dialog.problems.text() and not dialog.grid.isEnabled()
+        dialog.show()
+        dialog.close()  # closing after a correction (QDialog.done must stay a method)
 
     _correct(window, dialogs, drive)
     assert not dialogs.errors

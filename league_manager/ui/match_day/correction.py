@@ -45,7 +45,8 @@ def change_rows(lines: list[str], names: dict[str, str]) -> list[tuple[str, str,
             continue
         kind, ident, ledger, old, new = match.groups()
         who = names.get(f"{kind}:{ident}", f"{kind} {ident}")
-        rows.append((who, LEDGERS.get(ledger, ledger), old, new))
+        unit = " gp" if ledger == "treasury" else ""
+        rows.append((who, LEDGERS.get(ledger, ledger), old + unit, new + unit))
     return rows
 
 
@@ -58,6 +59,7 @@ class CorrectionDialog(QDialog):
         self.fixture_id = fixture_id
         self.view: Any = ctx.services.match_day.get(fixture_id)
         self.changes: list[str] = []
+        self.corrected = False
         self.conflicts: list[str] = []
         fixture = ctx.services.seasons.get_fixture(fixture_id)
         self.setWindowTitle("Correct the result")
@@ -138,8 +140,11 @@ class CorrectionDialog(QDialog):
         found = self.model.problems(self.grid_scores())
         if not self.reason.text().strip():
             found.append("Give the reason for the correction.")
-        self.problems.setText(("Cannot apply yet: " + " ".join(found)) if found else "Ready to apply.")
-        self.apply_button.setEnabled(not found and not self.changes)
+        if self.corrected:
+            self.problems.setText("Corrected; the correction and its reason are on record.")
+        else:
+            self.problems.setText(("Cannot apply yet: " + " ".join(found)) if found else "Ready to apply.")
+        self.apply_button.setEnabled(not found and not self.corrected)
         return found
 
     def names(self) -> dict[str, str]:
@@ -149,7 +154,7 @@ class CorrectionDialog(QDialog):
             team = self.view.pregame.get("teams", {}).get(side, {})
             found[f"team:{team.get('team_id')}"] = str(team.get("name", side))
             for p in self.view.snapshots.get(side, {}).get("players", []):
-                found[f"player:{p['id']}"] = f"#{p['number']} {p['name']}"
+                found[f"player:{p['id']}"] = f"{team.get('name', side)} #{p['number']} {p['name']}"
         return found
 
     def apply(self) -> bool:
@@ -176,6 +181,9 @@ class CorrectionDialog(QDialog):
         self.view = outcome.value
         description = outcome.changes.description
         self.changes = [c for c in description.split("correction: ", 1)[-1].split("; ") if c.strip()]
+        self.corrected = True
+        for widget in (self.grid, self.reason, self.conceded, *self.scores.values()):
+            widget.setEnabled(False)
         self.show_changes()
         self.check()
         return True
