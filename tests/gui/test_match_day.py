@@ -245,6 +245,13 @@ def test_inducements_bought_through_the_picker(
             if line.name == "Part-time Assistant Coaches"
         )
         assert picker.models["away"].data(picker.models["away"].index(row, 3)) == 0
+        # the favourite takes its keg back: the underdog's choice no longer fits, nothing rolls
+        assert wizard.pre_run.isEnabled()
+        assert picker.set_quantity("home", "Bloodweiser Kegs", 0)
+        assert "may spend 40,000 gp" in picker.message.text()
+        assert not wizard.pre_run.isEnabled()
+        assert picker.set_quantity("home", "Bloodweiser Kegs", 1)
+        assert wizard.pre_run.isEnabled()
         assert wizard.run_pregame()
         teams = wizard.view.pregame["teams"]
         assert teams["home"]["inducements"]["lines"] == [
@@ -355,3 +362,15 @@ def test_conflicting_correction_lists_the_conflicts_and_changes_nothing(
     assert dialogs.errors and "Could not correct the result" in dialogs.errors[0][0]
     assert services.match_day.get(fixture.id).result["home"]["score"] == 1
     assert services.teams.get_team(fixture.home_id).treasury == treasury
+
+
+def test_inducement_and_correction_page_specs(make_window: Any, season_file: Path, dialogs: Any) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    wizard = window.show_spec(f"fixture:{fixture.id}#inducements")
+    assert isinstance(wizard, MatchDayWizard) and wizard.view is None
+    assert wizard.picker.isVisible() and any(wizard.picker.purchases().values())
+    wizard.close()
+    dialog = window.show_spec(f"fixture:{fixture.id}#correct")
+    assert dialog.corrected and "Corrected: what changed" in dialog.outcome.toPlainText()
+    dialog.close()
+    assert not dialogs.errors

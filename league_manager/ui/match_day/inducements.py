@@ -160,6 +160,8 @@ def budget_text(offer: SideOffer, favourite_spent: int) -> str:
 class InducementPicker(QWidget):
     """Both teams' inducement tables with their budgets; refusals in plain words."""
 
+    changed = Signal()
+
     def __init__(self, ctx: UiContext, fixture_id: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctx = ctx
@@ -232,3 +234,9 @@ class InducementPicker(QWidget):
             self.show_refusal(self.offer.problem)
         else:
             self.message.setText("Choose a quantity; the tables say how many more each team may take.")
+        self.changed.emit()
+
+    @property
+    def acceptable(self) -> bool:
+        """Whether the choice as it stands would be accepted by the pre-game."""
+        return self.offer is not None and self.offer.problem is None

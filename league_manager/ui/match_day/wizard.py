@@ -144,6 +144,7 @@ class MatchDayWizard(QDialog):
         self.pre_dice = DiceChoice()
         box.addWidget(self.pre_dice)
         self.picker = InducementPicker(self.ctx, self.fixture_id)
+        self.picker.changed.connect(self._pregame_ready)
         box.addWidget(self.picker, 3)
         self.pre_run = button("Roll the pre-game", "demo", primary=True)
         self.pre_run.clicked.connect(self.run_pregame)
@@ -270,7 +271,7 @@ class MatchDayWizard(QDialog):
             self.view = None
         view = self.view
         stage = view.stage if view else None
-        self.pre_run.setEnabled(view is None)
+        self._pregame_ready()
         self.picker.setVisible(view is None)
         self.pre_text.setVisible(view is not None)
         self.pre_text.setHtml(pregame_html(view) if view else "<p>No pre-game yet.</p>")
@@ -314,6 +315,12 @@ class MatchDayWizard(QDialog):
                         check = QCheckBox(f"Hire journeyman {p['name']} ({snaps[side]['name']}) permanently")
                         self.hires_box.addWidget(check)
                         self.hire_checks.append((str(p["id"]), check))
+
+    def _pregame_ready(self) -> None:
+        view = getattr(self, "view", None)
+        pre_run = getattr(self, "pre_run", None)
+        if pre_run is not None:
+            pre_run.setEnabled(view is None and self.picker.acceptable)
 
     def _first_open_step(self) -> int:
         stage = self.view.stage if self.view else None

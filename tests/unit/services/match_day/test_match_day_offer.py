@@ -51,3 +51,16 @@ def test_offer_prices_limits_and_budgets(
     demo.match_day.pregame(game.id or 0, seed=1, purchases=chosen)
     with pytest.raises(RuleViolation, match="already"):
         demo.match_day.inducement_offer(game.id or 0)
+
+
+def test_offer_under_the_original_printing_adds_the_underdogs_treasury(
+    demo: Services, fixtures: list[FixtureView], give_gold: Callable[[int, int], None]
+) -> None:
+    game = _game(fixtures)
+    humans = demo.teams.get_team("Middenheim Marauders")  # the underdog
+    demo.leagues.update_settings(humans.league_id, {"petty_cash": "original"})
+    side = "home" if game.home == humans.name else "away"
+    offer = demo.match_day.inducement_offer(game.id or 0)
+    dog = offer.sides[side]
+    assert (dog.role, dog.procedure) == ("underdog", "original")
+    assert dog.budget == 40_000 + humans.treasury
