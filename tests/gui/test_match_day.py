@@ -374,3 +374,35 @@ def test_inducement_and_correction_page_specs(make_window: Any, season_file: Pat
     assert dialog.corrected and "Corrected: what changed" in dialog.outcome.toPlainText()
     dialog.close()
     assert not dialogs.errors
+
+
+def test_picker_quantity_is_typed_in_its_spin_box(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    from PySide6.QtWidgets import QAbstractItemDelegate, QSpinBox
+
+    from league_manager.ui.match_day.inducements import QUANTITY
+
+    window, _fixture = _fixture_window(make_window, season_file)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        wizard.show()
+        picker = wizard.picker
+        table, model = picker.tables["away"], picker.models["away"]  # the underdog, 40,000 gp
+        row = next(i for i, line in enumerate(model.lines) if line.name == "Temp Agency Cheerleaders")
+        index = model.index(row, QUANTITY)
+        for typed, kept in (("2", 2), ("3", 2)):  # a third cheerleader is over the budget
+            table.setCurrentIndex(index)
+            table.edit(index)
+            editors = [w for w in table.viewport().findChildren(QSpinBox) if w.isVisible()]
+            editor = editors[0]
+            editor.selectAll()
+            qtbot.keyClicks(editor, typed)
+            table.commitData(editor)  # what the delegate does on Return or on leaving the cell
+            table.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+            assert model.data(index) == kept
+        assert "may spend 40,000 gp" in picker.message.text()
+        assert picker.purchases()["away"][0].quantity == 2
+        wizard.close()
+
+    _wizard(window, dialogs, drive)
