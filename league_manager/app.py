@@ -139,7 +139,8 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
 
 PAGES_HELP = (
     "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, advance:PLAYER, hire:TEAM, "
-    "fixture:ID[#pregame|result|postgame|summary], wizard, season[:NAME][#TAB], schedule[:SEASON] "
+    "fixture:ID[#inducements|pregame|result|postgame|summary|correct], wizard, season[:NAME][#TAB], "
+    "schedule[:SEASON] "
     "or preview:roster:TEAM"
 )
 

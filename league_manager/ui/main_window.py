@@ -485,7 +485,8 @@ class MainWindow(QMainWindow):
         """Show a page named on the command line; returns the widget to capture.
 
         ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]``, ``hire:TEAM``, ``wizard``,
+        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]`` (STEP also ``inducements``
+        or ``correct``), ``hire:TEAM``, ``wizard``,
         ``season[:NAME][#TAB]``, ``schedule[:SEASON]`` or ``preview:roster:TEAM``; TAB is the start
         of a tab's title (``#treasury``, ``#standings``).
         """
@@ -521,6 +522,8 @@ class MainWindow(QMainWindow):
                     tabs.setCurrentIndex(index)
         elif kind == "fixture":
             self.show_fixture(int(name))
+            if tab == "correct":
+                return self.fixture_page.open_correction_at()
             if tab:
                 return self.fixture_page.open_wizard_at(tab)
         elif kind in {"season", "schedule"}:

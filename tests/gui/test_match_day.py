@@ -183,3 +183,226 @@ def test_grid_is_typed_from_the_keyboard(
         wizard.close()
 
     _wizard(window, dialogs, drive)
+
+
+def _give_gold(services: Any, team_id: int, amount: int) -> None:
+    from sqlmodel import Session
+
+    from league_manager.persistence import repositories as repo
+
+    with Session(services.engine) as session:
+        repo.add_treasury(team_id, amount, "test prize", "prize", session=session)
+        session.commit()
+
+
+def test_inducement_model_passes_modeltester(qtmodeltester: Any, season_file: Path) -> None:
+    from league_manager.ui.match_day.inducements import InducementModel
+
+    services = Services.open(season_file)
+    try:
+        fixture = services.seasons.fixtures("S")[0]
+        offer = services.match_day.inducement_offer(fixture.id)
+    finally:
+        services.close()
+    model = InducementModel()
+    model.set_offer(offer.sides["away"])
+    qtmodeltester.check(model, force_py=True)
+    assert model.rowCount() == len(offer.sides["away"].lines) > 10
+    assert model.data(model.index(0, 2)).endswith(" gp")
+
+
+def test_inducements_bought_through_the_picker(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, _fixture = _fixture_window(make_window, season_file)
+    services = window.ctx.services
+    orcs = services.teams.get_team("Gutrot Ironjaws")  # home, the favourite
+    _give_gold(services, orcs.id, 100_000)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        picker = wizard.picker
+        picker.update_offer()
+        home, away = picker.offer.sides["home"], picker.offer.sides["away"]
+        assert (home.role, home.budget, away.role, away.budget) == ("favourite", 100_000, "underdog", 40_000)
+        assert "40,000 gp left" in picker.budgets["away"].text()
+        # the favourite spends treasury first: the underdog's petty cash grows by what it spent
+        assert picker.set_quantity("home", "Bloodweiser Kegs", 1)
+        assert picker.offer.sides["away"].budget == 90_000
+        assert "petty cash 90,000 gp" in picker.budgets["away"].text()
+        assert "50,000 gp left" in picker.budgets["home"].text()
+        # a third keg is over the limit: refused in plain words, nothing changes
+        assert not picker.set_quantity("home", "Bloodweiser Kegs", 3)
+        assert "at most 2" in picker.message.text()
+        assert picker.purchases()["home"][0].quantity == 1
+        # the underdog: four cheerleaders fit the budget, a coach on top does not
+        assert picker.set_quantity("away", "Temp Agency Cheerleaders", 4)
+        assert "10,000 gp left" in picker.budgets["away"].text()
+        assert not picker.set_quantity("away", "Part-time Assistant Coaches", 1)
+        assert "may spend 90,000 gp" in picker.message.text()
+        row = next(
+            i
+            for i, line in enumerate(picker.models["away"].lines)
+            if line.name == "Part-time Assistant Coaches"
+        )
+        assert picker.models["away"].data(picker.models["away"].index(row, 3)) == 0
+        # the favourite takes its keg back: the underdog's choice no longer fits, nothing rolls
+        assert wizard.pre_run.isEnabled()
+        assert picker.set_quantity("home", "Bloodweiser Kegs", 0)
+        assert "may spend 40,000 gp" in picker.message.text()
+        assert not wizard.pre_run.isEnabled()
+        assert picker.set_quantity("home", "Bloodweiser Kegs", 1)
+        assert wizard.pre_run.isEnabled()
+        assert wizard.run_pregame()
+        teams = wizard.view.pregame["teams"]
+        assert teams["home"]["inducements"]["lines"] == [
+            {"name": "Bloodweiser Kegs", "kind": "common", "quantity": 1, "unit_cost": 50_000, "cost": 50_000}
+        ]
+        assert teams["away"]["inducements"]["spent"] == 80_000
+        assert not picker.isVisible()
+
+    _wizard(window, dialogs, drive)
+    assert not dialogs.errors
+    assert services.teams.get_team(orcs.name).treasury == 50_000
+
+
+def _played(window: MainWindow, fixture: Any) -> Any:
+    """The fixture played 1-0 on the tabletop (the first home player scores), post-game applied."""
+    services = window.ctx.services
+    view = services.match_day.pregame(fixture.id, seed=3).value
+    grid = ResultGridModel()
+    grid.set_snapshots(view.snapshots)
+    grid.setData(grid.index(0, 3), "1")
+    services.match_day.record(fixture.id, grid.document({"home": 1, "away": 0}))
+    services.match_day.postgame(fixture.id, seed=2)
+    window.show_fixture(fixture.id)
+    return view
+
+
+def _correct(window: MainWindow, dialogs: Any, drive: Any) -> Any:
+    from league_manager.ui.match_day.correction import CorrectionDialog
+
+    seen: list[CorrectionDialog] = []
+
+    def run(dialog: Any) -> bool:
+        seen.append(dialog)
+        drive(dialog)
+        return True
+
+    dialogs.on_run = run
+    window.fixture_page.open_correction()
+    return seen[0]
+
+
+def test_correction_adds_a_touchdown_and_the_team_page_follows(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    assert window.fixture_page.correct.isHidden()
+    view = _played(window, fixture)
+    assert not window.fixture_page.correct.isHidden()
+    window.navigate("team", fixture.home_id)
+    before = window.team_page.team
+    second = view.snapshots["home"]["players"][1]
+    spp_before = next(p.spp for p in before.players if str(p.id) == str(second["id"]))
+    window.show_fixture(fixture.id)
+
+    def drive(dialog: Any) -> None:
+        model = dialog.model
+        assert model.rows[0]["td"] == 1 and dialog.scores["home"].value() == 1  # pre-filled
+        assert not dialog.apply_button.isEnabled()
+        # a second touchdown, by the second home player
+        dialog.scores["home"].setValue(2)
+        assert "touchdowns add up to 1" in dialog.problems.text()
+        assert model.setData(model.index(1, 3), "1")
+        assert "Give the reason" in dialog.problems.text()
+        dialog.reason.setText("the second touchdown was missed")
+        assert dialog.apply_button.isEnabled()
+        assert dialog.apply()
+        text = dialog.outcome.toPlainText()
+        assert "Corrected: what changed" in text
+        assert f"#{second['number']} {second['name']}" in text and "SPP" in text
+        assert "treasury" in text
+        assert "Corrected;" in dialog.problems.text() and not dialog.grid.isEnabled()
+        dialog.show()
+        dialog.close()  # closing after a correction (QDialog.done must stay a method)
+
+    _correct(window, dialogs, drive)
+    assert not dialogs.errors
+    assert "2 – 0" in window.fixture_page.tiles["Score"].value.text()
+    window.navigate("team", fixture.home_id)
+    after = window.team_page.team
+    assert next(p.spp for p in after.players if str(p.id) == str(second["id"])) >= spp_before + 3
+    assert after.treasury != before.treasury
+
+
+def test_conflicting_correction_lists_the_conflicts_and_changes_nothing(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    _played(window, fixture)
+    services = window.ctx.services
+    later = next(
+        f
+        for f in services.seasons.fixtures("S")
+        if f.id != fixture.id and fixture.home_id in (f.home_id, f.away_id)
+    )
+    services.match_day.pregame(later.id, seed=1)  # a later fixture kicks off with the old roster
+    treasury = services.teams.get_team(fixture.home_id).treasury
+
+    def drive(dialog: Any) -> None:
+        dialog.scores["home"].setValue(2)
+        dialog.model.setData(dialog.model.index(1, 3), "1")
+        dialog.reason.setText("a missed touchdown")
+        assert not dialog.apply()
+        assert any(f"fixture {later.id} kicked off since" in c for c in dialog.conflicts)
+        assert "nothing was changed" in dialog.outcome.toPlainText()
+        assert f"fixture {later.id}" in dialog.outcome.toPlainText()
+
+    _correct(window, dialogs, drive)
+    assert dialogs.errors and "Could not correct the result" in dialogs.errors[0][0]
+    assert services.match_day.get(fixture.id).result["home"]["score"] == 1
+    assert services.teams.get_team(fixture.home_id).treasury == treasury
+
+
+def test_inducement_and_correction_page_specs(make_window: Any, season_file: Path, dialogs: Any) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    wizard = window.show_spec(f"fixture:{fixture.id}#inducements")
+    assert isinstance(wizard, MatchDayWizard) and wizard.view is None
+    assert wizard.picker.isVisible() and any(wizard.picker.purchases().values())
+    wizard.close()
+    dialog = window.show_spec(f"fixture:{fixture.id}#correct")
+    assert dialog.corrected and "Corrected: what changed" in dialog.outcome.toPlainText()
+    dialog.close()
+    assert not dialogs.errors
+
+
+def test_picker_quantity_is_typed_in_its_spin_box(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    from PySide6.QtWidgets import QAbstractItemDelegate, QSpinBox
+
+    from league_manager.ui.match_day.inducements import QUANTITY
+
+    window, _fixture = _fixture_window(make_window, season_file)
+
+    def drive(wizard: MatchDayWizard) -> None:
+        wizard.show()
+        picker = wizard.picker
+        table, model = picker.tables["away"], picker.models["away"]  # the underdog, 40,000 gp
+        row = next(i for i, line in enumerate(model.lines) if line.name == "Temp Agency Cheerleaders")
+        index = model.index(row, QUANTITY)
+        for typed, kept in (("2", 2), ("3", 2)):  # a third cheerleader is over the budget
+            table.setCurrentIndex(index)
+            table.edit(index)
+            editors = [w for w in table.viewport().findChildren(QSpinBox) if w.isVisible()]
+            editor = editors[0]
+            editor.selectAll()
+            qtbot.keyClicks(editor, typed)
+            table.commitData(editor)  # what the delegate does on Return or on leaving the cell
+            table.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+            assert model.data(index) == kept
+        assert "may spend 40,000 gp" in picker.message.text()
+        assert picker.purchases()["away"][0].quantity == 2
+        wizard.close()
+
+    _wizard(window, dialogs, drive)

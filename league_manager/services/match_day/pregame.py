@@ -87,20 +87,22 @@ def _pay(
     return [entry.id or 0]
 
 
-def _inducements(
+def plan_inducements(
     ruleset: Ruleset,
     settings: Mapping[str, Any],
     teams: Mapping[str, Team],
-    views: Mapping[str, TeamView],
+    treasuries: Mapping[str, int],
     ctv: Mapping[str, int],
     purchases: Mapping[str, Sequence[Purchase]],
-    fixture_id: int,
-    *,
-    session: Session,
 ) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
-    """Step 5: the favourite spends treasury first, then the underdog its petty cash."""
+    """Step 5, checked and priced but not paid: the favourite spends treasury first, then the
+    underdog its petty cash. Pure: the purchase validation and the read model both use it.
+
+    Raises:
+        RuleViolation: an inducement the team may not buy, or more than its budget.
+    """
     procedure = str(settings.get("petty_cash", "errata_2025"))
-    cash = petty_cash(ctv["home"], ctv["away"], views["home"].treasury, views["away"].treasury, procedure)
+    cash = petty_cash(ctv["home"], ctv["away"], treasuries["home"], treasuries["away"], procedure)
     bought: dict[str, list[Bought]] = {"home": [], "away": []}
     record: dict[str, dict[str, Any]] = {}
     if cash.underdog is None:
@@ -124,7 +126,7 @@ def _inducements(
             [b.name for b in bought[other] if b.star is not None],
         )
         spent = sum(b.cost for b in lines)
-        treasury = views[side].treasury
+        treasury = treasuries[side]
         if side == favourite:
             petty, budget = 0, cash.favourite_may_spend
         else:
@@ -141,13 +143,36 @@ def _inducements(
             "procedure": procedure,
             "role": "favourite" if side == favourite else "underdog",
             "petty_cash": petty,
+            "budget": budget,  # dropped from the stored record (see _inducements)
             "spent": spent,
             "paid_from_petty_cash": spent - from_treasury,
             "paid_from_treasury": from_treasury,
             "petty_cash_lost": max(0, petty - spent),
             "lines": [b.to_dict() for b in lines],
-            "treasury_entries": _pay(teams[side].id or 0, fixture_id, lines, from_treasury, session=session),
         }
+    return bought, record
+
+
+def _inducements(
+    ruleset: Ruleset,
+    settings: Mapping[str, Any],
+    teams: Mapping[str, Team],
+    views: Mapping[str, TeamView],
+    ctv: Mapping[str, int],
+    purchases: Mapping[str, Sequence[Purchase]],
+    fixture_id: int,
+    *,
+    session: Session,
+) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
+    """Step 5: plan the inducements, then pay the treasury part of each side's spending."""
+    treasuries = {side: views[side].treasury for side in SIDES}
+    bought, record = plan_inducements(ruleset, settings, teams, treasuries, ctv, purchases)
+    for side, spending in record.items():
+        spending.pop("budget", None)
+        if "paid_from_treasury" in spending:
+            spending["treasury_entries"] = _pay(
+                teams[side].id or 0, fixture_id, bought[side], spending["paid_from_treasury"], session=session
+            )
     return bought, record
 
 

@@ -12,6 +12,7 @@ from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.inducements import Purchase
+from league_manager.services.match_day.offer import InducementOffer, build_offer
 from league_manager.services.match_day.play import BOTS, play_match
 from league_manager.services.match_day.postgame import apply_postgame
 from league_manager.services.match_day.pregame import run_pregame
@@ -46,6 +47,20 @@ class MatchDayService(ServiceBase):
                 session=session,
             )
             return match_day_view(day, session=session)
+
+    def inducement_offer(
+        self, fixture: int, purchases: Mapping[str, Sequence[Purchase]] | None = None
+    ) -> InducementOffer:
+        """What each side may buy before the pre-game (read-only), priced for it, with its budget.
+
+        ``purchases`` is what the coaches have chosen so far; each line says how many more the
+        rules and the budget allow on top, and ``problem`` why the choice would be refused.
+
+        Raises:
+            RuleViolation: the pre-game was run already, or the fixture is not open.
+        """
+        with self.transaction() as session:
+            return build_offer(fixture, purchases or {}, session=session)
 
     def pregame(
         self,

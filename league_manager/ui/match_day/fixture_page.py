@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
 
 from league_manager.core.errors import RuleViolation
@@ -38,6 +39,13 @@ class FixturePage(Page):
         self.match_day = button("Match day…", "demo", primary=True, tip="Pre-game, result and post-game")
         self.match_day.clicked.connect(self.open_wizard)
         self.header.add_action(self.match_day)
+        self.correct = button(
+            "Correct result…",
+            "edit",
+            tip="Change the recorded result, with a reason; the post-game is redone",
+        )
+        self.correct.clicked.connect(self.open_correction)
+        self.header.add_action(self.correct)
         layout.addWidget(self.header)
         self.tiles = {k: StatTile(k) for k in ("Status", "Stage", "Score", "Round")}
         layout.addLayout(tiles_row(*self.tiles.values()))
@@ -98,6 +106,7 @@ class FixturePage(Page):
         self.record.setHtml(full_html(self.view) if self.view else "<p>Nothing recorded yet.</p>")
         done = self.view is not None and self.view.stage == "post_game_applied"
         self.match_day.setText("Show the match day…" if done else "Match day…")
+        self.correct.setVisible(done)
 
     def open_wizard(self) -> Any:
         """The match-day wizard for this fixture."""
@@ -109,6 +118,16 @@ class FixturePage(Page):
         self.ctx.dialogs.run(wizard)
         return wizard
 
+    def open_correction(self) -> Any:
+        """The correction dialog for this fixture's result."""
+        from league_manager.ui.match_day.correction import CorrectionDialog
+
+        if self.ident is None or self.view is None or self.view.stage != "post_game_applied":
+            return None
+        dialog = CorrectionDialog(self.ctx, int(self.ident), self)
+        self.ctx.dialogs.run(dialog)
+        return dialog
+
     def open_wizard_at(self, step: str) -> Any:
         """The wizard shown (not modal) at ``step`` (pregame, result, postgame, summary), for screenshots.
 
@@ -117,6 +136,15 @@ class FixturePage(Page):
         from league_manager.ui.match_day.wizard import STEPS, MatchDayWizard
 
         wizard = MatchDayWizard(self.ctx, int(self.ident), self)
+        if step == "inducements":  # the picker before the pre-game, one pick per side
+            picker = wizard.picker
+            for side, model in picker.models.items():
+                line = next((x for x in model.lines if x.may_add and not x.is_star), None)
+                if line is not None:
+                    picker.set_quantity(side, line.name, min(2, line.may_add))
+            wizard.go(0)
+            wizard.show()
+            return wizard
         target = STEPS.index(step) if step in STEPS else 0
         if step in STEPS and wizard.view is None:
             wizard.run_pregame()
@@ -127,6 +155,25 @@ class FixturePage(Page):
         wizard.go(target)
         wizard.show()
         return wizard
+
+    def open_correction_at(self) -> Any:
+        """The correction dialog shown (not modal) after a sample correction, for screenshots.
+
+        An unplayed fixture is played first (program dice, seed 1, on the engine); the
+        correction adds a touchdown for the first home player.
+        """
+        from league_manager.ui.match_day.correction import CorrectionDialog
+
+        self.open_wizard_at("summary").close()
+        self.reload()
+        dialog = CorrectionDialog(self.ctx, int(self.ident), self)
+        dialog.scores["home"].setValue(dialog.scores["home"].value() + 1)
+        first = dialog.model.index(0, 3)
+        dialog.model.setData(first, int(dialog.model.data(first, Qt.ItemDataRole.EditRole)) + 1)
+        dialog.reason.setText("a touchdown by the home team was not written down")
+        dialog.apply()
+        dialog.show()
+        return dialog
 
     def concerns(self, changes: Changes) -> bool:
         return self.ident in changes.fixtures or (

@@ -21,6 +21,7 @@ HEADERS = (*FIXED, *(h for _k, h in COUNTERS), "Injury", "Lasting", "Apothecary"
 SIDES = ("home", "away")
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
+KEPT = ("played", "sent_off", "bonus_spp")  # recorded figures the grid has no column for
 
 
 class ResultGridModel(QAbstractTableModel):
@@ -51,6 +52,24 @@ class ResultGridModel(QAbstractTableModel):
                 row.update({key: 0 for key, _h in COUNTERS})
                 self.rows.append(row)
         self.endResetModel()
+
+    def load_result(self, result: dict[str, Any]) -> None:
+        """Fill the figures from a recorded result document (a correction starts from it).
+
+        What the grid does not show (not played, sent off, bonus SPP) is kept for the document.
+        """
+        recorded = {str(p["id"]): p for p in result.get("players", [])}
+        for row in self.rows:
+            p = recorded.get(row["id"])
+            if p is None:
+                continue
+            row.update({key: int(p.get(key) or 0) for key, _h in COUNTERS})
+            row["injury"] = p.get("injury") or ""
+            row["lasting"] = p.get("lasting") or ""
+            row["apothecary"] = bool(p.get("apothecary"))
+            row["kept"] = {k: p[k] for k in KEPT if k in p}
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, len(HEADERS) - 1))
 
     # ---- Qt
     def rowCount(self, parent: Index = ROOT) -> int:
@@ -160,6 +179,7 @@ class ResultGridModel(QAbstractTableModel):
             entry["injury"] = row["injury"] or None
             entry["lasting"] = row["lasting"] or None
             entry["apothecary"] = row["apothecary"]
+            entry.update(row.get("kept", {}))
             players.append(entry)
         return {
             "home": {"score": scores["home"]},

@@ -33,6 +33,7 @@ from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel
+from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.summary import postgame_html, pregame_html, result_html
 from league_manager.ui.widgets import button, label
 
@@ -94,7 +95,7 @@ class MatchDayWizard(QDialog):
         self.fixture_id = fixture_id
         self.view: Any = None
         self.setWindowTitle("Match day")
-        self.resize(1100, 760)
+        self.resize(1240, 800)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(20, 16, 20, 16)
         self.heading = label("", "pageTitle")
@@ -142,14 +143,9 @@ class MatchDayWizard(QDialog):
         )
         self.pre_dice = DiceChoice()
         box.addWidget(self.pre_dice)
-        form = QFormLayout()
-        self.inducements = {side: QLineEdit() for side in SIDES}
-        for side, edit in self.inducements.items():
-            edit.setPlaceholderText(
-                "inducement name × quantity, separated by semicolons, e.g. Bribes=2; Griff Oberwald"
-            )
-            form.addRow(f"Inducements ({side})", edit)
-        box.addLayout(form)
+        self.picker = InducementPicker(self.ctx, self.fixture_id)
+        self.picker.changed.connect(self._pregame_ready)
+        box.addWidget(self.picker, 3)
         self.pre_run = button("Roll the pre-game", "demo", primary=True)
         self.pre_run.clicked.connect(self.run_pregame)
         row = QHBoxLayout()
@@ -157,7 +153,7 @@ class MatchDayWizard(QDialog):
         row.addStretch(1)
         box.addLayout(row)
         self.pre_text = QTextBrowser()
-        box.addWidget(self.pre_text, 1)
+        box.addWidget(self.pre_text, 2)
 
     def _build_result(self) -> None:
         box = self._page()
@@ -275,7 +271,9 @@ class MatchDayWizard(QDialog):
             self.view = None
         view = self.view
         stage = view.stage if view else None
-        self.pre_run.setEnabled(view is None)
+        self._pregame_ready()
+        self.picker.setVisible(view is None)
+        self.pre_text.setVisible(view is not None)
         self.pre_text.setHtml(pregame_html(view) if view else "<p>No pre-game yet.</p>")
         open_result = stage in ("pre_game", "in_progress")
         for w in (self.play_button, self.load_button, self.submit_button, self.grid):
@@ -318,6 +316,12 @@ class MatchDayWizard(QDialog):
                         self.hires_box.addWidget(check)
                         self.hire_checks.append((str(p["id"]), check))
 
+    def _pregame_ready(self) -> None:
+        view = getattr(self, "view", None)
+        pre_run = getattr(self, "pre_run", None)
+        if pre_run is not None:
+            pre_run.setEnabled(view is None and self.picker.acceptable)
+
     def _first_open_step(self) -> int:
         stage = self.view.stage if self.view else None
         return {None: 0, "pre_game": 1, "in_progress": 1, "result_entered": 2, "post_game_applied": 3}[stage]
@@ -341,10 +345,7 @@ class MatchDayWizard(QDialog):
         self.go(self._first_open_step())
 
     def _purchases(self) -> dict[str, list[Purchase]]:
-        return {
-            side: [Purchase.parse(p.strip()) for p in edit.text().split(";") if p.strip()]
-            for side, edit in self.inducements.items()
-        }
+        return self.picker.purchases()
 
     def run_pregame(self) -> bool:
         """Step 1: the pre-game sequence."""

@@ -1,0 +1,175 @@
+"""The inducement offer: what each team may buy before its pre-game (read-only).
+
+It asks the same rules the purchase validation asks (:func:`plan_inducements`, which calls
+:func:`price` and the petty-cash rules); nothing here decides a limit of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlmodel import Session
+
+from league_manager.core.errors import LeagueError, RuleViolation
+from league_manager.persistence import repositories as repo
+from league_manager.persistence.models import Team
+from league_manager.persistence.season_models import OPEN_STATUSES
+from league_manager.rules.model import Ruleset
+from league_manager.services.base import league_ruleset
+from league_manager.services.match_day.inducements import STAR_GROUP, Bought, Purchase
+from league_manager.services.match_day.pregame import add_journeymen, plan_inducements
+from league_manager.services.match_day.store import SIDES, find_match_day, fixture_and_league, team_snapshot
+from league_manager.services.team_views import build_team_views
+
+SEARCH_LIMIT = 12  # no inducement without a maximum is ever bought more often than this
+
+
+@dataclass(frozen=True)
+class OfferLine:
+    """One inducement or star player a team may buy: its price for that team and how many more."""
+
+    name: str
+    kind: str
+    unit_cost: int
+    chosen: int
+    may_add: int
+    limit: int | None
+    why_not: str | None = None
+
+    @property
+    def is_star(self) -> bool:
+        """A star player (hired once)."""
+        return self.kind == STAR_GROUP
+
+
+@dataclass(frozen=True)
+class SideOffer:
+    """A side's budget and what it may buy, given what both sides have chosen so far."""
+
+    side: str
+    team: str
+    role: str
+    procedure: str
+    petty_cash: int
+    treasury: int
+    budget: int
+    spent: int
+    lines: tuple[OfferLine, ...] = field(default_factory=tuple)
+
+    @property
+    def left(self) -> int:
+        """Gold still to spend."""
+        return max(0, self.budget - self.spent)
+
+
+@dataclass(frozen=True)
+class InducementOffer:
+    """Both sides' offers; ``problem`` is why the current choice would be refused (or None)."""
+
+    fixture_id: int
+    sides: Mapping[str, SideOffer]
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class _Context:
+    ruleset: Ruleset
+    settings: Mapping[str, Any]
+    teams: Mapping[str, Team]
+    treasuries: Mapping[str, int]
+    ctv: Mapping[str, int]
+
+    def plan(
+        self, purchases: Mapping[str, Sequence[Purchase]]
+    ) -> tuple[dict[str, list[Bought]], dict[str, Any]]:
+        return plan_inducements(self.ruleset, self.settings, self.teams, self.treasuries, self.ctv, purchases)
+
+    def refusal(self, purchases: Mapping[str, Sequence[Purchase]]) -> str | None:
+        try:
+            self.plan(purchases)
+        except LeagueError as exc:
+            return str(exc)
+        return None
+
+
+def _context(fixture_id: int, *, session: Session) -> _Context:
+    fixture, league = fixture_and_league(fixture_id, session=session)
+    if find_match_day(fixture_id, session=session) is not None:
+        raise RuleViolation("match day", f"fixture {fixture_id} has had its pre-game already")
+    if fixture.status not in OPEN_STATUSES:
+        raise RuleViolation(
+            "match day", f"fixture {fixture_id} is {fixture.status}; only an open fixture is played"
+        )
+    ruleset = league_ruleset(league)
+    settings = ruleset.house_rule_defaults() | repo.league_settings(league)
+    home, away = session.get(Team, fixture.home_team_id), session.get(Team, fixture.away_team_id)
+    assert home is not None and away is not None
+    teams = {"home": home, "away": away}
+    views = dict(zip(SIDES, build_team_views([home, away], session=session), strict=True))
+    ctv = {}
+    for side in SIDES:  # the journeymen the pre-game will add count towards the CTV, as there
+        _snap, hired = add_journeymen(team_snapshot(views[side]), ruleset.team(teams[side].race), side)
+        ctv[side] = views[side].current_team_value + sum(j["value"] for j in hired)
+    return _Context(ruleset, settings, teams, {s: views[s].treasury for s in SIDES}, ctv)
+
+
+def _with(
+    purchases: Mapping[str, Sequence[Purchase]], side: str, name: str, quantity: int
+) -> dict[str, list[Purchase]]:
+    out = {s: [p for p in purchases.get(s, ()) if p.name != name or s != side] for s in SIDES}
+    if quantity:
+        out[side].append(Purchase(name, quantity))
+    return out
+
+
+def build_offer(
+    fixture_id: int, purchases: Mapping[str, Sequence[Purchase]], *, session: Session
+) -> InducementOffer:
+    """What each side may buy, priced for it, and how many more of each the rules allow now."""
+    ctx = _context(fixture_id, session=session)
+    chosen = {s: {p.name: p.quantity for p in purchases.get(s, ())} for s in SIDES}
+    problem = None
+    try:
+        _bought, record = ctx.plan(purchases)
+        current: Mapping[str, Sequence[Purchase]] = purchases
+    except LeagueError as exc:
+        problem = str(exc)
+        _bought, record = ctx.plan({})
+        current = {}
+    sides = {}
+    for side in SIDES:
+        team = ctx.teams[side]
+        roster = ctx.ruleset.team(team.race)
+        rule = team.special_rule_choice
+        rows: list[tuple[str, str, int, int | None]] = [
+            (ind.name, ind.kind, ind.cost_for(roster, rule, ctx.settings), ind.max_quantity)
+            for ind in ctx.ruleset.inducements.values()
+            if ind.available_for(roster, rule)
+        ]
+        rows += [
+            (s.name, STAR_GROUP, s.pair_cost if s.pair and s.pair_cost else s.cost, 1)
+            for s in ctx.ruleset.stars_for(roster, rule)
+        ]
+        lines = []
+        for name, kind, cost, limit in rows:
+            have = chosen[side].get(name, 0) if current else 0
+            more, why = 0, None
+            while why is None and have + more < SEARCH_LIMIT:
+                why = ctx.refusal(_with(current, side, name, have + more + 1))
+                more += why is None
+            lines.append(OfferLine(name, kind, cost, chosen[side].get(name, 0), more, limit, why))
+        spending = record[side]
+        sides[side] = SideOffer(
+            side=side,
+            team=team.name,
+            role=str(spending.get("role", "equal")),
+            procedure=str(spending["procedure"]),
+            petty_cash=int(spending["petty_cash"]),
+            treasury=ctx.treasuries[side],
+            budget=int(spending.get("budget", 0)),
+            spent=int(spending.get("spent", 0)),
+            lines=tuple(lines),
+        )
+    return InducementOffer(fixture_id, sides, problem)

@@ -1,0 +1,223 @@
+"""Correcting a recorded result: the tabletop grid pre-filled, a reason, and what changed.
+
+The correction service reverses the post-game and applies it again in one transaction; when
+something done since conflicts (SPP or gold spent, a later fixture kicked off) it refuses and
+changes nothing, and the dialog lists the conflicts.
+"""
+
+from __future__ import annotations
+
+import re
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QHBoxLayout,
+    QLineEdit,
+    QSpinBox,
+    QTableView,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from league_manager.core.errors import RuleViolations
+from league_manager.ui.context import UiContext
+from league_manager.ui.match_day.grid import SIDES, ResultGridModel
+from league_manager.ui.match_day.summary import postgame_html
+from league_manager.ui.widgets import button, label
+
+CHANGE = re.compile(r"^(team|player) (\S+) (\w+): (.*) -> (.*)$")
+LEDGERS = {"treasury": "treasury", "spp": "SPP", "fans": "dedicated fans"}
+
+
+def change_rows(lines: list[str], names: dict[str, str]) -> list[tuple[str, str, str, str]]:
+    """The service's "team 3 treasury: 10,000 -> 20,000" lines as (who, what, before, after)."""
+    rows = []
+    for line in lines:
+        match = CHANGE.match(line.strip())
+        if match is None:
+            rows.append((line, "", "", ""))
+            continue
+        kind, ident, ledger, old, new = match.groups()
+        who = names.get(f"{kind}:{ident}", f"{kind} {ident}")
+        unit = " gp" if ledger == "treasury" else ""
+        rows.append((who, LEDGERS.get(ledger, ledger), old + unit, new + unit))
+    return rows
+
+
+class CorrectionDialog(QDialog):
+    """Correct one fixture's result."""
+
+    def __init__(self, ctx: UiContext, fixture_id: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctx = ctx
+        self.fixture_id = fixture_id
+        self.view: Any = ctx.services.match_day.get(fixture_id)
+        self.changes: list[str] = []
+        self.corrected = False
+        self.conflicts: list[str] = []
+        fixture = ctx.services.seasons.get_fixture(fixture_id)
+        self.setWindowTitle("Correct the result")
+        self.resize(1100, 780)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(20, 16, 20, 16)
+        layout.addWidget(label(f"Correct {fixture.home}  v  {fixture.away}", "pageTitle"))
+        layout.addWidget(
+            label(
+                "The grid holds the recorded result. Change what was wrong and give the reason: "
+                "the post-game is reversed and applied again with the same dice. If SPP or gold "
+                "this result gave were spent since, or a later fixture kicked off, nothing changes.",
+                "help",
+                wrap=True,
+            )
+        )
+        scores = QHBoxLayout()
+        self.model = ResultGridModel(self)
+        self.model.set_snapshots(self.view.snapshots)
+        result = self.view.result or {}
+        self.model.load_result(result)
+        self.scores = {side: QSpinBox() for side in SIDES}
+        for side in SIDES:
+            self.scores[side].setRange(0, 30)
+            self.scores[side].setValue(int(result.get(side, {}).get("score", 0)))
+            self.scores[side].valueChanged.connect(self.check)
+            scores.addWidget(label(f"{self.model.team_names[side]} score"))
+            scores.addWidget(self.scores[side])
+        self.conceded = QComboBox()
+        self.conceded.addItems(["No concession", "Home conceded", "Away conceded"])
+        conceded = result.get("conceded")
+        self.conceded.setCurrentIndex(0 if conceded is None else int(conceded) + 1)
+        scores.addWidget(self.conceded)
+        scores.addStretch(1)
+        layout.addLayout(scores)
+        self.model.dataChanged.connect(self.check)
+        self.grid = QTableView()
+        self.grid.setModel(self.model)
+        self.grid.setTabKeyNavigation(True)
+        self.grid.setEditTriggers(
+            QAbstractItemView.EditTrigger.AnyKeyPressed
+            | QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        self.grid.verticalHeader().setVisible(False)
+        self.grid.horizontalHeader().setStretchLastSection(True)
+        self.grid.resizeColumnsToContents()
+        layout.addWidget(self.grid, 3)
+        reason_row = QHBoxLayout()
+        reason_row.addWidget(label("Reason"))
+        self.reason = QLineEdit()
+        self.reason.setPlaceholderText("e.g. the second touchdown was scored by #7, not #6")
+        self.reason.textChanged.connect(self.check)
+        reason_row.addWidget(self.reason, 1)
+        self.apply_button = button("Apply the correction", primary=True)
+        self.apply_button.clicked.connect(self.apply)
+        reason_row.addWidget(self.apply_button)
+        layout.addLayout(reason_row)
+        self.problems = label("", "help", wrap=True)
+        layout.addWidget(self.problems)
+        self.outcome = QTextBrowser()
+        layout.addWidget(self.outcome, 2)
+        close_row = QHBoxLayout()
+        close_row.addStretch(1)
+        self.close_button = button("Close")
+        self.close_button.clicked.connect(self.accept)
+        close_row.addWidget(self.close_button)
+        layout.addLayout(close_row)
+        self.outcome.setHtml("<p>Nothing corrected yet.</p>")
+        self.check()
+
+    def grid_scores(self) -> dict[str, int]:
+        """The scores typed above the grid."""
+        return {side: self.scores[side].value() for side in SIDES}
+
+    def check(self) -> list[str]:
+        """What stops the correction now, in plain words."""
+        found = self.model.problems(self.grid_scores())
+        if not self.reason.text().strip():
+            found.append("Give the reason for the correction.")
+        if self.corrected:
+            self.problems.setText("Corrected; the correction and its reason are on record.")
+        else:
+            self.problems.setText(("Cannot apply yet: " + " ".join(found)) if found else "Ready to apply.")
+        self.apply_button.setEnabled(not found and not self.corrected)
+        return found
+
+    def names(self) -> dict[str, str]:
+        """Team and player ids → names, for the list of changes."""
+        found: dict[str, str] = {}
+        for side in SIDES:
+            team = self.view.pregame.get("teams", {}).get(side, {})
+            found[f"team:{team.get('team_id')}"] = str(team.get("name", side))
+            for p in self.view.snapshots.get(side, {}).get("players", []):
+                found[f"player:{p['id']}"] = f"{team.get('name', side)} #{p['number']} {p['name']}"
+        return found
+
+    def apply(self) -> bool:
+        """Send the corrected document with its reason to the correction service."""
+        if self.check():
+            return False
+        conceded = {0: None, 1: 0, 2: 1}[self.conceded.currentIndex()]
+        document = self.model.document(self.grid_scores(), conceded)
+        reason = self.reason.text().strip()
+        services = self.ctx.services
+        refused: list[BaseException] = []
+
+        def op() -> Any:
+            try:
+                return services.match_day.correct(self.fixture_id, document, reason)
+            except Exception as exc:
+                refused.append(exc)
+                raise
+
+        outcome = self.ctx.runner.run_op(op, title="Could not correct the result")
+        if outcome is None:
+            self.show_conflicts(refused[0] if refused else None)
+            return False
+        self.view = outcome.value
+        description = outcome.changes.description
+        self.changes = [c for c in description.split("correction: ", 1)[-1].split("; ") if c.strip()]
+        self.corrected = True
+        for widget in (self.grid, self.reason, self.conceded, *self.scores.values()):
+            widget.setEnabled(False)
+        self.show_changes()
+        self.check()
+        return True
+
+    def show_conflicts(self, exc: BaseException | None) -> None:
+        """The service refused: list why; nothing was changed."""
+        if isinstance(exc, RuleViolations):
+            self.conflicts = [str(v) for v in exc.violations]
+        else:
+            self.conflicts = [str(exc)] if exc else ["the correction was refused"]
+        items = "".join(f"<li>{escape(c)}</li>" for c in self.conflicts)
+        self.outcome.setHtml(
+            f"<h3 style='color:#b3261e'>The correction was refused; nothing was changed</h3><ul>{items}</ul>"
+        )
+
+    def show_changes(self) -> None:
+        """What the correction changed, balance by balance, then the re-applied post-game."""
+        rows = change_rows(self.changes, self.names())
+        body = "".join(
+            f"<tr><td>{escape(who)}</td><td>{escape(what)}</td><td align='right'>{escape(old)}</td>"
+            f"<td align='right'><b>{escape(new)}</b></td></tr>"
+            for who, what, old, new in rows
+        )
+        table = (
+            "<table cellspacing='0' cellpadding='3'><tr><th align='left'>Who</th><th align='left'>What</th>"
+            f"<th align='right'>Before</th><th align='right'>After</th></tr>{body}</table>"
+            if rows
+            else "<p>No balance changed.</p>"
+        )
+        again = postgame_html(self.view) if self.view.postgame else ""
+        self.outcome.setHtml(f"<h3>Corrected: what changed</h3>{table}{again}")
+
+    def keyPressEvent(self, event: Any) -> None:
+        # Enter inside the grid edits; it must not close the dialog
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            return
+        super().keyPressEvent(event)
