@@ -7,6 +7,7 @@ returned ``Changes`` so every page refreshes itself, and remember how to undo it
 
 from __future__ import annotations
 
+import gc
 import logging
 import traceback
 from collections.abc import Callable
@@ -140,6 +141,7 @@ class OpRunner(QObject):
         self.pool = QThreadPool()
         self.pool.setMaxThreadCount(1)  # one writer at a time keeps SQLite happy
         self._pending: set[_Delivery] = set()
+        self._gc_was_enabled = False
 
     @property
     def busy(self) -> bool:
@@ -206,6 +208,8 @@ class OpRunner(QObject):
         signals.done.connect(delivery.deliver)
         signals.failed.connect(delivery.fail)
         delivery.signals = signals  # keep the emitter alive until delivery
+        if not self._pending:
+            self._pause_gc()
         self._pending.add(delivery)
         self.sig_busy.emit(busy)
         self.pool.start(_Job(fn, signals))
@@ -213,7 +217,23 @@ class OpRunner(QObject):
     def _finish(self, delivery: _Delivery) -> None:
         self._pending.discard(delivery)
         if not self._pending:
+            self._resume_gc()
             self.sig_busy.emit("")
+
+    def _pause_gc(self) -> None:
+        """Collect on the GUI thread, then keep the cyclic collector off while a worker runs.
+
+        Python runs its cyclic garbage collector on whichever thread happens to allocate;
+        on a worker it would destroy abandoned Qt objects there, off their own thread (a
+        crash seen with PySide6 6.12). Anki takes the same precaution.
+        """
+        gc.collect()
+        self._gc_was_enabled = gc.isenabled()
+        gc.disable()
+
+    def _resume_gc(self) -> None:
+        if self._gc_was_enabled:
+            gc.enable()
 
     def undo_last(self) -> None:
         """Take back the newest undoable change."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
@@ -194,25 +193,12 @@ class Printer(QObject):
     def build(self, title: str, filename: str, make: Callable[[], bytes]) -> None:
         """Build the PDF on the worker thread, then show the preview."""
 
-        # Python's cyclic garbage collector would otherwise run on the worker thread while
-        # reportlab allocates, and destroy abandoned Qt objects there (a crash): collect on
-        # the GUI thread now and pause automatic collection until the PDF is back.
-        gc.collect()
-        paused = gc.isenabled()
-        gc.disable()
-
-        def resume() -> None:
-            if paused:
-                gc.enable()
-
         def done(data: bytes) -> None:
-            resume()
             preview = PdfPreviewDialog(data, title, filename, self.ctx, self.widget)
             self.last_preview = preview
             self.ctx.dialogs.run(preview)
 
         def failed(exc: BaseException) -> None:
-            resume()
             self.ctx.runner.report("Could not make the PDF", exc)
 
         self.ctx.runner.call_in_background(make, done, failed, busy=f"Making {filename}…")

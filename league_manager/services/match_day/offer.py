@@ -7,7 +7,7 @@ It asks the same rules the purchase validation asks (:func:`plan_inducements`, w
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from sqlmodel import Session
@@ -19,58 +19,12 @@ from league_manager.persistence.season_models import OPEN_STATUSES
 from league_manager.rules.model import Ruleset
 from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.inducements import STAR_GROUP, Bought, Purchase
+from league_manager.services.match_day.offer_models import InducementOffer, OfferLine, SideOffer
 from league_manager.services.match_day.pregame import add_journeymen, plan_inducements
 from league_manager.services.match_day.store import SIDES, find_match_day, fixture_and_league, team_snapshot
 from league_manager.services.team_views import build_team_views
 
 SEARCH_LIMIT = 12  # no inducement without a maximum is ever bought more often than this
-
-
-@dataclass(frozen=True)
-class OfferLine:
-    """One inducement or star player a team may buy: its price for that team and how many more."""
-
-    name: str
-    kind: str
-    unit_cost: int
-    chosen: int
-    may_add: int
-    limit: int | None
-    why_not: str | None = None
-
-    @property
-    def is_star(self) -> bool:
-        """A star player (hired once)."""
-        return self.kind == STAR_GROUP
-
-
-@dataclass(frozen=True)
-class SideOffer:
-    """A side's budget and what it may buy, given what both sides have chosen so far."""
-
-    side: str
-    team: str
-    role: str
-    procedure: str
-    petty_cash: int
-    treasury: int
-    budget: int
-    spent: int
-    lines: tuple[OfferLine, ...] = field(default_factory=tuple)
-
-    @property
-    def left(self) -> int:
-        """Gold still to spend."""
-        return max(0, self.budget - self.spent)
-
-
-@dataclass(frozen=True)
-class InducementOffer:
-    """Both sides' offers; ``problem`` is why the current choice would be refused (or None)."""
-
-    fixture_id: int
-    sides: Mapping[str, SideOffer]
-    problem: str | None = None
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.inducements import Purchase
-from league_manager.services.match_day.offer import InducementOffer, build_offer
+from league_manager.services.match_day.offer import build_offer
+from league_manager.services.match_day.offer_models import InducementOffer
 from league_manager.services.match_day.play import BOTS, play_match
 from league_manager.services.match_day.postgame import apply_postgame
 from league_manager.services.match_day.pregame import run_pregame

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from league_manager.core.errors import LeagueError
 from league_manager.services.match_day.inducements import Purchase
-from league_manager.services.match_day.offer import InducementOffer, OfferLine, SideOffer
+from league_manager.services.match_day.offer_models import InducementOffer, OfferLine, SideOffer
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES
 from league_manager.ui.widgets import label
