@@ -174,7 +174,7 @@ def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: 
         typed = [r["result"] for r in old.get("rolls", []) if r.get("source") == "typed"]
         dice = MatchDayDice(old.get("seed"), typed)
         options = old.get("options", {})
-        apply_postgame(day, dice, session=session, mvp=options.get("mvp", []), hire=options.get("hire", []))
+        apply_postgame(day, dice, session=session, mvp=_kept_mvps(old, result), hire=options.get("hire", []))
     after = _balances(day, session=session)
     conflicts.extend(c for c in _conflicts(day, after, session=session) if c.rule != "fixture")
     if conflicts:
@@ -191,3 +191,18 @@ def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: 
     )
     session.flush()
     return changes
+
+
+def _kept_mvps(old_postgame: dict[str, Any], result: MatchResult) -> list[str]:
+    """The MVPs of the first post-game, kept when still eligible after the correction.
+
+    A correction must not re-draw the MVP: with a changed outcome the dice are consumed
+    in another order (a draw rolls no fans die), so a random pick would land elsewhere.
+    """
+    candidates = set(result.home.mvp_candidates) | set(result.away.mvp_candidates)
+    kept = []
+    for side in ("home", "away"):
+        mvp = (old_postgame.get("teams", {}).get(side) or {}).get("mvp")
+        if mvp is not None and str(mvp) in candidates:
+            kept.append(str(mvp))
+    return kept

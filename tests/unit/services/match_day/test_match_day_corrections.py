@@ -99,3 +99,19 @@ def test_corrections_need_a_reason_and_a_result(demo: Services, fixtures: list[F
         fid, {"home": {"score": 0}, "away": {"score": 0}, "conceded": 0}, "conceded"
     )
     assert fixed.value.stage == "result_entered" and fixed.value.fixture_status == "conceded"
+
+
+def test_a_correction_keeps_random_mvps(demo: Services, fixtures: list[FixtureView]) -> None:
+    fid = fixtures[0].id or 0
+    view = demo.match_day.pregame(fid, seed=4).value
+    doc = blank_result(view.snapshots)  # a 0-0 draw: no fans die is rolled
+    demo.match_day.record(fid, doc)
+    first = demo.match_day.postgame(fid, seed=6).value.postgame
+    assert first is not None
+    fixed = blank_result(demo.match_day.get(fid).snapshots)
+    fixed["home"]["score"] = 1  # now a win: the fans dice come before the MVP draw
+    player(fixed, "home", 0)["td"] = 1
+    again = demo.match_day.correct(fid, fixed, "a touchdown was missed").value.postgame
+    assert again is not None
+    for side in ("home", "away"):
+        assert again["teams"][side]["mvp"] == first["teams"][side]["mvp"]
