@@ -7,7 +7,7 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.kickoff import kick_off
-from league_manager.match.procedures.kickoff_events import roll_weather
+from league_manager.match.procedures.kickoff_events import roll_weather, weather_for
 from league_manager.match.procedures.prayers import expire
 from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
@@ -20,12 +20,22 @@ TURNS_PER_HALF = 8
 def game(c: Ctx) -> Proc[None]:
     """Play a full match."""
     s = c.s
-    roll_weather(c)
-    winner = c.roll(2, "coin toss") - 1
-    c.emit(Event("coin_toss", winner))
-    opts = [Action(KICK_OFF), Action(RECEIVE)]
-    choice = yield Prompt(COIN_TOSS, winner, opts)
-    s.first_kicking = winner if choice.kind == KICK_OFF else 1 - winner
+    weather_roll = c.settings.get("weather_roll")
+    if isinstance(weather_roll, int) and 2 <= weather_roll <= 12:
+        # the league's pre-game sequence already rolled the weather (match day)
+        s.weather = weather_for(weather_roll)
+        c.emit(Event("weather", detail=s.weather, rule="pre-game"))
+    else:
+        roll_weather(c)
+    kicking = c.settings.get("kicking_team")
+    if kicking in (0, 1):
+        s.first_kicking = int(kicking)  # decided in the pre-game sequence
+    else:
+        winner = c.roll(2, "coin toss") - 1
+        c.emit(Event("coin_toss", winner))
+        opts = [Action(KICK_OFF), Action(RECEIVE)]
+        choice = yield Prompt(COIN_TOSS, winner, opts)
+        s.first_kicking = winner if choice.kind == KICK_OFF else 1 - winner
     c.emit(Event("kicking_team", s.first_kicking))
     yield from play_from(c, 1, resume=False)
 

@@ -17,7 +17,12 @@ def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResu
     Returns:
         The engine's result and the number of decisions the bots took.
     """
-    settings = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
+    settings: dict[str, object] = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
+    pregame = load_json(day.pregame_json) if day.pregame_json else {}
+    if pregame.get("weather"):
+        settings["weather_roll"] = sum(pregame["weather"]["dice"])  # the match uses the pre-game's weather
+    if pregame.get("kick_off"):
+        settings["kicking_team"] = 0 if pregame["kick_off"]["kicking"] == "home" else 1
     match = Match(
         snapshot(day, "home"),
         snapshot(day, "away"),

@@ -231,3 +231,12 @@ def test_greedy_bot_picks_pow() -> None:
     match.apply(parse_action(scn, ["activate_block", "h1"]))
     match.apply(parse_action(scn, ["block", "h1", [6, 7]]))
     assert GreedyBot(1).choose(match) == Action("choose", 0, 5)
+
+
+def test_match_day_can_hand_over_the_weather_and_kicking_team() -> None:
+    match = Match(HOME, AWAY, seed=3, settings={"weather_roll": 12, "kicking_team": 1})
+    assert match.state.weather == "blizzard"
+    assert match.state.first_kicking == 1
+    assert all(e.kind != "coin_toss" for e in match.events)
+    rolled = Match(HOME, AWAY, seed=3)
+    assert any(e.kind == "coin_toss" for e in rolled.events) or rolled.prompt is not None
