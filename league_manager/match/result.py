@@ -25,6 +25,7 @@ class PlayerResult:
         apothecary: the team's apothecary was used on this player.
         sent_off: sent off by the referee.
         bonus_spp: extra SPP from Prayers to Nuffle (Perfect Passing, Necessary Violence).
+        kills: opponents this player's actions killed (a Dead casualty result; leader boards).
     """
 
     id: str
@@ -41,6 +42,7 @@ class PlayerResult:
     apothecary: bool = False
     sent_off: bool = False
     bonus_spp: int = 0
+    kills: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -59,6 +61,7 @@ class PlayerResult:
             "apothecary": self.apothecary,
             "sent_off": self.sent_off,
             "bonus_spp": self.bonus_spp,
+            "kills": self.kills,
         }
 
     @classmethod
@@ -173,6 +176,7 @@ def build_result(s: State) -> MatchResult:
                 apothecary=st.apothecary,
                 sent_off=s.status[p] == SENT_OFF,
                 bonus_spp=st.bonus_spp,
+                kills=st.kills,
             )
         )
     teams = []

@@ -42,12 +42,13 @@ class PlayerStats:
     lasting: str = ""
     apothecary: bool = False
     bonus_spp: int = 0
+    kills: int = 0
 
     def copy(self) -> PlayerStats:
         """An independent copy."""
         return PlayerStats(
             self.td, self.comp, self.defl, self.intc, self.cas, self.cas_other,
-            self.injury, self.lasting, self.apothecary, self.bonus_spp,
+            self.injury, self.lasting, self.apothecary, self.bonus_spp, self.kills,
         )  # fmt: skip
 
 

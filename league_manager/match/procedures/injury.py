@@ -202,7 +202,7 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) 
             c.emit(Event("apothecary", team, p, detail=result))
             if result == BH:
                 s.status[p] = RESERVE
-                _credit(c, p, by, spp)
+                _credit(c, p, by, spp, result)
                 return
     for skill, fn in c.hook(p, points.REGENERATION):
         roll = c.d6("regeneration")
@@ -217,7 +217,7 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) 
         roll = c.d6("lasting injury")
         st.lasting = LASTING_TABLE[roll]
         c.emit(Event("lasting_injury", team, p, (roll,), detail=st.lasting))
-    _credit(c, p, by, spp)
+    _credit(c, p, by, spp, result)
 
 
 def _roll_casualty(c: Ctx, p: int, niggling: int) -> str:
@@ -228,11 +228,13 @@ def _roll_casualty(c: Ctx, p: int, niggling: int) -> str:
     return result
 
 
-def _credit(c: Ctx, p: int, by: int, spp: bool) -> None:
+def _credit(c: Ctx, p: int, by: int, spp: bool, result: str = "") -> None:
     s = c.s
     if by < 0 or s.team[by] == s.team[p]:
         return
     s.cas_inflicted[s.team[by]] += 1
+    if result == "Dead":
+        s.stats[by].kills += 1
     if spp:
         s.stats[by].cas += 1
         if s.has_prayer(s.team[by], "Necessary Violence"):

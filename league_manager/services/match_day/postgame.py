@@ -396,6 +396,7 @@ def _stats(
                 deflections=p.defl,
                 mvp=int(p.id in mvps.values()),
                 spp=earned.get(p.id, 0),
+                kills=p.kills,
             )
         )
     session.flush()

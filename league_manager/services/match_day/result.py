@@ -17,7 +17,7 @@ from league_manager.services.match_day.store import SIDES, dump_json, load_json,
 from league_manager.services.season_results import ResultEntry, apply_result
 
 INJURIES = ("Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead")
-COUNTS = ("td", "comp", "defl", "intc", "cas", "cas_other", "bonus_spp")
+COUNTS = ("td", "comp", "defl", "intc", "cas", "cas_other", "bonus_spp", "kills")
 
 
 def _number(value: Any, where: str, errors: list[RuleViolation]) -> int:

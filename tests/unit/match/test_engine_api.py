@@ -240,3 +240,24 @@ def test_match_day_can_hand_over_the_weather_and_kicking_team() -> None:
     assert all(e.kind != "coin_toss" for e in match.events)
     rolled = Match(HOME, AWAY, seed=3)
     assert any(e.kind == "coin_toss" for e in rolled.events) or rolled.prompt is not None
+
+
+def test_kills_are_credited_to_the_player_who_caused_them() -> None:
+    from league_manager.match.teams import generate_team
+    from league_manager.rules.loader import load_ruleset
+
+    ruleset = load_ruleset("bb2020")
+    kills = deaths = 0
+    for seed in range(12):
+        home = generate_team(ruleset.team("orc"), seed, prefix="h")
+        away = generate_team(ruleset.team("human"), seed + 100, prefix="a")
+        match = Match(home, away, seed=seed)
+        play(match, (GreedyBot(seed), GreedyBot(seed + 1)))
+        result = match.outcome()
+        assert result is not None
+        for p in result.players:
+            assert p.kills <= p.cas + p.cas_other
+        kills += sum(p.kills for p in result.players)
+        deaths += sum(1 for p in result.players if p.injury == "Dead")
+        assert MatchResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
+    assert kills == deaths > 0
