@@ -12,17 +12,13 @@ from typing import Any
 
 from sqlmodel import Session
 
-from league_manager.core.errors import LeagueError, RuleViolation
-from league_manager.persistence import repositories as repo
+from league_manager.core.errors import LeagueError
 from league_manager.persistence.models import Team
-from league_manager.persistence.season_models import OPEN_STATUSES
 from league_manager.rules.model import Ruleset
-from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.inducements import STAR_GROUP, Bought, Purchase
 from league_manager.services.match_day.offer_models import InducementOffer, OfferLine, SideOffer
-from league_manager.services.match_day.pregame import add_journeymen, plan_inducements
-from league_manager.services.match_day.store import SIDES, find_match_day, fixture_and_league, team_snapshot
-from league_manager.services.team_views import build_team_views
+from league_manager.services.match_day.pregame import add_journeymen, open_for_pregame, plan_inducements
+from league_manager.services.match_day.store import SIDES, team_snapshot
 
 SEARCH_LIMIT = 12  # no inducement without a maximum is ever bought more often than this
 
@@ -49,19 +45,7 @@ class _Context:
 
 
 def _context(fixture_id: int, *, session: Session) -> _Context:
-    fixture, league = fixture_and_league(fixture_id, session=session)
-    if find_match_day(fixture_id, session=session) is not None:
-        raise RuleViolation("match day", f"fixture {fixture_id} has had its pre-game already")
-    if fixture.status not in OPEN_STATUSES:
-        raise RuleViolation(
-            "match day", f"fixture {fixture_id} is {fixture.status}; only an open fixture is played"
-        )
-    ruleset = league_ruleset(league)
-    settings = ruleset.house_rule_defaults() | repo.league_settings(league)
-    home, away = session.get(Team, fixture.home_team_id), session.get(Team, fixture.away_team_id)
-    assert home is not None and away is not None
-    teams = {"home": home, "away": away}
-    views = dict(zip(SIDES, build_team_views([home, away], session=session), strict=True))
+    _fixture, _league, ruleset, settings, teams, views = open_for_pregame(fixture_id, session=session)
     ctv = {}
     for side in SIDES:  # the journeymen the pre-game will add count towards the CTV, as there
         _snap, hired = add_journeymen(team_snapshot(views[side]), ruleset.team(teams[side].race), side)

@@ -11,8 +11,8 @@ from league_manager.core.errors import RuleViolation
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
-from league_manager.persistence.models import Team
-from league_manager.persistence.season_models import OPEN_STATUSES
+from league_manager.persistence.models import League, Team
+from league_manager.persistence.season_models import OPEN_STATUSES, Fixture
 from league_manager.rules.dice import Dice
 from league_manager.rules.model import Ruleset, SkillRef, TeamRoster
 from league_manager.rules.pregame.fans import fan_factor
@@ -183,14 +183,13 @@ def _kicking(dice: Dice) -> dict[str, Any]:
     return {"toss_roll": roll, "toss_winner": winner, "kicking": "away" if winner == "home" else "home"}
 
 
-def run_pregame(
-    fixture_id: int, purchases: Mapping[str, Sequence[Purchase]], dice: Dice, *, session: Session
-) -> MatchDay:
-    """Run steps 1-7 for a fixture and store the record (stage ``pre_game``).
+def open_for_pregame(
+    fixture_id: int, *, session: Session
+) -> tuple[Fixture, League, Ruleset, dict[str, Any], dict[str, Team], dict[str, TeamView]]:
+    """A fixture ready for its pre-game: league, ruleset, settings, both teams and their views.
 
     Raises:
-        RuleViolation: pre-game already run, a decided fixture, or an inducement the
-            team may not buy or cannot afford; nothing is changed.
+        RuleViolation: the pre-game has run already, or the fixture is decided.
     """
     fixture, league = fixture_and_league(fixture_id, session=session)
     if find_match_day(fixture_id, session=session) is not None:
@@ -205,6 +204,19 @@ def run_pregame(
     assert home is not None and away is not None
     teams = {"home": home, "away": away}
     views = dict(zip(SIDES, build_team_views([home, away], session=session), strict=True))
+    return fixture, league, ruleset, settings, teams, views
+
+
+def run_pregame(
+    fixture_id: int, purchases: Mapping[str, Sequence[Purchase]], dice: Dice, *, session: Session
+) -> MatchDay:
+    """Run steps 1-7 for a fixture and store the record (stage ``pre_game``).
+
+    Raises:
+        RuleViolation: pre-game already run, a decided fixture, or an inducement the
+            team may not buy or cannot afford; nothing is changed.
+    """
+    fixture, league, ruleset, settings, teams, views = open_for_pregame(fixture_id, session=session)
     snaps = {side: team_snapshot(views[side]) for side in SIDES}
     record: dict[str, Any] = {"teams": {}}
     for side in SIDES:  # step 2: fans
@@ -256,8 +268,8 @@ def run_pregame(
         ruleset_id=ruleset.id,
         ruleset_version=league.ruleset_version,
         settings_json=dump_json(settings),
-        home_team_id=home.id or 0,
-        away_team_id=away.id or 0,
+        home_team_id=teams["home"].id or 0,
+        away_team_id=teams["away"].id or 0,
         home_snapshot_json=dump_json(snaps["home"].to_dict()),
         away_snapshot_json=dump_json(snaps["away"].to_dict()),
         pregame_json=dump_json(record),

@@ -13,13 +13,11 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QHBoxLayout,
     QLineEdit,
     QSpinBox,
-    QTableView,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -27,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from league_manager.core.errors import RuleViolations
 from league_manager.ui.context import UiContext
-from league_manager.ui.match_day.grid import SIDES, ResultGridModel
+from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.summary import postgame_html
 from league_manager.ui.widgets import button, label
 
@@ -96,16 +94,7 @@ class CorrectionDialog(QDialog):
         scores.addStretch(1)
         layout.addLayout(scores)
         self.model.dataChanged.connect(self.check)
-        self.grid = QTableView()
-        self.grid.setModel(self.model)
-        self.grid.setTabKeyNavigation(True)
-        self.grid.setEditTriggers(
-            QAbstractItemView.EditTrigger.AnyKeyPressed
-            | QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        self.grid.verticalHeader().setVisible(False)
-        self.grid.horizontalHeader().setStretchLastSection(True)
+        self.grid = result_grid_view(self.model)
         self.grid.resizeColumnsToContents()
         layout.addWidget(self.grid, 3)
         reason_row = QHBoxLayout()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView, QTableView
 
 INJURIES = ("", "Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead")
 LASTING = ("", "MA", "ST", "AG", "PA", "AV")
@@ -187,3 +188,18 @@ class ResultGridModel(QAbstractTableModel):
             "conceded": conceded,
             "players": players,
         }
+
+
+def result_grid_view(model: ResultGridModel) -> QTableView:
+    """The keyboard-first table over a result grid: type a figure, Tab to the next counter."""
+    view = QTableView()
+    view.setModel(model)
+    view.setTabKeyNavigation(True)
+    view.setEditTriggers(
+        QAbstractItemView.EditTrigger.AnyKeyPressed
+        | QAbstractItemView.EditTrigger.DoubleClicked
+        | QAbstractItemView.EditTrigger.EditKeyPressed
+    )
+    view.verticalHeader().setVisible(False)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view

@@ -12,7 +12,6 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QButtonGroup,
     QCheckBox,
     QComboBox,
@@ -23,7 +22,6 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QSpinBox,
     QStackedWidget,
-    QTableView,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -32,7 +30,7 @@ from PySide6.QtWidgets import (
 from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
-from league_manager.ui.match_day.grid import SIDES, ResultGridModel
+from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.summary import postgame_html, pregame_html, result_html
 from league_manager.ui.widgets import button, label
@@ -203,16 +201,7 @@ class MatchDayWizard(QDialog):
         box.addLayout(scores)
         self.grid_model = ResultGridModel(self)
         self.grid_model.dataChanged.connect(self.check_grid)
-        self.grid = QTableView()
-        self.grid.setModel(self.grid_model)
-        self.grid.setTabKeyNavigation(True)
-        self.grid.setEditTriggers(
-            QAbstractItemView.EditTrigger.AnyKeyPressed
-            | QAbstractItemView.EditTrigger.DoubleClicked
-            | QAbstractItemView.EditTrigger.EditKeyPressed
-        )
-        self.grid.verticalHeader().setVisible(False)
-        self.grid.horizontalHeader().setStretchLastSection(True)
+        self.grid = result_grid_view(self.grid_model)
         box.addWidget(self.grid, 1)
         bottom = QHBoxLayout()
         self.problems = label("", "help", wrap=True)
