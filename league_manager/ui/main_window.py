@@ -820,7 +820,7 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.save_state()
-        self.runner.pool.waitForDone(10_000)
+        self.runner.wait_for_done(10_000)
         self.close_database()
         super().closeEvent(event)
 

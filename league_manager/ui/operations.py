@@ -8,13 +8,15 @@ returned ``Changes`` so every page refreshes itself, and remember how to undo it
 from __future__ import annotations
 
 import gc
+import itertools
 import logging
 import traceback
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from league_manager.core.errors import LeagueError, RuleViolation, RuleViolations
 from league_manager.services.changes import Changes, Outcome
@@ -84,47 +86,25 @@ class UndoStack(QObject):
         return self._steps[-1] if self._steps else None
 
 
-class _Signals(QObject):
-    done = Signal(object)
-    failed = Signal(object)
+class _Relay(QObject):
+    """Carries "job N finished" from a worker thread to the GUI thread.
+
+    One relay lives as long as its runner, on the GUI thread: no Qt object is made or
+    destroyed per job, so a worker can never be the one to delete a Qt object.
+    """
+
+    finished = Signal(int)
 
 
-class _Job(QRunnable):
-    def __init__(self, fn: Callable[[], Any], signals: _Signals) -> None:
-        super().__init__()
-        self.fn = fn
-        self.signals = signals
+@dataclass
+class _Pending:
+    """A background job from submission until its callbacks have run on the GUI thread."""
 
-    def run(self) -> None:
-        try:
-            result = self.fn()
-        except BaseException as exc:
-            self.signals.failed.emit(exc)
-        else:
-            self.signals.done.emit(result)
-
-
-class _Delivery(QObject):
-    """Lives on the GUI thread; receives a worker's result there (queued connection)."""
-
-    def __init__(
-        self, runner: OpRunner, on_done: Callable[[Any], None], on_error: Callable[[BaseException], None]
-    ):
-        super().__init__()
-        self.runner = runner
-        self.on_done = on_done
-        self.on_error = on_error
-        self.signals: _Signals | None = None
-
-    @Slot(object)
-    def deliver(self, result: Any) -> None:
-        self.runner._finish(self)
-        self.on_done(result)
-
-    @Slot(object)
-    def fail(self, exc: BaseException) -> None:
-        self.runner._finish(self)
-        self.on_error(exc)
+    fn: Callable[[], Any] | None
+    on_done: Callable[[Any], None]
+    on_error: Callable[[BaseException], None]
+    ok: bool = False
+    value: Any = None
 
 
 class OpRunner(QObject):
@@ -138,9 +118,13 @@ class OpRunner(QObject):
         self.dialogs = dialogs
         self.bus = bus or ChangeBus()
         self.undo = undo or UndoStack()
-        self.pool = QThreadPool()
-        self.pool.setMaxThreadCount(1)  # one writer at a time keeps SQLite happy
-        self._pending: set[_Delivery] = set()
+        # One worker: one writer at a time keeps SQLite happy.
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="league-worker")
+        self._futures: set[Future[None]] = set()
+        self._pending: dict[int, _Pending] = {}
+        self._ids = itertools.count(1)
+        self._relay = _Relay(self)
+        self._relay.finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
         self._gc_was_enabled = False
 
     @property
@@ -202,30 +186,61 @@ class OpRunner(QObject):
         on_error: Callable[[BaseException], None],
         busy: str = "Working…",
     ) -> None:
-        """Run ``fn`` on the worker thread; the callbacks run on the GUI thread."""
-        delivery = _Delivery(self, on_done, on_error)
-        signals = _Signals()
-        signals.done.connect(delivery.deliver)
-        signals.failed.connect(delivery.fail)
-        delivery.signals = signals  # keep the emitter alive until delivery
+        """Run ``fn`` on the worker thread; the callbacks run on the GUI thread.
+
+        Everything the job touches stays referenced from the GUI thread until its
+        callbacks have run, so nothing (Qt wrappers in closures above all) is ever
+        freed on the worker.
+        """
+        job_id = next(self._ids)
         if not self._pending:
             self._pause_gc()
-        self._pending.add(delivery)
+        self._pending[job_id] = _Pending(fn, on_done, on_error)
         self.sig_busy.emit(busy)
-        self.pool.start(_Job(fn, signals))
+        future = self._executor.submit(self._work, job_id)
+        self._futures.add(future)
+        future.add_done_callback(self._futures.discard)
 
-    def _finish(self, delivery: _Delivery) -> None:
-        self._pending.discard(delivery)
+    def _work(self, job_id: int) -> None:
+        """Worker thread: run the job, park its result, then signal the GUI thread."""
+        job = self._pending[job_id]
+        fn, job.fn = job.fn, None
+        assert fn is not None
+        try:
+            job.value = fn()
+            job.ok = True
+        except BaseException as exc:
+            job.value = exc
+        del fn, job  # the GUI thread holds the only references from here on
+        self._relay.finished.emit(job_id)
+
+    @Slot(int)
+    def _deliver(self, job_id: int) -> None:
+        """GUI thread: hand a finished job's result to its callback."""
+        job = self._pending.pop(job_id)
         if not self._pending:
             self._resume_gc()
             self.sig_busy.emit("")
+        if job.ok:
+            job.on_done(job.value)
+        else:
+            job.on_error(job.value)
+
+    def wait_for_done(self, timeout_ms: int = 10_000) -> bool:
+        """Block until the worker is idle (callbacks still arrive through the event loop).
+
+        Returns:
+            False when the timeout passed first.
+        """
+        _, running = wait(list(self._futures), timeout=timeout_ms / 1000)
+        return not running
 
     def _pause_gc(self) -> None:
         """Collect on the GUI thread, then keep the cyclic collector off while a worker runs.
 
         Python runs its cyclic garbage collector on whichever thread happens to allocate;
-        on a worker it would destroy abandoned Qt objects there, off their own thread (a
-        crash seen with PySide6 6.12). Anki takes the same precaution.
+        on a worker it would destroy abandoned Qt objects there, off their own thread.
+        Anki takes the same precaution.
         """
         gc.collect()
         self._gc_was_enabled = gc.isenabled()

@@ -122,7 +122,7 @@ def make_window(qtbot: Any, qapp: QApplication, tmp_path: Path, dialogs: FakeDia
 
     yield make
     for window in made:
-        window.runner.pool.waitForDone(5000)
+        window.runner.wait_for_done(5000)
         window.close_database()
         window.close()
 

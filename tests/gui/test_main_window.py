@@ -130,14 +130,14 @@ def test_open_file_and_recent_files(
     window.open_database(str(league_file), background=False)
     dialogs.script("open_file", str(demo_file))
     window.choose_file()
-    window.runner.pool.waitForDone(10_000)
+    window.runner.wait_for_done(10_000)
     for _ in range(20):
         QApplication.processEvents()
     assert window.db_path == str(demo_file)
     assert window.recent_files()[:2] == [str(demo_file), str(league_file)]
     assert len(window.recent_menu.actions()) == 2
     window.recent_menu.actions()[1].trigger()
-    window.runner.pool.waitForDone(10_000)
+    window.runner.wait_for_done(10_000)
     for _ in range(20):
         QApplication.processEvents()
     assert window.db_path == str(league_file)
