@@ -109,7 +109,7 @@ def plan_schedule(
     if not 2 <= count <= len(active):
         raise RuleViolation("knockout", f"choose between 2 and {len(active)} qualifiers, not {count}")
     order = [s.team_id for s in ranked(season, [m.team_id for m in active], settings, session=session)]
-    bracket = knockout(order[:count], third_place=third_place, first_round=first)
+    bracket = knockout(order[:count], third_place=third_place, first_round=first, constraints=rules)
     rounds = [
         PlannedRound(r.number, r.name, "playoff", [(p, None) for p in r.pairings]) for r in bracket.rounds
     ]

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import cast
 
-from league_manager.rules.scheduling.model import Pairing, RoundPlan, SchedulePlan, SchedulingError, TeamId
+from league_manager.rules.scheduling.model import (
+    Constraints,
+    Pairing,
+    RoundPlan,
+    SchedulePlan,
+    SchedulingError,
+    TeamId,
+)
 
 
 def bracket_order(size: int) -> list[int]:
@@ -29,7 +37,59 @@ def next_slot(slot: int) -> tuple[int, str]:
     return slot // 2, "home" if slot % 2 == 0 else "away"
 
 
-def knockout(seeds: Sequence[TeamId], *, third_place: bool = False, first_round: int = 1) -> SchedulePlan:
+def separate_coaches(
+    slots: list[tuple[int, int | None]], team: Callable[[int], TeamId | None], rules: Constraints
+) -> list[str]:
+    """Swap lower seeds between first-round fixtures so teams of one coach do not meet.
+
+    Each clash trades its lower seed with the nearest lower seed of another fixture for
+    which both new fixtures are legal; the better seed stays at home (every lower seed
+    of a first round is below every higher seed). Changes ``slots`` in place.
+
+    Returns:
+        One note per swap, and one per clash that no swap could remove.
+    """
+
+    def legal(home: int, away: int | None) -> bool:
+        a, b = team(home), None if away is None else team(away)
+        return a is None or b is None or rules.may_meet(a, b)
+
+    notes: list[str] = []
+    for i, (home, away) in enumerate(slots):
+        if away is None or legal(home, away):
+            continue
+        others = sorted(
+            (
+                j
+                for j, (_, other) in enumerate(slots)
+                if j != i and other is not None and team(other) is not None
+            ),
+            key=lambda j: (abs(cast(int, slots[j][1]) - away), slots[j][1]),
+        )
+        for j in others:
+            other_home, other_away = slots[j]
+            if legal(home, other_away) and legal(other_home, away):
+                slots[i], slots[j] = (home, other_away), (other_home, away)
+                notes.append(
+                    f"seeds {min(away, cast(int, other_away))} and {max(away, cast(int, other_away))} "
+                    "swapped places: teams of one coach may not meet"
+                )
+                break
+    notes.extend(
+        f"seeds {home} and {away} share a coach and meet in the first round: no swap separates them"
+        for home, away in slots
+        if away is not None and not legal(home, away)
+    )
+    return notes
+
+
+def knockout(
+    seeds: Sequence[TeamId],
+    *,
+    third_place: bool = False,
+    first_round: int = 1,
+    constraints: Constraints | None = None,
+) -> SchedulePlan:
     """A single-elimination bracket for the seeded teams (best first).
 
     The bracket is the next power of two; the missing places are byes and go to the
@@ -41,6 +101,8 @@ def knockout(seeds: Sequence[TeamId], *, third_place: bool = False, first_round:
         seeds: the qualified teams, best first.
         third_place: add a match between the semi-final losers (four teams or more).
         first_round: the number of the bracket's first round in the season.
+        constraints: teams of one coach are kept apart in the first round (see
+            :func:`separate_coaches`); later rounds depend on who wins.
 
     Raises:
         SchedulingError: fewer than two teams.
@@ -56,11 +118,15 @@ def knockout(seeds: Sequence[TeamId], *, third_place: bool = False, first_round:
     def team(seed: int) -> TeamId | None:
         return teams[seed - 1] if seed <= len(teams) else None
 
-    first: list[Pairing] = []
-    advancing: list[TeamId | None] = []
+    slots: list[tuple[int, int | None]] = []
     for slot in range(size // 2):
         a, b = sorted((order[2 * slot], order[2 * slot + 1]))
-        home, away = team(a), team(b)
+        slots.append((a, b if b <= len(teams) else None))
+    swaps = separate_coaches(slots, team, constraints) if constraints is not None else []
+    first: list[Pairing] = []
+    advancing: list[TeamId | None] = []
+    for slot, (a, maybe_b) in enumerate(slots):
+        home, away = team(a), None if maybe_b is None else team(maybe_b)
         if away is None:
             first.append(Pairing(home, None, bye=True, slot=slot))
         else:
@@ -76,5 +142,5 @@ def knockout(seeds: Sequence[TeamId], *, third_place: bool = False, first_round:
         advancing = [None] * fixtures
         fixtures //= 2
     byes = size - len(teams)
-    notes = (f"{byes} bye(s) for the top seed(s) in the first round",) if byes else ()
-    return SchedulePlan(tuple(rounds), notes=notes)
+    notes = [f"{byes} bye(s) for the top seed(s) in the first round"] if byes else []
+    return SchedulePlan(tuple(rounds), notes=(*notes, *swaps))

@@ -131,6 +131,40 @@ def test_knockout_byes_go_to_top_seeds(n: int, third: bool) -> None:
         assert seeds[0] in top_half and seeds[1] not in top_half
 
 
+def test_knockout_swaps_the_nearest_lower_seed_when_one_coach_would_meet_himself() -> None:
+    seeds = [11, 12, 13, 14, 15, 16, 17, 18]  # seed n is team 10 + n
+    rules = Constraints(coaches={11: 1, 18: 1})  # seeds 1 and 8 share a coach
+    plan = knockout(seeds, constraints=rules)
+    first = [(p.home, p.away) for p in plan.rounds[0].pairings]
+    assert first == [(11, 17), (14, 15), (12, 18), (13, 16)]  # 8 traded with 7, not 6 or 5
+    assert "seeds 7 and 8 swapped places: teams of one coach may not meet" in plan.notes
+    allowed = knockout(seeds, constraints=Constraints(coaches={11: 1, 18: 1}, same_coach_may_meet=True))
+    assert allowed.rounds[0].pairings[0].teams == (11, 18)
+
+
+def test_knockout_says_when_no_swap_separates_one_coach() -> None:
+    plan = knockout([1, 2], constraints=Constraints(coaches={1: 5, 2: 5}))
+    assert plan.rounds[0].pairings[0].teams == (1, 2)
+    assert plan.notes == ("seeds 1 and 2 share a coach and meet in the first round: no swap separates them",)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data(), n=team_counts)
+def test_knockout_first_round_keeps_coaches_apart(data: st.DataObject, n: int) -> None:
+    seeds = list(range(100, 100 + n))
+    coaches = {t: data.draw(st.integers(1, max(2, n // 2)), label=f"coach of {t}") for t in seeds}
+    plan = knockout(seeds, constraints=Constraints(coaches=coaches))
+    plain = knockout(seeds)
+    first = plan.rounds[0].pairings
+    assert sorted(t for p in first for t in p.teams) == seeds
+    assert [p.home for p in first] == [p.home for p in plain.rounds[0].pairings]  # the homes never move
+    assert [p.bye for p in first] == [p.bye for p in plain.rounds[0].pairings]
+    clashes = [p for p in first if not p.bye and coaches[p.home] == coaches[p.away]]  # type: ignore[index]
+    unresolved = [note for note in plan.notes if "no swap separates them" in note]
+    assert len(clashes) == len(unresolved)
+    assert all(seeds.index(p.home) < seeds.index(p.away) for p in first if not p.bye)  # type: ignore[arg-type]
+
+
 def test_knockout_needs_two_teams() -> None:
     with pytest.raises(SchedulingError, match="at least two"):
         knockout([1])

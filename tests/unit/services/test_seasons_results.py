@@ -3,6 +3,8 @@
 import pytest
 
 from league_manager.core.errors import RuleViolation
+from league_manager.rules.draft import suggest_draft
+from league_manager.rules.model import Ruleset
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import FixtureView, PlayerStatLine
@@ -193,3 +195,24 @@ def test_leader_boards_from_player_stats(demo: Services) -> None:
     assert teams["kills"].entries[0].value == 1
     data = leaders.to_dict()
     assert data["players"][0]["category"] == "td"
+
+
+def test_play_offs_keep_teams_of_one_coach_apart_in_the_first_round(demo: Services, ruleset: Ruleset) -> None:
+    plan = suggest_draft(ruleset, "human")
+    demo.teams.draft_team(DEMO_LEAGUE, "Second Marauders", "Ada", plan)  # Ada coaches TEAMS[0] too
+    order = [TEAMS[0], TEAMS[1], TEAMS[2], "Second Marauders"]
+    demo.seasons.create_season(DEMO_LEAGUE, "S", seed=3)
+    demo.seasons.add_teams("S", order)
+    schedule = demo.seasons.schedule("S", "round-robin").value
+    assert any("same coach" in note for note in schedule.notes)
+    for f in demo.seasons.fixtures("S"):
+        if not f.is_bye:
+            home_better = order.index(f.home or "") < order.index(f.away or "")
+            demo.seasons.set_result(
+                f.id or 0, ResultEntry(home_td=int(home_better), away_td=int(not home_better))
+            )
+    assert [r.team for r in demo.seasons.standings("S").overall.rows] == order
+    bracket = demo.seasons.schedule("S", "knockout", qualifiers=4).value
+    semis = [(f.home, f.away) for f in bracket.rounds[0].fixtures]
+    assert semis == [(TEAMS[0], TEAMS[2]), (TEAMS[1], "Second Marauders")]  # not seed 1 against seed 4
+    assert "seeds 3 and 4 swapped places: teams of one coach may not meet" in bracket.notes
