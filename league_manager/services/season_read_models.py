@@ -463,3 +463,25 @@ class ResultEntry:
     administrative: str | None = None
     winner: str | int | None = None
     note: str = ""
+
+
+def entry_of(result: ResultView) -> ResultEntry:
+    """The entry that records ``result`` again (how Undo puts back an earlier result)."""
+    if result.outcome == "bye":
+        return ResultEntry(bye=True, note=result.note)
+    if result.outcome == "forfeit":
+        return ResultEntry(forfeit=result.decided_by, note=result.note)
+    if result.outcome == "administrative":
+        verdicts = (result.home_verdict, result.away_verdict)
+        ruling = {("W", "L"): "home", ("L", "W"): "away", ("D", "D"): "draw"}.get(verdicts, "both-lose")
+        return ResultEntry(administrative=ruling, note=result.note)
+    level = result.home_td is not None and result.home_td == result.away_td
+    return ResultEntry(
+        home_td=result.home_td,
+        away_td=result.away_td,
+        home_cas=result.home_cas,
+        away_cas=result.away_cas,
+        conceded_by=result.decided_by if result.outcome == "concession" else None,
+        winner=result.winner_id if level and result.winner_id is not None else None,
+        note=result.note,
+    )

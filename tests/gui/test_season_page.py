@@ -97,6 +97,34 @@ def test_season_created_scheduled_and_result_entered(
     assert page.standings_model.row_record(0).team == fixture.home
     assert "tie" in page.tiebreak_label.text().lower() or "separated" in page.tiebreak_label.text()
 
+    # Edit → Undo puts back what was there: a changed score, a cleared result, no result
+    def score_of(fixture_id: int) -> str | None:
+        result = window.ctx.services.seasons.get_fixture(fixture_id).result
+        return result.score if result else None
+
+    page.fixture_table.selectRow(0)
+    page.editor.home_td.setValue(0)
+    page.editor.away_td.setValue(0)
+    page.save_result()
+    assert score_of(fixture.id) == "0-0"
+    assert window.runner.undo.top is not None and "result of" in window.runner.undo.top.label
+    window.runner.undo_last()
+    assert score_of(fixture.id) == "2-1"
+    page.fixture_table.selectRow(0)
+    page.clear_result()
+    assert score_of(fixture.id) is None
+    window.runner.undo_last()
+    assert score_of(fixture.id) == "2-1"
+    window.runner.undo_last()  # the first entry: the fixture is scheduled again
+    assert score_of(fixture.id) is None
+    assert page.fixture_model.row_record(0).result is None
+    page.fixture_table.selectRow(0)
+    page.editor.home_td.setValue(2)
+    page.editor.away_td.setValue(1)
+    page.editor.home_cas.setValue(3)
+    page.save_result()
+    assert dialogs.errors == []
+
     with qtbot.waitSignal(page.fixture_activated) as blocker:
         page.fixture_table.doubleClicked.emit(page.fixture_table.model().index(0, 0))
     assert blocker.args == [fixture.id]

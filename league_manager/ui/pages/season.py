@@ -17,9 +17,10 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.services.changes import Changes
-from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView
+from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView, entry_of
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
+from league_manager.ui.operations import UndoStep
 from league_manager.ui.printing import Printer
 from league_manager.ui.season_models import FixtureTableModel, LeaderModel, StandingsModel
 from league_manager.ui.widgets import PageHeader, button, label, make_table, source_row
@@ -363,7 +364,7 @@ class SeasonPage(Page):
             self.fixture_activated.emit(fixture.id)
 
     def save_result(self) -> None:
-        """Record the editor's result for the selected fixture."""
+        """Record the editor's result for the selected fixture (Edit → Undo puts back the old one)."""
         fixture = self.editor.fixture
         if fixture is None or fixture.id is None:
             return
@@ -372,10 +373,11 @@ class SeasonPage(Page):
         self.ctx.runner.run_op(
             lambda: self.ctx.services.seasons.set_result(fixture_id, entry),
             title=f"Could not record {fixture.label()}",
+            undo=lambda _: self._undo_step(fixture, f"result of {fixture.label()}"),
         )
 
     def clear_result(self) -> None:
-        """Remove the selected fixture's result."""
+        """Remove the selected fixture's result (Edit → Undo puts it back)."""
         fixture = self.editor.fixture
         if fixture is None or fixture.id is None:
             return
@@ -383,7 +385,16 @@ class SeasonPage(Page):
         self.ctx.runner.run_op(
             lambda: self.ctx.services.seasons.clear_result(fixture_id),
             title=f"Could not clear {fixture.label()}",
+            undo=lambda _: self._undo_step(fixture, f"clearing of {fixture.label()}"),
         )
+
+    def _undo_step(self, before: FixtureView, label: str) -> UndoStep:
+        """Put ``before``'s result back: clear the fixture, or record its earlier result."""
+        seasons, fixture_id = self.ctx.services.seasons, before.id or 0
+        if before.result is None:
+            return UndoStep(label, lambda: seasons.clear_result(fixture_id))
+        entry = entry_of(before.result)
+        return UndoStep(label, lambda: seasons.set_result(fixture_id, entry))
 
     def concerns(self, changes: Changes) -> bool:
         season = self.season

@@ -7,7 +7,7 @@ from league_manager.rules.draft import suggest_draft
 from league_manager.rules.model import Ruleset
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
-from league_manager.services.season_read_models import FixtureView, PlayerStatLine
+from league_manager.services.season_read_models import FixtureView, PlayerStatLine, entry_of
 from league_manager.services.season_results import ResultEntry
 
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
@@ -216,3 +216,47 @@ def test_play_offs_keep_teams_of_one_coach_apart_in_the_first_round(demo: Servic
     semis = [(f.home, f.away) for f in bracket.rounds[0].fixtures]
     assert semis == [(TEAMS[0], TEAMS[2]), (TEAMS[1], "Second Marauders")]  # not seed 1 against seed 4
     assert "seeds 3 and 4 swapped places: teams of one coach may not meet" in bracket.notes
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [
+        ResultEntry(home_td=2, away_td=1, home_cas=3, away_cas=1, note="rainy"),
+        ResultEntry(home_td=0, away_td=1, conceded_by="home"),
+        ResultEntry(forfeit="away", note="no show"),
+        ResultEntry(administrative="home"),
+        ResultEntry(administrative="away"),
+        ResultEntry(administrative="draw"),
+        ResultEntry(administrative="both-lose"),
+        ResultEntry(bye=True),
+    ],
+    ids=[
+        "score",
+        "concession",
+        "forfeit",
+        "admin-home",
+        "admin-away",
+        "admin-draw",
+        "admin-both-lose",
+        "bye",
+    ],
+)
+def test_entry_of_a_result_records_the_same_result_again(demo: Services, entry: ResultEntry) -> None:
+    game = next(f for f in scheduled(demo, 4) if not f.is_bye)
+    first = demo.seasons.set_result(game.id or 0, entry).value.result
+    assert first is not None
+    demo.seasons.clear_result(game.id or 0)
+    again = demo.seasons.set_result(game.id or 0, entry_of(first)).value.result
+    assert again == first
+
+
+def test_entry_of_a_play_off_draw_keeps_the_winner(demo: Services) -> None:
+    for f in scheduled(demo, 4):
+        if not f.is_bye:
+            demo.seasons.set_result(f.id or 0, ResultEntry(home_td=1, away_td=0))
+    semi = demo.seasons.schedule("S", "knockout", qualifiers=4).value.rounds[0].fixtures[0]
+    first = demo.seasons.set_result(semi.id or 0, ResultEntry(home_td=1, away_td=1, winner=semi.away)).value
+    assert first.result is not None and first.result.winner == semi.away
+    demo.seasons.clear_result(semi.id or 0)
+    again = demo.seasons.set_result(semi.id or 0, entry_of(first.result)).value
+    assert again.result == first.result
