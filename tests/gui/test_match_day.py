@@ -406,3 +406,28 @@ def test_picker_quantity_is_typed_in_its_spin_box(
         wizard.close()
 
     _wizard(window, dialogs, drive)
+
+
+def test_result_is_corrected_before_the_post_game(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    services = window.ctx.services
+    view = services.match_day.pregame(fixture.id, seed=3).value
+    grid = ResultGridModel()
+    grid.set_snapshots(view.snapshots)
+    services.match_day.record(fixture.id, grid.document({"home": 0, "away": 0}))
+    window.show_fixture(fixture.id)
+    assert not window.fixture_page.correct.isHidden()  # a wrong result need not wait for the post-game
+
+    def drive(dialog: Any) -> None:
+        dialog.scores["home"].setValue(1)
+        assert dialog.model.setData(dialog.model.index(0, 3), "1")
+        dialog.reason.setText("typed into the wrong row")
+        assert dialog.apply()
+
+    _correct(window, dialogs, drive)
+    assert not dialogs.errors
+    after = services.match_day.get(fixture.id)
+    assert after.stage == "result_entered"  # the post-game is still to come, on the corrected result
+    assert "1 – 0" in window.fixture_page.tiles["Score"].value.text()

@@ -21,6 +21,8 @@ STAGES = {
     "result_entered": "Result entered",
     "post_game_applied": "Post-game applied",
 }
+CORRECTABLE = ("result_entered", "post_game_applied")
+"""Stages whose result the correction dialog may change (before the post-game it only replaces it)."""
 
 
 class FixturePage(Page):
@@ -106,7 +108,7 @@ class FixturePage(Page):
         self.record.setHtml(full_html(self.view) if self.view else "<p>Nothing recorded yet.</p>")
         done = self.view is not None and self.view.stage == "post_game_applied"
         self.match_day.setText("Show the match day…" if done else "Match day…")
-        self.correct.setVisible(done)
+        self.correct.setVisible(self.view is not None and self.view.stage in CORRECTABLE)
 
     def open_wizard(self) -> Any:
         """The match-day wizard for this fixture."""
@@ -122,7 +124,7 @@ class FixturePage(Page):
         """The correction dialog for this fixture's result."""
         from league_manager.ui.match_day.correction import CorrectionDialog
 
-        if self.ident is None or self.view is None or self.view.stage != "post_game_applied":
+        if self.ident is None or self.view is None or self.view.stage not in CORRECTABLE:
             return None
         dialog = CorrectionDialog(self.ctx, int(self.ident), self)
         self.ctx.dialogs.run(dialog)
