@@ -49,6 +49,13 @@ def register(subparsers: SubParsers) -> None:
             help=f"an inducement or star player for the {side} team (repeatable)",
         )
     p.set_defaults(handler=cmd_pregame)
+    p = sub.add_parser(
+        "cancel-pregame",
+        help="throw a pre-game away before any result (inducements refunded) to run it again",
+    )
+    p.add_argument("fixture", type=int)
+    p.add_argument("--reason", required=True, help="kept on the fixture's record")
+    p.set_defaults(handler=cmd_cancel_pregame)
     p = sub.add_parser("kick-off", help="mark the match as being played")
     p.add_argument("fixture", type=int)
     p.set_defaults(handler=cmd_kick_off)
@@ -102,6 +109,15 @@ def cmd_pregame(args: argparse.Namespace, ctx: CliContext) -> int:
         args.fixture, seed=args.seed, typed=parse_typed(args.typed), purchases=purchases
     )
     return _emit(ctx, outcome.value)
+
+
+def cmd_cancel_pregame(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Cancel a pre-game so it can be run again."""
+    changes = ctx.services().match_day.cancel_pregame(args.fixture, args.reason).value
+    text = [
+        f"Pre-game of fixture {args.fixture} cancelled; run it again with: fixture pregame {args.fixture}"
+    ]
+    return ctx.emit({"fixture_id": args.fixture, "changes": changes}, lambda: "\n".join(text + changes))
 
 
 def cmd_kick_off(args: argparse.Namespace, ctx: CliContext) -> int:

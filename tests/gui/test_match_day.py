@@ -431,3 +431,28 @@ def test_result_is_corrected_before_the_post_game(
     after = services.match_day.get(fixture.id)
     assert after.stage == "result_entered"  # the post-game is still to come, on the corrected result
     assert "1 – 0" in window.fixture_page.tiles["Score"].value.text()
+
+
+def test_pregame_is_cancelled_with_a_reason_and_run_again(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    page = window.fixture_page
+    assert page.cancel_pregame_button.isHidden()  # nothing to cancel yet
+    services = window.ctx.services
+    services.match_day.pregame(fixture.id, seed=3)
+    window.show_fixture(fixture.id)
+    assert not page.cancel_pregame_button.isHidden()
+    dialogs.script("text", "")  # an empty reason cancels the cancel
+    page.cancel_pregame()
+    assert services.match_day.get(fixture.id).stage == "pre_game"
+    dialogs.script("text", "the coaches swapped sides")
+    page.cancel_pregame()
+    assert not dialogs.errors
+    assert services.seasons.get_fixture(fixture.id).status == "scheduled"
+    assert page.view is None and page.cancel_pregame_button.isHidden()  # the page followed the change
+    assert "Not started" in page.tiles["Stage"].value.text()
+    again = services.match_day.pregame(fixture.id, seed=4).value
+    assert again.corrections[0]["reason"] == "pre-game cancelled: the coaches swapped sides"
+    window.show_fixture(fixture.id)
+    assert "pre-game cancelled: the coaches swapped sides" in page.record.toPlainText()

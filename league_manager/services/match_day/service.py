@@ -9,6 +9,7 @@ from league_manager.core.errors import RuleViolation
 from league_manager.match.result import MatchResult
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
+from league_manager.services.match_day.cancel import CANCELLABLE, cancel_pregame
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.inducements import Purchase
@@ -89,6 +90,22 @@ class MatchDayService(ServiceBase):
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "pre-game"))
+
+    def cancel_pregame(self, fixture: int, reason: str) -> Outcome[list[str]]:
+        """Throw a pre-game away before any result so it can be run again (refunds included).
+
+        Returns:
+            What changed, one line per refunded treasury.
+
+        Raises:
+            RuleViolation: no pre-game, a result already entered, or no reason.
+        """
+        with self.transaction() as session:
+            day = require_match_day(fixture, CANCELLABLE, "cancel the pre-game", session=session)
+            teams = frozenset({day.home_team_id, day.away_team_id})
+            changes = cancel_pregame(day, reason, session=session)
+        return Outcome(changes, Changes(teams=teams, fixtures=frozenset({fixture}),
+                                        description=f"pre-game of fixture {fixture} cancelled"))  # fmt: skip
 
     def kick_off(self, fixture: int) -> Outcome[MatchDayView]:
         """Mark the match as being played (``pre_game`` → ``in_progress``)."""

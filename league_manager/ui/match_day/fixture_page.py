@@ -22,6 +22,8 @@ STAGES = {
     "post_game_applied": "Post-game applied",
 }
 CORRECTABLE = ("result_entered", "post_game_applied")
+CANCELLABLE = ("pre_game", "in_progress")
+"""Stages whose pre-game may be thrown away (no result yet)."""
 """Stages whose result the correction dialog may change (before the post-game it only replaces it)."""
 
 
@@ -48,6 +50,13 @@ class FixturePage(Page):
         )
         self.correct.clicked.connect(self.open_correction)
         self.header.add_action(self.correct)
+        self.cancel_pregame_button = button(
+            "Cancel pre-game…",
+            "undo",
+            tip="Throw the pre-game away (inducements are refunded) and run it again; the reason is kept",
+        )
+        self.cancel_pregame_button.clicked.connect(self.cancel_pregame)
+        self.header.add_action(self.cancel_pregame_button)
         layout.addWidget(self.header)
         self.tiles = {k: StatTile(k) for k in ("Status", "Stage", "Score", "Round")}
         layout.addLayout(tiles_row(*self.tiles.values()))
@@ -109,6 +118,7 @@ class FixturePage(Page):
         done = self.view is not None and self.view.stage == "post_game_applied"
         self.match_day.setText("Show the match day…" if done else "Match day…")
         self.correct.setVisible(self.view is not None and self.view.stage in CORRECTABLE)
+        self.cancel_pregame_button.setVisible(self.view is not None and self.view.stage in CANCELLABLE)
 
     def open_wizard(self) -> Any:
         """The match-day wizard for this fixture."""
@@ -129,6 +139,24 @@ class FixturePage(Page):
         dialog = CorrectionDialog(self.ctx, int(self.ident), self)
         self.ctx.dialogs.run(dialog)
         return dialog
+
+    def cancel_pregame(self) -> None:
+        """Throw the pre-game away before any result, with a reason, so it can be run again."""
+        if self.ident is None or self.view is None or self.view.stage not in CANCELLABLE:
+            return
+        fixture_id = int(self.ident)
+        reason = self.ctx.dialogs.text(
+            "Cancel the pre-game",
+            "Why is the pre-game thrown away? (Kept on the fixture's record; the rolls are made again "
+            "and inducements paid from the treasury are refunded.)",
+            "",
+        )
+        if not reason:
+            return
+        self.ctx.runner.run_op(
+            lambda: self.ctx.services.match_day.cancel_pregame(fixture_id, reason),
+            title="Could not cancel the pre-game",
+        )
 
     def open_wizard_at(self, step: str) -> Any:
         """The wizard shown (not modal) at ``step`` (pregame, result, postgame, summary), for screenshots.

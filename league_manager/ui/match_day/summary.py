@@ -132,14 +132,19 @@ def postgame_html(view: Any) -> str:
             f"({_gp(hired['cost'])})</li>"
         )
     out.append("</ul>")
-    for c in view.corrections:
-        out.append(
-            f"<p>Correction ({escape(c['reason'])}): "
-            f"{escape('; '.join(c['changes']) or 'no balance changed')}</p>"
-        )
     return "".join(out)
+
+
+def corrections_html(view: Any) -> str:
+    """Corrections of the fixture: replaced results and cancelled pre-games, with their reasons."""
+    return "".join(
+        f"<p>Correction ({escape(c['reason'])}): "
+        f"{escape('; '.join(c['changes']) or 'no balance changed')}</p>"
+        for c in view.corrections
+    )
 
 
 def full_html(view: Any) -> str:
     """Everything recorded for the match day."""
-    return pregame_html(view) + result_html(view) + (postgame_html(view) if view.postgame else "")
+    post = postgame_html(view) if view.postgame else ""
+    return pregame_html(view) + result_html(view) + post + corrections_html(view)

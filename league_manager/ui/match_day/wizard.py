@@ -32,7 +32,7 @@ from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.inducements import InducementPicker
-from league_manager.ui.match_day.summary import postgame_html, pregame_html, result_html
+from league_manager.ui.match_day.summary import corrections_html, postgame_html, pregame_html, result_html
 from league_manager.ui.widgets import button, label
 
 STEPS = ("pregame", "result", "postgame", "summary")
@@ -284,6 +284,7 @@ class MatchDayWizard(QDialog):
                 + pregame_html(view)
                 + result_html(view)
                 + postgame_html(view)
+                + corrections_html(view)
             )
         self.check_grid()
         self._update_nav()

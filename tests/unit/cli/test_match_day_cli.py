@@ -61,8 +61,12 @@ def test_tabletop_entry_pregame_typed_dice_and_refusals(tmp_path: Path) -> None:
     fid = str(ok_json(db, "season", "fixtures", "Table")[0]["id"])
     code, _, err = run(db, "fixture", "record", fid, "--result", str(tmp_path / "none.json"))
     assert code == 1 and "cannot read the result" in err
+    pre = ok_json(db, "fixture", "pregame", fid, "--seed", "1", "--typed", "3,3")
+    code, out, _ = run(db, "fixture", "cancel-pregame", fid, "--reason", "typed the away roll twice")
+    assert code == 0 and f"run it again with: fixture pregame {fid}" in out
     pre = ok_json(db, "fixture", "pregame", fid, "--seed", "1", "--typed", "3,1")
     assert [r["source"] for r in pre["pregame"]["rolls"][:3]] == ["typed", "typed", "program"]
+    assert pre["corrections"][0]["reason"] == "pre-game cancelled: typed the away roll twice"
     home = pre["snapshots"]["home"]["players"]
     sheet = tmp_path / "result.json"
     sheet.write_text(
@@ -81,4 +85,4 @@ def test_tabletop_entry_pregame_typed_dice_and_refusals(tmp_path: Path) -> None:
     sheet.write_text(json.dumps({"home": {"score": 0}, "away": {"score": 0}}))
     code, out, _ = run(db, "fixture", "correct", fid, "--result", str(sheet), "--reason", "disallowed")
     assert code == 0 and "correction (disallowed)" in out
-    assert ok_json(db, "fixture", "match-day", fid)["corrections"][0]["reason"] == "disallowed"
+    assert ok_json(db, "fixture", "match-day", fid)["corrections"][1]["reason"] == "disallowed"
