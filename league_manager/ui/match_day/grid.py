@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QTableView
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
 
 INJURIES = ("", "Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead")
 LASTING = ("", "MA", "ST", "AG", "PA", "AV")
@@ -201,5 +201,7 @@ def result_grid_view(model: ResultGridModel) -> QTableView:
         | QAbstractItemView.EditTrigger.EditKeyPressed
     )
     view.verticalHeader().setVisible(False)
-    view.horizontalHeader().setStretchLastSection(True)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(HEADERS.index("Player"), QHeaderView.ResizeMode.Stretch)
     return view
