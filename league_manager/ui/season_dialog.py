@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
@@ -91,7 +92,9 @@ class EntryTable(QWidget):
                 self.view.openPersistentEditor(index)
         self.view.setColumnHidden(column, not has_divisions)
         if has_divisions:
-            self.view.setColumnWidth(column, 180)
+            longest = max(self.view.fontMetrics().horizontalAdvance(d) for d in self.model.divisions)
+            self.view.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeMode.Fixed)
+            self.view.setColumnWidth(column, max(longest + 64, 140))
         self._update_summary()
 
     def _update_summary(self) -> None:
@@ -154,6 +157,7 @@ class NewSeasonDialog(QDialog):
         column = QVBoxLayout()
         column.addWidget(label("Divisions", "sectionTitle"))
         self.division_list = QListWidget()
+        self.division_list.setObjectName("editList")
         self.division_list.setToolTip("Double-click a division to rename it")
         self.division_list.itemChanged.connect(lambda _item: self._divisions_changed())
         self.division_list.currentRowChanged.connect(lambda _row: self._update_division_buttons())
