@@ -114,7 +114,7 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
 
     ``page`` is ``welcome``, ``league[:NAME]``, ``team:NAME``, ``draft:NAME``, ``new-team``,
     ``player:NAME``, ``advance:PLAYER``, ``fixture:ID[#STEP]``, ``wizard``, ``season[:NAME][#TAB]``,
-    ``schedule[:SEASON]`` or ``preview:roster:TEAM``.
+    ``schedule[:SEASON]``, ``new-season[:LEAGUE][#divisions]`` or ``preview:roster:TEAM``.
     """
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     import tempfile
@@ -140,7 +140,7 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
 PAGES_HELP = (
     "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, advance:PLAYER, hire:TEAM, "
     "fixture:ID[#inducements|pregame|result|postgame|summary|correct], wizard, season[:NAME][#TAB], "
-    "schedule[:SEASON] "
+    "schedule[:SEASON], new-season[:LEAGUE][#divisions] "
     "or preview:roster:TEAM"
 )
 

@@ -22,6 +22,9 @@ class SeasonTeamView:
     division: str | None
     withdrawn: bool = False
     withdrawal_reason: str | None = None
+    withdrawn_at: datetime | None = None
+    fixtures: int = 0
+    """How many fixtures (byes included) the team has in the season."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json`` output."""
@@ -33,7 +36,19 @@ class SeasonTeamView:
             "division": self.division,
             "withdrawn": self.withdrawn,
             "withdrawal_reason": self.withdrawal_reason,
+            "withdrawn_at": self.withdrawn_at.isoformat() if self.withdrawn_at else None,
+            "fixtures": self.fixtures,
         }
+
+
+@dataclass(frozen=True)
+class EntryCandidate:
+    """A team of the league that may be entered into a season (not retired, not in it yet)."""
+
+    team_id: int
+    name: str
+    race: str
+    coach: str
 
 
 @dataclass(frozen=True)

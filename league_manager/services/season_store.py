@@ -5,8 +5,10 @@ Helpers of the season services; like repositories they flush, never commit.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import case, func
 from sqlmodel import Session, col, select
@@ -24,6 +26,7 @@ from league_manager.persistence.season_models import (
 )
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.season_read_models import (
+    EntryCandidate,
     FixtureView,
     ResultView,
     RoundView,
@@ -84,6 +87,7 @@ class Member:
     division: str | None
     withdrawn: bool
     withdrawal_reason: str | None
+    withdrawn_at: datetime | None = None
 
 
 def members(season_id: int, *, session: Session) -> list[Member]:
@@ -109,6 +113,7 @@ def members(season_id: int, *, session: Session) -> list[Member]:
             division=divisions.get(st.division_id) if st.division_id else None,
             withdrawn=st.withdrawn_at is not None,
             withdrawal_reason=st.withdrawal_reason,
+            withdrawn_at=st.withdrawn_at,
         )
         for st, team, coach in rows
     ]
@@ -272,6 +277,7 @@ def season_view(season: Season, *, session: Session) -> SeasonView:
         .where(Fixture.season_id == season.id)
     ).one()
     rounds = session.exec(select(func.count(col(Round.id))).where(Round.season_id == season.id)).one()
+    played = fixture_counts(season.id, session=session)
     return SeasonView(
         id=season.id,
         name=season.name,
@@ -282,7 +288,17 @@ def season_view(season: Season, *, session: Session) -> SeasonView:
         seed=season.seed,
         divisions=tuple(division_names(season.id, session=session).values()),
         teams=tuple(
-            SeasonTeamView(m.team_id, m.name, m.race, m.coach, m.division, m.withdrawn, m.withdrawal_reason)
+            SeasonTeamView(
+                m.team_id,
+                m.name,
+                m.race,
+                m.coach,
+                m.division,
+                m.withdrawn,
+                m.withdrawal_reason,
+                m.withdrawn_at,
+                played[m.team_id],
+            )
             for m in team_rows
         ),
         rounds=int(rounds),
@@ -303,3 +319,41 @@ def membership(season_id: int, team_id: int, *, session: Session) -> SeasonTeam:
     if row is None:
         raise RuleViolation("season", "the team is not in this season")
     return row
+
+
+def fixture_counts(season_id: int, *, session: Session) -> Counter[int]:
+    """Team id -> how many fixtures of the season (byes included) it appears in."""
+    counts: Counter[int] = Counter()
+    for side in (col(Fixture.home_team_id), col(Fixture.away_team_id)):
+        rows = session.exec(
+            select(side, func.count(col(Fixture.id)))
+            .where(Fixture.season_id == season_id, side.is_not(None))
+            .group_by(side)
+        ).all()
+        counts.update({int(team): int(count) for team, count in rows if team is not None})
+    return counts
+
+
+def entry_candidates(league_id: int, season_id: int | None, *, session: Session) -> list[EntryCandidate]:
+    """The league's teams that could join the season: not retired and not in it yet, by name."""
+    entered: set[int] = set()
+    if season_id is not None:
+        entered = set(session.exec(select(SeasonTeam.team_id).where(SeasonTeam.season_id == season_id)))
+    league = session.get(League, league_id)
+    rosters = load_ruleset(league.ruleset_id).teams if league else {}
+    rows = session.exec(
+        select(Team, Coach)
+        .join(Coach, col(Coach.id) == Team.coach_id)
+        .where(Team.league_id == league_id, col(Team.retired).is_(False))
+        .order_by(col(Team.name))
+    ).all()
+    return [
+        EntryCandidate(
+            team_id=team.id or 0,
+            name=team.name,
+            race=rosters[team.race].name if team.race in rosters else team.race,
+            coach=coach.name,
+        )
+        for team, coach in rows
+        if team.id not in entered
+    ]

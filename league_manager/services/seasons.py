@@ -12,7 +12,7 @@ from sqlmodel import Session, col, select
 from league_manager.core.errors import RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
-from league_manager.persistence.models import Player, utcnow
+from league_manager.persistence.models import Player, Team, utcnow
 from league_manager.persistence.season_models import (
     OPEN_STATUSES,
     Division,
@@ -25,6 +25,7 @@ from league_manager.persistence.season_models import (
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.season_read_models import (
+    EntryCandidate,
     FixtureView,
     LeadersView,
     PlayerStatLine,
@@ -38,6 +39,7 @@ from league_manager.services.season_results import clear_result as clear_fixture
 from league_manager.services.season_schedule import commit_plan, plan_schedule, preview_of
 from league_manager.services.season_store import (
     division_names,
+    entry_candidates,
     find_division,
     find_fixture,
     find_season,
@@ -54,6 +56,9 @@ from league_manager.services.season_store import (
 )
 from league_manager.services.season_tables import leaders, standings
 
+Entry = tuple[str | int, str | None]
+"""A team (name or id) to enter into a season and its division (None: the season has none)."""
+
 
 def _aware(when: datetime | None) -> datetime | None:
     """A fixture date in UTC; a date without a time zone is taken as local time."""
@@ -66,18 +71,30 @@ class SeasonService(ServiceBase):
     # -- seasons and membership ------------------------------------------------------------
 
     def create_season(
-        self, league: str | int, name: str, divisions: Sequence[str] = (), seed: int | None = None
+        self,
+        league: str | int,
+        name: str,
+        divisions: Sequence[str] = (),
+        seed: int | None = None,
+        entries: Sequence[Entry] = (),
     ) -> Outcome[SeasonView]:
-        """Create a season of a league, optionally split into named divisions.
+        """Create a season of a league, optionally split into named divisions, and enter its teams.
+
+        The season, its divisions and its entries are one transaction: a refused entry
+        creates nothing.
 
         Args:
             league: the league's name or id.
             name: the season's name, unique within the league.
             divisions: division (or conference) names; none means one table.
             seed: seeds the coin flips and shuffles (random when None).
+            entries: (team, division) pairs to enter at once; the division is None
+                when the season has no divisions.
 
         Raises:
-            RuleViolation: empty or taken name, repeated division names.
+            RuleViolation: empty or taken name, repeated division names, or an entry
+                :meth:`enter_teams` refuses.
+            NotFound: an unknown team or division in ``entries``.
         """
         name = name.strip()
         if not name:
@@ -99,10 +116,13 @@ class SeasonService(ServiceBase):
             for position, division in enumerate(clean):
                 session.add(Division(season_id=season.id or 0, name=division, position=position))
             session.flush()
+            added = _enter(season, entries, session=session)
             view = season_view(season, session=session)
         return Outcome(
-            view, Changes(leagues=frozenset({view.league_id}), description=f"created season {name}")
-        )
+            view,
+            Changes(leagues=frozenset({view.league_id}), teams=frozenset(added),
+                    description=f"created season {name}"),
+        )  # fmt: skip
 
     def list_seasons(self, league: str | int | None = None) -> list[SeasonView]:
         """Seasons of one league (or all), oldest first."""
@@ -121,6 +141,18 @@ class SeasonService(ServiceBase):
         with self.transaction() as session:
             return season_view(find_season(season, session=session), session=session)
 
+    def entry_candidates(self, league: str | int, season: str | int | None = None) -> list[EntryCandidate]:
+        """The league's teams that may join a season: not retired and (given a season) not in it.
+
+        Args:
+            league: the league's name or id.
+            season: leave out the teams already in this season.
+        """
+        with self.transaction() as session:
+            lg = repo.find_league(league, session=session)
+            row = find_season(season, session=session) if season is not None else None
+            return entry_candidates(lg.id or 0, row.id if row else None, session=session)
+
     def add_teams(
         self, season: str | int, teams: Sequence[str | int], division: str | None = None
     ) -> Outcome[SeasonView]:
@@ -131,31 +163,25 @@ class SeasonService(ServiceBase):
                 when the season has divisions; nothing is added.
             NotFound: an unknown team or division.
         """
-        if not teams:
+        return self.enter_teams(season, [(team, division) for team in teams])
+
+    def enter_teams(self, season: str | int, entries: Sequence[Entry]) -> Outcome[SeasonView]:
+        """Enter teams into the season, each into its own division, in one transaction.
+
+        Args:
+            season: the season's name or id.
+            entries: (team, division) pairs; the division is None when the season has none.
+
+        Raises:
+            RuleViolation: no team, a team already in the season, retired, or a missing
+                division when the season has divisions; nothing is added.
+            NotFound: an unknown team or division.
+        """
+        if not entries:
             raise RuleViolation("teams", "name at least one team")
         with self.transaction() as session:
             row = find_season(season, session=session)
-            assert row.id is not None
-            divisions = division_names(row.id, session=session)
-            division_id = None
-            if division is not None:
-                division_id = find_division(row.id, division, session=session).id
-            elif divisions:
-                raise RuleViolation("division", f"choose a division ({', '.join(divisions.values())})")
-            added: set[int] = set()
-            for ref in teams:
-                team = team_in_season(row, ref, session=session)
-                assert team.id is not None
-                if team.retired:
-                    raise RuleViolation("teams", f"{team.name} is retired")
-                present = session.exec(
-                    select(SeasonTeam).where(SeasonTeam.season_id == row.id, SeasonTeam.team_id == team.id)
-                ).first()
-                if present is not None or team.id in added:
-                    raise RuleViolation("teams", f"{team.name} is already in {row.name}")
-                session.add(SeasonTeam(season_id=row.id, team_id=team.id, division_id=division_id))
-                added.add(team.id)
-            session.flush()
+            added = _enter(row, entries, session=session)
             view = season_view(row, session=session)
         return Outcome(
             view,
@@ -173,26 +199,26 @@ class SeasonService(ServiceBase):
             RuleViolation: the team is not in the season or already has fixtures
                 (withdraw it instead).
         """
+        return self.remove_teams(season, [team])
+
+    def remove_teams(self, season: str | int, teams: Sequence[str | int]) -> Outcome[SeasonView]:
+        """Take teams out of a season they have no fixtures in, in one transaction.
+
+        Raises:
+            RuleViolation: no team, a team not in the season or one that already has
+                fixtures (withdraw it instead); nothing is removed.
+        """
+        if not teams:
+            raise RuleViolation("teams", "name at least one team")
         with self.transaction() as session:
             row = find_season(season, session=session)
-            assert row.id is not None
-            member = team_in_season(row, team, session=session)
-            entry = membership(row.id, member.id or 0, session=session)
-            fixtures = session.exec(
-                select(func.count(col(Fixture.id))).where(
-                    Fixture.season_id == row.id,
-                    (col(Fixture.home_team_id) == member.id) | (col(Fixture.away_team_id) == member.id),
-                )
-            ).one()
-            if fixtures:
-                raise RuleViolation(
-                    "season", f"{member.name} has {fixtures} fixture(s); withdraw the team instead"
-                )
-            session.delete(entry)
+            removed = [_remove(row, team, session=session) for team in teams]
             session.flush()
             view = season_view(row, session=session)
-        return Outcome(view, Changes(leagues=frozenset({view.league_id}), teams=frozenset({member.id or 0}),
-                                     description=f"{member.name} removed"))  # fmt: skip
+        names = ", ".join(t.name for t in removed)
+        return Outcome(view, Changes(leagues=frozenset({view.league_id}),
+                                     teams=frozenset(t.id or 0 for t in removed),
+                                     description=f"{names} removed"))  # fmt: skip
 
     def withdraw_team(self, season: str | int, team: str | int, reason: str = "") -> Outcome[SeasonView]:
         """Withdraw a team mid-season; its remaining fixtures follow ``withdrawn_team_fixtures``.
@@ -486,6 +512,63 @@ class SeasonService(ServiceBase):
         ).first()
         if busy is not None:
             raise RuleViolation("round", f"a team already plays in round {rnd.number}")
+
+
+def _enter(season: Season, entries: Sequence[Entry], *, session: Session) -> set[int]:
+    """Enter (team, division) pairs into ``season``; flushes. Returns the ids of the teams entered.
+
+    Raises:
+        RuleViolation: a team already in the season (or named twice), retired, or a
+            missing division when the season has divisions.
+        NotFound: an unknown team or division.
+    """
+    assert season.id is not None
+    divisions = division_names(season.id, session=session)
+    division_ids: dict[str, int] = {}
+    added: set[int] = set()
+    for ref, division in entries:
+        division_id = None
+        if division is not None:
+            key = division.strip().lower()
+            if key not in division_ids:
+                division_ids[key] = find_division(season.id, division, session=session).id or 0
+            division_id = division_ids[key]
+        elif divisions:
+            raise RuleViolation("division", f"choose a division ({', '.join(divisions.values())})")
+        team = team_in_season(season, ref, session=session)
+        assert team.id is not None
+        if team.retired:
+            raise RuleViolation("teams", f"{team.name} is retired")
+        present = session.exec(
+            select(SeasonTeam).where(SeasonTeam.season_id == season.id, SeasonTeam.team_id == team.id)
+        ).first()
+        if present is not None or team.id in added:
+            raise RuleViolation("teams", f"{team.name} is already in {season.name}")
+        session.add(SeasonTeam(season_id=season.id, team_id=team.id, division_id=division_id))
+        added.add(team.id)
+    session.flush()
+    return added
+
+
+def _remove(season: Season, team: str | int, *, session: Session) -> Team:
+    """Delete a team's entry of a season it has no fixtures in. Returns the team.
+
+    Raises:
+        RuleViolation: the team is not in the season or already has fixtures.
+    """
+    assert season.id is not None
+    member = team_in_season(season, team, session=session)
+    entry = membership(season.id, member.id or 0, session=session)
+    fixtures = session.exec(
+        select(func.count(col(Fixture.id))).where(
+            Fixture.season_id == season.id,
+            (col(Fixture.home_team_id) == member.id) | (col(Fixture.away_team_id) == member.id),
+        )
+    ).one()
+    if fixtures:
+        raise RuleViolation("season", f"{member.name} has {fixtures} fixture(s); withdraw the team instead")
+    session.delete(entry)
+    return member
 
 
 def _refuse_if_match_day(fixture: Fixture, session: Session) -> None:

@@ -47,6 +47,7 @@ from league_manager.ui.pages.team import TeamPage
 from league_manager.ui.pages.welcome import WelcomePage
 from league_manager.ui.printing import PdfPreviewDialog
 from league_manager.ui.schedule_dialog import ScheduleDialog
+from league_manager.ui.season_dialog import NewSeasonDialog
 from league_manager.ui.wizard import NewLeagueWizard
 
 log = logging.getLogger(__name__)
@@ -487,11 +488,11 @@ class MainWindow(QMainWindow):
         ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
         ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]`` (STEP also ``inducements``
         or ``correct``), ``hire:TEAM``, ``wizard``,
-        ``season[:NAME][#TAB]``, ``schedule[:SEASON]`` or ``preview:roster:TEAM``; TAB is the start
-        of a tab's title (``#treasury``, ``#standings``).
+        ``season[:NAME][#TAB]``, ``schedule[:SEASON]``, ``new-season[:LEAGUE][#divisions]`` or
+        ``preview:roster:TEAM``; TAB is the start of a tab's title (``#treasury``, ``#standings``).
         """
-        kind, _, name = spec.partition(":")
-        name, _, tab = name.partition("#")
+        page_spec, _, tab = spec.partition("#")
+        kind, _, name = page_spec.partition(":")
         services = self.ctx.services
         if kind == "wizard":
             taken = {lg.name for lg in services.leagues.list_leagues()} if services else set()
@@ -508,6 +509,8 @@ class MainWindow(QMainWindow):
             league = next((lg for lg in leagues if lg.name.lower() == name.lower()), None) if name else None
             league = league or (leagues[0] if leagues else None)
             self.navigate(kind if league else "welcome", league.id if league else None)
+        elif kind == "new-season":
+            return self._show_new_season(leagues, name, with_divisions=tab == "divisions")
         elif kind == "hire":
             self.navigate("team", services.teams.get_team(name).id)
             assert self.team_page.team is not None
@@ -659,8 +662,22 @@ class MainWindow(QMainWindow):
             return
         self.navigate("new-team", league)
 
+    def _show_new_season(self, leagues: list[LeagueView], name: str, with_divisions: bool) -> QWidget:
+        """The New Season dialog shown (not modal) for a screenshot, with two divisions if asked."""
+        league = next((lg for lg in leagues if lg.name.lower() == name.lower()), None) if name else None
+        league = league or (leagues[0] if leagues else None)
+        if league is None:
+            raise LeagueError("no league in this league file")
+        self.navigate("league", league.id)
+        dialog = NewSeasonDialog(self.ctx.services, self.runner, league.id, self)
+        if with_divisions:
+            for division in ("Old World", "New World"):
+                dialog.add_division(division)
+        dialog.show()
+        return dialog
+
     def new_season(self, league: int | None = None) -> None:
-        """League → New Season: name it, optionally split it into divisions, enter the league's teams."""
+        """League → New Season: name it, optionally split it into divisions, choose the teams that play."""
         league = league if league is not None else self.selected_league()
         services = self.ctx.services
         if league is None and services is not None:
@@ -669,32 +686,11 @@ class MainWindow(QMainWindow):
         if league is None or services is None:
             self.dialogs.info("New season", "Choose a league in the list on the left first (or create one).")
             return
-        name = self.dialogs.text(
-            "New season", "Season name:", f"Season {len(services.seasons.list_seasons(league)) + 1}"
-        )
-        if not name:
+        dialog = NewSeasonDialog(services, self.runner, league, self)
+        if not self.dialogs.run(dialog) or dialog.created is None:
             return
-        divisions = self.dialogs.text("New season", "Divisions, separated by commas (blank: one table):", "")
-        if divisions is None:
-            return
-        names = [d.strip() for d in divisions.split(",") if d.strip()]
-        outcome = self.runner.run_op(lambda: services.seasons.create_season(league, name, names),
-                                     title="Could not create the season")  # fmt: skip
-        if outcome is None:
-            return
-        season = outcome.value
-        teams = list(services.teams.list_teams(league))
-        if (
-            teams
-            and not names
-            and self.dialogs.confirm(
-                "New season", f"Enter all {len(teams)} teams of the league into {season.name}?", "Enter teams"
-            )
-        ):
-            self.runner.run_op(lambda: services.seasons.add_teams(season.id, [t.id for t in teams]),
-                               title="Could not enter the teams")  # fmt: skip
         self._populate()
-        self.navigate("season", season.id)
+        self.navigate("season", dialog.created.id)
 
     def schedule_season(self, season: int | None = None) -> None:
         """League → Schedule Season: the schedule wizard (preview, then commit)."""

@@ -1,10 +1,23 @@
-"""Qt item models over the season read models: fixtures, standings, leader boards, schedule previews."""
+"""Qt item models over the season read models: fixtures, standings, leader boards, schedule previews,
+a season's teams and the choice of teams to enter."""
 
 from __future__ import annotations
 
-from league_manager.services.season_read_models import FixtureView, LeaderEntry, StandingRow
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, Qt
+from PySide6.QtGui import QColor
+
+from league_manager.services.season_read_models import (
+    EntryCandidate,
+    FixtureView,
+    LeaderEntry,
+    SeasonTeamView,
+    StandingRow,
+)
 from league_manager.ui import theme
-from league_manager.ui.models import CENTER, RIGHT, Column, RecordTableModel
+from league_manager.ui.models import CENTER, RECORD_ROLE, RIGHT, ROOT, Column, Index, RecordTableModel
 
 
 def score(fixture: FixtureView) -> str:
@@ -106,3 +119,176 @@ class LeaderModel(RecordTableModel[LeaderEntry]):
         Column[LeaderEntry]("Team", lambda e: e.team),
         Column[LeaderEntry]("Value", lambda e: str(e.value), lambda e: e.value, RIGHT),
     )
+
+
+def membership_status(team: SeasonTeamView) -> str:
+    """``entered``, or ``withdrawn 2026-11-21 — moved abroad``."""
+    if not team.withdrawn:
+        return "entered"
+    when = f" {team.withdrawn_at.astimezone().strftime('%Y-%m-%d')}" if team.withdrawn_at else ""
+    reason = f" — {team.withdrawal_reason}" if team.withdrawal_reason else ""
+    return f"withdrawn{when}{reason}"
+
+
+class SeasonTeamModel(RecordTableModel[SeasonTeamView]):
+    """The teams of a season: division, coach, fixtures and whether they withdrew."""
+
+    columns = (
+        Column[SeasonTeamView]("Team", lambda t: t.name, lambda t: t.name.lower(), bold=lambda t: True),
+        Column[SeasonTeamView]("Race", lambda t: t.race),
+        Column[SeasonTeamView]("Coach", lambda t: t.coach),
+        Column[SeasonTeamView]("Division", lambda t: t.division or ""),
+        Column[SeasonTeamView](
+            "Fixtures",
+            lambda t: str(t.fixtures),
+            lambda t: t.fixtures,
+            RIGHT,
+            header_tip="Fixtures of the team in this season, byes included",
+        ),
+        Column[SeasonTeamView](
+            "Status",
+            membership_status,
+            tooltip=membership_status,
+            colour=lambda t: theme.current().muted if t.withdrawn else None,
+        ),
+    )
+
+
+class TeamEntryModel(QAbstractTableModel):
+    """Teams that may be entered into a season: a check box each and, with divisions, a division.
+
+    Divisions are kept by position, so renaming one keeps its teams; adding or removing
+    a division spreads the teams round-robin again.
+    """
+
+    TEAM, RACE, COACH, DIVISION = range(4)
+    HEADERS = ("Team", "Race", "Coach", "Division")
+
+    def __init__(
+        self,
+        candidates: Sequence[EntryCandidate] = (),
+        divisions: Sequence[str] = (),
+        entered: bool = True,
+        parent: Any = None,
+    ) -> None:
+        super().__init__(parent)
+        self._teams = list(candidates)
+        self._entered = [entered] * len(self._teams)
+        self._divisions = list(divisions)
+        self._division_of = self._spread()
+
+    # ---- Public API
+    @property
+    def divisions(self) -> list[str]:
+        """The division names a team can be put in (empty: one table)."""
+        return list(self._divisions)
+
+    def set_divisions(self, names: Sequence[str]) -> None:
+        """Change the division names; a changed number of divisions spreads the teams again."""
+        respread = len(names) != len(self._divisions)
+        self._divisions = list(names)
+        if respread:
+            self._division_of = self._spread()
+        self._changed(self.DIVISION)
+
+    def team(self, row: int) -> EntryCandidate:
+        """The team shown in ``row``."""
+        return self._teams[row]
+
+    def is_entered(self, row: int) -> bool:
+        """True when the team of ``row`` is to be entered."""
+        return self._entered[row]
+
+    def set_entered(self, row: int, entered: bool) -> None:
+        """Tick or untick a team."""
+        self._entered[row] = entered
+        index = self.index(row, self.TEAM)
+        self.dataChanged.emit(index, index.siblingAtColumn(self.DIVISION))
+
+    def set_all_entered(self, entered: bool) -> None:
+        """Tick or untick every team."""
+        self._entered = [entered] * len(self._teams)
+        self._changed(self.TEAM)
+
+    def division_of(self, row: int) -> str | None:
+        """The division the team of ``row`` goes into (None without divisions)."""
+        return self._divisions[self._division_of[row]] if self._divisions else None
+
+    def set_division(self, row: int, name: str) -> bool:
+        """Put the team of ``row`` into division ``name``; False when there is no such division."""
+        if name not in self._divisions:
+            return False
+        self._division_of[row] = self._divisions.index(name)
+        index = self.index(row, self.DIVISION)
+        self.dataChanged.emit(index, index)
+        return True
+
+    def entries(self) -> list[tuple[int, str | None]]:
+        """(team id, division) of every ticked team, for ``seasons.enter_teams``."""
+        return [(t.team_id, self.division_of(row)) for row, t in enumerate(self._teams) if self._entered[row]]
+
+    # ---- QAbstractTableModel
+    def rowCount(self, parent: Index = ROOT) -> int:
+        return 0 if parent.isValid() else len(self._teams)
+
+    def columnCount(self, parent: Index = ROOT) -> int:
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or not 0 <= index.row() < len(self._teams):
+            return None
+        row, column, team = index.row(), index.column(), self._teams[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return (team.name, team.race, team.coach, self.division_of(row) or "")[column]
+        if role == Qt.ItemDataRole.CheckStateRole and column == self.TEAM:
+            return Qt.CheckState.Checked if self._entered[row] else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.ForegroundRole and not self._entered[row]:
+            return QColor(theme.current().muted)
+        if role == Qt.ItemDataRole.ToolTipRole and column == self.TEAM:
+            return "Ticked teams are entered into the season"
+        if role == RECORD_ROLE:
+            return team
+        return None
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid():
+            return False
+        if role == Qt.ItemDataRole.CheckStateRole and index.column() == self.TEAM:
+            self.set_entered(index.row(), _checked(value))
+            return True
+        if role == Qt.ItemDataRole.EditRole and index.column() == self.DIVISION:
+            return self.set_division(index.row(), str(value))
+        return False
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.column() == self.TEAM:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        if index.column() == self.DIVISION and self._divisions:
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
+        return None
+
+    # ---- helpers
+    def _spread(self) -> list[int]:
+        """Division positions that deal the teams out round-robin."""
+        count = max(len(self._divisions), 1)
+        return [row % count for row in range(len(self._teams))]
+
+    def _changed(self, column: int) -> None:
+        if self._teams:
+            self.dataChanged.emit(self.index(0, column), self.index(len(self._teams) - 1, column))
+
+
+def _checked(value: Any) -> bool:
+    """A check-state value from a view (an int or a ``Qt.CheckState``) as a bool."""
+    state = value.value if isinstance(value, Qt.CheckState) else int(value)
+    return state == Qt.CheckState.Checked.value

@@ -218,6 +218,12 @@ QTableView {{
     selection-color: {t.text};
 }}
 QTableView::item {{ padding: 2px 6px; }}
+QListWidget#editList {{
+    background: {t.base}; border: 1px solid {t.border}; border-radius: 8px; padding: 4px;
+    selection-background-color: {t.selection}; selection-color: {t.text};
+}}
+QListWidget#editList::item {{ padding: 5px 6px; border-radius: 6px; }}
+QListWidget#editList::item:selected {{ background: {t.selection}; color: {t.text}; }}
 QHeaderView::section {{
     background: {t.header}; color: {t.muted}; border: none; border-bottom: 1px solid {t.border};
     padding: 6px 6px; font-weight: 600;

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog
 from league_manager.services.facade import Services
 from league_manager.ui.models import KIND_ROLE, NavigatorModel
 from league_manager.ui.schedule_dialog import ScheduleDialog
+from league_manager.ui.season_dialog import NewSeasonDialog
 from league_manager.ui.season_models import FixtureTableModel, LeaderModel, StandingsModel
 from tests.gui.conftest import FakeDialogs
 
@@ -54,8 +55,14 @@ def test_season_created_scheduled_and_result_entered(
     window.open_database(str(demo_file), background=False)
     league = window.ctx.services.leagues.list_leagues()[0]
     window.navigate("league", league.id)
-    dialogs.script("text", "Autumn Cup", "")
-    dialogs.script("confirm", True)
+
+    def name_it(dialog: QDialog) -> bool:
+        assert isinstance(dialog, NewSeasonDialog)
+        dialog.name.setText("Autumn Cup")
+        dialog.create_season()  # every team is entered by default
+        return dialog.result() == QDialog.DialogCode.Accepted
+
+    dialogs.on_run = name_it
     window.new_season()
     assert window.current[0] == "season"
     season_id = window.current[1]
@@ -166,6 +173,12 @@ def test_screenshot_page_specs(make_window: Any, demo_file: Path) -> None:
     assert window.show_spec("season:Spring#standings") is window
     assert window.current == ("season", season)
     assert window.season_page.tabs.tabText(window.season_page.tabs.currentIndex()) == "Standings"
+    window.show_spec("season:Spring#teams")
+    assert window.season_page.tabs.currentWidget() is window.season_page.teams_tab
+    assert window.season_page.teams_tab.model.rowCount() == 8
+    dialog = window.show_spec("new-season#divisions")
+    assert isinstance(dialog, NewSeasonDialog) and dialog.teams.divisions == ["Old World", "New World"]
+    dialog.close()
     wizard = window.show_spec("schedule:Spring")
     assert isinstance(wizard, ScheduleDialog) and wizard.model.rowCount() > 0
     assert wizard.commit_button.isEnabled()

@@ -1,4 +1,4 @@
-"""The season page: fixtures by round with inline results, standings and leader boards."""
+"""The season page: fixtures by round with inline results, standings, leader boards and teams."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from league_manager.services.season_read_models import FixtureView, ResultEntry,
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.operations import UndoStep
+from league_manager.ui.pages.season_teams import SeasonTeamsTab
 from league_manager.ui.printing import Printer
 from league_manager.ui.season_models import FixtureTableModel, LeaderModel, StandingsModel
 from league_manager.ui.widgets import PageHeader, button, label, make_table, source_row
@@ -164,7 +165,7 @@ class ResultEditor(QFrame):
 
 
 class SeasonPage(Page):
-    """A season: fixtures by round (results entered inline), standings and leaders."""
+    """A season: fixtures by round (results entered inline), standings, leaders and its teams."""
 
     kind = "season"
     fixture_activated = Signal(int)
@@ -263,6 +264,8 @@ class SeasonPage(Page):
             self.leader_models[key] = model
             self.leader_boards[key] = combo
         self.tabs.addTab(leaders, theme.icon("player"), "Leaders")
+        self.teams_tab = SeasonTeamsTab(ctx)
+        self.tabs.addTab(self.teams_tab, theme.icon("team"), "Teams")
         self._standings: Any = None
         self._fixtures: list[FixtureView] = []
 
@@ -278,6 +281,7 @@ class SeasonPage(Page):
             f"{season.league}   ·   {len(season.teams)} teams   ·   {season.format or 'not scheduled'}   ·   "
             f"{season.decided}/{season.fixtures} fixtures decided   ·   {season.status}",
         )
+        self.teams_tab.show_season(season)
         self._fixtures = services.seasons.fixtures(season.id)
         rounds = sorted({(f.round, f.round_name) for f in self._fixtures})
         self.round_combo.blockSignals(True)

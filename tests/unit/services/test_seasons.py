@@ -3,8 +3,10 @@
 from collections import Counter
 
 import pytest
+from sqlmodel import select
 
 from league_manager.core.errors import NotFound, RuleViolation
+from league_manager.persistence.models import Team
 from league_manager.rules.draft import suggest_draft
 from league_manager.rules.model import Ruleset
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
@@ -40,6 +42,60 @@ def test_create_season_with_divisions_and_membership(demo: Services) -> None:
         demo.seasons.remove_team("2026", TEAMS[7])
     assert [s.name for s in demo.seasons.list_seasons(DEMO_LEAGUE)] == ["2026"]
     assert demo.seasons.get_season(view.id).name == "2026"
+
+
+def test_season_created_with_its_teams_in_one_transaction(demo: Services) -> None:
+    entries = [(TEAMS[0], "North"), (TEAMS[1], "south"), (TEAMS[2], "North")]
+    outcome = demo.seasons.create_season(DEMO_LEAGUE, "Cup", ["North", "South"], seed=1, entries=entries)
+    assert {t.name: t.division for t in outcome.value.teams} == {
+        TEAMS[0]: "North",
+        TEAMS[1]: "South",
+        TEAMS[2]: "North",
+    }
+    assert len(outcome.changes.teams) == 3 and outcome.changes.leagues == {outcome.value.league_id}
+    assert [c.name for c in demo.seasons.entry_candidates(DEMO_LEAGUE, "Cup")] == sorted(TEAMS[3:])
+
+
+@pytest.mark.parametrize(
+    ("entries", "refusal"),
+    [
+        ([(TEAMS[0], "North"), (TEAMS[1], "Nowhere")], NotFound),
+        ([(TEAMS[0], "North"), (TEAMS[1], None)], RuleViolation),
+        ([(TEAMS[0], "North"), (TEAMS[0], "South")], RuleViolation),
+        ([(TEAMS[0], "North"), (TEAMS[7], "South")], RuleViolation),  # retired below
+    ],
+)
+def test_a_refused_entry_creates_no_season(
+    demo: Services, entries: list[tuple[str, str | None]], refusal: type[Exception]
+) -> None:
+    with demo.seasons.transaction() as session:
+        team = session.exec(select(Team).where(Team.name == TEAMS[7])).one()
+        team.retired = True
+        session.add(team)
+    with pytest.raises(refusal):
+        demo.seasons.create_season(DEMO_LEAGUE, "Cup", ["North", "South"], entries=entries)
+    assert demo.seasons.list_seasons(DEMO_LEAGUE) == []
+    assert TEAMS[7] not in {c.name for c in demo.seasons.entry_candidates(DEMO_LEAGUE)}
+
+
+def test_enter_and_remove_several_teams_at_once(demo: Services) -> None:
+    demo.seasons.create_season(DEMO_LEAGUE, "Cup", ["North", "South"])
+    view = demo.seasons.enter_teams("Cup", [(TEAMS[0], "North"), (TEAMS[1], "South")]).value
+    assert {t.name: t.division for t in view.teams} == {TEAMS[0]: "North", TEAMS[1]: "South"}
+    with pytest.raises(RuleViolation, match="already in"):
+        demo.seasons.enter_teams("Cup", [(TEAMS[2], "North"), (TEAMS[1], "North")])
+    assert len(demo.seasons.get_season("Cup").teams) == 2  # the first entry was rolled back too
+    outcome = demo.seasons.remove_teams("Cup", [TEAMS[0], TEAMS[1]])
+    assert outcome.value.teams == () and len(outcome.changes.teams) == 2
+
+
+def test_season_view_counts_fixtures_and_dates_withdrawals(demo: Services) -> None:
+    season = season_with(demo, 4)
+    demo.seasons.schedule(season, "round-robin")
+    demo.seasons.withdraw_team(season, TEAMS[0], "no coach")
+    teams = {t.name: t for t in demo.seasons.get_season(season).teams}
+    assert {t.fixtures for t in teams.values()} == {3}
+    assert teams[TEAMS[0]].withdrawn_at is not None and teams[TEAMS[1]].withdrawn_at is None
 
 
 def test_team_of_another_league_cannot_join(demo: Services, ruleset: Ruleset) -> None:
