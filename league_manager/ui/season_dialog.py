@@ -173,7 +173,8 @@ class NewSeasonDialog(QDialog):
             row.addWidget(widget)
         row.addStretch(1)
         column.addLayout(row)
-        column.addWidget(label("No divisions: every team plays in one table.", "muted", wrap=True))
+        self.division_hint = label("", "muted", wrap=True)
+        column.addWidget(self.division_hint)
         self._update_division_buttons()
         return column
 
@@ -222,6 +223,13 @@ class NewSeasonDialog(QDialog):
         self._validate()
 
     def _update_division_buttons(self) -> None:
+        count = self.division_list.count()
+        self.division_hint.setText(
+            "No divisions: every team plays in one table."
+            if not count
+            else f"{count} division{'s' if count > 1 else ''}: round robins are played within each "
+            "division, which has its own table next to the overall one."
+        )
         selected = self.division_list.currentRow() >= 0
         self.rename_division_button.setEnabled(selected)
         self.remove_division_button.setEnabled(selected)

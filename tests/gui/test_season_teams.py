@@ -55,8 +55,10 @@ def test_new_season_dialog_creates_divisions_and_enters_teams(
         assert isinstance(dialog, NewSeasonDialog)
         seen.append(dialog.name.text())
         dialog.name.setText("Old World Cup")
+        assert dialog.division_hint.text().startswith("No divisions")
         dialog.add_division("North")
         dialog.add_division("South")
+        assert dialog.division_hint.text().startswith("2 divisions: round robins are played within each")
         table, model = dialog.entry_table.view, dialog.teams
         combo = table.indexWidget(model.index(0, TeamEntryModel.DIVISION))
         assert isinstance(combo, QComboBox) and combo.currentText() == "North"
