@@ -6,7 +6,7 @@ Helpers of the season services; like repositories they flush, never commit.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -90,12 +90,17 @@ class Member:
     withdrawn_at: datetime | None = None
 
 
+def race_namer(league: League | None) -> Callable[[str], str]:
+    """Turns a team's race id into the display name its league's ruleset gives it."""
+    rosters = load_ruleset(league.ruleset_id).teams if league else {}
+    return lambda race: rosters[race].name if race in rosters else race
+
+
 def members(season_id: int, *, session: Session) -> list[Member]:
     """The season's teams (withdrawn ones included), by division then name."""
     divisions = division_names(season_id, session=session)
     season = session.get(Season, season_id)
-    league = session.get(League, season.league_id) if season else None
-    rosters = load_ruleset(league.ruleset_id).teams if league else {}
+    race_name = race_namer(session.get(League, season.league_id) if season else None)
     rows = session.exec(
         select(SeasonTeam, Team, Coach)
         .join(Team, col(Team.id) == SeasonTeam.team_id)
@@ -106,7 +111,7 @@ def members(season_id: int, *, session: Session) -> list[Member]:
         Member(
             team_id=team.id or 0,
             name=team.name,
-            race=rosters[team.race].name if team.race in rosters else team.race,
+            race=race_name(team.race),
             coach_id=coach.id or 0,
             coach=coach.name,
             division_id=st.division_id,
@@ -339,8 +344,7 @@ def entry_candidates(league_id: int, season_id: int | None, *, session: Session)
     entered: set[int] = set()
     if season_id is not None:
         entered = set(session.exec(select(SeasonTeam.team_id).where(SeasonTeam.season_id == season_id)))
-    league = session.get(League, league_id)
-    rosters = load_ruleset(league.ruleset_id).teams if league else {}
+    race_name = race_namer(session.get(League, league_id))
     rows = session.exec(
         select(Team, Coach)
         .join(Coach, col(Coach.id) == Team.coach_id)
@@ -351,7 +355,7 @@ def entry_candidates(league_id: int, season_id: int | None, *, session: Session)
         EntryCandidate(
             team_id=team.id or 0,
             name=team.name,
-            race=rosters[team.race].name if team.race in rosters else team.race,
+            race=race_name(team.race),
             coach=coach.name,
         )
         for team, coach in rows

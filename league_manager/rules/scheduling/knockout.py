@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import cast
 
 from league_manager.rules.scheduling.model import (
     Constraints,
@@ -58,22 +57,17 @@ def separate_coaches(
     for i, (home, away) in enumerate(slots):
         if away is None or legal(home, away):
             continue
-        others = sorted(
-            (
-                j
-                for j, (_, other) in enumerate(slots)
-                if j != i and other is not None and team(other) is not None
-            ),
-            key=lambda j: (abs(cast(int, slots[j][1]) - away), slots[j][1]),
+        # the other fixtures' lower seeds, nearest to this one first
+        lower_seeds = sorted(
+            ((other, j) for j, (_, other) in enumerate(slots) if j != i and other is not None),
+            key=lambda pair: (abs(pair[0] - away), pair[0]),
         )
-        for j in others:
-            other_home, other_away = slots[j]
+        for other_away, j in lower_seeds:
+            other_home = slots[j][0]
             if legal(home, other_away) and legal(other_home, away):
                 slots[i], slots[j] = (home, other_away), (other_home, away)
-                notes.append(
-                    f"seeds {min(away, cast(int, other_away))} and {max(away, cast(int, other_away))} "
-                    "swapped places: teams of one coach may not meet"
-                )
+                low, high = sorted((away, other_away))
+                notes.append(f"seeds {low} and {high} swapped places: teams of one coach may not meet")
                 break
     notes.extend(
         f"seeds {home} and {away} share a coach and meet in the first round: no swap separates them"

@@ -16,10 +16,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
 from league_manager.persistence.models import TreasuryEntry
 from league_manager.persistence.season_models import Fixture
-from league_manager.services.match_day.store import dump_json, load_json
-
-CANCELLABLE = ("pre_game", "in_progress")
-"""Stages whose pre-game may be cancelled: no result has been entered yet."""
+from league_manager.services.match_day.store import CANCELLABLE, dump_json, load_json
 
 
 def cancel_pregame(day: MatchDay, reason: str, *, session: Session) -> list[str]:

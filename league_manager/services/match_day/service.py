@@ -9,7 +9,7 @@ from league_manager.core.errors import RuleViolation
 from league_manager.match.result import MatchResult
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
-from league_manager.services.match_day.cancel import CANCELLABLE, cancel_pregame
+from league_manager.services.match_day.cancel import cancel_pregame
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.inducements import Purchase
@@ -20,6 +20,8 @@ from league_manager.services.match_day.postgame import apply_postgame
 from league_manager.services.match_day.pregame import run_pregame
 from league_manager.services.match_day.result import parse_result, store_result
 from league_manager.services.match_day.store import (
+    CANCELLABLE,
+    CORRECTABLE,
     MatchDayView,
     dump_json,
     find_match_day,
@@ -160,9 +162,7 @@ class MatchDayService(ServiceBase):
             RuleViolations: conflicts with what was done since; nothing is changed.
         """
         with self.transaction() as session:
-            day = require_match_day(
-                fixture, ("result_entered", "post_game_applied"), "correct the result", session=session
-            )
+            day = require_match_day(fixture, CORRECTABLE, "correct the result", session=session)
             data = result.to_dict() if isinstance(result, MatchResult) else dict(result)
             changes = correct_result(day, parse_result(data, day), reason, session=session)
             view = match_day_view(day, session=session)

@@ -119,6 +119,12 @@ def team_snapshot(view: TeamView) -> TeamSnapshot:
     )
 
 
+CANCELLABLE = ("pre_game", "in_progress")
+"""Stages whose pre-game may be thrown away: no result has been entered yet."""
+CORRECTABLE = ("result_entered", "post_game_applied")
+"""Stages whose result may be corrected (before the post-game it is only replaced)."""
+
+
 @dataclass(frozen=True)
 class MatchDayView:
     """Everything recorded for one fixture's match day (plain documents, for CLI and UI)."""
@@ -134,6 +140,16 @@ class MatchDayView:
     result: dict[str, Any] | None
     postgame: dict[str, Any] | None
     corrections: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def cancellable(self) -> bool:
+        """The pre-game may still be cancelled (no result yet)."""
+        return self.stage in CANCELLABLE
+
+    @property
+    def correctable(self) -> bool:
+        """A result has been entered and may be corrected."""
+        return self.stage in CORRECTABLE
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json`` output."""

@@ -117,8 +117,8 @@ class FixturePage(Page):
         self.record.setHtml(full_html(self.view) if self.view else "<p>Nothing recorded yet.</p>")
         done = self.view is not None and self.view.stage == "post_game_applied"
         self.match_day.setText("Show the match day…" if done else "Match day…")
-        self.correct.setVisible(self.view is not None and self.view.stage in CORRECTABLE)
-        self.cancel_pregame_button.setVisible(self.view is not None and self.view.stage in CANCELLABLE)
+        self.correct.setVisible(self.view is not None and self.view.correctable)
+        self.cancel_pregame_button.setVisible(self.view is not None and self.view.cancellable)
 
     def open_wizard(self) -> Any:
         """The match-day wizard for this fixture."""
@@ -134,7 +134,7 @@ class FixturePage(Page):
         """The correction dialog for this fixture's result."""
         from league_manager.ui.match_day.correction import CorrectionDialog
 
-        if self.ident is None or self.view is None or self.view.stage not in CORRECTABLE:
+        if self.ident is None or self.view is None or not self.view.correctable:
             return None
         dialog = CorrectionDialog(self.ctx, int(self.ident), self)
         self.ctx.dialogs.run(dialog)
@@ -142,7 +142,7 @@ class FixturePage(Page):
 
     def cancel_pregame(self) -> None:
         """Throw the pre-game away before any result, with a reason, so it can be run again."""
-        if self.ident is None or self.view is None or self.view.stage not in CANCELLABLE:
+        if self.ident is None or self.view is None or not self.view.cancellable:
             return
         fixture_id = int(self.ident)
         reason = self.ctx.dialogs.text(

@@ -49,6 +49,14 @@ def parse_dice(text: str) -> list[int]:
     return found
 
 
+def _left_aligned(widget: QWidget) -> QHBoxLayout:
+    """A row holding ``widget`` at its left end."""
+    row = QHBoxLayout()
+    row.addWidget(widget)
+    row.addStretch(1)
+    return row
+
+
 class DiceChoice(QWidget):
     """Program dice (a seed) or physical dice typed in, in the order the rolls happen."""
 
@@ -146,10 +154,7 @@ class MatchDayWizard(QDialog):
         box.addWidget(self.picker, 3)
         self.pre_run = button("Roll the pre-game", "demo", primary=True)
         self.pre_run.clicked.connect(self.run_pregame)
-        row = QHBoxLayout()
-        row.addWidget(self.pre_run)
-        row.addStretch(1)
-        box.addLayout(row)
+        box.addLayout(_left_aligned(self.pre_run))
         self.pre_text = QTextBrowser()
         box.addWidget(self.pre_text, 2)
 
@@ -236,10 +241,7 @@ class MatchDayWizard(QDialog):
         self.hire_checks: list[tuple[str, QCheckBox]] = []
         self.post_run = button("Apply the post-game", "demo", primary=True)
         self.post_run.clicked.connect(self.run_postgame)
-        row = QHBoxLayout()
-        row.addWidget(self.post_run)
-        row.addStretch(1)
-        box.addLayout(row)
+        box.addLayout(_left_aligned(self.post_run))
         self.post_text = QTextBrowser()
         box.addWidget(self.post_text, 1)
 
