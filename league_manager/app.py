@@ -11,6 +11,7 @@ from typing import Any
 import platformdirs
 
 from league_manager.persistence.location import APP_NAME, backup_folder, default_database
+from league_manager.ui.page_specs import PAGE_SPECS
 
 SCREENSHOT_SIZE = (1400, 900)
 
@@ -137,20 +138,12 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
     return 0 if ok else 1
 
 
-PAGES_HELP = (
-    "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, advance:PLAYER, hire:TEAM, "
-    "fixture:ID[#inducements|pregame|result|postgame|summary|correct], wizard, season[:NAME][#TAB], "
-    "schedule[:SEASON], new-season[:LEAGUE][#divisions] "
-    "or preview:roster:TEAM"
-)
-
-
 def register_gui_command(subparsers: Any) -> None:
     """Add the ``gui`` command to the command line (the composition root owns the GUI)."""
     p = subparsers.add_parser("gui", help="open the desktop application (the default with no command)")
     p.add_argument("--screenshot", metavar="FILE.png", type=Path,
                    help="render the window at 1400x900 offscreen, write the PNG and exit")  # fmt: skip
-    p.add_argument("--page", default=None, help=f"page to show: {PAGES_HELP}")
+    p.add_argument("--page", default=None, help=f"page to show: {PAGE_SPECS}")
     p.add_argument("--theme", choices=("system", "light", "dark"), default=None, help="colour scheme")
     p.set_defaults(handler=_cmd_gui)
 

@@ -39,6 +39,7 @@ from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.match_day.fixture_page import FixturePage
 from league_manager.ui.models import ID_ROLE, KIND_ROLE, NavigatorModel
 from league_manager.ui.operations import explain
+from league_manager.ui.page_specs import PAGE_SPECS
 from league_manager.ui.pages.draft import DraftPage
 from league_manager.ui.pages.league import LeaguePage
 from league_manager.ui.pages.player import PlayerPage
@@ -581,8 +582,7 @@ class MainWindow(QMainWindow):
             else:
                 raise LeagueError(f"no player called '{name}'")
         else:
-            raise LeagueError(f"unknown page '{spec}' (welcome, league, team:NAME, draft:NAME, "
-                              "new-team, player:NAME, advance:NAME, fixture:ID[#STEP], wizard)")  # fmt: skip
+            raise LeagueError(f"unknown page '{spec}' (pages: {PAGE_SPECS})")
         return self
 
     def show_fixture(self, fixture_id: int) -> None:

@@ -1,0 +1,8 @@
+"""The page specs ``gui --page`` and ``MainWindow.show_spec`` accept (no Qt import: the CLI help reads it)."""
+
+PAGE_SPECS = (
+    "welcome, league[:NAME], team:NAME[#TAB], draft:NAME, new-team, player:NAME, advance:PLAYER, hire:TEAM, "
+    "fixture:ID[#inducements|pregame|result|postgame|summary|correct], wizard, season[:NAME][#TAB], "
+    "schedule[:SEASON], new-season[:LEAGUE][#divisions] "
+    "or preview:roster:TEAM"
+)
