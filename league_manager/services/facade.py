@@ -15,6 +15,7 @@ from league_manager.services.changes import Outcome
 from league_manager.services.demo import create_demo
 from league_manager.services.history import HistoryService
 from league_manager.services.leagues import LeagueService
+from league_manager.services.match_day.board import BoardService
 from league_manager.services.match_day.service import MatchDayService
 from league_manager.services.read_models import LeagueView
 from league_manager.services.roster import RosterService
@@ -35,6 +36,7 @@ class Services:
         self.advancement = AdvancementService(engine)
         self.seasons = SeasonService(engine)
         self.match_day = MatchDayService(engine)
+        self.board = BoardService(engine)
         self.history = HistoryService(engine)
         self.undo = UndoService(engine)
 
