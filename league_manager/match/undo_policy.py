@@ -72,15 +72,24 @@ def undo_refusal(match: UndoableMatch, policy: str) -> str | None:
     Returns:
         A sentence for the coach, or None. Under ``confirm`` None means "allowed once the
         opponent confirms" (see :func:`needs_confirmation`).
+
+    Raises:
+        ValueError: an unknown policy.
     """
-    check_policy(policy)
-    if policy == OFF:
-        return "undo is off in this league"
-    if not match.actions:
+    if check_policy(policy) != OFF and not match.actions:
         return "nothing to undo"
-    if policy == BEFORE_DICE:
-        rolled = match.rolls_since_last_action()
-        if rolled:
-            dice = "a die was" if rolled == 1 else f"{rolled} dice were"
-            return f"{dice} rolled since the last action; this league allows an undo only before dice"
+    return refusal(policy, match.rolls_since_last_action())
+
+
+def refusal(policy: str, rolled: int) -> str | None:
+    """Why taking back actions that rolled ``rolled`` dice is refused under ``policy`` (or None).
+
+    Raises:
+        ValueError: an unknown policy.
+    """
+    if check_policy(policy) == OFF:
+        return "undo is off in this league"
+    if policy == BEFORE_DICE and rolled:
+        dice = "a die was" if rolled == 1 else f"{rolled} dice were"
+        return f"{dice} rolled since the last action; this league allows an undo only before dice"
     return None

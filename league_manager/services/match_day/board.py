@@ -18,7 +18,13 @@ from sqlmodel import Session
 
 from league_manager.core.errors import RuleViolation
 from league_manager.match.engine import FORMAT_VERSION, Match, MatchFormatError
-from league_manager.match.undo_policy import DEFAULT_POLICY, POLICIES, check_policy, needs_confirmation
+from league_manager.match.undo_policy import (
+    DEFAULT_POLICY,
+    POLICIES,
+    check_policy,
+    needs_confirmation,
+    refusal,
+)
 from league_manager.persistence.board_models import CONTROLLERS, BoardMatch
 from league_manager.persistence.match_day_models import MatchCorrection
 from league_manager.persistence.models import utcnow
@@ -309,18 +315,15 @@ def _record_undo(
 ) -> None:
     """Check an undo against the record's policy and append it to the undo records."""
     kept, before = len(document["actions"]), len(stored["actions"])
+    if not by.strip():
+        raise RuleViolation("undo", "say who takes the action back (it is kept with the match)")
     if kept >= before:
         raise RuleViolation("undo", "an undo must take back at least one stored action")
     policy = row.undo_policy
-    if policy == "off":
-        raise RuleViolation("undo", "undo is off in this league")
-    if policy == "before_dice":
-        rolls_at: list[int] = stored.get("rolls_at", [])
-        rolled = rolls_at[before] - rolls_at[kept] if len(rolls_at) > before else None
-        if rolled is None or rolled:
-            raise RuleViolation(
-                "undo", "dice were rolled since that action; this league allows an undo only before dice"
-            )
+    rolls_at: list[int] = stored.get("rolls_at", [])
+    problem = refusal(policy, rolls_at[before] - rolls_at[kept] if len(rolls_at) > before else 1)
+    if problem is not None:
+        raise RuleViolation("undo", problem)
     if needs_confirmation(policy) and not (confirmed_by or "").strip():
         raise RuleViolation("undo", "the opponent must confirm an undo in this league")
     records = json.loads(row.undo_json)

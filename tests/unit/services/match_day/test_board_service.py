@@ -212,3 +212,77 @@ def test_finish_enters_the_result_and_the_postgame_balances_with_the_ledgers(
                 spp = session.exec(select(SppEntry.amount).where(SppEntry.player_id == player.id)).all()
                 old = next((p.spp for p in before.players if p.id == player.id), 0)
                 assert player.spp == sum(spp) == old + gained.get(str(player.id), 0)
+
+
+def _until_dice(game: BoardGame, bot_seed: int = 6) -> None:
+    """Apply bot actions (unsaved) until one rolls dice."""
+    bot = make_bot("random", bot_seed)
+    while game.match.prompt is not None:
+        game.match.apply(bot.choose(game.match))
+        if game.match.rolls_since_last_action():
+            return
+
+
+def test_undo_before_dice_is_recorded_and_an_undo_after_dice_refused(
+    demo: Services, fixtures: list[FixtureView]
+) -> None:
+    game = _started(demo, fixtures[0])
+    fid = game.fixture_id
+    prompt = game.match.prompt
+    assert prompt is not None and prompt.kind == "setup"
+    game.match.apply(prompt.options[0])  # a formation: no die rolled
+    demo.board.save(fid, game)
+    game.match.undo()
+    with pytest.raises(RuleViolation, match="say who"):
+        demo.board.save(fid, game, undo_by=" ")
+    demo.board.save(fid, game, undo_by="home coach")
+    status = demo.board.status(fid)
+    assert status is not None and status.actions == 0 and status.undo_count == 1
+    _until_dice(game)
+    demo.board.save(fid, game)
+    saved = len(game.match.actions)
+    game.match.undo()
+    with pytest.raises(RuleViolation, match="rolled since the last action"):
+        demo.board.save(fid, game, undo_by="home coach")
+    with pytest.raises(RuleViolation, match="fewer actions"):
+        demo.board.save(fid, game)
+    again = demo.board.resume(fid)  # the record still holds the rolled action
+    assert len(again.match.actions) == saved
+    status = demo.board.status(fid)
+    assert status is not None and status.undo_count == 1
+
+
+@pytest.mark.parametrize(("policy", "confirmed_by", "refused"), [
+    ("off", None, "undo is off"),
+    ("confirm", None, "opponent must confirm"),
+    ("confirm", "away coach", None),
+    ("free", None, None),
+])  # fmt: skip
+def test_undo_after_dice_under_the_other_policies(
+    demo: Services, fixtures: list[FixtureView], policy: str, confirmed_by: str | None, refused: str | None
+) -> None:
+    game = _started(demo, fixtures[0], undo_policy=policy)
+    fid = game.fixture_id
+    _until_dice(game)
+    demo.board.save(fid, game)
+    game.match.undo()
+    if refused is not None:
+        with pytest.raises(RuleViolation, match=refused):
+            demo.board.save(fid, game, undo_by="home coach", confirmed_by=confirmed_by)
+        return
+    demo.board.save(fid, game, undo_by="home coach", confirmed_by=confirmed_by)
+    with Session(demo.engine) as session:
+        row = session.exec(select(BoardMatch).where(BoardMatch.fixture_id == fid)).one()
+        (record,) = json.loads(row.undo_json)
+    assert record["by"] == "home coach" and record["policy"] == policy
+    assert record["confirmed_by"] == confirmed_by and record["action"] == len(game.match.actions)
+    assert demo.board.resume(fid).match.actions == game.match.actions
+
+
+def test_the_league_setting_chooses_the_policy(demo: Services, fixtures: list[FixtureView]) -> None:
+    with pytest.raises(RuleViolation, match="'sometimes' is not an undo policy"):
+        _started(demo, fixtures[0], undo_policy="sometimes")
+    with pytest.raises(RuleViolation, match="'alien' cannot play home"):
+        demo.board.start(fixtures[0].id or 0, controllers={"home": "alien"})
+    demo.leagues.update_settings("Demo League", {"undo_policy": "free"})
+    assert demo.board.start(fixtures[0].id or 0, seed=1).undo_policy == "free"
