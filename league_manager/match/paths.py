@@ -112,7 +112,7 @@ def activation_budget(match: Match, player: int) -> Budget | None:
     prompt = match.prompt
     c = match.ctx
     s = c.s
-    if prompt is None or s.pos[player] < 0:
+    if prompt is None or not 0 <= player < s.size or s.pos[player] < 0:
         return None
     if prompt.kind == ACTIVATION:
         info = prompt.info
