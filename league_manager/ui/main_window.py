@@ -26,10 +26,11 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager import __version__
-from league_manager.core.errors import DatabaseTooNew, LeagueError
+from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, LeagueError
 from league_manager.reports import roster_pdf
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
+from league_manager.services.facade import Services
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import theme
 from league_manager.ui.advance_dialog import AdvanceDialog
@@ -302,6 +303,9 @@ class MainWindow(QMainWindow):
         if isinstance(exc, DatabaseTooNew):
             self.dialogs.error("Cannot open this league file", str(exc),
                                f"{path}\nThe file was left exactly as it was.")  # fmt: skip
+        elif isinstance(exc, DatabaseUnavailable) and exc.backup is not None:
+            self._offer_restore(path, exc.backup, str(exc))
+            return
         elif isinstance(exc, LeagueError):
             self.dialogs.error("Cannot open this league file", str(exc), path)
         else:
@@ -309,6 +313,24 @@ class MainWindow(QMainWindow):
             headline, _ = explain(exc)
             self.dialogs.error("Cannot open this league file", f"{path} could not be opened.", headline)
         self._update_title()
+
+    def _offer_restore(self, path: str, backup: str, reason: str) -> None:
+        """A league file that cannot be opened: offer to put its newest good backup back."""
+        question = (
+            f"{reason}\n\nRestore {Path(backup).name}? The file that cannot be opened is kept "
+            "beside it (named …replaced-<time>)."
+        )
+        if not self.dialogs.confirm("Cannot open this league file", question, "Restore the backup"):
+            self._update_title()
+            return
+        try:
+            kept = Services.restore(Path(backup), path)
+        except LeagueError as exc:
+            self.dialogs.error("Cannot restore the backup", str(exc), backup)
+            self._update_title()
+            return
+        log.warning("restored %s over %s (kept %s)", backup, path, kept)
+        self.open_database(path, background=False)
 
     def _set_services(
         self, path: str, services: Any, snapshot: Snapshot, then: tuple[str, Any] | None
