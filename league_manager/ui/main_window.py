@@ -30,7 +30,6 @@ from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, Leag
 from league_manager.reports import roster_pdf
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
-from league_manager.services.facade import Services
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import theme
 from league_manager.ui.advance_dialog import AdvanceDialog
@@ -78,10 +77,12 @@ class MainWindow(QMainWindow):
         opener: Callable[[str], Any],
         backup_dir: Callable[[str], Path],
         dialogs: DialogService | None = None,
+        restorer: Callable[[Path, str], Any] | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings
         self.opener = opener
+        self.restorer = restorer
         self.backup_dir = backup_dir
         self.dialogs = dialogs or DialogService(self)
         self.ctx = UiContext(self.dialogs)
@@ -303,7 +304,7 @@ class MainWindow(QMainWindow):
         if isinstance(exc, DatabaseTooNew):
             self.dialogs.error("Cannot open this league file", str(exc),
                                f"{path}\nThe file was left exactly as it was.")  # fmt: skip
-        elif isinstance(exc, DatabaseUnavailable) and exc.backup is not None:
+        elif isinstance(exc, DatabaseUnavailable) and exc.backup is not None and self.restorer is not None:
             self._offer_restore(path, exc.backup, str(exc))
             return
         elif isinstance(exc, LeagueError):
@@ -320,11 +321,14 @@ class MainWindow(QMainWindow):
             f"{reason}\n\nRestore {Path(backup).name}? The file that cannot be opened is kept "
             "beside it (named …replaced-<time>)."
         )
-        if not self.dialogs.confirm("Cannot open this league file", question, "Restore the backup"):
+        restorer = self.restorer
+        if restorer is None or not self.dialogs.confirm(
+            "Cannot open this league file", question, "Restore the backup"
+        ):
             self._update_title()
             return
         try:
-            kept = Services.restore(Path(backup), path)
+            kept = restorer(Path(backup), path)
         except LeagueError as exc:
             self.dialogs.error("Cannot restore the backup", str(exc), backup)
             self._update_title()

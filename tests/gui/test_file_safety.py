@@ -25,6 +25,7 @@ def test_unopenable_file_offers_its_backup(make_window: Any, tmp_path: Path, dia
     path, _backup = broken_file_with_backup(tmp_path)
     dialogs.script("confirm", True)
     window = make_window()
+    window.restorer = Services.restore
     window.open_database(str(path), background=False)
     assert dialogs.errors == []
     assert window.db_path == str(path)
@@ -37,6 +38,15 @@ def test_declining_the_restore_changes_nothing(make_window: Any, tmp_path: Path,
     before = path.read_bytes()
     dialogs.script("confirm", False)
     window = make_window()
+    window.restorer = Services.restore
     window.open_database(str(path), background=False)
     assert path.read_bytes() == before
     assert window.ctx.services is None
+
+
+def test_the_desktop_app_wires_the_restore(tmp_path: Path) -> None:
+    from league_manager.app import build_window
+
+    window = build_window(tmp_path / "settings.ini")
+    assert window.restorer is not None
+    window.close()
