@@ -11,6 +11,7 @@ from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
@@ -71,6 +72,8 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     team = s.team[p]
     origin = s.pos[p]
     marked_from = c.n_markers(origin, team)
+    if marked_from and (yield from _held(c, p, origin)):
+        return True
     s.place(p, dest)
     c.emit(Event("jump" if jump else "move", team, p, square=dest))
     for _ in range(rushes):
@@ -80,12 +83,7 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
                 yield from trapdoor(c, p)
             return False
     if jump:
-        marked_to = c.n_markers(dest, team)
-        worst = max(marked_from, marked_to)
-        if worst > 1 and c.has(p, points.LEAP):
-            worst -= 1
-        mods = (("marked", -worst),) if worst else ()
-        roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest)
+        roll_ok = yield from test(c, p, "jump", s.ag[p], _jump_modifiers(c, p, origin, dest), dest)
         if not roll_ok:
             last = c.events[-1]
             if last.rolls and last.rolls[0] == 1:
@@ -98,12 +96,16 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
         s.dodge_origin = origin
         mods_list: list[tuple[str, int]] = []
         marked_to = c.n_markers(dest, team)
+        if marked_to:
+            marked_to -= sum(1 for q in c.markers(dest, team) if c.has(q, mpts.NOT_MARKING_DODGER))
         if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
             mods_list.append(("marked", -marked_to))
         markers = c.markers(origin, team)
-        tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
-        if tails:
-            mods_list.append(min(tails, key=lambda t: t[1]))  # only one tail counts
+        tail = _tail(c, markers)
+        if tail:
+            mods_list.append(tail)
+        for skill, fn in c.hook(p, mpts.DODGE_BONUS):
+            mods_list.append((skill, int(fn())))
         adjusters = _dodge_adjusters(c, p, origin, markers)
         ok = yield from test(c, p, "dodge", s.ag[p], tuple(mods_list), dest, adjusters=adjusters)
         s.dodge_origin = -1
@@ -130,11 +132,14 @@ def pick_up(c: Ctx, p: int) -> Proc[bool]:
         yield from bounce(c, square)
         return False
     mods: list[tuple[str, int]] = []
-    marked = c.n_markers(square, s.team[p])
-    if marked:
-        mods.append(("marked", -marked))
-    if s.weather == "pouring_rain":
-        mods.append(("Pouring Rain", -1))
+    if not c.has(p, mpts.IGNORE_PICK_UP_PENALTIES):
+        marked = c.n_markers(square, s.team[p])
+        if marked:
+            mods.append(("marked", -marked))
+        if s.weather == "pouring_rain":
+            mods.append(("Pouring Rain", -1))
+    for skill, fn in c.hook(p, mpts.PICK_UP_BONUS):
+        mods.append((skill, int(fn())))
     ok = yield from test(c, p, "pick_up", s.ag[p], tuple(mods), square)
     if ok:
         s.carrier = p
@@ -163,6 +168,51 @@ def check_touchdown(c: Ctx) -> bool:
     s.stats[p].td += 1
     c.emit(Event("touchdown", team, p, square=s.pos[p], detail=f"{s.score[0]}-{s.score[1]}"))
     return True
+
+
+def _tail(c: Ctx, markers: list[int]) -> tuple[str, int] | None:
+    """Prehensile Tail: the worst modifier one marker of the square left applies (only one counts)."""
+    tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
+    return min(tails, key=lambda t: t[1]) if tails else None
+
+
+def _jump_modifiers(c: Ctx, p: int, origin: int, dest: int) -> tuple[tuple[str, int], ...]:
+    """Jump or Leap: the worse marking of the two squares (Leap, Very Long Legs reduce it to -1
+    at best; Pogo Stick ignores it), and a Prehensile Tail of a marker of the square left."""
+    s = c.s
+    team = s.team[p]
+    mods: list[tuple[str, int]] = []
+    if not c.has(p, mpts.IGNORE_MARKED_JUMP):
+        worst = max(c.n_markers(origin, team), c.n_markers(dest, team))
+        if worst > 1:
+            cut = 1 if c.has(p, points.LEAP) else 0
+            cut += sum(int(fn()) for _skill, fn in c.hook(p, mpts.JUMP_PENALTY_REDUCTION))
+            worst = max(1, worst - cut)
+        if worst:
+            mods.append(("marked", -worst))
+    tail = _tail(c, c.markers(origin, team))
+    if tail:
+        mods.append(tail)
+    return tuple(mods)
+
+
+def _held(c: Ctx, p: int, origin: int) -> Proc[bool]:
+    """Tentacles: one marker of the square p leaves may try to hold p there (their coach chooses).
+
+    Returns True when p is held: p stays in ``origin`` and their movement ends.
+    """
+    s = c.s
+    holders = [q for q in c.markers(origin, s.team[p]) if c.has(q, mpts.HOLD_LEAVING)]
+    if not holders:
+        return False
+    foe = 1 - s.team[p]
+    skill, fn = c.hook(holders[0], mpts.HOLD_LEAVING)[0]
+    opts = [Action(USE_SKILL, q) for q in holders] + [Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, foe, opts, {"skill": skill, "player": p})
+    if choice.kind != USE_SKILL:
+        return False
+    _skill, fn = c.hook(choice.player, mpts.HOLD_LEAVING)[0]
+    return bool(fn(c, choice.player, p))
 
 
 def _dodge_adjusters(c: Ctx, p: int, origin: int, markers: list[int]) -> tuple[Adjuster, ...]:

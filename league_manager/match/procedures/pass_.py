@@ -11,10 +11,12 @@ from league_manager.match.procedures.ball import (
     can_catch,
     catch,
     deviate,
+    disturbance,
     scatter,
     throw_in,
 )
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
 
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
@@ -53,6 +55,7 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
             mods.append((skill, bonus))
     if s.weather == "very_sunny":
         mods.append(("Very Sunny", -1))
+    mods.extend(disturbance(c, p))
     modifier = sum(v for _, v in mods)
     target = s.pa[p]
     rerolled = False
@@ -153,6 +156,9 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
         mods.append(("Stunty passer", 1))
     if s.weather == "pouring_rain":
         mods.append(("Pouring Rain", -1))
+    for skill, fn in c.hook(q, mpts.INTERFERENCE_BONUS):
+        mods.append((skill, int(fn())))
+    mods.extend(disturbance(c, q))
     ok = yield from test(c, q, "interference", s.ag[q], tuple(mods), s.pos[q])
     if not ok:
         return False
