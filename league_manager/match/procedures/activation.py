@@ -281,7 +281,7 @@ def _activation_options(
                     options.append(act(STAB, p, n))
                 if multi:
                     options.append(act(MULTI_BLOCK, p, n))
-    if kind == MOVE and s.status[p] == STANDING and c.has(p, mpts.HYPNOTIC_GAZE):
+    if kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and c.has_tz(q):

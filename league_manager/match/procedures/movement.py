@@ -71,8 +71,9 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     s = c.s
     team = s.team[p]
     origin = s.pos[p]
-    marked_from = c.n_markers(origin, team)
-    if marked_from and (yield from _held(c, p, origin)):
+    markers = c.markers(origin, team)
+    marked_from = len(markers)
+    if marked_from and (yield from _held(c, p, markers)):
         return True
     s.place(p, dest)
     c.emit(Event("jump" if jump else "move", team, p, square=dest))
@@ -83,7 +84,8 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
                 yield from trapdoor(c, p)
             return False
     if jump:
-        roll_ok = yield from test(c, p, "jump", s.ag[p], _jump_modifiers(c, p, origin, dest), dest)
+        mods = _jump_modifiers(c, p, marked_from, markers, dest)
+        roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest)
         if not roll_ok:
             last = c.events[-1]
             if last.rolls and last.rolls[0] == 1:
@@ -100,7 +102,6 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
             marked_to -= sum(1 for q in c.markers(dest, team) if c.has(q, mpts.NOT_MARKING_DODGER))
         if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
             mods_list.append(("marked", -marked_to))
-        markers = c.markers(origin, team)
         tail = _tail(c, markers)
         if tail:
             mods_list.append(tail)
@@ -176,33 +177,35 @@ def _tail(c: Ctx, markers: list[int]) -> tuple[str, int] | None:
     return min(tails, key=lambda t: t[1]) if tails else None
 
 
-def _jump_modifiers(c: Ctx, p: int, origin: int, dest: int) -> tuple[tuple[str, int], ...]:
+def _jump_modifiers(
+    c: Ctx, p: int, marked_from: int, markers: list[int], dest: int
+) -> tuple[tuple[str, int], ...]:
     """Jump or Leap: the worse marking of the two squares (Leap, Very Long Legs reduce it to -1
     at best; Pogo Stick ignores it), and a Prehensile Tail of a marker of the square left."""
     s = c.s
     team = s.team[p]
     mods: list[tuple[str, int]] = []
     if not c.has(p, mpts.IGNORE_MARKED_JUMP):
-        worst = max(c.n_markers(origin, team), c.n_markers(dest, team))
+        worst = max(marked_from, c.n_markers(dest, team))
         if worst > 1:
             cut = 1 if c.has(p, points.LEAP) else 0
             cut += sum(int(fn()) for _skill, fn in c.hook(p, mpts.JUMP_PENALTY_REDUCTION))
             worst = max(1, worst - cut)
         if worst:
             mods.append(("marked", -worst))
-    tail = _tail(c, c.markers(origin, team))
+    tail = _tail(c, markers)
     if tail:
         mods.append(tail)
     return tuple(mods)
 
 
-def _held(c: Ctx, p: int, origin: int) -> Proc[bool]:
+def _held(c: Ctx, p: int, markers: list[int]) -> Proc[bool]:
     """Tentacles: one marker of the square p leaves may try to hold p there (their coach chooses).
 
     Returns True when p is held: p stays in ``origin`` and their movement ends.
     """
     s = c.s
-    holders = [q for q in c.markers(origin, s.team[p]) if c.has(q, mpts.HOLD_LEAVING)]
+    holders = [q for q in markers if mpts.HOLD_LEAVING in c.hooks[q]]
     if not holders:
         return False
     foe = 1 - s.team[p]

@@ -230,5 +230,5 @@ def on_the_ball_move(c: Ctx, team: int) -> Proc[None]:
         if move.kind != MOVE:
             return
         yield from step(c, q, move.square, 0)
-        if s.status[q] != STANDING:
+        if s.status[q] != STANDING or s.pos[q] != move.square:  # fell, or held (Tentacles)
             return

@@ -41,7 +41,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     passes = not s.pass_used
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
-    pos, used, status = s.pos, s.used, s.status
+    pos, used, status, hooks = s.pos, s.used, s.status, c.hooks
     for p in s.players_of(team):
         if pos[p] < 0 or used[p] or status[p] == STUNNED:
             continue
@@ -51,7 +51,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             options.append(acts[1])
         if blitz:
             options.append(acts[2])
-        keeps_ball = (passes or handoff) and c.has(p, mpts.MY_BALL)
+        keeps_ball = mpts.MY_BALL in hooks[p]
         if passes:
             if not keeps_ball:
                 options.append(acts[3])
