@@ -281,7 +281,8 @@ def _activation_options(
                     options.append(act(STAB, p, n))
                 if multi:
                     options.append(act(MULTI_BLOCK, p, n))
-    if kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and s.status[p] == STANDING:
+    gaze = kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and not s.kick_in_air  # not in Blitz!
+    if gaze and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and c.has_tz(q):

@@ -202,14 +202,13 @@ def _jump_modifiers(
 def _held(c: Ctx, p: int, markers: list[int]) -> Proc[bool]:
     """Tentacles: one marker of the square p leaves may try to hold p there (their coach chooses).
 
-    Returns True when p is held: p stays in ``origin`` and their movement ends.
+    Returns True when p is held: p stays in their square and their movement ends.
     """
-    s = c.s
     holders = [q for q in markers if mpts.HOLD_LEAVING in c.hooks[q]]
     if not holders:
         return False
-    foe = 1 - s.team[p]
-    skill, fn = c.hook(holders[0], mpts.HOLD_LEAVING)[0]
+    foe = 1 - c.s.team[p]
+    skill = c.hook(holders[0], mpts.HOLD_LEAVING)[0][0]
     opts = [Action(USE_SKILL, q) for q in holders] + [Action(DECLINE)]
     choice = yield Prompt(USE_SKILL_PROMPT, foe, opts, {"skill": skill, "player": p})
     if choice.kind != USE_SKILL:
