@@ -76,6 +76,7 @@ THROW_TO = "throw_to"
 VOMIT = "vomit"
 STAB = "stab"
 MULTI_BLOCK = "multi_block"  # first of two blocks (Multiple Block)
+GAZE = "gaze"  # Hypnotic Gaze special action at the end of a Move (square = the target's)
 STAND = "stand_up"
 USE_TEAM_REROLL = "team_reroll"
 USE_SKILL_REROLL = "skill_reroll"

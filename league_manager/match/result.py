@@ -26,6 +26,8 @@ class PlayerResult:
         sent_off: sent off by the referee.
         bonus_spp: extra SPP from Prayers to Nuffle (Perfect Passing, Necessary Violence).
         kills: opponents this player's actions killed (a Dead casualty result; leader boards).
+        infected: killed by a Plague Ridden player whose coach used the trait: still lost to
+            their team, and a Favoured of Nurgle opponent may hire a new Rotter Lineman for free.
     """
 
     id: str
@@ -43,6 +45,7 @@ class PlayerResult:
     sent_off: bool = False
     bonus_spp: int = 0
     kills: int = 0
+    infected: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -62,6 +65,7 @@ class PlayerResult:
             "sent_off": self.sent_off,
             "bonus_spp": self.bonus_spp,
             "kills": self.kills,
+            "infected": self.infected,
         }
 
     @classmethod
@@ -177,6 +181,7 @@ def build_result(s: State) -> MatchResult:
                 sent_off=s.status[p] == SENT_OFF,
                 bonus_spp=st.bonus_spp,
                 kills=st.kills,
+                infected=st.infected,
             )
         )
     teams = []

@@ -43,12 +43,13 @@ class PlayerStats:
     apothecary: bool = False
     bonus_spp: int = 0
     kills: int = 0
+    infected: bool = False
 
     def copy(self) -> PlayerStats:
         """An independent copy."""
         return PlayerStats(
             self.td, self.comp, self.defl, self.intc, self.cas, self.cas_other,
-            self.injury, self.lasting, self.apothecary, self.bonus_spp, self.kills,
+            self.injury, self.lasting, self.apothecary, self.bonus_spp, self.kills, self.infected,
         )  # fmt: skip
 
 

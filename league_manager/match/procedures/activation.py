@@ -11,6 +11,7 @@ from league_manager.match.actions import (
     END_ACTIVATION,
     END_TURN,
     FOUL,
+    GAZE,
     HANDOFF,
     MOVE,
     MULTI_BLOCK,
@@ -43,6 +44,7 @@ from league_manager.match.procedures.throw_team_mate import (
     throw_team_mate,
     throwable,
 )
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -151,9 +153,13 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             _check(c)
             if s.status[p] != STANDING:
                 return
+            if s.pos[p] != choice.square:  # held in place (Tentacles): the movement ends
+                mp = rushes = 0
             continue
         if ck == BLOCK:
             target = s.board[choice.square]
+            if (yield from _revolted(c, p, target)):
+                return
             if kind == BLITZ:
                 blocked = True
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
@@ -177,6 +183,8 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             continue
         if ck in (VOMIT, STAB):
             target = s.board[choice.square]
+            if (yield from _revolted(c, p, target)):
+                return
             if kind == BLITZ:
                 blocked = True
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
@@ -189,7 +197,15 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 return
             continue
         if ck == MULTI_BLOCK:
-            yield from _multiple_block(c, p, s.board[choice.square])
+            if not (yield from _revolted(c, p, s.board[choice.square])):
+                yield from _multiple_block(c, p, s.board[choice.square])
+            return
+        if ck == GAZE:
+            target = s.board[choice.square]
+            if not (yield from _revolted(c, p, target)):
+                for _skill, fn in c.hook(p, mpts.HYPNOTIC_GAZE):
+                    yield from fn(c, p, target)
+            _check(c)
             return
         if ck == PASS:
             yield from pass_ball(c, p, choice.square)
@@ -266,6 +282,12 @@ def _activation_options(
                     options.append(act(STAB, p, n))
                 if multi:
                     options.append(act(MULTI_BLOCK, p, n))
+    gaze = kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and not s.kick_in_air  # not in Blitz!
+    if gaze and s.status[p] == STANDING:
+        for n in NEIGHBOURS[here]:
+            q = board[n]
+            if q >= 0 and s.team[q] != team and c.has_tz(q):
+                options.append(act(GAZE, p, n))
     if s.carrier == p and s.status[p] == STANDING:
         if kind == PASS:
             options.extend(act(PASS, p, t) for t in pass_targets(c, p))
@@ -306,11 +328,20 @@ def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
             return
         info = {"player": p, "action": BLOCK, "mp": 0, "second_block": True}
         choice = yield Prompt(ACTIVATION, team, [*opts, _END_ACT], info)
-        if choice.kind == BLOCK:
+        if choice.kind == BLOCK and not (yield from _revolted(c, p, s.board[choice.square])):
             yield from block(c, p, s.board[choice.square], False)
             _check(c)
     finally:
         s.multi_block = False
+
+
+def _revolted(c: Ctx, p: int, target: int) -> Proc[bool]:
+    """Before p's block or special action on ``target``: True when the target's skill wastes it
+    (Foul Appearance)."""
+    for _skill, fn in c.hook(target, mpts.TARGETED):
+        if not (yield from fn(c, p, target)):
+            return True
+    return False
 
 
 def _declare_target(c: Ctx, p: int, kind: str) -> Proc[int]:

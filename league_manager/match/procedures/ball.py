@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import DIRECTIONS, LENGTH, ON_PITCH, WIDTH, W, xy
+from league_manager.match.pitch import DIRECTIONS, LENGTH, ON_PITCH, WIDTH, W, distance, xy
 from league_manager.match.procedures.rerolls import test
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
@@ -13,6 +14,21 @@ from league_manager.match.state import STANDING
 def can_catch(c: Ctx, p: int) -> bool:
     """A standing player with a tackle zone and hands can (and must) try to catch."""
     return c.has_tz(p) and not c.has(p, points.NO_HANDS)
+
+
+def disturbance(c: Ctx, p: int) -> tuple[tuple[str, int], ...]:
+    """Disturbing Presence: the modifier opponents within three squares of p apply to p's
+    pass, throw, catch or interference (on the pitch, whatever their status)."""
+    s = c.s
+    square = s.pos[p]
+    if square < 0:
+        return ()
+    total = 0
+    for q in s.players_of(1 - s.team[p]):
+        if s.pos[q] >= 0 and distance(square, s.pos[q]) <= 3:
+            for _skill, fn in c.hook(q, mpts.DISTURBING_PRESENCE):
+                total -= int(fn())
+    return (("Disturbing Presence", total),) if total else ()
 
 
 def catch(
@@ -55,6 +71,7 @@ def catch_modifiers(
         mods.append(("Pouring Rain", -1))
     for skill, fn in c.hook(p, points.CATCH_BONUS):
         mods.append((skill, int(fn())))
+    mods.extend(disturbance(c, p))
     return tuple(mods)
 
 

@@ -13,6 +13,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
 
@@ -93,17 +94,26 @@ def armour_and_injury(
     s = c.s
     team = s.team[p]
     a1, a2 = c.d6("armour"), c.d6("armour")
+    # Iron Hard Skin: an opponent's roll takes no modifier (the bonus may still go to injury).
+    hard = by >= 0 and s.team[by] != team and c.has(p, mpts.UNMODIFIABLE_ARMOUR)
+    if hard:
+        armour_mod = 0
+    av, rule = s.av[p], "Iron Hard Skin" if hard else ""
+    if spp and not foul and by >= 0 and not hard:  # Knocked Down by by's block: Claws
+        for skill, fn in c.hook(by, mpts.ARMOUR_BREAKS_ON):
+            if int(fn()) < av:
+                av, rule = int(fn()), skill
     mods: list[tuple[str, int]] = []
     if armour_mod:
         mods.append(("assists", armour_mod))
     total = a1 + a2 + armour_mod
     used_bonus = False
-    if total < s.av[p] and bonus and total + bonus >= s.av[p]:
+    if not hard and total < av and bonus and total + bonus >= av:
         mods.append(("bonus", bonus))
         total += bonus
         used_bonus = True
-    broken = total >= s.av[p]
-    c.emit(Event("armour", team, p, (a1, a2), s.av[p], tuple(mods), broken, square=s.pos[p]))
+    broken = total >= av
+    c.emit(Event("armour", team, p, (a1, a2), av, tuple(mods), broken, rule=rule, square=s.pos[p]))
     if not broken:
         return a1, a2, 0, 0
     i1, i2 = c.d6("injury"), c.d6("injury")
@@ -113,6 +123,9 @@ def armour_and_injury(
         total += bonus
         imods = (("bonus", bonus),)
     yield from apply_injury(c, p, (i1, i2), total, imods, by, spp, crowd=False)
+    if (spp or foul) and by >= 0 and s.status[p] == CASUALTY and s.stats[p].injury == "Dead":
+        for _skill, fn in c.hook(by, mpts.AFTER_KILL):
+            yield from fn(c, by, p)
     return a1, a2, i1, i2
 
 
@@ -223,7 +236,9 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) 
 def _roll_casualty(c: Ctx, p: int, niggling: int) -> str:
     roll = c.roll(16, "casualty")
     mods = (("niggling", niggling),) if niggling else ()
-    result = casualty_result(roll + niggling)
+    for skill, fn in c.hook(p, points.CASUALTY_SAFE_MOD):  # Decay
+        mods = (*mods, (skill, int(fn())))
+    result = casualty_result(roll + sum(v for _, v in mods))
     c.emit(Event("casualty", c.s.team[p], p, (roll,), 0, mods, detail=result))
     return result
 

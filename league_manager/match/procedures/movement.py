@@ -11,6 +11,7 @@ from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
@@ -57,40 +58,60 @@ def rush_modifiers(c: Ctx) -> tuple[tuple[str, int], ...]:
 
 
 def jump_modifiers(c: Ctx, p: int, origin: int, dest: int) -> tuple[tuple[str, int], ...]:
-    """Named modifiers of p's Jump (or Leap) test from ``origin`` to ``dest``."""
+    """Named modifiers of p's Jump (or Leap) test from ``origin`` to ``dest``.
+
+    The worse marking of the two squares (Leap, Very Long Legs reduce it to -1 at best;
+    Pogo Stick ignores it), and a Prehensile Tail of a marker of the square left.
+    """
     team = c.s.team[p]
-    worst = max(c.n_markers(origin, team), c.n_markers(dest, team))
-    if worst > 1 and c.has(p, points.LEAP):
-        worst -= 1
-    return (("marked", -worst),) if worst else ()
+    mods: list[tuple[str, int]] = []
+    if not c.has(p, mpts.IGNORE_MARKED_JUMP):
+        worst = max(c.n_markers(origin, team), c.n_markers(dest, team))
+        if worst > 1:
+            cut = 1 if c.has(p, points.LEAP) else 0
+            cut += sum(int(fn()) for _skill, fn in c.hook(p, mpts.JUMP_PENALTY_REDUCTION))
+            worst = max(1, worst - cut)
+        if worst:
+            mods.append(("marked", -worst))
+    tail = _tail(c, c.markers(origin, team))
+    if tail:
+        mods.append(tail)
+    return tuple(mods)
 
 
 def dodge_modifiers(c: Ctx, p: int, origin: int, dest: int) -> tuple[tuple[str, int], ...]:
     """Named modifiers of p's Dodge test from a marked ``origin`` into ``dest``.
 
-    Counts the markers of ``dest`` (unless p ignores them) and the worst tail-like modifier
-    of a marker of ``origin`` (only one counts).
+    Counts the markers of ``dest`` (unless p ignores them; Titchy markers do not count), the
+    worst tail-like modifier of a marker of ``origin`` (only one counts) and p's dodge bonuses.
     """
     team = c.s.team[p]
     mods_list: list[tuple[str, int]] = []
     marked_to = c.n_markers(dest, team)
+    if marked_to:
+        marked_to -= sum(1 for q in c.markers(dest, team) if c.has(q, mpts.NOT_MARKING_DODGER))
     if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
         mods_list.append(("marked", -marked_to))
-    markers = c.markers(origin, team)
-    tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
-    if tails:
-        mods_list.append(min(tails, key=lambda t: t[1]))  # only one tail counts
+    tail = _tail(c, c.markers(origin, team))
+    if tail:
+        mods_list.append(tail)
+    for skill, fn in c.hook(p, mpts.DODGE_BONUS):
+        mods_list.append((skill, int(fn())))
     return tuple(mods_list)
 
 
 def pick_up_modifiers(c: Ctx, p: int, square: int) -> tuple[tuple[str, int], ...]:
-    """Named modifiers of p's attempt to pick up the ball in ``square``."""
+    """Named modifiers of p's attempt to pick up the ball in ``square`` (Big Hand ignores the
+    marking and rain penalties; Extra Arms adds one)."""
     mods: list[tuple[str, int]] = []
-    marked = c.n_markers(square, c.s.team[p])
-    if marked:
-        mods.append(("marked", -marked))
-    if c.s.weather == "pouring_rain":
-        mods.append(("Pouring Rain", -1))
+    if not c.has(p, mpts.IGNORE_PICK_UP_PENALTIES):
+        marked = c.n_markers(square, c.s.team[p])
+        if marked:
+            mods.append(("marked", -marked))
+        if c.s.weather == "pouring_rain":
+            mods.append(("Pouring Rain", -1))
+    for skill, fn in c.hook(p, mpts.PICK_UP_BONUS):
+        mods.append((skill, int(fn())))
     return tuple(mods)
 
 
@@ -113,7 +134,10 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     s = c.s
     team = s.team[p]
     origin = s.pos[p]
-    marked_from = c.n_markers(origin, team)
+    markers = c.markers(origin, team)
+    marked_from = len(markers)
+    if marked_from and (yield from _held(c, p, markers)):
+        return True
     s.place(p, dest)
     c.emit(Event("jump" if jump else "move", team, p, square=dest))
     for _ in range(rushes):
@@ -190,6 +214,30 @@ def check_touchdown(c: Ctx) -> bool:
     s.stats[p].td += 1
     c.emit(Event("touchdown", team, p, square=s.pos[p], detail=f"{s.score[0]}-{s.score[1]}"))
     return True
+
+
+def _tail(c: Ctx, markers: list[int]) -> tuple[str, int] | None:
+    """Prehensile Tail: the worst modifier one marker of the square left applies (only one counts)."""
+    tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
+    return min(tails, key=lambda t: t[1]) if tails else None
+
+
+def _held(c: Ctx, p: int, markers: list[int]) -> Proc[bool]:
+    """Tentacles: one marker of the square p leaves may try to hold p there (their coach chooses).
+
+    Returns True when p is held: p stays in their square and their movement ends.
+    """
+    holders = [q for q in markers if mpts.HOLD_LEAVING in c.hooks[q]]
+    if not holders:
+        return False
+    foe = 1 - c.s.team[p]
+    skill = c.hook(holders[0], mpts.HOLD_LEAVING)[0][0]
+    opts = [Action(USE_SKILL, q) for q in holders] + [Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, foe, opts, {"skill": skill, "player": p})
+    if choice.kind != USE_SKILL:
+        return False
+    _skill, fn = c.hook(choice.player, mpts.HOLD_LEAVING)[0]
+    return bool(fn(c, choice.player, p))
 
 
 def _dodge_adjusters(c: Ctx, p: int, origin: int, markers: list[int]) -> tuple[Adjuster, ...]:

@@ -11,10 +11,12 @@ from league_manager.match.procedures.ball import (
     can_catch,
     catch,
     deviate,
+    disturbance,
     scatter,
     throw_in,
 )
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
 
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
@@ -53,6 +55,7 @@ def pass_modifiers(c: Ctx, p: int, band: int) -> tuple[tuple[str, int], ...]:
             mods.append((skill, bonus))
     if s.weather == "very_sunny":
         mods.append(("Very Sunny", -1))
+    mods.extend(disturbance(c, p))
     return tuple(mods)
 
 
@@ -183,6 +186,9 @@ def interference_modifiers(c: Ctx, p: int, q: int, result: str) -> tuple[tuple[s
         mods.append(("Stunty passer", 1))
     if s.weather == "pouring_rain":
         mods.append(("Pouring Rain", -1))
+    for skill, fn in c.hook(q, mpts.INTERFERENCE_BONUS):
+        mods.append((skill, int(fn())))
+    mods.extend(disturbance(c, q))
     return tuple(mods)
 
 
@@ -245,5 +251,5 @@ def on_the_ball_move(c: Ctx, team: int) -> Proc[None]:
         if move.kind != MOVE:
             return
         yield from step(c, q, move.square, 0)
-        if s.status[q] != STANDING:
+        if s.status[q] != STANDING or s.pos[q] != move.square:  # fell, or held (Tentacles)
             return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import DIRECTIONS, NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band
-from league_manager.match.procedures.ball import bounce, deviate, scatter, throw_in
+from league_manager.match.procedures.ball import bounce, deviate, disturbance, scatter, throw_in
 from league_manager.match.procedures.injury import casualty_eaten, crowd_injury, knock_down
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
@@ -80,6 +80,7 @@ def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
         mods.append((skill, int(fn())))
     if s.weather == "very_sunny":
         mods.append(("Very Sunny", -1))
+    mods.extend(disturbance(c, p))
     modifier = sum(v for _, v in mods)
     rerolled = False
     while True:

@@ -20,6 +20,7 @@ from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
 from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
 from league_manager.match.procedures.prayers import throw_a_rock
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -40,7 +41,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     passes = not s.pass_used
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
-    pos, used, status = s.pos, s.used, s.status
+    pos, used, status, hooks = s.pos, s.used, s.status, c.hooks
     for p in s.players_of(team):
         if pos[p] < 0 or used[p] or status[p] == STUNNED:
             continue
@@ -50,11 +51,13 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             options.append(acts[1])
         if blitz:
             options.append(acts[2])
+        keeps_ball = mpts.MY_BALL in hooks[p]
         if passes:
-            options.append(acts[3])
+            if not keeps_ball:
+                options.append(acts[3])
             if c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5:
                 options.append(acts[6])
-        if handoff:
+        if handoff and not keeps_ball:
             options.append(acts[4])
         if foul:
             options.append(acts[5])

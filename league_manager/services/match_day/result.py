@@ -74,6 +74,7 @@ def _players(
             lasting=lasting,
             apothecary=bool(row.get("apothecary", False)),
             sent_off=bool(row.get("sent_off", False)),
+            infected=bool(row.get("infected", False)),
             **counts,
         )
     return [given.get(pid) or PlayerResult(id=pid, team=team, played=True) for pid, team in side_of.items()]
