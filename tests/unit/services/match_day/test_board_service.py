@@ -101,6 +101,9 @@ def test_a_second_start_and_other_results_are_refused_while_in_progress(
         lambda: demo.match_day.play(fid, seed=1),
         lambda: demo.match_day.cancel_pregame(fid, "oops"),
         lambda: demo.seasons.set_result(fid, ResultEntry(1, 0)),
+        lambda: demo.seasons.swap_home_away(fid),
+        lambda: demo.seasons.postpone(fid),
+        lambda: demo.match_day.kick_off(fid),
     ):
         with pytest.raises(RuleViolation, match="board match"):
             attempt()
