@@ -142,12 +142,18 @@ class BoardService(ServiceBase):
                 snapshots=True,
             )
             if row is not None:
-                _archive(row, session=session)
-            row = row or BoardMatch(fixture_id=fixture, engine_format=FORMAT_VERSION, ruleset_id="",
-                                    undo_policy=policy, match_json="{}")  # fmt: skip
-            row.engine_format, row.ruleset_id, row.undo_policy = FORMAT_VERSION, day.ruleset_id, policy
-            row.home_controller, row.away_controller = sides["home"], sides["away"]
-            row.state, row.abandon_reason, row.undo_json, row.created_at = "in_progress", None, "[]", utcnow()
+                _archive(row, session=session)  # the abandoned one stays on the fixture's record
+                session.delete(row)
+                session.flush()
+            row = BoardMatch(
+                fixture_id=fixture,
+                engine_format=FORMAT_VERSION,
+                ruleset_id=day.ruleset_id,
+                home_controller=sides["home"],
+                away_controller=sides["away"],
+                undo_policy=policy,
+                match_json="{}",
+            )
             _write(row, match, match.to_dict())
             session.add(row)
             set_stage(day, "in_progress", session=session)
