@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,7 +25,7 @@ from league_manager.match.skills import mutations as _mutations  # noqa: F401 - 
 from league_manager.match.skills import traits as _traits  # noqa: F401 - registers handlers
 from league_manager.match.state import State, new_state
 from league_manager.match.teams import TeamSnapshot
-from league_manager.rules.dice import Dice, Roll, ScriptedDice, SeededDice
+from league_manager.rules.dice import BoardDice, Dice, Roll, ScriptedDice, SeededDice, TypedRollRefused
 from league_manager.rules.model import Ruleset
 
 CONCEDE = "concede"
@@ -161,7 +162,13 @@ class Match:
             raise IllegalAction(f"{action} is not legal at {self._describe()}")
         start = len(self.ctx.events)
         self.actions.append(action)
-        self._advance(action)
+        try:
+            self._advance(action)
+        except TypedRollRefused:
+            self.actions.pop()  # a physical roll typed wrongly: back to before the action
+            with _replaying(self.dice):
+                self._replay(list(self.actions))
+            raise
         self._rolls_at.append(len(self.dice.log))
         return self.ctx.events[start:]
 
@@ -212,10 +219,15 @@ class Match:
         """Take back the last action.
 
         Restores the snapshot taken at the start of the current team turn and replays the
-        actions since; without a usable snapshot, replays the match from the start.
+        actions since; without a usable snapshot, replays the match from the start. Typed
+        physical rolls are replayed as typed, and those of the action taken back forgotten.
         """
         if not self.actions:
             raise IllegalAction("nothing to undo")
+        with _replaying(self.dice):
+            self._undo()
+
+    def _undo(self) -> None:
         target = self.actions[:-1]
         usable = [cp for cp in self._checkpoints if cp.actions <= len(target)]
         if not usable or not self._restore(usable[-1]):
@@ -258,7 +270,9 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to rebuild the match: teams, settings, dice and actions."""
         dice: dict[str, Any]
-        if isinstance(self.dice, SeededDice):
+        if isinstance(self.dice, BoardDice):
+            dice = {"seed": self.dice.seed, "typed": {str(i): v for i, v in sorted(self.dice.typed.items())}}
+        elif isinstance(self.dice, SeededDice):
             dice = {"seed": self.dice.seed}
         else:
             dice = {"rolls": [r.result for r in self.dice.log]}
@@ -290,7 +304,10 @@ class Match:
             )
         dice_data = data["dice"]
         dice: Dice
-        if "seed" in dice_data:
+        if "typed" in dice_data:
+            typed = {int(i): int(v) for i, v in dice_data["typed"].items()}
+            dice = BoardDice(int(dice_data["seed"]), typed)
+        elif "seed" in dice_data:
             dice = SeededDice(int(dice_data["seed"]))
         else:
             dice = ScriptedDice([int(r) for r in dice_data["rolls"]])
@@ -328,8 +345,13 @@ class _Checkpoint:
     events: int
 
 
+def _replaying(dice: Dice) -> AbstractContextManager[None]:
+    """Board dice re-make rolls without asking for physical ones while the match replays."""
+    return dice.replaying() if isinstance(dice, BoardDice) else nullcontext()
+
+
 def _dice_state(dice: Dice) -> object | None:
-    if isinstance(dice, SeededDice):
+    if isinstance(dice, SeededDice | BoardDice):
         return dice.getstate()
     if isinstance(dice, ScriptedDice):
         return dice._next
@@ -337,7 +359,7 @@ def _dice_state(dice: Dice) -> object | None:
 
 
 def _set_dice_state(dice: Dice, state: object, log: int) -> bool:
-    if isinstance(dice, SeededDice):
+    if isinstance(dice, SeededDice | BoardDice):
         dice.setstate(state)
     elif isinstance(dice, ScriptedDice) and isinstance(state, int):
         dice._next = state
@@ -351,6 +373,9 @@ def _rewound(dice: Dice) -> Dice:
     """Dice that will produce the same rolls again from the start of the match."""
     if isinstance(dice, SeededDice):
         return SeededDice(dice.seed)
+    if isinstance(dice, BoardDice):
+        dice.restart()  # the same object: the board keeps its typed_source
+        return dice
     if isinstance(dice, ScriptedDice):
         # The same script from its first entry (the log holds what was used so far).
         dice._next = 0

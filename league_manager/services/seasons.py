@@ -496,6 +496,7 @@ class SeasonService(ServiceBase):
     @staticmethod
     def _open_fixture(session: Session, fixture: int) -> Fixture:
         row = find_fixture(fixture, session=session)
+        refuse_if_board_in_progress(fixture, "change the fixture", session=session)
         if row.status not in OPEN_STATUSES:
             raise RuleViolation(
                 "fixture", f"fixture {fixture} is {row.status}; only unplayed fixtures change"
