@@ -82,6 +82,8 @@ def play_half(
         s.half = half
         s.turn = [0, 0]
         s.rerolls = [s.teams[0].rerolls, s.teams[1].rerolls]
+        if half < 3:  # Leader: a new re-roll each half; an unused one lasts into extra time
+            s.leader_used = [False, False]
         c.emit(Event("half", detail=str(half)))
     while s.turn[0] < TURNS_PER_HALF or s.turn[1] < TURNS_PER_HALF:
         yield from drive(c, kicking)
