@@ -86,7 +86,7 @@ class State:
     rerolls: list[int] = field(default_factory=lambda: [0, 0])
     extra_rerolls: list[int] = field(default_factory=lambda: [0, 0])
     leader_used: list[bool] = field(default_factory=lambda: [False, False])
-    """Leader: whether each team has used its Leader re-roll this half."""
+    """Leader: whether each team's Leader re-roll is spent this half (or it has no Leader)."""
     apothecary: list[bool] = field(default_factory=lambda: [False, False])
     bribes: list[int] = field(default_factory=lambda: [0, 0])
     coach_ejected: list[bool] = field(default_factory=lambda: [False, False])
