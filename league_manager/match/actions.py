@@ -68,6 +68,7 @@ MOVE = "move"
 BLOCK = "block"
 BLITZ = "blitz"
 PASS = "pass"
+HAIL_MARY = "hail_mary"  # a Hail Mary Pass to any square (target square)
 HANDOFF = "handoff"
 FOUL = "foul"
 TTM = "ttm"

@@ -86,6 +86,8 @@ class State:
     first_kicking: int = 0
     rerolls: list[int] = field(default_factory=lambda: [0, 0])
     extra_rerolls: list[int] = field(default_factory=lambda: [0, 0])
+    leader_used: list[bool] = field(default_factory=lambda: [False, False])
+    """Leader: whether each team's Leader re-roll is spent this half (or it has no Leader)."""
     apothecary: list[bool] = field(default_factory=lambda: [False, False])
     bribes: list[int] = field(default_factory=lambda: [0, 0])
     coach_ejected: list[bool] = field(default_factory=lambda: [False, False])
@@ -151,7 +153,7 @@ class State:
         copy = replace(self)
         for name in (
             "team", "ma", "st", "ag", "pa", "av", "skills", "pos", "status", "board", "used",
-            "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "apothecary", "bribes",
+            "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "leader_used", "apothecary", "bribes",
             "coach_ejected", "cas_inflicted", "prayers", "temporary",
         ):  # fmt: skip
             setattr(copy, name, list(getattr(self, name)))

@@ -12,6 +12,7 @@ from league_manager.match.actions import (
     END_TURN,
     FOUL,
     GAZE,
+    HAIL_MARY,
     HANDOFF,
     MOVE,
     MULTI_BLOCK,
@@ -20,13 +21,14 @@ from league_manager.match.actions import (
     THROW,
     THROW_TO,
     TTM,
+    USE_SKILL,
     VOMIT,
     Action,
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
-from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, push_squares
+from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band, push_squares
 from league_manager.match.procedures.block import block, projectile_vomit, stab
 from league_manager.match.procedures.foul import foul
 from league_manager.match.procedures.injury import knock_down
@@ -44,8 +46,8 @@ from league_manager.match.procedures.throw_team_mate import (
     throw_team_mate,
     throwable,
 )
+from league_manager.match.skills import asp_points, points
 from league_manager.match.skills import mutation_points as mpts
-from league_manager.match.skills import points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -116,6 +118,8 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     target = -1
     if kind in (BLITZ, FOUL):
         target = yield from _declare_target(c, p, kind)
+        if kind == BLITZ and target >= 0:
+            yield from _nominated(c, p, target)
     mp = s.ma[p]
     rushes = rushes_allowed(c, p)
     if p in s.rooted:
@@ -136,8 +140,9 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             mp = 0
     jumped = False
     blocked = False
+    left = -1  # the square p last vacated by moving (Fumblerooskie)
     while True:
-        options = _activation_options(c, p, kind, mp, rushes, jumped, blocked, target)
+        options = _activation_options(c, p, kind, mp, rushes, jumped, blocked, target, left)
         info = {"player": p, "action": kind, "mp": mp, "rushes": rushes, "jumped": jumped}
         choice = yield Prompt(ACTIVATION, team, options, info)
         ck = choice.kind
@@ -149,15 +154,27 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             mp = max(0, mp - cost)
             rushes -= need
             jumped = jumped or ck == JUMP
+            origin = s.pos[p]
             yield from step(c, p, choice.square, need, jump=ck == JUMP)
             _check(c)
             if s.status[p] != STANDING:
                 return
             if s.pos[p] != choice.square:  # held in place (Tentacles): the movement ends
                 mp = rushes = 0
+            else:
+                left = origin
+            continue
+        if ck == USE_SKILL:  # Fumblerooskie: the ball stays in the square vacated
+            s.carrier = -1
+            s.ball = choice.square
+            c.emit(Event("skill", team, p, rule="Fumblerooskie", square=choice.square))
             continue
         if ck == BLOCK:
             target = s.board[choice.square]
+            left = -1
+            since = len(c.events)
+            if kind == BLOCK:
+                yield from _nominated(c, p, target)
             if (yield from _revolted(c, p, target)):
                 return
             if kind == BLITZ:
@@ -178,11 +195,16 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 c.emit(Event("skill", team, p, rule="Frenzy", detail="second block"))
                 yield from block(c, p, target, kind == BLITZ)
                 _check(c)
+            if (yield from _after_block(c, p, since)):
+                return
             if kind == BLOCK or s.status[p] != STANDING:
                 return
             continue
         if ck in (VOMIT, STAB):
             target = s.board[choice.square]
+            left = -1
+            if kind == BLOCK:
+                yield from _nominated(c, p, target)
             if (yield from _revolted(c, p, target)):
                 return
             if kind == BLITZ:
@@ -207,9 +229,15 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                     yield from fn(c, p, target)
             _check(c)
             return
-        if ck == PASS:
-            yield from pass_ball(c, p, choice.square)
+        if ck in (PASS, HAIL_MARY):
+            quick = ck == PASS and pass_band(s.pos[p], choice.square) == 1
+            yield from pass_ball(c, p, choice.square, hail_mary=ck == HAIL_MARY)
             _check(c)
+            moves_on = quick and mp > 0 and s.carrier != p and s.status[p] == STANDING
+            if moves_on and c.has(p, asp_points.RUNNING_PASS):
+                c.emit(Event("skill", team, p, rule="Running Pass", detail="may move on"))
+                kind = MOVE
+                continue
             return
         if ck == HANDOFF:
             yield from hand_off(c, p, s.board[choice.square])
@@ -218,6 +246,10 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         if ck == FOUL:
             yield from foul(c, p, s.board[choice.square])
             _check(c)
+            if mp > 0 and s.status[p] == STANDING and c.has(p, asp_points.SNEAKY_GIT):
+                c.emit(Event("skill", team, p, rule="Sneaky Git", detail="may move on"))
+                kind = MOVE
+                continue
             return
         if ck == THROW:
             thrown = s.board[choice.square]
@@ -238,6 +270,7 @@ def _activation_options(
     jumped: bool,
     blocked: bool,
     target: int = -1,
+    left: int = -1,
 ) -> list[Action]:
     s = c.s
     team = s.team[p]
@@ -291,11 +324,15 @@ def _activation_options(
     if s.carrier == p and s.status[p] == STANDING:
         if kind == PASS:
             options.extend(act(PASS, p, t) for t in pass_targets(c, p))
+            if s.weather != "blizzard" and c.has(p, asp_points.HAIL_MARY):
+                options.extend(act(HAIL_MARY, p, t) for t in PITCH_SQUARES if t != here)
         elif kind == HANDOFF:
             for n in NEIGHBOURS[here]:
                 q = board[n]
                 if q >= 0 and s.team[q] == team and s.status[q] == STANDING:
                     options.append(act(HANDOFF, p, n))
+        elif left >= 0 and board[left] < 0 and kind in (MOVE, BLITZ) and c.has(p, asp_points.FUMBLEROOSKIE):
+            options.append(act(USE_SKILL, p, left))
     if kind == TTM and s.status[p] == STANDING:
         options.extend(act(THROW, p, s.pos[q]) for q in throwable(c, p))
     if kind == FOUL and s.status[p] == STANDING:
@@ -314,9 +351,11 @@ def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
     s.multi_block = True
     try:
         c.emit(Event("skill", team, p, rule="Multiple Block", other=first))
+        since = len(c.events)
+        yield from _nominated(c, p, first)
         yield from block(c, p, first, False)
         _check(c)
-        if s.status[p] != STANDING:
+        if (yield from _after_block(c, p, since)) or s.status[p] != STANDING:
             return
         opts = [
             act(BLOCK, p, n)
@@ -328,9 +367,15 @@ def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
             return
         info = {"player": p, "action": BLOCK, "mp": 0, "second_block": True}
         choice = yield Prompt(ACTIVATION, team, [*opts, _END_ACT], info)
-        if choice.kind == BLOCK and not (yield from _revolted(c, p, s.board[choice.square])):
-            yield from block(c, p, s.board[choice.square], False)
+        if choice.kind == BLOCK:
+            since = len(c.events)
+            second = s.board[choice.square]
+            yield from _nominated(c, p, second)
+            if (yield from _revolted(c, p, second)):
+                return
+            yield from block(c, p, second, False)
             _check(c)
+            yield from _after_block(c, p, since)
     finally:
         s.multi_block = False
 
@@ -340,6 +385,22 @@ def _revolted(c: Ctx, p: int, target: int) -> Proc[bool]:
     (Foul Appearance)."""
     for _skill, fn in c.hook(target, mpts.TARGETED):
         if not (yield from fn(c, p, target)):
+            return True
+    return False
+
+
+def _nominated(c: Ctx, p: int, target: int) -> Proc[None]:
+    """The target of p's Block (or Blitz, or special action instead of a Block) is nominated."""
+    for _skill, fn in c.hook(target, asp_points.BLOCK_TARGETED):
+        yield from fn(c, target, p)
+    _check(c)
+
+
+def _after_block(c: Ctx, p: int, since: int) -> Proc[bool]:
+    """Skills used once p's block is resolved (Pile Driver); True ends the activation."""
+    for _skill, fn in c.hook(p, asp_points.AFTER_BLOCK):
+        if (yield from fn(c, p, since)):
+            _check(c)
             return True
     return False
 

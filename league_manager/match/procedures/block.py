@@ -26,7 +26,7 @@ from league_manager.match.procedures.injury import crowd_injury, knock_down, pla
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
 
@@ -43,7 +43,8 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
     """Assists ``helper_team`` gives against ``target`` (not counting ``exclude``).
 
     A helper must mark the target and be marked by no opponent other than the target
-    (Guard ignores the second condition).
+    (Guard ignores the second condition, unless a Defensive opponent marks the helper in
+    the helper's own team turn).
     """
     s = c.s
     count = 0
@@ -51,9 +52,17 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
         q = s.board[n]
         if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q):
             continue
-        if c.has(q, points.ASSIST_WHEN_MARKED) or c.n_markers(n, helper_team, ignore=target) == 0:
+        guard = c.has(q, points.ASSIST_WHEN_MARKED) and not _guard_cancelled(c, n, helper_team)
+        if guard or c.n_markers(n, helper_team, ignore=target) == 0:
             count += 1
     return count
+
+
+def _guard_cancelled(c: Ctx, square: int, helper_team: int) -> bool:
+    """Defensive: in the helper's team turn, a marking opponent with it stops Guard."""
+    if c.s.active != helper_team:
+        return False
+    return any(c.has(m, asp_points.CANCEL_GUARD) for m in c.markers(square, helper_team))
 
 
 def dice_count(st_a: int, st_d: int) -> tuple[int, bool]:
@@ -103,13 +112,19 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     detail = f"ST {st_a} v {st_d}: {n} dice, {who} chooses"
     rule = "Blitz" if blitz else "Block"
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
-    face = yield from _choose_face(c, att, dfd, n, attacker_chooses)
+    brawler = not blitz and c.has(att, asp_points.BRAWLER)
+    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
 
 
-def _choose_face(c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool) -> Proc[str]:
-    """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro), pick a face."""
+def _choose_face(
+    c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool, brawler: bool = False
+) -> Proc[str]:
+    """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro, Brawler), pick a face.
+
+    ``brawler``: the attacker may re-roll one Both Down die (a Block, not a Blitz).
+    """
     s = c.s
     ta, td = s.team[att], s.team[dfd]
     faces = _roll(c, n)
@@ -121,6 +136,8 @@ def _choose_face(c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool) -> 
         rerolls = [Action(USE_TEAM_REROLL, att)] if can_team else []
         if can_pro:
             rerolls += [Action(USE_PRO, att, i) for i in range(n)]
+        if brawler and not rerolled and BOTH_DOWN in faces:
+            rerolls.append(Action(USE_SKILL, att, faces.index(BOTH_DOWN)))
         distinct = sorted(set(faces), key=faces.index)
         info = {"player": att, "target": dfd, "dice": list(faces)}
         choices = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
@@ -148,6 +165,12 @@ def _choose_face(c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool) -> 
                 new = c.d6("block")
                 faces[choice.square] = BLOCK_FACES[new - 1]
                 c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule="Pro"))
+            continue
+        if choice.kind == USE_SKILL:
+            rerolled = True
+            new = c.d6("block")
+            faces[choice.square] = BLOCK_FACES[new - 1]
+            c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule="Brawler"))
             continue
         if choice.kind == DECLINE:
             if len(distinct) == 1:
@@ -283,8 +306,7 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
     empty = [q for q in squares if ON_PITCH[q] and s.board[q] < 0]
     target_of_block = s.board[from_sq] == att
     grab = target_of_block and c.has(att, points.GRAB)
-    if grab and first and _free_squares(c, here):
-        empty = _free_squares(c, here)
+    grabbed = _free_squares(c, here) if grab and first else []
     picker = chooser
     if not grab and c.has(victim, points.SIDE_STEP) and _free_squares(c, here):
         empty = _free_squares(c, here)
@@ -297,23 +319,23 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
         options = [
             q for q in squares if not c.has(s.board[q], points.NOT_PUSHED) and s.board[q] not in s.rooted
         ]
-        if not options:
+        if not options and not grabbed:
             c.emit(Event("not_pushed", s.team[victim], victim, rule="Stand Firm", square=here))
             return []
+    if grabbed:
+        # Grab is a choice: any free square, or the push the normal rules give (crowd too)
+        normal = options or [q for q in squares if not ON_PITCH[q]]
+        options = grabbed + [q for q in normal if q not in grabbed]
     if not options:
-        had_ball = s.carrier == victim
-        if had_ball and s.team[victim] == s.active:
-            s.turnover = True
-        yield from crowd_injury(c, victim, att)
-        if had_ball:
-            yield from throw_in(c, here)
-        return []
+        return (yield from _into_crowd(c, att, victim))
     if len(options) == 1:
         dest = options[0]
     else:
         opts = [Action(CHOOSE, victim, q) for q in options]
         choice = yield Prompt(PUSH, picker, opts, {"player": victim, "from": here})
         dest = choice.square
+    if not ON_PITCH[dest]:  # Grab declined in favour of the crowd
+        return (yield from _into_crowd(c, att, victim))
     pending: list[int] = []
     occupant = s.board[dest]
     if occupant >= 0:
@@ -328,6 +350,19 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
     if not carried and s.carrier < 0 and s.ball == dest:
         pending.append(dest)
     return pending
+
+
+def _into_crowd(c: Ctx, att: int, victim: int) -> Proc[list[int]]:
+    """Pushed into the crowd: injury by the crowd, the ball thrown in."""
+    s = c.s
+    here = s.pos[victim]
+    had_ball = s.carrier == victim
+    if had_ball and s.team[victim] == s.active:
+        s.turnover = True
+    yield from crowd_injury(c, victim, att)
+    if had_ball:
+        yield from throw_in(c, here)
+    return []
 
 
 def stab(c: Ctx, p: int, target: int) -> Proc[None]:

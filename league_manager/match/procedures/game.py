@@ -11,7 +11,7 @@ from league_manager.match.procedures.kickoff_events import roll_weather, weather
 from league_manager.match.procedures.prayers import expire
 from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points
 from league_manager.match.state import KO, RESERVE
 
 TURNS_PER_HALF = 8
@@ -82,12 +82,18 @@ def play_half(
         s.half = half
         s.turn = [0, 0]
         s.rerolls = [s.teams[0].rerolls, s.teams[1].rerolls]
+        if half < 3:  # Leader: a new re-roll each half; an unused one lasts into extra time
+            s.leader_used = [not _has_leader(c, 0), not _has_leader(c, 1)]
         c.emit(Event("half", detail=str(half)))
     while s.turn[0] < TURNS_PER_HALF or s.turn[1] < TURNS_PER_HALF:
         yield from drive(c, kicking)
         if s.touchdown < 0 or sudden_death:
             break
         kicking = s.touchdown
+
+
+def _has_leader(c: Ctx, team: int) -> bool:
+    return any(c.has(p, asp_points.LEADER) for p in c.s.players_of(team))
 
 
 def drive(c: Ctx, kicking: int) -> Proc[None]:

@@ -13,8 +13,8 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.skills import asp_points, points
 from league_manager.match.skills import mutation_points as mpts
-from league_manager.match.skills import points
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
 
 STUNNED_R = "Stunned"
@@ -81,6 +81,8 @@ def knock_down(
         s.carrier = -1
     c.emit(Event(cause, s.team[p], p, square=square, other=by))
     yield from armour_and_injury(c, p, by, bonus, 0, spp, foul=False)
+    if had_ball and cause != "falls_over" and (yield from _safe_hands(c, p, square)):
+        return
     if had_ball or (s.carrier < 0 and s.ball == square and square >= 0):
         from league_manager.match.procedures.ball import bounce
 
@@ -275,11 +277,21 @@ def place_prone(c: Ctx, p: int, reason: str) -> Proc[None]:
     s.status[p] = PRONE
     s.rooted.discard(p)
     c.emit(Event("placed_prone", s.team[p], p, square=square, rule=reason))
+    if s.carrier == p and (yield from _safe_hands(c, p, square)):
+        return
     if s.carrier == p or (s.carrier < 0 and s.ball == square):
         s.carrier = -1
         from league_manager.match.procedures.ball import bounce
 
         yield from bounce(c, square)
+
+
+def _safe_hands(c: Ctx, p: int, square: int) -> Proc[bool]:
+    """Safe Pair of Hands: True when p's ball was put down without bouncing."""
+    for _skill, fn in c.hook(p, asp_points.SAFE_PAIR_OF_HANDS):
+        if square >= 0 and (yield from fn(c, p, square)):
+            return True
+    return False
 
 
 def casualty_eaten(c: Ctx, p: int) -> None:

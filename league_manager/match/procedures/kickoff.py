@@ -31,7 +31,7 @@ from league_manager.match.pitch import (
     is_wide,
     los_x,
 )
-from league_manager.match.procedures.ball import bounce, deviate_by, land, scatter
+from league_manager.match.procedures.ball import bounce, deviate_by, dive_for_ball, land, scatter
 from league_manager.match.procedures.kickoff_events import kickoff_event
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points
@@ -105,7 +105,8 @@ def kick_off(c: Ctx) -> Proc[None]:
             yield from land(c, landing, (("deviated", -1),))
         else:
             c.emit(Event("ball_lands", square=landing))
-            yield from bounce(c, landing)
+            if q >= 0 or not (yield from dive_for_ball(c, landing, (("deviated", -1),))):
+                yield from bounce(c, landing)
         touchback = s.touchback
     s.kick_in_air = False
     s.touchback = False

@@ -11,8 +11,8 @@ from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
+from league_manager.match.skills import asp_points, points
 from league_manager.match.skills import mutation_points as mpts
-from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 
 
@@ -115,11 +115,24 @@ def pick_up_modifiers(c: Ctx, p: int, square: int) -> tuple[tuple[str, int], ...
     return tuple(mods)
 
 
-def fall_over(c: Ctx, p: int) -> Proc[None]:
-    """A moving player falls over: armour roll, and a turnover for the active team."""
+def fall_over(c: Ctx, p: int, bonus: int = 0) -> Proc[None]:
+    """A moving player falls over: armour roll, and a turnover for the active team.
+
+    ``bonus``: to the armour or injury roll (Arm Bar of a marker of the square left).
+    """
     if c.s.team[p] == c.s.active:
         c.s.turnover = True
-    yield from knock_down(c, p, cause="falls_over")
+    yield from knock_down(c, p, cause="falls_over", bonus=bonus)
+
+
+def arm_bar(c: Ctx, p: int, markers: list[int]) -> int:
+    """Arm Bar: one marker of the square p failed to dodge or jump out of adds to the roll."""
+    for q in markers:
+        for skill, fn in c.hook(q, asp_points.ARM_BAR):
+            bonus = int(fn())
+            c.emit(Event("skill", c.s.team[q], q, rule=skill, detail=f"+{bonus} armour or injury", other=p))
+            return bonus
+    return 0
 
 
 def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[bool]:
@@ -153,7 +166,7 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
             last = c.events[-1]
             if last.rolls and last.rolls[0] == 1:
                 s.place(p, origin)
-            yield from fall_over(c, p)
+            yield from fall_over(c, p, arm_bar(c, p, c.markers(origin, team)))
             if dest in TRAPDOORS and s.pos[p] == dest:
                 yield from trapdoor(c, p)
             return False
@@ -165,7 +178,7 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
         ok = yield from test(c, p, "dodge", s.ag[p], mods, dest, adjusters=adjusters)
         s.dodge_origin = -1
         if not ok:
-            yield from fall_over(c, p)
+            yield from fall_over(c, p, arm_bar(c, p, markers))
             if dest in TRAPDOORS and s.pos[p] == dest:
                 yield from trapdoor(c, p)
             return False

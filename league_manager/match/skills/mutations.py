@@ -44,7 +44,7 @@ def _extra_arms_pick_up() -> int:
 
 
 @register(points.CATCH_BONUS, "Extra Arms")
-def _extra_arms_catch() -> int:
+def _extra_arms_catch(accurate: bool = False) -> int:
     return 1
 
 

@@ -44,7 +44,9 @@ PRO = hook_point("pro", "fn() -> int: D6 target to re-roll one die once per turn
 REGENERATION = hook_point("regeneration", "fn() -> int: D6 target to return to reserves")
 CASUALTY_SAFE_MOD = hook_point("casualty_modifier", "fn() -> int: modifier to casualty rolls")
 SECRET_WEAPON = hook_point("secret_weapon", "fn() -> True: sent off at the end of each drive")
-CATCH_BONUS = hook_point("catch_bonus", "fn() -> int: modifier to catch tests")
+CATCH_BONUS = hook_point(
+    "catch_bonus", "fn(accurate) -> int: modifier to a catch (accurate: of an accurate pass aimed here)"
+)
 KICK_SKILL = hook_point("kick", "fn() -> True: the kick's deviation distance is halved (Kick)")
 DAUNTLESS = hook_point("dauntless", "fn() -> True: roll D6 + ST to match a stronger target's ST")
 SIDE_STEP = hook_point("side_step", "fn() -> True: the pushed player's coach picks any free square")

@@ -23,6 +23,11 @@ SKILLS = [
     "Multiple Block", "Projectile Vomit", "Unchannelled Fury", "Throw Team-mate",
     "Right Stuff", "Always Hungry", "Strong Arm",
 ]  # fmt: skip
+SKILLS += [  # issue 11: Agility, Strength and Passing skills
+    "Diving Catch", "Defensive", "Safe Pair of Hands", "Sneaky Git", "Arm Bar", "Brawler",
+    "Pile Driver", "Cannoneer", "Cloud Burster", "Dump-off", "Fumblerooskie", "Hail Mary Pass",
+    "Leader", "Running Pass", "Safe Pass",
+]  # fmt: skip
 SETTLED = ("turn", "activation", "setup")
 
 
@@ -70,3 +75,26 @@ def test_random_games_keep_invariants(seed: int) -> None:
 @given(st.integers(min_value=0, max_value=2**31 - 1))
 def test_many_random_games_keep_invariants(seed: int) -> None:
     _play_checked(seed)
+
+
+@pytest.mark.parametrize(
+    ("home", "away"),
+    [("amazon", "blackorc"), ("chaosrenegade", "darkelf"), ("highelf", "imperialnobility"),
+     ("chaosdwarf", "oldworldalliance")],
+)  # fmt: skip
+def test_rosters_with_agility_strength_and_passing_skills_play_out(home: str, away: str) -> None:
+    """Real rosters fielding Defensive, Brawler, Grab, Dump-off, Safe Pass … play whole games."""
+    from league_manager.match.bots import play
+    from league_manager.match.bots.greedy_bot import GreedyBot
+    from league_manager.match.teams import generate_team
+    from league_manager.rules.loader import load_ruleset
+
+    ruleset = load_ruleset("bb2020")
+    for seed in range(3):
+        h = generate_team(ruleset.team(home), seed, prefix="h")
+        a = generate_team(ruleset.team(away), seed + 50, prefix="a")
+        bots = (RandomBot(seed), GreedyBot(seed + 1)) if seed % 2 else (GreedyBot(seed), RandomBot(seed))
+        match = Match(h, a, seed=seed, settings={"extra_time": True})
+        play(match, bots)
+        assert match.outcome() is not None
+        assert not violations(match.state, False)
