@@ -9,6 +9,7 @@ from league_manager.match.actions import (
     PLACE,
     REMOVE,
     SETUP,
+    TURN,
     Action,
     IllegalAction,
     Prompt,
@@ -84,7 +85,7 @@ class Match:
     # lifecycle --------------------------------------------------------------
     def _start(self) -> None:
         self.state: State = new_state(self.home, self.away)
-        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self._checkpoints: list[_Checkpoint] = []
         if self.snapshots:
@@ -155,21 +156,57 @@ class Match:
         self._advance(action)
         return self.ctx.events[start:]
 
+    def can_concede(self, team: int) -> bool:
+        """Whether ``team`` may concede now: only at the start of one of its team turns."""
+        prompt = self._prompt
+        return (
+            prompt is not None
+            and prompt.kind == TURN
+            and prompt.team == team
+            and bool(prompt.info.get("turn_start"))
+        )
+
     def concede(self, team: int) -> list[Event]:
-        """A coach concedes: the match ends at once."""
+        """A coach concedes at the start of their team turn: the match ends at once.
+
+        The opponent is awarded one touchdown plus every touchdown the conceding team
+        scored; the conceding team has no MVP; each of its players with three or more
+        advancements rolls a D6 and quits the team on 1-3 (``PlayerResult.quits``).
+
+        Raises:
+            IllegalAction: it is not the start of one of ``team``'s team turns.
+        """
         if self._prompt is None:
             raise IllegalAction("the match is over")
+        if not self.can_concede(team):
+            raise IllegalAction("a team may concede only at the start of its own team turn")
         self.actions.append(Action(CONCEDE, team))
         return self._concede(team)
 
     def _concede(self, team: int) -> list[Event]:
         self._gen.close()
         self._prompt = None
-        self.state.conceded = team
-        self.state.game_over = True
-        event = Event("concession", team)
-        self.ctx.emit(event)
-        return [event]
+        s = self.state
+        start = len(self.ctx.events)
+        s.conceded = team
+        s.game_over = True
+        self.ctx.emit(Event("concession", team))
+        s.score[1 - team] += 1 + s.score[team]
+        s.score[team] = 0
+        self.ctx.emit(Event("concession_score", 1 - team, detail=f"{s.score[0]}-{s.score[1]}"))
+        snaps = self.home.players if team == 0 else self.away.players
+        first = 0 if team == 0 else len(self.home.players)
+        for i, snap in enumerate(snaps):
+            if snap.advancements >= 3:
+                roll = self.ctx.d6("quit in disgust")
+                quits = roll <= 3
+                if quits:
+                    s.quits.add(first + i)
+                self.ctx.emit(
+                    Event("quit_roll", team, first + i, (roll,), 4, success=not quits,
+                          detail="quits the team" if quits else "stays")
+                )  # fmt: skip
+        return self.ctx.events[start:]
 
     def _describe(self) -> str:
         prompt = self._prompt
@@ -230,7 +267,7 @@ class Match:
         self._checkpoints = [x for x in self._checkpoints if x.actions <= cp.actions]
         events = self.ctx.events[: cp.events]
         self.state = cp.state.clone()
-        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self.ctx.events = events
         self.ctx.checkpoint = self._take_checkpoint if self.snapshots else None

@@ -103,6 +103,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
                         niggling=int(p.get("niggling", 0)),
                         journeyman=bool(p.get("journeyman", False)),
                         primary=str(p.get("primary", "")),
+                        advancements=int(p.get("advancements", 0)),
                     )
                     for i, p in enumerate(players[t])
                 ),
@@ -174,6 +175,9 @@ def run(data: dict[str, Any]) -> Outcome:
     start = len(match.events)
     try:
         for raw in data.get("actions", []):
+            if raw[0] == "concede":
+                match.concede(TEAMS[str(raw[1])])
+                continue
             match.apply(parse_action(scenario, raw))
     except (DiceExhausted, DiceMismatch, IllegalAction) as exc:
         outcome.failures.append(f"{type(exc).__name__}: {exc}")
@@ -206,6 +210,25 @@ def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
         "prompt": prompt.kind if prompt else None,
         "prompt_team": ("home", "away")[prompt.team] if prompt else None,
         "weather": s.weather,
+        "result": _result(scenario, match),
+    }
+
+
+def _result(scenario: Scenario, match: Match) -> dict[str, Any] | None:
+    """The match result in scenario terms, once the match is over."""
+    result = match.outcome()
+    if result is None:
+        return None
+    sides = ("home", "away")
+    return {
+        "winner": None if result.winner is None else sides[result.winner],
+        "conceded": None if result.conceded is None else sides[result.conceded],
+        "sudden_death": None if result.sudden_death is None else sides[result.sudden_death],
+        "mvp_candidates": {
+            "home": list(result.home.mvp_candidates),
+            "away": list(result.away.mvp_candidates),
+        },
+        "quits": [scenario.ids[i] for i, r in enumerate(result.players) if r.quits],
     }
 
 
@@ -249,6 +272,10 @@ def _check(scenario: Scenario, match: Match, outcome: Outcome, expect: dict[str,
     for key in ("ball", "carrier", "score", "rerolls", "active", "prompt", "prompt_team", "turn"):
         if key in expect and state[key] != expect[key]:
             failures.append(f"{key}: expected {expect[key]}, got {state[key]}")
+    result = state["result"] or {}
+    for key, value in expect.get("result", {}).items():
+        if result.get(key) != value:
+            failures.append(f"result.{key}: expected {value}, got {result.get(key)}")
     if "turnover" in expect:
         happened = any(e["kind"] == "turnover" for e in events)
         if happened != bool(expect["turnover"]):

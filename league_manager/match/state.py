@@ -100,6 +100,10 @@ class State:
     cas_inflicted: list[int] = field(default_factory=lambda: [0, 0])
     game_over: bool = False
     conceded: int = -1
+    sudden_death: int = -1
+    """The team that won the sudden-death roll-offs after a drawn extra time, or -1."""
+    quits: set[int] = field(default_factory=set)
+    """Players of a conceding team who quit in disgust (3+ advancements, D6 1-3)."""
     drive: int = 0
     dodge_origin: int = -1
     touchdown: int = -1
@@ -156,7 +160,7 @@ class State:
             setattr(copy, name, list(getattr(self, name)))
         for name in (
             "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
-            "drive_players",
+            "drive_players", "quits",
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]

@@ -20,6 +20,8 @@ class PlayerSnapshot:
         niggling: niggling injuries (+1 each to casualty rolls against the player).
         journeyman: journeymen cannot be patched up by the apothecary.
         primary: primary skill category codes ("GS"), for Intensive Training.
+        advancements: advancements taken (a conceding team's players with three or more
+            roll to quit).
     """
 
     id: str
@@ -31,6 +33,7 @@ class PlayerSnapshot:
     niggling: int = 0
     journeyman: bool = False
     primary: str = ""
+    advancements: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -45,6 +48,7 @@ class PlayerSnapshot:
             "niggling": self.niggling,
             "journeyman": self.journeyman,
             "primary": self.primary,
+            "advancements": self.advancements,
         }
 
     @classmethod
@@ -61,6 +65,7 @@ class PlayerSnapshot:
             niggling=int(data.get("niggling", 0)),
             journeyman=bool(data.get("journeyman", False)),
             primary=str(data.get("primary", "")),
+            advancements=int(data.get("advancements", 0)),
         )
 
 

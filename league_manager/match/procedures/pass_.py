@@ -55,10 +55,13 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
         mods.append(("Very Sunny", -1))
     modifier = sum(v for _, v in mods)
     target = s.pa[p]
+    if target == 0:  # a PA of '-': the pass is fumbled without a roll
+        c.emit(Event("pass", team, p, (), 0, tuple(mods), False, rule="no PA", detail=FUMBLE))
+        return FUMBLE, 0
     rerolled = False
     while True:
         roll = c.d6("pass")
-        if target == 0 or roll == 1:
+        if roll == 1:
             result = FUMBLE
         elif passes(roll, target, modifier):
             result = ACCURATE
@@ -67,7 +70,7 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
         else:
             result = INACCURATE
         c.emit(Event("pass", team, p, (roll,), target, tuple(mods), result == ACCURATE, detail=result))
-        if result == ACCURATE or rerolled or target == 0:
+        if result == ACCURATE or rerolled:
             return result, roll
         source = yield from reroll_choice(c, p, "pass")
         if not source:

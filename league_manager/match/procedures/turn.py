@@ -86,9 +86,11 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     for p in s.players_of(team):
         s.used[p] = False
     c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+    info = {"turn_start": True}
     try:
         while True:
-            choice = yield Prompt(TURN, team, turn_options(c, team))
+            choice = yield Prompt(TURN, team, turn_options(c, team), info)
+            info = {}
             if choice.kind == END_TURN:
                 break
             yield from activation(c, choice.player, choice.kind[len("activate_") :])

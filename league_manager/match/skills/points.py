@@ -42,7 +42,6 @@ NO_HANDS = hook_point("no_hands", "fn() -> True: never picks up or catches the b
 LONER = hook_point("loner", "fn(param) -> int: D6 target to use a team re-roll (Loner)")
 PRO = hook_point("pro", "fn() -> int: D6 target to re-roll one die once per turn (Pro)")
 REGENERATION = hook_point("regeneration", "fn() -> int: D6 target to return to reserves")
-CASUALTY_SAFE_MOD = hook_point("casualty_modifier", "fn() -> int: modifier to casualty rolls")
 SECRET_WEAPON = hook_point("secret_weapon", "fn() -> True: sent off at the end of each drive")
 CATCH_BONUS = hook_point("catch_bonus", "fn() -> int: modifier to catch tests")
 KICK_SKILL = hook_point("kick", "fn() -> True: the kick's deviation distance is halved (Kick)")

@@ -74,6 +74,7 @@ def _players(
             lasting=lasting,
             apothecary=bool(row.get("apothecary", False)),
             sent_off=bool(row.get("sent_off", False)),
+            quits=bool(row.get("quits", False)),
             **counts,
         )
     return [given.get(pid) or PlayerResult(id=pid, team=team, played=True) for pid, team in side_of.items()]
