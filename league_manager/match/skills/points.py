@@ -14,11 +14,15 @@ DODGE_MODIFIER = hook_point(
     "dodge_modifier_by_marker",
     "fn() -> int: modifier a marker of the square left applies to the dodge (Prehensile Tail)",
 )
-BOTH_DOWN_SAFE = hook_point("both_down_safe", "fn() -> True: ignore Both Down (Block)")
+BOTH_DOWN_SAFE = hook_point(
+    "both_down_safe", "fn() -> True: may ignore Both Down (Block; the coach is asked)"
+)
 BOTH_DOWN_PRONE = hook_point(
     "both_down_prone", "fn() -> True: on Both Down both players are placed prone (Wrestle)"
 )
-STUMBLE_SAFE = hook_point("stumble_safe", "fn() -> True: Stumble becomes Push Back (Dodge)")
+STUMBLE_SAFE = hook_point(
+    "stumble_safe", "fn() -> True: may turn Stumble into Push Back (Dodge; the coach is asked)"
+)
 CANCEL_STUMBLE_SAFE = hook_point(
     "cancel_stumble_safe", "fn() -> True: the attacker cancels the target's Dodge (Tackle)"
 )
