@@ -118,6 +118,8 @@ class State:
     solid_defence_open: set[int] = field(default_factory=set)
     kickoff_blitz: int = 0
     touchback: bool = False
+    phase: str = ""
+    """How a match from a set position resumes ("turn", "mid_turn", "setup"); consumed."""
 
     @property
     def size(self) -> int:

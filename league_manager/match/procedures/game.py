@@ -46,7 +46,7 @@ def coin_toss(c: Ctx) -> Proc[int]:
 
 
 def resume(c: Ctx) -> Proc[None]:
-    """Continue a match from a set position (the active team's turn is about to start)."""
+    """Continue a match from a set position (a team turn, or a drive's set-up)."""
     yield from play_from(c, c.s.half, resume=True)
 
 
@@ -55,6 +55,8 @@ def play_from(c: Ctx, first_half: int, resume: bool) -> Proc[None]:
     s = c.s
     for half in range(first_half, 3):
         kicking = s.first_kicking if half == 1 else 1 - s.first_kicking
+        if resume and half == first_half and s.phase == "setup":
+            kicking = s.kicking
         yield from play_half(c, half, kicking, resume=resume and half == first_half)
     extra = first_half == 3 or (s.score[0] == s.score[1] and c.settings.get("extra_time"))
     if extra:
@@ -96,7 +98,9 @@ def play_half(c: Ctx, half: int, kicking: int, resume: bool = False, replenish: 
     ``replenish``: restore the teams' re-rolls (not at the start of extra time).
     """
     s = c.s
-    if resume:
+    if resume and s.phase == "setup":
+        s.phase = ""  # a drive of this half starts with its set-up
+    elif resume:
         yield from drive_turns(c, s.active)
         yield from end_of_drive(c)
         if s.touchdown < 0:
