@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from league_manager.core.errors import LeagueError
 from league_manager.match.actions import (
     PLACE,
     REMOVE,
@@ -15,6 +16,7 @@ from league_manager.match.actions import (
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.coverage import inert_names
 from league_manager.match.events import Event
 from league_manager.match.position import Position
 from league_manager.match.procedures.game import game, resume
@@ -28,6 +30,17 @@ from league_manager.rules.dice import Dice, Roll, ScriptedDice, SeededDice
 from league_manager.rules.model import Ruleset
 
 CONCEDE = "concede"
+
+
+class InertSkills(LeagueError):
+    """The teams bring skills, traits or special rules the engine does not implement."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(
+            "the engine has no handler for: " + ", ".join(names)
+            + " (pass allow_inert=True to play without them)"
+        )  # fmt: skip
+        self.names = names
 
 
 class Match:
@@ -51,6 +64,7 @@ class Match:
         ruleset: Ruleset | None = None,
         snapshots: bool = True,
         skill_categories: dict[str, list[str]] | None = None,
+        allow_inert: bool = False,
     ) -> None:
         """Create a match.
 
@@ -67,6 +81,12 @@ class Match:
                 ``undo`` replays one turn instead of the whole match (off for bots and
                 simulations, which never undo).
             skill_categories: skill references by category code, when no ruleset is given.
+            allow_inert: play even when a player has a skill, trait or special rule the
+                engine does not implement (listed in ``inert_skills``, e.g. for a board to
+                show); otherwise such a match is refused.
+
+        Raises:
+            InertSkills: a name without a handler, and ``allow_inert`` is False.
         """
         self.skill_categories: dict[str, list[str]] = dict(skill_categories or {})
         if ruleset is not None:
@@ -76,6 +96,11 @@ class Match:
         self.away = away
         self.settings: dict[str, Any] = dict(settings or {})
         self.ruleset_id = ruleset_id
+        self.inert_skills: list[str] = inert_names((*home.players, *away.players), ruleset_id)
+        """Skills, traits and special rules of the players that the engine does not play."""
+        if self.inert_skills and not allow_inert:
+            raise InertSkills(self.inert_skills)
+        self.allow_inert = allow_inert
         self.position = position
         self.snapshots = snapshots
         self.dice: Dice = dice if dice is not None else SeededDice(seed)
@@ -291,6 +316,7 @@ class Match:
             "position": self.position.to_dict() if self.position is not None else None,
             "dice": dice,
             "skill_categories": self.skill_categories,
+            "allow_inert": self.allow_inert,
             "actions": [a.to_list() for a in self.actions],
         }
 
@@ -313,6 +339,7 @@ class Match:
             skill_categories={
                 str(k): [str(n) for n in v] for k, v in (data.get("skill_categories") or {}).items()
             },
+            allow_inert=bool(data.get("allow_inert", False)),
         )
         match._replay([Action.from_list(a) for a in data["actions"]])
         return match

@@ -161,6 +161,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
         dice=dice,
         settings=dict(data.get("settings", {})),
         position=None if start == "pregame" else position,
+        allow_inert=bool(data.get("allow_inert", False)),
         skill_categories={str(k): list(v) for k, v in data.get("skill_categories", {}).items()},
     )
     return scenario, match, dice

@@ -209,7 +209,7 @@ def new_state(home: TeamSnapshot, away: TeamSnapshot) -> State:
             ag.append(pl.stats.ag)
             pa.append(pl.stats.pa or 0)
             av.append(pl.stats.av)
-            skills.append(frozenset(s.name for s in pl.skills))
+            skills.append(frozenset(s.name for s in pl.skills) | frozenset(pl.special_rules))
             params.append({s.name: s.param for s in pl.skills if s.param})
     n = len(team)
     state = State(

@@ -22,6 +22,8 @@ class PlayerSnapshot:
         primary: primary skill category codes ("GS"), for Intensive Training.
         advancements: advancements taken (a conceding team's players with three or more
             roll to quit).
+        special_rules: a star player's special rules ("Blind Rage"), played by handlers
+            registered under their names like skills.
     """
 
     id: str
@@ -34,6 +36,7 @@ class PlayerSnapshot:
     journeyman: bool = False
     primary: str = ""
     advancements: int = 0
+    special_rules: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -49,6 +52,7 @@ class PlayerSnapshot:
             "journeyman": self.journeyman,
             "primary": self.primary,
             "advancements": self.advancements,
+            "special_rules": list(self.special_rules),
         }
 
     @classmethod
@@ -66,6 +70,7 @@ class PlayerSnapshot:
             journeyman=bool(data.get("journeyman", False)),
             primary=str(data.get("primary", "")),
             advancements=int(data.get("advancements", 0)),
+            special_rules=tuple(str(r) for r in data.get("special_rules", [])),
         )
 
 

@@ -11,11 +11,14 @@ from league_manager.services.match_day.store import load_json, snapshot
 BOTS = ("random", "greedy")
 
 
-def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResult, int]:
+def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResult, int, list[str]]:
     """Play the fixture to the end with one bot per team.
 
+    Skills, traits and special rules the engine does not implement are played without
+    (the match is not refused) and listed so that the match day can show them.
+
     Returns:
-        The engine's result and the number of decisions the bots took.
+        The engine's result, the number of decisions the bots took, and the inert names.
     """
     settings: dict[str, object] = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
     pregame = load_json(day.pregame_json) if day.pregame_json else {}
@@ -30,8 +33,9 @@ def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResu
         settings=settings,
         ruleset_id=day.ruleset_id,
         snapshots=False,
+        allow_inert=True,
     )
     decisions = play(match, (make_bot(bot, seed + 1), make_bot(bot, seed + 2)))
     result = match.outcome()
     assert result is not None
-    return result, decisions
+    return result, decisions, match.inert_skills

@@ -99,6 +99,8 @@ def test_missed_players_recover_after_the_next_fixture(demo: Services, fixtures:
     assert len(hurt) == 3
     following = next(f for f in fixtures if f.id != game.id and game.away in (f.home, f.away))
     view = demo.match_day.play(following.id or 0, seed=8).value
+    inert = view.pregame["engine"]["inert_skills"]  # played without them, and said so
+    assert isinstance(inert, list) and all(isinstance(n, str) for n in inert)
     side = "home" if following.home == game.away else "away"
     assert not hurt & {int(p["id"]) for p in view.snapshots[side]["players"] if p["id"].isdigit()}
     post = demo.match_day.postgame(following.id or 0, seed=8).value.postgame
