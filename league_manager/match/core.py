@@ -100,6 +100,16 @@ class Ctx:
                 count += 1
         return count
 
+    def is_marked(self, square: int, team: int, ignore: int = -1) -> bool:
+        """Whether any opponent of ``team`` marks ``square`` (stops at the first found)."""
+        s = self.s
+        board, tm, status, lost = s.board, s.team, s.status, s.tz_lost
+        for n in NEIGHBOURS[square]:
+            q = board[n]
+            if q >= 0 and q != ignore and tm[q] != team and status[q] == STANDING and not lost[q]:
+                return True
+        return False
+
     def other(self, team: int) -> int:
         """The other team."""
         return 1 - team

@@ -51,7 +51,7 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
         q = s.board[n]
         if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q):
             continue
-        if c.has(q, points.ASSIST_WHEN_MARKED) or c.n_markers(n, helper_team, ignore=target) == 0:
+        if c.has(q, points.ASSIST_WHEN_MARKED) or not c.is_marked(n, helper_team, ignore=target):
             count += 1
     return count
 

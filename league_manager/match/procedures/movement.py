@@ -70,7 +70,7 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     s = c.s
     team = s.team[p]
     origin = s.pos[p]
-    marked_from = c.n_markers(origin, team)
+    marked_from = c.n_markers(origin, team) if jump else int(c.is_marked(origin, team))
     s.place(p, dest)
     c.emit(Event("jump" if jump else "move", team, p, square=dest))
     for _ in range(rushes):

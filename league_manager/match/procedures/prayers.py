@@ -146,7 +146,7 @@ def is_stalling(c: Ctx, p: int) -> bool:
 
     s = c.s
     team = s.team[p]
-    if s.carrier != p or s.status[p] not in (STANDING, PRONE) or c.n_markers(s.pos[p], team):
+    if s.carrier != p or s.status[p] not in (STANDING, PRONE) or c.is_marked(s.pos[p], team):
         return False
     if c.has(p, points.ACTIVATION_TEST):
         return False
@@ -159,7 +159,7 @@ def is_stalling(c: Ctx, p: int) -> bool:
     for _ in range(budget):
         nxt = []
         for square in frontier:
-            if square != s.pos[p] and c.n_markers(square, team):
+            if square != s.pos[p] and c.is_marked(square, team):
                 continue  # leaving a marked square needs a dodge
             for n in NEIGHBOURS[square]:
                 if n in seen or s.board[n] >= 0:

@@ -46,7 +46,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             continue
         acts = _activations(p)
         options.append(acts[0])
-        if c.n_markers(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
+        if c.is_marked(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
             options.append(acts[1])
         if blitz:
             options.append(acts[2])
