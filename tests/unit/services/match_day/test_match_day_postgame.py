@@ -7,7 +7,7 @@ import pytest
 from match_day_docs import blank_result, player
 from sqlmodel import Session, col, select
 
-from league_manager.core.errors import RuleViolation
+from league_manager.core.errors import RuleViolation, RuleViolations
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import Player, PlayerStatusEntry, SppEntry, TreasuryEntry
 from league_manager.persistence.season_models import PlayerMatchStats
@@ -222,3 +222,22 @@ def test_plain_score_edits_are_refused_after_match_day(demo: Services, fixtures:
         demo.seasons.clear_result(game.id or 0)
     with pytest.raises(RuleViolation, match="fixture correct"):
         demo.seasons.set_result(game.id or 0, ResultEntry(home_td=3, away_td=0))
+
+
+def test_sudden_death_winner_is_kept_for_a_draw_only(demo: Services, fixtures: list[FixtureView]) -> None:
+    game = fixtures[0]
+
+    def drawn(doc: dict[str, Any]) -> None:
+        doc["sudden_death"] = "home"
+
+    _recorded(demo, game, drawn)
+    view = demo.match_day.get(game.id or 0)
+    assert view.result is not None and view.result["sudden_death"] == 0
+    other = fixtures[1]
+
+    def won(doc: dict[str, Any]) -> None:
+        _a_win(doc)
+        doc["sudden_death"] = "away"
+
+    with pytest.raises(RuleViolations, match="sudden_death"):
+        _recorded(demo, other, won)
