@@ -115,8 +115,10 @@ def test_concession(demo: Services, fixtures: list[FixtureView]) -> None:
         doc["conceded"] = 1
         doc["home"]["score"] = 1
         player(doc, "home", 0).update(td=1)
+        player(doc, "away", 0).update(quits=True)  # rolled 1-3 with three or more advancements
 
-    pre = _recorded(demo, game, conceded)["pregame"]
+    recorded = _recorded(demo, game, conceded)
+    pre = recorded["pregame"]
     away_before = demo.teams.get_team(game.away or "")
     home_before = demo.teams.get_team(game.home or "")
     post = demo.match_day.postgame(game.id or 0, typed=[6, 2], mvp=[]).value.postgame
@@ -128,6 +130,9 @@ def test_concession(demo: Services, fixtures: list[FixtureView]) -> None:
     lost = max(0, min(2, away_before.dedicated_fans - 1))
     assert demo.teams.get_team(game.away or "").dedicated_fans == away_before.dedicated_fans - lost
     assert demo.teams.get_team(game.home or "").dedicated_fans == home_before.dedicated_fans + 1
+    quitter = _ids(recorded["doc"], "away", 0)
+    assert post["quit"] == quitter
+    assert not set(quitter) & {p.id for p in demo.teams.get_team(game.away or "").players}
 
 
 def test_expensive_mistakes_and_a_hired_journeyman(
