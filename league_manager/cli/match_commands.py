@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from league_manager.cli import match_coverage
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
 from league_manager.match.bots import make_bot
@@ -15,7 +16,7 @@ from league_manager.rules.loader import load_ruleset
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``match`` command and its ``scenario`` and ``simulate`` subcommands."""
+    """Add the ``match`` command and its ``scenario``, ``simulate`` and ``coverage`` subcommands."""
     parser = subparsers.add_parser("match", help="run the match engine headless")
     sub = parser.add_subparsers(dest="match_command", required=True)
 
@@ -30,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sim.add_argument("--games", type=int, default=1, help="number of games")
     sim.add_argument("--bot", choices=("random", "greedy"), default="random")
     sim.set_defaults(handler=simulate_command)
+
+    match_coverage.register(sub)
 
 
 def scenario_command(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -86,7 +89,7 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
     results = []
     for game in range(args.games):
         seed = args.seed * 1000 + game
-        match = Match(home, away, seed=seed, snapshots=False, ruleset=ruleset)
+        match = Match(home, away, seed=seed, snapshots=False, ruleset=ruleset, allow_inert=True)
         bots = (make_bot(args.bot, seed + 1), make_bot(args.bot, seed + 2))
         decisions = 0
         while match.prompt is not None:
@@ -94,7 +97,15 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
             decisions += 1
         result = match.outcome()
         assert result is not None
-        results.append({"game": game + 1, "seed": seed, "decisions": decisions, **result.to_dict()})
+        results.append(
+            {
+                "game": game + 1,
+                "seed": seed,
+                "decisions": decisions,
+                "inert_skills": match.inert_skills,
+                **result.to_dict(),
+            }
+        )
 
     def text() -> str:
         lines = []
@@ -105,6 +116,9 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
                 f"{a['score']} {a['name']}  CAS {h['casualties_inflicted']}-"
                 f"{a['casualties_inflicted']}  weather {r['weather']}"
             )
+        if results and results[0]["inert_skills"]:
+            inert = ", ".join(results[0]["inert_skills"])
+            lines.append(f"played without (not implemented): {inert}")
         return "\n".join(lines)
 
     return ctx.emit({"home": home.to_dict(), "away": away.to_dict(), "games": results}, text)

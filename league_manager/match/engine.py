@@ -6,15 +6,18 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
+from league_manager.core.errors import LeagueError
 from league_manager.match.actions import (
     PLACE,
     REMOVE,
     SETUP,
+    TURN,
     Action,
     IllegalAction,
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.coverage import inert_names
 from league_manager.match.events import Event
 from league_manager.match.position import Position
 from league_manager.match.procedures.game import game, resume
@@ -39,6 +42,17 @@ class MatchFormatError(IllegalAction):
     """A stored match was written by another engine format version."""
 
 
+class InertSkills(LeagueError):
+    """The teams bring skills, traits or special rules the engine does not implement."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(
+            "the engine has no handler for: " + ", ".join(names)
+            + " (pass allow_inert=True to play without them)"
+        )  # fmt: skip
+        self.names = names
+
+
 class Match:
     """A Blood Bowl match between two team snapshots.
 
@@ -60,6 +74,7 @@ class Match:
         ruleset: Ruleset | None = None,
         snapshots: bool = True,
         skill_categories: dict[str, list[str]] | None = None,
+        allow_inert: bool = False,
     ) -> None:
         """Create a match.
 
@@ -76,6 +91,12 @@ class Match:
                 ``undo`` replays one turn instead of the whole match (off for bots and
                 simulations, which never undo).
             skill_categories: skill references by category code, when no ruleset is given.
+            allow_inert: play even when a player has a skill, trait or special rule the
+                engine does not implement (listed in ``inert_skills``, e.g. for a board to
+                show); otherwise such a match is refused.
+
+        Raises:
+            InertSkills: a name without a handler, and ``allow_inert`` is False.
         """
         self.skill_categories: dict[str, list[str]] = dict(skill_categories or {})
         if ruleset is not None:
@@ -85,6 +106,11 @@ class Match:
         self.away = away
         self.settings: dict[str, Any] = dict(settings or {})
         self.ruleset_id = ruleset_id
+        self.inert_skills: list[str] = inert_names((*home.players, *away.players), ruleset_id)
+        """Skills, traits and special rules of the players that the engine does not play."""
+        if self.inert_skills and not allow_inert:
+            raise InertSkills(self.inert_skills)
+        self.allow_inert = allow_inert
         self.position = position
         self.snapshots = snapshots
         self.dice: Dice = dice if dice is not None else SeededDice(seed)
@@ -94,7 +120,7 @@ class Match:
     # lifecycle --------------------------------------------------------------
     def _start(self) -> None:
         self.state: State = new_state(self.home, self.away)
-        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self._checkpoints: list[_Checkpoint] = []
         if self.snapshots:
@@ -173,22 +199,58 @@ class Match:
         self._rolls_at.append(len(self.dice.log))
         return self.ctx.events[start:]
 
+    def can_concede(self, team: int) -> bool:
+        """Whether ``team`` may concede now: only at the start of one of its team turns."""
+        prompt = self._prompt
+        return (
+            prompt is not None
+            and prompt.kind == TURN
+            and prompt.team == team
+            and bool(prompt.info.get("turn_start"))
+        )
+
     def concede(self, team: int) -> list[Event]:
-        """A coach concedes: the match ends at once."""
+        """A coach concedes at the start of their team turn: the match ends at once.
+
+        The opponent is awarded one touchdown plus every touchdown the conceding team
+        scored; the conceding team has no MVP; each of its players with three or more
+        advancements rolls a D6 and quits the team on 1-3 (``PlayerResult.quits``).
+
+        Raises:
+            IllegalAction: it is not the start of one of ``team``'s team turns.
+        """
         if self._prompt is None:
             raise IllegalAction("the match is over")
+        if not self.can_concede(team):
+            raise IllegalAction("a team may concede only at the start of its own team turn")
         self.actions.append(Action(CONCEDE, team))
         return self._concede(team)
 
     def _concede(self, team: int) -> list[Event]:
         self._gen.close()
         self._prompt = None
-        self.state.conceded = team
-        self.state.game_over = True
-        event = Event("concession", team)
-        self.ctx.emit(event)
+        s = self.state
+        start = len(self.ctx.events)
+        s.conceded = team
+        s.game_over = True
+        self.ctx.emit(Event("concession", team))
+        s.score[1 - team] += 1 + s.score[team]
+        s.score[team] = 0
+        self.ctx.emit(Event("concession_score", 1 - team, detail=f"{s.score[0]}-{s.score[1]}"))
+        snaps = self.home.players if team == 0 else self.away.players
+        first = 0 if team == 0 else len(self.home.players)
+        for i, snap in enumerate(snaps):
+            if snap.advancements >= 3:
+                roll = self.ctx.d6("quit in disgust")
+                quits = roll <= 3
+                if quits:
+                    s.quits.add(first + i)
+                self.ctx.emit(
+                    Event("quit_roll", team, first + i, (roll,), 4, success=not quits,
+                          detail="quits the team" if quits else "stays")
+                )  # fmt: skip
         self._rolls_at.append(len(self.dice.log))
-        return [event]
+        return self.ctx.events[start:]
 
     def rolls_since_last_action(self) -> int:
         """How many dice were rolled since the last action was applied (0 with no action)."""
@@ -258,7 +320,7 @@ class Match:
         self._checkpoints = [x for x in self._checkpoints if x.actions <= cp.actions]
         events = self.ctx.events[: cp.events]
         self.state = cp.state.clone()
-        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self.ctx.events = events
         self.ctx.checkpoint = self._take_checkpoint if self.snapshots else None
@@ -286,6 +348,7 @@ class Match:
             "position": self.position.to_dict() if self.position is not None else None,
             "dice": dice,
             "skill_categories": self.skill_categories,
+            "allow_inert": self.allow_inert,
             "actions": [a.to_list() for a in self.actions],
             "rolls_at": list(self._rolls_at),
         }
@@ -322,6 +385,7 @@ class Match:
             skill_categories={
                 str(k): [str(n) for n in v] for k, v in (data.get("skill_categories") or {}).items()
             },
+            allow_inert=bool(data.get("allow_inert", False)),
         )
         match._replay([Action.from_list(a) for a in data["actions"]])
         return match

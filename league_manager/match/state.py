@@ -103,6 +103,10 @@ class State:
     cas_inflicted: list[int] = field(default_factory=lambda: [0, 0])
     game_over: bool = False
     conceded: int = -1
+    sudden_death: int = -1
+    """The team that won the sudden-death roll-offs after a drawn extra time, or -1."""
+    quits: set[int] = field(default_factory=set)
+    """Players of a conceding team who quit in disgust (3+ advancements, D6 1-3)."""
     drive: int = 0
     dodge_origin: int = -1
     touchdown: int = -1
@@ -117,6 +121,8 @@ class State:
     solid_defence_open: set[int] = field(default_factory=set)
     kickoff_blitz: int = 0
     touchback: bool = False
+    phase: str = ""
+    """How a match from a set position resumes ("turn", "mid_turn", "setup"); consumed."""
 
     @property
     def size(self) -> int:
@@ -159,7 +165,7 @@ class State:
             setattr(copy, name, list(getattr(self, name)))
         for name in (
             "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
-            "drive_players",
+            "drive_players", "quits",
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]
@@ -206,7 +212,7 @@ def new_state(home: TeamSnapshot, away: TeamSnapshot) -> State:
             ag.append(pl.stats.ag)
             pa.append(pl.stats.pa or 0)
             av.append(pl.stats.av)
-            skills.append(frozenset(s.name for s in pl.skills))
+            skills.append(frozenset(s.name for s in pl.skills) | frozenset(pl.special_rules))
             params.append({s.name: s.param for s in pl.skills if s.param})
     n = len(team)
     state = State(

@@ -53,7 +53,7 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
         if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q):
             continue
         guard = c.has(q, points.ASSIST_WHEN_MARKED) and not _guard_cancelled(c, n, helper_team)
-        if guard or c.n_markers(n, helper_team, ignore=target) == 0:
+        if guard or not c.is_marked(n, helper_team, ignore=target):
             count += 1
     return count
 
@@ -210,8 +210,8 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
                 yield from place_prone(c, dfd, "Wrestle")
                 yield from place_prone(c, att, "Wrestle")
                 return
-        att_safe = c.has(att, points.BOTH_DOWN_SAFE)
-        dfd_safe = c.has(dfd, points.BOTH_DOWN_SAFE)
+        att_safe = yield from _ignore_both_down(c, att)
+        dfd_safe = yield from _ignore_both_down(c, dfd)
         if not dfd_safe:
             yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
         if not att_safe:
@@ -219,11 +219,25 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
             yield from knock_down(c, att, by=dfd)
         return
     if face == STUMBLE:
-        dodges = c.has(dfd, points.STUMBLE_SAFE) and not c.has(att, points.CANCEL_STUMBLE_SAFE)
+        dodges = False
+        if not c.has(att, points.CANCEL_STUMBLE_SAFE):
+            for skill, _fn in c.hook(dfd, points.STUMBLE_SAFE):
+                dodges = yield from offer_skill(c, dfd, skill)
+                if dodges:
+                    c.emit(Event("skill", s.team[dfd], dfd, rule=skill, detail="Stumble -> Push Back"))
+                break
         face = PUSH_BACK if dodges else POW
-        if dodges:
-            c.emit(Event("skill", s.team[dfd], dfd, rule="Dodge", detail="Stumble -> Push Back"))
     yield from push_and_follow(c, att, dfd, knock=face == POW, blitz=blitz)
+
+
+def _ignore_both_down(c: Ctx, p: int) -> Proc[bool]:
+    """Block "may" ignore Both Down: offered to p's coach; True when p is not knocked down."""
+    for skill, _fn in c.hook(p, points.BOTH_DOWN_SAFE):
+        if (yield from offer_skill(c, p, skill)):
+            c.emit(Event("skill", c.s.team[p], p, rule=skill, detail="ignores Both Down"))
+            return True
+        return False
+    return False
 
 
 def offer_skill(c: Ctx, p: int, skill: str) -> Proc[bool]:

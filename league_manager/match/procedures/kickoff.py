@@ -44,7 +44,7 @@ def open_players(c: Ctx, team: int) -> list[int]:
     return [
         p
         for p in s.players_of(team)
-        if s.pos[p] >= 0 and s.status[p] == STANDING and c.n_markers(s.pos[p], team) == 0
+        if s.pos[p] >= 0 and s.status[p] == STANDING and not c.is_marked(s.pos[p], team)
     ]
 
 

@@ -155,6 +155,8 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     c.emit(Event("jump" if jump else "move", team, p, square=dest))
     for _ in range(rushes):
         if not (yield from rush(c, p)):
+            if jump:
+                s.place(p, origin)  # a failed Rush before a jump: falls where they stood
             yield from fall_over(c, p)
             if dest in TRAPDOORS and s.pos[p] == dest:
                 yield from trapdoor(c, p)

@@ -75,10 +75,13 @@ def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False) -> Proc[tuple[
     mods = pass_modifiers(c, p, band)
     modifier = sum(v for _, v in mods)
     target = s.pa[p]
+    if target == 0:  # a PA of '-': the pass is fumbled without a roll
+        c.emit(Event("pass", team, p, (), 0, tuple(mods), False, rule="no PA", detail=FUMBLE))
+        return FUMBLE, 0
     rerolled = False
     while True:
         roll = c.d6("pass")
-        if target == 0 or roll == 1:
+        if roll == 1:
             result = FUMBLE
         elif passes(roll, target, modifier):
             result = ACCURATE
@@ -91,7 +94,7 @@ def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False) -> Proc[tuple[
         rule = "Hail Mary Pass" if hail_mary else ""
         ok = result == ACCURATE
         c.emit(Event("pass", team, p, (roll,), target, tuple(mods), ok, rule=rule, detail=result))
-        if ok or (hail_mary and result == INACCURATE) or rerolled or target == 0:
+        if ok or (hail_mary and result == INACCURATE) or rerolled:
             return result, roll
         source = yield from reroll_choice(c, p, "pass")
         if not source:

@@ -82,10 +82,13 @@ def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
         mods.append(("Very Sunny", -1))
     mods.extend(disturbance(c, p))
     modifier = sum(v for _, v in mods)
+    if s.pa[p] == 0:  # a PA of '-': the throw is fumbled without a roll
+        c.emit(Event("throw_quality", s.team[p], p, (), 0, tuple(mods), rule="no PA", detail=FUMBLED))
+        return FUMBLED
     rerolled = False
     while True:
         roll = c.d6("throw quality")
-        if s.pa[p] == 0 or roll == 1:
+        if roll == 1:
             result = FUMBLED
         elif passes(roll, s.pa[p], modifier):
             result = SUPERB
@@ -94,7 +97,7 @@ def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
         else:
             result = SUCCESSFUL
         c.emit(Event("throw_quality", s.team[p], p, (roll,), s.pa[p], tuple(mods), detail=result))
-        if result == SUPERB or rerolled or s.pa[p] == 0:
+        if result == SUPERB or rerolled:
             return result
         if not (yield from reroll_choice(c, p, "throw")):
             return result

@@ -47,7 +47,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             continue
         acts = _activations(p)
         options.append(acts[0])
-        if c.n_markers(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
+        if c.is_marked(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
             options.append(acts[1])
         if blitz:
             options.append(acts[2])
@@ -81,17 +81,23 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     """One team turn: activations until End Turn, a turnover or a touchdown."""
     s = c.s
     s.active = team
-    s.turn[team] += 1
-    s.turnover = False
-    s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
-    s.skill_used.clear()
-    s.stunned_now.clear()
-    for p in s.players_of(team):
-        s.used[p] = False
-    c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+    info = {"turn_start": True}
+    if s.phase == "mid_turn":  # a set position inside this turn: its usage stands
+        info = {}
+    else:
+        s.turn[team] += 1
+        s.turnover = False
+        s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
+        s.skill_used.clear()
+        s.stunned_now.clear()
+        for p in s.players_of(team):
+            s.used[p] = False
+        c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+    s.phase = ""
     try:
         while True:
-            choice = yield Prompt(TURN, team, turn_options(c, team))
+            choice = yield Prompt(TURN, team, turn_options(c, team), info)
+            info = {}
             if choice.kind == END_TURN:
                 break
             yield from activation(c, choice.player, choice.kind[len("activate_") :])
