@@ -21,6 +21,7 @@ from league_manager.cli import (
 )
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError, RuleViolations
+from league_manager.core.system_errors import describe_system_error
 from league_manager.persistence.location import default_database
 from league_manager.services.facade import Services
 
@@ -97,6 +98,11 @@ def main(
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
+    except Exception as exc:  # a system error (locked file, full disk…) is told, not traced
+        sentence = describe_system_error(exc)
+        if sentence is None:
+            raise
+        return ctx.fail(sentence)
     finally:
         if ctx._services is not None:
             ctx._services.close()

@@ -8,6 +8,7 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from league_manager.core.errors import DatabaseUnavailable, LeagueError
+from league_manager.core.system_errors import describe_system_error
 from league_manager.persistence.backups import restore_backup, unreadable, write_backup
 from league_manager.persistence.database import database_url as make_engine_url
 from league_manager.persistence.database import make_engine, sqlite_path
@@ -63,7 +64,7 @@ class Services:
             raise
         except (DBAPIError, OSError, ImportError) as exc:
             engine.dispose()
-            reason = getattr(exc, "orig", None) or exc
+            reason = describe_system_error(exc) or getattr(exc, "orig", None) or exc
             path = sqlite_path(str(engine.url))
             if path is not None and path.is_file():
                 raise unreadable(f"cannot open {target}: {reason}", path) from exc

@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from league_manager.core.errors import LeagueError, RuleViolation, RuleViolations
+from league_manager.core.system_errors import describe_system_error
 from league_manager.services.changes import Changes, Outcome
 from league_manager.ui.dialogs import DialogService
 
@@ -34,6 +35,9 @@ def explain(exc: BaseException) -> tuple[str, str]:
         return f"{exc.rule.capitalize()}: {exc.detail}", "Nothing was changed."
     if isinstance(exc, LeagueError):
         return str(exc), ""
+    sentence = describe_system_error(exc)
+    if sentence is not None:
+        return sentence[0].upper() + sentence[1:], ""
     return f"Something went wrong: {exc}", "".join(traceback.format_exception_only(exc)).strip()
 
 
