@@ -80,7 +80,7 @@ class UndoStack(QObject):
         return step
 
     def clear(self) -> None:
-        """Forget everything (another database was opened)."""
+        """Forget everything (another database was opened, or a change that cannot be undone)."""
         self._steps.clear()
         self.sig_changed.emit()
 
@@ -145,6 +145,7 @@ class OpRunner(QObject):
         undo: Callable[[Outcome[Any]], UndoStep | None] | None = None,
         background: bool = False,
         busy: str = "Working…",
+        reverting: bool = False,
     ) -> Outcome[Any] | None:
         """Run one service operation.
 
@@ -153,18 +154,22 @@ class OpRunner(QObject):
             title: headline of the error dialog when the service refuses.
             on_success: receives the outcome's value on the GUI thread.
             undo: builds the UndoStep from the outcome, when the change can be taken back.
+                A change that cannot be taken back (no ``undo``, or it builds None) clears
+                the undo stack: Undo takes back the last change, or nothing.
             background: run on a worker thread (long work); the result arrives later.
             busy: status-bar text while background work runs.
+            reverting: the operation is an Undo itself (the older steps stay).
 
         Returns:
             The outcome when run in the foreground and successful, else None.
         """
 
         def success(outcome: Outcome[Any]) -> None:
-            if undo is not None:
-                step = undo(outcome)
-                if step is not None:
-                    self.undo.push(step)
+            step = undo(outcome) if undo is not None else None
+            if step is not None:
+                self.undo.push(step)
+            elif not outcome.changes.empty and not reverting:
+                self.undo.clear()
             self.publish(outcome.changes)
             if on_success is not None:
                 on_success(outcome.value)
@@ -259,7 +264,7 @@ class OpRunner(QObject):
         step = self.undo.pop()
         if step is None:
             return
-        self.run_op(step.revert, title=f"Could not undo {step.label}")
+        self.run_op(step.revert, title=f"Could not undo {step.label}", reverting=True)
 
     def publish(self, changes: Changes) -> None:
         """Tell every page what changed."""
