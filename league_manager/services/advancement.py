@@ -104,7 +104,10 @@ class AdvancementService(ServiceBase):
                 )
             )
             gained = result.skill or f"+{result.characteristic}"
-            rolled = f" ({result.note}; dice {', '.join(map(str, result.rolls))})" if result.rolls else ""
+            seed = getattr(dice, "seed", None)
+            used = f"; program dice seed {seed}" if seed is not None else ""
+            dice_shown = ", ".join(map(str, result.rolls))
+            rolled = f" ({result.note}; dice {dice_shown}{used})" if result.rolls else ""
             repo.add_spp(player_id, -result.spp_cost, f"Advancement: {gained}{rolled}", "advancement",
                          session=session, fixture_id=fixture_id)  # fmt: skip
             session.flush()
