@@ -6,6 +6,8 @@ import random
 from dataclasses import dataclass
 from typing import Protocol
 
+from league_manager.core.errors import LeagueError
+
 BLOCK_FACES: tuple[str, ...] = (
     "Player Down",
     "Both Down",
@@ -27,11 +29,11 @@ class Roll:
     source: str = "program"  # "program", "script" or "typed"
 
 
-class DiceExhausted(Exception):
+class DiceExhausted(LeagueError):
     """A scripted dice sequence ran out."""
 
 
-class DiceMismatch(Exception):
+class DiceMismatch(LeagueError):
     """A scripted roll was labelled for another roll type or die."""
 
 
