@@ -31,11 +31,11 @@ class Roll:
     source: str = "program"  # "program", "script" or "typed"
 
 
-class DiceExhausted(Exception):
+class DiceExhausted(LeagueError):
     """A scripted dice sequence ran out."""
 
 
-class DiceMismatch(Exception):
+class DiceMismatch(LeagueError):
     """A scripted roll was labelled for another roll type or die."""
 
 
