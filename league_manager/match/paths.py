@@ -159,6 +159,8 @@ def plan_moves(source: Match | Ctx, player: int, budget: Budget | None = None) -
 
 _Step = tuple[tuple[DiceTest, ...], float, StepRoll, bool]
 """A move's tests, its chance without re-rolls, its record, and whether the ball is held after."""
+_Edge = tuple[int, int, tuple[DiceTest, ...], float, StepRoll, bool]
+"""(destination, movement cost, tests, chance without re-rolls, record, ball held after)."""
 _Label = tuple[float, int, int, int, int, int, bool, bool, Dist, float, int, "StepRoll | None"]
 """(-chance, rolls, length, order, square, movement used, jumped, carrying, re-roll
 distribution, chance without re-rolls, parent label, step that led here)."""
@@ -186,6 +188,7 @@ class _Planner:
         self.rerolls = player_rerolls(c, p)
         self.targets: dict[int, list[tuple[int, int]]] = {}
         self.steps: dict[tuple[int, int, int, int, bool], _Step | None] = {}
+        self.edges: dict[tuple[int, bool, int, bool], list[_Edge]] = {}
 
     # square facts -----------------------------------------------------------------
     def _marked(self, square: int) -> int:
@@ -236,42 +239,43 @@ class _Planner:
             None,
         )
         heap: list[_Label] = [root]
-        best_used: dict[tuple[int, bool, bool], int] = {}
+        best_used: dict[int, int] = {}  # (square, carrying, jumped) packed -> least movement used
         found: dict[int, int] = {}
         seq = 1
+        start, goal_x, mp, rushes = self.start, self.goal_x, b.mp, b.rushes
+        edges = self._edges
         while heap:
             label = heapq.heappop(heap)
             _negp, n_rolls, length, _seq, square, used, jumped, carry, dist, bare, _parent, _st = label
-            key = (square, carry, jumped)
-            if best_used.get(key, 99) <= used or (
-                jumped and best_used.get((square, carry, False), 99) <= used
-            ):
+            key = square * 4 + carry * 2 + jumped
+            if best_used.get(key, 99) <= used or (jumped and best_used.get(key - 1, 99) <= used):
                 continue
             best_used[key] = used
             index = len(labels)
             labels.append(label)
-            if square != self.start and square not in found:
+            if square != start and square not in found:
                 found[square] = index
-            if carry and square % W - 1 == self.goal_x and length > 0:
+            if carry and square % W - 1 == goal_x and length > 0:
                 continue  # a touchdown ends the activation
-            mp_left = max(0, b.mp - used)
-            rush_left = b.rushes - max(0, used - b.mp)
-            if mp_left + rush_left <= 0:
+            mp_left = mp - used if used < mp else 0
+            left = mp_left + rushes - (used - mp if used > mp else 0)
+            if left <= 0:
                 continue
-            can_jump = not jumped and mp_left + rush_left >= 2
-            for dest, cost in self._targets(square, can_jump):
+            memo: dict[tuple[DiceTest, ...], tuple[Dist, float]] = {(): (dist, sum(dist.values()))}
+            for dest, cost, tests, step_bare, record, n_carry in edges(
+                square, not jumped and left >= 2, mp_left, carry
+            ):
                 n_used = used + cost
                 n_jumped = jumped or cost == 2
-                step = self._step(square, dest, cost, max(0, cost - mp_left), carry)
-                if step is None:
+                if best_used.get(dest * 4 + n_carry * 2 + n_jumped, 99) <= n_used:
                     continue
-                tests, step_bare, record, n_carry = step
-                if best_used.get((dest, n_carry, n_jumped), 99) <= n_used:
-                    continue
-                n_dist = dist
-                for test in tests:
-                    n_dist = step_dist(n_dist, test, rerolls)
-                p_with = sum(n_dist.values())
+                known = memo.get(tests)
+                if known is None:
+                    n_dist = dist
+                    for test in tests:
+                        n_dist = step_dist(n_dist, test, rerolls)
+                    known = memo[tests] = (n_dist, sum(n_dist.values()))
+                n_dist, p_with = known
                 if p_with <= 0:
                     continue
                 item = (-round(p_with, 12), n_rolls + len(tests), length + 1, seq, dest, n_used, n_jumped,
@@ -279,6 +283,19 @@ class _Planner:
                 seq += 1
                 heapq.heappush(heap, item)
         return {sq_: self._plan(labels, i) for sq_, i in found.items()}
+
+    def _edges(self, square: int, can_jump: bool, mp_left: int, carry: bool) -> list[_Edge]:
+        """The moves open from ``square`` with their tests (cached: the board does not change)."""
+        key = (square, can_jump, min(mp_left, 2), carry)
+        found = self.edges.get(key)
+        if found is None:
+            found = []
+            for dest, cost in self._targets(square, can_jump):
+                step = self._step(square, dest, cost, max(0, cost - mp_left), carry)
+                if step is not None:
+                    found.append((dest, cost, *step))
+            self.edges[key] = found
+        return found
 
     def _targets(self, square: int, can_jump: bool) -> list[tuple[int, int]]:
         """(destination, cost) of the single moves and jumps open from ``square``."""

@@ -10,11 +10,25 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from league_manager.match import scenario as scenario_mod
-from league_manager.match.actions import ACTIVATE, ACTIVATION, DECLINE, MOVE, Action
+from league_manager.match.actions import (
+    ACTIVATE,
+    ACTIVATION,
+    DECLINE,
+    MOVE,
+    REROLL,
+    USE_PRO,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
+    USE_SKILL_REROLL,
+    USE_TEAM_REROLL,
+    Action,
+)
 from league_manager.match.engine import Match
 from league_manager.match.paths import Budget, plan_moves
 from league_manager.match.pitch import sq
+from league_manager.match.skills import points
 from league_manager.match.state import STANDING
+from league_manager.rules.dice import SeededDice
 
 
 def build(players: list[dict[str, Any]], dice: list[int] | None = None, **extra: Any) -> Match:
@@ -169,7 +183,7 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
     return {"players": players, **extra}
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_every_plan_walks_through_match_apply(spec: dict[str, Any]) -> None:
     plans = plan_moves(build(spec["players"], **_extra(spec)), 0)
@@ -195,3 +209,74 @@ def test_every_plan_walks_through_match_apply(spec: dict[str, Any]) -> None:
 
 def _extra(spec: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in spec.items() if k != "players"}
+
+
+# Monte-Carlo: the engine itself, re-rolling as the planner assumes -----------------------
+def _walk(spec: dict[str, Any], plan_actions: list[Action], seed: int) -> bool:
+    m = build(spec["players"], **_extra(spec))
+    m.dice = m.ctx.dice = SeededDice(seed)
+    m.apply(Action(ACTIVATE[MOVE], 0))
+    for action in plan_actions:
+        if m.prompt is None or m.prompt.kind != ACTIVATION or not m.is_legal(action):
+            return False
+        m.apply(action)
+        while m.prompt is not None and m.prompt.kind in (REROLL, USE_SKILL_PROMPT):
+            m.apply(_answer(m.prompt.options, loner=m.ctx.has(0, points.LONER)))
+    return (
+        m.state.pos[0] == plan_actions[-1].square and m.state.status[0] == STANDING and not m.state.turnover
+    )
+
+
+def _answer(options: list[Action], loner: bool = False) -> Action:
+    """Skill re-roll first, then the surer of a team re-roll (Loner 4+: 1/2) and Pro (2/3)."""
+    kinds = [a.kind for a in options]
+    order = (
+        (USE_SKILL_REROLL, USE_PRO, USE_TEAM_REROLL)
+        if loner
+        else (USE_SKILL_REROLL, USE_TEAM_REROLL, USE_PRO)
+    )
+    for kind in order:
+        if kind in kinds:
+            return options[kinds.index(kind)]
+    opponent_skill = [a for a in options if a.kind == USE_SKILL and a.player != 0]
+    return opponent_skill[0] if opponent_skill else Action(DECLINE)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {
+            "players": [
+                home("h1", 5, 7, stats=[4, 3, 3, 4, 9], skills=["Dodge", "Sure Feet"]),
+                away("a1", 6, 7, skills=["Tackle"]),
+                away("a2", 6, 5),
+                away("a3", 4, 9),
+            ],
+            "rerolls": [1, 0],
+            "ball": [8, 8],
+        },
+        {
+            "players": [
+                home("h1", 5, 7, stats=[3, 3, 4, 4, 9], skills=["Loner (4+)", "Pro"]),
+                away("a1", 6, 6, skills=["Diving Tackle"]),
+                away("a2", 4, 8),
+            ],
+            "rerolls": [2, 0],
+            "weather": "blizzard",
+            "ball": [7, 9],
+        },
+    ],
+)
+def test_chances_match_the_engine_monte_carlo(spec: dict[str, Any]) -> None:
+    plans = plan_moves(build(spec["players"], **_extra(spec)), 0)
+    runs = 600
+    checked = 0
+    useful = [s for s, p in plans.items() if p.rolls >= 2 and 0.1 < p.p_with_rerolls < 0.97]
+    ranked = sorted(useful, key=lambda s: (plans[s].p_with_rerolls, s))
+    for square in (ranked[0], ranked[len(ranked) // 2], ranked[-1]):
+        plan = plans[square]
+        wins = sum(_walk(spec, plan.actions(0), seed) for seed in range(runs))
+        sigma = (plan.p_with_rerolls * (1 - plan.p_with_rerolls) / runs) ** 0.5
+        assert abs(wins / runs - plan.p_with_rerolls) <= 4 * sigma + 0.01, (square, plan)
+        checked += 1
+    assert checked == 3
