@@ -23,9 +23,11 @@ from league_manager.match.actions import (
     USE_TEAM_REROLL,
     Action,
 )
+from league_manager.match.core import Ctx
 from league_manager.match.engine import Match
-from league_manager.match.paths import Budget, plan_moves
-from league_manager.match.pitch import sq
+from league_manager.match.paths import Budget, activation_budget, plan_moves
+from league_manager.match.pitch import W, scoring_x, sq
+from league_manager.match.procedures.activation import _activation_options
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import SeededDice
@@ -187,6 +189,7 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
 @given(positions())
 def test_every_plan_walks_through_match_apply(spec: dict[str, Any]) -> None:
     plans = plan_moves(build(spec["players"], **_extra(spec)), 0)
+    assert set(plans) == _engine_reachable(build(spec["players"], **_extra(spec)), 0)
     for square, plan in plans.items():
         m = build(spec["players"], **_extra(spec))
         events = list(m.apply(Action(ACTIVATE[MOVE], 0)))
@@ -205,6 +208,40 @@ def test_every_plan_walks_through_match_apply(spec: dict[str, Any]) -> None:
         tests = ("dodge", "rush", "jump", "pick_up", "stand_up")
         rolled = sum(1 for e in events if e.kind in tests and e.rolls)
         assert rolled == plan.rolls
+
+
+def _engine_reachable(m: Match, p: int) -> set[int]:
+    """Squares the engine's own activation options lead to, every roll succeeding."""
+    budget = activation_budget(m, p)
+    assert budget is not None
+    state = m.state.clone()
+    c = Ctx(state, m.dice, {})
+    state.status[p] = STANDING  # a prone player stands up first
+    start, loose = state.pos[p], state.ball if state.carrier < 0 else -1
+    goal = scoring_x(state.team[p])
+    first = (start, budget.mp, budget.rushes, budget.jumped, state.carrier == p)
+    todo, seen, reached = [first], {first}, set()
+    while todo:
+        square, mp, rushes, jumped, carry = todo.pop()
+        if carry and square != start and square % W - 1 == goal:
+            continue  # touchdown
+        state.carrier = p if carry else -1
+        state.ball = square if carry else loose
+        state.place(p, square)
+        for a in _activation_options(c, p, MOVE, mp, rushes, jumped, False):
+            if a.kind not in (MOVE, "jump"):
+                continue
+            if a.square == loose and not carry and c.has(p, points.NO_HANDS):
+                continue  # the pick-up always fails: a turnover
+            cost = 2 if a.kind == "jump" else 1
+            node = (a.square, max(0, mp - cost), rushes - max(0, cost - mp), jumped or cost == 2,
+                    carry or a.square == loose)  # fmt: skip
+            reached.add(a.square)
+            if node not in seen:
+                seen.add(node)
+                todo.append(node)
+    reached.discard(start)
+    return reached
 
 
 def _extra(spec: dict[str, Any]) -> dict[str, Any]:
