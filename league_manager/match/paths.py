@@ -6,8 +6,10 @@ list of single-square engine actions (``move`` or ``jump``) the board applies on
 
 The search is best-first on the chance of arriving with the re-rolls the coach has
 (:func:`league_manager.match.chances.step_dist`), ties broken by fewer rolls, then fewer
-squares. A node is (square, movement used, jumped, carrying the ball); a label that used
-more movement than an earlier (safer) one at the same square is dropped.
+squares. A node is (square, movement used, jumped, carrying the ball); a label is dropped
+when an earlier (so at least as safe) one at the same square used no more movement and had
+not jumped or picked the ball up where this one had. Rolls the planner leaves out are listed
+in docs/rules-decisions.md ("Odds shown before a coach commits").
 """
 
 from __future__ import annotations
@@ -159,6 +161,10 @@ def plan_moves(source: Match | Ctx, player: int, budget: Budget | None = None) -
 
 _Step = tuple[tuple[DiceTest, ...], float, StepRoll, bool]
 """A move's tests, its chance without re-rolls, its record, and whether the ball is held after."""
+_DOMINATED = ((0, 1, 2, 3), (1, 3), (2, 3), (3,))
+"""For each (carrying, jumped) code, the codes a label with it makes redundant at its square
+when they used as much movement or more: having jumped or holding the ball opens nothing
+that not having them does not (a ball holder's touchdown only ends the move)."""
 _Edge = tuple[int, int, tuple[DiceTest, ...], float, StepRoll, bool]
 """(destination, movement cost, tests, chance without re-rolls, record, ball held after)."""
 _Label = tuple[float, int, int, int, int, int, bool, bool, Dist, float, int, "StepRoll | None"]
@@ -248,9 +254,12 @@ class _Planner:
             label = heapq.heappop(heap)
             _negp, n_rolls, length, _seq, square, used, jumped, carry, dist, bare, _parent, _st = label
             key = square * 4 + carry * 2 + jumped
-            if best_used.get(key, 99) <= used or (jumped and best_used.get(key - 1, 99) <= used):
+            if best_used.get(key, 99) <= used:
                 continue
-            best_used[key] = used
+            # A label also bars later ones that jumped or hold the ball where it did not.
+            for dominated in _DOMINATED[carry * 2 + jumped]:
+                if best_used.get(square * 4 + dominated, 99) > used:
+                    best_used[square * 4 + dominated] = used
             index = len(labels)
             labels.append(label)
             if square != start and square not in found:
