@@ -187,7 +187,6 @@ class _Planner:
         self.loose_ball = s.ball if s.carrier < 0 and s.ball >= 0 else -1
         self.trapdoors = TRAPDOORS if trapdoors_open(c) else ()
         self.leap = c.has(p, points.LEAP)
-        self.diving: dict[int, bool] = {}
         rush_mod = sum(v for _, v in rush_modifiers(c))
         self.rush_need = need(2, rush_mod)
         self.marked: dict[int, int] = {}
