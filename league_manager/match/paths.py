@@ -74,6 +74,24 @@ class StepRoll:
         """The engine action for this step."""
         return Action(self.kind, player, self.square)
 
+    def needs(self) -> list[tuple[str, int]]:
+        """The rolls of this step in the engine's order: [("rush", 2), ("dodge", 3) …]."""
+        found = [("rush", self.rush)] * self.rushes
+        if self.jump:
+            found.append(("jump", self.jump))
+        if self.dodge:
+            found.append(("dodge", self.dodge))
+        if self.trapdoor:
+            found.append(("trapdoor", self.trapdoor))
+        if self.pick_up:
+            found.append(("pick_up", self.pick_up))
+        return found
+
+    @property
+    def label(self) -> str:
+        """The rolls as a board shows them on the square: "2+ & 3+", or "" for none."""
+        return " & ".join(f"{n}+" for _kind, n in self.needs())
+
 
 @dataclass(frozen=True, slots=True)
 class MovePlan:

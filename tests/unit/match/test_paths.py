@@ -52,6 +52,8 @@ def test_open_field_squares_need_no_roll() -> None:
     assert plan.rolls == 0 and plan.p_no_reroll == plan.p_with_rerolls == 1.0
     rush = plans[sq(13, 7)]
     assert rush.rolls == 2 and rush.steps[-1].rush == 2 and rush.steps[-1].rushes == 1
+    assert rush.steps[-1].needs() == [("rush", 2)] and rush.steps[-1].label == "2+"
+    assert plan.steps[-1].label == ""
     assert rush.p_no_reroll == pytest.approx((5 / 6) ** 2)
     assert sq(14, 7) not in plans
 
@@ -112,7 +114,7 @@ def test_reroll_sources_decide_the_safest_path() -> None:
 def test_pick_up_and_loner_with_team_reroll() -> None:
     players = [home("h1", 5, 7, skills=["Loner (4+)"])]
     plan = plan_moves(build(players, rerolls=[1, 0], ball=[7, 7]), 0)[sq(7, 7)]
-    assert plan.steps[-1].pick_up == 3
+    assert plan.steps[-1].pick_up == 3 and plan.steps[-1].label == "3+"
     assert plan.p_with_rerolls == pytest.approx(4 / 6 + 2 / 6 * 1 / 2 * 4 / 6)
 
 
