@@ -1,7 +1,7 @@
 """Odds benchmark: movement plans for an MA 9 player in a crowded midfield, blocks and passes.
 
 Run from the repository root: ``python benchmarks/odds.py [--runs N]``. Prints the median
-time of ``plan_moves`` (target < 5 ms), of the plans of every player of the active team
+CPU time of ``plan_moves`` (target < 5 ms), of the plans of every player of the active team
 (the whole-turn overlay, target < 50 ms), of ``block_odds`` and of ``pass_odds`` to every
 square in range.
 """
@@ -49,11 +49,12 @@ CROWD: dict[str, Any] = {
 
 
 def _median_ms(fn: Callable[[], object], runs: int) -> float:
+    """Median CPU time of a call in ms (CPU time: the machine is often shared)."""
     times = []
     for _ in range(runs):
-        start = time.perf_counter()
+        start = time.process_time()
         fn()
-        times.append((time.perf_counter() - start) * 1000)
+        times.append((time.process_time() - start) * 1000)
     return statistics.median(times)
 
 

@@ -287,7 +287,8 @@ class _Planner:
             left = mp_left + rushes - (used - mp if used > mp else 0)
             if left <= 0:
                 continue
-            memo: dict[tuple[DiceTest, ...], tuple[Dist, float]] = {(): (dist, sum(dist.values()))}
+            # Keyed by the identity of the (cached, shared) tests tuple: hashing dataclasses is slow.
+            memo: dict[int, tuple[Dist, float]] = {}
             for dest, cost, tests, step_bare, record, n_carry in edges(
                 square, not jumped and left >= 2, mp_left, carry
             ):
@@ -295,16 +296,16 @@ class _Planner:
                 n_jumped = jumped or cost == 2
                 if best_used.get(dest * 4 + n_carry * 2 + n_jumped, 99) <= n_used:
                     continue
-                known = memo.get(tests)
+                known = memo.get(id(tests))
                 if known is None:
                     n_dist = dist
                     for test in tests:
                         n_dist = step_dist(n_dist, test, rerolls)
-                    known = memo[tests] = (n_dist, sum(n_dist.values()))
-                n_dist, p_with = known
-                if p_with <= 0:
+                    known = memo[id(tests)] = (n_dist, -round(sum(n_dist.values()), 12))
+                n_dist, neg_p = known
+                if neg_p >= 0:
                     continue
-                item = (-round(p_with, 12), n_rolls + len(tests), length + 1, seq, dest, n_used, n_jumped,
+                item = (neg_p, n_rolls + len(tests), length + 1, seq, dest, n_used, n_jumped,
                         n_carry, n_dist, bare * step_bare, index, record)  # fmt: skip
                 seq += 1
                 heapq.heappush(heap, item)
