@@ -1,4 +1,4 @@
-"""``league-manager match``: run a golden scenario, or simulate games between generated teams."""
+"""``league-manager match``: run a golden scenario, show its odds, or simulate games."""
 
 from __future__ import annotations
 
@@ -23,6 +23,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     scen = sub.add_parser("scenario", help="run a golden scenario file and check it")
     scen.add_argument("file", help="scenario JSON file (see docs/scenarios.md)")
     scen.set_defaults(handler=scenario_command)
+
+    odds = sub.add_parser("odds", help="the odds of the options open at a scenario's end position")
+    odds.add_argument("file", help="scenario JSON file (its actions are applied first)")
+    odds.set_defaults(handler=odds_command)
 
     sim = sub.add_parser("simulate", help="play full games between generated teams")
     sim.add_argument("--home", required=True, help="home race (roster id or name)")
@@ -64,6 +68,24 @@ def scenario_command(args: argparse.Namespace, ctx: CliContext) -> int:
             ctx.print(f"FAILED: {failure}")
         ctx.print(f"{outcome.name}: {'ok' if outcome.ok else 'FAILED'}")
     return 0 if outcome.ok else 1
+
+
+def odds_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Print the odds of every option open after a scenario's actions (no expectations)."""
+    from league_manager.match.actions import IllegalAction
+    from league_manager.match.odds_report import options_odds, report_text
+    from league_manager.match.scenario import build, parse_action
+    from league_manager.rules.dice import DiceExhausted, DiceMismatch
+
+    try:
+        data = load(args.file)
+        scenario, match, _dice = build(data)
+        for raw in data.get("actions", []):
+            match.apply(parse_action(scenario, raw))
+    except (OSError, ValueError, KeyError, ScenarioError, IllegalAction, DiceExhausted, DiceMismatch) as exc:
+        return ctx.fail(f"cannot set up scenario {args.file}: {exc}")
+    report = options_odds(match, scenario.player_id)
+    return ctx.emit(report, lambda: report_text(report))
 
 
 def _event_line(player_id: Any, data: dict[str, Any], text: str) -> str:
