@@ -83,6 +83,8 @@ USE_PRO = "pro"
 USE_SKILL = "use_skill"
 YES = "yes"
 NO = "no"
+CHAINSAW = "chainsaw"  # Chainsaw Attack instead of a Block (square of the target)
+BREATHE_FIRE = "breathe_fire"  # Breathe Fire instead of a Block (square of the target)
 
 ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
 """Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""

@@ -6,6 +6,8 @@ from league_manager.match.actions import (
     ACTIVATION,
     BLITZ,
     BLOCK,
+    BREATHE_FIRE,
+    CHAINSAW,
     CHOOSE,
     DECLARE_TARGET,
     END_ACTIVATION,
@@ -43,10 +45,12 @@ from league_manager.match.procedures.throw_team_mate import (
     throw_team_mate,
     throwable,
 )
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
+_SPECIAL_BLOCKS = {CHAINSAW: special_points.CHAINSAW, BREATHE_FIRE: special_points.BREATHE_FIRE}
+"""Special actions replacing a Block whose hook handlers run them: fn(ctx, p, target) -> Proc."""
 END_TURN_ACTION = Action(END_TURN)
 _END_ACT = Action(END_ACTIVATION)
 _CACHE: dict[tuple[str, int, int], Action] = {}
@@ -171,7 +175,10 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 c.emit(Event("skill", team, p, rule="Frenzy", detail="second block"))
                 yield from block(c, p, target, kind == BLITZ)
                 _check(c)
-            if kind == BLOCK or s.status[p] != STANDING:
+            if kind == BLOCK:
+                yield from _after_block(c, p)
+                return
+            if s.status[p] != STANDING:
                 return
             continue
         if ck in (VOMIT, STAB):
@@ -187,8 +194,16 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLOCK or ck == STAB or s.status[p] != STANDING:
                 return
             continue
+        if ck in _SPECIAL_BLOCKS:
+            target = s.board[choice.square]
+            if kind == BLITZ:
+                mp, rushes = yield from _pay_square(c, p, mp, rushes)
+            yield from c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target)
+            _check(c)
+            return
         if ck == MULTI_BLOCK:
             yield from _multiple_block(c, p, s.board[choice.square])
+            yield from _after_block(c, p)
             return
         if ck == PASS:
             yield from pass_ball(c, p, choice.square)
@@ -253,6 +268,7 @@ def _activation_options(
         vomit = c.has(p, points.PROJECTILE_VOMIT) and (p, "Projectile Vomit") not in used
         stabs = c.has(p, points.STAB) and (p, "Stab") not in used
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
+        specials = [k for k, point in _SPECIAL_BLOCKS.items() if c.has(p, point)]
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
@@ -265,6 +281,8 @@ def _activation_options(
                     options.append(act(STAB, p, n))
                 if multi:
                     options.append(act(MULTI_BLOCK, p, n))
+                for special in specials:
+                    options.append(act(special, p, n))
     if s.carrier == p and s.status[p] == STANDING:
         if kind == PASS:
             options.extend(act(PASS, p, t) for t in pass_targets(c, p))
@@ -282,6 +300,15 @@ def _activation_options(
                 options.append(act(FOUL, p, n))
     options.append(_END_ACT)
     return options
+
+
+def _after_block(c: Ctx, p: int) -> Proc[None]:
+    """Skills used once a Block action is over, while still standing (Hit and Run)."""
+    if c.s.status[p] != STANDING:
+        return
+    for _skill, fn in c.hook(p, special_points.HIT_AND_RUN):
+        yield from fn(c, p)
+        _check(c)
 
 
 def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:

@@ -26,7 +26,7 @@ from league_manager.match.procedures.injury import crowd_injury, knock_down, pla
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
 
@@ -56,6 +56,12 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
     return count
 
 
+def before_blocked(c: Ctx, att: int, dfd: int) -> Proc[None]:
+    """Skills of a player about to be hit by a Block or a special action replacing one (Trickster)."""
+    for _skill, fn in c.hook(dfd, special_points.TRICKSTER):
+        yield from fn(c, dfd, att)
+
+
 def dice_count(st_a: int, st_d: int) -> tuple[int, bool]:
     """Number of block dice and whether the attacker chooses."""
     if st_a == st_d:
@@ -68,6 +74,7 @@ def dice_count(st_a: int, st_d: int) -> tuple[int, bool]:
 def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     """Resolve a block by ``att`` against ``dfd``."""
     s = c.s
+    yield from before_blocked(c, att, dfd)
     ta, td = s.team[att], s.team[dfd]
     off = assists(c, ta, dfd, att)
     dfn = assists(c, td, att, dfd)
@@ -324,6 +331,7 @@ def stab(c: Ctx, p: int, target: int) -> Proc[None]:
     from league_manager.match.procedures.injury import armour_and_injury
 
     c.s.skill_used.add((p, "Stab"))
+    yield from before_blocked(c, p, target)
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
     yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
 
@@ -337,6 +345,7 @@ def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:
     from league_manager.match.procedures.injury import armour_and_injury
 
     s.skill_used.add((p, "Projectile Vomit"))
+    yield from before_blocked(c, p, target)
     roll = c.d6("projectile vomit")
     hit = roll >= 2
     c.emit(Event("projectile_vomit", s.team[p], p, (roll,), 2, success=hit, other=target))

@@ -13,7 +13,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
 
 STUNNED_R = "Stunned"
@@ -79,7 +79,10 @@ def knock_down(
     if had_ball:
         s.carrier = -1
     c.emit(Event(cause, s.team[p], p, square=square, other=by))
-    yield from armour_and_injury(c, p, by, bonus, 0, spp, foul=False)
+    armour_mod, reason = 0, "assists"
+    for skill, fn in c.hook(p, special_points.ARMOUR_AGAINST):
+        armour_mod, reason = armour_mod + int(fn()), skill
+    yield from armour_and_injury(c, p, by, bonus, armour_mod, spp, foul=False, reason=reason)
     if had_ball or (s.carrier < 0 and s.ball == square and square >= 0):
         from league_manager.match.procedures.ball import bounce
 
@@ -87,15 +90,18 @@ def knock_down(
 
 
 def armour_and_injury(
-    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool
+    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool, reason: str = "assists"
 ) -> Proc[tuple[int, int, int, int]]:
-    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled)."""
+    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled).
+
+    ``armour_mod`` is shown with ``reason`` (foul assists, a Chainsaw's +3).
+    """
     s = c.s
     team = s.team[p]
     a1, a2 = c.d6("armour"), c.d6("armour")
     mods: list[tuple[str, int]] = []
     if armour_mod:
-        mods.append(("assists", armour_mod))
+        mods.append((reason, armour_mod))
     total = a1 + a2 + armour_mod
     used_bonus = False
     if total < s.av[p] and bonus and total + bonus >= s.av[p]:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import W, scoring_x
+from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import STANDING
 
 
@@ -29,7 +29,7 @@ def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
         c.emit(Event("stand_up", s.team[p], p, square=s.pos[p], rule="Jump Up"))
         return True, mp
     if s.ma[p] < 3:
-        ok = yield from test(c, p, "stand_up", 4, (), s.pos[p])
+        ok = yield from test(c, p, "stand_up", 4, _stand_up_help(c, p), s.pos[p])
         if not ok:
             return False, 0
         s.status[p] = STANDING
@@ -37,6 +37,25 @@ def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
     s.status[p] = STANDING
     c.emit(Event("stand_up", s.team[p], p, square=s.pos[p]))
     return True, mp - 3
+
+
+def _stand_up_help(c: Ctx, p: int) -> tuple[tuple[str, int], ...]:
+    """Timmm-ber!: +1 per adjacent open (unmarked), standing team-mate."""
+    s = c.s
+    mods: tuple[tuple[str, int], ...] = ()
+    team = s.team[p]
+    for skill, _fn in c.hook(p, special_points.STAND_UP_HELP):
+        helpers = sum(
+            1
+            for n in NEIGHBOURS[s.pos[p]]
+            if (q := s.board[n]) >= 0
+            and s.team[q] == team
+            and s.status[q] == STANDING
+            and c.n_markers(n, team) == 0
+        )
+        if helpers:
+            mods = (*mods, (skill, helpers))
+    return mods
 
 
 def rush(c: Ctx, p: int) -> Proc[bool]:
@@ -47,6 +66,8 @@ def rush(c: Ctx, p: int) -> Proc[bool]:
     moles = moles_modifier(c)
     if moles:
         mods = (*mods, ("Moles under the Pitch", moles))
+    for skill, fn in c.hook(p, special_points.RUSH_MODIFIER):
+        mods = (*mods, (skill, int(fn())))
     ok = yield from test(c, p, "rush", 2, mods, c.s.pos[p])
     return ok
 

@@ -10,7 +10,7 @@ from league_manager.match.procedures.injury import casualty_eaten, crowd_injury,
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import STANDING
 
 SUPERB, SUCCESSFUL, TERRIBLE, FUMBLED = "superb", "successful", "terrible", "fumbled"
@@ -61,8 +61,11 @@ def throw_team_mate(c: Ctx, p: int, thrown: int, target: int) -> Proc[None]:
     if result == FUMBLED:
         yield from _fumbled(c, thrown, origin, can_land)
         return
+    swoop = c.hook(thrown, special_points.SWOOP)
     if result == TERRIBLE:
         landing, last = deviate(c, origin, "throw deviation")
+    elif swoop:
+        landing, last = yield from swoop[0][1](c, thrown, target)
     else:
         landing, last = scatter(c, target, 3, "throw scatter")
     yield from _land(c, thrown, landing, last, result, can_land)

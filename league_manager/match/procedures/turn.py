@@ -20,7 +20,8 @@ from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
 from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
 from league_manager.match.procedures.prayers import throw_a_rock
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
+from league_manager.match.skills.registry import Handler
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 
@@ -99,6 +100,20 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     if s.touchdown < 0:
         yield from throw_a_rock(c, team)
     end_of_turn(c, team)
+    if s.touchdown < 0:
+        yield from _opponent_turn_end(c, 1 - team)
+
+
+def _opponent_turn_end(c: Ctx, team: int) -> Proc[None]:
+    """Skills of ``team`` used at the end of the opponents' team turn (Pick-me-up)."""
+    found: dict[Handler, list[int]] = {}
+    s = c.s
+    for p in s.players_of(team):
+        if s.pos[p] >= 0:
+            for _skill, fn in c.hook(p, special_points.TEAM_TURN_END_FOE):
+                found.setdefault(fn, []).append(p)
+    for fn, players in found.items():
+        yield from fn(c, team, players)
 
 
 def end_of_turn(c: Ctx, team: int) -> None:

@@ -1,0 +1,40 @@
+"""Hook points of the special-action and odd-movement traits (Chainsaw, Breathe Fire, Swoop …).
+
+Declared apart from ``points`` so that their handlers live in ``special_traits``; procedures
+import this module (it imports nothing of theirs).
+"""
+
+from __future__ import annotations
+
+from league_manager.match.skills.registry import hook_point
+
+RUSH_MODIFIER = hook_point("rush_modifier", "fn() -> int: modifier to this player's Rush rolls (Drunkard)")
+STAND_UP_HELP = hook_point(
+    "stand_up_help",
+    "fn() -> True: +1 per adjacent open standing team-mate to stand up with MA 2 or less (Timmm-ber!)",
+)
+TEAM_TURN_END_FOE = hook_point(
+    "opponent_turn_end",
+    "fn(ctx, team, players) -> Proc[None]: once per skill at the end of the opponents' team turn,"
+    " with the team's on-pitch players that have it (Pick-me-up)",
+)
+CHAINSAW = hook_point(
+    "chainsaw", "fn(ctx, p, target) -> Proc[None]: Chainsaw Attack, a special action instead of a Block"
+)
+ARMOUR_AGAINST = hook_point(
+    "armour_against", "fn() -> int: bonus to armour rolls when this player is knocked down (Chainsaw)"
+)
+BREATHE_FIRE = hook_point(
+    "breathe_fire", "fn(ctx, p, target) -> Proc[None]: special action instead of a Block"
+)
+HIT_AND_RUN = hook_point(
+    "hit_and_run", "fn(ctx, p) -> Proc[None]: after a Block action, one free move to an unmarked square"
+)
+TRICKSTER = hook_point(
+    "trickster", "fn(ctx, p, attacker) -> Proc[None]: before being blocked, may move next to the attacker"
+)
+SWOOP = hook_point(
+    "swoop",
+    "fn(ctx, thrown, target) -> Proc[(square, last on pitch)]: where a thrown player comes down"
+    " instead of scattering",
+)
