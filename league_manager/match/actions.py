@@ -86,7 +86,9 @@ NO = "no"
 CHAINSAW = "chainsaw"  # Chainsaw Attack instead of a Block (square of the target)
 BREATHE_FIRE = "breathe_fire"  # Breathe Fire instead of a Block (square of the target)
 
-ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
+KTM = "ktm"  # Kick Team-mate (a special action, once per team turn besides the Pass)
+
+ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM)
 """Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""
 ACTIVATE = {kind: "activate_" + kind for kind in ACTIVATION_KINDS}
 

@@ -14,6 +14,7 @@ from league_manager.match.actions import (
     END_TURN,
     FOUL,
     HANDOFF,
+    KTM,
     MOVE,
     MULTI_BLOCK,
     PASS,
@@ -49,6 +50,8 @@ from league_manager.match.skills import points, special_points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
+KTM_USED = (-1, "Kick Team-mate")
+"""Marks the team turn's Kick Team-mate as used (``skill_used`` is cleared every team turn)."""
 _SPECIAL_BLOCKS = {CHAINSAW: special_points.CHAINSAW, BREATHE_FIRE: special_points.BREATHE_FIRE}
 """Special actions replacing a Block whose hook handlers run them: fn(ctx, p, target) -> Proc."""
 END_TURN_ACTION = Action(END_TURN)
@@ -108,6 +111,8 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.handoff_used = True
     elif kind == FOUL:
         s.foul_used = True
+    elif kind == KTM:
+        s.skill_used.add(KTM_USED)
     c.emit(Event("activate", team, p, detail=kind))
     s.tz_lost[p] = False
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
@@ -222,7 +227,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             opts = [act(THROW_TO, p, t) for t in throw_targets(c, p)]
             info = {"player": p, "action": kind, "mp": 0, "thrown": thrown}
             aim = yield Prompt(ACTIVATION, team, opts, info)
-            yield from throw_team_mate(c, p, thrown, aim.square)
+            yield from throw_team_mate(c, p, thrown, aim.square, kick=kind == KTM)
             _check(c)
             return
 
@@ -293,6 +298,9 @@ def _activation_options(
                     options.append(act(HANDOFF, p, n))
     if kind == TTM and s.status[p] == STANDING:
         options.extend(act(THROW, p, s.pos[q]) for q in throwable(c, p))
+    if kind == KTM and s.status[p] == STANDING:
+        kickable = (q for q in throwable(c, p) if s.status[q] == STANDING)
+        options.extend(act(THROW, p, s.pos[q]) for q in kickable)
     if kind == FOUL and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
             q = board[n]

@@ -131,11 +131,17 @@ def apply_injury(
     by: int,
     spp: bool,
     crowd: bool,
+    stunned_as_ko: bool = False,
 ) -> Proc[None]:
-    """Apply an injury roll: stunned, KO'd (apothecary) or a casualty."""
+    """Apply an injury roll: stunned, KO'd (apothecary) or a casualty.
+
+    ``stunned_as_ko`` treats a Stunned result as KO'd (a fumbled Kick Team-mate).
+    """
     s = c.s
     team = s.team[p]
     result = injury_result(c, p, total)
+    if stunned_as_ko and result == STUNNED_R:
+        result = KO_R
     c.emit(Event("injury", team, p, dice, 0, mods, rule="crowd" if crowd else "", detail=result))
     square = s.pos[p]
     dropped = s.carrier == p

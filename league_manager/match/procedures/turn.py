@@ -9,6 +9,7 @@ from league_manager.match.actions import (
     END_TURN,
     FOUL,
     HANDOFF,
+    KTM,
     MOVE,
     PASS,
     TTM,
@@ -18,7 +19,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
-from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
+from league_manager.match.procedures.activation import END_TURN_ACTION, KTM_USED, act, activation
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import points, special_points
 from league_manager.match.skills.registry import Handler
@@ -41,6 +42,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     passes = not s.pass_used
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
+    kick = KTM_USED not in s.skill_used
     pos, used, status = s.pos, s.used, s.status
     for p in s.players_of(team):
         if pos[p] < 0 or used[p] or status[p] == STUNNED:
@@ -59,6 +61,8 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             options.append(acts[4])
         if foul:
             options.append(acts[5])
+        if kick and c.has(p, special_points.KICK_TEAM_MATE):
+            options.append(acts[7])
     options.append(END_TURN_ACTION)
     return options
 
@@ -67,10 +71,10 @@ _ACTIVATIONS: dict[int, tuple[Action, ...]] = {}
 
 
 def _activations(p: int) -> tuple[Action, ...]:
-    """Interned activation actions of a player: move, block, blitz, pass, hand-off, foul, TTM."""
+    """Interned activation actions of a player: move, block, blitz, pass, hand-off, foul, TTM, KTM."""
     found = _ACTIVATIONS.get(p)
     if found is None:
-        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
+        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM)
         found = _ACTIVATIONS[p] = tuple(act(ACTIVATE[k], p) for k in kinds)
     return found
 

@@ -33,6 +33,10 @@ HIT_AND_RUN = hook_point(
 TRICKSTER = hook_point(
     "trickster", "fn(ctx, p, attacker) -> Proc[None]: before being blocked, may move next to the attacker"
 )
+KICK_TEAM_MATE = hook_point(
+    "kick_team_mate",
+    "fn(ctx, kicker, kicked) -> Proc[None]: may Kick Team-mate once per team turn; resolves a fumbled kick",
+)
 SWOOP = hook_point(
     "swoop",
     "fn(ctx, thrown, target) -> Proc[(square, last on pitch)]: where a thrown player comes down"

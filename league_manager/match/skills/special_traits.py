@@ -22,13 +22,19 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, W, distance
+from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import before_blocked
-from league_manager.match.procedures.injury import armour_and_injury, knock_down, place_prone
+from league_manager.match.procedures.injury import (
+    apply_injury,
+    armour_and_injury,
+    knock_down,
+    place_prone,
+)
 from league_manager.match.procedures.movement import pick_up
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import special_points
 from league_manager.match.skills.registry import register
-from league_manager.match.state import PRONE, STANDING
+from league_manager.match.state import PRONE, RESERVE, STANDING
 
 CHAINSAW_ARMOUR = 3
 _DECLINE = Action(DECLINE)
@@ -175,6 +181,23 @@ def trickster(c: Ctx, p: int, attacker: int) -> Proc[None]:
         return
     s.place(p, choice.square)
     c.emit(Event("skill", s.team[p], p, rule="Trickster", square=choice.square, other=attacker))
+
+
+# Kick Team-mate ------------------------------------------------------------------------
+@register(special_points.KICK_TEAM_MATE, "Kick Team-mate")
+def kick_team_mate_fumbled(c: Ctx, p: int, kicked: int) -> Proc[None]:
+    """A fumbled kick: the kicked player is removed from play, Injury roll with Stunned as KO'd."""
+    s = c.s
+    team = s.team[p]
+    square = s.pos[kicked]
+    had_ball = s.carrier == kicked
+    c.emit(Event("kick_fumbled", team, kicked, square=square, rule="Kick Team-mate", other=p))
+    s.remove(kicked, RESERVE)
+    i1, i2 = c.d6("injury"), c.d6("injury")
+    yield from apply_injury(c, kicked, (i1, i2), i1 + i2, (), -1, False, crowd=True, stunned_as_ko=True)
+    if had_ball:
+        s.turnover = True
+        yield from bounce(c, square)
 
 
 # Swoop --------------------------------------------------------------------------------
