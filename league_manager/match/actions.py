@@ -52,6 +52,7 @@ ON_THE_BALL = "on_the_ball"
 LASH_OUT = "lash_out"
 PRAYER = "prayer"  # choose the player a Prayers to Nuffle result applies to
 DECLARE_TARGET = "declare_target"  # Blitz and Foul targets are nominated on activation
+BITE_PROMPT = "bite"  # a hungry Bloodlust player chooses the Thrall it feeds on
 
 # Action kinds
 KICK_OFF = "kick"
@@ -86,6 +87,7 @@ NO = "no"
 CHAINSAW = "chainsaw"  # Chainsaw Attack instead of a Block (square of the target)
 BREATHE_FIRE = "breathe_fire"  # Breathe Fire instead of a Block (square of the target)
 
+BITE = "bite"  # a hungry Bloodlust player feeds on a Thrall team-mate (square of the Thrall)
 KTM = "ktm"  # Kick Team-mate (a special action, once per team turn besides the Pass)
 
 ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM)

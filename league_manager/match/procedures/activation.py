@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from league_manager.match.actions import (
     ACTIVATION,
+    BITE,
     BLITZ,
     BLOCK,
     BREATHE_FIRE,
@@ -99,7 +100,24 @@ def _pay_square(c: Ctx, p: int, mp: int, rushes: int) -> Proc[tuple[int, int]]:
 
 
 def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
-    """Activate p for an action and run it until it ends."""
+    """Activate p for an action and run it until it ends (then the ``activation_end`` hooks)."""
+    try:
+        yield from _activation(c, p, kind)
+    except TurnOver:
+        yield from _activation_end(c, p)
+        raise
+    yield from _activation_end(c, p)
+
+
+def _activation_end(c: Ctx, p: int) -> Proc[None]:
+    hooks = c.hook(p, special_points.ACTIVATION_END)
+    if hooks:
+        for _skill, fn in hooks:
+            yield from fn(c, p)
+        _check(c)
+
+
+def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     s = c.s
     team = s.team[p]
     s.used[p] = True
@@ -199,6 +217,10 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLOCK or ck == STAB or s.status[p] != STANDING:
                 return
             continue
+        if ck == BITE:
+            yield from c.hook(p, special_points.BITE)[0][1](c, p, s.board[choice.square])
+            _check(c)
+            continue
         if ck in _SPECIAL_BLOCKS:
             target = s.board[choice.square]
             if kind == BLITZ:
@@ -288,7 +310,13 @@ def _activation_options(
                     options.append(act(MULTI_BLOCK, p, n))
                 for special in specials:
                     options.append(act(special, p, n))
-    if s.carrier == p and s.status[p] == STANDING:
+    hungry = False
+    for _skill, fn in c.hook(p, special_points.MUST_FEED):
+        bites = fn(c, p)
+        if bites is not None:
+            hungry = True
+            options.extend(act(BITE, p, s.pos[q]) for q in bites)
+    if s.carrier == p and s.status[p] == STANDING and not hungry:
         if kind == PASS:
             options.extend(act(PASS, p, t) for t in pass_targets(c, p))
         elif kind == HANDOFF:

@@ -132,16 +132,20 @@ def apply_injury(
     spp: bool,
     crowd: bool,
     stunned_as_ko: bool = False,
+    casualty_as_badly_hurt: bool = False,
 ) -> Proc[None]:
     """Apply an injury roll: stunned, KO'd (apothecary) or a casualty.
 
-    ``stunned_as_ko`` treats a Stunned result as KO'd (a fumbled Kick Team-mate).
+    ``stunned_as_ko`` treats a Stunned result as KO'd (a fumbled Kick Team-mate);
+    ``casualty_as_badly_hurt`` turns a Casualty into Badly Hurt (a Bloodlust bite).
     """
     s = c.s
     team = s.team[p]
     result = injury_result(c, p, total)
     if stunned_as_ko and result == STUNNED_R:
         result = KO_R
+    if casualty_as_badly_hurt and result == CAS_R:
+        result = BH
     c.emit(Event("injury", team, p, dice, 0, mods, rule="crowd" if crowd else "", detail=result))
     square = s.pos[p]
     dropped = s.carrier == p

@@ -178,6 +178,9 @@ def check_touchdown(c: Ctx) -> bool:
     p = s.carrier
     if p < 0 or s.touchdown >= 0 or s.status[p] != STANDING or not in_scoring_zone(c, p):
         return False
+    for _skill, fn in c.hook(p, special_points.MUST_FEED):
+        if fn(c, p) is not None:
+            return False
     team = s.team[p]
     s.score[team] += 1
     s.touchdown = team

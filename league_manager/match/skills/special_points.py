@@ -37,6 +37,15 @@ KICK_TEAM_MATE = hook_point(
     "kick_team_mate",
     "fn(ctx, kicker, kicked) -> Proc[None]: may Kick Team-mate once per team turn; resolves a fumbled kick",
 )
+MUST_FEED = hook_point(
+    "must_feed",
+    "fn(ctx, p) -> list[int] | None: while hungry, the team-mates p may bite (p may not pass,"
+    " hand off or score yet); None when not hungry (Bloodlust)",
+)
+BITE = hook_point("bite", "fn(ctx, p, victim) -> Proc[None]: feed on a team-mate (Bloodlust)")
+ACTIVATION_END = hook_point(
+    "activation_end", "fn(ctx, p) -> Proc[None]: when p's activation ends, also by a Turnover (Bloodlust)"
+)
 SWOOP = hook_point(
     "swoop",
     "fn(ctx, thrown, target) -> Proc[(square, last on pitch)]: where a thrown player comes down"
