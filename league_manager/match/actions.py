@@ -90,7 +90,9 @@ BREATHE_FIRE = "breathe_fire"  # Breathe Fire instead of a Block (square of the 
 BITE = "bite"  # a hungry Bloodlust player feeds on a Thrall team-mate (square of the Thrall)
 KTM = "ktm"  # Kick Team-mate (a special action, once per team turn besides the Pass)
 
-ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM)
+BALL_AND_CHAIN = "ball_chain"  # a Ball & Chain Move, the only action of such a player
+
+ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN)
 """Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""
 ACTIVATE = {kind: "activate_" + kind for kind in ACTIVATION_KINDS}
 

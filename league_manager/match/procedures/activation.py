@@ -138,6 +138,11 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             _check(c)
             return
     _check(c)
+    chain = c.hook(p, special_points.BALL_AND_CHAIN)
+    if chain:
+        yield from chain[0][1](c, p)
+        _check(c)
+        return
     target = -1
     if kind in (BLITZ, FOUL):
         target = yield from _declare_target(c, p, kind)

@@ -46,6 +46,8 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
     (Guard ignores the second condition).
     """
     s = c.s
+    if s.team[target] == helper_team:
+        return 0  # a Ball & Chain blocking a team-mate: nobody marks their own side
     count = 0
     for n in NEIGHBOURS[s.pos[target]]:
         q = s.board[n]
@@ -58,6 +60,8 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
 
 def before_blocked(c: Ctx, att: int, dfd: int) -> Proc[None]:
     """Skills of a player about to be hit by a Block or a special action replacing one (Trickster)."""
+    if c.has(att, special_points.BALL_AND_CHAIN):
+        return
     for _skill, fn in c.hook(dfd, special_points.TRICKSTER):
         yield from fn(c, dfd, att)
 
@@ -238,11 +242,12 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
     can_follow = not s.multi_block
     if can_follow and vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING:
         fend = c.has(dfd, points.FEND) and not juggernaut and c.has_tz(dfd)
+        fend = fend and not c.has(att, special_points.BALL_AND_CHAIN)
         if fend and (yield from offer_skill(c, dfd, "Fend")):
             c.emit(Event("skill", s.team[dfd], dfd, rule="Fend", detail="no follow-up", other=att))
             can_follow = False
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
-        if c.has(att, points.FRENZY):
+        if c.has(att, points.FRENZY) or c.has(att, special_points.MUST_FOLLOW_UP):
             opts = [Action(YES, att, vacated)]
         else:
             opts = [Action(YES, att, vacated), Action(NO, att)]

@@ -79,14 +79,23 @@ def knock_down(
     if had_ball:
         s.carrier = -1
     c.emit(Event(cause, s.team[p], p, square=square, other=by))
-    armour_mod, reason = 0, "assists"
-    for skill, fn in c.hook(p, special_points.ARMOUR_AGAINST):
-        armour_mod, reason = armour_mod + int(fn()), skill
-    yield from armour_and_injury(c, p, by, bonus, armour_mod, spp, foul=False, reason=reason)
+    if c.has(p, special_points.INJURY_WHEN_DOWN):
+        yield from injury_at_once(c, p, by, spp)
+    else:
+        armour_mod, reason = 0, "assists"
+        for skill, fn in c.hook(p, special_points.ARMOUR_AGAINST):
+            armour_mod, reason = armour_mod + int(fn()), skill
+        yield from armour_and_injury(c, p, by, bonus, armour_mod, spp, foul=False, reason=reason)
     if had_ball or (s.carrier < 0 and s.ball == square and square >= 0):
         from league_manager.match.procedures.ball import bounce
 
         yield from bounce(c, square)
+
+
+def injury_at_once(c: Ctx, p: int, by: int, spp: bool) -> Proc[None]:
+    """Ball & Chain: an Injury roll with no armour roll, Stunned counting as KO'd."""
+    i1, i2 = c.d6("injury"), c.d6("injury")
+    yield from apply_injury(c, p, (i1, i2), i1 + i2, (), by, spp, crowd=False, stunned_as_ko=True)
 
 
 def armour_and_injury(
@@ -276,6 +285,8 @@ def place_prone(c: Ctx, p: int, reason: str) -> Proc[None]:
     s.status[p] = PRONE
     s.rooted.discard(p)
     c.emit(Event("placed_prone", s.team[p], p, square=square, rule=reason))
+    if c.has(p, special_points.INJURY_WHEN_DOWN):
+        yield from injury_at_once(c, p, -1, False)
     if s.carrier == p or (s.carrier < 0 and s.ball == square):
         s.carrier = -1
         from league_manager.match.procedures.ball import bounce

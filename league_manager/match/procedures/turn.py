@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from league_manager.match.actions import (
     ACTIVATE,
+    BALL_AND_CHAIN,
     BLITZ,
     BLOCK,
     END_TURN,
@@ -48,6 +49,9 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
         if pos[p] < 0 or used[p] or status[p] == STUNNED:
             continue
         acts = _activations(p)
+        if c.has(p, special_points.BALL_AND_CHAIN):
+            options.append(acts[8])
+            continue
         options.append(acts[0])
         if c.n_markers(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
             options.append(acts[1])
@@ -71,10 +75,10 @@ _ACTIVATIONS: dict[int, tuple[Action, ...]] = {}
 
 
 def _activations(p: int) -> tuple[Action, ...]:
-    """Interned activation actions of a player: move, block, blitz, pass, hand-off, foul, TTM, KTM."""
+    """Interned activation actions of a player: move … foul, TTM, KTM, Ball & Chain Move."""
     found = _ACTIVATIONS.get(p)
     if found is None:
-        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM)
+        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN)
         found = _ACTIVATIONS[p] = tuple(act(ACTIVATE[k], p) for k in kinds)
     return found
 

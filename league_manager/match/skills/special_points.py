@@ -46,6 +46,14 @@ BITE = hook_point("bite", "fn(ctx, p, victim) -> Proc[None]: feed on a team-mate
 ACTIVATION_END = hook_point(
     "activation_end", "fn(ctx, p) -> Proc[None]: when p's activation ends, also by a Turnover (Bloodlust)"
 )
+BALL_AND_CHAIN = hook_point(
+    "ball_and_chain", "fn(ctx, p) -> Proc[None]: the player's only action, a Ball & Chain Move"
+)
+INJURY_WHEN_DOWN = hook_point(
+    "injury_when_down",
+    "fn() -> True: knocked down or placed prone: an Injury roll at once, no armour roll, Stunned as KO'd",
+)
+MUST_FOLLOW_UP = hook_point("must_follow_up", "fn() -> True: always follows up a push (Ball & Chain)")
 SWOOP = hook_point(
     "swoop",
     "fn(ctx, thrown, target) -> Proc[(square, last on pitch)]: where a thrown player comes down"

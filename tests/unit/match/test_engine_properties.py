@@ -25,7 +25,7 @@ SKILLS = [
     "Multiple Block", "Projectile Vomit", "Unchannelled Fury", "Throw Team-mate",
     "Right Stuff", "Always Hungry", "Strong Arm",
     "Drunkard", "Timmm-ber!", "Pick-me-up", "Chainsaw", "Breathe Fire", "Hit and Run",
-    "Trickster", "Swoop", "Kick Team-mate", "Bloodlust (3+)",
+    "Trickster", "Swoop", "Kick Team-mate", "Bloodlust (3+)", "Ball & Chain",
 ]  # fmt: skip
 SETTLED = ("turn", "activation", "setup")
 
