@@ -1,4 +1,4 @@
-"""Traits with special actions or odd movement: Chainsaw, Breathe Fire, Hit and Run, Trickster …
+"""Traits with special actions: Chainsaw, Breathe Fire, Hit and Run, Trickster, Kick Team-mate …
 
 Their hook points are declared in ``special_points``; the procedures call the handlers
 registered here at those points (see docs/rules-decisions.md, "Skills and traits: special
@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from league_manager.match.actions import (
     ACTIVATION,
-    BITE_PROMPT,
-    BLITZ,
     BLOCK,
-    CHOOSE,
     DECLINE,
     END_ACTIVATION,
     MOVE,
@@ -23,28 +20,24 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, W, distance
+from league_manager.match.pitch import NEIGHBOURS, distance
 from league_manager.match.procedures.ball import bounce
-from league_manager.match.procedures.block import before_blocked, block, push_and_follow
+from league_manager.match.procedures.block import before_blocked
 from league_manager.match.procedures.injury import (
     apply_injury,
     armour_and_injury,
-    crowd_injury,
     knock_down,
     place_prone,
 )
-from league_manager.match.procedures.movement import pick_up, stand_up
-from league_manager.match.procedures.rerolls import test
+from league_manager.match.procedures.movement import pick_up
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points, special_points
+from league_manager.match.skills import special_points
 from league_manager.match.skills.registry import register
 from league_manager.match.state import PRONE, RESERVE, STANDING
 
 CHAINSAW_ARMOUR = 3
 _DECLINE = Action(DECLINE)
 _END_ACT = Action(END_ACTIVATION)
-SWOOP_FACINGS = ((1, 0), (-1, 0), (0, -1), (0, 1))
-"""Facings of the throw-in template for Swoop: towards x = 25, x = 0, y = 0, y = 14."""
 
 
 # Drunkard and Timmm-ber! ------------------------------------------------------
@@ -202,181 +195,3 @@ def kick_team_mate_fumbled(c: Ctx, p: int, kicked: int) -> Proc[None]:
     if had_ball:
         s.turnover = True
         yield from bounce(c, square)
-
-
-# Swoop --------------------------------------------------------------------------------
-@register(special_points.SWOOP, "Swoop")
-def swoop(c: Ctx, q: int, target: int) -> Proc[tuple[int, int]]:
-    """Instead of scattering: the throw-in template on the target square, D6 direction, D3 squares.
-
-    The thrown player's coach faces the template towards either end zone or either sideline.
-    Returns (landing square, last square on the pitch).
-    """
-    s = c.s
-    team = s.team[q]
-    facing = yield from _facing(c, q, "Swoop", target)
-    d = c.d6("swoop direction")
-    n = c.roll(3, "swoop distance")
-    delta = template_step(facing, d)
-    square = last = target
-    for _ in range(n):
-        square += delta
-        if not ON_PITCH[square]:
-            break
-        last = square
-    c.emit(Event("swoop", team, q, (d, n), rule="Swoop", square=square if ON_PITCH[square] else -1))
-    return square, last
-
-
-# Bloodlust ------------------------------------------------------------------------------
-HUNGRY = "Bloodlust"
-"""``(p, HUNGRY)`` in ``skill_used``: p failed Bloodlust this activation and has not fed yet."""
-
-
-def _target(param: str) -> int:
-    digits = "".join(ch for ch in param if ch.isdigit())
-    return int(digits) if digits else 2
-
-
-@register(points.ACTIVATION_TEST, "Bloodlust")
-def bloodlust(c: Ctx, p: int, action: str) -> Proc[bool]:
-    """D6 (+1 declaring Block or Blitz) against X+; below it (or a 1) p must feed this activation."""
-    s = c.s
-    need = _target(c.param(p, "Bloodlust"))
-    mods = (("Block/Blitz", 1),) if action in (BLOCK, BLITZ) else ()
-    ok = yield from test(c, p, "bloodlust", need, mods)
-    if not ok:
-        s.skill_used.add((p, HUNGRY))
-    return True
-
-
-def _thralls(c: Ctx, p: int) -> list[int]:
-    """Adjacent Thrall team-mates on the pitch (any status)."""
-    s = c.s
-    team = s.team[p]
-    first = s.players_of(team).start
-    return [
-        q
-        for n in NEIGHBOURS[s.pos[p]]
-        if (q := s.board[n]) >= 0
-        and s.team[q] == team
-        and "thrall" in s.teams[team].players[q - first].position.lower()
-    ]
-
-
-@register(special_points.MUST_FEED, "Bloodlust")
-def _hungry(c: Ctx, p: int) -> list[int] | None:
-    if (p, HUNGRY) not in c.s.skill_used or c.s.pos[p] < 0:
-        return None
-    return _thralls(c, p) if c.s.status[p] == STANDING else []
-
-
-@register(special_points.BITE, "Bloodlust")
-def bite(c: Ctx, p: int, thrall: int) -> Proc[None]:
-    """Feed on a Thrall: an Injury roll against it (no armour roll), a Casualty counts as Badly Hurt."""
-    s = c.s
-    s.skill_used.discard((p, HUNGRY))
-    c.emit(Event("bite", s.team[p], p, rule="Bloodlust", other=thrall))
-    had_ball = s.carrier == thrall
-    i1, i2 = c.d6("injury"), c.d6("injury")
-    yield from apply_injury(
-        c, thrall, (i1, i2), i1 + i2, (), -1, False, crowd=False, casualty_as_badly_hurt=True
-    )
-    if had_ball and s.carrier != thrall:
-        s.turnover = True
-
-
-@register(special_points.ACTIVATION_END, "Bloodlust")
-def bloodlust_end(c: Ctx, p: int) -> Proc[None]:
-    """Still hungry when the activation ends: bite an adjacent Thrall, else off to the reserves."""
-    s = c.s
-    if (p, HUNGRY) not in s.skill_used:
-        return
-    if s.pos[p] < 0:
-        s.skill_used.discard((p, HUNGRY))
-        return
-    thralls = _thralls(c, p)
-    if thralls:
-        victim = thralls[0]
-        if len(thralls) > 1:
-            opts = [Action(CHOOSE, p, s.pos[q]) for q in thralls]
-            choice = yield Prompt(BITE_PROMPT, s.team[p], opts, {"player": p, "skill": "Bloodlust"})
-            victim = s.board[choice.square]
-        yield from bite(c, p, victim)
-        return
-    s.skill_used.discard((p, HUNGRY))
-    square = s.pos[p]
-    had_ball = s.carrier == p
-    c.emit(Event("unfed", s.team[p], p, rule="Bloodlust", square=square, detail="to the reserves"))
-    s.remove(p, RESERVE)
-    s.turnover = True
-    if had_ball:
-        yield from bounce(c, square)
-
-
-# Ball & Chain --------------------------------------------------------------------------
-def template_step(facing: int, d6: int) -> int:
-    """Square offset of a throw-in template facing ``SWOOP_FACINGS[facing]`` for a D6 result."""
-    fx, fy = SWOOP_FACINGS[facing]
-    offset = (-1, -1, 0, 0, 1, 1)[d6 - 1]
-    step_x, step_y = (fx, offset) if fx else (offset, fy)
-    return step_x + step_y * W
-
-
-def _facing(c: Ctx, p: int, skill: str, square: int) -> Proc[int]:
-    """The coach faces the throw-in template towards either end zone or either sideline."""
-    opts = [Action(CHOOSE, p, i) for i in range(len(SWOOP_FACINGS))]
-    choice = yield Prompt(
-        USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": skill, "player": p, "square": square}
-    )
-    return choice.square
-
-
-@register(special_points.BALL_AND_CHAIN, "Ball & Chain")
-def ball_and_chain_move(c: Ctx, p: int) -> Proc[None]:
-    """Up to MA squares, each in a D6 direction of the throw-in template the coach faces.
-
-    Dodges pass by themselves; a loose ball in the square entered bounces; a Standing player
-    there (either team) is blocked, a Prone or Stunned one pushed back, and the player always
-    follows up; leaving the pitch is an injury by the crowd.
-    """
-    s = c.s
-    team = s.team[p]
-    c.emit(Event("ball_and_chain", team, p, rule="Ball & Chain"))
-    if s.status[p] != STANDING:
-        stood, _mp = yield from stand_up(c, p, s.ma[p])
-        if not stood:
-            return
-    for _ in range(s.ma[p]):
-        here = s.pos[p]
-        facing = yield from _facing(c, p, "Ball & Chain", here)
-        d = c.d6("ball and chain direction")
-        dest = here + template_step(facing, d)
-        c.emit(Event("ball_and_chain_step", team, p, (d,), square=dest if ON_PITCH[dest] else -1))
-        if not ON_PITCH[dest]:
-            yield from crowd_injury(c, p, -1)
-            return
-        occupant = s.board[dest]
-        if occupant < 0:
-            s.place(p, dest)
-            c.emit(Event("move", team, p, square=dest, rule="Ball & Chain"))
-            if dest in TRAPDOORS and (yield from trapdoor(c, p)):
-                return
-            if s.carrier < 0 and s.ball == dest:
-                yield from bounce(c, dest)
-        elif s.status[occupant] == STANDING:
-            yield from block(c, p, occupant, False)
-        else:
-            yield from push_and_follow(c, p, occupant, knock=False)
-        if s.turnover or s.touchdown >= 0 or s.pos[p] < 0 or s.status[p] != STANDING:
-            return
-
-
-@register(special_points.INJURY_WHEN_DOWN, "Ball & Chain")
-def _injury_when_down() -> bool:
-    return True
-
-
-@register(special_points.MUST_FOLLOW_UP, "Ball & Chain")
-def _must_follow_up() -> bool:
-    return True
