@@ -52,6 +52,7 @@ ON_THE_BALL = "on_the_ball"
 LASH_OUT = "lash_out"
 PRAYER = "prayer"  # choose the player a Prayers to Nuffle result applies to
 DECLARE_TARGET = "declare_target"  # Blitz and Foul targets are nominated on activation
+SWARM = "swarming"  # place one more Swarming player from the reserves, or decline
 BITE_PROMPT = "bite"  # a hungry Bloodlust player chooses the Thrall it feeds on
 
 # Action kinds

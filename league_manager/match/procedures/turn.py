@@ -23,7 +23,6 @@ from league_manager.match.events import Event
 from league_manager.match.procedures.activation import END_TURN_ACTION, KTM_USED, act, activation
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import points, special_points
-from league_manager.match.skills.registry import Handler
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 
@@ -114,13 +113,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
 
 def _opponent_turn_end(c: Ctx, team: int) -> Proc[None]:
     """Skills of ``team`` used at the end of the opponents' team turn (Pick-me-up)."""
-    found: dict[Handler, list[int]] = {}
-    s = c.s
-    for p in s.players_of(team):
-        if s.pos[p] >= 0:
-            for _skill, fn in c.hook(p, special_points.TEAM_TURN_END_FOE):
-                found.setdefault(fn, []).append(p)
-    for fn, players in found.items():
+    for fn, players in special_points.team_handlers(c, team, special_points.TEAM_TURN_END_FOE):
         yield from fn(c, team, players)
 
 

@@ -6,7 +6,12 @@ import this module (it imports nothing of theirs).
 
 from __future__ import annotations
 
-from league_manager.match.skills.registry import hook_point
+from typing import TYPE_CHECKING
+
+from league_manager.match.skills.registry import Handler, hook_point
+
+if TYPE_CHECKING:
+    from league_manager.match.core import Ctx
 
 RUSH_MODIFIER = hook_point("rush_modifier", "fn() -> int: modifier to this player's Rush rolls (Drunkard)")
 STAND_UP_HELP = hook_point(
@@ -54,8 +59,22 @@ INJURY_WHEN_DOWN = hook_point(
     "fn() -> True: knocked down or placed prone: an Injury roll at once, no armour roll, Stunned as KO'd",
 )
 MUST_FOLLOW_UP = hook_point("must_follow_up", "fn() -> True: always follows up a push (Ball & Chain)")
+SWARMING = hook_point(
+    "swarming",
+    "fn(ctx, team, players) -> Proc[None]: once per skill after the kick is placed, with the"
+    " team's players that have it (Swarming)",
+)
 SWOOP = hook_point(
     "swoop",
     "fn(ctx, thrown, target) -> Proc[(square, last on pitch)]: where a thrown player comes down"
     " instead of scattering",
 )
+
+
+def team_handlers(c: Ctx, team: int, point: str) -> list[tuple[Handler, list[int]]]:
+    """Handlers of a team-level hook point, each once with the team's players that have it."""
+    found: dict[Handler, list[int]] = {}
+    for p in c.s.players_of(team):
+        for _skill, fn in c.hook(p, point):
+            found.setdefault(fn, []).append(p)
+    return list(found.items())

@@ -13,6 +13,8 @@ from league_manager.match.actions import (
     DECLINE,
     END_ACTIVATION,
     MOVE,
+    PLACE,
+    SWARM,
     USE_SKILL,
     USE_SKILL_PROMPT,
     Action,
@@ -20,7 +22,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import NEIGHBOURS, distance
+from league_manager.match.pitch import NEIGHBOURS, PITCH_SQUARES, W, distance, in_half, is_wide, los_x
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import before_blocked
 from league_manager.match.procedures.injury import (
@@ -195,3 +197,37 @@ def kick_team_mate_fumbled(c: Ctx, p: int, kicked: int) -> Proc[None]:
     if had_ball:
         s.turnover = True
         yield from bounce(c, square)
+
+
+# Swarming ----------------------------------------------------------------------------
+@register(special_points.SWARMING, "Swarming")
+def swarming(c: Ctx, team: int, players: list[int]) -> Proc[None]:
+    """D3 more Swarming players from the reserves, no more than are set up already.
+
+    They go into empty squares of the team's half off the line of scrimmage and the wide
+    zones, one at a time in roster order; the coach may stop early.
+    """
+    s = c.s
+    on_pitch = sum(1 for p in players if s.pos[p] >= 0)
+    waiting = [p for p in players if s.pos[p] < 0 and s.status[p] == RESERVE and p not in s.miss_drive]
+    if not on_pitch or not waiting:
+        return
+    roll = c.roll(3, "swarming")
+    count = min(roll, on_pitch, len(waiting))
+    c.emit(Event("swarming", team, rolls=(roll,), rule="Swarming", detail=f"{count} may be added"))
+    los = los_x(team)
+    for p in waiting[:count]:
+        squares = [
+            q
+            for q in PITCH_SQUARES
+            if s.board[q] < 0 and in_half(q, team) and q % W - 1 != los and not is_wide(q)
+        ]
+        opts = [Action(PLACE, p, q) for q in squares]
+        choice = yield Prompt(SWARM, team, [*opts, _DECLINE], {"player": p, "skill": "Swarming"})
+        if choice.kind != PLACE:
+            return
+        s.place(p, choice.square)
+        s.status[p] = STANDING
+        s.played.add(p)
+        s.drive_players.add(p)
+        c.emit(Event("swarms_in", team, p, square=choice.square, rule="Swarming"))
