@@ -93,7 +93,10 @@ KTM = "ktm"  # Kick Team-mate (a special action, once per team turn besides the 
 
 BALL_AND_CHAIN = "ball_chain"  # a Ball & Chain Move, the only action of such a player
 
-ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN)
+BOMB = "bomb"  # Throw Bomb (Bombardier), once per team turn besides the Pass
+THROW_BOMB = "throw_bomb"  # the square the bomb is thrown to
+
+ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB)
 """Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""
 ACTIVATE = {kind: "activate_" + kind for kind in ACTIVATION_KINDS}
 

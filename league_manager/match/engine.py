@@ -22,6 +22,7 @@ from league_manager.match.result import MatchResult, build_result
 from league_manager.match.skills import ball_and_chain as _ball_and_chain  # noqa: F401 - registers handlers
 from league_manager.match.skills import basic as _basic  # noqa: F401 - registers handlers
 from league_manager.match.skills import bloodlust as _bloodlust  # noqa: F401 - registers handlers
+from league_manager.match.skills import bombardier as _bombardier  # noqa: F401 - registers handlers
 from league_manager.match.skills import special_traits as _special  # noqa: F401 - registers handlers
 from league_manager.match.skills import traits as _traits  # noqa: F401 - registers handlers
 from league_manager.match.state import State, new_state

@@ -7,6 +7,7 @@ from league_manager.match.actions import (
     BITE,
     BLITZ,
     BLOCK,
+    BOMB,
     BREATHE_FIRE,
     CHAINSAW,
     CHOOSE,
@@ -21,6 +22,7 @@ from league_manager.match.actions import (
     PASS,
     STAB,
     THROW,
+    THROW_BOMB,
     THROW_TO,
     TTM,
     VOMIT,
@@ -51,6 +53,8 @@ from league_manager.match.skills import points, special_points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
+BOMB_USED = (-1, "Bombardier")
+"""Marks the team turn's Throw Bomb as used."""
 KTM_USED = (-1, "Kick Team-mate")
 """Marks the team turn's Kick Team-mate as used (``skill_used`` is cleared every team turn)."""
 _SPECIAL_BLOCKS = {CHAINSAW: special_points.CHAINSAW, BREATHE_FIRE: special_points.BREATHE_FIRE}
@@ -131,6 +135,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.foul_used = True
     elif kind == KTM:
         s.skill_used.add(KTM_USED)
+    elif kind == BOMB:
+        s.skill_used.add(BOMB_USED)
     c.emit(Event("activate", team, p, detail=kind))
     s.tz_lost[p] = False
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
@@ -142,6 +148,9 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     if chain:
         yield from chain[0][1](c, p)
         _check(c)
+        return
+    if kind == BOMB:
+        yield from _throw_bomb(c, p)
         return
     target = -1
     if kind in (BLITZ, FOUL):
@@ -341,6 +350,19 @@ def _activation_options(
                 options.append(act(FOUL, p, n))
     options.append(_END_ACT)
     return options
+
+
+def _throw_bomb(c: Ctx, p: int) -> Proc[None]:
+    """Throw Bomb: no standing up or moving first; a target in passing range, or end."""
+    s = c.s
+    if s.status[p] != STANDING:
+        return
+    opts = [act(THROW_BOMB, p, t) for t in pass_targets(c, p)]
+    info = {"player": p, "action": BOMB, "mp": 0}
+    choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
+    if choice.kind == THROW_BOMB:
+        yield from c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square)
+        _check(c)
 
 
 def _after_block(c: Ctx, p: int) -> Proc[None]:

@@ -75,6 +75,11 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
         rerolled = True
 
 
+def accuracy_test(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
+    """The Passing Ability test of a throw over range band ``band`` (also bombs): (result, roll)."""
+    return (yield from _accuracy(c, p, band))
+
+
 def pass_ball(c: Ctx, p: int, target: int) -> Proc[None]:
     """Resolve a Pass action by p to ``target``."""
     s = c.s

@@ -7,6 +7,7 @@ from league_manager.match.actions import (
     BALL_AND_CHAIN,
     BLITZ,
     BLOCK,
+    BOMB,
     END_TURN,
     FOUL,
     HANDOFF,
@@ -20,7 +21,13 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
-from league_manager.match.procedures.activation import END_TURN_ACTION, KTM_USED, act, activation
+from league_manager.match.procedures.activation import (
+    BOMB_USED,
+    END_TURN_ACTION,
+    KTM_USED,
+    act,
+    activation,
+)
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import points, special_points
 from league_manager.match.state import PRONE, STANDING, STUNNED
@@ -43,6 +50,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
     kick = KTM_USED not in s.skill_used
+    bomb = BOMB_USED not in s.skill_used
     pos, used, status = s.pos, s.used, s.status
     for p in s.players_of(team):
         if pos[p] < 0 or used[p] or status[p] == STUNNED:
@@ -66,6 +74,8 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             options.append(acts[5])
         if kick and c.has(p, special_points.KICK_TEAM_MATE):
             options.append(acts[7])
+        if bomb and status[p] == STANDING and c.has(p, special_points.BOMBARDIER):
+            options.append(acts[9])
     options.append(END_TURN_ACTION)
     return options
 
@@ -74,10 +84,10 @@ _ACTIVATIONS: dict[int, tuple[Action, ...]] = {}
 
 
 def _activations(p: int) -> tuple[Action, ...]:
-    """Interned activation actions of a player: move … foul, TTM, KTM, Ball & Chain Move."""
+    """Interned activation actions of a player: move … foul, TTM, KTM, Ball & Chain Move, bomb."""
     found = _ACTIVATIONS.get(p)
     if found is None:
-        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN)
+        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB)
         found = _ACTIVATIONS[p] = tuple(act(ACTIVATE[k], p) for k in kinds)
     return found
 

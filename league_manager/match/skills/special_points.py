@@ -64,6 +64,10 @@ SWARMING = hook_point(
     "fn(ctx, team, players) -> Proc[None]: once per skill after the kick is placed, with the"
     " team's players that have it (Swarming)",
 )
+BOMBARDIER = hook_point(
+    "bombardier",
+    "fn(ctx, p, target) -> Proc[None]: Throw Bomb, once per team turn, standing, without moving",
+)
 SWOOP = hook_point(
     "swoop",
     "fn(ctx, thrown, target) -> Proc[(square, last on pitch)]: where a thrown player comes down"

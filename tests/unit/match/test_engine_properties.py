@@ -26,7 +26,7 @@ SKILLS = [
     "Right Stuff", "Always Hungry", "Strong Arm",
     "Drunkard", "Timmm-ber!", "Pick-me-up", "Chainsaw", "Breathe Fire", "Hit and Run",
     "Trickster", "Swoop", "Kick Team-mate", "Bloodlust (3+)", "Ball & Chain",
-    "Swarming",
+    "Swarming", "Bombardier",
 ]  # fmt: skip
 SETTLED = ("turn", "activation", "setup")
 
