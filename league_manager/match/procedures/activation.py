@@ -104,7 +104,16 @@ def _pay_square(c: Ctx, p: int, mp: int, rushes: int) -> Proc[tuple[int, int]]:
 
 
 def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
-    """Activate p for an action and run it until it ends (then the ``activation_end`` hooks)."""
+    """Activate p for an action and run it until it ends (then any ``activation_end`` hooks).
+
+    Returns the procedure itself (no extra generator level for players without such hooks).
+    """
+    if c.has(p, special_points.ACTIVATION_END):
+        return _with_end_hooks(c, p, kind)
+    return _activation(c, p, kind)
+
+
+def _with_end_hooks(c: Ctx, p: int, kind: str) -> Proc[None]:
     try:
         yield from _activation(c, p, kind)
     except TurnOver:
@@ -114,11 +123,9 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
 
 
 def _activation_end(c: Ctx, p: int) -> Proc[None]:
-    hooks = c.hook(p, special_points.ACTIVATION_END)
-    if hooks:
-        for _skill, fn in hooks:
-            yield from fn(c, p)
-        _check(c)
+    for _skill, fn in c.hook(p, special_points.ACTIVATION_END):
+        yield from fn(c, p)
+    _check(c)
 
 
 def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
@@ -213,7 +220,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 yield from block(c, p, target, kind == BLITZ)
                 _check(c)
             if kind == BLOCK:
-                yield from _after_block(c, p)
+                if c.has(p, special_points.HIT_AND_RUN):
+                    yield from _after_block(c, p)
                 return
             if s.status[p] != STANDING:
                 return
@@ -244,7 +252,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             return
         if ck == MULTI_BLOCK:
             yield from _multiple_block(c, p, s.board[choice.square])
-            yield from _after_block(c, p)
+            if c.has(p, special_points.HIT_AND_RUN):
+                yield from _after_block(c, p)
             return
         if ck == PASS:
             yield from pass_ball(c, p, choice.square)
@@ -309,7 +318,9 @@ def _activation_options(
         vomit = c.has(p, points.PROJECTILE_VOMIT) and (p, "Projectile Vomit") not in used
         stabs = c.has(p, points.STAB) and (p, "Stab") not in used
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
-        specials = [k for k, point in _SPECIAL_BLOCKS.items() if c.has(p, point)]
+        specials = (
+            [k for k, point in _SPECIAL_BLOCKS.items() if c.has(p, point)] if _any_special(c, p) else ()
+        )
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
@@ -325,11 +336,12 @@ def _activation_options(
                 for special in specials:
                     options.append(act(special, p, n))
     hungry = False
-    for _skill, fn in c.hook(p, special_points.MUST_FEED):
-        bites = fn(c, p)
-        if bites is not None:
-            hungry = True
-            options.extend(act(BITE, p, s.pos[q]) for q in bites)
+    if c.has(p, special_points.MUST_FEED):
+        for _skill, fn in c.hook(p, special_points.MUST_FEED):
+            bites = fn(c, p)
+            if bites is not None:
+                hungry = True
+                options.extend(act(BITE, p, s.pos[q]) for q in bites)
     if s.carrier == p and s.status[p] == STANDING and not hungry:
         if kind == PASS:
             options.extend(act(PASS, p, t) for t in pass_targets(c, p))
@@ -350,6 +362,10 @@ def _activation_options(
                 options.append(act(FOUL, p, n))
     options.append(_END_ACT)
     return options
+
+
+def _any_special(c: Ctx, p: int) -> bool:
+    return c.has(p, special_points.CHAINSAW) or c.has(p, special_points.BREATHE_FIRE)
 
 
 def _throw_bomb(c: Ctx, p: int) -> Proc[None]:

@@ -78,7 +78,8 @@ def dice_count(st_a: int, st_d: int) -> tuple[int, bool]:
 def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     """Resolve a block by ``att`` against ``dfd``."""
     s = c.s
-    yield from before_blocked(c, att, dfd)
+    if c.has(dfd, special_points.TRICKSTER):
+        yield from before_blocked(c, att, dfd)
     ta, td = s.team[att], s.team[dfd]
     off = assists(c, ta, dfd, att)
     dfn = assists(c, td, att, dfd)

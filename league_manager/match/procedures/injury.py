@@ -83,8 +83,9 @@ def knock_down(
         yield from injury_at_once(c, p, by, spp)
     else:
         armour_mod, reason = 0, "assists"
-        for skill, fn in c.hook(p, special_points.ARMOUR_AGAINST):
-            armour_mod, reason = armour_mod + int(fn()), skill
+        if c.has(p, special_points.ARMOUR_AGAINST):
+            for skill, fn in c.hook(p, special_points.ARMOUR_AGAINST):
+                armour_mod, reason = armour_mod + int(fn()), skill
         yield from armour_and_injury(c, p, by, bonus, armour_mod, spp, foul=False, reason=reason)
     if had_ball or (s.carrier < 0 and s.ball == square and square >= 0):
         from league_manager.match.procedures.ball import bounce

@@ -66,8 +66,9 @@ def rush(c: Ctx, p: int) -> Proc[bool]:
     moles = moles_modifier(c)
     if moles:
         mods = (*mods, ("Moles under the Pitch", moles))
-    for skill, fn in c.hook(p, special_points.RUSH_MODIFIER):
-        mods = (*mods, (skill, int(fn())))
+    if c.has(p, special_points.RUSH_MODIFIER):
+        for skill, fn in c.hook(p, special_points.RUSH_MODIFIER):
+            mods = (*mods, (skill, int(fn())))
     ok = yield from test(c, p, "rush", 2, mods, c.s.pos[p])
     return ok
 
@@ -178,9 +179,10 @@ def check_touchdown(c: Ctx) -> bool:
     p = s.carrier
     if p < 0 or s.touchdown >= 0 or s.status[p] != STANDING or not in_scoring_zone(c, p):
         return False
-    for _skill, fn in c.hook(p, special_points.MUST_FEED):
-        if fn(c, p) is not None:
-            return False
+    if c.has(p, special_points.MUST_FEED):
+        for _skill, fn in c.hook(p, special_points.MUST_FEED):
+            if fn(c, p) is not None:
+                return False
     team = s.team[p]
     s.score[team] += 1
     s.touchdown = team

@@ -79,6 +79,7 @@ def team_handlers(c: Ctx, team: int, point: str) -> list[tuple[Handler, list[int
     """Handlers of a team-level hook point, each once with the team's players that have it."""
     found: dict[Handler, list[int]] = {}
     for p in c.s.players_of(team):
-        for _skill, fn in c.hook(p, point):
-            found.setdefault(fn, []).append(p)
+        if c.has(p, point):
+            for _skill, fn in c.hook(p, point):
+                found.setdefault(fn, []).append(p)
     return list(found.items())

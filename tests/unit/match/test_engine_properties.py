@@ -82,10 +82,10 @@ TRAIT_RACES = ("amazon", "chaosdwarf", "gnome", "goblin", "halfling", "norse", "
 
 
 def _every_position(race: str, seed: int) -> TeamSnapshot:
-    """One player of each position of a real roster, filled up to 11 with the first one."""
+    """One player of each position of a real roster, filled up to 13 with the first one."""
     roster = load_ruleset("bb2020").team(race)
     picks = list(roster.positions)
-    while len(picks) < 11:
+    while len(picks) < 13:
         picks.append(roster.positions[0])
     players = tuple(
         PlayerSnapshot(f"{race}{i}", pos.name, i + 1, pos.name, pos.stats, pos.skills)
