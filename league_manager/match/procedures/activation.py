@@ -151,9 +151,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             _check(c)
             return
     _check(c)
-    chain = c.hook(p, special_points.BALL_AND_CHAIN)
-    if chain:
-        yield from chain[0][1](c, p)
+    if c.has(p, special_points.BALL_AND_CHAIN):
+        yield from c.hook(p, special_points.BALL_AND_CHAIN)[0][1](c, p)
         _check(c)
         return
     if kind == BOMB:
