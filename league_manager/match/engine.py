@@ -24,8 +24,12 @@ from league_manager.match.procedures.game import game, resume
 from league_manager.match.procedures.setup import all_setup_actions, place_legal
 from league_manager.match.result import MatchResult, build_result
 from league_manager.match.skills import asp as _asp  # noqa: F401 - registers handlers
+from league_manager.match.skills import ball_and_chain as _ball_and_chain  # noqa: F401 - registers handlers
 from league_manager.match.skills import basic as _basic  # noqa: F401 - registers handlers
+from league_manager.match.skills import bloodlust as _bloodlust  # noqa: F401 - registers handlers
+from league_manager.match.skills import bombardier as _bombardier  # noqa: F401 - registers handlers
 from league_manager.match.skills import mutations as _mutations  # noqa: F401 - registers handlers
+from league_manager.match.skills import special_traits as _special  # noqa: F401 - registers handlers
 from league_manager.match.skills import traits as _traits  # noqa: F401 - registers handlers
 from league_manager.match.state import State, new_state
 from league_manager.match.teams import TeamSnapshot

@@ -205,7 +205,7 @@ class _Planner:
         self.loose_ball = s.ball if s.carrier < 0 and s.ball >= 0 else -1
         self.trapdoors = TRAPDOORS if trapdoors_open(c) else ()
         self.leap = c.has(p, points.LEAP)
-        rush_mod = sum(v for _, v in rush_modifiers(c))
+        rush_mod = sum(v for _, v in rush_modifiers(c, p))
         self.rush_need = need(2, rush_mod)
         self.marked: dict[int, int] = {}
         self.rerolls = player_rerolls(c, p)

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from league_manager.match.actions import (
     ACTIVATION,
+    BITE,
     BLITZ,
     BLOCK,
+    BOMB,
+    BREATHE_FIRE,
+    CHAINSAW,
     CHOOSE,
     DECLARE_TARGET,
     END_ACTIVATION,
@@ -14,11 +18,13 @@ from league_manager.match.actions import (
     GAZE,
     HAIL_MARY,
     HANDOFF,
+    KTM,
     MOVE,
     MULTI_BLOCK,
     PASS,
     STAB,
     THROW,
+    THROW_BOMB,
     THROW_TO,
     TTM,
     USE_SKILL,
@@ -46,11 +52,17 @@ from league_manager.match.procedures.throw_team_mate import (
     throw_team_mate,
     throwable,
 )
-from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import asp_points, points, special_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
+BOMB_USED = (-1, "Bombardier")
+"""Marks the team turn's Throw Bomb as used."""
+KTM_USED = (-1, "Kick Team-mate")
+"""Marks the team turn's Kick Team-mate as used (``skill_used`` is cleared every team turn)."""
+_SPECIAL_BLOCKS = {CHAINSAW: special_points.CHAINSAW, BREATHE_FIRE: special_points.BREATHE_FIRE}
+"""Special actions replacing a Block whose hook handlers run them: fn(ctx, p, target) -> Proc."""
 END_TURN_ACTION = Action(END_TURN)
 _END_ACT = Action(END_ACTIVATION)
 _CACHE: dict[tuple[str, int, int], Action] = {}
@@ -96,7 +108,31 @@ def _pay_square(c: Ctx, p: int, mp: int, rushes: int) -> Proc[tuple[int, int]]:
 
 
 def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
-    """Activate p for an action and run it until it ends."""
+    """Activate p for an action and run it until it ends (then any ``activation_end`` hooks).
+
+    Returns the procedure itself (no extra generator level for players without such hooks).
+    """
+    if c.has(p, special_points.ACTIVATION_END):
+        return _with_end_hooks(c, p, kind)
+    return _activation(c, p, kind)
+
+
+def _with_end_hooks(c: Ctx, p: int, kind: str) -> Proc[None]:
+    try:
+        yield from _activation(c, p, kind)
+    except TurnOver:
+        yield from _activation_end(c, p)
+        raise
+    yield from _activation_end(c, p)
+
+
+def _activation_end(c: Ctx, p: int) -> Proc[None]:
+    for _skill, fn in c.hook(p, special_points.ACTIVATION_END):
+        yield from fn(c, p)
+    _check(c)
+
+
+def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     s = c.s
     team = s.team[p]
     s.used[p] = True
@@ -108,6 +144,10 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.handoff_used = True
     elif kind == FOUL:
         s.foul_used = True
+    elif kind == KTM:
+        s.skill_used.add(KTM_USED)
+    elif kind == BOMB:
+        s.skill_used.add(BOMB_USED)
     c.emit(Event("activate", team, p, detail=kind))
     s.tz_lost[p] = False
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
@@ -115,6 +155,13 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             _check(c)
             return
     _check(c)
+    if c.has(p, special_points.BALL_AND_CHAIN):
+        yield from c.hook(p, special_points.BALL_AND_CHAIN)[0][1](c, p)
+        _check(c)
+        return
+    if kind == BOMB:
+        yield from _throw_bomb(c, p)
+        return
     target = -1
     if kind in (BLITZ, FOUL):
         target = yield from _declare_target(c, p, kind)
@@ -197,7 +244,11 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 _check(c)
             if (yield from _after_block(c, p, since)):
                 return
-            if kind == BLOCK or s.status[p] != STANDING:
+            if kind == BLOCK:
+                if c.has(p, special_points.HIT_AND_RUN):
+                    yield from _hit_and_run(c, p)
+                return
+            if s.status[p] != STANDING:
                 return
             continue
         if ck in (VOMIT, STAB):
@@ -218,9 +269,22 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLOCK or ck == STAB or s.status[p] != STANDING:
                 return
             continue
+        if ck == BITE:
+            yield from c.hook(p, special_points.BITE)[0][1](c, p, s.board[choice.square])
+            _check(c)
+            continue
+        if ck in _SPECIAL_BLOCKS:
+            target = s.board[choice.square]
+            if kind == BLITZ:
+                mp, rushes = yield from _pay_square(c, p, mp, rushes)
+            yield from c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target)
+            _check(c)
+            return
         if ck == MULTI_BLOCK:
             if not (yield from _revolted(c, p, s.board[choice.square])):
                 yield from _multiple_block(c, p, s.board[choice.square])
+                if c.has(p, special_points.HIT_AND_RUN):
+                    yield from _hit_and_run(c, p)
             return
         if ck == GAZE:
             target = s.board[choice.square]
@@ -256,7 +320,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             opts = [act(THROW_TO, p, t) for t in throw_targets(c, p)]
             info = {"player": p, "action": kind, "mp": 0, "thrown": thrown}
             aim = yield Prompt(ACTIVATION, team, opts, info)
-            yield from throw_team_mate(c, p, thrown, aim.square)
+            yield from throw_team_mate(c, p, thrown, aim.square, kick=kind == KTM)
             _check(c)
             return
 
@@ -303,6 +367,9 @@ def _activation_options(
         vomit = c.has(p, points.PROJECTILE_VOMIT) and (p, "Projectile Vomit") not in used
         stabs = c.has(p, points.STAB) and (p, "Stab") not in used
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
+        specials = (
+            [k for k, point in _SPECIAL_BLOCKS.items() if c.has(p, point)] if _any_special(c, p) else ()
+        )
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
@@ -315,13 +382,22 @@ def _activation_options(
                     options.append(act(STAB, p, n))
                 if multi:
                     options.append(act(MULTI_BLOCK, p, n))
+                for special in specials:
+                    options.append(act(special, p, n))
     gaze = kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and not s.kick_in_air  # not in Blitz!
     if gaze and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and c.has_tz(q):
                 options.append(act(GAZE, p, n))
-    if s.carrier == p and s.status[p] == STANDING:
+    hungry = False
+    if c.has(p, special_points.MUST_FEED):
+        for _skill, fn in c.hook(p, special_points.MUST_FEED):
+            bites = fn(c, p)
+            if bites is not None:
+                hungry = True
+                options.extend(act(BITE, p, s.pos[q]) for q in bites)
+    if s.carrier == p and s.status[p] == STANDING and not hungry:
         if kind == PASS:
             options.extend(act(PASS, p, t) for t in pass_targets(c, p))
             if s.weather != "blizzard" and c.has(p, asp_points.HAIL_MARY):
@@ -335,6 +411,9 @@ def _activation_options(
             options.append(act(USE_SKILL, p, left))
     if kind == TTM and s.status[p] == STANDING:
         options.extend(act(THROW, p, s.pos[q]) for q in throwable(c, p))
+    if kind == KTM and s.status[p] == STANDING:
+        kickable = (q for q in throwable(c, p) if s.status[q] == STANDING)
+        options.extend(act(THROW, p, s.pos[q]) for q in kickable)
     if kind == FOUL and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
             q = board[n]
@@ -342,6 +421,32 @@ def _activation_options(
                 options.append(act(FOUL, p, n))
     options.append(_END_ACT)
     return options
+
+
+def _any_special(c: Ctx, p: int) -> bool:
+    return c.has(p, special_points.CHAINSAW) or c.has(p, special_points.BREATHE_FIRE)
+
+
+def _throw_bomb(c: Ctx, p: int) -> Proc[None]:
+    """Throw Bomb: no standing up or moving first; a target in passing range, or end."""
+    s = c.s
+    if s.status[p] != STANDING:
+        return
+    opts = [act(THROW_BOMB, p, t) for t in pass_targets(c, p)]
+    info = {"player": p, "action": BOMB, "mp": 0}
+    choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
+    if choice.kind == THROW_BOMB:
+        yield from c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square)
+        _check(c)
+
+
+def _hit_and_run(c: Ctx, p: int) -> Proc[None]:
+    """Skills used once a Block action is over, while still standing (Hit and Run)."""
+    if c.s.status[p] != STANDING:
+        return
+    for _skill, fn in c.hook(p, special_points.HIT_AND_RUN):
+        yield from fn(c, p)
+        _check(c)
 
 
 def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:

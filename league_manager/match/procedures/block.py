@@ -26,7 +26,7 @@ from league_manager.match.procedures.injury import crowd_injury, knock_down, pla
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import asp_points, points, special_points
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
 
@@ -47,6 +47,8 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
     the helper's own team turn).
     """
     s = c.s
+    if s.team[target] == helper_team:
+        return 0  # a Ball & Chain blocking a team-mate: nobody marks their own side
     count = 0
     for n in NEIGHBOURS[s.pos[target]]:
         q = s.board[n]
@@ -63,6 +65,14 @@ def _guard_cancelled(c: Ctx, square: int, helper_team: int) -> bool:
     if c.s.active != helper_team:
         return False
     return any(c.has(m, asp_points.CANCEL_GUARD) for m in c.markers(square, helper_team))
+
+
+def before_blocked(c: Ctx, att: int, dfd: int) -> Proc[None]:
+    """Skills of a player about to be hit by a Block or a special action replacing one (Trickster)."""
+    if c.has(att, special_points.BALL_AND_CHAIN):
+        return
+    for _skill, fn in c.hook(dfd, special_points.TRICKSTER):
+        yield from fn(c, dfd, att)
 
 
 def dice_count(st_a: int, st_d: int) -> tuple[int, bool]:
@@ -92,6 +102,8 @@ def strengths(c: Ctx, att: int, dfd: int, base_a: int) -> tuple[int, int, int, i
 def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     """Resolve a block by ``att`` against ``dfd``."""
     s = c.s
+    if c.has(dfd, special_points.TRICKSTER):
+        yield from before_blocked(c, att, dfd)
     ta = s.team[att]
     base_a = s.st[att]
     if blitz:
@@ -279,11 +291,12 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
     can_follow = not s.multi_block
     if can_follow and vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING:
         fend = c.has(dfd, points.FEND) and not juggernaut and c.has_tz(dfd)
+        fend = fend and not c.has(att, special_points.BALL_AND_CHAIN)
         if fend and (yield from offer_skill(c, dfd, "Fend")):
             c.emit(Event("skill", s.team[dfd], dfd, rule="Fend", detail="no follow-up", other=att))
             can_follow = False
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
-        if c.has(att, points.FRENZY):
+        if c.has(att, points.FRENZY) or c.has(att, special_points.MUST_FOLLOW_UP):
             opts = [Action(YES, att, vacated)]
         else:
             opts = [Action(YES, att, vacated), Action(NO, att)]
@@ -384,6 +397,7 @@ def stab(c: Ctx, p: int, target: int) -> Proc[None]:
     from league_manager.match.procedures.injury import armour_and_injury
 
     c.s.skill_used.add((p, "Stab"))
+    yield from before_blocked(c, p, target)
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
     yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
 
@@ -397,6 +411,7 @@ def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:
     from league_manager.match.procedures.injury import armour_and_injury
 
     s.skill_used.add((p, "Projectile Vomit"))
+    yield from before_blocked(c, p, target)
     roll = c.d6("projectile vomit")
     hit = roll >= 2
     c.emit(Event("projectile_vomit", s.team[p], p, (roll,), 2, success=hit, other=target))

@@ -13,7 +13,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import asp_points, points, special_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
 
@@ -80,7 +80,14 @@ def knock_down(
     if had_ball:
         s.carrier = -1
     c.emit(Event(cause, s.team[p], p, square=square, other=by))
-    yield from armour_and_injury(c, p, by, bonus, 0, spp, foul=False)
+    if c.has(p, special_points.INJURY_WHEN_DOWN):
+        yield from injury_at_once(c, p, by, spp)
+    else:
+        armour_mod, reason = 0, "assists"
+        if c.has(p, special_points.ARMOUR_AGAINST):
+            for skill, fn in c.hook(p, special_points.ARMOUR_AGAINST):
+                armour_mod, reason = armour_mod + int(fn()), skill
+        yield from armour_and_injury(c, p, by, bonus, armour_mod, spp, foul=False, reason=reason)
     if had_ball and cause != "falls_over" and (yield from _safe_hands(c, p, square)):
         return
     if had_ball or (s.carrier < 0 and s.ball == square and square >= 0):
@@ -89,10 +96,19 @@ def knock_down(
         yield from bounce(c, square)
 
 
+def injury_at_once(c: Ctx, p: int, by: int, spp: bool) -> Proc[None]:
+    """Ball & Chain: an Injury roll with no armour roll, Stunned counting as KO'd."""
+    i1, i2 = c.d6("injury"), c.d6("injury")
+    yield from apply_injury(c, p, (i1, i2), i1 + i2, (), by, spp, crowd=False, stunned_as_ko=True)
+
+
 def armour_and_injury(
-    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool
+    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool, reason: str = "assists"
 ) -> Proc[tuple[int, int, int, int]]:
-    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled)."""
+    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled).
+
+    ``armour_mod`` is shown with ``reason`` (foul assists, a Chainsaw's +3).
+    """
     s = c.s
     team = s.team[p]
     a1, a2 = c.d6("armour"), c.d6("armour")
@@ -107,7 +123,7 @@ def armour_and_injury(
                 av, rule = int(fn()), skill
     mods: list[tuple[str, int]] = []
     if armour_mod:
-        mods.append(("assists", armour_mod))
+        mods.append((reason, armour_mod))
     total = a1 + a2 + armour_mod
     used_bonus = False
     if not hard and total < av and bonus and total + bonus >= av:
@@ -140,11 +156,21 @@ def apply_injury(
     by: int,
     spp: bool,
     crowd: bool,
+    stunned_as_ko: bool = False,
+    casualty_as_badly_hurt: bool = False,
 ) -> Proc[None]:
-    """Apply an injury roll: stunned, KO'd (apothecary) or a casualty."""
+    """Apply an injury roll: stunned, KO'd (apothecary) or a casualty.
+
+    ``stunned_as_ko`` treats a Stunned result as KO'd (a fumbled Kick Team-mate);
+    ``casualty_as_badly_hurt`` turns a Casualty into Badly Hurt (a Bloodlust bite).
+    """
     s = c.s
     team = s.team[p]
     result = injury_result(c, p, total)
+    if stunned_as_ko and result == STUNNED_R:
+        result = KO_R
+    if casualty_as_badly_hurt and result == CAS_R:
+        result = BH
     c.emit(Event("injury", team, p, dice, 0, mods, rule="crowd" if crowd else "", detail=result))
     square = s.pos[p]
     dropped = s.carrier == p
@@ -277,6 +303,8 @@ def place_prone(c: Ctx, p: int, reason: str) -> Proc[None]:
     s.status[p] = PRONE
     s.rooted.discard(p)
     c.emit(Event("placed_prone", s.team[p], p, square=square, rule=reason))
+    if c.has(p, special_points.INJURY_WHEN_DOWN):
+        yield from injury_at_once(c, p, -1, False)
     if s.carrier == p and (yield from _safe_hands(c, p, square)):
         return
     if s.carrier == p or (s.carrier < 0 and s.ball == square):

@@ -34,7 +34,7 @@ from league_manager.match.pitch import (
 from league_manager.match.procedures.ball import bounce, deviate_by, dive_for_ball, land, scatter
 from league_manager.match.procedures.kickoff_events import kickoff_event
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import STANDING
 
 
@@ -89,6 +89,9 @@ def kick_off(c: Ctx) -> Proc[None]:
             c.emit(Event("skill", kicking, kicker, rule="Kick", detail=f"distance {n} -> {n // 2}"))
             n //= 2
     landing, _last = deviate_by(c, target, "kick deviation", d, n)
+    for team in (kicking, receiving):
+        for fn, players in special_points.team_handlers(c, team, special_points.SWARMING):
+            yield from fn(c, team, players)
     touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
     s.ball = -1
     s.carrier = -1

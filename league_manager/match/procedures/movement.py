@@ -5,13 +5,13 @@ from __future__ import annotations
 from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import W, scoring_x
+from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import asp_points, points, special_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import STANDING
 
@@ -30,7 +30,7 @@ def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
         c.emit(Event("stand_up", s.team[p], p, square=s.pos[p], rule="Jump Up"))
         return True, mp
     if s.ma[p] < 3:
-        ok = yield from test(c, p, "stand_up", 4, (), s.pos[p])
+        ok = yield from test(c, p, "stand_up", 4, _stand_up_help(c, p), s.pos[p])
         if not ok:
             return False, 0
         s.status[p] = STANDING
@@ -40,20 +40,42 @@ def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
     return True, mp - 3
 
 
+def _stand_up_help(c: Ctx, p: int) -> tuple[tuple[str, int], ...]:
+    """Timmm-ber!: +1 per adjacent open (unmarked), standing team-mate."""
+    s = c.s
+    mods: tuple[tuple[str, int], ...] = ()
+    team = s.team[p]
+    for skill, _fn in c.hook(p, special_points.STAND_UP_HELP):
+        helpers = sum(
+            1
+            for n in NEIGHBOURS[s.pos[p]]
+            if (q := s.board[n]) >= 0
+            and s.team[q] == team
+            and s.status[q] == STANDING
+            and c.n_markers(n, team) == 0
+        )
+        if helpers:
+            mods = (*mods, (skill, helpers))
+    return mods
+
+
 def rush(c: Ctx, p: int) -> Proc[bool]:
     """One Rush roll (2+, Blizzard -1)."""
-    ok = yield from test(c, p, "rush", 2, rush_modifiers(c), c.s.pos[p])
+    ok = yield from test(c, p, "rush", 2, rush_modifiers(c, p), c.s.pos[p])
     return ok
 
 
-def rush_modifiers(c: Ctx) -> tuple[tuple[str, int], ...]:
-    """Named modifiers of a Rush roll now (Blizzard, Moles under the Pitch)."""
+def rush_modifiers(c: Ctx, p: int = -1) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of p's Rush roll now (Blizzard, Moles under the Pitch, Drunkard)."""
     mods: tuple[tuple[str, int], ...] = ()
     if c.s.weather == "blizzard":
         mods = (("Blizzard", -1),)
     moles = moles_modifier(c)
     if moles:
         mods = (*mods, ("Moles under the Pitch", moles))
+    if p >= 0 and c.has(p, special_points.RUSH_MODIFIER):
+        for skill, fn in c.hook(p, special_points.RUSH_MODIFIER):
+            mods = (*mods, (skill, int(fn())))
     return mods
 
 
@@ -223,6 +245,10 @@ def check_touchdown(c: Ctx) -> bool:
     p = s.carrier
     if p < 0 or s.touchdown >= 0 or s.status[p] != STANDING or not in_scoring_zone(c, p):
         return False
+    if c.has(p, special_points.MUST_FEED):
+        for _skill, fn in c.hook(p, special_points.MUST_FEED):
+            if fn(c, p) is not None:
+                return False
     team = s.team[p]
     s.score[team] += 1
     s.touchdown = team

@@ -102,6 +102,11 @@ def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False) -> Proc[tuple[
         rerolled = True
 
 
+def accuracy_test(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
+    """The Passing Ability test of a throw over range band ``band`` (also bombs): (result, roll)."""
+    return (yield from _accuracy(c, p, band))
+
+
 def pass_ball(c: Ctx, p: int, target: int, hail_mary: bool = False) -> Proc[None]:
     """Resolve a Pass action by p to ``target`` (``hail_mary``: a Hail Mary Pass)."""
     s = c.s

@@ -10,7 +10,7 @@ from league_manager.match.procedures.injury import casualty_eaten, crowd_injury,
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import STANDING
 
 SUPERB, SUCCESSFUL, TERRIBLE, FUMBLED = "superb", "successful", "terrible", "fumbled"
@@ -33,14 +33,18 @@ def throw_targets(c: Ctx, p: int) -> list[int]:
     return [q for q in PITCH_SQUARES if q != origin and 0 < pass_band(origin, q) <= 2]
 
 
-def throw_team_mate(c: Ctx, p: int, thrown: int, target: int) -> Proc[None]:
-    """Resolve a Throw Team-mate action by p throwing ``thrown`` towards ``target``."""
+def throw_team_mate(c: Ctx, p: int, thrown: int, target: int, kick: bool = False) -> Proc[None]:
+    """Resolve a Throw Team-mate action by p throwing ``thrown`` towards ``target``.
+
+    ``kick``: a Kick Team-mate special action, thrown by the same rules except that the
+    kicker's ``kick_team_mate`` handler resolves a fumble (and Always Hungry does not apply).
+    """
     s = c.s
     team = s.team[p]
     origin = s.pos[p]
     can_land = s.status[thrown] == STANDING and not s.tz_lost[thrown]
-    c.emit(Event("throw_team_mate", team, p, square=target, other=thrown))
-    for skill, _fn in c.hook(p, points.ALWAYS_HUNGRY):
+    c.emit(Event("kick_team_mate" if kick else "throw_team_mate", team, p, square=target, other=thrown))
+    for skill, _fn in () if kick else c.hook(p, points.ALWAYS_HUNGRY):
         roll = c.d6("always hungry")
         c.emit(Event("always_hungry", team, p, (roll,), 2, success=roll >= 2, rule=skill))
         if roll == 1:
@@ -58,11 +62,17 @@ def throw_team_mate(c: Ctx, p: int, thrown: int, target: int) -> Proc[None]:
             yield from _fumbled(c, thrown, origin, can_land)
             return
     result = yield from _quality(c, p, pass_band(origin, target))
+    if result == FUMBLED and kick:
+        yield from c.hook(p, special_points.KICK_TEAM_MATE)[0][1](c, p, thrown)
+        return
     if result == FUMBLED:
         yield from _fumbled(c, thrown, origin, can_land)
         return
+    swoop = c.hook(thrown, special_points.SWOOP)
     if result == TERRIBLE:
         landing, last = deviate(c, origin, "throw deviation")
+    elif swoop:
+        landing, last = yield from swoop[0][1](c, thrown, target)
     else:
         landing, last = scatter(c, target, 3, "throw scatter")
     yield from _land(c, thrown, landing, last, result, can_land)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from league_manager.match.actions import (
     ACTIVATE,
+    BALL_AND_CHAIN,
     BLITZ,
     BLOCK,
+    BOMB,
     END_TURN,
     FOUL,
     HANDOFF,
+    KTM,
     MOVE,
     PASS,
     TTM,
@@ -18,10 +21,16 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
-from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
+from league_manager.match.procedures.activation import (
+    BOMB_USED,
+    END_TURN_ACTION,
+    KTM_USED,
+    act,
+    activation,
+)
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 
@@ -41,11 +50,16 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     passes = not s.pass_used
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
+    kick = KTM_USED not in s.skill_used
+    bomb = BOMB_USED not in s.skill_used
     pos, used, status, hooks = s.pos, s.used, s.status, c.hooks
     for p in s.players_of(team):
         if pos[p] < 0 or used[p] or status[p] == STUNNED:
             continue
         acts = _activations(p)
+        if c.has(p, special_points.BALL_AND_CHAIN):
+            options.append(acts[8])
+            continue
         options.append(acts[0])
         if c.is_marked(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
             options.append(acts[1])
@@ -61,6 +75,10 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             options.append(acts[4])
         if foul:
             options.append(acts[5])
+        if kick and c.has(p, special_points.KICK_TEAM_MATE):
+            options.append(acts[7])
+        if bomb and status[p] == STANDING and c.has(p, special_points.BOMBARDIER):
+            options.append(acts[9])
     options.append(END_TURN_ACTION)
     return options
 
@@ -69,10 +87,10 @@ _ACTIVATIONS: dict[int, tuple[Action, ...]] = {}
 
 
 def _activations(p: int) -> tuple[Action, ...]:
-    """Interned activation actions of a player: move, block, blitz, pass, hand-off, foul, TTM."""
+    """Interned activation actions of a player: move … foul, TTM, KTM, Ball & Chain Move, bomb."""
     found = _ACTIVATIONS.get(p)
     if found is None:
-        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
+        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB)
         found = _ACTIVATIONS[p] = tuple(act(ACTIVATE[k], p) for k in kinds)
     return found
 
@@ -108,6 +126,14 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     if s.touchdown < 0:
         yield from throw_a_rock(c, team)
     end_of_turn(c, team)
+    if s.touchdown < 0:
+        yield from _opponent_turn_end(c, 1 - team)
+
+
+def _opponent_turn_end(c: Ctx, team: int) -> Proc[None]:
+    """Skills of ``team`` used at the end of the opponents' team turn (Pick-me-up)."""
+    for fn, players in special_points.team_handlers(c, team, special_points.TEAM_TURN_END_FOE):
+        yield from fn(c, team, players)
 
 
 def end_of_turn(c: Ctx, team: int) -> None:

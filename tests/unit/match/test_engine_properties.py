@@ -6,10 +6,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.engine import Match
 from league_manager.match.invariants import violations
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
+from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Characteristics, SkillRef
 
 SKILLS = [
@@ -22,6 +24,9 @@ SKILLS = [
     "Animosity (all team-mates)", "Secret Weapon", "Prehensile Tail", "Leap", "Horns",
     "Multiple Block", "Projectile Vomit", "Unchannelled Fury", "Throw Team-mate",
     "Right Stuff", "Always Hungry", "Strong Arm",
+    "Drunkard", "Timmm-ber!", "Pick-me-up", "Chainsaw", "Breathe Fire", "Hit and Run",
+    "Trickster", "Swoop", "Kick Team-mate", "Bloodlust (3+)", "Ball & Chain",
+    "Swarming", "Bombardier",
 ]  # fmt: skip
 SKILLS += [  # issue 11: Agility, Strength and Passing skills
     "Diving Catch", "Defensive", "Safe Pair of Hands", "Sneaky Git", "Arm Bar", "Brawler",
@@ -93,7 +98,39 @@ def test_rosters_with_agility_strength_and_passing_skills_play_out(home: str, aw
         h = generate_team(ruleset.team(home), seed, prefix="h")
         a = generate_team(ruleset.team(away), seed + 50, prefix="a")
         bots = (RandomBot(seed), GreedyBot(seed + 1)) if seed % 2 else (GreedyBot(seed), RandomBot(seed))
-        match = Match(h, a, seed=seed, settings={"extra_time": True}, allow_inert=True)
+        match = Match(h, a, seed=seed, settings={"extra_time": True})
         play(match, bots)
         assert match.outcome() is not None
         assert not violations(match.state, False)
+
+
+TRAIT_RACES = ("amazon", "chaosdwarf", "gnome", "goblin", "halfling", "norse", "snotling", "ogre", "vampire")
+"""Rosters whose positions carry traits with special actions (Chainsaw, Breathe Fire, Swoop …)."""
+
+
+def _every_position(race: str, seed: int) -> TeamSnapshot:
+    """One player of each position of a real roster, filled up to 13 with the first one."""
+    roster = load_ruleset("bb2020").team(race)
+    picks = list(roster.positions)
+    while len(picks) < 13:
+        picks.append(roster.positions[0])
+    players = tuple(
+        PlayerSnapshot(f"{race}{i}", pos.name, i + 1, pos.name, pos.stats, pos.skills)
+        for i, pos in enumerate(picks)
+    )
+    return TeamSnapshot(race, race, players, rerolls=seed % 3, apothecary=seed % 2 == 0)
+
+
+@pytest.mark.parametrize("race", TRAIT_RACES)
+def test_random_games_over_rosters_with_special_traits(race: str) -> None:
+    for seed in range(2):
+        home = _every_position(race, seed)
+        away = _every_position(TRAIT_RACES[(TRAIT_RACES.index(race) + 1 + seed) % len(TRAIT_RACES)], seed)
+        match = Match(home, away, seed=seed, settings={"extra_time": True})
+        bots = (RandomBot(seed), GreedyBot(seed + 1)) if seed else (GreedyBot(seed), RandomBot(seed + 1))
+        while match.prompt is not None:
+            match.apply(bots[match.prompt.team].choose(match))
+            prompt = match.prompt
+            problems = violations(match.state, prompt is not None and prompt.kind in SETTLED)
+            assert not problems, (race, seed, len(match.actions), problems)
+        assert match.outcome() is not None

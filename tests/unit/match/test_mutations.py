@@ -114,7 +114,7 @@ def test_bots_play_rosters_carrying_mutations_and_traits(home: str, away: str) -
     ruleset = load_ruleset("bb2020")
     for seed, kind in ((7, "random"), (8, "greedy")):
         teams = generate_team(ruleset.team(home), seed), generate_team(ruleset.team(away), seed + 1)
-        match = Match(*teams, seed=seed, allow_inert=True)
+        match = Match(*teams, seed=seed)
         if kind == "random":
             _check_game(match, (RandomBot(seed), RandomBot(seed + 1)))
         else:

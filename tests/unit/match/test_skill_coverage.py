@@ -16,8 +16,6 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
     "bb2020": {
         # Issue 11: skills and traits still to be implemented. Each entry is a defect.
         "skill": frozenset({
-    'Ball & Chain', 'Bloodlust', 'Bombardier', 'Breathe Fire', 'Chainsaw', 'Drunkard',
-    'Hit and Run', 'Kick Team-mate', 'Pick-me-up', 'Swarming', 'Swoop', 'Timmm-ber!', 'Trickster',
         }),
         # Issue 12: star players' special rules.
         "star_rule": frozenset({
