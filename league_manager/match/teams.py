@@ -19,6 +19,7 @@ class PlayerSnapshot:
         skills: skills and traits, starting ones plus advancements.
         niggling: niggling injuries (+1 each to casualty rolls against the player).
         journeyman: journeymen cannot be patched up by the apothecary.
+        induced: star players and mercenaries, who cannot be patched up either.
         primary: primary skill category codes ("GS"), for Intensive Training.
     """
 
@@ -31,6 +32,7 @@ class PlayerSnapshot:
     niggling: int = 0
     journeyman: bool = False
     primary: str = ""
+    induced: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -45,6 +47,7 @@ class PlayerSnapshot:
             "niggling": self.niggling,
             "journeyman": self.journeyman,
             "primary": self.primary,
+            "induced": self.induced,
         }
 
     @classmethod
@@ -60,6 +63,7 @@ class PlayerSnapshot:
             skills=tuple(SkillRef.parse(k) for k in data.get("skills", [])),
             niggling=int(data.get("niggling", 0)),
             journeyman=bool(data.get("journeyman", False)),
+            induced=bool(data.get("induced", False)),
             primary=str(data.get("primary", "")),
         )
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from league_manager.core.errors import RuleViolation
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
-from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
+from league_manager.rules.model import Inducement, Ruleset, SkillRef, StarPlayer, TeamRoster
 
 STAR_GROUP = "star"
 
@@ -103,9 +103,9 @@ def price(
             if item.pair and item.pair in counts:
                 raise RuleViolation("star players", f"{item.pair} are hired together, once")
             counts[item.name] = 1
-            if item.pair:  # a pair comes together, at the pair's price, and fills two star places
+            if item.pair:  # a pair comes together, at the pair's price, as one star choice
                 counts[item.pair] = 1
-            groups[STAR_GROUP] = groups.get(STAR_GROUP, 0) + (2 if item.pair else 1)
+            groups[STAR_GROUP] = groups.get(STAR_GROUP, 0) + 1
             lines.append(Bought(item.name, STAR_GROUP, 1, unit, item))
             continue
         if not item.available_for(roster, chosen_rule):
@@ -155,8 +155,16 @@ def apply_to_snapshot(team: TeamSnapshot, lines: Sequence[Bought], ruleset: Rule
                         number=number,
                         position="Star Player",
                         stats=star.stats,
-                        skills=star.skills,
+                        skills=_with_special_rule(star),
+                        induced=True,
                     )
                 )
     data["players"] = [p.to_dict() for p in players]
     return TeamSnapshot.from_dict(data)
+
+
+def _with_special_rule(star: StarPlayer) -> tuple[SkillRef, ...]:
+    """The star's skills plus the special rule, which the engine handles like a skill."""
+    if not star.special_rule:
+        return star.skills
+    return (*star.skills, SkillRef(star.special_rule))

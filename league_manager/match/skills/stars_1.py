@@ -1,0 +1,119 @@
+"""Star players' special rules, part 1 (Akhorne The Squirrel to Grombrindal).
+
+A star's special rule is one of the star's skill names in the match; its handlers hook the
+procedures like any skill. Once-per-game uses are kept in ``State.game_used`` through
+:mod:`league_manager.match.skills.star_points`. Readings: docs/rules-decisions.md, "Star
+players' special rules (issue 12, part 1)".
+"""
+
+from __future__ import annotations
+
+from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.procedures.rerolls import Adjuster, passes
+from league_manager.match.skills import points, star_points
+from league_manager.match.skills.registry import register
+from league_manager.match.state import STANDING
+
+
+def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:
+    opts = [Action(USE_SKILL, p), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": rule, "player": p})
+    return choice.kind == USE_SKILL
+
+
+@register(star_points.DAUNTLESS_REROLL, "Blind Rage")
+def _blind_rage() -> bool:
+    return True
+
+
+@register(star_points.REROLL_BLOCK_DICE, "Savage Blow")
+def _savage_blow() -> bool:
+    return True
+
+
+@register(star_points.BLITZ_EXTRA_DIE, "Gored by the Bull")
+def _gored_by_the_bull() -> bool:
+    return True
+
+
+@register(star_points.SAFE_FUMBLE_LANDING, "Reliable")
+def _reliable() -> bool:
+    return True
+
+
+@register(points.SKILL_REROLL, "Consummate Professional")
+def _consummate_professional(kind: str) -> str:
+    """Once per game, any failed D6 test (armour, injury and casualty rolls are no tests)."""
+    return "game"
+
+
+@register(points.SKILL_REROLL, "Mesmerizing Dance")
+def _mesmerizing_dance(kind: str) -> str | None:
+    return "game" if kind == "hypnotic_gaze" else None
+
+
+@register(star_points.LATE_BONUS, "Brutal Block")
+def _brutal_block(c: Ctx, by: int, victim: int, stage: str) -> bool:
+    return stage == "injury" and star_points.unused(c, by, "Brutal Block")
+
+
+@register(star_points.LATE_BONUS, "Slayer")
+def _slayer(c: Ctx, by: int, victim: int, stage: str) -> bool:
+    return c.s.st[victim] >= 5 and star_points.unused(c, by, "Slayer")
+
+
+@register(star_points.PARTNER_REMOVED, "Two for One")
+def two_for_one(c: Ctx, p: int, partner: int) -> None:
+    """The partner of the pair is KO'd or a casualty: p's Loner becomes 2+ for the game."""
+    s = c.s
+    if partner == p or "Two for One" not in s.skills[partner] or "Loner" not in s.skills[p]:
+        return
+    if s.params[p].get("Loner") != "2+":
+        s.params[p]["Loner"] = "2+"
+        c.emit(Event("skill", s.team[p], p, rule="Two for One", detail="Loner (2+)", other=partner))
+
+
+@register(star_points.DODGE_ADJUSTER, "Incorporeal")
+def incorporeal(c: Ctx, p: int) -> Adjuster:
+    """Once per game, after a failed dodge roll, add ST to it when that makes it pass."""
+    s = c.s
+
+    def add_strength(roll: int, modifier: int) -> Proc[int]:
+        if not star_points.unused(c, p, "Incorporeal") or passes(roll, s.ag[p], modifier):
+            return 0
+        if not passes(roll, s.ag[p], modifier + s.st[p]) or not (yield from _offer(c, p, "Incorporeal")):
+            return 0
+        star_points.mark_used(c, p, "Incorporeal")
+        c.emit(Event("skill", s.team[p], p, rule="Incorporeal", detail=f"+{s.st[p]} (ST)"))
+        return s.st[p]
+
+    return add_strength
+
+
+@register(points.ACTIVATION_TEST, "Look Into My Eyes")
+def look_into_my_eyes(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per game, starting the activation marking the opposing carrier: 2+ takes the ball
+    and ends the activation; on a 1 the activation goes on."""
+    s = c.s
+    carrier = s.carrier
+    if (
+        carrier < 0
+        or s.team[carrier] == s.team[p]
+        or s.status[p] != STANDING
+        or s.pos[carrier] not in NEIGHBOURS[s.pos[p]]
+        or not star_points.unused(c, p, "Look Into My Eyes")
+        or not (yield from _offer(c, p, "Look Into My Eyes"))
+    ):
+        return True
+    star_points.mark_used(c, p, "Look Into My Eyes")
+    roll = c.d6("look into my eyes")
+    ok = roll >= 2
+    c.emit(Event("look_into_my_eyes", s.team[p], p, (roll,), 2, success=ok, other=carrier))
+    if not ok:
+        return True
+    s.carrier = p
+    s.ball = s.pos[p]
+    return False
