@@ -46,7 +46,7 @@ from league_manager.match.procedures.throw_team_mate import (
     throw_team_mate,
     throwable,
 )
-from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import asp_points, points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -110,6 +110,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.foul_used = True
     c.emit(Event("activate", team, p, detail=kind))
     s.tz_lost[p] = False
+    yield from star_points.team_mate_activated(c, p, kind)
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
         if not (yield from fn(c, p, kind)):
             _check(c)

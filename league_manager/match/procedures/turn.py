@@ -21,7 +21,7 @@ from league_manager.match.events import Event
 from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
-from league_manager.match.skills import points
+from league_manager.match.skills import points, star_points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 
@@ -85,6 +85,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     s.turnover = False
     s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
     s.skill_used.clear()
+    star_points.expire_turn(c)
     s.stunned_now.clear()
     for p in s.players_of(team):
         s.used[p] = False

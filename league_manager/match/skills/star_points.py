@@ -6,8 +6,10 @@ points. Once-per-game and once-per-half uses are kept in ``State.game_used``.
 
 from __future__ import annotations
 
-from league_manager.match.core import Ctx
-from league_manager.match.skills.registry import hook_point
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.skills.registry import handlers_for, hook_point
 
 DAUNTLESS_REROLL = hook_point(
     "dauntless_reroll", "fn() -> True: may re-roll a failed Dauntless D6 (Blind Rage)"
@@ -32,6 +34,59 @@ SAFE_FUMBLE_LANDING = hook_point(
 DODGE_ADJUSTER = hook_point(
     "dodge_adjuster", "fn(c, p) -> Adjuster: a rule used after seeing p's dodge roll (Incorporeal)"
 )
+
+DRIVE_ENDED = hook_point(
+    "drive_ended", "fn(c, p, scorer) -> None: the drive ended (scorer: who scored, or -1) (Star of the Show)"
+)
+TEAM_MATE_ACTIVATED = hook_point(
+    "team_mate_activated",
+    "fn(c, p, mate, action) -> Proc[None]: an adjacent team-mate is activated (Wisdom of the White Dwarf)",
+)
+TURN = "turn"
+"""``State.temporary`` period of a skill gained (or lost, "-Grab") until the team turn ends."""
+
+
+def grant_for_turn(c: Ctx, p: int, skill: str, param: str = "", rule: str = "") -> None:
+    """p gains ``skill`` (or loses it, with a leading "-") until the end of this team turn."""
+    s = c.s
+    if skill.startswith("-"):
+        s.skills[p] = s.skills[p] - {skill[1:]}
+    else:
+        s.skills[p] = s.skills[p] | {skill}
+        if param:
+            s.params[p] = {**s.params[p], skill: param}
+    c.hooks[p] = handlers_for(s.skills[p])
+    s.temporary.append((p, skill, TURN))
+    c.emit(Event("skill", s.team[p], p, rule=rule, detail=f"{skill} {param}".strip() + " this turn"))
+
+
+def expire_turn(c: Ctx) -> None:
+    """Undo the skills gained or lost for one team turn (called when a team turn starts)."""
+    s = c.s
+    if not any(lasts == TURN for _p, _what, lasts in s.temporary):
+        return
+    keep = []
+    for p, what, lasts in s.temporary:
+        if lasts != TURN:
+            keep.append((p, what, lasts))
+            continue
+        if what.startswith("-"):
+            s.skills[p] = s.skills[p] | {what[1:]}
+        else:
+            s.skills[p] = s.skills[p] - {what}
+            s.params[p] = {k: v for k, v in s.params[p].items() if k != what or k in s.skills[p]}
+        c.hooks[p] = handlers_for(s.skills[p])
+    s.temporary = keep
+
+
+def team_mate_activated(c: Ctx, p: int, action: str) -> Proc[None]:
+    """Run the rules of p's standing team-mates next to p that hook p's activation."""
+    s = c.s
+    for n in NEIGHBOURS[s.pos[p]] if s.pos[p] >= 0 else ():
+        q = s.board[n]
+        if q >= 0 and s.team[q] == s.team[p]:
+            for _rule, fn in c.hook(q, TEAM_MATE_ACTIVATED):
+                yield from fn(c, q, p, action)
 
 
 def half_key(c: Ctx, rule: str) -> str:

@@ -8,7 +8,7 @@ players' special rules (issue 12, part 1)".
 
 from __future__ import annotations
 
-from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.actions import BLITZ, DECLINE, PASS, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
@@ -117,3 +117,63 @@ def look_into_my_eyes(c: Ctx, p: int, action: str) -> Proc[bool]:
     s.carrier = p
     s.ball = s.pos[p]
     return False
+
+
+@register(star_points.DRIVE_ENDED, "Star of the Show")
+def star_of_the_show(c: Ctx, p: int, scorer: int) -> None:
+    """Once per game, after scoring: a team re-roll for the next drive (lost at its end)."""
+    s = c.s
+    if scorer != p or not star_points.unused(c, p, "Star of the Show"):
+        return
+    star_points.mark_used(c, p, "Star of the Show")
+    s.extra_rerolls[s.team[p]] += 1
+    c.emit(Event("skill", s.team[p], p, rule="Star of the Show", detail="+1 team re-roll next drive"))
+
+
+@register(points.ACTIVATION_TEST, "Frenzied Rush")
+def frenzied_rush(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per game, declaring a Blitz: Frenzy for this turn, and no Grab."""
+    rule = "Frenzied Rush"
+    if action != BLITZ or "Frenzy" in c.s.skills[p] or not star_points.unused(c, p, rule):
+        return True
+    if (yield from _offer(c, p, rule)):
+        star_points.mark_used(c, p, rule)
+        star_points.grant_for_turn(c, p, "Frenzy", rule=rule)
+        if "Grab" in c.s.skills[p]:
+            star_points.grant_for_turn(c, p, "-Grab", rule=rule)
+    return True
+
+
+@register(points.ACTIVATION_TEST, "Shot to Nothing")
+def shot_to_nothing(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per game, declaring a Pass: Hail Mary Pass for this turn."""
+    rule = "Shot to Nothing"
+    if action != PASS or "Hail Mary Pass" in c.s.skills[p] or not star_points.unused(c, p, rule):
+        return True
+    if (yield from _offer(c, p, rule)):
+        star_points.mark_used(c, p, rule)
+        star_points.grant_for_turn(c, p, "Hail Mary Pass", rule=rule)
+    return True
+
+
+_WISDOM = (("Break Tackle", ""), ("Dauntless", ""), ("Mighty Blow", "+1"), ("Sure Feet", ""))
+
+
+@register(star_points.TEAM_MATE_ACTIVATED, "Wisdom of the White Dwarf")
+def wisdom_of_the_white_dwarf(c: Ctx, p: int, mate: int, action: str) -> Proc[None]:
+    """Once per team turn, a team-mate activated next to the standing star gains one of four
+    skills it lacks, until the end of the turn (its activation is the only one it has)."""
+    s = c.s
+    rule = "Wisdom of the White Dwarf"
+    if s.status[p] != STANDING or (p, rule) in s.skill_used or s.team[p] != s.active:
+        return
+    free = [i for i, (skill, _param) in enumerate(_WISDOM) if skill not in s.skills[mate]]
+    if not free:
+        return
+    opts = [*(Action(USE_SKILL, mate, i) for i in free), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, s.team[p], opts, {"skill": rule, "player": p, "other": mate})
+    if choice.kind != USE_SKILL:
+        return
+    s.skill_used.add((p, rule))
+    skill, param = _WISDOM[choice.square]
+    star_points.grant_for_turn(c, mate, skill, param, rule=rule)
