@@ -411,7 +411,8 @@ def stab(c: Ctx, p: int, target: int) -> Proc[None]:
 
     c.s.skill_used.add((p, "Stab"))
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
-    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
+    imods = star_points.injury_modifiers(c, p, target)
+    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False, injury_mods=imods)
 
 
 def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:

@@ -93,9 +93,19 @@ def knock_down(
 
 
 def armour_and_injury(
-    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool
+    c: Ctx,
+    p: int,
+    by: int,
+    bonus: int,
+    armour_mod: int,
+    spp: bool,
+    foul: bool,
+    injury_mods: tuple[tuple[str, int], ...] = (),
 ) -> Proc[tuple[int, int, int, int]]:
-    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled)."""
+    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled).
+
+    ``injury_mods`` apply to the injury roll only (A Sneaky Pair).
+    """
     s = c.s
     team = s.team[p]
     a1, a2 = c.d6("armour"), c.d6("armour")
@@ -131,6 +141,9 @@ def armour_and_injury(
     if bonus and not used_bonus:
         total += bonus
         imods = (("bonus", bonus),)
+    if injury_mods:
+        total += sum(v for _, v in injury_mods)
+        imods = (*imods, *injury_mods)
     if late and injury_result(c, p, total + 1) != injury_result(c, p, total):
         rule_used = yield from _late_bonus(c, by, p, "injury")
         if rule_used:

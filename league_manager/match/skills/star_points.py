@@ -42,6 +42,12 @@ TEAM_MATE_ACTIVATED = hook_point(
     "team_mate_activated",
     "fn(c, p, mate, action) -> Proc[None]: an adjacent team-mate is activated (Wisdom of the White Dwarf)",
 )
+LASH_OUT_AT_OPPONENT = hook_point(
+    "lash_out_at_opponent", "fn(c, p) -> bool: Animal Savagery may lash out at an opponent (Primal Savagery)"
+)
+INJURY_MODIFIER = hook_point(
+    "injury_modifier", "fn(c, p, victim) -> int: injury roll modifier of p's Foul or Stab (A Sneaky Pair)"
+)
 TURN = "turn"
 """``State.temporary`` period of a skill gained (or lost, "-Grab") until the team turn ends."""
 
@@ -87,6 +93,12 @@ def team_mate_activated(c: Ctx, p: int, action: str) -> Proc[None]:
         if q >= 0 and s.team[q] == s.team[p]:
             for _rule, fn in c.hook(q, TEAM_MATE_ACTIVATED):
                 yield from fn(c, q, p, action)
+
+
+def injury_modifiers(c: Ctx, p: int, victim: int) -> tuple[tuple[str, int], ...]:
+    """Injury roll modifiers p's rules give to a Foul or Stab against ``victim``."""
+    found = [(rule, int(fn(c, p, victim))) for rule, fn in c.hook(p, INJURY_MODIFIER)]
+    return tuple((rule, v) for rule, v in found if v)
 
 
 def half_key(c: Ctx, rule: str) -> str:

@@ -177,3 +177,21 @@ def wisdom_of_the_white_dwarf(c: Ctx, p: int, mate: int, action: str) -> Proc[No
     s.skill_used.add((p, rule))
     skill, param = _WISDOM[choice.square]
     star_points.grant_for_turn(c, mate, skill, param, rule=rule)
+
+
+@register(star_points.LASH_OUT_AT_OPPONENT, "Primal Savagery")
+def _primal_savagery(c: Ctx, p: int) -> bool:
+    return star_points.unused(c, p, "Primal Savagery")
+
+
+@register(star_points.INJURY_MODIFIER, "A Sneaky Pair")
+def a_sneaky_pair(c: Ctx, p: int, victim: int) -> int:
+    """+1 to the injury roll of a Foul or Stab against an opponent the pair both mark."""
+    s = c.s
+    around = NEIGHBOURS[s.pos[victim]]
+    partners = [
+        q
+        for n in around
+        if (q := s.board[n]) >= 0 and q != p and s.team[q] == s.team[p] and "A Sneaky Pair" in s.skills[q]
+    ]
+    return 1 if s.pos[p] in around and any(c.has_tz(q) for q in partners) else 0
