@@ -85,10 +85,10 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     s.turnover = False
     s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
     s.skill_used.clear()
-    star_points.expire_turn(c)
     s.stunned_now.clear()
     for p in s.players_of(team):
         s.used[p] = False
+    star_points.expire_turn(c)
     c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
     try:
         while True:

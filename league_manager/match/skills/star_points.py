@@ -50,6 +50,8 @@ INJURY_MODIFIER = hook_point(
 )
 TURN = "turn"
 """``State.temporary`` period of a skill gained (or lost, "-Grab") until the team turn ends."""
+HEXED, HEXED_NOW = "hexed", "hexed now"
+"""``State.temporary`` marks of a Baleful Hex victim: before and during its team's next turn."""
 
 
 def grant_for_turn(c: Ctx, p: int, skill: str, param: str = "", rule: str = "") -> None:
@@ -67,7 +69,8 @@ def grant_for_turn(c: Ctx, p: int, skill: str, param: str = "", rule: str = "") 
 
 
 def expire_turn(c: Ctx) -> None:
-    """Undo the skills gained or lost for one team turn (called when a team turn starts)."""
+    """Undo the skills gained or lost for one team turn (called when a team turn starts, after
+    the active team's players are made ready); a hexed player sits out its team's next turn."""
     s = c.s
     if not any(lasts == TURN for _p, _what, lasts in s.temporary):
         return
@@ -75,6 +78,15 @@ def expire_turn(c: Ctx) -> None:
     for p, what, lasts in s.temporary:
         if lasts != TURN:
             keep.append((p, what, lasts))
+            continue
+        if what == HEXED:
+            if s.team[p] == s.active:
+                s.used[p] = s.tz_lost[p] = True
+                what = HEXED_NOW
+            keep.append((p, what, lasts))
+            continue
+        if what == HEXED_NOW:
+            s.tz_lost[p] = False
             continue
         if what.startswith("-"):
             s.skills[p] = s.skills[p] | {what[1:]}

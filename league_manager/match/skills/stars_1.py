@@ -11,7 +11,7 @@ from __future__ import annotations
 from league_manager.match.actions import BLITZ, DECLINE, PASS, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.pitch import NEIGHBOURS, distance
 from league_manager.match.procedures.rerolls import Adjuster, passes
 from league_manager.match.skills import points, star_points
 from league_manager.match.skills.registry import register
@@ -195,3 +195,30 @@ def a_sneaky_pair(c: Ctx, p: int, victim: int) -> int:
         if (q := s.board[n]) >= 0 and q != p and s.team[q] == s.team[p] and "A Sneaky Pair" in s.skills[q]
     ]
     return 1 if s.pos[p] in around and any(c.has_tz(q) for q in partners) else 0
+
+
+@register(points.ACTIVATION_TEST, "Baleful Hex")
+def baleful_hex(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per game, when activated: an opponent within 5 squares, on a D6 of 2+, loses its
+    tackle zone and cannot be activated until the end of its team's next turn."""
+    s = c.s
+    rule = "Baleful Hex"
+    if not star_points.unused(c, p, rule) or s.status[p] != STANDING:
+        return True
+    foes = [q for q in s.players_of(1 - s.team[p]) if s.pos[q] >= 0 and distance(s.pos[p], s.pos[q]) <= 5]
+    if not foes:
+        return True
+    opts = [*(Action(USE_SKILL, p, s.pos[q]) for q in foes), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, s.team[p], opts, {"skill": rule, "player": p})
+    if choice.kind != USE_SKILL:
+        return True
+    star_points.mark_used(c, p, rule)
+    victim = s.board[choice.square]
+    roll = c.d6("baleful hex")
+    ok = roll >= 2
+    c.emit(Event("baleful_hex", s.team[p], p, (roll,), 2, success=ok, other=victim))
+    if ok:
+        s.tz_lost[victim] = True
+        s.temporary.append((victim, star_points.HEXED, star_points.TURN))
+        c.emit(Event("loses_tackle_zone", s.team[victim], victim, rule=rule, other=p))
+    return True
