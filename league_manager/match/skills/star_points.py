@@ -48,6 +48,11 @@ LASH_OUT_AT_OPPONENT = hook_point(
 INJURY_MODIFIER = hook_point(
     "injury_modifier", "fn(c, p, victim) -> int: injury roll modifier of p's Foul or Stab (A Sneaky Pair)"
 )
+HAIL_MARY_HELP = hook_point(
+    "hail_mary_help",
+    "fn() -> True: once per game, a scattered Hail Mary Pass may scatter again; +1 to a team-mate's"
+    " catch (Blast It!)",
+)
 TURN = "turn"
 """``State.temporary`` period of a skill gained (or lost, "-Grab") until the team turn ends."""
 HEXED, HEXED_NOW = "hexed", "hexed now"

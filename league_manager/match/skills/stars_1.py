@@ -222,3 +222,8 @@ def baleful_hex(c: Ctx, p: int, action: str) -> Proc[bool]:
         s.temporary.append((victim, star_points.HEXED, star_points.TURN))
         c.emit(Event("loses_tackle_zone", s.team[victim], victim, rule=rule, other=p))
     return True
+
+
+@register(star_points.HAIL_MARY_HELP, "Blast It!")
+def _blast_it() -> bool:
+    return True
