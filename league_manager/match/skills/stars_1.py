@@ -8,7 +8,16 @@ players' special rules (issue 12, part 1)".
 
 from __future__ import annotations
 
-from league_manager.match.actions import BLITZ, DECLINE, PASS, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.actions import (
+    BLITZ,
+    BLOCK,
+    DECLINE,
+    PASS,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
+    Action,
+    Prompt,
+)
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, distance
@@ -226,4 +235,18 @@ def baleful_hex(c: Ctx, p: int, action: str) -> Proc[bool]:
 
 @register(star_points.HAIL_MARY_HELP, "Blast It!")
 def _blast_it() -> bool:
+    return True
+
+
+@register(points.ACTIVATION_TEST, "Putrid Regurgitation")
+def putrid_regurgitation(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per game, declaring a Block or Blitz: Projectile Vomit for this turn."""
+    rule = "Putrid Regurgitation"
+    if action not in (BLOCK, BLITZ) or "Projectile Vomit" in c.s.skills[p]:
+        return True
+    if not star_points.unused(c, p, rule):
+        return True
+    if (yield from _offer(c, p, rule)):
+        star_points.mark_used(c, p, rule)
+        star_points.grant_for_turn(c, p, "Projectile Vomit", rule=rule)
     return True
