@@ -102,6 +102,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
                         skills=tuple(SkillRef.parse(s) for s in p.get("skills", [])),
                         niggling=int(p.get("niggling", 0)),
                         journeyman=bool(p.get("journeyman", False)),
+                        induced=bool(p.get("induced", False)),
                         primary=str(p.get("primary", "")),
                         advancements=int(p.get("advancements", 0)),
                     )

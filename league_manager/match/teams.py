@@ -19,6 +19,7 @@ class PlayerSnapshot:
         skills: skills and traits, starting ones plus advancements.
         niggling: niggling injuries (+1 each to casualty rolls against the player).
         journeyman: journeymen cannot be patched up by the apothecary.
+        induced: star players and mercenaries, who cannot be patched up either.
         primary: primary skill category codes ("GS"), for Intensive Training.
         advancements: advancements taken (a conceding team's players with three or more
             roll to quit).
@@ -37,6 +38,7 @@ class PlayerSnapshot:
     primary: str = ""
     advancements: int = 0
     special_rules: tuple[str, ...] = ()
+    induced: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -53,6 +55,7 @@ class PlayerSnapshot:
             "primary": self.primary,
             "advancements": self.advancements,
             "special_rules": list(self.special_rules),
+            "induced": self.induced,
         }
 
     @classmethod
@@ -68,6 +71,7 @@ class PlayerSnapshot:
             skills=tuple(SkillRef.parse(k) for k in data.get("skills", [])),
             niggling=int(data.get("niggling", 0)),
             journeyman=bool(data.get("journeyman", False)),
+            induced=bool(data.get("induced", False)),
             primary=str(data.get("primary", "")),
             advancements=int(data.get("advancements", 0)),
             special_rules=tuple(str(r) for r in data.get("special_rules", [])),

@@ -52,7 +52,7 @@ from league_manager.match.procedures.throw_team_mate import (
     throw_team_mate,
     throwable,
 )
-from league_manager.match.skills import asp_points, points, special_points
+from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -150,6 +150,7 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.skill_used.add(BOMB_USED)
     c.emit(Event("activate", team, p, detail=kind))
     s.tz_lost[p] = False
+    yield from star_points.team_mate_activated(c, p, kind)
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
         if not (yield from fn(c, p, kind)):
             _check(c)

@@ -26,7 +26,7 @@ from league_manager.match.procedures.injury import crowd_injury, knock_down, pla
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import asp_points, points, special_points
+from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
 
@@ -115,10 +115,18 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
             roll = c.d6("dauntless")
             ok = roll + base_a > s.st[dfd]
             c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=skill))
+            for rule, _f in c.hook(att, star_points.DAUNTLESS_REROLL):
+                if ok or not (yield from offer_skill(c, att, rule)):
+                    break
+                roll = c.d6("dauntless")
+                ok = roll + base_a > s.st[dfd]
+                c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=rule))
             if ok:
                 base_a = s.st[dfd]
     st_a, st_d, off, dfn = strengths(c, att, dfd, base_a)
     n, attacker_chooses = dice_count(st_a, st_d)
+    if blitz:
+        n += yield from _extra_die(c, att)
     mods = (("offensive assists", off), ("defensive assists", -dfn))
     who = "attacker" if attacker_chooses else "defender"
     detail = f"ST {st_a} v {st_d}: {n} dice, {who} chooses"
@@ -128,6 +136,38 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
+
+
+def _extra_die(c: Ctx, att: int) -> Proc[int]:
+    """Gored by the Bull: once per game, one more block die on a Blitz (the coach chooses)."""
+    for rule, _fn in c.hook(att, star_points.BLITZ_EXTRA_DIE):
+        if star_points.unused(c, att, rule) and (yield from offer_skill(c, att, rule)):
+            star_points.mark_used(c, att, rule)
+            c.emit(Event("skill", c.s.team[att], att, rule=rule, detail="+1 block die"))
+            return 1
+    return 0
+
+
+def _reroll_any(c: Ctx, att: int, faces: list[str]) -> Proc[bool]:
+    """Savage Blow: once per game, re-roll any of the block dice (option square = bit mask)."""
+    for rule, _fn in c.hook(att, star_points.REROLL_BLOCK_DICE):
+        if not star_points.unused(c, att, rule):
+            continue
+        opts = [Action(USE_SKILL, att, mask) for mask in range(1, 1 << len(faces))]
+        info = {"skill": rule, "player": att, "dice": list(faces)}
+        choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[att], [*opts, Action(DECLINE)], info)
+        if choice.kind != USE_SKILL:
+            return False
+        star_points.mark_used(c, att, rule)
+        rolls = []
+        for i in range(len(faces)):
+            if choice.square >> i & 1:
+                new = c.d6("block")
+                rolls.append(new)
+                faces[i] = BLOCK_FACES[new - 1]
+        c.emit(Event("block_dice", c.s.team[att], att, tuple(rolls), detail=", ".join(faces), rule=rule))
+        return True
+    return False
 
 
 def _choose_face(
@@ -140,7 +180,7 @@ def _choose_face(
     s = c.s
     ta, td = s.team[att], s.team[dfd]
     faces = _roll(c, n)
-    rerolled = False
+    rerolled = yield from _reroll_any(c, att, faces)
     while True:
         can_team = not rerolled and team_reroll_available(c, ta)
         can_pro = not rerolled and s.active == ta and (att, "Pro") not in s.skill_used
@@ -399,7 +439,8 @@ def stab(c: Ctx, p: int, target: int) -> Proc[None]:
     c.s.skill_used.add((p, "Stab"))
     yield from before_blocked(c, p, target)
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
-    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
+    imods = star_points.injury_modifiers(c, p, target)
+    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False, injury_mods=imods)
 
 
 def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:

@@ -11,7 +11,7 @@ from league_manager.match.procedures.kickoff_events import roll_weather, weather
 from league_manager.match.procedures.prayers import expire
 from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
-from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import asp_points, points, star_points
 from league_manager.match.state import KO, RESERVE
 
 TURNS_PER_HALF = 8
@@ -164,6 +164,7 @@ def drive_turns(c: Ctx, team: int) -> Proc[None]:
 def end_of_drive(c: Ctx) -> Proc[None]:
     """Secret weapons, KO recovery, everyone back to the dugout."""
     s = c.s
+    scorer = s.carrier if s.touchdown >= 0 else -1
     for p in sorted(s.drive_players):
         took_part = s.pos[p] >= 0 or s.status[p] in (RESERVE, KO)
         if took_part and c.has(p, points.SECRET_WEAPON):
@@ -193,6 +194,9 @@ def end_of_drive(c: Ctx) -> Proc[None]:
     s.ball = -1
     s.carrier = -1
     s.extra_rerolls = [0, 0]
+    for p in range(s.size):
+        for _rule, fn in c.hook(p, star_points.DRIVE_ENDED):
+            fn(c, p, scorer)
     expire(c, "drive")
     s.stunned_now.clear()
     s.rooted.clear()

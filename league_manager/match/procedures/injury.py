@@ -6,14 +6,17 @@ from league_manager.match.actions import (
     APOTHECARY,
     CASUALTY_CHOICE,
     CHOOSE,
+    DECLINE,
     NO,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
     YES,
     Action,
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.skills import asp_points, points, special_points
+from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
 
@@ -103,11 +106,20 @@ def injury_at_once(c: Ctx, p: int, by: int, spp: bool) -> Proc[None]:
 
 
 def armour_and_injury(
-    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool, reason: str = "assists"
+    c: Ctx,
+    p: int,
+    by: int,
+    bonus: int,
+    armour_mod: int,
+    spp: bool,
+    foul: bool,
+    reason: str = "assists",
+    injury_mods: tuple[tuple[str, int], ...] = (),
 ) -> Proc[tuple[int, int, int, int]]:
     """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled).
 
-    ``armour_mod`` is shown with ``reason`` (foul assists, a Chainsaw's +3).
+    ``armour_mod`` is shown with ``reason`` (foul assists, a Chainsaw's +3); ``injury_mods``
+    apply to the injury roll only (A Sneaky Pair).
     """
     s = c.s
     team = s.team[p]
@@ -130,6 +142,10 @@ def armour_and_injury(
         mods.append(("bonus", bonus))
         total += bonus
         used_bonus = True
+    late = spp and not foul and by >= 0 and not hard
+    if late and total < av <= total + 1 and (rule_used := (yield from _late_bonus(c, by, p, "armour"))):
+        mods.append((rule_used, 1))
+        total += 1
     broken = total >= av
     c.emit(Event("armour", team, p, (a1, a2), av, tuple(mods), broken, rule=rule, square=s.pos[p]))
     if not broken:
@@ -140,11 +156,32 @@ def armour_and_injury(
     if bonus and not used_bonus:
         total += bonus
         imods = (("bonus", bonus),)
+    if injury_mods:
+        total += sum(v for _, v in injury_mods)
+        imods = (*imods, *injury_mods)
+    if late and injury_result(c, p, total + 1) != injury_result(c, p, total):
+        rule_used = yield from _late_bonus(c, by, p, "injury")
+        if rule_used:
+            total += 1
+            imods = (*imods, (rule_used, 1))
     yield from apply_injury(c, p, (i1, i2), total, imods, by, spp, crowd=False)
     if (spp or foul) and by >= 0 and s.status[p] == CASUALTY and s.stats[p].injury == "Dead":
         for _skill, fn in c.hook(by, mpts.AFTER_KILL):
             yield from fn(c, by, p)
     return a1, a2, i1, i2
+
+
+def _late_bonus(c: Ctx, by: int, p: int, stage: str) -> Proc[str]:
+    """Offer a +1 after seeing the dice (Slayer, Brutal Block); the rule used, or ""."""
+    for rule, fn in c.hook(by, star_points.LATE_BONUS):
+        if not fn(c, by, p, stage):
+            continue
+        opts = [Action(USE_SKILL, by), Action(DECLINE)]
+        choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[by], opts, {"skill": rule, "player": by})
+        if choice.kind == USE_SKILL:
+            star_points.mark_used(c, by, rule)
+            return str(rule)
+    return ""
 
 
 def apply_injury(
@@ -182,6 +219,10 @@ def apply_injury(
             s.stunned_now.add(p)
     else:
         yield from _ko_or_casualty(c, p, result, by, spp, crowd)
+        if s.status[p] in (KO, CASUALTY):
+            for q in s.players_of(team):
+                for _rule, fn in c.hook(q, star_points.PARTNER_REMOVED):
+                    fn(c, q, p)
     if dropped and square >= 0:
         s.carrier = -1
         from league_manager.match.procedures.ball import bounce
@@ -209,7 +250,8 @@ def _ko_or_casualty(c: Ctx, p: int, result: str, by: int, spp: bool, crowd: bool
 def _offer_apothecary(c: Ctx, p: int) -> Proc[bool]:
     s = c.s
     team = s.team[p]
-    if not s.apothecary[team] or s.teams[team].players[_local(c, p)].journeyman:
+    snap = s.teams[team].players[_local(c, p)]
+    if not s.apothecary[team] or snap.journeyman or snap.induced:
         return False
     choice = yield Prompt(APOTHECARY, team, list(_YES_NO), {"player": p})
     if choice.kind != YES:

@@ -11,7 +11,7 @@ from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import asp_points, points, special_points
+from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import STANDING
 
@@ -330,6 +330,7 @@ def _dodge_adjusters(c: Ctx, p: int, origin: int, markers: list[int]) -> tuple[A
             return bonus
 
         found.append(break_tackle)
+    found.extend(fn(c, p) for _rule, fn in c.hook(p, star_points.DODGE_ADJUSTER))
     return tuple(found)
 
 

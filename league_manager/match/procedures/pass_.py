@@ -25,7 +25,7 @@ from league_manager.match.procedures.ball import (
     throw_in,
 )
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
-from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import asp_points, points, star_points
 from league_manager.match.skills import mutation_points as mpts
 
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
@@ -129,12 +129,15 @@ def pass_ball(c: Ctx, p: int, target: int, hail_mary: bool = False) -> Proc[None
         yield from bounce(c, origin)
         return
     s.carrier = -1
+    mate_mods: tuple[tuple[str, int], ...] = ()
     if result == ACCURATE:
         landing, last = target, target
         reason: tuple[tuple[str, int], ...] = ()
     elif result == INACCURATE:
         landing, last = scatter(c, target, 3, "scatter")
         reason = (("scattered", -1),)
+        if hail_mary:
+            landing, last, mate_mods = yield from _blast_it(c, p, target, landing, last)
     else:
         landing, last = deviate(c, origin, "deviate")
         reason = (("deviated", -1),)
@@ -151,7 +154,8 @@ def pass_ball(c: Ctx, p: int, target: int, hail_mary: bool = False) -> Proc[None
     s.ball = landing
     q = s.board[landing]
     if q >= 0 and can_catch(c, q):
-        ok = yield from catch(c, q, reason, accurate=result == ACCURATE)
+        mods = (*reason, *mate_mods) if s.team[q] == team else reason
+        ok = yield from catch(c, q, mods, accurate=result == ACCURATE)
         if ok and s.team[q] == team and result == ACCURATE:
             s.stats[p].comp += 1
             if s.has_prayer(team, "Perfect Passing"):
@@ -159,6 +163,28 @@ def pass_ball(c: Ctx, p: int, target: int, hail_mary: bool = False) -> Proc[None
     elif q >= 0 or result == ACCURATE or not (yield from dive_for_ball(c, landing, reason)):
         yield from bounce(c, landing)
     _turnover_unless_caught(c, team)
+
+
+def _blast_it(
+    c: Ctx, p: int, target: int, landing: int, last: int
+) -> Proc[tuple[int, int, tuple[tuple[str, int], ...]]]:
+    """Blast It!: once per game, keep (square 0) or re-roll (square 1) a Hail Mary's scatter;
+    either way a team-mate catching it gets +1."""
+    for rule, _fn in c.hook(p, star_points.HAIL_MARY_HELP):
+        if not star_points.unused(c, p, rule):
+            continue
+        opts = [Action(USE_SKILL, p, 0), Action(USE_SKILL, p, 1), Action(DECLINE)]
+        info = {"skill": rule, "player": p, "landing": landing}
+        choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, info)
+        if choice.kind != USE_SKILL:
+            break
+        star_points.mark_used(c, p, rule)
+        detail = "re-scatter" if choice.square else "+1 to catch"
+        c.emit(Event("skill", c.s.team[p], p, rule=rule, detail=detail))
+        if choice.square:
+            landing, last = scatter(c, target, 3, "scatter")
+        return landing, last, ((rule, 1),)
+    return landing, last, ()
 
 
 def _turnover_unless_caught(c: Ctx, team: int) -> None:

@@ -53,6 +53,8 @@ def skill_reroll(c: Ctx, p: int, kind: str) -> str:
             continue
         if how == "once" and (p, skill) in s.skill_used:
             continue
+        if how == "game" and (p, skill) in s.game_used:
+            continue
         if skill == "Dodge" and kind == "dodge" and _dodge_cancelled(c, p):
             continue
         return str(skill)
@@ -113,6 +115,8 @@ def reroll_choice(c: Ctx, p: int, kind: str) -> Proc[str]:
     choice = yield Prompt(REROLL, team, options, {"player": p, "roll": kind, "skill": skill})
     if choice.kind == USE_SKILL_REROLL:
         s.skill_used.add((p, skill))
+        if any(fn(kind) == "game" for name, fn in c.hook(p, points.SKILL_REROLL) if name == skill):
+            s.game_used.add((p, skill))
         c.emit(Event("skill_reroll", team, p, rule=skill))
         return skill
     if choice.kind == USE_TEAM_REROLL:

@@ -10,7 +10,7 @@ from league_manager.match.procedures.injury import casualty_eaten, crowd_injury,
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points, special_points
+from league_manager.match.skills import points, special_points, star_points
 from league_manager.match.state import STANDING
 
 SUPERB, SUCCESSFUL, TERRIBLE, FUMBLED = "superb", "successful", "terrible", "fumbled"
@@ -120,11 +120,18 @@ def _fumbled(c: Ctx, thrown: int, origin: int, can_land: bool) -> Proc[None]:
     d = c.roll(8, "bounce")
     landing = origin + DIRECTIONS[d - 1]
     c.emit(Event("bounce", s.team[thrown], thrown, (d,), square=landing))
-    yield from _land(c, thrown, landing, origin, FUMBLED, can_land)
+    thrower = s.board[origin]
+    safe = thrower >= 0 and c.has(thrower, star_points.SAFE_FUMBLE_LANDING)
+    yield from _land(c, thrown, landing, origin, FUMBLED, can_land, safe)
 
 
-def _land(c: Ctx, q: int, landing: int, last: int, quality: str, can_land: bool) -> Proc[None]:
-    """The thrown player comes down in ``landing`` (``last`` is the last square on the pitch)."""
+def _land(
+    c: Ctx, q: int, landing: int, last: int, quality: str, can_land: bool, safe: bool = False
+) -> Proc[None]:
+    """The thrown player comes down in ``landing`` (``last`` is the last square on the pitch).
+
+    ``safe``: a fumble by a Reliable thrower; the player lands on their feet without a test.
+    """
     s = c.s
     team = s.team[q]
     had_ball = s.carrier == q
@@ -166,6 +173,10 @@ def _land(c: Ctx, q: int, landing: int, last: int, quality: str, can_land: bool)
         if marked:
             mods.append(("marked", -marked))
         s.status[q] = STANDING
+        if safe:
+            c.emit(Event("skill", team, q, rule="Reliable", detail="lands safely", square=landing))
+            check_touchdown(c)
+            return
         ok = yield from test(c, q, "landing", s.ag[q], tuple(mods), landing)
         if ok:
             check_touchdown(c)

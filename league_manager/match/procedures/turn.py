@@ -30,7 +30,7 @@ from league_manager.match.procedures.activation import (
 )
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
-from league_manager.match.skills import points, special_points
+from league_manager.match.skills import points, special_points, star_points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 
@@ -110,6 +110,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         s.stunned_now.clear()
         for p in s.players_of(team):
             s.used[p] = False
+        star_points.expire_turn(c)
         c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
     s.phase = ""
     try:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.skills.registry import hook_point
 
 SKILL_REROLL = hook_point(
-    "skill_reroll", "fn(kind) -> 'once' | 'always' | None: re-roll a failed test of this kind"
+    "skill_reroll", "fn(kind) -> 'once' (a turn) | 'always' | 'game' | None: re-roll a failed test"
 )
 CANCEL_DODGE_REROLL = hook_point(
     "cancel_dodge_reroll", "fn() -> True: a marker with it stops the Dodge skill re-roll"

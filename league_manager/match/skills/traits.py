@@ -8,7 +8,7 @@ from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.procedures.injury import knock_down
 from league_manager.match.procedures.rerolls import test
-from league_manager.match.skills import points
+from league_manager.match.skills import points, star_points
 from league_manager.match.skills.registry import register
 from league_manager.match.state import STANDING
 
@@ -71,9 +71,19 @@ def animal_savagery(c: Ctx, p: int, action: str) -> Proc[bool]:
     if not mates:
         _lose_tz(c, p, "Animal Savagery")
         return False
-    opts = [Action(CHOOSE, q) for q in mates]
+    foes: list[int] = []
+    if any(fn(c, p) for _rule, fn in c.hook(p, star_points.LASH_OUT_AT_OPPONENT)):
+        foes = [q for n in NEIGHBOURS[s.pos[p]] if (q := s.board[n]) >= 0 and s.team[q] != s.team[p]]
+        foes = [q for q in foes if s.status[q] == STANDING]
+    opts = [Action(CHOOSE, q) for q in mates + foes]
     choice = yield Prompt(LASH_OUT, s.team[p], opts, {"player": p})
     victim = choice.player
+    if victim in foes:
+        for rule, _fn in c.hook(p, star_points.LASH_OUT_AT_OPPONENT):
+            star_points.mark_used(c, p, rule)
+            c.emit(Event("lash_out", s.team[p], p, rule=rule, other=victim))
+            yield from knock_down(c, victim, by=p)
+            return True
     c.emit(Event("lash_out", s.team[p], p, rule="Animal Savagery", other=victim))
     had_ball = s.carrier == victim
     yield from knock_down(c, victim, by=p)

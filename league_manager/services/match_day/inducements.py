@@ -103,9 +103,9 @@ def price(
             if item.pair and item.pair in counts:
                 raise RuleViolation("star players", f"{item.pair} are hired together, once")
             counts[item.name] = 1
-            if item.pair:  # a pair comes together, at the pair's price, and fills two star places
+            if item.pair:  # a pair comes together, at the pair's price, as one star choice
                 counts[item.pair] = 1
-            groups[STAR_GROUP] = groups.get(STAR_GROUP, 0) + (2 if item.pair else 1)
+            groups[STAR_GROUP] = groups.get(STAR_GROUP, 0) + 1
             lines.append(Bought(item.name, STAR_GROUP, 1, unit, item))
             continue
         if not item.available_for(roster, chosen_rule):
@@ -157,6 +157,7 @@ def apply_to_snapshot(team: TeamSnapshot, lines: Sequence[Bought], ruleset: Rule
                         stats=star.stats,
                         skills=star.skills,
                         special_rules=(star.special_rule,) if star.special_rule else (),
+                        induced=True,
                     )
                 )
     data["players"] = [p.to_dict() for p in players]

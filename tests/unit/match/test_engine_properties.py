@@ -33,6 +33,13 @@ SKILLS += [  # issue 11: Agility, Strength and Passing skills
     "Pile Driver", "Cannoneer", "Cloud Burster", "Dump-off", "Fumblerooskie", "Hail Mary Pass",
     "Leader", "Running Pass", "Safe Pass",
 ]  # fmt: skip
+SKILLS += [  # issue 12: star players' special rules, part 1
+    "Blind Rage", "Savage Blow", "Blast It!", "Putrid Regurgitation", "Look Into My Eyes",
+    "Star of the Show", "Two for One", "Reliable", "A Sneaky Pair", "Mesmerizing Dance",
+    "Baleful Hex", "Brutal Block", "Frenzied Rush", "Shot to Nothing", "Primal Savagery",
+    "Gored by the Bull", "Incorporeal", "Consummate Professional", "Slayer",
+    "Wisdom of the White Dwarf",
+]  # fmt: skip
 SETTLED = ("turn", "activation", "setup")
 
 

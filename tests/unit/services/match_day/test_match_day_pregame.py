@@ -137,6 +137,8 @@ def test_a_star_player_plays_and_earns_no_spp(
     ).value
     ids = [p["id"] for p in view.snapshots[side[orcs.name]]["players"]]
     assert f"star:{star.name}" in ids and len(ids) == 12
+    star_snap = next(p for p in view.snapshots[side[orcs.name]]["players"] if p["id"] == f"star:{star.name}")
+    assert star_snap["special_rules"] == [star.special_rule] and star_snap["induced"]
     with pytest.raises(RuleViolation, match="already hired by the other team"):
         price_twice(ruleset, star.name)
     played = demo.match_day.play(game.id or 0, seed=5).value
@@ -158,6 +160,9 @@ def test_star_pairs_and_star_limits(ruleset: Ruleset) -> None:
     partner = next(s for s in ruleset.star_players.values() if s.pair == pair.pair and s.name != pair.name)
     with pytest.raises(RuleViolation, match="hired together"):
         price(ruleset, team, None, {}, [Purchase(pair.name), Purchase(partner.name)])
-    others = [s for s in ruleset.stars_for(team) if not s.pair][:1]
+    others = [s for s in ruleset.stars_for(team) if not s.pair][:2]
+    # errata: a pair is one star choice, so a pair and one other star fit the two places
+    lines = price(ruleset, team, None, {}, [Purchase(pair.name), Purchase(others[0].name)])
+    assert [line.name for line in lines] == [pair.name, others[0].name]
     with pytest.raises(RuleViolation, match="at most 2 of kind 'star'"):
         price(ruleset, team, None, {}, [Purchase(pair.name), *(Purchase(s.name) for s in others)])
