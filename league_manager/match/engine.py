@@ -23,6 +23,7 @@ from league_manager.match.result import MatchResult, build_result
 from league_manager.match.skills import asp as _asp  # noqa: F401 - registers handlers
 from league_manager.match.skills import basic as _basic  # noqa: F401 - registers handlers
 from league_manager.match.skills import mutations as _mutations  # noqa: F401 - registers handlers
+from league_manager.match.skills import stars_2 as _stars_2  # noqa: F401 - registers handlers
 from league_manager.match.skills import traits as _traits  # noqa: F401 - registers handlers
 from league_manager.match.state import State, new_state
 from league_manager.match.teams import TeamSnapshot

@@ -371,7 +371,7 @@ def stab(c: Ctx, p: int, target: int) -> Proc[None]:
 
     c.s.skill_used.add((p, "Stab"))
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
-    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
+    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False, stab=True)
 
 
 def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:

@@ -15,6 +15,7 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.skills import asp_points, points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
 
 STUNNED_R = "Stunned"
@@ -90,9 +91,12 @@ def knock_down(
 
 
 def armour_and_injury(
-    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool
+    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool, stab: bool = False
 ) -> Proc[tuple[int, int, int, int]]:
-    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled)."""
+    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled).
+
+    ``stab``: the armour roll is a Stab's (star players' rules after a Stab).
+    """
     s = c.s
     team = s.team[p]
     a1, a2 = c.d6("armour"), c.d6("armour")
@@ -116,6 +120,12 @@ def armour_and_injury(
         used_bonus = True
     broken = total >= av
     c.emit(Event("armour", team, p, (a1, a2), av, tuple(mods), broken, rule=rule, square=s.pos[p]))
+    how = "foul" if foul else "block" if spp else "stab" if stab else "other"
+    if not broken and not hard:
+        late = yield from stars.armour_after_roll(c, by, p, total, av, how)
+        if late:
+            total += late
+            broken = total >= av
     if not broken:
         return a1, a2, 0, 0
     i1, i2 = c.d6("injury"), c.d6("injury")
@@ -124,6 +134,13 @@ def armour_and_injury(
     if bonus and not used_bonus:
         total += bonus
         imods = (("bonus", bonus),)
+    after = yield from stars.injury_after_roll(c, by, p, total, how)
+    if after is None:  # re-rolled
+        i1, i2 = c.d6("injury"), c.d6("injury")
+        total = i1 + i2 + sum(v for _, v in imods)
+    elif after:
+        total += after
+        imods = (*imods, ("star rule", after))
     yield from apply_injury(c, p, (i1, i2), total, imods, by, spp, crowd=False)
     if (spp or foul) and by >= 0 and s.status[p] == CASUALTY and s.stats[p].injury == "Dead":
         for _skill, fn in c.hook(by, mpts.AFTER_KILL):
@@ -254,6 +271,7 @@ def _credit(c: Ctx, p: int, by: int, spp: bool, result: str = "") -> None:
         s.stats[by].kills += 1
     if spp:
         s.stats[by].cas += 1
+        stars.casualty_caused(c, by, p)
         if s.has_prayer(s.team[by], "Necessary Violence"):
             s.stats[by].bonus_spp += 1
     else:

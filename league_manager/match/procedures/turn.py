@@ -22,6 +22,7 @@ from league_manager.match.procedures.activation import END_TURN_ACTION, act, act
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
+from league_manager.match.skills.registry import lasting_use
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 
@@ -84,7 +85,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     s.turn[team] += 1
     s.turnover = False
     s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
-    s.skill_used.clear()
+    s.skill_used = {k for k in s.skill_used if lasting_use(k[1])}
     s.stunned_now.clear()
     for p in s.players_of(team):
         s.used[p] = False

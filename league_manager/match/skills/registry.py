@@ -15,6 +15,8 @@ Handler = Callable[..., Any]
 _REGISTRY: dict[str, dict[str, Handler]] = {}
 HOOK_POINTS: dict[str, str] = {}
 """Documented hook points: name -> what handlers receive and return."""
+LIMITS: dict[str, str] = {}
+"""Skills used at most once per "game" or per "half" (star players' special rules)."""
 
 
 def hook_point(name: str, doc: str) -> str:
@@ -49,3 +51,18 @@ def handlers_for(skills: frozenset[str]) -> dict[str, list[tuple[str, Handler]]]
 def registered_skills() -> set[str]:
     """Names of skills with at least one handler."""
     return {skill for by_skill in _REGISTRY.values() for skill in by_skill}
+
+
+def limit(skill: str, per: str) -> None:
+    """Declare that ``skill`` may be used once per ``per`` ("game" or "half")."""
+    LIMITS[skill] = per
+
+
+def used_key(skill: str, half: int) -> str:
+    """The ``skill_used`` name recording a use of ``skill``: a once-per-half skill's names the half."""
+    return f"{skill} half {half}" if LIMITS.get(skill) == "half" else skill
+
+
+def lasting_use(name: str) -> bool:
+    """True when a ``skill_used`` name outlives the team turn (once per game or per half)."""
+    return name.split(" half ")[0] in LIMITS

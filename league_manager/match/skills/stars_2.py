@@ -1,0 +1,176 @@
+"""Star players' special rules (issue 12, part 2): re-rolls, late armour and injury bonuses.
+
+Each rule is a skill name the star has in the match. Once-per-game and once-per-half limits
+are declared with ``limit`` and recorded in ``State.skill_used`` under ``used_key`` names,
+which outlive the team turn.
+"""
+
+from __future__ import annotations
+
+from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.skills import points
+from league_manager.match.skills import stars_2_points as sp
+from league_manager.match.skills.registry import limit, register, used_key
+
+_NOT_REROLLABLE = ("armour", "injury", "casualty")
+
+for _rule in (
+    "The Ballista",
+    "Halfling Luck",
+    "I'll Be Back!",
+    "Pump Up the Crowd",
+    "Crushing Blow",
+    "Ram",
+    "Dwarfen Scourge",
+    "Savage Mauling",
+    "Master Assassin",
+    "Toxin Connoisseur",
+):
+    limit(_rule, "game")
+limit("Thinking Man's Troll", "half")
+
+
+def _unused(c: Ctx, p: int, rule: str) -> bool:
+    return (p, used_key(rule, c.s.half)) not in c.s.skill_used
+
+
+def _spend(c: Ctx, p: int, rule: str, detail: str = "", other: int = -1) -> None:
+    c.s.skill_used.add((p, used_key(rule, c.s.half)))
+    c.emit(Event("star_rule", c.s.team[p], p, rule=rule, detail=detail, other=other))
+
+
+def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:
+    """Ask p's coach whether to use the rule now."""
+    opts = [Action(USE_SKILL, p), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": rule, "player": p})
+    return choice.kind == USE_SKILL
+
+
+# Re-rolls (through the skill re-roll of a failed test; "once" is per game or half here) --
+@register(points.SKILL_REROLL, "The Ballista")
+def _ballista(kind: str) -> str | None:
+    return "once" if kind in ("pass", "throw") else None
+
+
+@register(points.SKILL_REROLL, "Halfling Luck")
+def _halfling_luck(kind: str) -> str | None:
+    return None if kind in _NOT_REROLLABLE else "once"
+
+
+@register(points.SKILL_REROLL, "Thinking Man's Troll")
+def _thinking_troll(kind: str) -> str | None:
+    return None if kind in _NOT_REROLLABLE else "once"
+
+
+# I'll Be Back! ------------------------------------------------------------------
+@register(sp.SPARED_SEND_OFF, "I'll Be Back!")
+def _ill_be_back(c: Ctx, p: int) -> bool:
+    if not _unused(c, p, "I'll Be Back!"):
+        return False
+    _spend(c, p, "I'll Be Back!", "not sent off")
+    return True
+
+
+# Pump Up the Crowd ----------------------------------------------------------------
+@register(sp.CASUALTY_CAUSED, "Pump Up the Crowd")
+def _pump_up(c: Ctx, by: int, victim: int) -> None:
+    if not _unused(c, by, "Pump Up the Crowd"):
+        return
+    c.s.rerolls[c.s.team[by]] += 1
+    _spend(c, by, "Pump Up the Crowd", "+1 team re-roll", victim)
+
+
+# Late armour and injury bonuses -----------------------------------------------------
+def _is_dwarf(c: Ctx, p: int) -> bool:
+    s = c.s
+    snap = s.teams[s.team[p]].players[p if s.team[p] == 0 else p - len(s.teams[0].players)]
+    return "dwarf" in snap.position.lower() or "dwarf" in s.teams[s.team[p]].race.lower()
+
+
+def _late_armour(c: Ctx, by: int, p: int, total: int, av: int, rule: str, bonus: int) -> Proc[int]:
+    if total + bonus < av or not _unused(c, by, rule):
+        return 0
+    if not (yield from _offer(c, by, rule)):
+        return 0
+    _spend(c, by, rule, f"+{bonus} armour", p)
+    return bonus
+
+
+def _late_injury(c: Ctx, by: int, p: int, total: int, rule: str, bonus: int) -> Proc[int]:
+    from league_manager.match.procedures.injury import injury_result
+
+    if injury_result(c, p, total + bonus) == injury_result(c, p, total) or not _unused(c, by, rule):
+        return 0
+    if not (yield from _offer(c, by, rule)):
+        return 0
+    _spend(c, by, rule, f"+{bonus} injury", p)
+    return bonus
+
+
+def _reroll_injury(c: Ctx, by: int, p: int, total: int, rule: str) -> Proc[int | None]:
+    from league_manager.match.procedures.injury import CAS_R, injury_result
+
+    if injury_result(c, p, total) == CAS_R or not _unused(c, by, rule):
+        return 0
+    if not (yield from _offer(c, by, rule)):
+        return 0
+    _spend(c, by, rule, "injury re-rolled", p)
+    return None
+
+
+@register(sp.ARMOUR_AFTER_ROLL, "Crushing Blow")
+def _crushing_blow(c: Ctx, by: int, p: int, total: int, av: int, how: str) -> Proc[int]:
+    if how != "block":
+        return 0
+    return (yield from _late_armour(c, by, p, total, av, "Crushing Blow", 1))
+
+
+@register(sp.ARMOUR_AFTER_ROLL, "Ram")
+def _ram_armour(c: Ctx, by: int, p: int, total: int, av: int, how: str) -> Proc[int]:
+    if how != "block":
+        return 0
+    return (yield from _late_armour(c, by, p, total, av, "Ram", 1))
+
+
+@register(sp.INJURY_AFTER_ROLL, "Ram")
+def _ram_injury(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int | None]:
+    if how != "block":
+        return 0
+    return (yield from _late_injury(c, by, p, total, "Ram", 1))
+
+
+@register(sp.ARMOUR_AFTER_ROLL, "Dwarfen Scourge")
+def _scourge_armour(c: Ctx, by: int, p: int, total: int, av: int, how: str) -> Proc[int]:
+    if how != "block":
+        return 0
+    bonus = 2 if _is_dwarf(c, p) else 1
+    return (yield from _late_armour(c, by, p, total, av, "Dwarfen Scourge", bonus))
+
+
+@register(sp.INJURY_AFTER_ROLL, "Dwarfen Scourge")
+def _scourge_injury(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int | None]:
+    if how != "block":
+        return 0
+    bonus = 2 if _is_dwarf(c, p) else 1
+    return (yield from _late_injury(c, by, p, total, "Dwarfen Scourge", bonus))
+
+
+@register(sp.INJURY_AFTER_ROLL, "Toxin Connoisseur")
+def _toxin(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int | None]:
+    if how != "stab":
+        return 0
+    return (yield from _late_injury(c, by, p, total, "Toxin Connoisseur", 1))
+
+
+@register(sp.INJURY_AFTER_ROLL, "Master Assassin")
+def _master_assassin(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int | None]:
+    if how != "stab":
+        return 0
+    return (yield from _reroll_injury(c, by, p, total, "Master Assassin"))
+
+
+@register(sp.INJURY_AFTER_ROLL, "Savage Mauling")
+def _savage_mauling(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int | None]:
+    return (yield from _reroll_injury(c, by, p, total, "Savage Mauling"))

@@ -1,0 +1,61 @@
+"""Hook points of star players' special rules (issue 12, part 2) and the calls procedures make.
+
+Handlers live in ``stars_2.py``; the few procedures that need these points call the small
+functions here, which run the handlers of the players concerned.
+"""
+
+from __future__ import annotations
+
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.skills.registry import hook_point
+
+SPARED_SEND_OFF = hook_point(
+    "spared_send_off", "fn(c, p) -> bool: the Secret Weapon send-off at the end of a drive is skipped"
+)
+CASUALTY_CAUSED = hook_point(
+    "casualty_caused", "fn(c, by, victim) -> None: by caused a casualty with a Block"
+)
+ARMOUR_AFTER_ROLL = hook_point(
+    "armour_after_roll",
+    "fn(c, by, p, total, av, how) -> Proc[int]: bonus added after seeing a failed armour roll",
+)
+INJURY_AFTER_ROLL = hook_point(
+    "injury_after_roll",
+    "fn(c, by, p, total, how) -> Proc[int | None]: bonus after seeing an injury roll, None to re-roll",
+)
+
+
+def spared_send_off(c: Ctx, p: int) -> bool:
+    """True when a rule of p keeps them on despite Secret Weapon (I'll Be Back!)."""
+    return any(fn(c, p) for _skill, fn in c.hook(p, SPARED_SEND_OFF))
+
+
+def casualty_caused(c: Ctx, by: int, victim: int) -> None:
+    """Run the rules of ``by`` that trigger on a casualty caused by their Block."""
+    for _skill, fn in c.hook(by, CASUALTY_CAUSED):
+        fn(c, by, victim)
+
+
+def armour_after_roll(c: Ctx, by: int, p: int, total: int, av: int, how: str) -> Proc[int]:
+    """Bonus ``by`` adds to a failed armour roll against p after seeing it (0 for none).
+
+    ``how`` is "block", "stab", "foul" or "other".
+    """
+    if by < 0 or c.s.team[by] == c.s.team[p]:
+        return 0
+    for _skill, fn in c.hook(by, ARMOUR_AFTER_ROLL):
+        bonus = yield from fn(c, by, p, total, av, how)
+        if bonus:
+            return int(bonus)
+    return 0
+
+
+def injury_after_roll(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int | None]:
+    """After an injury roll against p: a bonus ``by`` adds (0 none), or None to re-roll it."""
+    if by < 0 or c.s.team[by] == c.s.team[p]:
+        return 0
+    for _skill, fn in c.hook(by, INJURY_AFTER_ROLL):
+        result = yield from fn(c, by, p, total, how)
+        if result is None or result:
+            return None if result is None else int(result)
+    return 0
