@@ -48,6 +48,7 @@ from league_manager.match.procedures.throw_team_mate import (
 )
 from league_manager.match.skills import asp_points, points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -108,6 +109,7 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.handoff_used = True
     elif kind == FOUL:
         s.foul_used = True
+        s.skill_used.add((p, stars.FOULED))
     c.emit(Event("activate", team, p, detail=kind))
     s.tz_lost[p] = False
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):

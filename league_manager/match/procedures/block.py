@@ -27,6 +27,7 @@ from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
 
@@ -113,17 +114,25 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     rule = "Blitz" if blitz else "Block"
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
     brawler = not blitz and c.has(att, asp_points.BRAWLER)
-    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler)
+    momentum = blitz and c.has(att, stars.BLITZ_DIE_REROLL)
+    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler, momentum)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
 
 
 def _choose_face(
-    c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool, brawler: bool = False
+    c: Ctx,
+    att: int,
+    dfd: int,
+    n: int,
+    attacker_chooses: bool,
+    brawler: bool = False,
+    momentum: bool = False,
 ) -> Proc[str]:
     """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro, Brawler), pick a face.
 
     ``brawler``: the attacker may re-roll one Both Down die (a Block, not a Blitz).
+    ``momentum``: the attacker may re-roll any one die (Unstoppable Momentum, on a Blitz).
     """
     s = c.s
     ta, td = s.team[att], s.team[dfd]
@@ -136,6 +145,8 @@ def _choose_face(
         rerolls = [Action(USE_TEAM_REROLL, att)] if can_team else []
         if can_pro:
             rerolls += [Action(USE_PRO, att, i) for i in range(n)]
+        if momentum and not rerolled:
+            rerolls += [Action(USE_SKILL, att, i) for i in range(n)]
         if brawler and not rerolled and BOTH_DOWN in faces:
             rerolls.append(Action(USE_SKILL, att, faces.index(BOTH_DOWN)))
         distinct = sorted(set(faces), key=faces.index)
@@ -170,7 +181,8 @@ def _choose_face(
             rerolled = True
             new = c.d6("block")
             faces[choice.square] = BLOCK_FACES[new - 1]
-            c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule="Brawler"))
+            rule = "Unstoppable Momentum" if momentum else "Brawler"
+            c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule=rule))
             continue
         if choice.kind == DECLINE:
             if len(distinct) == 1:

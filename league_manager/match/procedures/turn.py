@@ -22,6 +22,7 @@ from league_manager.match.procedures.activation import END_TURN_ACTION, act, act
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills.registry import lasting_use
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -60,7 +61,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
                 options.append(acts[6])
         if handoff and not keeps_ball:
             options.append(acts[4])
-        if foul:
+        if foul or (foes_down and stars.may_foul_again(c, p)):
             options.append(acts[5])
     options.append(END_TURN_ACTION)
     return options

@@ -10,9 +10,11 @@ from __future__ import annotations
 from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.pitch import distance
 from league_manager.match.skills import points
 from league_manager.match.skills import stars_2_points as sp
 from league_manager.match.skills.registry import limit, register, used_key
+from league_manager.match.state import STANDING
 
 _NOT_REROLLABLE = ("armour", "injury", "casualty")
 
@@ -30,6 +32,7 @@ for _rule in (
 ):
     limit(_rule, "game")
 limit("Thinking Man's Troll", "half")
+limit("Catch of the Day", "half")
 
 
 def _unused(c: Ctx, p: int, rule: str) -> bool:
@@ -174,3 +177,36 @@ def _master_assassin(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int 
 @register(sp.INJURY_AFTER_ROLL, "Savage Mauling")
 def _savage_mauling(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int | None]:
     return (yield from _reroll_injury(c, by, p, total, "Savage Mauling"))
+
+
+# Catch of the Day --------------------------------------------------------------------
+@register(points.ACTIVATION_TEST, "Catch of the Day")
+def _catch_of_the_day(c: Ctx, p: int, kind: str) -> Proc[bool]:
+    """Standing at activation with the ball on the ground within 3 squares: 3+ to take it."""
+    s = c.s
+    rule = "Catch of the Day"
+    loose = s.carrier < 0 and s.ball >= 0 and not s.kick_in_air
+    if not loose or s.status[p] != STANDING or s.pos[p] < 0 or not _unused(c, p, rule):
+        return True
+    if distance(s.pos[p], s.ball) > 3 or not (yield from _offer(c, p, rule)):
+        return True
+    _spend(c, p, rule)
+    roll = c.d6("catch of the day")
+    ok = roll >= 3
+    c.emit(Event("catch_of_the_day", s.team[p], p, (roll,), 3, success=ok, rule=rule))
+    if ok:
+        s.carrier = p
+        s.ball = s.pos[p]
+    return True
+
+
+# Sneakiest of the Lot ----------------------------------------------------------------
+@register(sp.SECOND_FOUL, "Sneakiest of the Lot")
+def _sneakiest(c: Ctx, p: int) -> bool:
+    return True
+
+
+# Unstoppable Momentum --------------------------------------------------------------
+@register(sp.BLITZ_DIE_REROLL, "Unstoppable Momentum")
+def _unstoppable_momentum() -> bool:
+    return True

@@ -24,6 +24,24 @@ INJURY_AFTER_ROLL = hook_point(
     "fn(c, by, p, total, how) -> Proc[int | None]: bonus after seeing an injury roll, None to re-roll",
 )
 
+SECOND_FOUL = hook_point(
+    "second_foul", "fn(c, p) -> True: the team may foul twice a turn if p makes one of the fouls"
+)
+BLITZ_DIE_REROLL = hook_point(
+    "blitz_die_reroll", "fn() -> True: on a Blitz the attacker may re-roll any one block die"
+)
+FOULED = "fouled this turn"
+"""``skill_used`` name marking a player who made a Foul action this team turn."""
+
+
+def may_foul_again(c: Ctx, p: int) -> bool:
+    """A second Foul action this turn for p: one of the two is by a Sneakiest of the Lot player."""
+    s = c.s
+    fouled = [q for q in s.players_of(s.team[p]) if (q, FOULED) in s.skill_used]
+    if len(fouled) != 1:
+        return False
+    return c.has(p, SECOND_FOUL) or c.has(fouled[0], SECOND_FOUL)
+
 
 def spared_send_off(c: Ctx, p: int) -> bool:
     """True when a rule of p keeps them on despite Secret Weapon (I'll Be Back!)."""
