@@ -32,6 +32,8 @@ for _rule in (
 ):
     limit(_rule, "game")
 limit("Thinking Man's Troll", "half")
+limit("Black Ink", "game")
+limit("Strong Passing Game", "game")
 limit("Catch of the Day", "half")
 
 
@@ -210,3 +212,21 @@ def _sneakiest(c: Ctx, p: int) -> bool:
 @register(sp.BLITZ_DIE_REROLL, "Unstoppable Momentum")
 def _unstoppable_momentum() -> bool:
     return True
+
+
+# Black Ink, Strong Passing Game --------------------------------------------------------
+@register(sp.AUTO_GAZE, "Black Ink")
+def _black_ink(c: Ctx, p: int) -> Proc[bool]:
+    if not _unused(c, p, "Black Ink") or not (yield from _offer(c, p, "Black Ink")):
+        return False
+    _spend(c, p, "Black Ink", "Hypnotic Gaze succeeds")
+    return True
+
+
+@register(sp.PASS_AFTER_ROLL, "Strong Passing Game")
+def _strong_passing_game(c: Ctx, p: int) -> Proc[int]:
+    rule = "Strong Passing Game"
+    if not _unused(c, p, rule) or not (yield from _offer(c, p, rule)):
+        return 0
+    _spend(c, p, rule, f"+{c.s.st[p]} to the passing test")
+    return c.s.st[p]

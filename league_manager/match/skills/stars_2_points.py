@@ -30,6 +30,10 @@ SECOND_FOUL = hook_point(
 BLITZ_DIE_REROLL = hook_point(
     "blitz_die_reroll", "fn() -> True: on a Blitz the attacker may re-roll any one block die"
 )
+AUTO_GAZE = hook_point("auto_gaze", "fn(c, p) -> Proc[bool]: this Hypnotic Gaze succeeds, no test")
+PASS_AFTER_ROLL = hook_point(
+    "pass_after_roll", "fn(c, p) -> Proc[int]: bonus added to a Pass's failed passing test roll"
+)
 FOULED = "fouled this turn"
 """``skill_used`` name marking a player who made a Foul action this team turn."""
 
@@ -76,4 +80,21 @@ def injury_after_roll(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int
         result = yield from fn(c, by, p, total, how)
         if result is None or result:
             return None if result is None else int(result)
+    return 0
+
+
+def auto_gaze(c: Ctx, p: int) -> Proc[bool]:
+    """True when a rule of p makes this Hypnotic Gaze succeed without a test (Black Ink)."""
+    for _skill, fn in c.hook(p, AUTO_GAZE):
+        if (yield from fn(c, p)):
+            return True
+    return False
+
+
+def pass_after_roll(c: Ctx, p: int) -> Proc[int]:
+    """Bonus p adds to the roll of a failed passing test after seeing it (0 for none)."""
+    for _skill, fn in c.hook(p, PASS_AFTER_ROLL):
+        bonus = yield from fn(c, p)
+        if bonus:
+            return int(bonus)
     return 0
