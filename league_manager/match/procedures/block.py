@@ -106,6 +106,7 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
             c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=skill))
             if ok:
                 base_a = s.st[dfd]
+                base_a += yield from stars.after_dauntless(c, att, dfd)
     st_a, st_d, off, dfn = strengths(c, att, dfd, base_a)
     n, attacker_chooses = dice_count(st_a, st_d)
     mods = (("offensive assists", off), ("defensive assists", -dfn))
@@ -115,9 +116,11 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
     brawler = not blitz and c.has(att, asp_points.BRAWLER)
     momentum = blitz and c.has(att, stars.BLITZ_DIE_REROLL)
+    stars.block_targeted(c, att, dfd)
     face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler, momentum)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
+    s.skill_used.discard((dfd, stars.DODGE_THIS_BLOCK))
 
 
 def _choose_face(
@@ -231,7 +234,8 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
             yield from knock_down(c, att, by=dfd)
         return
     if face == STUMBLE:
-        dodges = c.has(dfd, points.STUMBLE_SAFE) and not c.has(att, points.CANCEL_STUMBLE_SAFE)
+        dodges = c.has(dfd, points.STUMBLE_SAFE) or (dfd, stars.DODGE_THIS_BLOCK) in s.skill_used
+        dodges = dodges and not c.has(att, points.CANCEL_STUMBLE_SAFE)
         face = PUSH_BACK if dodges else POW
         if dodges:
             c.emit(Event("skill", s.team[dfd], dfd, rule="Dodge", detail="Stumble -> Push Back"))

@@ -33,6 +33,8 @@ for _rule in (
     limit(_rule, "game")
 limit("Thinking Man's Troll", "half")
 limit("Black Ink", "game")
+limit("Indomitable", "game")
+limit("Watch Out!", "half")
 limit("Strong Passing Game", "game")
 limit("Catch of the Day", "half")
 
@@ -230,3 +232,19 @@ def _strong_passing_game(c: Ctx, p: int) -> Proc[int]:
         return 0
     _spend(c, p, rule, f"+{c.s.st[p]} to the passing test")
     return c.s.st[p]
+
+
+# Watch Out!, Indomitable --------------------------------------------------------------
+@register(sp.BLOCK_DICE_TARGET, "Watch Out!")
+def _watch_out(c: Ctx, att: int, p: int) -> None:
+    if _unused(c, p, "Watch Out!"):
+        _spend(c, p, "Watch Out!", "counts as having Dodge", att)
+        c.s.skill_used.add((p, sp.DODGE_THIS_BLOCK))
+
+
+@register(sp.AFTER_DAUNTLESS, "Indomitable")
+def _indomitable(c: Ctx, p: int, target: int) -> Proc[int]:
+    if not _unused(c, p, "Indomitable") or not (yield from _offer(c, p, "Indomitable")):
+        return 0
+    _spend(c, p, "Indomitable", f"ST {2 * c.s.st[target]}", target)
+    return c.s.st[target]

@@ -34,6 +34,14 @@ AUTO_GAZE = hook_point("auto_gaze", "fn(c, p) -> Proc[bool]: this Hypnotic Gaze 
 PASS_AFTER_ROLL = hook_point(
     "pass_after_roll", "fn(c, p) -> Proc[int]: bonus added to a Pass's failed passing test roll"
 )
+BLOCK_DICE_TARGET = hook_point(
+    "block_dice_target", "fn(c, att, p) -> None: p is the target of an opponent's block, before the dice"
+)
+AFTER_DAUNTLESS = hook_point(
+    "after_dauntless", "fn(c, p, target) -> Proc[int]: ST added after a successful Dauntless roll"
+)
+DODGE_THIS_BLOCK = "counts as having Dodge"
+"""``skill_used`` name: the player counts as having Dodge against the block being made."""
 FOULED = "fouled this turn"
 """``skill_used`` name marking a player who made a Foul action this team turn."""
 
@@ -97,4 +105,20 @@ def pass_after_roll(c: Ctx, p: int) -> Proc[int]:
         bonus = yield from fn(c, p)
         if bonus:
             return int(bonus)
+    return 0
+
+
+def block_targeted(c: Ctx, att: int, p: int) -> None:
+    """Run p's rules for being the target of an opponent's block (before the dice)."""
+    if c.s.team[att] != c.s.team[p]:
+        for _skill, fn in c.hook(p, BLOCK_DICE_TARGET):
+            fn(c, att, p)
+
+
+def after_dauntless(c: Ctx, p: int, target: int) -> Proc[int]:
+    """Strength p adds after a successful Dauntless roll (0 for none)."""
+    for _skill, fn in c.hook(p, AFTER_DAUNTLESS):
+        extra = yield from fn(c, p, target)
+        if extra:
+            return int(extra)
     return 0
