@@ -122,7 +122,7 @@ def armour_and_injury(
     c.emit(Event("armour", team, p, (a1, a2), av, tuple(mods), broken, rule=rule, square=s.pos[p]))
     how = "foul" if foul else "block" if spp else "stab" if stab else "other"
     if not broken and not hard:
-        late = yield from stars.armour_after_roll(c, by, p, total, av, how)
+        late = yield from stars.armour_after_roll(c, by, p, (a1, a2), total, av, how)
         if late:
             total += late
             broken = total >= av

@@ -33,6 +33,7 @@ for _rule in (
     limit(_rule, "game")
 limit("Thinking Man's Troll", "half")
 limit("Black Ink", "game")
+limit("Old Pro", "game")
 limit("Indomitable", "game")
 limit("Watch Out!", "half")
 limit("Strong Passing Game", "game")
@@ -128,14 +129,16 @@ def _reroll_injury(c: Ctx, by: int, p: int, total: int, rule: str) -> Proc[int |
 
 
 @register(sp.ARMOUR_AFTER_ROLL, "Crushing Blow")
-def _crushing_blow(c: Ctx, by: int, p: int, total: int, av: int, how: str) -> Proc[int]:
+def _crushing_blow(
+    c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int, how: str
+) -> Proc[int]:
     if how != "block":
         return 0
     return (yield from _late_armour(c, by, p, total, av, "Crushing Blow", 1))
 
 
 @register(sp.ARMOUR_AFTER_ROLL, "Ram")
-def _ram_armour(c: Ctx, by: int, p: int, total: int, av: int, how: str) -> Proc[int]:
+def _ram_armour(c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int, how: str) -> Proc[int]:
     if how != "block":
         return 0
     return (yield from _late_armour(c, by, p, total, av, "Ram", 1))
@@ -149,7 +152,9 @@ def _ram_injury(c: Ctx, by: int, p: int, total: int, how: str) -> Proc[int | Non
 
 
 @register(sp.ARMOUR_AFTER_ROLL, "Dwarfen Scourge")
-def _scourge_armour(c: Ctx, by: int, p: int, total: int, av: int, how: str) -> Proc[int]:
+def _scourge_armour(
+    c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int, how: str
+) -> Proc[int]:
     if how != "block":
         return 0
     bonus = 2 if _is_dwarf(c, p) else 1
@@ -248,3 +253,24 @@ def _indomitable(c: Ctx, p: int, target: int) -> Proc[int]:
         return 0
     _spend(c, p, "Indomitable", f"ST {2 * c.s.st[target]}", target)
     return c.s.st[target]
+
+
+# Old Pro ------------------------------------------------------------------------------
+@register(sp.ARMOUR_AFTER_ROLL, "Old Pro")
+def _old_pro(c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int, how: str) -> Proc[int]:
+    """In his own turn, Pro (3+) re-rolls the lower die of a failed armour roll he made."""
+    s = c.s
+    low = min(dice)
+    if s.active != s.team[by] or total - low + 6 < av or not _unused(c, by, "Old Pro"):
+        return 0
+    if not (yield from _offer(c, by, "Old Pro")):
+        return 0
+    _spend(c, by, "Old Pro", "Pro on an armour die", p)
+    roll = c.d6("pro")
+    ok = roll >= 3
+    c.emit(Event("pro", s.team[by], by, (roll,), 3, success=ok, rule="Old Pro"))
+    if not ok:
+        return 0
+    new = c.d6("armour")
+    c.emit(Event("armour_die", s.team[p], p, (low, new), rule="Old Pro"))
+    return new - low

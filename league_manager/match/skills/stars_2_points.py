@@ -17,7 +17,7 @@ CASUALTY_CAUSED = hook_point(
 )
 ARMOUR_AFTER_ROLL = hook_point(
     "armour_after_roll",
-    "fn(c, by, p, total, av, how) -> Proc[int]: bonus added after seeing a failed armour roll",
+    "fn(c, by, p, dice, total, av, how) -> Proc[int]: change to a failed armour roll after seeing it",
 )
 INJURY_AFTER_ROLL = hook_point(
     "injury_after_roll",
@@ -66,15 +66,18 @@ def casualty_caused(c: Ctx, by: int, victim: int) -> None:
         fn(c, by, victim)
 
 
-def armour_after_roll(c: Ctx, by: int, p: int, total: int, av: int, how: str) -> Proc[int]:
-    """Bonus ``by`` adds to a failed armour roll against p after seeing it (0 for none).
+def armour_after_roll(
+    c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int, how: str
+) -> Proc[int]:
+    """Change ``by`` makes to a failed armour roll against p after seeing it (0 for none):
+    a bonus, or the difference a re-rolled die makes.
 
     ``how`` is "block", "stab", "foul" or "other".
     """
     if by < 0 or c.s.team[by] == c.s.team[p]:
         return 0
     for _skill, fn in c.hook(by, ARMOUR_AFTER_ROLL):
-        bonus = yield from fn(c, by, p, total, av, how)
+        bonus = yield from fn(c, by, p, dice, total, av, how)
         if bonus:
             return int(bonus)
     return 0
