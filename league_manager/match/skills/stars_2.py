@@ -34,6 +34,7 @@ for _rule in (
 limit("Thinking Man's Troll", "half")
 limit("Black Ink", "game")
 limit("Old Pro", "game")
+limit("Swift as the Breeze", "game")
 limit("Indomitable", "game")
 limit("Watch Out!", "half")
 limit("Strong Passing Game", "game")
@@ -274,3 +275,15 @@ def _old_pro(c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int
     new = c.d6("armour")
     c.emit(Event("armour_die", s.team[p], p, (low, new), rule="Old Pro"))
     return new - low
+
+
+# Swift as the Breeze ----------------------------------------------------------------
+@register(sp.PASS_ON_TWO, "Swift as the Breeze")
+def _swift_as_the_breeze(c: Ctx, p: int, kind: str) -> Proc[bool]:
+    rule = "Swift as the Breeze"
+    if kind not in ("dodge", "jump", "rush") or not _unused(c, p, rule):
+        return False
+    if not (yield from _offer(c, p, rule)):
+        return False
+    _spend(c, p, rule, f"the {kind} passes")
+    return True

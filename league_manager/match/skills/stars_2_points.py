@@ -6,6 +6,8 @@ functions here, which run the handlers of the players concerned.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.skills.registry import hook_point
 
@@ -42,6 +44,9 @@ AFTER_DAUNTLESS = hook_point(
 )
 DODGE_THIS_BLOCK = "counts as having Dodge"
 """``skill_used`` name: the player counts as having Dodge against the block being made."""
+PASS_ON_TWO = hook_point(
+    "pass_on_two", "fn(c, p, kind) -> Proc[bool]: a failed test of this kind passes (roll of 2+)"
+)
 FOULED = "fouled this turn"
 """``skill_used`` name marking a player who made a Foul action this team turn."""
 
@@ -125,3 +130,19 @@ def after_dauntless(c: Ctx, p: int, target: int) -> Proc[int]:
         if extra:
             return int(extra)
     return 0
+
+
+def pass_on_two(c: Ctx, p: int, kind: str, target: int) -> tuple[Callable[[int, int], Proc[int]], ...]:
+    """Adjusters for a test of ``kind``: a failed roll of 2+ may be made to pass (Swift as the Breeze)."""
+    if not c.has(p, PASS_ON_TWO):
+        return ()
+
+    def adjust(roll: int, modifier: int) -> Proc[int]:
+        if roll == 1 or roll == 6 or roll + modifier >= target:
+            return 0
+        for _skill, fn in c.hook(p, PASS_ON_TWO):
+            if (yield from fn(c, p, kind)):
+                return target - roll - modifier
+        return 0
+
+    return (adjust,)
