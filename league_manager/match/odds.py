@@ -45,6 +45,7 @@ from league_manager.match.procedures.pass_ import (
 )
 from league_manager.match.procedures.rerolls import team_reroll_available
 from league_manager.match.skills import points
+from league_manager.match.skills.registry import used_key
 from league_manager.rules.dice import BLOCK_FACES
 
 DEFENDER_DOWN = "defender_down"
@@ -90,7 +91,7 @@ def player_rerolls(c: Ctx, p: int) -> Rerolls:
     for kind in KINDS:
         for skill, fn in c.hook(p, points.SKILL_REROLL):
             how = fn(kind)
-            if how is None or (how == "once" and (p, skill) in s.skill_used):
+            if how is None or (how == "once" and (p, used_key(skill, s.half)) in s.skill_used):
                 continue
             if how == "always":
                 always |= kind_bit(kind)

@@ -54,6 +54,7 @@ from league_manager.match.procedures.throw_team_mate import (
 )
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -144,6 +145,7 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.handoff_used = True
     elif kind == FOUL:
         s.foul_used = True
+        s.skill_used.add((p, stars.FOULED))
     elif kind == KTM:
         s.skill_used.add(KTM_USED)
     elif kind == BOMB:

@@ -27,6 +27,7 @@ from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import asp_points, points, special_points, star_points
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
 
@@ -123,6 +124,7 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
                 c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=rule))
             if ok:
                 base_a = s.st[dfd]
+                base_a += yield from stars.after_dauntless(c, att, dfd)
     st_a, st_d, off, dfn = strengths(c, att, dfd, base_a)
     n, attacker_chooses = dice_count(st_a, st_d)
     if blitz:
@@ -133,9 +135,12 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     rule = "Blitz" if blitz else "Block"
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
     brawler = not blitz and c.has(att, asp_points.BRAWLER)
-    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler)
+    momentum = blitz and c.has(att, stars.BLITZ_DIE_REROLL)
+    stars.block_targeted(c, att, dfd)
+    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler, momentum)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
+    s.skill_used.discard((dfd, stars.DODGE_THIS_BLOCK))
 
 
 def _extra_die(c: Ctx, att: int) -> Proc[int]:
@@ -171,11 +176,18 @@ def _reroll_any(c: Ctx, att: int, faces: list[str]) -> Proc[bool]:
 
 
 def _choose_face(
-    c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool, brawler: bool = False
+    c: Ctx,
+    att: int,
+    dfd: int,
+    n: int,
+    attacker_chooses: bool,
+    brawler: bool = False,
+    momentum: bool = False,
 ) -> Proc[str]:
     """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro, Brawler), pick a face.
 
     ``brawler``: the attacker may re-roll one Both Down die (a Block, not a Blitz).
+    ``momentum``: the attacker may re-roll any one die (Unstoppable Momentum, on a Blitz).
     """
     s = c.s
     ta, td = s.team[att], s.team[dfd]
@@ -188,6 +200,8 @@ def _choose_face(
         rerolls = [Action(USE_TEAM_REROLL, att)] if can_team else []
         if can_pro:
             rerolls += [Action(USE_PRO, att, i) for i in range(n)]
+        if momentum and not rerolled:
+            rerolls += [Action(USE_SKILL, att, i) for i in range(n)]
         if brawler and not rerolled and BOTH_DOWN in faces:
             rerolls.append(Action(USE_SKILL, att, faces.index(BOTH_DOWN)))
         distinct = sorted(set(faces), key=faces.index)
@@ -222,7 +236,8 @@ def _choose_face(
             rerolled = True
             new = c.d6("block")
             faces[choice.square] = BLOCK_FACES[new - 1]
-            c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule="Brawler"))
+            rule = "Unstoppable Momentum" if momentum else "Brawler"
+            c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule=rule))
             continue
         if choice.kind == DECLINE:
             if len(distinct) == 1:
@@ -273,7 +288,12 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
     if face == STUMBLE:
         dodges = False
         if not c.has(att, points.CANCEL_STUMBLE_SAFE):
+            if (dfd, stars.DODGE_THIS_BLOCK) in s.skill_used:  # Watch Out! counts as Dodge
+                dodges = True
+                c.emit(Event("skill", s.team[dfd], dfd, rule="Dodge", detail="Stumble -> Push Back"))
             for skill, _fn in c.hook(dfd, points.STUMBLE_SAFE):
+                if dodges:
+                    break
                 dodges = yield from offer_skill(c, dfd, skill)
                 if dodges:
                     c.emit(Event("skill", s.team[dfd], dfd, rule=skill, detail="Stumble -> Push Back"))
@@ -440,7 +460,7 @@ def stab(c: Ctx, p: int, target: int) -> Proc[None]:
     yield from before_blocked(c, p, target)
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
     imods = star_points.injury_modifiers(c, p, target)
-    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False, injury_mods=imods)
+    yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False, injury_mods=imods, stab=True)
 
 
 def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:

@@ -12,6 +12,7 @@ from league_manager.match.procedures.prayers import expire
 from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
 from league_manager.match.skills import asp_points, points, star_points
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import KO, RESERVE
 
 TURNS_PER_HALF = 8
@@ -167,7 +168,7 @@ def end_of_drive(c: Ctx) -> Proc[None]:
     scorer = s.carrier if s.touchdown >= 0 else -1
     for p in sorted(s.drive_players):
         took_part = s.pos[p] >= 0 or s.status[p] in (RESERVE, KO)
-        if took_part and c.has(p, points.SECRET_WEAPON):
+        if took_part and c.has(p, points.SECRET_WEAPON) and not stars.spared_send_off(c, p):
             yield from send_off(c, p, "Secret Weapon")
     s.drive_players.clear()
     for p in range(s.size):

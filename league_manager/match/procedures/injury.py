@@ -18,6 +18,7 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
 
 STUNNED_R = "Stunned"
@@ -115,11 +116,13 @@ def armour_and_injury(
     foul: bool,
     reason: str = "assists",
     injury_mods: tuple[tuple[str, int], ...] = (),
+    stab: bool = False,
 ) -> Proc[tuple[int, int, int, int]]:
     """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled).
 
     ``armour_mod`` is shown with ``reason`` (foul assists, a Chainsaw's +3); ``injury_mods``
-    apply to the injury roll only (A Sneaky Pair).
+    apply to the injury roll only (A Sneaky Pair); ``stab``: the armour roll is a Stab's
+    (star players' rules after a Stab).
     """
     s = c.s
     team = s.team[p]
@@ -148,6 +151,12 @@ def armour_and_injury(
         total += 1
     broken = total >= av
     c.emit(Event("armour", team, p, (a1, a2), av, tuple(mods), broken, rule=rule, square=s.pos[p]))
+    how = "foul" if foul else "block" if spp else "stab" if stab else "other"
+    if not broken and not hard:
+        after_armour = yield from stars.armour_after_roll(c, by, p, (a1, a2), total, av, how)
+        if after_armour:
+            total += after_armour
+            broken = total >= av
     if not broken:
         return a1, a2, 0, 0
     i1, i2 = c.d6("injury"), c.d6("injury")
@@ -164,6 +173,13 @@ def armour_and_injury(
         if rule_used:
             total += 1
             imods = (*imods, (rule_used, 1))
+    after = yield from stars.injury_after_roll(c, by, p, total, how)
+    if after is None:  # re-rolled
+        i1, i2 = c.d6("injury"), c.d6("injury")
+        total = i1 + i2 + sum(v for _, v in imods)
+    elif after:
+        total += after
+        imods = (*imods, ("star rule", after))
     yield from apply_injury(c, p, (i1, i2), total, imods, by, spp, crowd=False)
     if (spp or foul) and by >= 0 and s.status[p] == CASUALTY and s.stats[p].injury == "Dead":
         for _skill, fn in c.hook(by, mpts.AFTER_KILL):
@@ -322,6 +338,7 @@ def _credit(c: Ctx, p: int, by: int, spp: bool, result: str = "") -> None:
         s.stats[by].kills += 1
     if spp:
         s.stats[by].cas += 1
+        stars.casualty_caused(c, by, p)
         if s.has_prayer(s.team[by], "Necessary Violence"):
             s.stats[by].bonus_spp += 1
     else:

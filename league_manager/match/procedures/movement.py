@@ -13,6 +13,7 @@ from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import STANDING
 
 
@@ -61,7 +62,8 @@ def _stand_up_help(c: Ctx, p: int) -> tuple[tuple[str, int], ...]:
 
 def rush(c: Ctx, p: int) -> Proc[bool]:
     """One Rush roll (2+, Blizzard -1)."""
-    ok = yield from test(c, p, "rush", 2, rush_modifiers(c, p), c.s.pos[p])
+    swift = stars.pass_on_two(c, p, "rush", 2)
+    ok = yield from test(c, p, "rush", 2, rush_modifiers(c, p), c.s.pos[p], adjusters=swift)
     return ok
 
 
@@ -185,7 +187,8 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
             return False
     if jump:
         mods = jump_modifiers(c, p, origin, dest)
-        roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest)
+        swift = stars.pass_on_two(c, p, "jump", s.ag[p])
+        roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest, adjusters=swift)
         if not roll_ok:
             last = c.events[-1]
             if last.rolls and last.rolls[0] == 1:
@@ -198,7 +201,7 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
         s.dodge_origin = origin
         mods = dodge_modifiers(c, p, origin, dest)
         markers = c.markers(origin, team)
-        adjusters = _dodge_adjusters(c, p, origin, markers)
+        adjusters = (*_dodge_adjusters(c, p, origin, markers), *stars.pass_on_two(c, p, "dodge", s.ag[p]))
         ok = yield from test(c, p, "dodge", s.ag[p], mods, dest, adjusters=adjusters)
         s.dodge_origin = -1
         if not ok:

@@ -27,6 +27,7 @@ from league_manager.match.procedures.ball import (
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
 from league_manager.match.skills import asp_points, points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import stars_2_points as stars
 
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
 
@@ -81,11 +82,14 @@ def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False) -> Proc[tuple[
     rerolled = False
     while True:
         roll = c.d6("pass")
+        late = 0
+        if roll != 1 and not hail_mary and not passes(roll, target, modifier):
+            late = yield from stars.pass_after_roll(c, p)
         if roll == 1:
             result = FUMBLE
-        elif passes(roll, target, modifier):
+        elif passes(roll, target, modifier + late):
             result = ACCURATE
-        elif roll + modifier <= 1:
+        elif roll + modifier + late <= 1:
             result = WILD
         else:
             result = INACCURATE
@@ -93,7 +97,8 @@ def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False) -> Proc[tuple[
             result = INACCURATE
         rule = "Hail Mary Pass" if hail_mary else ""
         ok = result == ACCURATE
-        c.emit(Event("pass", team, p, (roll,), target, tuple(mods), ok, rule=rule, detail=result))
+        shown = (*mods, ("star rule", late)) if late else tuple(mods)
+        c.emit(Event("pass", team, p, (roll,), target, shown, ok, rule=rule, detail=result))
         if ok or (hail_mary and result == INACCURATE) or rerolled:
             return result, roll
         source = yield from reroll_choice(c, p, "pass")

@@ -16,6 +16,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.skills import asp_points, points
+from league_manager.match.skills.registry import used_key
 
 _DECLINE = Action(DECLINE)
 
@@ -51,7 +52,7 @@ def skill_reroll(c: Ctx, p: int, kind: str) -> str:
         how = fn(kind)
         if how is None:
             continue
-        if how == "once" and (p, skill) in s.skill_used:
+        if how == "once" and (p, used_key(skill, s.half)) in s.skill_used:
             continue
         if how == "game" and (p, skill) in s.game_used:
             continue
@@ -114,7 +115,7 @@ def reroll_choice(c: Ctx, p: int, kind: str) -> Proc[str]:
     options.append(_DECLINE)
     choice = yield Prompt(REROLL, team, options, {"player": p, "roll": kind, "skill": skill})
     if choice.kind == USE_SKILL_REROLL:
-        s.skill_used.add((p, skill))
+        s.skill_used.add((p, used_key(skill, s.half)))
         if any(fn(kind) == "game" for name, fn in c.hook(p, points.SKILL_REROLL) if name == skill):
             s.game_used.add((p, skill))
         c.emit(Event("skill_reroll", team, p, rule=skill))

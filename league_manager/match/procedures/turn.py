@@ -31,6 +31,8 @@ from league_manager.match.procedures.activation import (
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points, special_points, star_points
+from league_manager.match.skills import stars_2_points as stars
+from league_manager.match.skills.registry import lasting_use
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 
@@ -73,7 +75,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
                 options.append(acts[6])
         if handoff and not keeps_ball:
             options.append(acts[4])
-        if foul:
+        if foul or (foes_down and stars.may_foul_again(c, p)):
             options.append(acts[5])
         if kick and c.has(p, special_points.KICK_TEAM_MATE):
             options.append(acts[7])
@@ -106,7 +108,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         s.turn[team] += 1
         s.turnover = False
         s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
-        s.skill_used.clear()
+        s.skill_used = {k for k in s.skill_used if lasting_use(k[1])}
         s.stunned_now.clear()
         for p in s.players_of(team):
             s.used[p] = False

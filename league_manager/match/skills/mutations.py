@@ -14,6 +14,7 @@ from league_manager.match.events import Event
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points
+from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills.registry import register
 
 CLAWS_TARGET = 8
@@ -146,7 +147,9 @@ def hypnotic_gaze(c: Ctx, p: int, target: int) -> Proc[None]:
     c.emit(Event("skill", team, p, rule="Hypnotic Gaze", other=target))
     others = c.n_markers(s.pos[p], team, ignore=target)
     mods = (("marked", -others),) if others else ()
-    ok = yield from test(c, p, "hypnotic_gaze", s.ag[p], mods, s.pos[target])
+    ok = (yield from stars.auto_gaze(c, p)) or (
+        yield from test(c, p, "hypnotic_gaze", s.ag[p], mods, s.pos[target])
+    )
     if ok:
         s.tz_lost[target] = True
         c.emit(Event("loses_tackle_zone", s.team[target], target, rule="Hypnotic Gaze", other=p))

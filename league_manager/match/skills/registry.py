@@ -34,6 +34,8 @@ _REGISTRY: dict[str, dict[str, dict[str, Handler]]] = {}
 HOOK_POINTS: dict[str, str] = {}
 """Documented hook points: name -> what handlers receive and return."""
 _CACHE: dict[tuple[frozenset[str], str], Hooks] = {}
+LIMITS: dict[str, str] = {}
+"""Skills used at most once per "game" or per "half" (star players' special rules)."""
 
 
 def hook_point(name: str, doc: str) -> str:
@@ -102,3 +104,18 @@ def registered_skills(edition: str | None = None) -> set[str]:
 def points_without_handlers() -> list[str]:
     """Declared hook points no skill has a handler for (in any edition)."""
     return sorted(point for point, by_skill in _REGISTRY.items() if not by_skill)
+
+
+def limit(skill: str, per: str) -> None:
+    """Declare that ``skill`` may be used once per ``per`` ("game" or "half")."""
+    LIMITS[skill] = per
+
+
+def used_key(skill: str, half: int) -> str:
+    """The ``skill_used`` name recording a use of ``skill``: a once-per-half skill's names the half."""
+    return f"{skill} half {half}" if LIMITS.get(skill) == "half" else skill
+
+
+def lasting_use(name: str) -> bool:
+    """True when a ``skill_used`` name outlives the team turn (once per game or per half)."""
+    return name.split(" half ")[0] in LIMITS

@@ -19,15 +19,11 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         }),
         # Issue 12: star players' special rules.
         "star_rule": frozenset({
-    'All You Can Eat', 'Beer Barrel Bash!', 'Black Ink', 'Bounding Leap', 'Burst of Speed',
-    'Catch of the Day', 'Crushing Blow', 'Dwarfen Scourge', 'Excuse Me, Are You a Zoat?',
-    'Furious Outburst', 'Fury of the Blood God', 'Ghostly Flames', 'Halfling Luck', "I'll Be Back!",
-    'Indomitable', 'Kaboom!', "Kick 'em While They're Down!", 'Lord of Chaos', 'Master Assassin',
-    'Maximum Carnage', 'Old Pro', 'Pump Up the Crowd', 'Quick Bite', 'Raiding Party', 'Ram',
-    'Savage Mauling', 'Sneakiest of the Lot', 'Strong Passing Game', 'Swift as the Breeze',
-    'Tasty Morsel', 'The Ballista', 'The Flashing Blade', "Then I Started Blastin'!",
-    "Thinking Man's Troll", 'Toxin Connoisseur', 'Treacherous', 'Unstoppable Momentum',
-    'Vicious Vines', 'Watch Out!', 'Whirling Dervish', 'Yoink!',
+    'All You Can Eat', 'Beer Barrel Bash!', 'Bounding Leap', 'Burst of Speed',
+    'Excuse Me, Are You a Zoat?', 'Furious Outburst', 'Fury of the Blood God', 'Ghostly Flames',
+    'Kaboom!', "Kick 'em While They're Down!", 'Lord of Chaos', 'Maximum Carnage', 'Quick Bite',
+    'Raiding Party', 'Tasty Morsel', 'The Flashing Blade', "Then I Started Blastin'!",
+    'Treacherous', 'Vicious Vines', 'Whirling Dervish', 'Yoink!',
         }),
     },
 }  # fmt: skip
