@@ -1,0 +1,269 @@
+"""The pitch scene: 26x15 squares, zones and lines, player tokens, the ball, overlays, dugouts.
+
+The static pitch is drawn once; tokens, ball and overlays are rebuilt from the match state and
+the controller's marks on every update (a few dozen items: well under a frame).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from league_manager.match import actions as a
+from league_manager.match.pitch import HALF_LINE, LENGTH, ON_PITCH, WIDTH, sq, xy
+from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, SENT_OFF, STUNNED, State
+from league_manager.ui.match_board.controller import BoardController, Mark
+
+S = 40.0
+"""Side of a square in scene units."""
+DUG_COLS = 3
+DUG_W = DUG_COLS * S + 12
+PITCH_X = DUG_W + 10
+TEAM_COLOURS = (QColor("#1f5fa8"), QColor("#d9771e"))
+"""Home blue, away orange: told apart with any colour vision."""
+MARK_COLOURS = {
+    "move": QColor(80, 200, 120, 90),
+    "block": QColor(230, 60, 60, 110),
+    "foul": QColor(160, 40, 160, 110),
+    "pass": QColor(60, 140, 230, 100),
+    "push": QColor(250, 200, 40, 120),
+    "place": QColor(80, 200, 120, 60),
+    "kick": QColor(250, 200, 40, 70),
+    "player": QColor(255, 255, 255, 60),
+    "target": QColor(250, 200, 40, 110),
+}
+BOXES = (("Reserves", RESERVE), ("KO'd", KO), ("Casualties", CASUALTY), ("Sent off", SENT_OFF))
+
+
+def square_rect(square: int) -> QRectF:
+    """The scene rectangle of a pitch square."""
+    x, y = xy(square)
+    return QRectF(PITCH_X + x * S, y * S, S, S)
+
+
+def square_at(point: QPointF) -> int:
+    """The pitch square under a scene point, or -1."""
+    x = int((point.x() - PITCH_X) // S)
+    y = int(point.y() // S)
+    if 0 <= x < LENGTH and 0 <= y < WIDTH:
+        return sq(x, y)
+    return -1
+
+
+def initials(position: str) -> str:
+    """Two or three letters for a position ("Blitzer" -> "Bz", "Black Orc" -> "BO")."""
+    words = [w for w in position.replace("-", " ").split() if w]
+    if len(words) >= 2:
+        return "".join(w[0] for w in words[:3]).upper()
+    word = words[0] if words else "?"
+    return (word[0] + (word[2] if len(word) > 2 else "")).title()
+
+
+class PitchScene(QGraphicsScene):
+    """Everything drawn on the board."""
+
+    def __init__(self, dark: bool = False) -> None:
+        super().__init__()
+        self.dark = dark
+        self.dugout_slots: dict[int, QRectF] = {}
+        """Player index -> scene rectangle of their dugout token."""
+        self._dynamic: list[QGraphicsItem] = []
+        height = max(WIDTH * S, 600.0)
+        self.setSceneRect(QRectF(0, -4, PITCH_X + LENGTH * S + 10 + DUG_W, height + 8))
+        self.setBackgroundBrush(QBrush(QColor("#1e2124") if dark else QColor("#e8e8e4")))
+        self._draw_pitch()
+
+    # static ------------------------------------------------------------------------
+    def _draw_pitch(self) -> None:
+        grass = (
+            (QColor("#3f7d3a"), QColor("#467f40"))
+            if not self.dark
+            else (QColor("#2d5a2a"), QColor("#31602e"))
+        )
+        no_pen = QPen(Qt.PenStyle.NoPen)
+        for x in range(LENGTH):
+            for y in range(WIDTH):
+                r = QRectF(PITCH_X + x * S, y * S, S, S)
+                colour = grass[(x + y) % 2]
+                if x in (0, LENGTH - 1):
+                    colour = colour.darker(125)
+                self.addRect(r, no_pen, QBrush(colour))
+        line = QPen(QColor(255, 255, 255, 150), 1.0)
+        for x in range(LENGTH + 1):
+            self.addLine(PITCH_X + x * S, 0, PITCH_X + x * S, WIDTH * S, QPen(QColor(0, 0, 0, 40), 0.5))
+        for y in range(WIDTH + 1):
+            self.addLine(PITCH_X, y * S, PITCH_X + LENGTH * S, y * S, QPen(QColor(0, 0, 0, 40), 0.5))
+        bold = QPen(QColor(255, 255, 255, 200), 2.5)
+        self.addRect(QRectF(PITCH_X, 0, LENGTH * S, WIDTH * S), bold)
+        for x in (1, LENGTH - 1):
+            self.addLine(PITCH_X + x * S, 0, PITCH_X + x * S, WIDTH * S, bold)
+        self.addLine(
+            PITCH_X + HALF_LINE * S, 0, PITCH_X + HALF_LINE * S, WIDTH * S, QPen(QColor("white"), 3.0)
+        )
+        for y in (4, WIDTH - 4):
+            self.addLine(PITCH_X, y * S, PITCH_X + LENGTH * S, y * S, line)
+        for x in (HALF_LINE - 1, HALF_LINE + 1):
+            dashed = QPen(QColor(255, 255, 255, 130), 1.5, Qt.PenStyle.DashLine)
+            self.addLine(PITCH_X + x * S, 4 * S, PITCH_X + x * S, (WIDTH - 4) * S, dashed)
+        text_colour = QColor("#ddd") if self.dark else QColor("#333")
+        for team, left in ((0, 0.0), (1, PITCH_X + LENGTH * S + 10)):
+            frame = QRectF(left + 2, 0, DUG_W - 4, WIDTH * S)
+            self.addRect(frame, QPen(TEAM_COLOURS[team], 2), QBrush(QColor(0, 0, 0, 30)))
+        self._text_colour = text_colour
+
+    # dynamic -----------------------------------------------------------------------
+    def update_from(self, ctl: BoardController, names: tuple[str, str]) -> None:
+        """Redraw tokens, ball, overlays and dugouts from the controller's match."""
+        for item in self._dynamic:
+            self.removeItem(item)
+        self._dynamic = []
+        s = ctl.match.state
+        for mark in ctl.marks():
+            self._mark(mark)
+        prompt = ctl.prompt
+        if prompt is not None and prompt.kind == a.PUSH and ctl.human_turn() and ctl.handover_team < 0:
+            origin = int(prompt.info.get("from", -1))
+            for target in ctl.targets:
+                if origin >= 0:
+                    self._arrow(origin, target)
+        for p in range(s.size):
+            if s.pos[p] >= 0:
+                self._token(s, p, square_rect(s.pos[p]), ctl)
+        if s.ball >= 0 and ON_PITCH[s.ball]:
+            self._ball(s.ball, s.carrier >= 0)
+        self._dugouts(s, ctl, names)
+
+    def _add(self, item: QGraphicsItem, z: float) -> None:
+        item.setZValue(z)
+        self._dynamic.append(item)
+
+    def _mark(self, mark: Mark) -> None:
+        r = square_rect(mark.square)
+        if mark.kind == "cursor":
+            pen = QPen(QColor("#ffe14d"), 2.5, Qt.PenStyle.DashLine)
+            self._add(self.addRect(r.adjusted(2, 2, -2, -2), pen), 30)
+            return
+        if mark.kind in ("select", "focus"):
+            self._add(self.addRect(r.adjusted(1, 1, -1, -1), QPen(QColor("white"), 3)), 29)
+            return
+        colour = MARK_COLOURS.get(mark.kind, MARK_COLOURS["target"])
+        self._add(self.addRect(r, QPen(colour.darker(150), 1), QBrush(colour)), 5)
+        if mark.text:
+            text = self.addSimpleText(mark.text, QFont("Sans", 8, QFont.Weight.Bold))
+            text.setBrush(QBrush(QColor("white")))
+            box = text.boundingRect()
+            text.setPos(r.center().x() - box.width() / 2, r.bottom() - box.height() - 1)
+            self._add(text, 26)
+
+    def _arrow(self, origin: int, target: int) -> None:
+        a_pt = square_rect(origin).center()
+        b_pt = square_rect(target).center()
+        pen = QPen(QColor("#ffd000"), 3)
+        self._add(self.addLine(a_pt.x(), a_pt.y(), b_pt.x(), b_pt.y(), pen), 27)
+        dx, dy = b_pt.x() - a_pt.x(), b_pt.y() - a_pt.y()
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        tip = QPointF(b_pt.x(), b_pt.y())
+        left = QPointF(tip.x() - 10 * ux + 6 * uy, tip.y() - 10 * uy - 6 * ux)
+        right = QPointF(tip.x() - 10 * ux - 6 * uy, tip.y() - 10 * uy + 6 * ux)
+        head = self.addPolygon(QPolygonF([tip, left, right]), pen, QBrush(QColor("#ffd000")))
+        self._add(head, 27)
+
+    def _token(self, s: State, p: int, r: QRectF, ctl: BoardController, small: bool = False) -> None:
+        team = s.team[p]
+        colour = QColor(TEAM_COLOURS[team])
+        status = s.status[p]
+        if s.used[p] and status not in (RESERVE, KO, CASUALTY, SENT_OFF):
+            colour = colour.lighter(150) if not self.dark else colour.darker(160)
+        inset = 5 if not small else 3
+        body = r.adjusted(inset, inset, -inset, -inset)
+        pen = QPen(QColor("white"), 2)
+        if s.tz_lost[p]:
+            pen = QPen(QColor("white"), 2, Qt.PenStyle.DotLine)
+        item: QGraphicsItem
+        if status in (PRONE, STUNNED):
+            path = QPainterPath()
+            path.addRoundedRect(body.adjusted(0, body.height() * 0.25, 0, -body.height() * 0.1), 5, 5)
+            item = self.addPath(path, pen, QBrush(colour.darker(130)))
+        else:
+            item = self.addEllipse(body, pen, QBrush(colour))
+        self._add(item, 10)
+        snap = s.teams[team].players[p - (0 if team == 0 else len(s.teams[0].players))]
+        number = self.addSimpleText(
+            str(snap.number), QFont("Sans", 10 if not small else 8, QFont.Weight.Bold)
+        )
+        number.setBrush(QBrush(QColor("white")))
+        nb = number.boundingRect()
+        number.setPos(body.center().x() - nb.width() / 2, body.top() + (1 if not small else 0))
+        self._add(number, 12)
+        pos = self.addSimpleText(initials(snap.position), QFont("Sans", 6 if not small else 5))
+        pos.setBrush(QBrush(QColor(255, 255, 255, 220)))
+        pb = pos.boundingRect()
+        pos.setPos(body.center().x() - pb.width() / 2, body.bottom() - pb.height() - 1)
+        self._add(pos, 12)
+        badge = {PRONE: "P", STUNNED: "S✶"}.get(status, "")
+        if badge and not small:
+            mark = self.addSimpleText(badge, QFont("Sans", 7, QFont.Weight.Bold))
+            mark.setBrush(QBrush(QColor("#ffe14d") if status == STUNNED else QColor("#ffffff")))
+            mark.setPos(r.left() + 1, r.top())
+            self._add(mark, 13)
+        if s.carrier == p:
+            ring = self.addEllipse(r.adjusted(1, 1, -1, -1), QPen(QColor("#f5c400"), 3))
+            self._add(ring, 11)
+
+    def _ball(self, square: int, carried: bool) -> None:
+        r = square_rect(square)
+        size = 12.0
+        box = (
+            QRectF(r.right() - size - 2, r.top() + 2, size, size)
+            if carried
+            else QRectF(r.center().x() - size / 2, r.center().y() - size / 2, size, size)
+        )
+        ball = self.addEllipse(box, QPen(QColor("#3b2508"), 1.5), QBrush(QColor("#a8642a")))
+        self._add(ball, 20)
+
+    def _dugouts(self, s: State, ctl: BoardController, names: tuple[str, str]) -> None:
+        self.dugout_slots = {}
+        selected = ctl.selected
+        for team, left in ((0, 0.0), (1, PITCH_X + LENGTH * S + 10)):
+            y = 4.0
+            title = self.addSimpleText(names[team][:18], QFont("Sans", 9, QFont.Weight.Bold))
+            title.setBrush(QBrush(TEAM_COLOURS[team].lighter(130) if self.dark else TEAM_COLOURS[team]))
+            title.setPos(left + 6, y)
+            self._add(title, 15)
+            y += 20
+            for label, status in BOXES:
+                players = [p for p in s.players_of(team) if s.pos[p] < 0 and s.status[p] == status]
+                head = self.addSimpleText(f"{label} ({len(players)})", QFont("Sans", 8))
+                head.setBrush(QBrush(self._text_colour))
+                head.setPos(left + 6, y)
+                self._add(head, 15)
+                y += 16
+                cell = (DUG_W - 12) / DUG_COLS
+                for i, p in enumerate(players):
+                    r = QRectF(left + 6 + (i % DUG_COLS) * cell, y + (i // DUG_COLS) * cell, cell, cell)
+                    self._token(s, p, r, ctl, small=True)
+                    self.dugout_slots[p] = r
+                    if p == selected:
+                        self._add(self.addRect(r, QPen(QColor("#ffe14d"), 2.5)), 29)
+                    injury = s.stats[p].injury
+                    if status == CASUALTY and injury:
+                        tag = self.addSimpleText(injury[:3], QFont("Sans", 5))
+                        tag.setBrush(QBrush(QColor("#ff8080")))
+                        tag.setPos(r.left() + 1, r.top())
+                        self._add(tag, 14)
+                rows = max(1, -(-len(players) // DUG_COLS))
+                y += rows * cell + 4
+
+    def dugout_player_at(self, point: QPointF) -> int:
+        """The dugout token under a scene point, or -1."""
+        for p, r in self.dugout_slots.items():
+            if r.contains(point):
+                return p
+        return -1
+
+    def in_dugout(self, point: QPointF) -> bool:
+        """True for a point inside either dugout frame."""
+        right = PITCH_X + LENGTH * S + 10
+        return (0 <= point.x() <= DUG_W) or (right <= point.x() <= right + DUG_W)
