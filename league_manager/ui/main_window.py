@@ -567,6 +567,8 @@ class MainWindow(QMainWindow):
             preview.resize(1000, 860)
             preview.show()
             return preview
+        elif kind == "match":
+            return self._show_match_board(name, tab)
         elif kind in {"player", "advance"}:
             for team in services.teams.list_teams():
                 view = services.teams.get_team(team.id)
@@ -584,6 +586,16 @@ class MainWindow(QMainWindow):
         else:
             raise LeagueError(f"unknown page '{spec}' (pages: {PAGE_SPECS})")
         return self
+
+    def _show_match_board(self, name: str, moment: str) -> QWidget:
+        """``match:practice[#MOMENT]``: the match board at a moment (setup, turn, move, block …)."""
+        if name != "practice":
+            raise LeagueError(f"unknown match '{name}' (match:practice[#MOMENT])")
+        from league_manager.ui.match_board.window import practice_spec
+
+        window = practice_spec(moment)
+        window.resize(self.size())
+        return window
 
     def show_fixture(self, fixture_id: int) -> None:
         """Show a fixture's page (the season page's ``fixture_activated`` lands here)."""

@@ -52,7 +52,7 @@ Letters and digits: the choice shown in [brackets] in the panel
   X End action · E End turn / End set-up · R Team re-roll · S Skill re-roll · O Pro
   Y Yes / use skill · N No / decline · 1-3 formations (set-up) · Del back to the dugout
 U or Ctrl+Z: undo (league undo policy) · F1 or ?: this sheet
-Squares: green move (roll needed: dodge & rush), red block (dice; ✋ the opponent chooses),
+Squares: green move (roll needed: dodge & rush), red block (dice; ▼ the opponent chooses),
 blue pass (Q/S/L/B range) or hand-off, purple foul, yellow push (arrows) or target."""
 
 
@@ -63,6 +63,8 @@ class BoardView(QGraphicsView):
         super().__init__(board.scene)
         self.board = board
         self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
@@ -151,6 +153,7 @@ class MatchBoard(QWidget):
         self.bot_delay_ms = bot_delay_ms
         self.scene = PitchScene(dark)
         self._logged = 0
+        self.bots_paused = False
         self._build()
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
@@ -241,7 +244,8 @@ class MatchBoard(QWidget):
         if ctl.finished:
             ctl.finished = False
             self.finished.emit()
-        if ctl.session.bot_to_play() and not ctl.notice and not self._bot_timer.isActive():
+        due = ctl.session.bot_to_play() and not ctl.notice and not self.bots_paused
+        if due and not self._bot_timer.isActive():
             self._bot_timer.start(self.bot_delay_ms)
         self.changed.emit()
 
@@ -262,7 +266,10 @@ class MatchBoard(QWidget):
         rect: QRect | None = None
         if anchor >= 0:
             rect = self.view.mapFromScene(square_rect(anchor)).boundingRect()
-        self.panel.place_near(rect, area)
+        s = self.controller.match.state
+        weighted = list(self.controller.targets) * 3 + [q for q in s.pos if q >= 0]
+        avoid = [self.view.mapFromScene(square_rect(q)).boundingRect() for q in weighted]
+        self.panel.place_near(rect, area, avoid)
         if self.keys.isVisible():
             self.keys.adjustSize()
             self.keys.move(
@@ -304,6 +311,18 @@ class MatchBoard(QWidget):
             return
         if name:
             self.act(lambda: self.controller.key(name))
+
+    def stop_bots(self) -> None:
+        """Stop playing bot moves (the window is closing, or a screenshot is being set up)."""
+        self._bot_timer.stop()
+        self.bots_paused = True
+
+    def controller_moment(self, moment: str) -> None:
+        """Play on (seeded input, bots included) to a screenshot moment, then redraw."""
+        from league_manager.ui.match_board.spec import advance_to
+
+        advance_to(self.controller, moment)
+        self.refresh()
 
     def _bot_step(self) -> None:
         self.act(self.controller.bot_step)

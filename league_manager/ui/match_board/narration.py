@@ -71,6 +71,7 @@ def _test(event: Event, names: Sequence[str], word: str) -> str:
     parts = [f"{who}: " if who else ""]
     if event.rule.startswith("re-roll"):
         source = event.rule[len("re-roll") :].strip(" ()") or "re-roll"
+        source = "team re-roll" if source == "team" else source
         parts.append(f"{source}: ")
     elif event.rule and event.rule.lower() != word.lower():
         parts.append(f"[{event.rule}] ")

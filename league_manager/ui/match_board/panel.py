@@ -68,19 +68,33 @@ class PromptPanel(QFrame):
             height += max(hint, widget.sizeHint().height()) + self._layout.spacing()
         self.setFixedHeight(height)
 
-    def place_near(self, anchor: QRect | None, area: QRect) -> None:
-        """Put the panel beside ``anchor`` (view coordinates), inside ``area``; top-centre without one."""
+    def place_near(self, anchor: QRect | None, area: QRect, avoid: list[QRect] | None = None) -> None:
+        """Put the panel beside ``anchor`` (view coordinates) inside ``area``, covering as few of the
+        ``avoid`` rectangles (the squares to click) as it can; top-centre without an anchor."""
         w, h = self.width(), self.height()
         if anchor is None:
-            point = QPoint(area.center().x() - w // 2, area.top() + 8)
+            candidates = [QPoint(area.center().x() - w // 2, area.top() + 8)]
         else:
-            right = anchor.right() + 12
-            left = anchor.left() - 12 - w
-            x = right if right + w <= area.right() else max(area.left(), left)
-            if x < area.left() + 1 and left < area.left():
-                x = area.left() + 4
-            point = QPoint(x, anchor.center().y() - h // 2)
-        x = min(max(area.left() + 4, point.x()), area.right() - w - 4)
-        y = min(max(area.top() + 4, point.y()), area.bottom() - h - 4)
-        self.move(x, y)
+            mid_x, mid_y = anchor.center().x() - w // 2, anchor.center().y() - h // 2
+            candidates = [
+                QPoint(anchor.right() + 12, mid_y),
+                QPoint(anchor.left() - 12 - w, mid_y),
+                QPoint(mid_x, anchor.bottom() + 12),
+                QPoint(mid_x, anchor.top() - 12 - h),
+                QPoint(anchor.right() + 3 * anchor.width(), mid_y),
+                QPoint(anchor.left() - 3 * anchor.width() - w, mid_y),
+            ]
+        best: tuple[int, int] | None = None
+        chosen = candidates[0]
+        for order, point in enumerate(candidates):
+            x = min(max(area.left() + 4, point.x()), area.right() - w - 4)
+            y = min(max(area.top() + 4, point.y()), area.bottom() - h - 4)
+            rect = QRect(x, y, w, h)
+            hidden = sum(1 for r in (avoid or []) if rect.intersects(r))
+            if anchor is not None and rect.intersects(anchor):
+                hidden += 100
+            score = (hidden, order)
+            if best is None or score < best:
+                best, chosen = score, QPoint(x, y)
+        self.move(chosen)
         self.raise_()

@@ -6,8 +6,8 @@ the controller's marks on every update (a few dozen items: well under a frame).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 from league_manager.match import actions as a
@@ -23,7 +23,7 @@ PITCH_X = DUG_W + 10
 TEAM_COLOURS = (QColor("#1f5fa8"), QColor("#d9771e"))
 """Home blue, away orange: told apart with any colour vision."""
 MARK_COLOURS = {
-    "move": QColor(80, 200, 120, 90),
+    "move": QColor(200, 255, 150, 95),
     "block": QColor(230, 60, 60, 110),
     "foul": QColor(160, 40, 160, 110),
     "pass": QColor(60, 140, 230, 100),
@@ -71,46 +71,43 @@ class PitchScene(QGraphicsScene):
         self._dynamic: list[QGraphicsItem] = []
         height = max(WIDTH * S, 600.0)
         self.setSceneRect(QRectF(0, -4, PITCH_X + LENGTH * S + 10 + DUG_W, height + 8))
-        self.setBackgroundBrush(QBrush(QColor("#1e2124") if dark else QColor("#e8e8e4")))
-        self._draw_pitch()
+        self._text_colour = QColor("#ddd") if dark else QColor("#333")
 
-    # static ------------------------------------------------------------------------
-    def _draw_pitch(self) -> None:
-        grass = (
-            (QColor("#3f7d3a"), QColor("#467f40"))
-            if not self.dark
-            else (QColor("#2d5a2a"), QColor("#31602e"))
-        )
-        no_pen = QPen(Qt.PenStyle.NoPen)
+    # static (painted as the background, which the view caches) ---------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        painter.fillRect(QRectF(rect), QColor("#1e2124") if self.dark else QColor("#e8e8e4"))
+        light, dark = (QColor("#3f7d3a"), QColor("#467f40")), (QColor("#2d5a2a"), QColor("#31602e"))
+        grass = dark if self.dark else light
         for x in range(LENGTH):
             for y in range(WIDTH):
-                r = QRectF(PITCH_X + x * S, y * S, S, S)
                 colour = grass[(x + y) % 2]
                 if x in (0, LENGTH - 1):
                     colour = colour.darker(125)
-                self.addRect(r, no_pen, QBrush(colour))
-        line = QPen(QColor(255, 255, 255, 150), 1.0)
+                painter.fillRect(QRectF(PITCH_X + x * S, y * S, S, S), colour)
+        painter.setPen(QPen(QColor(0, 0, 0, 40), 0.5))
         for x in range(LENGTH + 1):
-            self.addLine(PITCH_X + x * S, 0, PITCH_X + x * S, WIDTH * S, QPen(QColor(0, 0, 0, 40), 0.5))
+            painter.drawLine(QPointF(PITCH_X + x * S, 0), QPointF(PITCH_X + x * S, WIDTH * S))
         for y in range(WIDTH + 1):
-            self.addLine(PITCH_X, y * S, PITCH_X + LENGTH * S, y * S, QPen(QColor(0, 0, 0, 40), 0.5))
+            painter.drawLine(QPointF(PITCH_X, y * S), QPointF(PITCH_X + LENGTH * S, y * S))
         bold = QPen(QColor(255, 255, 255, 200), 2.5)
-        self.addRect(QRectF(PITCH_X, 0, LENGTH * S, WIDTH * S), bold)
+        painter.setPen(bold)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(PITCH_X, 0, LENGTH * S, WIDTH * S))
         for x in (1, LENGTH - 1):
-            self.addLine(PITCH_X + x * S, 0, PITCH_X + x * S, WIDTH * S, bold)
-        self.addLine(
-            PITCH_X + HALF_LINE * S, 0, PITCH_X + HALF_LINE * S, WIDTH * S, QPen(QColor("white"), 3.0)
-        )
+            painter.drawLine(QPointF(PITCH_X + x * S, 0), QPointF(PITCH_X + x * S, WIDTH * S))
+        painter.setPen(QPen(QColor("white"), 3.0))
+        half_x = PITCH_X + HALF_LINE * S
+        painter.drawLine(QPointF(half_x, 0), QPointF(half_x, WIDTH * S))
+        painter.setPen(QPen(QColor(255, 255, 255, 150), 1.0))
         for y in (4, WIDTH - 4):
-            self.addLine(PITCH_X, y * S, PITCH_X + LENGTH * S, y * S, line)
+            painter.drawLine(QPointF(PITCH_X, y * S), QPointF(PITCH_X + LENGTH * S, y * S))
+        painter.setPen(QPen(QColor(255, 255, 255, 130), 1.5, Qt.PenStyle.DashLine))
         for x in (HALF_LINE - 1, HALF_LINE + 1):
-            dashed = QPen(QColor(255, 255, 255, 130), 1.5, Qt.PenStyle.DashLine)
-            self.addLine(PITCH_X + x * S, 4 * S, PITCH_X + x * S, (WIDTH - 4) * S, dashed)
-        text_colour = QColor("#ddd") if self.dark else QColor("#333")
+            painter.drawLine(QPointF(PITCH_X + x * S, 4 * S), QPointF(PITCH_X + x * S, (WIDTH - 4) * S))
         for team, left in ((0, 0.0), (1, PITCH_X + LENGTH * S + 10)):
-            frame = QRectF(left + 2, 0, DUG_W - 4, WIDTH * S)
-            self.addRect(frame, QPen(TEAM_COLOURS[team], 2), QBrush(QColor(0, 0, 0, 30)))
-        self._text_colour = text_colour
+            painter.setPen(QPen(TEAM_COLOURS[team], 2))
+            painter.setBrush(QBrush(QColor(0, 0, 0, 30)))
+            painter.drawRect(QRectF(left + 2, 0, DUG_W - 4, WIDTH * S))
 
     # dynamic -----------------------------------------------------------------------
     def update_from(self, ctl: BoardController, names: tuple[str, str]) -> None:
@@ -120,7 +117,7 @@ class PitchScene(QGraphicsScene):
         self._dynamic = []
         s = ctl.match.state
         for mark in ctl.marks():
-            self._mark(mark)
+            self._mark(mark, s.board[mark.square] >= 0)
         prompt = ctl.prompt
         if prompt is not None and prompt.kind == a.PUSH and ctl.human_turn() and ctl.handover_team < 0:
             origin = int(prompt.info.get("from", -1))
@@ -138,7 +135,7 @@ class PitchScene(QGraphicsScene):
         item.setZValue(z)
         self._dynamic.append(item)
 
-    def _mark(self, mark: Mark) -> None:
+    def _mark(self, mark: Mark, occupied: bool = False) -> None:
         r = square_rect(mark.square)
         if mark.kind == "cursor":
             pen = QPen(QColor("#ffe14d"), 2.5, Qt.PenStyle.DashLine)
@@ -149,12 +146,19 @@ class PitchScene(QGraphicsScene):
             return
         colour = MARK_COLOURS.get(mark.kind, MARK_COLOURS["target"])
         self._add(self.addRect(r, QPen(colour.darker(150), 1), QBrush(colour)), 5)
+        if occupied:  # a token hides the fill: frame the square above it
+            solid = QColor(colour)
+            solid.setAlpha(255)
+            self._add(self.addRect(r.adjusted(1.5, 1.5, -1.5, -1.5), QPen(solid, 3)), 28)
         if mark.text:
             text = self.addSimpleText(mark.text, QFont("Sans", 8, QFont.Weight.Bold))
             text.setBrush(QBrush(QColor("white")))
             box = text.boundingRect()
-            text.setPos(r.center().x() - box.width() / 2, r.bottom() - box.height() - 1)
-            self._add(text, 26)
+            x, y = r.center().x() - box.width() / 2, r.bottom() - box.height() - 1
+            chip = QRectF(x - 2, y, box.width() + 4, box.height())
+            self._add(self.addRect(chip, QPen(Qt.PenStyle.NoPen), QBrush(QColor(0, 0, 0, 150))), 31)
+            text.setPos(x, y)
+            self._add(text, 32)
 
     def _arrow(self, origin: int, target: int) -> None:
         a_pt = square_rect(origin).center()

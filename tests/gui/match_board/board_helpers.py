@@ -13,7 +13,6 @@ from pytestqt.qtbot import QtBot
 from league_manager.match import actions as a
 from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.engine import Match
-from league_manager.match.pitch import PITCH_SQUARES
 from league_manager.match.teams import TeamSnapshot
 from league_manager.rules.model import SkillRef
 from league_manager.ui.match_board.board import MatchBoard
@@ -21,6 +20,7 @@ from league_manager.ui.match_board.controller import BoardController
 from league_manager.ui.match_board.practice import practice_game, practice_teams
 from league_manager.ui.match_board.scene import square_rect
 from league_manager.ui.match_board.session import BoardSession
+from league_manager.ui.match_board.spec import wander
 
 
 def make_board(
@@ -69,21 +69,8 @@ def uncovered(ctl: BoardController) -> list[a.Action]:
 
 
 def random_input(ctl: BoardController, rng: random.Random, end_turn_weight: float = 0.3) -> None:
-    """One random board input: a click on a target or any square, a choice, a key, Tab."""
-    menu = ctl.menu()
-    roll = rng.random()
-    if roll < 0.45 and ctl.targets:
-        ctl.click(rng.choice(sorted(ctl.targets)))
-    elif roll < 0.5:
-        ctl.click(rng.choice(PITCH_SQUARES))
-    elif roll < 0.6:
-        ctl.key(rng.choice(["Tab", "Return", "Escape", "Left", "Right", "Up", "Down"]))
-    elif menu.choices:
-        choice = rng.choice(menu.choices)
-        ends = choice.action is not None and choice.action.kind in (a.END_TURN, a.END_ACTIVATION)
-        if ends and rng.random() > end_turn_weight:
-            return
-        ctl.choose(choice)
+    """One random board input (the screenshot driver's, which dismisses screens too)."""
+    wander(ctl, rng, end_turn_weight)
 
 
 KINDS = (
