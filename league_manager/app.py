@@ -10,6 +10,7 @@ from typing import Any
 
 import platformdirs
 
+from league_manager.core.files import atomic_output
 from league_manager.persistence.location import APP_NAME, backup_folder, default_database
 from league_manager.ui.page_specs import PAGE_SPECS
 
@@ -49,6 +50,13 @@ def open_services(path: str) -> Any:
     return Services.open(path)
 
 
+def restore_backup(backup: Path, database: str) -> Any:
+    """Put a verified backup in place of a league file (the replaced file is kept beside it)."""
+    from league_manager.services.facade import Services
+
+    return Services.restore(backup, database)
+
+
 def qt_application(argv: list[str] | None = None) -> Any:
     """The QApplication (created once), with the names QSettings and the desktop use."""
     from PySide6.QtCore import Qt
@@ -82,7 +90,7 @@ def build_window(
     path.parent.mkdir(parents=True, exist_ok=True)
     settings = QSettings(str(path), QSettings.Format.IniFormat)
     theme.apply(app, theme_choice or str(settings.value("theme", "system")))
-    return MainWindow(settings, open_services, backup_dir, dialogs)
+    return MainWindow(settings, open_services, backup_dir, dialogs, restore_backup)
 
 
 def choose_database(db: str | None, settings_path: Path | None = None) -> str:
@@ -130,8 +138,13 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
         widget = window.show_spec(page or "league")
         for _ in range(5):
             QApplication.processEvents()
-        output.parent.mkdir(parents=True, exist_ok=True)
-        ok = widget.grab().save(str(output))
+        try:
+            with atomic_output(output) as temp:
+                if not widget.grab().save(str(temp), output.suffix.lstrip(".").upper() or "PNG"):
+                    raise OSError(f"cannot write {output}")
+            ok = True
+        except OSError:
+            ok = False
         window.close()
         if widget is not window:
             widget.close()

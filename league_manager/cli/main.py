@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from league_manager import __version__
 from league_manager.cli import (
+    file_commands,
     league_commands,
     match_commands,
     match_day_commands,
@@ -32,6 +33,7 @@ COMMAND_MODULES = (
     pdf_commands,
     match_commands,
     match_day_commands,
+    file_commands,
 )
 
 

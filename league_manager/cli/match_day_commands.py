@@ -1,4 +1,4 @@
-"""``fixture pregame|kick-off|record|play|postgame|correct|match-day``: a fixture's match day.
+"""``fixture pregame|kick-off|record|play|postgame|correct|board-abandon|match-day``: match day.
 
 The ``fixture`` command belongs to :mod:`league_manager.cli.season_commands`; this module
 adds its subcommands to that parser (so it is registered after it in ``COMMAND_MODULES``),
@@ -86,6 +86,13 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--result", required=True, metavar="FILE.json")
     p.add_argument("--reason", required=True)
     p.set_defaults(handler=cmd_correct)
+    p = sub.add_parser(
+        "board-abandon",
+        help="abandon the fixture's board match (kept, with the reason); back to the pre-game stage",
+    )
+    p.add_argument("fixture", type=int)
+    p.add_argument("--reason", required=True, help="kept with the board match's record")
+    p.set_defaults(handler=cmd_board_abandon)
     p = sub.add_parser("match-day", help="show what match day recorded for a fixture")
     p.add_argument("fixture", type=int)
     p.set_defaults(handler=cmd_show)
@@ -152,6 +159,11 @@ def cmd_correct(args: argparse.Namespace, ctx: CliContext) -> int:
     if isinstance(data, str):
         return ctx.fail(data)
     return _emit(ctx, ctx.services().match_day.correct(args.fixture, data, args.reason).value)
+
+
+def cmd_board_abandon(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Abandon a fixture's board match."""
+    return _emit(ctx, ctx.services().board.abandon(args.fixture, args.reason).value)
 
 
 def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -224,6 +236,15 @@ def render(view: MatchDayView) -> str:
         for hired in post.get("hired", []):
             lines.append(
                 f"  hired {hired['journeyman']} as player {hired['player_id']} ({hired['cost']:,} gp)"
+            )
+    if view.board is not None:
+        board = view.board
+        lines.append(f"  {board.summary()}")
+        if board.in_progress and board.turn_team is not None:
+            lines.append(
+                f"    half {board.half}, {board.turn_team}'s turn (turns {board.turns[0]}/{board.turns[1]}), "
+                f"score {board.score[0]}-{board.score[1]}; {board.controllers['home']} v "
+                f"{board.controllers['away']}; undo {board.undo_policy} ({board.undo_count} taken back)"
             )
     for c in view.corrections:
         lines.append(f"  correction ({c['reason']}): {'; '.join(c['changes']) or 'no balance changed'}")

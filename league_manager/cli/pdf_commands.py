@@ -9,6 +9,7 @@ from typing import Any
 
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
+from league_manager.core.files import write_bytes_atomically
 from league_manager.reports import (
     PAPERS,
     PageOptions,
@@ -105,8 +106,7 @@ def _options(args: argparse.Namespace) -> PageOptions:
 
 def _write(ctx: CliContext, path: Path, data: bytes, summary: dict[str, Any], text: str) -> int:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        write_bytes_atomically(path, data)
     except OSError as exc:
         return ctx.fail(f"cannot write {path}: {exc.strerror or exc}")
     payload = {"output": str(path), "bytes": len(data), **summary}

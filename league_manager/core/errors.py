@@ -48,7 +48,15 @@ class NotALeagueDatabase(LeagueError):
 
 
 class DatabaseUnavailable(LeagueError):
-    """The database cannot be opened (not a database, unreadable, missing driver)."""
+    """The database cannot be opened (not a database, unreadable, missing driver).
+
+    Attributes:
+        backup: the newest good backup of the file, when one can be offered for restore.
+    """
+
+    def __init__(self, message: str, backup: str | None = None) -> None:
+        super().__init__(message)
+        self.backup = backup
 
 
 class RulesetVersionMismatch(LeagueError):

@@ -27,6 +27,13 @@ from league_manager.rules.dice import Dice, Roll, ScriptedDice, SeededDice
 from league_manager.rules.model import Ruleset
 
 CONCEDE = "concede"
+FORMAT_VERSION = 1
+"""Version of what a stored match means (``to_dict``): bump it when a change to the engine
+makes a stored action list replay differently, so old records are refused, not misread."""
+
+
+class MatchFormatError(IllegalAction):
+    """A stored match was written by another engine format version."""
 
 
 class Match:
@@ -96,6 +103,7 @@ class Match:
             self._gen = game(self.ctx)
         self._prompt: Prompt | None = None
         self._advance(None)
+        self._rolls_at: list[int] = [len(self.dice.log)]  # dice log length before/after each action
 
     def _advance(self, action: Action | None) -> None:
         try:
@@ -153,6 +161,7 @@ class Match:
         start = len(self.ctx.events)
         self.actions.append(action)
         self._advance(action)
+        self._rolls_at.append(len(self.dice.log))
         return self.ctx.events[start:]
 
     def concede(self, team: int) -> list[Event]:
@@ -169,7 +178,12 @@ class Match:
         self.state.game_over = True
         event = Event("concession", team)
         self.ctx.emit(event)
+        self._rolls_at.append(len(self.dice.log))
         return [event]
+
+    def rolls_since_last_action(self) -> int:
+        """How many dice were rolled since the last action was applied (0 with no action)."""
+        return self._rolls_at[-1] - self._rolls_at[-2] if len(self._rolls_at) > 1 else 0
 
     def _describe(self) -> str:
         prompt = self._prompt
@@ -235,6 +249,7 @@ class Match:
         self.ctx.events = events
         self.ctx.checkpoint = self._take_checkpoint if self.snapshots else None
         self.actions = self.actions[: cp.actions]
+        self._rolls_at = self._rolls_at[: cp.actions + 1]
         self._gen = resume(self.ctx)
         self._advance(None)
         return True
@@ -247,6 +262,7 @@ class Match:
         else:
             dice = {"rolls": [r.result for r in self.dice.log]}
         return {
+            "format": FORMAT_VERSION,
             "ruleset": self.ruleset_id,
             "home": self.home.to_dict(),
             "away": self.away.to_dict(),
@@ -255,11 +271,22 @@ class Match:
             "dice": dice,
             "skill_categories": self.skill_categories,
             "actions": [a.to_list() for a in self.actions],
+            "rolls_at": list(self._rolls_at),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Match:
-        """Rebuild a match by replaying its actions."""
+        """Rebuild a match by replaying its actions.
+
+        Raises:
+            MatchFormatError: the document was written by another engine format version.
+        """
+        version = data.get("format", FORMAT_VERSION)
+        if version != FORMAT_VERSION:
+            raise MatchFormatError(
+                f"this match was saved by engine format {version}; this program reads format "
+                f"{FORMAT_VERSION} only"
+            )
         dice_data = data["dice"]
         dice: Dice
         if "seed" in dice_data:

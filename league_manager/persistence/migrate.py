@@ -1,10 +1,10 @@
-"""Bring a database to the current schema: refuse newer files, back up, then upgrade."""
+"""Bring a database to the current schema: refuse newer files, back up, upgrade a copy, swap it in."""
 
 from __future__ import annotations
 
 import shutil
+import sqlite3
 from dataclasses import dataclass
-from datetime import datetime
 from importlib import resources
 from pathlib import Path
 
@@ -14,11 +14,17 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect
 
-from league_manager.core.errors import DatabaseTooNew, NotALeagueDatabase
-from league_manager.persistence.database import backup_sqlite, sqlite_path, use_wal
+from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, NotALeagueDatabase
+from league_manager.core.files import remove_leftovers, replace_atomically, temp_path_beside
+from league_manager.persistence.backups import (
+    backup_name,
+    prune_backups,
+    sqlite_problem,
+    unreadable,
+    write_backup,
+)
+from league_manager.persistence.database import make_engine, sqlite_path, use_wal
 from league_manager.persistence.location import backup_folder
-
-KEEP_BACKUPS = 20
 
 
 @dataclass(frozen=True)
@@ -77,40 +83,96 @@ def check_not_newer(engine: Engine) -> str | None:
 
 
 def migrate(engine: Engine, *, backup_dir: Path | None = None) -> MigrationReport:
-    """Upgrade the database to the newest schema.
+    """Upgrade the database to the newest schema, all-or-nothing.
 
-    A SQLite file that holds data and needs an upgrade is first copied to a backup
-    (``backups/`` next to it, or ``backup_dir``). A database from a newer version is
-    refused and left untouched.
+    A SQLite file is never changed in place: a file that holds data is first copied to
+    a verified backup (``backups/`` next to it, or ``backup_dir``); the upgrade runs on
+    a copy beside the file, which is checked and then renamed over it in one step. A
+    program killed at any moment leaves the file at its old schema or at the new one.
+    PostgreSQL upgrades in one transaction. A database from a newer version is refused
+    and left untouched.
 
     Raises:
         DatabaseTooNew: the file's schema is unknown to this version.
+        NotALeagueDatabase: the file holds tables League Manager did not write.
+        DatabaseUnavailable: the file is damaged, or the backup could not be written.
     """
+    path = sqlite_path(str(engine.url))
+    if path is not None:
+        remove_leftovers(path.parent, path.name)
     current = check_not_newer(engine)
     head = head_revision()
-    if current is None and _has_tables(engine):
+    has_tables = _has_tables(engine)
+    if current is None and has_tables:
         raise NotALeagueDatabase(
             f"{engine.url.render_as_string(hide_password=True)} holds tables but is not a League Manager "
             "database; it was not changed"
         )
-    use_wal(engine)
     if current == head:
+        use_wal(engine)
+        return MigrationReport(current, head, None)
+    if path is None:
+        _upgrade(engine)
         return MigrationReport(current, head, None)
     backup = None
-    path = sqlite_path(str(engine.url))
-    if path is not None and path.exists() and _has_tables(engine):
+    if has_tables:
+        _check_sound(engine, path)
         folder = backup_dir or backup_folder(path)
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-        backup = backup_sqlite(engine, folder / f"{path.stem}-{stamp}-before-{head}.db")
-        _prune(folder, path.stem)
-    try:
-        _upgrade(engine)
-    except Exception:
-        if backup is not None and path is not None:
-            engine.dispose()
-            restore_sqlite(backup, path)
-        raise
+        backup = write_backup(engine, folder / backup_name(path, head), current)
+        prune_backups(path, folder)
+    _upgrade_copy(engine, path, backup)
+    use_wal(engine)
     return MigrationReport(current, head, backup)
+
+
+def _check_sound(engine: Engine, path: Path) -> None:
+    with engine.connect() as conn:
+        rows = conn.exec_driver_sql("PRAGMA integrity_check").fetchall()
+    if [tuple(row) for row in rows] != [("ok",)]:
+        detail = "; ".join(str(row[0]) for row in rows[:3])
+        raise unreadable(f"{path} is damaged ({detail}); it was not changed", path)
+
+
+def _upgrade_copy(engine: Engine, path: Path, source: Path | None) -> None:
+    """Upgrade a copy of ``source`` (or a new file) beside ``path``, then swap it in."""
+    temp = temp_path_beside(path)
+    try:
+        if source is not None:
+            shutil.copyfile(source, temp)
+        copy = make_engine(temp)
+        try:
+            _upgrade(copy)
+            with copy.connect() as conn:
+                conn.exec_driver_sql("PRAGMA journal_mode=DELETE")
+        finally:
+            copy.dispose()
+        problem = sqlite_problem(temp, head_revision())
+        if problem is not None:
+            raise RuntimeError(f"the upgraded copy did not verify: {problem}")
+        engine.dispose()
+        _close_journal(path)
+        replace_atomically(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        Path(f"{temp}-journal").unlink(missing_ok=True)
+        raise
+
+
+def _close_journal(path: Path) -> None:
+    """Fold a write-ahead log back into ``path`` so no stale log outlives the swap."""
+    if not path.exists() or not Path(f"{path}-wal").exists():
+        return
+    conn = sqlite3.connect(path)
+    try:
+        conn.execute("PRAGMA journal_mode=DELETE")
+    except sqlite3.OperationalError as exc:
+        raise DatabaseUnavailable(
+            f"{path} is in use by another program ({exc}); close it and try again. Nothing was changed."
+        ) from exc
+    finally:
+        conn.close()
+    if Path(f"{path}-wal").exists():
+        raise DatabaseUnavailable(f"{path} is in use by another program; close it and try again.")
 
 
 def _upgrade(engine: Engine) -> None:
@@ -129,18 +191,5 @@ def _upgrade(engine: Engine) -> None:
                 raise RuntimeError(f"foreign key check failed after migration: {bad}")
 
 
-def restore_sqlite(backup: Path, path: Path) -> None:
-    """Put a backup back in place of a database file (after a failed upgrade)."""
-    for suffix in ("-wal", "-shm"):
-        Path(f"{path}{suffix}").unlink(missing_ok=True)
-    shutil.copyfile(backup, path)
-
-
 def _has_tables(engine: Engine) -> bool:
     return bool(inspect(engine).get_table_names())
-
-
-def _prune(folder: Path, stem: str) -> None:
-    backups = sorted(folder.glob(f"{stem}-*-before-*.db"))
-    for old in backups[:-KEEP_BACKUPS]:
-        old.unlink(missing_ok=True)

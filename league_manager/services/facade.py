@@ -8,13 +8,16 @@ from sqlalchemy import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from league_manager.core.errors import DatabaseUnavailable, LeagueError
-from league_manager.persistence.database import backup_sqlite, make_engine, sqlite_path
+from league_manager.persistence.backups import restore_backup, unreadable, write_backup
+from league_manager.persistence.database import database_url as make_engine_url
+from league_manager.persistence.database import make_engine, sqlite_path
 from league_manager.persistence.migrate import MigrationReport, migrate
 from league_manager.services.advancement import AdvancementService
 from league_manager.services.changes import Outcome
 from league_manager.services.demo import create_demo
 from league_manager.services.history import HistoryService
 from league_manager.services.leagues import LeagueService
+from league_manager.services.match_day.board import BoardService
 from league_manager.services.match_day.service import MatchDayService
 from league_manager.services.read_models import LeagueView
 from league_manager.services.roster import RosterService
@@ -35,6 +38,7 @@ class Services:
         self.advancement = AdvancementService(engine)
         self.seasons = SeasonService(engine)
         self.match_day = MatchDayService(engine)
+        self.board = BoardService(engine)
         self.history = HistoryService(engine)
         self.undo = UndoService(engine)
 
@@ -62,6 +66,9 @@ class Services:
         except (DBAPIError, OSError, ImportError) as exc:
             engine.dispose()
             reason = getattr(exc, "orig", None) or exc
+            path = sqlite_path(str(engine.url))
+            if path is not None and path.is_file():
+                raise unreadable(f"cannot open {target}: {reason}", path) from exc
             raise DatabaseUnavailable(f"cannot open {target}: {reason}") from exc
         return cls(engine, report)
 
@@ -79,7 +86,22 @@ class Services:
         """Copy the open SQLite database to ``destination`` (consistent while in use)."""
         if sqlite_path(str(self.engine.url)) is None:
             raise DatabaseUnavailable("backups are made of SQLite files only")
-        return backup_sqlite(self.engine, destination)
+        return write_backup(self.engine, destination)
+
+    @staticmethod
+    def restore(backup: Path, target: str | Path) -> Path | None:
+        """Put a verified backup in place of a league file (the file replaced is kept beside it).
+
+        Returns:
+            Where the replaced file was kept, or None when there was none.
+
+        Raises:
+            DatabaseUnavailable: the backup is not sound, or the target is not a file.
+        """
+        path = sqlite_path(make_engine_url(target))
+        if path is None:
+            raise DatabaseUnavailable("only SQLite league files can be restored from a backup")
+        return restore_backup(Path(backup), path)
 
     def close(self) -> None:
         """Release the database connections."""

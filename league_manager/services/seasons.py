@@ -24,6 +24,7 @@ from league_manager.persistence.season_models import (
 )
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
+from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.season_read_models import (
     EntryCandidate,
     FixtureView,
@@ -575,6 +576,8 @@ def _refuse_if_match_day(fixture: Fixture, session: Session) -> None:
     """A result that came through match day is changed only by a correction (which also
     reverses its ledger rows), never by a plain score edit.
     """
+    assert fixture.id is not None
+    refuse_if_board_in_progress(fixture.id, "change the result", session=session)
     day = session.exec(select(MatchDay).where(MatchDay.fixture_id == fixture.id)).first()
     if day is not None and day.stage in {"result_entered", "post_game_applied"}:
         raise RuleViolation(

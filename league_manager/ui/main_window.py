@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager import __version__
-from league_manager.core.errors import DatabaseTooNew, LeagueError
+from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, LeagueError
 from league_manager.reports import roster_pdf
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
@@ -77,10 +77,12 @@ class MainWindow(QMainWindow):
         opener: Callable[[str], Any],
         backup_dir: Callable[[str], Path],
         dialogs: DialogService | None = None,
+        restorer: Callable[[Path, str], Any] | None = None,
     ) -> None:
         super().__init__()
         self.settings = settings
         self.opener = opener
+        self.restorer = restorer
         self.backup_dir = backup_dir
         self.dialogs = dialogs or DialogService(self)
         self.ctx = UiContext(self.dialogs)
@@ -302,6 +304,9 @@ class MainWindow(QMainWindow):
         if isinstance(exc, DatabaseTooNew):
             self.dialogs.error("Cannot open this league file", str(exc),
                                f"{path}\nThe file was left exactly as it was.")  # fmt: skip
+        elif isinstance(exc, DatabaseUnavailable) and exc.backup is not None and self.restorer is not None:
+            self._offer_restore(path, exc.backup, str(exc))
+            return
         elif isinstance(exc, LeagueError):
             self.dialogs.error("Cannot open this league file", str(exc), path)
         else:
@@ -309,6 +314,27 @@ class MainWindow(QMainWindow):
             headline, _ = explain(exc)
             self.dialogs.error("Cannot open this league file", f"{path} could not be opened.", headline)
         self._update_title()
+
+    def _offer_restore(self, path: str, backup: str, reason: str) -> None:
+        """A league file that cannot be opened: offer to put its newest good backup back."""
+        question = (
+            f"{reason}\n\nRestore {Path(backup).name}? The file that cannot be opened is kept "
+            "beside it (named …replaced-<time>)."
+        )
+        restorer = self.restorer
+        if restorer is None or not self.dialogs.confirm(
+            "Cannot open this league file", question, "Restore the backup"
+        ):
+            self._update_title()
+            return
+        try:
+            kept = restorer(Path(backup), path)
+        except LeagueError as exc:
+            self.dialogs.error("Cannot restore the backup", str(exc), backup)
+            self._update_title()
+            return
+        log.warning("restored %s over %s (kept %s)", backup, path, kept)
+        self.open_database(path, background=False)
 
     def _set_services(
         self, path: str, services: Any, snapshot: Snapshot, then: tuple[str, Any] | None

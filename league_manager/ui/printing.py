@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
+from league_manager.core.files import write_bytes_atomically
 from league_manager.reports import (
     PageOptions,
     blank_match_sheet_pdf,
@@ -150,7 +151,7 @@ class PdfPreviewDialog(QDialog):
             return None
         target = Path(path if path.lower().endswith(".pdf") else f"{path}.pdf")
         try:
-            target.write_bytes(self.data)
+            write_bytes_atomically(target, self.data)
         except OSError as exc:
             self.ctx.dialogs.error("Could not save the PDF", f"Cannot write {target}: {exc.strerror or exc}")
             return None
@@ -161,7 +162,7 @@ class PdfPreviewDialog(QDialog):
         """Write the PDF to a temporary file and open it in the system's PDF reader."""
         folder = Path(tempfile.mkdtemp(prefix="league-manager-"))
         target = folder / self.filename
-        target.write_bytes(self.data)
+        write_bytes_atomically(target, self.data)
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(target)))
         return target
 

@@ -136,7 +136,8 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     blocked = False
     while True:
         options = _activation_options(c, p, kind, mp, rushes, jumped, blocked, target)
-        choice = yield Prompt(ACTIVATION, team, options, {"player": p, "action": kind, "mp": mp})
+        info = {"player": p, "action": kind, "mp": mp, "rushes": rushes, "jumped": jumped}
+        choice = yield Prompt(ACTIVATION, team, options, info)
         ck = choice.kind
         if ck == END_ACTIVATION:
             return

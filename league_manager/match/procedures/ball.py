@@ -25,16 +25,9 @@ def catch(
     """
     s = c.s
     square = s.pos[p]
-    mods = list(modifier_reasons)
-    marked = c.n_markers(square, s.team[p])
-    if marked and not c.has(p, points.IGNORE_MARKED_PASSING):
-        mods.append(("marked", -marked))
-    if s.weather == "pouring_rain":
-        mods.append(("Pouring Rain", -1))
-    for skill, fn in c.hook(p, points.CATCH_BONUS):
-        mods.append((skill, int(fn())))
+    mods = catch_modifiers(c, p, modifier_reasons)
     s.ball = square
-    ok = yield from test(c, p, "catch", s.ag[p], tuple(mods), square)
+    ok = yield from test(c, p, "catch", s.ag[p], mods, square)
     if ok:
         s.carrier = p
         return True
@@ -47,6 +40,22 @@ def catch(
         return False
     yield from bounce(c, square)
     return False
+
+
+def catch_modifiers(
+    c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...] = ()
+) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of p's catch in their square (after ``modifier_reasons``)."""
+    s = c.s
+    mods = list(modifier_reasons)
+    marked = c.n_markers(s.pos[p], s.team[p])
+    if marked and not c.has(p, points.IGNORE_MARKED_PASSING):
+        mods.append(("marked", -marked))
+    if s.weather == "pouring_rain":
+        mods.append(("Pouring Rain", -1))
+    for skill, fn in c.hook(p, points.CATCH_BONUS):
+        mods.append((skill, int(fn())))
+    return tuple(mods)
 
 
 def land(c: Ctx, square: int, reason: tuple[tuple[str, int], ...]) -> Proc[None]:

@@ -65,12 +65,25 @@ def dice_count(st_a: int, st_d: int) -> tuple[int, bool]:
     return (3 if st_d > 2 * st_a else 2), False
 
 
+def strengths(c: Ctx, att: int, dfd: int, base_a: int) -> tuple[int, int, int, int]:
+    """Block strengths with assists: (attacker, defender, offensive, defensive assists).
+
+    Args:
+        base_a: the attacker's strength before assists (Horns and Dauntless applied).
+    """
+    s = c.s
+    off = assists(c, s.team[att], dfd, att)
+    dfn = assists(c, s.team[dfd], att, dfd)
+    st_a, st_d = base_a + off, s.st[dfd] + dfn
+    if s.multi_block:
+        st_a -= 2
+    return st_a, st_d, off, dfn
+
+
 def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     """Resolve a block by ``att`` against ``dfd``."""
     s = c.s
-    ta, td = s.team[att], s.team[dfd]
-    off = assists(c, ta, dfd, att)
-    dfn = assists(c, td, att, dfd)
+    ta = s.team[att]
     base_a = s.st[att]
     if blitz:
         for skill, fn in c.hook(att, points.BLITZ_STRENGTH):
@@ -83,9 +96,7 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
             c.emit(Event("dauntless", ta, att, (roll,), s.st[dfd], success=ok, rule=skill))
             if ok:
                 base_a = s.st[dfd]
-    st_a, st_d = base_a + off, s.st[dfd] + dfn
-    if s.multi_block:
-        st_a -= 2
+    st_a, st_d, off, dfn = strengths(c, att, dfd, base_a)
     n, attacker_chooses = dice_count(st_a, st_d)
     mods = (("offensive assists", off), ("defensive assists", -dfn))
     who = "attacker" if attacker_chooses else "defender"

@@ -41,14 +41,57 @@ def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
 
 def rush(c: Ctx, p: int) -> Proc[bool]:
     """One Rush roll (2+, Blizzard -1)."""
+    ok = yield from test(c, p, "rush", 2, rush_modifiers(c), c.s.pos[p])
+    return ok
+
+
+def rush_modifiers(c: Ctx) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of a Rush roll now (Blizzard, Moles under the Pitch)."""
     mods: tuple[tuple[str, int], ...] = ()
     if c.s.weather == "blizzard":
         mods = (("Blizzard", -1),)
     moles = moles_modifier(c)
     if moles:
         mods = (*mods, ("Moles under the Pitch", moles))
-    ok = yield from test(c, p, "rush", 2, mods, c.s.pos[p])
-    return ok
+    return mods
+
+
+def jump_modifiers(c: Ctx, p: int, origin: int, dest: int) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of p's Jump (or Leap) test from ``origin`` to ``dest``."""
+    team = c.s.team[p]
+    worst = max(c.n_markers(origin, team), c.n_markers(dest, team))
+    if worst > 1 and c.has(p, points.LEAP):
+        worst -= 1
+    return (("marked", -worst),) if worst else ()
+
+
+def dodge_modifiers(c: Ctx, p: int, origin: int, dest: int) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of p's Dodge test from a marked ``origin`` into ``dest``.
+
+    Counts the markers of ``dest`` (unless p ignores them) and the worst tail-like modifier
+    of a marker of ``origin`` (only one counts).
+    """
+    team = c.s.team[p]
+    mods_list: list[tuple[str, int]] = []
+    marked_to = c.n_markers(dest, team)
+    if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
+        mods_list.append(("marked", -marked_to))
+    markers = c.markers(origin, team)
+    tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
+    if tails:
+        mods_list.append(min(tails, key=lambda t: t[1]))  # only one tail counts
+    return tuple(mods_list)
+
+
+def pick_up_modifiers(c: Ctx, p: int, square: int) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of p's attempt to pick up the ball in ``square``."""
+    mods: list[tuple[str, int]] = []
+    marked = c.n_markers(square, c.s.team[p])
+    if marked:
+        mods.append(("marked", -marked))
+    if c.s.weather == "pouring_rain":
+        mods.append(("Pouring Rain", -1))
+    return tuple(mods)
 
 
 def fall_over(c: Ctx, p: int) -> Proc[None]:
@@ -80,11 +123,7 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
                 yield from trapdoor(c, p)
             return False
     if jump:
-        marked_to = c.n_markers(dest, team)
-        worst = max(marked_from, marked_to)
-        if worst > 1 and c.has(p, points.LEAP):
-            worst -= 1
-        mods = (("marked", -worst),) if worst else ()
+        mods = jump_modifiers(c, p, origin, dest)
         roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest)
         if not roll_ok:
             last = c.events[-1]
@@ -96,16 +135,10 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
             return False
     elif marked_from:
         s.dodge_origin = origin
-        mods_list: list[tuple[str, int]] = []
-        marked_to = c.n_markers(dest, team)
-        if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
-            mods_list.append(("marked", -marked_to))
+        mods = dodge_modifiers(c, p, origin, dest)
         markers = c.markers(origin, team)
-        tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
-        if tails:
-            mods_list.append(min(tails, key=lambda t: t[1]))  # only one tail counts
         adjusters = _dodge_adjusters(c, p, origin, markers)
-        ok = yield from test(c, p, "dodge", s.ag[p], tuple(mods_list), dest, adjusters=adjusters)
+        ok = yield from test(c, p, "dodge", s.ag[p], mods, dest, adjusters=adjusters)
         s.dodge_origin = -1
         if not ok:
             yield from fall_over(c, p)
@@ -129,13 +162,7 @@ def pick_up(c: Ctx, p: int) -> Proc[bool]:
         s.turnover = s.active == s.team[p]
         yield from bounce(c, square)
         return False
-    mods: list[tuple[str, int]] = []
-    marked = c.n_markers(square, s.team[p])
-    if marked:
-        mods.append(("marked", -marked))
-    if s.weather == "pouring_rain":
-        mods.append(("Pouring Rain", -1))
-    ok = yield from test(c, p, "pick_up", s.ag[p], tuple(mods), square)
+    ok = yield from test(c, p, "pick_up", s.ag[p], pick_up_modifiers(c, p, square), square)
     if ok:
         s.carrier = p
         return True

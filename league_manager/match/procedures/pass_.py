@@ -38,13 +38,13 @@ def pass_targets(c: Ctx, p: int) -> list[int]:
     return found
 
 
-def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
+def pass_modifiers(c: Ctx, p: int, band: int) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of p's passing test over range ``band`` from where p stands."""
     s = c.s
-    team = s.team[p]
     mods: list[tuple[str, int]] = []
     if band > 1:
         mods.append((BAND_NAMES[band], 1 - band))
-    marked = c.n_markers(s.pos[p], team)
+    marked = c.n_markers(s.pos[p], s.team[p])
     if marked and not c.has(p, points.IGNORE_MARKED_PASSING):
         mods.append(("marked", -marked))
     for skill, fn in c.hook(p, points.PASS_BONUS):
@@ -53,6 +53,13 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
             mods.append((skill, bonus))
     if s.weather == "very_sunny":
         mods.append(("Very Sunny", -1))
+    return tuple(mods)
+
+
+def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
+    s = c.s
+    team = s.team[p]
+    mods = pass_modifiers(c, p, band)
     modifier = sum(v for _, v in mods)
     target = s.pa[p]
     rerolled = False
@@ -133,11 +140,7 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
     s = c.s
     team = s.team[p]
     foe = 1 - team
-    candidates = [
-        q
-        for q in (s.board[sq] for sq in under_ruler(s.pos[p], landing))
-        if q >= 0 and s.team[q] == foe and c.has_tz(q) and not c.has(q, points.NO_HANDS)
-    ]
+    candidates = interferers(c, p, landing)
     if not candidates:
         return False
     opts = [Action(CHOOSE, q, s.pos[q]) for q in candidates] + [Action(DECLINE)]
@@ -145,15 +148,8 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
     if choice.kind == DECLINE:
         return False
     q = choice.player
-    base = {ACCURATE: -3, INACCURATE: -2, WILD: -1}[result]
-    mods: list[tuple[str, int]] = [(f"{result} pass", base)]
-    if c.n_markers(s.pos[q], foe) and not c.has(q, points.IGNORE_MARKED_PASSING):
-        mods.append(("marked", -1))
-    if c.has(p, points.STUNTY_TABLE):
-        mods.append(("Stunty passer", 1))
-    if s.weather == "pouring_rain":
-        mods.append(("Pouring Rain", -1))
-    ok = yield from test(c, q, "interference", s.ag[q], tuple(mods), s.pos[q])
+    mods = interference_modifiers(c, p, q, result)
+    ok = yield from test(c, q, "interference", s.ag[q], mods, s.pos[q])
     if not ok:
         return False
     s.stats[q].defl += 1
@@ -163,6 +159,31 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
         s.stats[q].intc += 1
         c.emit(Event("interception", foe, q, square=s.pos[q]))
     return True
+
+
+def interferers(c: Ctx, p: int, landing: int) -> list[int]:
+    """Opponents of passer p under the ruler to ``landing`` who may try to interfere."""
+    s = c.s
+    foe = 1 - s.team[p]
+    return [
+        q
+        for q in (s.board[sq] for sq in under_ruler(s.pos[p], landing))
+        if q >= 0 and s.team[q] == foe and c.has_tz(q) and not c.has(q, points.NO_HANDS)
+    ]
+
+
+def interference_modifiers(c: Ctx, p: int, q: int, result: str) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of q's attempt to interfere with p's pass of accuracy ``result``."""
+    s = c.s
+    base = {ACCURATE: -3, INACCURATE: -2, WILD: -1}[result]
+    mods: list[tuple[str, int]] = [(f"{result} pass", base)]
+    if c.n_markers(s.pos[q], s.team[q]) and not c.has(q, points.IGNORE_MARKED_PASSING):
+        mods.append(("marked", -1))
+    if c.has(p, points.STUNTY_TABLE):
+        mods.append(("Stunty passer", 1))
+    if s.weather == "pouring_rain":
+        mods.append(("Pouring Rain", -1))
+    return tuple(mods)
 
 
 def hand_off(c: Ctx, p: int, receiver: int) -> Proc[None]:

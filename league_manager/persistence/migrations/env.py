@@ -4,6 +4,7 @@ from alembic import context
 from sqlalchemy import engine_from_config, pool
 from sqlmodel import SQLModel
 
+import league_manager.persistence.board_models
 import league_manager.persistence.match_day_models
 import league_manager.persistence.season_models  # noqa: F401  (registers the season tables)
 from league_manager.persistence import models  # noqa: F401  (registers the tables)

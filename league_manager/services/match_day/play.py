@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from league_manager.match.bots import make_bot, play
 from league_manager.match.engine import Match
 from league_manager.match.result import MatchResult
@@ -11,18 +13,26 @@ from league_manager.services.match_day.store import load_json, snapshot
 BOTS = ("random", "greedy")
 
 
+def match_settings(day: MatchDay) -> dict[str, Any]:
+    """The engine settings of a fixture's match: the league's extra-time setting, and the
+    weather and kicking team its pre-game decided (the match does not roll them again).
+    """
+    settings: dict[str, Any] = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
+    pregame = load_json(day.pregame_json) if day.pregame_json else {}
+    if pregame.get("weather"):
+        settings["weather_roll"] = sum(pregame["weather"]["dice"])
+    if pregame.get("kick_off"):
+        settings["kicking_team"] = 0 if pregame["kick_off"]["kicking"] == "home" else 1
+    return settings
+
+
 def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResult, int]:
     """Play the fixture to the end with one bot per team.
 
     Returns:
         The engine's result and the number of decisions the bots took.
     """
-    settings: dict[str, object] = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
-    pregame = load_json(day.pregame_json) if day.pregame_json else {}
-    if pregame.get("weather"):
-        settings["weather_roll"] = sum(pregame["weather"]["dice"])  # the match uses the pre-game's weather
-    if pregame.get("kick_off"):
-        settings["kicking_team"] = 0 if pregame["kick_off"]["kicking"] == "home" else 1
+    settings = match_settings(day)
     match = Match(
         snapshot(day, "home"),
         snapshot(day, "away"),

@@ -9,6 +9,7 @@ from league_manager.core.errors import RuleViolation
 from league_manager.match.result import MatchResult
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
+from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.match_day.cancel import cancel_pregame
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
@@ -103,6 +104,7 @@ class MatchDayService(ServiceBase):
             RuleViolation: no pre-game, a result already entered, or no reason.
         """
         with self.transaction() as session:
+            refuse_if_board_in_progress(fixture, "cancel the pre-game", session=session)
             day = require_match_day(fixture, CANCELLABLE, "cancel the pre-game", session=session)
             teams = frozenset({day.home_team_id, day.away_team_id})
             changes = cancel_pregame(day, reason, session=session)
@@ -112,6 +114,7 @@ class MatchDayService(ServiceBase):
     def kick_off(self, fixture: int) -> Outcome[MatchDayView]:
         """Mark the match as being played (``pre_game`` → ``in_progress``)."""
         with self.transaction() as session:
+            refuse_if_board_in_progress(fixture, "kick off", session=session)
             day = require_match_day(fixture, ("pre_game",), "kick off", session=session)
             set_stage(day, "in_progress", session=session)
             view = match_day_view(day, session=session)
@@ -124,6 +127,7 @@ class MatchDayService(ServiceBase):
             RuleViolations: the problems with the document; nothing is changed.
         """
         with self.transaction() as session:
+            refuse_if_board_in_progress(fixture, "enter a result", session=session)
             day = require_match_day(fixture, RESULT_STAGES, "enter a result", session=session)
             data = result.to_dict() if isinstance(result, MatchResult) else dict(result)
             store_result(day, parse_result(data, day), session=session)
@@ -178,6 +182,7 @@ class MatchDayService(ServiceBase):
             raise RuleViolation("bot", f"unknown bot '{bot}' (bots: {', '.join(BOTS)})")
         dice = MatchDayDice(seed)
         with self.transaction() as session:
+            refuse_if_board_in_progress(fixture, "play the match on the engine", session=session)
             day = find_match_day(fixture, session=session)
             if day is None:
                 day = run_pregame(fixture, {}, dice, session=session)

@@ -14,6 +14,7 @@ from league_manager.persistence.match_day_models import MatchCorrection, MatchDa
 from league_manager.persistence.models import League, Team, utcnow
 from league_manager.persistence.season_models import Fixture, Season
 from league_manager.rules.model import SkillRef
+from league_manager.services.match_day.board_store import BoardStatus, board_status, find_board
 from league_manager.services.read_models import TeamView
 
 SIDES = ("home", "away")
@@ -140,6 +141,8 @@ class MatchDayView:
     result: dict[str, Any] | None
     postgame: dict[str, Any] | None
     corrections: list[dict[str, Any]] = field(default_factory=list)
+    board: BoardStatus | None = None
+    """The fixture's board match (in progress, finished or abandoned), if it had one."""
 
     @property
     def cancellable(self) -> bool:
@@ -165,6 +168,7 @@ class MatchDayView:
             "result": self.result,
             "postgame": self.postgame,
             "corrections": self.corrections,
+            "board": None if self.board is None else self.board.to_dict(),
         }
 
 
@@ -186,6 +190,7 @@ def match_day_view(day: MatchDay, *, session: Session) -> MatchDayView:
             .order_by(col(MatchCorrection.id))
         )
     ]
+    board = find_board(day.fixture_id, session=session)
     return MatchDayView(
         fixture_id=day.fixture_id,
         stage=day.stage,
@@ -198,4 +203,5 @@ def match_day_view(day: MatchDay, *, session: Session) -> MatchDayView:
         result=load_json(day.result_json) if day.result_json else None,
         postgame=load_json(day.postgame_json) if day.postgame_json else None,
         corrections=corrections,
+        board=None if board is None else board_status(board),
     )

@@ -86,3 +86,40 @@ def test_tabletop_entry_pregame_typed_dice_and_refusals(tmp_path: Path) -> None:
     code, out, _ = run(db, "fixture", "correct", fid, "--result", str(sheet), "--reason", "disallowed")
     assert code == 0 and "correction (disallowed)" in out
     assert ok_json(db, "fixture", "match-day", fid)["corrections"][1]["reason"] == "disallowed"
+
+
+def test_a_board_match_shows_in_match_day_and_is_abandoned_with_a_reason(tmp_path: Path) -> None:
+    from league_manager.match.bots import make_bot
+    from league_manager.services.facade import Services
+
+    db = tmp_path / "board.db"
+    run(db, "demo")
+    run(db, "season", "create", "Demo League", "Board", "--seed", "3")
+    run(db, "season", "add-teams", "Board", *TEAMS[:2])
+    run(db, "season", "schedule", "Board", "--format", "round-robin")
+    fid = ok_json(db, "season", "fixtures", "Board")[0]["id"]
+    ok_json(db, "fixture", "pregame", str(fid), "--seed", "2")
+    svc = Services.open(db)
+    try:
+        game = svc.board.start(fid, seed=8)
+        bot = make_bot("random", 1)
+        for _ in range(25):
+            game.match.apply(bot.choose(game.match))
+            svc.board.save(fid, game)
+        prompt = game.match.prompt
+        assert prompt is not None
+    finally:
+        svc.close()
+    board = ok_json(db, "fixture", "match-day", str(fid))["board"]
+    assert board["state"] == "in_progress" and board["actions"] == 25
+    assert board["awaited"] == {"prompt": prompt.kind, "team": ("home", "away")[prompt.team]}
+    code, out, _ = run(db, "fixture", "match-day", str(fid))
+    assert code == 0 and "Board match in progress: 25 actions, " in out
+    code, _, err = run(db, "fixture", "play", str(fid))
+    assert code != 0 and "board match is in progress" in err
+    code, _, err = run(db, "fixture", "board-abandon", str(fid), "--reason", " ")
+    assert code != 0 and "say why" in err
+    view = ok_json(db, "fixture", "board-abandon", str(fid), "--reason", "power cut")
+    assert view["stage"] == "pre_game"
+    assert view["board"]["state"] == "abandoned" and view["board"]["reason"] == "power cut"
+    assert ok_json(db, "fixture", "play", str(fid), "--seed", "1")["stage"] == "result_entered"

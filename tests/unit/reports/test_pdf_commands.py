@@ -162,3 +162,21 @@ def test_json_output_names_the_file(tmp_path: Path) -> None:
     assert data["output"] == str(out)
     assert data["team"] == "Reikland Reavers"
     assert data["bytes"] == out.stat().st_size
+
+
+def test_a_full_disk_keeps_the_older_pdf(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from league_manager.core import files
+
+    out = tmp_path / "reavers.pdf"
+    out.write_bytes(b"%PDF older, good")
+
+    def full(_path: Path) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(files, "fsync_file", full)
+    code, _, stderr = run("pdf", "roster", "Reikland Reavers", "-o", str(out))
+    assert code == 1 and "No space left on device" in stderr
+    assert out.read_bytes() == b"%PDF older, good"
+    assert [p.name for p in tmp_path.iterdir()] == ["reavers.pdf"]

@@ -1,0 +1,365 @@
+"""Movement planning: every square a player can reach this activation, by its safest path.
+
+The planner reads the engine's state and reuses the engine's own modifier functions
+(:mod:`league_manager.match.procedures.movement`); it never changes the match. A plan is a
+list of single-square engine actions (``move`` or ``jump``) the board applies one by one.
+
+The search is best-first on the chance of arriving with the re-rolls the coach has
+(:func:`league_manager.match.chances.step_dist`), ties broken by fewer rolls, then fewer
+squares. A node is (square, movement used, jumped, carrying the ball); a label that used
+more movement than an earlier (safer) one at the same square is dropped.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from league_manager.match.actions import (
+    ACTIVATE,
+    ACTIVATION,
+    BLOCK,
+    MOVE,
+    TURN,
+    Action,
+)
+from league_manager.match.chances import DiceTest, Dist, need, step_dist
+from league_manager.match.core import Ctx
+from league_manager.match.engine import Match
+from league_manager.match.odds import player_rerolls
+from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, W, push_squares, scoring_x
+from league_manager.match.procedures.movement import (
+    dodge_modifiers,
+    jump_modifiers,
+    pick_up_modifiers,
+    rush_modifiers,
+    rushes_allowed,
+)
+from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoors_open
+from league_manager.match.skills import points
+from league_manager.match.state import PRONE, STANDING
+
+JUMP = "jump"
+
+
+@dataclass(frozen=True, slots=True)
+class StepRoll:
+    """One square of a path and the rolls entering it needs (0 = no such roll).
+
+    Attributes:
+        square: the square entered.
+        dodge: natural roll needed to dodge (2-6), or 0.
+        rush: natural roll needed for each Rush, or 0; ``rushes`` how many (2 on a jump).
+        pick_up: roll needed to pick the ball up there, or 0.
+        jump: roll needed to jump (or leap) into the square, or 0 for a plain move.
+        trapdoor: 2 when a Treacherous Trapdoor must be survived (a 1 falls), else 0.
+    """
+
+    square: int
+    dodge: int = 0
+    rush: int = 0
+    pick_up: int = 0
+    jump: int = 0
+    rushes: int = 0
+    trapdoor: int = 0
+
+    @property
+    def kind(self) -> str:
+        """The engine action kind that makes this step: "move" or "jump"."""
+        return JUMP if self.jump else MOVE
+
+    def action(self, player: int) -> Action:
+        """The engine action for this step."""
+        return Action(self.kind, player, self.square)
+
+
+@dataclass(frozen=True, slots=True)
+class MovePlan:
+    """The safest way to one square: the squares after the start, the rolls, the chances."""
+
+    path: tuple[int, ...]
+    steps: tuple[StepRoll, ...]
+    p_no_reroll: float
+    p_with_rerolls: float
+    rolls: int
+
+    def actions(self, player: int) -> list[Action]:
+        """The engine actions (after the activation) that walk this path."""
+        return [st.action(player) for st in self.steps]
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """Movement left in an activation.
+
+    Attributes:
+        mp: movement allowance left; rushes: Rush attempts left; jumped: a Jump or Leap was
+        made already (one per activation); stand_up: roll needed to stand up first (0 none).
+    """
+
+    mp: int
+    rushes: int
+    jumped: bool = False
+    stand_up: int = 0
+
+
+def activation_budget(match: Match, player: int) -> Budget | None:
+    """The movement ``player`` has under the match's current prompt, or None if they cannot move.
+
+    At the team's turn prompt this is a fresh Move action (standing up first when prone);
+    at the player's own activation prompt it is what is left of the action.
+    """
+    prompt = match.prompt
+    c = match.ctx
+    s = c.s
+    if prompt is None or not 0 <= player < s.size or s.pos[player] < 0:
+        return None
+    if prompt.kind == ACTIVATION:
+        info = prompt.info
+        if info.get("player") != player or info.get("action") == BLOCK or "rushes" not in info:
+            return None
+        if s.status[player] != STANDING:
+            return None
+        return Budget(int(info["mp"]), int(info["rushes"]), bool(info.get("jumped")))
+    if prompt.kind != TURN or Action(ACTIVATE[MOVE], player) not in prompt.options:
+        return None
+    mp, rushes = s.ma[player], rushes_allowed(c, player)
+    if player in s.rooted:
+        return Budget(0, 0)
+    stand = 0
+    if s.status[player] == PRONE and not c.has(player, points.JUMP_UP):
+        if s.ma[player] < 3:
+            mp, stand = 0, 4
+        else:
+            mp -= 3
+    return Budget(mp, rushes, False, stand)
+
+
+def plan_moves(source: Match | Ctx, player: int, budget: Budget | None = None) -> dict[int, MovePlan]:
+    """Every square ``player`` can reach now, each with its safest path.
+
+    Args:
+        source: the match (its prompt gives the movement left) or an engine context.
+        player: the player's index.
+        budget: the movement left; needed with a bare context, read from the match otherwise.
+
+    Returns:
+        Square -> plan; empty when the player cannot move now.
+    """
+    if isinstance(source, Match):
+        c = source.ctx
+        if budget is None:
+            budget = activation_budget(source, player)
+    else:
+        c = source
+    if budget is None or budget.mp + budget.rushes <= 0:
+        return {}
+    return _Planner(c, player, budget).run()
+
+
+_Step = tuple[tuple[DiceTest, ...], float, StepRoll, bool]
+"""A move's tests, its chance without re-rolls, its record, and whether the ball is held after."""
+_Label = tuple[float, int, int, int, int, int, bool, bool, Dist, float, int, "StepRoll | None"]
+"""(-chance, rolls, length, order, square, movement used, jumped, carrying, re-roll
+distribution, chance without re-rolls, parent label, step that led here)."""
+
+
+class _Planner:
+    """One best-first search over (square, movement used, jumped, carrying)."""
+
+    def __init__(self, c: Ctx, p: int, budget: Budget) -> None:
+        s = c.s
+        self.c = c
+        self.p = p
+        self.budget = budget
+        self.team = s.team[p]
+        self.start = s.pos[p]
+        self.ag = s.ag[p]
+        self.goal_x = scoring_x(self.team)
+        self.loose_ball = s.ball if s.carrier < 0 and s.ball >= 0 else -1
+        self.trapdoors = TRAPDOORS if trapdoors_open(c) else ()
+        self.leap = c.has(p, points.LEAP)
+        self.diving: dict[int, bool] = {}
+        rush_mod = sum(v for _, v in rush_modifiers(c))
+        self.rush_need = need(2, rush_mod)
+        self.marked: dict[int, int] = {}
+        self.rerolls = player_rerolls(c, p)
+        self.targets: dict[int, list[tuple[int, int]]] = {}
+        self.steps: dict[tuple[int, int, int, int, bool], _Step | None] = {}
+
+    # square facts -----------------------------------------------------------------
+    def _marked(self, square: int) -> int:
+        found = self.marked.get(square)
+        if found is None:
+            found = self.marked[square] = self.c.n_markers(square, self.team)
+        return found
+
+    def _free(self, square: int) -> bool:
+        q = self.c.s.board[square]
+        return q < 0 or q == self.p
+
+    def _dodge(self, origin: int, dest: int) -> DiceTest:
+        c = self.c
+        mod = sum(v for _, v in dodge_modifiers(c, self.p, origin, dest))
+        markers = c.markers(origin, self.team)
+        if any(c.has(q, points.DIVING_TACKLE) for q in markers):
+            mod -= 2  # the opponent uses Diving Tackle whenever it turns a success into a fall
+        cancelled = any(c.has(q, points.CANCEL_DODGE_REROLL) for q in markers)
+        return DiceTest("dodge", need(self.ag, mod), skill_cancelled=cancelled)
+
+    # search -------------------------------------------------------------------------
+    def run(self) -> dict[int, MovePlan]:
+        b = self.budget
+        dist: Dist = {self.rerolls.start: 1.0}
+        bare = 1.0
+        rolls = 0
+        if b.stand_up:
+            test = DiceTest("stand_up", b.stand_up)
+            dist = step_dist(dist, test, self.rerolls)
+            bare *= (7 - b.stand_up) / 6
+            rolls = 1
+        carrying = self.c.s.carrier == self.p
+        rerolls = self.rerolls
+        labels: list[_Label] = []
+        root: _Label = (
+            -round(sum(dist.values()), 12),
+            rolls,
+            0,
+            0,
+            self.start,
+            0,
+            b.jumped,
+            carrying,
+            dist,
+            bare,
+            -1,
+            None,
+        )
+        heap: list[_Label] = [root]
+        best_used: dict[tuple[int, bool, bool], int] = {}
+        found: dict[int, int] = {}
+        seq = 1
+        while heap:
+            label = heapq.heappop(heap)
+            _negp, n_rolls, length, _seq, square, used, jumped, carry, dist, bare, _parent, _st = label
+            key = (square, carry, jumped)
+            if best_used.get(key, 99) <= used or (
+                jumped and best_used.get((square, carry, False), 99) <= used
+            ):
+                continue
+            best_used[key] = used
+            index = len(labels)
+            labels.append(label)
+            if square != self.start and square not in found:
+                found[square] = index
+            if carry and square % W - 1 == self.goal_x and length > 0:
+                continue  # a touchdown ends the activation
+            mp_left = max(0, b.mp - used)
+            rush_left = b.rushes - max(0, used - b.mp)
+            if mp_left + rush_left <= 0:
+                continue
+            can_jump = not jumped and mp_left + rush_left >= 2
+            for dest, cost in self._targets(square, can_jump):
+                n_used = used + cost
+                n_jumped = jumped or cost == 2
+                step = self._step(square, dest, cost, max(0, cost - mp_left), carry)
+                if step is None:
+                    continue
+                tests, step_bare, record, n_carry = step
+                if best_used.get((dest, n_carry, n_jumped), 99) <= n_used:
+                    continue
+                n_dist = dist
+                for test in tests:
+                    n_dist = step_dist(n_dist, test, rerolls)
+                p_with = sum(n_dist.values())
+                if p_with <= 0:
+                    continue
+                item = (-round(p_with, 12), n_rolls + len(tests), length + 1, seq, dest, n_used, n_jumped,
+                        n_carry, n_dist, bare * step_bare, index, record)  # fmt: skip
+                seq += 1
+                heapq.heappush(heap, item)
+        return {sq_: self._plan(labels, i) for sq_, i in found.items()}
+
+    def _targets(self, square: int, can_jump: bool) -> list[tuple[int, int]]:
+        """(destination, cost) of the single moves and jumps open from ``square``."""
+        key = square * 2 + can_jump
+        found = self.targets.get(key)
+        if found is not None:
+            return found
+        board = self.c.s.board
+        status = self.c.s.status
+        found = []
+        seen: set[int] = set()
+        for n in NEIGHBOURS[square]:
+            if self._free(n):
+                found.append((n, 1))
+            elif can_jump and status[board[n]] != STANDING:
+                for beyond in push_squares(square, n):
+                    if ON_PITCH[beyond] and self._free(beyond) and beyond not in seen:
+                        seen.add(beyond)
+                        found.append((beyond, 2))
+        if can_jump and self.leap:
+            for n in NEIGHBOURS[square]:
+                q = board[n]
+                if q >= 0 and q != self.p and status[q] != STANDING:
+                    continue
+                for beyond in push_squares(square, n):
+                    if ON_PITCH[beyond] and self._free(beyond) and beyond not in seen:
+                        seen.add(beyond)
+                        found.append((beyond, 2))
+        self.targets[key] = found
+        return found
+
+    def _step(self, square: int, dest: int, cost: int, rushes: int, carry: bool) -> _Step | None:
+        """The tests and the step record of one move (None when it cannot succeed)."""
+        key = (square, dest, cost, rushes, carry)
+        if key in self.steps:
+            return self.steps[key]
+        tests: list[DiceTest] = [DiceTest("rush", self.rush_need)] * rushes
+        dodge = jump = pick = trap = 0
+        if cost == 2:
+            mod = sum(v for _, v in jump_modifiers(self.c, self.p, square, dest))
+            jump = need(self.ag, mod)
+            tests.append(DiceTest("jump", jump))
+        elif self._marked(square):
+            test = self._dodge(square, dest)
+            dodge = test.need
+            tests.append(test)
+        if dest in self.trapdoors:
+            trap = 2
+            tests.append(DiceTest("trapdoor", 2, rerollable=False))
+        n_carry = carry
+        found: _Step | None
+        if not carry and dest == self.loose_ball and self.c.has(self.p, points.NO_HANDS):
+            found = None
+        else:
+            if not carry and dest == self.loose_ball:
+                mod = sum(v for _, v in pick_up_modifiers(self.c, self.p, dest))
+                pick = need(self.ag, mod)
+                tests.append(DiceTest("pick_up", pick))
+                n_carry = True
+            bare = 1.0
+            for test in tests:
+                bare *= (7 - test.need) / 6
+            step = StepRoll(dest, dodge, self.rush_need if rushes else 0, pick, jump, rushes, trap)
+            found = (tuple(tests), bare, step, n_carry)
+        self.steps[key] = found
+        return found
+
+    def _plan(self, labels: list[_Label], index: int) -> MovePlan:
+        label = labels[index]
+        steps: list[StepRoll] = []
+        i = index
+        while i >= 0:
+            st = labels[i][11]
+            if st is not None:
+                steps.append(st)
+            i = labels[i][10]
+        steps.reverse()
+        return MovePlan(
+            path=tuple(st.square for st in steps),
+            steps=tuple(steps),
+            p_no_reroll=label[9],
+            p_with_rerolls=sum(label[8].values()),
+            rolls=label[1],
+        )

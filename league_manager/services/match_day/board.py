@@ -1,0 +1,378 @@
+"""The board service: a fixture's match played on the board, saved after every action.
+
+The board (``ui/match_board``) holds a :class:`BoardGame` and calls :meth:`BoardService.save`
+after each action it applies (or takes back), so a closed window, a crash or ``kill -9``
+resumes at the same decision with the same upcoming dice (:meth:`BoardService.resume`
+replays the stored action list over the stored seed and typed dice). At the final whistle
+:meth:`BoardService.finish` hands the result to match day; :meth:`BoardService.abandon`
+gives the fixture back to the table (or to a new board match), keeping the reason.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from sqlmodel import Session
+
+from league_manager.core.errors import RuleViolation
+from league_manager.match.engine import FORMAT_VERSION, Match, MatchFormatError
+from league_manager.match.undo_policy import (
+    DEFAULT_POLICY,
+    POLICIES,
+    check_policy,
+    needs_confirmation,
+    refusal,
+)
+from league_manager.persistence.board_models import CONTROLLERS, BoardMatch
+from league_manager.persistence.match_day_models import MatchCorrection
+from league_manager.persistence.models import utcnow
+from league_manager.rules.dice import SeededDice
+from league_manager.services.base import ServiceBase
+from league_manager.services.changes import Changes, Outcome
+from league_manager.services.match_day.board_store import (
+    BoardStatus,
+    board_status,
+    find_board,
+)
+from league_manager.services.match_day.play import match_settings
+from league_manager.services.match_day.result import parse_result, store_result
+from league_manager.services.match_day.store import (
+    SIDES,
+    MatchDayView,
+    dump_json,
+    fixture_and_league,
+    match_day_view,
+    require_match_day,
+    set_stage,
+    snapshot,
+)
+
+UNDO_SETTING = "undo_policy"
+"""The league house rule that chooses the board's undo policy."""
+
+
+class BoardGame:
+    """A board match being played: the engine's match plus what the board shows around it.
+
+    Attributes:
+        fixture_id: the fixture.
+        match: the engine match (``prompt``, ``legal_actions()``, ``apply()``, ``undo()``).
+        controllers: "human", "random" or "greedy" per side ("home"/"away").
+        undo_policy: one of :data:`league_manager.match.undo_policy.POLICIES`.
+        inert: skills on either team the engine does not handle (empty: the engine keeps
+            no such list yet).
+        home_name, away_name: the team names.
+        colours: team colours per side (empty: the league data has none).
+    """
+
+    def __init__(
+        self,
+        fixture_id: int,
+        match: Match,
+        controllers: Mapping[str, str],
+        undo_policy: str,
+        home_name: str,
+        away_name: str,
+        inert: tuple[str, ...] = (),
+        colours: Mapping[str, str] | None = None,
+    ) -> None:
+        self.fixture_id = fixture_id
+        self.match = match
+        self.controllers: dict[str, str] = dict(controllers)
+        self.undo_policy = undo_policy
+        self.inert = inert
+        self.home_name = home_name
+        self.away_name = away_name
+        self.colours: dict[str, str] = dict(colours or {})
+
+
+class BoardService(ServiceBase):
+    """Start, save, resume, finish and abandon a fixture's board match (one transaction each)."""
+
+    def start(
+        self,
+        fixture: int,
+        *,
+        controllers: Mapping[str, str] | None = None,
+        seed: int | None = None,
+        undo_policy: str | None = None,
+    ) -> BoardGame:
+        """Start the board match of a fixture whose pre-game ran, and save its first record.
+
+        The match uses the kick-off snapshots (inducements included), the pre-game's weather
+        and kicking team; the match day moves to ``in_progress``.
+
+        Args:
+            fixture: the fixture id.
+            controllers: "human" (default), "random" or "greedy" per side.
+            seed: seed of the program's dice (random when None).
+            undo_policy: overrides the league's ``undo_policy`` setting for this match.
+
+        Raises:
+            RuleViolation: no pre-game, a board match already in progress, the match
+                already kicked off or played, an unknown controller or undo policy.
+        """
+        sides = _controllers(controllers)
+        with self.transaction() as session:
+            row = find_board(fixture, session=session)
+            if row is not None and row.state == "in_progress":
+                raise RuleViolation(
+                    "board match",
+                    f"fixture {fixture} already has a board match in progress "
+                    f"({row.action_count} actions); resume it, or abandon it first with a reason",
+                )
+            day = require_match_day(fixture, ("pre_game",), "start a board match", session=session)
+            _fixture, league = fixture_and_league(fixture, session=session)
+            policy = _policy(undo_policy or str(self.settings_of(league).get(UNDO_SETTING, DEFAULT_POLICY)))
+            match = Match(
+                snapshot(day, "home"),
+                snapshot(day, "away"),
+                dice=SeededDice(seed),
+                settings=match_settings(day),
+                ruleset_id=day.ruleset_id,
+                snapshots=True,
+            )
+            if row is not None:
+                _archive(row, session=session)
+            row = row or BoardMatch(fixture_id=fixture, engine_format=FORMAT_VERSION, ruleset_id="",
+                                    undo_policy=policy, match_json="{}")  # fmt: skip
+            row.engine_format, row.ruleset_id, row.undo_policy = FORMAT_VERSION, day.ruleset_id, policy
+            row.home_controller, row.away_controller = sides["home"], sides["away"]
+            row.state, row.abandon_reason, row.undo_json, row.created_at = "in_progress", None, "[]", utcnow()
+            _write(row, match, match.to_dict())
+            session.add(row)
+            set_stage(day, "in_progress", session=session)
+            return _game(fixture, match, row)
+
+    def resume(self, fixture: int) -> BoardGame:
+        """The board match in progress, rebuilt at the same decision with the same upcoming dice.
+
+        Raises:
+            RuleViolation: no board match in progress, or a record of another engine format
+                version (nothing is changed; abandon it with a reason to go on).
+        """
+        with self.transaction() as session:
+            row = _require(fixture, "resume the board match", session=session)
+            require_match_day(fixture, ("in_progress",), "resume the board match", session=session)
+            try:
+                match = Match.from_dict(json.loads(row.match_json))
+            except MatchFormatError as exc:
+                raise RuleViolation("board match", _format_refusal(row)) from exc
+            if len(match.actions) != row.action_count:
+                raise RuleViolation(
+                    "board match",
+                    f"the record of fixture {fixture} replays to {len(match.actions)} actions, not "
+                    f"{row.action_count}; abandon it with a reason and start again",
+                )
+            return _game(fixture, match, row)
+
+    def status(self, fixture: int) -> BoardStatus | None:
+        """The fixture's board match as the fixture page shows it (None if it never had one)."""
+        with self.transaction() as session:
+            row = find_board(fixture, session=session)
+            return None if row is None else board_status(row)
+
+    def save(
+        self, fixture: int, game: BoardGame, *, undo_by: str | None = None, confirmed_by: str | None = None
+    ) -> None:
+        """Store the match after an action, or after an undo (recorded with who and the policy).
+
+        Args:
+            fixture: the fixture id.
+            game: the board match, with its new action list.
+            undo_by: who took actions back (the game's actions are then a prefix of the
+                stored ones); None for a save after actions were applied.
+            confirmed_by: who confirmed the undo (required under the ``confirm`` policy).
+
+        Raises:
+            RuleViolation: no board match in progress, or the game's actions do not extend
+                (after an undo: shorten) the stored ones, or the undo policy refuses the undo.
+        """
+        document = game.match.to_dict()
+        with self.transaction() as session:
+            row = _require(fixture, "save the board match", session=session)
+            stored = json.loads(row.match_json)
+            _check_continues(stored, document, fixture)
+            if undo_by is not None:
+                _record_undo(row, stored, document, undo_by, confirmed_by)
+            elif len(document["actions"]) < len(stored["actions"]):
+                raise RuleViolation(
+                    "board match", "the game has fewer actions than the record: save an undo with undo_by"
+                )
+            _write(row, game.match, document)
+            session.add(row)
+
+    def finish(self, fixture: int, game: BoardGame) -> Outcome[MatchDayView]:
+        """Hand the final whistle's result to match day (standings updated; stage
+        ``result_entered``) and keep the action list and dice with the fixture.
+
+        Raises:
+            RuleViolation: the match is not over, no board match in progress, or the game
+                does not continue the stored record.
+        """
+        result = game.match.outcome()
+        if result is None:
+            raise RuleViolation("board match", "the match is not over yet")
+        document = game.match.to_dict()
+        with self.transaction() as session:
+            row = _require(fixture, "finish the board match", session=session)
+            stored = json.loads(row.match_json)
+            _check_continues(stored, document, fixture)
+            if len(document["actions"]) < len(stored["actions"]):
+                raise RuleViolation("board match", "the game has fewer actions than the record")
+            day = require_match_day(fixture, ("in_progress",), "finish the board match", session=session)
+            store_result(day, parse_result(result.to_dict(), day), session=session)
+            _write(row, game.match, document)
+            row.state = "finished"
+            session.add(row)
+            view = match_day_view(day, session=session)
+        return Outcome(view, _changes(view, "board match finished"))
+
+    def abandon(self, fixture: int, reason: str) -> Outcome[MatchDayView]:
+        """Stop the board match for good, keeping it with its reason; the fixture goes back to
+        its pre-game stage, ready for a tabletop result or a new board match.
+
+        Raises:
+            RuleViolation: no reason, or no board match in progress.
+        """
+        if not reason.strip():
+            raise RuleViolation("reason", "say why the board match is abandoned (it stays on the record)")
+        with self.transaction() as session:
+            row = _require(fixture, "abandon the board match", session=session, any_format=True)
+            day = require_match_day(fixture, ("in_progress",), "abandon the board match", session=session)
+            row.state, row.abandon_reason, row.updated_at = "abandoned", reason.strip(), utcnow()
+            session.add(row)
+            set_stage(day, "pre_game", session=session)
+            view = match_day_view(day, session=session)
+        return Outcome(view, _changes(view, f"board match abandoned ({reason.strip()})"))
+
+
+def _controllers(given: Mapping[str, str] | None) -> dict[str, str]:
+    sides = {"home": "human", "away": "human"}
+    for side, who in (given or {}).items():
+        if side not in sides:
+            raise RuleViolation("controllers", f"'{side}' is not a side (home or away)")
+        if who not in CONTROLLERS:
+            choices = ", ".join(CONTROLLERS)
+            raise RuleViolation("controllers", f"'{who}' cannot play {side} (choose {choices})")
+        sides[side] = who
+    return sides
+
+
+def _policy(name: str) -> str:
+    try:
+        return check_policy(name)
+    except ValueError:
+        choices = ", ".join(POLICIES)
+        raise RuleViolation("undo policy", f"'{name}' is not an undo policy ({choices})") from None
+
+
+def _require(fixture: int, action: str, *, session: Session, any_format: bool = False) -> BoardMatch:
+    """The board match in progress, of the engine format this program reads (unless
+    ``any_format``: a record of another version may still be abandoned).
+    """
+    row = find_board(fixture, session=session)
+    if row is None:
+        raise RuleViolation("board match", f"cannot {action}: fixture {fixture} has no board match")
+    if row.state != "in_progress":
+        raise RuleViolation(
+            "board match", f"cannot {action}: the board match of fixture {fixture} is {row.state}"
+        )
+    if row.engine_format != FORMAT_VERSION and not any_format:
+        raise RuleViolation("board match", _format_refusal(row))
+    return row
+
+
+def _format_refusal(row: BoardMatch) -> str:
+    return (
+        f"the board match of fixture {row.fixture_id} was saved by engine format {row.engine_format}; "
+        f"this program plays format {FORMAT_VERSION} and cannot resume it. Abandon it with a reason "
+        f"(fixture board-abandon {row.fixture_id} --reason ...) and enter the result or start again"
+    )
+
+
+def _check_continues(stored: dict[str, Any], document: dict[str, Any], fixture: int) -> None:
+    """The game is the stored match going on: same teams and dice, one action list a prefix of
+    the other (the stored one longer only after an undo, checked by the caller).
+    """
+    if stored.get("dice", {}).get("seed") != document["dice"].get("seed") or (
+        stored.get("home") != document["home"] or stored.get("away") != document["away"]
+    ):
+        raise RuleViolation("board match", f"this game is not the board match of fixture {fixture}")
+    old, new = stored["actions"], document["actions"]
+    shorter = min(len(old), len(new))
+    if old[:shorter] != new[:shorter]:
+        raise RuleViolation(
+            "board match",
+            f"the game's actions part from the record of fixture {fixture}; reload it with resume",
+        )
+
+
+def _record_undo(
+    row: BoardMatch, stored: dict[str, Any], document: dict[str, Any], by: str, confirmed_by: str | None
+) -> None:
+    """Check an undo against the record's policy and append it to the undo records."""
+    kept, before = len(document["actions"]), len(stored["actions"])
+    if not by.strip():
+        raise RuleViolation("undo", "say who takes the action back (it is kept with the match)")
+    if kept >= before:
+        raise RuleViolation("undo", "an undo must take back at least one stored action")
+    policy = row.undo_policy
+    rolls_at: list[int] = stored.get("rolls_at", [])
+    problem = refusal(policy, rolls_at[before] - rolls_at[kept] if len(rolls_at) > before else 1)
+    if problem is not None:
+        raise RuleViolation("undo", problem)
+    if needs_confirmation(policy) and not (confirmed_by or "").strip():
+        raise RuleViolation("undo", "the opponent must confirm an undo in this league")
+    records = json.loads(row.undo_json)
+    records.append({"action": kept, "undone": before - kept, "by": by, "confirmed_by": confirmed_by,
+                    "when": utcnow().isoformat(timespec="seconds"), "policy": policy})  # fmt: skip
+    row.undo_json = dump_json(records)
+
+
+def _write(row: BoardMatch, match: Match, document: dict[str, Any]) -> None:
+    """Copy the match document and what the fixture page shows of it into the record."""
+    state, prompt = match.state, match.prompt
+    row.match_json = json.dumps(document, separators=(",", ":"))
+    row.action_count = len(document["actions"])
+    row.prompt_kind = None if prompt is None else prompt.kind
+    row.prompt_team = None if prompt is None else prompt.team
+    row.active_team = state.active if state.half else None
+    row.half = state.half
+    row.home_turn, row.away_turn = state.turn
+    row.home_score, row.away_score = state.score
+    row.updated_at = utcnow()
+
+
+def _archive(row: BoardMatch, *, session: Session) -> None:
+    """Keep an earlier (abandoned) board match as a record of the fixture before reusing its row."""
+    kept = {
+        "board_match": board_status(row).to_dict(),
+        "match": json.loads(row.match_json),
+        "undo": json.loads(row.undo_json),
+    }
+    session.add(
+        MatchCorrection(
+            fixture_id=row.fixture_id,
+            reason=f"board match {row.state}: {row.abandon_reason or ''}".rstrip(": "),
+            previous_result_json=dump_json(kept),
+            new_result_json="{}",
+            changes_json="[]",
+        )
+    )
+
+
+def _game(fixture: int, match: Match, row: BoardMatch) -> BoardGame:
+    controllers = {"home": row.home_controller, "away": row.away_controller}
+    return BoardGame(fixture, match, controllers, row.undo_policy, match.home.name, match.away.name)
+
+
+def _changes(view: MatchDayView, what: str) -> Changes:
+    teams = {view.pregame.get("teams", {}).get(s, {}).get("team_id") for s in SIDES}
+    return Changes(
+        teams=frozenset(t for t in teams if t),
+        fixtures=frozenset({view.fixture_id}),
+        description=f"fixture {view.fixture_id}: {what}",
+    )
