@@ -179,7 +179,7 @@ class MatchBoard(QWidget):
         for button in (self.undo_button, self.concede_button, self.keys_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             top.addWidget(button)
-        self.undo_button.clicked.connect(lambda: self.act(self.controller.undo))
+        self.undo_button.clicked.connect(self.undo)
         self.concede_button.clicked.connect(self.concede)
         self.keys_button.clicked.connect(self.toggle_keys)
         layout.addLayout(top)
@@ -297,17 +297,30 @@ class MatchBoard(QWidget):
             return
         self.act(self.controller.concede)
 
+    def undo(self) -> None:
+        """Undo the last decision; under the ``confirm`` policy the other coach confirms first."""
+        confirmed_by = None
+        prompt = self.controller.prompt
+        if self.session.undo_needs_confirmation() and self.session.match.actions:
+            names = self.session.team_names()
+            other = names[1 - prompt.team] if prompt is not None else "the other"
+            text = f"Does the {other} coach agree to take back the last action?"
+            if self.confirm is None or not self.confirm("Confirm the undo", text):
+                return
+            confirmed_by = f"{other} coach"
+        self.act(lambda: self.controller.undo(confirmed_by))
+
     def handle_key(self, event: QKeyEvent) -> None:
         """Board keys (see the cheat-sheet)."""
         if event.key() == Qt.Key.Key_Z and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
-            self.act(self.controller.undo)
+            self.undo()
             return
         name = KEYS.get(Qt.Key(event.key()), event.text().upper())
         if name in ("F1", "?"):
             self.toggle_keys()
             return
         if name == "U":
-            self.act(self.controller.undo)
+            self.undo()
             return
         if name:
             self.act(lambda: self.controller.key(name))

@@ -577,13 +577,17 @@ class BoardController:
         self.sync()
         return True
 
-    def undo(self) -> bool:
-        """Take back the last action (under the session's undo policy)."""
-        refusal = self.session.undo()
+    def undo(self, confirmed_by: str | None = None) -> bool:
+        """Take back the last decision (under the session's undo policy)."""
+        prompt = self.prompt
+        home, away = self.session.team_names()
+        by = f"{(home, away)[prompt.team]} coach" if prompt is not None else "board"
+        refusal = self.session.undo(by, confirmed_by)
         if refusal:
             return self._refuse(refusal)
         self.message = "Undone."
         self.handover_team = -1
+        self.notice = []
         self.sync()
         return True
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from league_manager.match.actions import Action, IllegalAction
 from league_manager.match.bots import Bot, make_bot
@@ -22,6 +22,7 @@ CONTROLLER_KINDS = ("human", "random", "greedy")
 class Game(Protocol):
     """What the board needs of a game (``services.board.BoardGame`` or a :class:`LocalGame`)."""
 
+    fixture_id: int
     match: Match
     controllers: dict[str, str]
     home_name: str
@@ -48,19 +49,23 @@ class BoardSession:
 
     Args:
         game: the game (its ``match`` is changed in place).
-        saver: called with the game after every action, concession and undo.
+        saver: called with the game after every action and concession, and with ``undo_by``
+            and ``confirmed_by`` after an undo (``BoardService.save``'s keywords).
         undo_refusal: returns why an undo is refused now (None when allowed).
         bot_seed: seed for the bots of bot-controlled sides.
+        confirm_undo: the opponent confirms each undo (the board asks before undoing).
     """
 
     def __init__(
         self,
         game: Game,
-        saver: Callable[[Any], None] | None = None,
+        saver: Callable[..., None] | None = None,
         undo_refusal: Callable[[Match], str | None] | None = None,
         bot_seed: int = 0,
+        confirm_undo: bool = False,
     ) -> None:
         self.game = game
+        self.confirm_undo = confirm_undo
         self.saver = saver
         self.undo_refusal = undo_refusal
         self.listeners: list[Callable[[list[Event]], None]] = []
@@ -115,16 +120,36 @@ class BoardSession:
         self._changed(events)
         return events
 
-    def undo(self) -> str | None:
-        """Take back the last action; returns why not when the undo is refused."""
-        if not self.match.actions:
+    def undo_needs_confirmation(self) -> bool:
+        """Whether the opponent must confirm an undo (the league's ``confirm`` policy)."""
+        return self.confirm_undo
+
+    def undo(self, by: str = "", confirmed_by: str | None = None) -> str | None:
+        """Take back the last decision of a coach at this screen; returns why not when refused.
+
+        Bot actions after it are taken back with it (the bot plays them again), so an undo in
+        a match against a bot returns to the coach's own last decision.
+        """
+        match = self.match
+        if not match.actions:
             return "Nothing to undo."
-        if self.undo_refusal is not None:
-            refusal = self.undo_refusal(self.match)
-            if refusal:
-                return refusal
-        self.match.undo()
-        self._changed([])
+        undone = 0
+        while match.actions:
+            if self.undo_refusal is not None:
+                refusal = self.undo_refusal(match)
+                if refusal:
+                    if undone:
+                        break
+                    return refusal[0].upper() + refusal[1:]
+            match.undo()
+            undone += 1
+            prompt = match.prompt
+            if prompt is None or self.is_human(prompt.team):
+                break
+        if self.saver is not None:
+            self.saver(self.game, undo_by=by or "board", confirmed_by=confirmed_by)
+        for listener in list(self.listeners):
+            listener([])
         return None
 
     def _changed(self, events: list[Event]) -> None:

@@ -38,7 +38,7 @@ def _keys_only_step(qtbot: QtBot, board, rng: random.Random) -> None:
 
 def test_a_drive_is_played_with_the_keyboard_alone(qtbot: QtBot) -> None:
     saves: list[int] = []
-    board = make_board(qtbot, seed=5, saver=lambda g: saves.append(len(g.match.actions)))
+    board = make_board(qtbot, seed=5, saver=lambda g, **kw: saves.append(len(g.match.actions)))
     ctl = board.controller
     rng = random.Random(5)
     for _ in range(1500):
@@ -139,7 +139,7 @@ def test_concede_asks_first_and_full_time_hands_over_the_result(qtbot: QtBot) ->
 
 def test_undo_takes_back_and_saves(qtbot: QtBot) -> None:
     saves: list[int] = []
-    board = make_board(qtbot, seed=3, saver=lambda g: saves.append(len(g.match.actions)))
+    board = make_board(qtbot, seed=3, saver=lambda g, **kw: saves.append(len(g.match.actions)))
     press(qtbot, board, qt_key("K"), qt_key("1"))
     assert saves == [1, 2]
     press(qtbot, board, qt_key("U"))

@@ -32,7 +32,7 @@ def _check(ctl: BoardController, saved: list[int]) -> None:
 def test_random_board_input_never_gets_stuck(seed: int, steps: int, undo_rate: float) -> None:
     game = practice_game(seed=seed % 50 + 1)
     saved: list[int] = []
-    session = BoardSession(game, saver=lambda g: saved.append(len(g.match.actions)))
+    session = BoardSession(game, saver=lambda g, **kw: saved.append(len(g.match.actions)))
     ctl = BoardController(session, player_names(game.match))
     rng = random.Random(seed)
     for _ in range(steps):
