@@ -614,12 +614,15 @@ class MainWindow(QMainWindow):
         return self
 
     def _show_match_board(self, name: str, moment: str) -> QWidget:
-        """``match:practice[#MOMENT]``: the match board at a moment (setup, turn, move, block …)."""
-        if name != "practice":
-            raise LeagueError(f"unknown match '{name}' (match:practice[#MOMENT])")
-        from league_manager.ui.match_board.window import practice_spec
+        """``match:FIXTURE[#MOMENT]`` or ``match:practice[#MOMENT]``: the board at a moment."""
+        from league_manager.ui.match_board.window import fixture_spec, practice_spec
 
-        window = practice_spec(moment)
+        if name == "practice":
+            window = practice_spec(moment)
+        elif name.isdigit() and self.ctx.services is not None:
+            window = fixture_spec(self.ctx.services, int(name), moment)
+        else:
+            raise LeagueError(f"unknown match '{name}' (match:FIXTURE[#MOMENT] or match:practice[#MOMENT])")
         window.resize(self.size())
         return window
 

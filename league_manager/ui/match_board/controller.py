@@ -364,6 +364,11 @@ class BoardController:
                 found.append(Mark(square, target_kind(acts[0]), self._need(acts[0])))
         if self.selected >= 0 and self.match.state.pos[self.selected] >= 0:
             found.append(Mark(self.match.state.pos[self.selected], "select"))
+        prompt = self.prompt
+        acting = prompt.info.get("player", -1) if prompt is not None else -1
+        pos = self.match.state.pos
+        if isinstance(acting, int) and 0 <= acting < len(pos) and pos[acting] >= 0:
+            found.append(Mark(pos[acting], "select"))
         if self.focus >= 0:
             found.append(Mark(self.focus, "focus"))
         found.append(Mark(self.cursor, "cursor"))

@@ -83,6 +83,8 @@ class PromptPanel(QFrame):
                 QPoint(mid_x, anchor.top() - 12 - h),
                 QPoint(anchor.right() + 3 * anchor.width(), mid_y),
                 QPoint(anchor.left() - 3 * anchor.width() - w, mid_y),
+                QPoint(mid_x, area.top()),
+                QPoint(mid_x, area.bottom() - h),
             ]
         best: tuple[int, int] | None = None
         chosen = candidates[0]

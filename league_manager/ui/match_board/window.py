@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from league_manager.core.errors import LeagueError
 from league_manager.ui import theme
 from league_manager.ui.dialogs import DialogService
 from league_manager.ui.match_board.board import MatchBoard
@@ -59,4 +62,20 @@ def practice_spec(moment: str, parent: QWidget | None = None) -> BoardWindow:
     return show_board_spec(BoardSession(practice_game(seed=4)), moment, parent)
 
 
-__all__ = ["BoardWindow", "advance_to", "practice_spec", "show_board_spec"]
+def fixture_spec(services: Any, fixture_id: int, moment: str, parent: QWidget | None = None) -> BoardWindow:
+    """``match:FIXTURE[#MOMENT]``: the fixture's board match (resumed, or started from its pre-game,
+    hot-seat, the pre-game rolled with program dice first when none ran); the moment is played
+    in memory only."""
+    status = services.board.status(fixture_id)
+    if status is not None and status.in_progress:
+        game = services.board.resume(fixture_id)
+    else:
+        try:
+            services.match_day.get(fixture_id)
+        except LeagueError:
+            services.match_day.pregame(fixture_id, seed=1)
+        game = services.board.start(fixture_id, seed=1)
+    return show_board_spec(BoardSession(game), moment, parent)
+
+
+__all__ = ["BoardWindow", "advance_to", "fixture_spec", "practice_spec", "show_board_spec"]
