@@ -13,6 +13,7 @@ from league_manager.match import actions as a
 from league_manager.match.actions import Action, IllegalAction, Prompt
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
+from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import (
     LENGTH,
     ON_PITCH,
@@ -21,17 +22,15 @@ from league_manager.match.pitch import (
     in_half,
     is_wide,
     los_x,
-    pass_band,
     sq,
     xy,
 )
 from league_manager.match.pitch import name as square_name
-from league_manager.match.procedures.block import assists, dice_count
-from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.setup import available
-from league_manager.match.skills import points
 from league_manager.match.state import STANDING
 from league_manager.ui.match_board import labels
+from league_manager.ui.match_board.needs import action_need
+from league_manager.ui.match_board.reach import describe, percent, reachable, step_text, walk
 from league_manager.ui.match_board.session import BoardSession
 
 SQUARE_KINDS = frozenset(
@@ -89,37 +88,6 @@ def target_kind(action: Action) -> str:
     }.get(k, "push" if k == a.CHOOSE else "target")  # fmt: skip
 
 
-def _need(target: int, modifier: int) -> int:
-    """The lowest D6 that passes (a 1 always fails, a 6 always passes)."""
-    return min(6, max(2, target - modifier))
-
-
-def move_need(match: Match, p: int, square: int, mp: int) -> str:
-    """The rolls a one-square move needs, as the engine will roll them ("4+", "3+ & 2+", "").
-
-    Dodge: the player's AG, -1 per opponent marking the square entered (not for a player who
-    ignores marks when dodging), the worst tail among the markers left; Rush: 2+ with Blizzard
-    and Moles under the Pitch. Skills used after the roll (Break Tackle, Diving Tackle) are not shown.
-    """
-    s = match.state
-    c = match.ctx
-    team = s.team[p]
-    parts: list[str] = []
-    markers = c.markers(s.pos[p], team)
-    if markers:
-        modifier = 0
-        if not c.has(p, points.IGNORE_MARKED_DODGE):
-            modifier -= c.n_markers(square, team)
-        tails = [int(fn()) for q in markers for _skill, fn in c.hook(q, points.DODGE_MODIFIER)]
-        if tails:
-            modifier += min(tails)
-        parts.append(f"{_need(s.ag[p], modifier)}+")
-    if mp <= 0:
-        modifier = (-1 if s.weather == "blizzard" else 0) + moles_modifier(c)
-        parts.append(f"{_need(2, modifier)}+")
-    return " & ".join(parts)
-
-
 class BoardController:
     """Board input for one session.
 
@@ -145,6 +113,9 @@ class BoardController:
         self._owner = -1
         self.targets: dict[int, list[Action]] = {}
         self.buttons: list[Action] = []
+        self._plans: dict[int, MovePlan] | None = None
+        self.preview = -1
+        """The distant square whose path is previewed (a second click walks it)."""
         self.sync()
 
     # derived state ------------------------------------------------------------------
@@ -167,8 +138,10 @@ class BoardController:
         """Recompute targets and panel after the match changed."""
         prompt = self.prompt
         self.focus = -1
+        self.preview = -1
         self.targets = {}
         self.buttons = []
+        self._plans = None
         if prompt is None:
             self.selected = -1
             return
@@ -191,6 +164,15 @@ class BoardController:
         if self.targets and self.cursor not in self.targets:
             anchor = self.anchor()
             self.cursor = anchor if anchor in self.targets else min(self.targets)
+
+    @property
+    def plans(self) -> dict[int, MovePlan]:
+        """Squares the acting player can reach by a path (safest first), for distant moves."""
+        if self._plans is None:
+            prompt = self.prompt
+            human = prompt is not None and prompt.kind == a.ACTIVATION and self.session.is_human(prompt.team)
+            self._plans = reachable(self.match) if human else {}
+        return self._plans
 
     def _check_handover(self, prompt: Prompt) -> None:
         if prompt.kind not in (a.TURN, a.SETUP) or not self.session.both_human():
@@ -303,6 +285,15 @@ class BoardController:
             lines = [f"Hand the board to the {team_name} coach."]
             return Menu(f"{team_name} to play", [Choice("Start", "Return", command="begin")], lines=lines,
                         team=prompt.team)  # fmt: skip
+        if self.preview >= 0 and self.preview in self.plans:
+            others = self._choices(prompt, self.buttons)
+            walk_choices = [
+                Choice("Go", "G", command="walk"),
+                *others,
+                Choice("Back", "Escape", command="back"),
+            ]
+            title = f"Move to {square_name(self.preview)}"
+            return Menu(title, walk_choices, anchor=self.preview, lines=describe(self.plans[self.preview]))
         if self.focus >= 0:
             acts = self.targets.get(self.focus, []) + [
                 x for x in self.buttons if x not in self.targets.get(self.focus, [])
@@ -326,6 +317,10 @@ class BoardController:
             lines=self._lines(prompt),
             team=prompt.team,
         )
+
+    def _choices(self, prompt: Prompt, acts: list[Action]) -> list[Choice]:
+        keys = labels.assign_keys(acts, {"G"})
+        return [Choice(labels.label(prompt, x, self.names), k, x) for x, k in zip(acts, keys, strict=True)]
 
     def _lines(self, prompt: Prompt) -> list[str]:
         lines: list[str] = []
@@ -360,8 +355,14 @@ class BoardController:
         """Overlays for the current decision (targets with the roll or dice they need)."""
         found: list[Mark] = []
         if self.human_turn() and self.handover_team < 0:
+            for square, plan in self.plans.items():
+                if square not in self.targets:
+                    found.append(Mark(square, "reach", percent(plan.p_with_rerolls)))
             for square, acts in self.targets.items():
                 found.append(Mark(square, target_kind(acts[0]), self._need(acts[0])))
+            if self.preview in self.plans:
+                for step in self.plans[self.preview].steps:
+                    found.append(Mark(step.square, "path", step_text(step)))
         if self.selected >= 0 and self.match.state.pos[self.selected] >= 0:
             found.append(Mark(self.match.state.pos[self.selected], "select"))
         prompt = self.prompt
@@ -378,22 +379,7 @@ class BoardController:
         prompt = self.prompt
         if prompt is None or prompt.kind != a.ACTIVATION:
             return ""
-        s = self.match.state
-        c = self.match.ctx
-        p = action.player
-        if action.kind == a.MOVE:
-            return move_need(self.match, p, action.square, int(prompt.info.get("mp", 1)))
-        if action.kind in (a.BLOCK, a.MULTI_BLOCK):
-            q = s.board[action.square]
-            if q < 0:
-                return ""
-            st_a = s.st[p] + assists(c, s.team[p], q, p) - (2 if action.kind == a.MULTI_BLOCK else 0)
-            n, mine = dice_count(st_a, s.st[q] + assists(c, s.team[q], p, q))
-            return f"{n}D" + ("" if mine else " ▼")
-        if action.kind == a.PASS:
-            band = pass_band(s.pos[p], action.square)
-            return "QSLB"[band - 1] if 1 <= band <= 4 else ""
-        return ""
+        return action_need(self.match, action, int(prompt.info.get("mp", 1)))
 
     # input --------------------------------------------------------------------------
     def _refuse(self, text: str) -> bool:
@@ -444,15 +430,34 @@ class BoardController:
             if ok:
                 self._next_to_place(placed)
             return ok
+        if square not in self.targets and square in self.plans:
+            if self.preview == square:
+                return self._walk(square)
+            self.preview = square
+            self.focus = -1
+            self.message = ""
+            return True
         acts = self.targets.get(square)
         if not acts:
             self.focus = -1
+            self.preview = -1
             return self._refuse(f"Nothing to do on {square_name(square)} now.")
         if prompt.kind == a.TURN or len(acts) > 1:
             self.focus = square
             self.message = ""
             return True
         return self._apply(acts[0])
+
+    def _walk(self, square: int) -> bool:
+        prompt = self.prompt
+        plan = self.plans.get(square)
+        if prompt is None or plan is None:
+            return self._refuse("That square cannot be reached now.")
+        events = walk(self.session, int(prompt.info.get("player", -1)), plan)
+        self.message = ""
+        self.note_events(events)
+        self.sync()
+        return bool(events)
 
     def _next_to_place(self, placed: int) -> None:
         s = self.match.state
@@ -505,7 +510,10 @@ class BoardController:
         if choice.command == "finish":
             self.finished = True
             return True
+        if choice.command == "walk":
+            return self._can_act() and self._walk(self.preview)
         if choice.command == "back":
+            self.preview = -1
             self.focus = -1
             return True
         if not self._can_act() or choice.action is None:
@@ -527,8 +535,9 @@ class BoardController:
         if name in ("Return", "Space"):
             return self._confirm(menu)
         if name == "Escape":
-            changed = self.focus >= 0 or self.selected >= 0
+            changed = self.focus >= 0 or self.selected >= 0 or self.preview >= 0
             self.focus = -1
+            self.preview = -1
             if self.selected >= 0:
                 self.selected = -1
                 self.sync()
@@ -542,6 +551,7 @@ class BoardController:
         occupied = prompt is not None and prompt.kind == a.SETUP and self.match.state.board[self.cursor] >= 0
         if (
             self.cursor in self.targets
+            or self.cursor in self.plans
             or occupied
             or (self.selected >= 0 and prompt and prompt.kind == a.SETUP)
         ):

@@ -32,6 +32,8 @@ MARK_COLOURS = {
     "kick": QColor(250, 200, 40, 70),
     "player": QColor(255, 255, 255, 60),
     "target": QColor(250, 200, 40, 110),
+    "reach": QColor(200, 255, 150, 40),
+    "path": QColor(255, 225, 80, 130),
 }
 BOXES = (("Reserves", RESERVE), ("KO'd", KO), ("Casualties", CASUALTY), ("Sent off", SENT_OFF))
 

@@ -6,7 +6,8 @@ import random
 
 from league_manager.match import actions as a
 from league_manager.match.events import Event
-from league_manager.ui.match_board.controller import BoardController, move_need
+from league_manager.ui.match_board.controller import BoardController
+from league_manager.ui.match_board.needs import move_need
 from league_manager.ui.match_board.practice import player_names, practice_game
 from league_manager.ui.match_board.session import BoardSession
 from league_manager.ui.match_board.spec import wander
@@ -46,7 +47,7 @@ def test_move_squares_show_the_rolls_the_engine_asks_for() -> None:
             prompt = ctl.prompt
             if prompt is None:
                 break
-            moves = [x for acts in ctl.targets.values() for x in acts if x.kind == a.MOVE]
+            moves = [acts[0] for acts in ctl.targets.values() if len(acts) == 1 and acts[0].kind == a.MOVE]
             if prompt.kind == a.ACTIVATION and moves and ctl.human_turn() and rng.random() < 0.5:
                 move = rng.choice(moves)
                 shown = move_need(ctl.match, move.player, move.square, int(prompt.info.get("mp", 1)))
@@ -58,3 +59,26 @@ def test_move_squares_show_the_rolls_the_engine_asks_for() -> None:
             else:
                 wander(ctl, rng)
     assert checked > 100
+
+
+def test_a_distant_square_is_previewed_then_walked_by_its_safest_path() -> None:
+    from league_manager.ui.match_board.spec import advance_to
+
+    game = practice_game(seed=4)
+    ctl = BoardController(BoardSession(game), player_names(game.match))
+    assert advance_to(ctl, "move")
+    player = ctl.prompt.info["player"]
+    far = [q for q, plan in ctl.plans.items() if q not in ctl.targets and len(plan.path) >= 3]
+    assert far
+    square = far[0]
+    plan = ctl.plans[square]
+    count = len(ctl.match.actions)
+    assert ctl.click(square) and ctl.preview == square and len(ctl.match.actions) == count
+    menu = ctl.menu()
+    assert menu.title.startswith("Move to") and any("Chance" in line for line in menu.lines)
+    assert {m.square for m in ctl.marks() if m.kind == "path"} == set(plan.path)
+    ctl.key("Return")  # the second click, on the cursor
+    walked = ctl.match.actions[count:]
+    assert walked == plan.actions(player)[: len(walked)] and walked
+    if all(e.success is not False for e in ctl.match.events if e.kind in ("dodge", "rush")):
+        assert ctl.match.state.pos[player] == square or ctl.prompt.kind != "activation"
