@@ -52,6 +52,7 @@ Letters and digits: the choice shown in [brackets] in the panel
   X End action · E End turn / End set-up · R Team re-roll · S Skill re-roll · O Pro
   Y Yes / use skill · N No / decline · 1-3 formations (set-up) · Del back to the dugout
 U or Ctrl+Z: undo (league undo policy) · F1 or ?: this sheet
+Far squares show the safest path's chance: a click previews the path, a second click (or G) walks it.
 Squares: green move (roll needed: dodge & rush), red block (dice; ▼ the opponent chooses),
 blue pass (Q/S/L/B range) or hand-off, purple foul, yellow push (arrows) or target."""
 

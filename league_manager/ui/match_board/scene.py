@@ -153,12 +153,14 @@ class PitchScene(QGraphicsScene):
             solid.setAlpha(255)
             self._add(self.addRect(r.adjusted(1.5, 1.5, -1.5, -1.5), QPen(solid, 3)), 28)
         if mark.text:
-            text = self.addSimpleText(mark.text, QFont("Sans", 8, QFont.Weight.Bold))
+            faint = mark.kind == "reach"
+            text = self.addSimpleText(mark.text, QFont("Sans", 7 if faint else 8, QFont.Weight.Bold))
             text.setBrush(QBrush(QColor("white")))
             box = text.boundingRect()
             x, y = r.center().x() - box.width() / 2, r.bottom() - box.height() - 1
             chip = QRectF(x - 2, y, box.width() + 4, box.height())
-            self._add(self.addRect(chip, QPen(Qt.PenStyle.NoPen), QBrush(QColor(0, 0, 0, 150))), 31)
+            shade = QColor(0, 0, 0, 70 if faint else 150)
+            self._add(self.addRect(chip, QPen(Qt.PenStyle.NoPen), QBrush(shade)), 31)
             text.setPos(x, y)
             self._add(text, 32)
 

@@ -67,6 +67,8 @@ class FixturePage(Page):
         )
         self.abandon_button.clicked.connect(self.abandon_board)
         self.header.add_action(self.abandon_button)
+        self.board_button.hide()  # shown by reload() when the fixture can be played on the board
+        self.abandon_button.hide()
         self.board_window: Any = None
         layout.addWidget(self.header)
         self.tiles = {k: StatTile(k) for k in ("Status", "Stage", "Score", "Round")}
