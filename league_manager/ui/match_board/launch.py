@@ -91,7 +91,7 @@ def open_board(ctx: UiContext, game: Any, parent: QWidget | None = None) -> Boar
         bot_seed=fixture_id,
         confirm_undo=needs_confirmation(game.undo_policy),
     )
-    window = BoardWindow(session, ctx.dialogs, None)
+    window = BoardWindow(session, ctx.dialogs, parent)
     window.setToolTip(f"Undo: {DESCRIPTIONS.get(game.undo_policy, game.undo_policy)}")
     window.board.finished.connect(lambda: finish_board(ctx, window, parent))
     window.show()

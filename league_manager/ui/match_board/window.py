@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -27,6 +28,7 @@ class BoardWindow(QWidget):
         bot_delay_ms: int = 400,
     ) -> None:
         super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)  # its own window, owned by the app's
         self.setWindowTitle(f"Match board — {session.game.home_name} v {session.game.away_name}")
         self.dialogs = dialogs or DialogService(self)
         self.board = MatchBoard(
