@@ -62,6 +62,36 @@ def initials(position: str) -> str:
     return (word[0] + (word[2] if len(word) > 2 else "")).title()
 
 
+class ReachLayer(QGraphicsItem):
+    """Far squares a player can reach, each with its chance, painted once and cached."""
+
+    def __init__(self, marks: tuple[Mark, ...]) -> None:
+        super().__init__()
+        self.marks = marks
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(PITCH_X, 0, LENGTH * S, WIDTH * S)
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        fill = MARK_COLOURS["reach"]
+        painter.setFont(QFont("Sans", 7, QFont.Weight.Bold))
+        for mark in self.marks:
+            r = square_rect(mark.square)
+            painter.fillRect(r, fill)
+            if mark.text:
+                box = painter.fontMetrics().boundingRect(mark.text)
+                chip = QRectF(
+                    r.center().x() - box.width() / 2 - 2,
+                    r.bottom() - box.height() - 1,
+                    box.width() + 4,
+                    box.height(),
+                )
+                painter.fillRect(chip, QColor(0, 0, 0, 70))
+                painter.setPen(QColor("white"))
+                painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, mark.text)
+
+
 class PitchScene(QGraphicsScene):
     """Everything drawn on the board."""
 
@@ -71,6 +101,8 @@ class PitchScene(QGraphicsScene):
         self.dugout_slots: dict[int, QRectF] = {}
         """Player index -> scene rectangle of their dugout token."""
         self._dynamic: list[QGraphicsItem] = []
+        self._reach_marks: tuple[Mark, ...] = ()
+        self._reach_item: ReachLayer | None = None
         height = max(WIDTH * S, 600.0)
         self.setSceneRect(QRectF(0, -4, PITCH_X + LENGTH * S + 10 + DUG_W, height + 8))
         self._text_colour = QColor("#ddd") if dark else QColor("#333")
@@ -118,8 +150,11 @@ class PitchScene(QGraphicsScene):
             self.removeItem(item)
         self._dynamic = []
         s = ctl.match.state
-        for mark in ctl.marks():
-            self._mark(mark, s.board[mark.square] >= 0)
+        marks = ctl.marks()
+        self._reach_layer(tuple(m for m in marks if m.kind == "reach"))
+        for mark in marks:
+            if mark.kind != "reach":
+                self._mark(mark, s.board[mark.square] >= 0)
         prompt = ctl.prompt
         if prompt is not None and prompt.kind == a.PUSH and ctl.human_turn() and ctl.handover_team < 0:
             origin = int(prompt.info.get("from", -1))
@@ -132,6 +167,19 @@ class PitchScene(QGraphicsScene):
         if s.ball >= 0 and ON_PITCH[s.ball]:
             self._ball(s.ball, s.carrier >= 0)
         self._dugouts(s, ctl, names)
+
+    def _reach_layer(self, marks: tuple[Mark, ...]) -> None:
+        """The far squares with their chances: one cached item, kept while they do not change."""
+        if marks == self._reach_marks:
+            return
+        if self._reach_item is not None:
+            self.removeItem(self._reach_item)
+            self._reach_item = None
+        self._reach_marks = marks
+        if marks:
+            self._reach_item = ReachLayer(marks)
+            self._reach_item.setZValue(4)
+            self.addItem(self._reach_item)
 
     def _add(self, item: QGraphicsItem, z: float) -> None:
         item.setZValue(z)
