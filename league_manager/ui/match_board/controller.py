@@ -29,7 +29,7 @@ from league_manager.match.pitch import name as square_name
 from league_manager.match.procedures.setup import available
 from league_manager.match.state import STANDING
 from league_manager.ui.match_board import labels
-from league_manager.ui.match_board.needs import action_need
+from league_manager.ui.match_board.needs import action_need, block_lines
 from league_manager.ui.match_board.reach import describe, percent, reachable, step_text, walk
 from league_manager.ui.match_board.session import BoardSession
 
@@ -335,6 +335,8 @@ class BoardController:
             lines.append("Click a player (or Tab, Enter) for the actions open to them.")
         elif self.targets:
             lines.append("Click a highlighted square (arrows + Enter).")
+        if prompt.kind == a.ACTIVATION:
+            lines.extend(block_lines(self.match, prompt, self.names))
         if prompt.kind == a.BLOCK_DIE and "dice" in prompt.info:
             lines.append("Dice: " + ", ".join(map(str, prompt.info["dice"])))
         if self.message:

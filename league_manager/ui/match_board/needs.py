@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from league_manager.match import actions as a
-from league_manager.match.actions import Action
+from league_manager.match.actions import Action, Prompt
 from league_manager.match.engine import Match
+from league_manager.match.odds import block_odds
 from league_manager.match.pitch import pass_band
 from league_manager.match.procedures.block import assists, dice_count
 from league_manager.match.procedures.prayers import moles_modifier
@@ -60,3 +61,23 @@ def action_need(match: Match, action: Action, mp: int) -> str:
         band = pass_band(s.pos[p], action.square)
         return "QSLB"[band - 1] if 1 <= band <= 4 else ""
     return ""
+
+
+def block_lines(match: Match, prompt: Prompt, names: list[str]) -> list[str]:
+    """One line per block target of an activation: dice, who chooses, and the chances
+    (``match.odds``) that the defender and the attacker end on the ground."""
+    lines = []
+    blitz = prompt.info.get("action") == "blitz"
+    for action in prompt.options:
+        if action.kind != a.BLOCK:
+            continue
+        q = match.state.board[action.square]
+        if q < 0:
+            continue
+        odds = block_odds(match, action.player, q, blitz)
+        who = "you choose" if odds.attacker_chooses else "they choose"
+        lines.append(
+            f"Block {names[q]}: {odds.dice}D, {who}; down {odds.p_defender_down * 100:.0f}%,"
+            f" you down {odds.p_attacker_down * 100:.0f}%"
+        )
+    return lines

@@ -82,3 +82,21 @@ def test_a_distant_square_is_previewed_then_walked_by_its_safest_path() -> None:
     assert walked == plan.actions(player)[: len(walked)] and walked
     if all(e.success is not False for e in ctl.match.events if e.kind in ("dodge", "rush")):
         assert ctl.match.state.pos[player] == square or ctl.prompt.kind != "activation"
+
+
+def test_block_targets_show_their_dice_and_chances_in_the_panel() -> None:
+    from league_manager.match.odds import block_odds
+    from league_manager.ui.match_board.spec import advance_to
+
+    game = practice_game(seed=4)
+    ctl = BoardController(BoardSession(game), player_names(game.match))
+    assert advance_to(ctl, "block")
+    prompt = ctl.prompt
+    block = next(x for acts in ctl.targets.values() for x in acts if x.kind == a.BLOCK)
+    target = ctl.match.state.board[block.square]
+    odds = block_odds(ctl.match, block.player, target, prompt.info.get("action") == "blitz")
+    lines = [line for line in ctl.menu().lines if line.startswith(f"Block {ctl.names[target]}:")]
+    assert lines == [
+        f"Block {ctl.names[target]}: {odds.dice}D, {'you' if odds.attacker_chooses else 'they'} choose;"
+        f" down {odds.p_defender_down * 100:.0f}%, you down {odds.p_attacker_down * 100:.0f}%"
+    ]
