@@ -33,14 +33,14 @@ def _play_many(args: tuple[int, int]) -> tuple[int, int, float]:
     start = time.perf_counter()
     for i, (home, away) in enumerate(teams):
         seed = first + i
-        match = Match(home, away, seed=seed, snapshots=False)
+        match = Match(home, away, seed=seed, snapshots=False, allow_inert=True)
         decisions += play(match, (RandomBot(seed), RandomBot(seed + 1)))
     return count, decisions, time.perf_counter() - start
 
 
 def _snapshot_cost(samples: int) -> tuple[float, float, float, float, int]:
     home, away = _teams(12345)
-    match = Match(home, away, seed=12345)
+    match = Match(home, away, seed=12345, allow_inert=True)
     bots = (RandomBot(1), RandomBot(2))
     while match.prompt is not None and len(match.actions) < 300:
         match.apply(bots[match.prompt.team].choose(match))

@@ -1,10 +1,11 @@
-"""``league-manager match``: run a golden scenario, or simulate games between generated teams."""
+"""``league-manager match``: run a golden scenario, show its odds, or simulate games."""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
+from league_manager.cli import match_coverage
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
 from league_manager.match.bots import make_bot
@@ -15,13 +16,17 @@ from league_manager.rules.loader import load_ruleset
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add the ``match`` command and its ``scenario`` and ``simulate`` subcommands."""
+    """Add the ``match`` command and its ``scenario``, ``simulate`` and ``coverage`` subcommands."""
     parser = subparsers.add_parser("match", help="run the match engine headless")
     sub = parser.add_subparsers(dest="match_command", required=True)
 
     scen = sub.add_parser("scenario", help="run a golden scenario file and check it")
     scen.add_argument("file", help="scenario JSON file (see docs/scenarios.md)")
     scen.set_defaults(handler=scenario_command)
+
+    odds = sub.add_parser("odds", help="the odds of the options open at a scenario's end position")
+    odds.add_argument("file", help="scenario JSON file (its actions are applied first)")
+    odds.set_defaults(handler=odds_command)
 
     sim = sub.add_parser("simulate", help="play full games between generated teams")
     sim.add_argument("--home", required=True, help="home race (roster id or name)")
@@ -30,6 +35,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sim.add_argument("--games", type=int, default=1, help="number of games")
     sim.add_argument("--bot", choices=("random", "greedy"), default="random")
     sim.set_defaults(handler=simulate_command)
+
+    match_coverage.register(sub)
 
 
 def scenario_command(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -63,6 +70,24 @@ def scenario_command(args: argparse.Namespace, ctx: CliContext) -> int:
     return 0 if outcome.ok else 1
 
 
+def odds_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Print the odds of every option open after a scenario's actions (no expectations)."""
+    from league_manager.match.actions import IllegalAction
+    from league_manager.match.odds_report import options_odds, report_text
+    from league_manager.match.scenario import build, parse_action
+    from league_manager.rules.dice import DiceExhausted, DiceMismatch
+
+    try:
+        data = load(args.file)
+        scenario, match, _dice = build(data)
+        for raw in data.get("actions", []):
+            match.apply(parse_action(scenario, raw))
+    except (OSError, ValueError, KeyError, ScenarioError, IllegalAction, DiceExhausted, DiceMismatch) as exc:
+        return ctx.fail(f"cannot set up scenario {args.file}: {exc}")
+    report = options_odds(match, scenario.player_id)
+    return ctx.emit(report, lambda: report_text(report))
+
+
 def _event_line(player_id: Any, data: dict[str, Any], text: str) -> str:
     if "player" in data:
         text = text.replace(f"p{data['player']}", player_id(data["player"]), 1)
@@ -86,7 +111,7 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
     results = []
     for game in range(args.games):
         seed = args.seed * 1000 + game
-        match = Match(home, away, seed=seed, snapshots=False, ruleset=ruleset)
+        match = Match(home, away, seed=seed, snapshots=False, ruleset=ruleset, allow_inert=True)
         bots = (make_bot(args.bot, seed + 1), make_bot(args.bot, seed + 2))
         decisions = 0
         while match.prompt is not None:
@@ -94,7 +119,15 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
             decisions += 1
         result = match.outcome()
         assert result is not None
-        results.append({"game": game + 1, "seed": seed, "decisions": decisions, **result.to_dict()})
+        results.append(
+            {
+                "game": game + 1,
+                "seed": seed,
+                "decisions": decisions,
+                "inert_skills": match.inert_skills,
+                **result.to_dict(),
+            }
+        )
 
     def text() -> str:
         lines = []
@@ -105,6 +138,9 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
                 f"{a['score']} {a['name']}  CAS {h['casualties_inflicted']}-"
                 f"{a['casualties_inflicted']}  weather {r['weather']}"
             )
+        if results and results[0]["inert_skills"]:
+            inert = ", ".join(results[0]["inert_skills"])
+            lines.append(f"played without (not implemented): {inert}")
         return "\n".join(lines)
 
     return ctx.emit({"home": home.to_dict(), "away": away.to_dict(), "games": results}, text)

@@ -210,6 +210,9 @@ def render(view: MatchDayView) -> str:
             f"  coin toss {kick.get('toss_roll')}: {kick.get('toss_winner')} receives, "
             f"{kick.get('kicking')} kicks"
         )
+    inert = pre.get("engine", {}).get("inert_skills")
+    if inert:
+        lines.append(f"  played on the engine without (not implemented): {', '.join(inert)}")
     if view.result:
         r = view.result
         conceded = "" if r.get("conceded") is None else f" ({SIDES[r['conceded']]} conceded)"

@@ -52,6 +52,8 @@ ON_THE_BALL = "on_the_ball"
 LASH_OUT = "lash_out"
 PRAYER = "prayer"  # choose the player a Prayers to Nuffle result applies to
 DECLARE_TARGET = "declare_target"  # Blitz and Foul targets are nominated on activation
+SWARM = "swarming"  # place one more Swarming player from the reserves, or decline
+BITE_PROMPT = "bite"  # a hungry Bloodlust player chooses the Thrall it feeds on
 
 # Action kinds
 KICK_OFF = "kick"
@@ -68,6 +70,7 @@ MOVE = "move"
 BLOCK = "block"
 BLITZ = "blitz"
 PASS = "pass"
+HAIL_MARY = "hail_mary"  # a Hail Mary Pass to any square (target square)
 HANDOFF = "handoff"
 FOUL = "foul"
 TTM = "ttm"
@@ -76,6 +79,7 @@ THROW_TO = "throw_to"
 VOMIT = "vomit"
 STAB = "stab"
 MULTI_BLOCK = "multi_block"  # first of two blocks (Multiple Block)
+GAZE = "gaze"  # Hypnotic Gaze special action at the end of a Move (square = the target's)
 STAND = "stand_up"
 USE_TEAM_REROLL = "team_reroll"
 USE_SKILL_REROLL = "skill_reroll"
@@ -83,8 +87,18 @@ USE_PRO = "pro"
 USE_SKILL = "use_skill"
 YES = "yes"
 NO = "no"
+CHAINSAW = "chainsaw"  # Chainsaw Attack instead of a Block (square of the target)
+BREATHE_FIRE = "breathe_fire"  # Breathe Fire instead of a Block (square of the target)
 
-ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
+BITE = "bite"  # a hungry Bloodlust player feeds on a Thrall team-mate (square of the Thrall)
+KTM = "ktm"  # Kick Team-mate (a special action, once per team turn besides the Pass)
+
+BALL_AND_CHAIN = "ball_chain"  # a Ball & Chain Move, the only action of such a player
+
+BOMB = "bomb"  # Throw Bomb (Bombardier), once per team turn besides the Pass
+THROW_BOMB = "throw_bomb"  # the square the bomb is thrown to
+
+ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB)
 """Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""
 ACTIVATE = {kind: "activate_" + kind for kind in ACTIVATION_KINDS}
 

@@ -100,27 +100,29 @@ def step_dist(dist: Dist, test: DiceTest, rerolls: Rerolls) -> Dist:
     who wants the sequence to succeed always takes one.
     """
     q = (7 - test.need) / 6
+    if not test.rerollable or q == 1.0:
+        return {res: pr * q for res, pr in dist.items()}
     bit = test.bit
-    out: Dist = {}
+    always = bool(bit & rerolls.always)
     team_chance = rerolls.team_chance
+    team_first = team_chance >= PRO_CHANCE
+    fail_q = (1 - q) * q
+    out: Dist = {}
+    get = out.get
     for res, pr in dist.items():
-        out[res] = out.get(res, 0.0) + pr * q
-        if not test.rerollable or q == 1.0:
-            continue
-        fail = pr * (1 - q)
+        out[res] = get(res, 0.0) + pr * q
         team, once, pro = res
-        if bit & rerolls.always:
-            out[res] += fail * q
-            continue
-        if bit & once:
+        if always:
+            out[res] += pr * fail_q
+        elif bit & once:
             nxt: Res = (team, once & ~bit, pro)
-            out[nxt] = out.get(nxt, 0.0) + fail * q
-        elif team > 0 and (not pro or team_chance >= PRO_CHANCE):
+            out[nxt] = get(nxt, 0.0) + pr * fail_q
+        elif team > 0 and (team_first or not pro):
             nxt = (team - 1, once, pro)
-            out[nxt] = out.get(nxt, 0.0) + fail * team_chance * q
+            out[nxt] = get(nxt, 0.0) + pr * fail_q * team_chance
         elif pro:
             nxt = (team, once, False)
-            out[nxt] = out.get(nxt, 0.0) + fail * PRO_CHANCE * q
+            out[nxt] = get(nxt, 0.0) + pr * fail_q * PRO_CHANCE
     return out
 
 

@@ -8,7 +8,7 @@ from typing import Any, TypeVar
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
-from league_manager.match.skills.registry import Handler, handlers_for
+from league_manager.match.skills.registry import Handler, Hooks, handlers_for
 from league_manager.match.state import STANDING, State
 from league_manager.rules.dice import Dice
 
@@ -24,14 +24,18 @@ class TurnOver(Exception):
 class Ctx:
     """State, dice, settings and the event sink of one match."""
 
-    __slots__ = ("checkpoint", "dice", "events", "hooks", "s", "settings", "skill_categories")
+    __slots__ = (
+        "checkpoint", "dice", "edition", "events", "hooks", "s", "settings", "skill_categories",
+    )  # fmt: skip
 
-    def __init__(self, state: State, dice: Dice, settings: dict[str, Any]) -> None:
+    def __init__(self, state: State, dice: Dice, settings: dict[str, Any], edition: str = "bb2020") -> None:
         self.s = state
         self.dice = dice
         self.settings = settings
+        self.edition = edition
+        """The ruleset id: which edition's skill handlers the players use."""
         self.events: list[Event] = []
-        self.hooks: list[dict[str, list[tuple[str, Handler]]]] = [handlers_for(sk) for sk in state.skills]
+        self.hooks: list[Hooks] = [handlers_for(sk, edition) for sk in state.skills]
         self.skill_categories: dict[str, list[str]] = {}
         """Skill names by category code (from the ruleset), for skills gained in play."""
         self.checkpoint: Callable[[], None] | None = None
@@ -55,6 +59,10 @@ class Ctx:
     def has(self, p: int, point: str) -> bool:
         """True when player p has a skill hooking this point."""
         return point in self.hooks[p]
+
+    def refresh_hooks(self, p: int) -> None:
+        """Look up player p's handlers again after their skills changed in play."""
+        self.hooks[p] = handlers_for(self.s.skills[p], self.edition)
 
     def hook(self, p: int, point: str) -> list[tuple[str, Handler]]:
         """Handlers (skill, fn) of player p at a hook point."""
@@ -91,6 +99,16 @@ class Ctx:
             if q >= 0 and q != ignore and tm[q] != team and status[q] == STANDING and not lost[q]:
                 count += 1
         return count
+
+    def is_marked(self, square: int, team: int, ignore: int = -1) -> bool:
+        """Whether any opponent of ``team`` marks ``square`` (stops at the first found)."""
+        s = self.s
+        board, tm, status, lost = s.board, s.team, s.status, s.tz_lost
+        for n in NEIGHBOURS[square]:
+            q = board[n]
+            if q >= 0 and q != ignore and tm[q] != team and status[q] == STANDING and not lost[q]:
+                return True
+        return False
 
     def other(self, team: int) -> int:
         """The other team."""

@@ -2,28 +2,38 @@
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass
 from typing import Any
 
+from league_manager.core.errors import LeagueError
 from league_manager.match.actions import (
     PLACE,
     REMOVE,
     SETUP,
+    TURN,
     Action,
     IllegalAction,
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.coverage import inert_names
 from league_manager.match.events import Event
 from league_manager.match.position import Position
 from league_manager.match.procedures.game import game, resume
 from league_manager.match.procedures.setup import all_setup_actions, place_legal
 from league_manager.match.result import MatchResult, build_result
+from league_manager.match.skills import asp as _asp  # noqa: F401 - registers handlers
+from league_manager.match.skills import ball_and_chain as _ball_and_chain  # noqa: F401 - registers handlers
 from league_manager.match.skills import basic as _basic  # noqa: F401 - registers handlers
+from league_manager.match.skills import bloodlust as _bloodlust  # noqa: F401 - registers handlers
+from league_manager.match.skills import bombardier as _bombardier  # noqa: F401 - registers handlers
+from league_manager.match.skills import mutations as _mutations  # noqa: F401 - registers handlers
+from league_manager.match.skills import special_traits as _special  # noqa: F401 - registers handlers
 from league_manager.match.skills import traits as _traits  # noqa: F401 - registers handlers
 from league_manager.match.state import State, new_state
 from league_manager.match.teams import TeamSnapshot
-from league_manager.rules.dice import Dice, Roll, ScriptedDice, SeededDice
+from league_manager.rules.dice import BoardDice, Dice, Roll, ScriptedDice, SeededDice, TypedRollRefused
 from league_manager.rules.model import Ruleset
 
 CONCEDE = "concede"
@@ -34,6 +44,17 @@ makes a stored action list replay differently, so old records are refused, not m
 
 class MatchFormatError(IllegalAction):
     """A stored match was written by another engine format version."""
+
+
+class InertSkills(LeagueError):
+    """The teams bring skills, traits or special rules the engine does not implement."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(
+            "the engine has no handler for: " + ", ".join(names)
+            + " (pass allow_inert=True to play without them)"
+        )  # fmt: skip
+        self.names = names
 
 
 class Match:
@@ -57,6 +78,7 @@ class Match:
         ruleset: Ruleset | None = None,
         snapshots: bool = True,
         skill_categories: dict[str, list[str]] | None = None,
+        allow_inert: bool = False,
     ) -> None:
         """Create a match.
 
@@ -73,6 +95,12 @@ class Match:
                 ``undo`` replays one turn instead of the whole match (off for bots and
                 simulations, which never undo).
             skill_categories: skill references by category code, when no ruleset is given.
+            allow_inert: play even when a player has a skill, trait or special rule the
+                engine does not implement (listed in ``inert_skills``, e.g. for a board to
+                show); otherwise such a match is refused.
+
+        Raises:
+            InertSkills: a name without a handler, and ``allow_inert`` is False.
         """
         self.skill_categories: dict[str, list[str]] = dict(skill_categories or {})
         if ruleset is not None:
@@ -82,6 +110,11 @@ class Match:
         self.away = away
         self.settings: dict[str, Any] = dict(settings or {})
         self.ruleset_id = ruleset_id
+        self.inert_skills: list[str] = inert_names((*home.players, *away.players), ruleset_id)
+        """Skills, traits and special rules of the players that the engine does not play."""
+        if self.inert_skills and not allow_inert:
+            raise InertSkills(self.inert_skills)
+        self.allow_inert = allow_inert
         self.position = position
         self.snapshots = snapshots
         self.dice: Dice = dice if dice is not None else SeededDice(seed)
@@ -91,7 +124,7 @@ class Match:
     # lifecycle --------------------------------------------------------------
     def _start(self) -> None:
         self.state: State = new_state(self.home, self.away)
-        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self._checkpoints: list[_Checkpoint] = []
         if self.snapshots:
@@ -160,26 +193,68 @@ class Match:
             raise IllegalAction(f"{action} is not legal at {self._describe()}")
         start = len(self.ctx.events)
         self.actions.append(action)
-        self._advance(action)
+        try:
+            self._advance(action)
+        except TypedRollRefused:
+            self.actions.pop()  # a physical roll typed wrongly: back to before the action
+            with _replaying(self.dice):
+                self._replay(list(self.actions))
+            raise
         self._rolls_at.append(len(self.dice.log))
         return self.ctx.events[start:]
 
+    def can_concede(self, team: int) -> bool:
+        """Whether ``team`` may concede now: only at the start of one of its team turns."""
+        prompt = self._prompt
+        return (
+            prompt is not None
+            and prompt.kind == TURN
+            and prompt.team == team
+            and bool(prompt.info.get("turn_start"))
+        )
+
     def concede(self, team: int) -> list[Event]:
-        """A coach concedes: the match ends at once."""
+        """A coach concedes at the start of their team turn: the match ends at once.
+
+        The opponent is awarded one touchdown plus every touchdown the conceding team
+        scored; the conceding team has no MVP; each of its players with three or more
+        advancements rolls a D6 and quits the team on 1-3 (``PlayerResult.quits``).
+
+        Raises:
+            IllegalAction: it is not the start of one of ``team``'s team turns.
+        """
         if self._prompt is None:
             raise IllegalAction("the match is over")
+        if not self.can_concede(team):
+            raise IllegalAction("a team may concede only at the start of its own team turn")
         self.actions.append(Action(CONCEDE, team))
         return self._concede(team)
 
     def _concede(self, team: int) -> list[Event]:
         self._gen.close()
         self._prompt = None
-        self.state.conceded = team
-        self.state.game_over = True
-        event = Event("concession", team)
-        self.ctx.emit(event)
+        s = self.state
+        start = len(self.ctx.events)
+        s.conceded = team
+        s.game_over = True
+        self.ctx.emit(Event("concession", team))
+        s.score[1 - team] += 1 + s.score[team]
+        s.score[team] = 0
+        self.ctx.emit(Event("concession_score", 1 - team, detail=f"{s.score[0]}-{s.score[1]}"))
+        snaps = self.home.players if team == 0 else self.away.players
+        first = 0 if team == 0 else len(self.home.players)
+        for i, snap in enumerate(snaps):
+            if snap.advancements >= 3:
+                roll = self.ctx.d6("quit in disgust")
+                quits = roll <= 3
+                if quits:
+                    s.quits.add(first + i)
+                self.ctx.emit(
+                    Event("quit_roll", team, first + i, (roll,), 4, success=not quits,
+                          detail="quits the team" if quits else "stays")
+                )  # fmt: skip
         self._rolls_at.append(len(self.dice.log))
-        return [event]
+        return self.ctx.events[start:]
 
     def rolls_since_last_action(self) -> int:
         """How many dice were rolled since the last action was applied (0 with no action)."""
@@ -211,10 +286,15 @@ class Match:
         """Take back the last action.
 
         Restores the snapshot taken at the start of the current team turn and replays the
-        actions since; without a usable snapshot, replays the match from the start.
+        actions since; without a usable snapshot, replays the match from the start. Typed
+        physical rolls are replayed as typed, and those of the action taken back forgotten.
         """
         if not self.actions:
             raise IllegalAction("nothing to undo")
+        with _replaying(self.dice):
+            self._undo()
+
+    def _undo(self) -> None:
         target = self.actions[:-1]
         usable = [cp for cp in self._checkpoints if cp.actions <= len(target)]
         if not usable or not self._restore(usable[-1]):
@@ -244,7 +324,7 @@ class Match:
         self._checkpoints = [x for x in self._checkpoints if x.actions <= cp.actions]
         events = self.ctx.events[: cp.events]
         self.state = cp.state.clone()
-        self.ctx = Ctx(self.state, self.dice, self.settings)
+        self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self.ctx.events = events
         self.ctx.checkpoint = self._take_checkpoint if self.snapshots else None
@@ -257,7 +337,9 @@ class Match:
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to rebuild the match: teams, settings, dice and actions."""
         dice: dict[str, Any]
-        if isinstance(self.dice, SeededDice):
+        if isinstance(self.dice, BoardDice):
+            dice = {"seed": self.dice.seed, "typed": {str(i): v for i, v in sorted(self.dice.typed.items())}}
+        elif isinstance(self.dice, SeededDice):
             dice = {"seed": self.dice.seed}
         else:
             dice = {"rolls": [r.result for r in self.dice.log]}
@@ -270,6 +352,7 @@ class Match:
             "position": self.position.to_dict() if self.position is not None else None,
             "dice": dice,
             "skill_categories": self.skill_categories,
+            "allow_inert": self.allow_inert,
             "actions": [a.to_list() for a in self.actions],
             "rolls_at": list(self._rolls_at),
         }
@@ -289,7 +372,10 @@ class Match:
             )
         dice_data = data["dice"]
         dice: Dice
-        if "seed" in dice_data:
+        if "typed" in dice_data:
+            typed = {int(i): int(v) for i, v in dice_data["typed"].items()}
+            dice = BoardDice(int(dice_data["seed"]), typed)
+        elif "seed" in dice_data:
             dice = SeededDice(int(dice_data["seed"]))
         else:
             dice = ScriptedDice([int(r) for r in dice_data["rolls"]])
@@ -303,6 +389,7 @@ class Match:
             skill_categories={
                 str(k): [str(n) for n in v] for k, v in (data.get("skill_categories") or {}).items()
             },
+            allow_inert=bool(data.get("allow_inert", False)),
         )
         match._replay([Action.from_list(a) for a in data["actions"]])
         return match
@@ -327,8 +414,13 @@ class _Checkpoint:
     events: int
 
 
+def _replaying(dice: Dice) -> AbstractContextManager[None]:
+    """Board dice re-make rolls without asking for physical ones while the match replays."""
+    return dice.replaying() if isinstance(dice, BoardDice) else nullcontext()
+
+
 def _dice_state(dice: Dice) -> object | None:
-    if isinstance(dice, SeededDice):
+    if isinstance(dice, SeededDice | BoardDice):
         return dice.getstate()
     if isinstance(dice, ScriptedDice):
         return dice._next
@@ -336,7 +428,7 @@ def _dice_state(dice: Dice) -> object | None:
 
 
 def _set_dice_state(dice: Dice, state: object, log: int) -> bool:
-    if isinstance(dice, SeededDice):
+    if isinstance(dice, SeededDice | BoardDice):
         dice.setstate(state)
     elif isinstance(dice, ScriptedDice) and isinstance(state, int):
         dice._next = state
@@ -350,6 +442,9 @@ def _rewound(dice: Dice) -> Dice:
     """Dice that will produce the same rolls again from the start of the match."""
     if isinstance(dice, SeededDice):
         return SeededDice(dice.seed)
+    if isinstance(dice, BoardDice):
+        dice.restart()  # the same object: the board keeps its typed_source
+        return dice
     if isinstance(dice, ScriptedDice):
         # The same script from its first entry (the log holds what was used so far).
         dice._next = 0

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import product
 
+from league_manager.match.actions import REROLL, USE_PRO, USE_SKILL_REROLL, USE_TEAM_REROLL, Action
 from league_manager.match.chances import (
     KINDS,
     PRO_CHANCE,
@@ -52,7 +53,16 @@ PUSH = "push"
 NOTHING = "nothing"  # Both Down when both players have Block
 BOTH_DOWN_RESULT = "both_down"
 ATTACKER_DOWN = "attacker_down"
-__all__ = ["BlockOdds", "PassOdds", "block_odds", "need", "p_roll", "pass_odds", "player_rerolls"]
+__all__ = [
+    "BlockOdds",
+    "PassOdds",
+    "block_odds",
+    "need",
+    "p_roll",
+    "pass_odds",
+    "player_rerolls",
+    "reroll_odds",
+]
 
 ATTACKER_ORDER = (DEFENDER_DOWN, BOTH_PRONE, PUSH, NOTHING, BOTH_DOWN_RESULT, ATTACKER_DOWN)
 """Block results from the attacker's best to worst; the defender ranks them the other way
@@ -291,3 +301,31 @@ def pass_odds(source: Match | Ctx, thrower: int, square: int) -> PassOdds:
         band, name, pa_need, p_acc, p_acc_rr, receiver, catch_need, p_catch, p_catch_rr,
         interceptors, p_int, p_defl, p_complete,
     )  # fmt: skip
+
+
+def reroll_odds(match: Match) -> dict[Action, float]:
+    """For a re-roll prompt after a failed test: each option's chance of passing it now.
+
+    Skill and team re-rolls re-roll at once (a team re-roll with its Loner chance), Pro on
+    a 3+; declining gives 0. Empty for other prompts (block dice re-rolls included).
+    """
+    prompt = match.prompt
+    if prompt is None or prompt.kind != REROLL or prompt.info.get("roll") == "block":
+        return {}
+    kind, p = prompt.info.get("roll"), prompt.info.get("player")
+    failed = next((e for e in reversed(match.events) if e.kind == kind and e.player == p), None)
+    if failed is None or not failed.target:
+        return {}
+    q = (7 - need(failed.target, sum(v for _, v in failed.modifiers))) / 6
+    c = match.ctx
+    found: dict[Action, float] = {}
+    for option in prompt.options:
+        if option.kind == USE_SKILL_REROLL:
+            found[option] = q
+        elif option.kind == USE_TEAM_REROLL:
+            found[option] = loner_chance(c, option.player) * q
+        elif option.kind == USE_PRO:
+            found[option] = PRO_CHANCE * q
+        else:
+            found[option] = 0.0
+    return found

@@ -6,8 +6,10 @@ list of single-square engine actions (``move`` or ``jump``) the board applies on
 
 The search is best-first on the chance of arriving with the re-rolls the coach has
 (:func:`league_manager.match.chances.step_dist`), ties broken by fewer rolls, then fewer
-squares. A node is (square, movement used, jumped, carrying the ball); a label that used
-more movement than an earlier (safer) one at the same square is dropped.
+squares. A node is (square, movement used, jumped, carrying the ball); a label is dropped
+when an earlier (so at least as safe) one at the same square used no more movement and had
+not jumped or picked the ball up where this one had. Rolls the planner leaves out are listed
+in docs/rules-decisions.md ("Odds shown before a coach commits").
 """
 
 from __future__ import annotations
@@ -71,6 +73,24 @@ class StepRoll:
     def action(self, player: int) -> Action:
         """The engine action for this step."""
         return Action(self.kind, player, self.square)
+
+    def needs(self) -> list[tuple[str, int]]:
+        """The rolls of this step in the engine's order: [("rush", 2), ("dodge", 3) …]."""
+        found = [("rush", self.rush)] * self.rushes
+        if self.jump:
+            found.append(("jump", self.jump))
+        if self.dodge:
+            found.append(("dodge", self.dodge))
+        if self.trapdoor:
+            found.append(("trapdoor", self.trapdoor))
+        if self.pick_up:
+            found.append(("pick_up", self.pick_up))
+        return found
+
+    @property
+    def label(self) -> str:
+        """The rolls as a board shows them on the square: "2+ & 3+", or "" for none."""
+        return " & ".join(f"{n}+" for _kind, n in self.needs())
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +179,12 @@ def plan_moves(source: Match | Ctx, player: int, budget: Budget | None = None) -
 
 _Step = tuple[tuple[DiceTest, ...], float, StepRoll, bool]
 """A move's tests, its chance without re-rolls, its record, and whether the ball is held after."""
+_DOMINATED = ((0, 1, 2, 3), (1, 3), (2, 3), (3,))
+"""For each (carrying, jumped) code, the codes a label with it makes redundant at its square
+when they used as much movement or more: having jumped or holding the ball opens nothing
+that not having them does not (a ball holder's touchdown only ends the move)."""
+_Edge = tuple[int, int, tuple[DiceTest, ...], float, StepRoll, bool]
+"""(destination, movement cost, tests, chance without re-rolls, record, ball held after)."""
 _Label = tuple[float, int, int, int, int, int, bool, bool, Dist, float, int, "StepRoll | None"]
 """(-chance, rolls, length, order, square, movement used, jumped, carrying, re-roll
 distribution, chance without re-rolls, parent label, step that led here)."""
@@ -179,13 +205,13 @@ class _Planner:
         self.loose_ball = s.ball if s.carrier < 0 and s.ball >= 0 else -1
         self.trapdoors = TRAPDOORS if trapdoors_open(c) else ()
         self.leap = c.has(p, points.LEAP)
-        self.diving: dict[int, bool] = {}
-        rush_mod = sum(v for _, v in rush_modifiers(c))
+        rush_mod = sum(v for _, v in rush_modifiers(c, p))
         self.rush_need = need(2, rush_mod)
         self.marked: dict[int, int] = {}
         self.rerolls = player_rerolls(c, p)
         self.targets: dict[int, list[tuple[int, int]]] = {}
         self.steps: dict[tuple[int, int, int, int, bool], _Step | None] = {}
+        self.edges: dict[tuple[int, bool, int, bool], list[_Edge]] = {}
 
     # square facts -----------------------------------------------------------------
     def _marked(self, square: int) -> int:
@@ -236,49 +262,67 @@ class _Planner:
             None,
         )
         heap: list[_Label] = [root]
-        best_used: dict[tuple[int, bool, bool], int] = {}
+        best_used: dict[int, int] = {}  # (square, carrying, jumped) packed -> least movement used
         found: dict[int, int] = {}
         seq = 1
+        start, goal_x, mp, rushes = self.start, self.goal_x, b.mp, b.rushes
+        edges = self._edges
         while heap:
             label = heapq.heappop(heap)
             _negp, n_rolls, length, _seq, square, used, jumped, carry, dist, bare, _parent, _st = label
-            key = (square, carry, jumped)
-            if best_used.get(key, 99) <= used or (
-                jumped and best_used.get((square, carry, False), 99) <= used
-            ):
+            key = square * 4 + carry * 2 + jumped
+            if best_used.get(key, 99) <= used:
                 continue
-            best_used[key] = used
+            # A label also bars later ones that jumped or hold the ball where it did not.
+            for dominated in _DOMINATED[carry * 2 + jumped]:
+                if best_used.get(square * 4 + dominated, 99) > used:
+                    best_used[square * 4 + dominated] = used
             index = len(labels)
             labels.append(label)
-            if square != self.start and square not in found:
+            if square != start and square not in found:
                 found[square] = index
-            if carry and square % W - 1 == self.goal_x and length > 0:
+            if carry and square % W - 1 == goal_x and length > 0:
                 continue  # a touchdown ends the activation
-            mp_left = max(0, b.mp - used)
-            rush_left = b.rushes - max(0, used - b.mp)
-            if mp_left + rush_left <= 0:
+            mp_left = mp - used if used < mp else 0
+            left = mp_left + rushes - (used - mp if used > mp else 0)
+            if left <= 0:
                 continue
-            can_jump = not jumped and mp_left + rush_left >= 2
-            for dest, cost in self._targets(square, can_jump):
+            # Keyed by the identity of the (cached, shared) tests tuple: hashing dataclasses is slow.
+            memo: dict[int, tuple[Dist, float]] = {}
+            for dest, cost, tests, step_bare, record, n_carry in edges(
+                square, not jumped and left >= 2, mp_left, carry
+            ):
                 n_used = used + cost
                 n_jumped = jumped or cost == 2
-                step = self._step(square, dest, cost, max(0, cost - mp_left), carry)
-                if step is None:
+                if best_used.get(dest * 4 + n_carry * 2 + n_jumped, 99) <= n_used:
                     continue
-                tests, step_bare, record, n_carry = step
-                if best_used.get((dest, n_carry, n_jumped), 99) <= n_used:
+                known = memo.get(id(tests))
+                if known is None:
+                    n_dist = dist
+                    for test in tests:
+                        n_dist = step_dist(n_dist, test, rerolls)
+                    known = memo[id(tests)] = (n_dist, -round(sum(n_dist.values()), 12))
+                n_dist, neg_p = known
+                if neg_p >= 0:
                     continue
-                n_dist = dist
-                for test in tests:
-                    n_dist = step_dist(n_dist, test, rerolls)
-                p_with = sum(n_dist.values())
-                if p_with <= 0:
-                    continue
-                item = (-round(p_with, 12), n_rolls + len(tests), length + 1, seq, dest, n_used, n_jumped,
+                item = (neg_p, n_rolls + len(tests), length + 1, seq, dest, n_used, n_jumped,
                         n_carry, n_dist, bare * step_bare, index, record)  # fmt: skip
                 seq += 1
                 heapq.heappush(heap, item)
         return {sq_: self._plan(labels, i) for sq_, i in found.items()}
+
+    def _edges(self, square: int, can_jump: bool, mp_left: int, carry: bool) -> list[_Edge]:
+        """The moves open from ``square`` with their tests (cached: the board does not change)."""
+        key = (square, can_jump, min(mp_left, 2), carry)
+        found = self.edges.get(key)
+        if found is None:
+            found = []
+            for dest, cost in self._targets(square, can_jump):
+                step = self._step(square, dest, cost, max(0, cost - mp_left), carry)
+                if step is not None:
+                    found.append((dest, cost, *step))
+            self.edges[key] = found
+        return found
 
     def _targets(self, square: int, can_jump: bool) -> list[tuple[int, int]]:
         """(destination, cost) of the single moves and jumps open from ``square``."""

@@ -31,6 +31,11 @@ class Position:
         rerolls: team re-rolls left; weather: weather key; score: (home, away).
         apothecary: whether each apothecary is still available; bribes: bribes left.
         prayers: Prayers to Nuffle in effect: (team, name, "drive" | "half" | "game").
+        phase: where play resumes: "turn" (the start of the active team's turn), "mid_turn"
+            (inside the active team's turn ``turn``: ``used`` players have been activated
+            and ``turn_usage`` lists the once-per-turn actions spent: "blitz", "pass",
+            "handoff", "foul") or "setup" (a new drive of the half: the kicking team
+            sets up; both teams have played ``turn - 1`` turns).
     """
 
     placements: tuple[Placement, ...]
@@ -48,6 +53,9 @@ class Position:
     apothecary: tuple[bool, bool] | None = None
     bribes: tuple[int, int] | None = None
     prayers: tuple[tuple[int, str, str], ...] = ()
+    phase: str = "turn"
+    used: tuple[int, ...] = ()
+    turn_usage: tuple[str, ...] = ()
 
     def apply(self, s: State) -> None:
         """Put the state into this position."""
@@ -78,6 +86,17 @@ class Position:
         s.weather = self.weather
         s.score = list(self.score)
         s.prayers = list(self.prayers)
+        s.phase = self.phase
+        if self.phase == "mid_turn":
+            s.turn[self.active] = self.turn
+        elif self.phase == "setup":
+            s.turn = [self.turn - 1, self.turn - 1]
+        for p in self.used:
+            s.used[p] = True
+        s.blitz_used = "blitz" in self.turn_usage
+        s.pass_used = "pass" in self.turn_usage
+        s.handoff_used = "handoff" in self.turn_usage
+        s.foul_used = "foul" in self.turn_usage
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -97,6 +116,9 @@ class Position:
             "apothecary": list(self.apothecary) if self.apothecary is not None else None,
             "bribes": list(self.bribes) if self.bribes is not None else None,
             "prayers": [list(p) for p in self.prayers],
+            "phase": self.phase,
+            "used": list(self.used),
+            "turn_usage": list(self.turn_usage),
         }
 
     @classmethod
@@ -121,4 +143,7 @@ class Position:
             apothecary=(bool(ap[0]), bool(ap[1])) if ap is not None else None,
             bribes=(int(br[0]), int(br[1])) if br is not None else None,
             prayers=tuple((int(t), str(n), str(x)) for t, n, x in data.get("prayers", [])),
+            phase=str(data.get("phase", "turn")),
+            used=tuple(int(p) for p in data.get("used", [])),
+            turn_usage=tuple(str(u) for u in data.get("turn_usage", [])),
         )

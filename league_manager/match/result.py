@@ -26,6 +26,10 @@ class PlayerResult:
         sent_off: sent off by the referee.
         bonus_spp: extra SPP from Prayers to Nuffle (Perfect Passing, Necessary Violence).
         kills: opponents this player's actions killed (a Dead casualty result; leader boards).
+        infected: killed by a Plague Ridden player whose coach used the trait: still lost to
+            their team, and a Favoured of Nurgle opponent may hire a new Rotter Lineman for free.
+        quits: the player's team conceded and the player (three or more advancements)
+            rolled 1-3: they leave the team in the post-game.
     """
 
     id: str
@@ -43,6 +47,8 @@ class PlayerResult:
     sent_off: bool = False
     bonus_spp: int = 0
     kills: int = 0
+    infected: bool = False
+    quits: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -62,6 +68,8 @@ class PlayerResult:
             "sent_off": self.sent_off,
             "bonus_spp": self.bonus_spp,
             "kills": self.kills,
+            "infected": self.infected,
+            "quits": self.quits,
         }
 
     @classmethod
@@ -108,9 +116,12 @@ class MatchResult:
 
     Attributes:
         home, away: per-team results.
-        conceded: None, or 0/1 for the team that conceded.
+        conceded: None, or 0/1 for the team that conceded (the score then already holds
+            the concession's touchdowns; the conceding team has no MVP candidates).
         players: every player of both snapshots, in snapshot order (home first).
         weather: weather at full time.
+        sudden_death: None, or 0/1 for the team that won the sudden-death roll-offs after
+            a drawn extra time (the score stays a draw; that team wins the game).
     """
 
     home: TeamResult
@@ -118,6 +129,7 @@ class MatchResult:
     conceded: int | None
     players: tuple[PlayerResult, ...]
     weather: str
+    sudden_death: int | None = None
 
     @property
     def winner(self) -> int | None:
@@ -125,7 +137,7 @@ class MatchResult:
         if self.conceded is not None:
             return 1 - self.conceded
         if self.home.score == self.away.score:
-            return None
+            return self.sudden_death
         return 0 if self.home.score > self.away.score else 1
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,6 +148,7 @@ class MatchResult:
             "conceded": self.conceded,
             "players": [p.to_dict() for p in self.players],
             "weather": self.weather,
+            "sudden_death": self.sudden_death,
         }
 
     @classmethod
@@ -147,6 +160,7 @@ class MatchResult:
             conceded=data["conceded"],
             players=tuple(PlayerResult.from_dict(p) for p in data["players"]),
             weather=data["weather"],
+            sudden_death=data.get("sudden_death"),
         )
 
 
@@ -177,6 +191,8 @@ def build_result(s: State) -> MatchResult:
                 sent_off=s.status[p] == SENT_OFF,
                 bonus_spp=st.bonus_spp,
                 kills=st.kills,
+                infected=st.infected,
+                quits=p in s.quits,
             )
         )
     teams = []
@@ -190,9 +206,9 @@ def build_result(s: State) -> MatchResult:
                 casualties_inflicted=s.cas_inflicted[t],
                 casualties_suffered=sum(1 for r in players if r.team == t and r.injury),
                 fan_factor=snap_t.fan_factor,
-                mvp_candidates=tuple(
-                    r.id for r in players if r.team == t and r.played and r.injury != "Dead"
-                ),
+                mvp_candidates=()
+                if s.conceded == t
+                else tuple(r.id for r in players if r.team == t and r.played and r.injury != "Dead"),
             )
         )
     return MatchResult(
@@ -201,4 +217,5 @@ def build_result(s: State) -> MatchResult:
         conceded=s.conceded if s.conceded >= 0 else None,
         players=tuple(players),
         weather=s.weather,
+        sudden_death=s.sudden_death if s.sudden_death >= 0 else None,
     )

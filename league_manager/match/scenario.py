@@ -103,6 +103,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
                         niggling=int(p.get("niggling", 0)),
                         journeyman=bool(p.get("journeyman", False)),
                         primary=str(p.get("primary", "")),
+                        advancements=int(p.get("advancements", 0)),
                     )
                     for i, p in enumerate(players[t])
                 ),
@@ -123,6 +124,14 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
         if spec.get("ball"):
             carrier = idx
     rerolls = data.get("rerolls")
+    start = str(data.get("start", "turn"))
+    if start not in ("turn", "setup", "pregame"):
+        raise ScenarioError(f"{name}: unknown start {start!r}")
+    used = tuple(scenario.index(str(pid)) for pid in data.get("used", []))
+    usage = tuple(str(u) for u in data.get("turn_usage", []))
+    if set(usage) - {"blitz", "pass", "handoff", "foul"}:
+        raise ScenarioError(f"{name}: unknown turn_usage {usage}")
+    phase = "mid_turn" if used or usage or data.get("mid_turn") else start
     position = Position(
         placements=tuple(placements),
         ball=_square(data.get("ball")),
@@ -138,6 +147,9 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
         apothecary=None,
         bribes=(int(data["bribes"][0]), int(data["bribes"][1])) if "bribes" in data else None,
         prayers=tuple((TEAMS[t], str(n), str(x)) for t, n, x in data.get("prayers", [])),
+        phase=phase,
+        used=used,
+        turn_usage=usage,
     )
     script: list[int | tuple[int, str]] = []
     for entry in data.get("dice", []):
@@ -148,7 +160,8 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
         snaps[1],
         dice=dice,
         settings=dict(data.get("settings", {})),
-        position=position,
+        position=None if start == "pregame" else position,
+        allow_inert=bool(data.get("allow_inert", False)),
         skill_categories={str(k): list(v) for k, v in data.get("skill_categories", {}).items()},
     )
     return scenario, match, dice
@@ -168,21 +181,58 @@ def parse_action(scenario: Scenario, raw: list[Any]) -> Action:
 
 
 def run(data: dict[str, Any]) -> Outcome:
-    """Run a scenario: apply its actions, then check expectations and the dice script."""
+    """Run a scenario: apply its actions, then check expectations and the dice script.
+
+    An entry of ``actions`` may also be ``{"refused": action}`` (the action must be
+    refused, changing nothing and rolling no die) or ``{"expect": {...}}`` (expectations
+    checked at that point, on the events so far).
+    """
     scenario, match, dice = build(data)
     outcome = Outcome(scenario.name, [])
-    start = len(match.events)
+    # from a team turn, the events before the first decision belong to the set position
+    start = len(match.events) if data.get("start", "turn") == "turn" else 0
     try:
-        for raw in data.get("actions", []):
-            match.apply(parse_action(scenario, raw))
+        for step, raw in enumerate(data.get("actions", []), 1):
+            if isinstance(raw, dict):
+                outcome.failures.extend(_step(scenario, match, dice, start, step, raw))
+                continue
+            _apply(scenario, match, raw)
     except (DiceExhausted, DiceMismatch, IllegalAction) as exc:
         outcome.failures.append(f"{type(exc).__name__}: {exc}")
     outcome.events = match.events[start:]
     if dice.remaining:
         outcome.failures.append(f"dice script not used up: {dice.remaining} roll(s) left")
     outcome.state = describe(scenario, match)
-    outcome.failures.extend(_check(scenario, match, outcome, data.get("expect", {})))
+    outcome.failures.extend(_check(scenario, match, outcome.events, outcome.state, data.get("expect", {})))
     return outcome
+
+
+def _apply(scenario: Scenario, match: Match, raw: list[Any]) -> None:
+    if raw[0] == "concede":
+        match.concede(TEAMS[str(raw[1])])
+    else:
+        match.apply(parse_action(scenario, raw))
+
+
+def _step(
+    scenario: Scenario, match: Match, dice: ScriptedDice, start: int, step: int, raw: dict[str, Any]
+) -> list[str]:
+    """A refused action or a mid-script expectation; returns failures."""
+    if "expect" in raw:
+        state = describe(scenario, match)
+        failures = _check(scenario, match, match.events[start:], state, raw["expect"])
+        return [f"after action {step - 1}: {f}" for f in failures]
+    if "refused" in raw:
+        before = (describe(scenario, match), len(dice.log), len(match.events), len(match.actions))
+        try:
+            _apply(scenario, match, raw["refused"])
+        except IllegalAction:
+            after = (describe(scenario, match), len(dice.log), len(match.events), len(match.actions))
+            if after != before:
+                return [f"step {step}: refused action {raw['refused']} changed the match"]
+            return []
+        return [f"step {step}: action {raw['refused']} was not refused"]
+    raise ScenarioError(f"{scenario.name}: unknown step {raw}")
 
 
 def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
@@ -194,6 +244,7 @@ def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
             scenario.player_id(p): {
                 "at": list(xy(s.pos[p])) if s.pos[p] >= 0 else None,
                 "status": STATUS_NAMES[s.status[p]],
+                "used": s.used[p],
             }
             for p in range(s.size)
         },
@@ -206,6 +257,35 @@ def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
         "prompt": prompt.kind if prompt else None,
         "prompt_team": ("home", "away")[prompt.team] if prompt else None,
         "weather": s.weather,
+        "turn_usage": [
+            name
+            for name, spent in (
+                ("blitz", s.blitz_used),
+                ("pass", s.pass_used),
+                ("handoff", s.handoff_used),
+                ("foul", s.foul_used),
+            )
+            if spent
+        ],
+        "result": _result(scenario, match),
+    }
+
+
+def _result(scenario: Scenario, match: Match) -> dict[str, Any] | None:
+    """The match result in scenario terms, once the match is over."""
+    result = match.outcome()
+    if result is None:
+        return None
+    sides = ("home", "away")
+    return {
+        "winner": None if result.winner is None else sides[result.winner],
+        "conceded": None if result.conceded is None else sides[result.conceded],
+        "sudden_death": None if result.sudden_death is None else sides[result.sudden_death],
+        "mvp_candidates": {
+            "home": list(result.home.mvp_candidates),
+            "away": list(result.away.mvp_candidates),
+        },
+        "quits": [scenario.ids[i] for i, r in enumerate(result.players) if r.quits],
     }
 
 
@@ -223,9 +303,15 @@ def event_dict(scenario: Scenario, event: Event) -> dict[str, Any]:
     return data
 
 
-def _check(scenario: Scenario, match: Match, outcome: Outcome, expect: dict[str, Any]) -> list[str]:
+def _check(
+    scenario: Scenario,
+    match: Match,
+    raw_events: list[Event],
+    state: dict[str, Any],
+    expect: dict[str, Any],
+) -> list[str]:
     failures: list[str] = []
-    events = [event_dict(scenario, e) for e in outcome.events]
+    events = [event_dict(scenario, e) for e in raw_events]
     position = 0
     for wanted in expect.get("events", []):
         while position < len(events) and not _matches(events[position], wanted):
@@ -237,7 +323,6 @@ def _check(scenario: Scenario, match: Match, outcome: Outcome, expect: dict[str,
     for wanted in expect.get("no_events", []):
         if any(_matches(e, {"kind": wanted}) for e in events):
             failures.append(f"unexpected event: {wanted}")
-    state = outcome.state
     for pid, facts in expect.get("players", {}).items():
         have = state["players"].get(pid)
         if have is None:
@@ -246,9 +331,15 @@ def _check(scenario: Scenario, match: Match, outcome: Outcome, expect: dict[str,
         for key, value in facts.items():
             if have.get(key) != value:
                 failures.append(f"{pid}.{key}: expected {value}, got {have.get(key)}")
-    for key in ("ball", "carrier", "score", "rerolls", "active", "prompt", "prompt_team", "turn"):
+    keys = ("ball", "carrier", "score", "rerolls", "active", "prompt", "prompt_team", "turn")
+    for key in (*keys, "weather", "turn_usage"):
         if key in expect and state[key] != expect[key]:
             failures.append(f"{key}: expected {expect[key]}, got {state[key]}")
+    result = state["result"] or {}
+    for key, value in expect.get("result", {}).items():
+        if result.get(key) != value:
+            failures.append(f"result.{key}: expected {value}, got {result.get(key)}")
+    failures.extend(_check_options(scenario, match, expect))
     if "turnover" in expect:
         happened = any(e["kind"] == "turnover" for e in events)
         if happened != bool(expect["turnover"]):
@@ -264,3 +355,23 @@ def _matches(event: dict[str, Any], wanted: dict[str, Any]) -> bool:
         elif event.get(key, [] if isinstance(value, list) else None) != value:
             return False
     return True
+
+
+def _check_options(scenario: Scenario, match: Match, expect: dict[str, Any]) -> list[str]:
+    """``options`` (exactly these), ``options_include`` and ``options_exclude``."""
+    failures: list[str] = []
+    prompt = match.prompt
+    offered = set(prompt.options) if prompt is not None else set()
+    if "options" in expect:
+        wanted = {parse_action(scenario, a) for a in expect["options"]}
+        if wanted != offered:
+            missing = sorted(str(a) for a in wanted - offered)
+            extra = sorted(str(a) for a in offered - wanted)
+            failures.append(f"options: missing {missing}, not expected {extra}")
+    for raw in expect.get("options_include", []):
+        if parse_action(scenario, raw) not in offered:
+            failures.append(f"option not offered: {raw}")
+    for raw in expect.get("options_exclude", []):
+        if parse_action(scenario, raw) in offered:
+            failures.append(f"option offered: {raw}")
+    return failures

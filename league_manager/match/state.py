@@ -43,12 +43,13 @@ class PlayerStats:
     apothecary: bool = False
     bonus_spp: int = 0
     kills: int = 0
+    infected: bool = False
 
     def copy(self) -> PlayerStats:
         """An independent copy."""
         return PlayerStats(
             self.td, self.comp, self.defl, self.intc, self.cas, self.cas_other,
-            self.injury, self.lasting, self.apothecary, self.bonus_spp, self.kills,
+            self.injury, self.lasting, self.apothecary, self.bonus_spp, self.kills, self.infected,
         )  # fmt: skip
 
 
@@ -85,6 +86,8 @@ class State:
     first_kicking: int = 0
     rerolls: list[int] = field(default_factory=lambda: [0, 0])
     extra_rerolls: list[int] = field(default_factory=lambda: [0, 0])
+    leader_used: list[bool] = field(default_factory=lambda: [False, False])
+    """Leader: whether each team's Leader re-roll is spent this half (or it has no Leader)."""
     apothecary: list[bool] = field(default_factory=lambda: [False, False])
     bribes: list[int] = field(default_factory=lambda: [0, 0])
     coach_ejected: list[bool] = field(default_factory=lambda: [False, False])
@@ -100,6 +103,10 @@ class State:
     cas_inflicted: list[int] = field(default_factory=lambda: [0, 0])
     game_over: bool = False
     conceded: int = -1
+    sudden_death: int = -1
+    """The team that won the sudden-death roll-offs after a drawn extra time, or -1."""
+    quits: set[int] = field(default_factory=set)
+    """Players of a conceding team who quit in disgust (3+ advancements, D6 1-3)."""
     drive: int = 0
     dodge_origin: int = -1
     touchdown: int = -1
@@ -114,6 +121,8 @@ class State:
     solid_defence_open: set[int] = field(default_factory=set)
     kickoff_blitz: int = 0
     touchback: bool = False
+    phase: str = ""
+    """How a match from a set position resumes ("turn", "mid_turn", "setup"); consumed."""
 
     @property
     def size(self) -> int:
@@ -150,13 +159,13 @@ class State:
         copy = replace(self)
         for name in (
             "team", "ma", "st", "ag", "pa", "av", "skills", "pos", "status", "board", "used",
-            "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "apothecary", "bribes",
+            "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "leader_used", "apothecary", "bribes",
             "coach_ejected", "cas_inflicted", "prayers", "temporary",
         ):  # fmt: skip
             setattr(copy, name, list(getattr(self, name)))
         for name in (
             "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
-            "drive_players",
+            "drive_players", "quits",
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]
@@ -203,7 +212,7 @@ def new_state(home: TeamSnapshot, away: TeamSnapshot) -> State:
             ag.append(pl.stats.ag)
             pa.append(pl.stats.pa or 0)
             av.append(pl.stats.av)
-            skills.append(frozenset(s.name for s in pl.skills))
+            skills.append(frozenset(s.name for s in pl.skills) | frozenset(pl.special_rules))
             params.append({s.name: s.param for s in pl.skills if s.param})
     n = len(team)
     state = State(

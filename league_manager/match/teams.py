@@ -20,6 +20,10 @@ class PlayerSnapshot:
         niggling: niggling injuries (+1 each to casualty rolls against the player).
         journeyman: journeymen cannot be patched up by the apothecary.
         primary: primary skill category codes ("GS"), for Intensive Training.
+        advancements: advancements taken (a conceding team's players with three or more
+            roll to quit).
+        special_rules: a star player's special rules ("Blind Rage"), played by handlers
+            registered under their names like skills.
     """
 
     id: str
@@ -31,6 +35,8 @@ class PlayerSnapshot:
     niggling: int = 0
     journeyman: bool = False
     primary: str = ""
+    advancements: int = 0
+    special_rules: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -45,6 +51,8 @@ class PlayerSnapshot:
             "niggling": self.niggling,
             "journeyman": self.journeyman,
             "primary": self.primary,
+            "advancements": self.advancements,
+            "special_rules": list(self.special_rules),
         }
 
     @classmethod
@@ -61,6 +69,8 @@ class PlayerSnapshot:
             niggling=int(data.get("niggling", 0)),
             journeyman=bool(data.get("journeyman", False)),
             primary=str(data.get("primary", "")),
+            advancements=int(data.get("advancements", 0)),
+            special_rules=tuple(str(r) for r in data.get("special_rules", [])),
         )
 
 

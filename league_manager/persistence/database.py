@@ -12,6 +12,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlmodel import Session
 
+from league_manager.core.system_errors import as_system_problem
+
 
 def database_url(target: str | Path) -> str:
     """Turn a file path or a database URL into a SQLAlchemy URL.
@@ -49,11 +51,15 @@ def use_wal(engine: Engine) -> None:
             conn.exec_driver_sql("PRAGMA journal_mode=WAL")
 
 
+BUSY_TIMEOUT_MS = 5000
+"""How long a SQLite write waits for another program's write lock before giving up."""
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cursor = dbapi_conn.cursor()
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
-    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_MS)}")
     cursor.close()
 
 
@@ -64,7 +70,7 @@ def make_engine(target: str | Path) -> Engine:
         path = sqlite_path(url)
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 5})
+        engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
     return create_engine(url, pool_pre_ping=True)
@@ -72,13 +78,20 @@ def make_engine(target: str | Path) -> Engine:
 
 @contextmanager
 def session_scope(engine: Engine) -> Iterator[Session]:
-    """One unit of work: commit when the block succeeds, roll back when it raises."""
+    """One unit of work: commit when the block succeeds, roll back when it raises.
+
+    System errors (a locked or read-only file, a full disk, a number too large for
+    a column) come out as :class:`SystemProblem` with a sentence, after the rollback.
+    """
     session = Session(engine, expire_on_commit=False)
     try:
         yield session
         session.commit()
-    except BaseException:
+    except BaseException as exc:
         session.rollback()
+        problem = as_system_problem(exc) if isinstance(exc, Exception) else None
+        if problem is not None:
+            raise problem from exc
         raise
     finally:
         session.close()

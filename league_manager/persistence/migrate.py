@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import Engine, inspect
 
 from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, NotALeagueDatabase
@@ -25,6 +24,11 @@ from league_manager.persistence.backups import (
 )
 from league_manager.persistence.database import make_engine, sqlite_path, use_wal
 from league_manager.persistence.location import backup_folder
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+
+_REVISION = re.compile(r'^(down_)?revision(?:: [^=]+)? = "?([^"\n]*?)"?$', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -43,23 +47,47 @@ class MigrationReport:
 
 def alembic_config() -> Config:
     """Alembic configuration pointing at the packaged migrations (no alembic.ini needed)."""
+    from alembic.config import Config
+
     cfg = Config()
     location = resources.files("league_manager.persistence") / "migrations"
     cfg.set_main_option("script_location", str(location))
     return cfg
 
 
+@cache
+def known_revisions() -> dict[str, str | None]:
+    """Each schema revision this program ships, with the one before it.
+
+    Read from the migration files as text: opening a league file that is already at
+    the newest schema never imports Alembic (a fast start for the command line).
+    """
+    folder = resources.files("league_manager.persistence") / "migrations" / "versions"
+    found: dict[str, str | None] = {}
+    for script in folder.iterdir():
+        if not script.name.endswith(".py") or script.name.startswith("_"):
+            continue
+        values = {bool(down): value for down, value in _REVISION.findall(script.read_text(encoding="utf-8"))}
+        if False in values:
+            down = values.get(True)
+            found[values[False]] = None if down in {None, "", "None"} else down
+    return found
+
+
 def head_revision() -> str:
     """The newest schema revision this program knows."""
-    head = ScriptDirectory.from_config(alembic_config()).get_current_head()
-    assert head is not None
+    revisions = known_revisions()
+    (head,) = set(revisions) - {down for down in revisions.values() if down}
     return head
 
 
 def current_revision(engine: Engine) -> str | None:
     """The revision stamped in the database, or None for a new/empty one."""
     with engine.connect() as conn:
-        return MigrationContext.configure(conn).get_current_revision()
+        if "alembic_version" not in inspect(conn).get_table_names():
+            return None
+        rows = conn.exec_driver_sql("SELECT version_num FROM alembic_version").fetchall()
+    return str(rows[0][0]) if rows else None
 
 
 def check_not_newer(engine: Engine) -> str | None:
@@ -71,9 +99,7 @@ def check_not_newer(engine: Engine) -> str | None:
     current = current_revision(engine)
     if current is None:
         return None
-    scripts = ScriptDirectory.from_config(alembic_config())
-    known = {rev.revision for rev in scripts.walk_revisions()}
-    if current not in known:
+    if current not in known_revisions():
         raise DatabaseTooNew(
             f"this league file was written by a newer version of League Manager "
             f"(schema {current}; this version knows up to {head_revision()}). "
@@ -176,6 +202,8 @@ def _close_journal(path: Path) -> None:
 
 
 def _upgrade(engine: Engine) -> None:
+    from alembic import command
+
     cfg = alembic_config()
     with engine.connect() as conn:
         sqlite = engine.dialect.name == "sqlite"

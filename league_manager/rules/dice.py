@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
+
+from league_manager.core.errors import LeagueError
 
 BLOCK_FACES: tuple[str, ...] = (
     "Player Down",
@@ -27,11 +31,11 @@ class Roll:
     source: str = "program"  # "program", "script" or "typed"
 
 
-class DiceExhausted(Exception):
+class DiceExhausted(LeagueError):
     """A scripted dice sequence ran out."""
 
 
-class DiceMismatch(Exception):
+class DiceMismatch(LeagueError):
     """A scripted roll was labelled for another roll type or die."""
 
 
@@ -120,3 +124,88 @@ class ScriptedDice:
         self._next += 1
         self.log.append(Roll(f"D{sides}", result, label, self.source))
         return result
+
+
+TypedSource = Callable[[int, str], int | None]
+"""Asks for a physical roll: ``(sides, label) -> result``, or None to let the program roll."""
+
+
+class TypedRollRefused(LeagueError):
+    """A typed roll is not a result of the die it was typed for; the roll did not happen."""
+
+
+def typed_roll_problem(sides: int, value: int) -> str | None:
+    """Why ``value`` cannot be a roll of a die with ``sides`` faces (None when it can)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= sides:
+        return f"{value!r} is not a D{sides} result (1-{sides})"
+    return None
+
+
+class BoardDice:
+    """The match board's dice: rolled by the program from a seed, or typed from physical dice.
+
+    The board sets :attr:`typed_source`; each roll asks it first, and a result it gives is
+    used instead of a program roll (the seeded generator does not advance, so the program's
+    rolls after it are the ones it would have made anyway). Typed rolls are kept by their
+    index in the match's roll sequence (:attr:`typed`), which with the seed reproduces the
+    match exactly. Every roll is logged with its source ("program" or "typed").
+    """
+
+    def __init__(self, seed: int | None = None, typed: dict[int, int] | None = None) -> None:
+        self.seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
+        self._random = random.Random(self.seed)
+        self.log: list[Roll] = []
+        self.typed: dict[int, int] = dict(typed or {})
+        self.typed_source: TypedSource | None = None
+        self._asking = True
+
+    def roll(self, sides: int, label: str = "") -> int:
+        """Roll one die (replaying a typed result at this index, else asking, else seeded).
+
+        Raises:
+            TypedRollRefused: the typed result is not a result of this die.
+        """
+        index = len(self.log)
+        value = self.typed.get(index)
+        if value is None and self._asking and self.typed_source is not None:
+            value = self.typed_source(sides, label)
+        if value is None:
+            result = self._random.randint(1, sides)
+            self.log.append(Roll(f"D{sides}", result, label, "program"))
+            return result
+        problem = typed_roll_problem(sides, value)
+        if problem is not None:
+            self.typed.pop(index, None)
+            raise TypedRollRefused(f"roll {index + 1} ({label or 'roll'}): {problem}")
+        self.typed[index] = value
+        self.log.append(Roll(f"D{sides}", value, label, "typed"))
+        return value
+
+    @contextmanager
+    def replaying(self) -> Iterator[None]:
+        """Re-make rolls already made (an undo's replay): typed ones come from :attr:`typed`,
+        nobody is asked; afterwards typed rolls past the end of the log are forgotten.
+        """
+        asking, self._asking = self._asking, False
+        try:
+            yield
+        finally:
+            self._asking = asking
+            self.forget_after(len(self.log))
+
+    def forget_after(self, count: int) -> None:
+        """Drop typed rolls from index ``count`` on (they were taken back)."""
+        self.typed = {i: v for i, v in self.typed.items() if i < count}
+
+    def restart(self) -> None:
+        """Back to the first roll (for a replay from the start): typed rolls are kept."""
+        self._random = random.Random(self.seed)
+        self.log = []
+
+    def getstate(self) -> object:
+        """The generator state (for snapshots)."""
+        return self._random.getstate()
+
+    def setstate(self, state: object) -> None:
+        """Restore a state from :meth:`getstate`."""
+        self._random.setstate(state)  # type: ignore[arg-type]

@@ -396,6 +396,7 @@ def _house_rules(node: Node) -> tuple[HouseRule, ...]:
                 default=default,
                 help=h["help"].text(),
                 choices=choices,
+                maximum=h["max"].number() if h.has("max") else None,
             )
         )
     return tuple(rules)

@@ -385,6 +385,8 @@ class HouseRule:
     default: bool | int | str
     help: str
     choices: tuple[str, ...] = ()
+    maximum: int | None = None
+    """The largest value of an "int" setting (None: the program's general limit)."""
 
 
 @dataclass(frozen=True, slots=True)

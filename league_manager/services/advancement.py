@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
+from league_manager.core.limits import check_range
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import Advancement, League, Player, PlayerStatusEntry, SppEntry, Team
 from league_manager.rules import advancement as rules
@@ -17,6 +18,9 @@ from league_manager.services.changes import Changes, Outcome
 from league_manager.services.player_models import AdvanceChoice, HistoryEntry, PlayerRecord
 from league_manager.services.read_models import TeamView
 from league_manager.services.team_views import build_team_views
+
+SPP_CORRECTION_MAX = 1000
+"""The largest SPP a commissioner adds or removes in one correction."""
 
 
 class AdvancementService(ServiceBase):
@@ -104,7 +108,10 @@ class AdvancementService(ServiceBase):
                 )
             )
             gained = result.skill or f"+{result.characteristic}"
-            rolled = f" ({result.note}; dice {', '.join(map(str, result.rolls))})" if result.rolls else ""
+            seed = getattr(dice, "seed", None)
+            used = f"; program dice seed {seed}" if seed is not None else ""
+            dice_shown = ", ".join(map(str, result.rolls))
+            rolled = f" ({result.note}; dice {dice_shown}{used})" if result.rolls else ""
             repo.add_spp(player_id, -result.spp_cost, f"Advancement: {gained}{rolled}", "advancement",
                          session=session, fixture_id=fixture_id)  # fmt: skip
             session.flush()
@@ -122,6 +129,7 @@ class AdvancementService(ServiceBase):
             raise RuleViolation("reason", "a correction needs a reason")
         if amount == 0:
             raise RuleViolation("amount", "the correction is zero")
+        check_range(amount, "amount", -SPP_CORRECTION_MAX, SPP_CORRECTION_MAX)
         with self.transaction() as session:
             player, team, _ = self._load(session, player_id)
             balance = repo.PlayerFacts([player_id], session=session).spp[player_id]

@@ -2,45 +2,107 @@
 
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from league_manager.core.errors import DatabaseUnavailable, LeagueError
+from league_manager.core.system_errors import describe_system_error
 from league_manager.persistence.backups import restore_backup, unreadable, write_backup
 from league_manager.persistence.database import database_url as make_engine_url
 from league_manager.persistence.database import make_engine, sqlite_path
 from league_manager.persistence.migrate import MigrationReport, migrate
-from league_manager.services.advancement import AdvancementService
 from league_manager.services.changes import Outcome
-from league_manager.services.demo import create_demo
-from league_manager.services.history import HistoryService
-from league_manager.services.leagues import LeagueService
-from league_manager.services.match_day.board import BoardService
-from league_manager.services.match_day.service import MatchDayService
-from league_manager.services.read_models import LeagueView
-from league_manager.services.roster import RosterService
-from league_manager.services.seasons import SeasonService
-from league_manager.services.teams import TeamService
-from league_manager.services.undo import UndoService
+
+if TYPE_CHECKING:
+    from league_manager.services.advancement import AdvancementService
+    from league_manager.services.history import HistoryService
+    from league_manager.services.leagues import LeagueService
+    from league_manager.services.match_day.board import BoardService
+    from league_manager.services.match_day.service import MatchDayService
+    from league_manager.services.read_models import LeagueView
+    from league_manager.services.roster import RosterService
+    from league_manager.services.seasons import SeasonService
+    from league_manager.services.teams import TeamService
+    from league_manager.services.undo import UndoService
 
 
 class Services:
-    """One database, its migrations and the services over it."""
+    """One database, its migrations and the services over it.
+
+    Each service is made (and its module imported) on first use, so a command that
+    lists teams does not load the match engine.
+    """
 
     def __init__(self, engine: Engine, migration: MigrationReport | None = None) -> None:
         self.engine = engine
         self.migration = migration
-        self.leagues = LeagueService(engine)
-        self.teams = TeamService(engine)
-        self.roster = RosterService(engine)
-        self.advancement = AdvancementService(engine)
-        self.seasons = SeasonService(engine)
-        self.match_day = MatchDayService(engine)
-        self.board = BoardService(engine)
-        self.history = HistoryService(engine)
-        self.undo = UndoService(engine)
+
+    @cached_property
+    def leagues(self) -> LeagueService:
+        """Leagues and their house rules."""
+        from league_manager.services.leagues import LeagueService
+
+        return LeagueService(self.engine)
+
+    @cached_property
+    def teams(self) -> TeamService:
+        """Drafts, team lists and ledgers."""
+        from league_manager.services.teams import TeamService
+
+        return TeamService(self.engine)
+
+    @cached_property
+    def roster(self) -> RosterService:
+        """Hiring, firing, names, numbers, staff."""
+        from league_manager.services.roster import RosterService
+
+        return RosterService(self.engine)
+
+    @cached_property
+    def advancement(self) -> AdvancementService:
+        """SPP and advancements."""
+        from league_manager.services.advancement import AdvancementService
+
+        return AdvancementService(self.engine)
+
+    @cached_property
+    def seasons(self) -> SeasonService:
+        """Seasons, schedules, results and standings."""
+        from league_manager.services.seasons import SeasonService
+
+        return SeasonService(self.engine)
+
+    @cached_property
+    def match_day(self) -> MatchDayService:
+        """Pre-game, results, post-game and corrections."""
+        from league_manager.services.match_day.service import MatchDayService
+
+        return MatchDayService(self.engine)
+
+    @cached_property
+    def board(self) -> BoardService:
+        """Board matches: start, save after every action, resume, finish, abandon."""
+        from league_manager.services.match_day.board import BoardService
+
+        return BoardService(self.engine)
+
+    @cached_property
+    def history(self) -> HistoryService:
+        """Players' and teams' histories."""
+        from league_manager.services.history import HistoryService
+
+        return HistoryService(self.engine)
+
+    @cached_property
+    def undo(self) -> UndoService:
+        """The exact inverses of roster changes."""
+        from league_manager.services.undo import UndoService
+
+        return UndoService(self.engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:
@@ -65,7 +127,7 @@ class Services:
             raise
         except (DBAPIError, OSError, ImportError) as exc:
             engine.dispose()
-            reason = getattr(exc, "orig", None) or exc
+            reason = describe_system_error(exc) or getattr(exc, "orig", None) or exc
             path = sqlite_path(str(engine.url))
             if path is not None and path.is_file():
                 raise unreadable(f"cannot open {target}: {reason}", path) from exc
@@ -80,6 +142,8 @@ class Services:
 
     def create_demo(self) -> Outcome[LeagueView]:
         """Create (or find) the demo league."""
+        from league_manager.services.demo import create_demo
+
         return create_demo(self.leagues, self.teams)
 
     def backup(self, destination: Path) -> Path:

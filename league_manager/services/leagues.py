@@ -9,6 +9,7 @@ from sqlalchemy import func
 from sqlmodel import Session, select
 
 from league_manager.core.errors import RuleViolation
+from league_manager.core.limits import NUMBER_MAX, clean_name
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Team
 from league_manager.rules.loader import load_ruleset
@@ -50,11 +51,12 @@ def _coerce(rule: HouseRule, value: object) -> SettingValue:
         except ValueError:
             pass
         else:
-            if number >= 0:
+            if 0 <= number <= (rule.maximum or NUMBER_MAX):
                 return number
     elif str(value) in rule.choices:
         return str(value)
-    expected = {"bool": "true or false", "int": "a whole number of 0 or more"}.get(
+    top = rule.maximum or NUMBER_MAX
+    expected = {"bool": "true or false", "int": f"a whole number from 0 to {top:,}"}.get(
         rule.kind, "one of " + ", ".join(rule.choices)
     )
     raise RuleViolation(rule.key, f"expected {expected}, got '{value}'")
@@ -88,11 +90,7 @@ class LeagueService(ServiceBase):
         Raises:
             RuleViolation: empty, too long or taken name, or bad settings.
         """
-        name = name.strip()
-        if not name:
-            raise RuleViolation("name", "a league needs a name")
-        if len(name) > 60:
-            raise RuleViolation("name", "at most 60 characters")
+        name = clean_name(name, "league")
         ruleset = load_ruleset(ruleset_id)
         clean = validate_settings(ruleset, settings)
         if any(lg.name.casefold() == name.casefold() for lg in session.exec(select(League))):

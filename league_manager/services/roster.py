@@ -10,6 +10,7 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from league_manager.core.errors import RuleViolation
+from league_manager.core.limits import clean_name
 from league_manager.core.money import format_gold
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Player, Team
@@ -59,7 +60,8 @@ class RosterService(ServiceBase):
             elif number in taken or not 1 <= number <= 99:
                 raise RuleViolation("number", f"#{number} is taken or outside 1-99")
             player = Player(team_id=row.id or 0, number=number,
-                            name=(name or "").strip() or default_player_name(pos, roster, number),
+                            name=clean_name(name, "player") if (name or "").strip()
+                            else default_player_name(pos, roster, number),
                             position=pos.name, cost=pos.cost)  # fmt: skip
             session.add(player)
             session.flush()
@@ -85,11 +87,7 @@ class RosterService(ServiceBase):
 
     def rename_player(self, player_id: int, name: str) -> Outcome[TeamView]:
         """Give a player a new name."""
-        name = name.strip()
-        if not name:
-            raise RuleViolation("name", "a player needs a name")
-        if len(name) > 60:
-            raise RuleViolation("name", "at most 60 characters")
+        name = clean_name(name, "player")
         with self.transaction() as session:
             player = repo.get_player(player_id, session=session)
             player.name = name

@@ -14,6 +14,7 @@ from sqlalchemy import func, insert
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
+from league_manager.core.limits import SEED_MAX, check_range
 from league_manager.persistence.models import utcnow
 from league_manager.persistence.season_models import OPEN_STATUSES, Fixture, FixtureResult, Round, Season
 from league_manager.rules.scheduling import Constraints, Pairing, knockout, round_robin, swiss_round
@@ -78,7 +79,7 @@ def plan_schedule(
     assert season.id is not None
     if fmt not in FORMATS:
         raise RuleViolation("format", f"unknown format '{fmt}' (formats: {', '.join(FORMATS)})")
-    seed = season.seed if seed is None else seed
+    seed = season.seed if seed is None else check_range(seed, "seed", 0, SEED_MAX)
     active = [m for m in members(season.id, session=session) if not m.withdrawn]
     rules = Constraints(
         coaches={m.team_id: m.coach_id for m in active},

@@ -10,6 +10,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
+from league_manager.core.limits import check_seed, clean_name
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import Player, Team, utcnow
@@ -97,10 +98,9 @@ class SeasonService(ServiceBase):
                 :meth:`enter_teams` refuses.
             NotFound: an unknown team or division in ``entries``.
         """
-        name = name.strip()
-        if not name:
-            raise RuleViolation("name", "a season needs a name")
-        clean = [d.strip() for d in divisions if d.strip()]
+        name = clean_name(name, "season")
+        check_seed(seed)
+        clean = [clean_name(d, "division", rule="divisions") for d in divisions if d.strip()]
         if len({d.lower() for d in clean}) != len(clean):
             raise RuleViolation("divisions", "division names must differ")
         with self.transaction() as session:
@@ -496,6 +496,7 @@ class SeasonService(ServiceBase):
     @staticmethod
     def _open_fixture(session: Session, fixture: int) -> Fixture:
         row = find_fixture(fixture, session=session)
+        refuse_if_board_in_progress(fixture, "change the fixture", session=session)
         if row.status not in OPEN_STATUSES:
             raise RuleViolation(
                 "fixture", f"fixture {fixture} is {row.status}; only unplayed fixtures change"

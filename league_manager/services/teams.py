@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from sqlmodel import Session
 
 from league_manager.core.errors import RuleViolation, RuleViolations
+from league_manager.core.limits import clean_name
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Player, Team
 from league_manager.rules.draft import DraftCheck, DraftPlan, check_draft, position_counts
@@ -18,7 +19,6 @@ from league_manager.services.read_models import LedgerRow, TeamSummary, TeamView
 from league_manager.services.team_views import build_team_views, ledger_rows, summary_of
 
 DRAFT = "draft"
-MAX_NAME = 60
 
 
 def default_player_name(position: Position, roster: TeamRoster, number: int) -> str:
@@ -73,18 +73,19 @@ class TeamService(ServiceBase):
         Raises:
             RuleViolations: every rule the draft breaks.
         """
-        name, coach = name.strip(), coach.strip()
         ruleset = self.ruleset_of(lg)
         check = check_draft(ruleset, plan, int(self.settings_of(lg)["budget"]))
         problems = list(check.violations)
-        if not name:
-            problems.insert(0, RuleViolation("name", "the team needs a name"))
-        elif len(name) > MAX_NAME:
-            problems.insert(0, RuleViolation("name", f"at most {MAX_NAME} characters"))
+        name, name_problem = _named(name, "team", "name")
+        coach, coach_problem = _named(coach, "coach", "coach")
+        for typed in player_names:
+            if typed.strip():
+                problems.extend(_named(typed, "player", "player names")[1])
+        if name_problem:
+            problems[:0] = name_problem
         elif any(t.name.casefold() == name.casefold() for t in repo.teams_of(lg.id, session=session)):
             problems.insert(0, RuleViolation("name", f"{lg.name} already has a team called '{name}'"))
-        if not coach:
-            problems.insert(0, RuleViolation("coach", "the team needs a coach"))
+        problems[:0] = coach_problem
         if problems:
             raise RuleViolations(problems)
         assert lg.id is not None
@@ -218,7 +219,8 @@ class TeamService(ServiceBase):
                 for number in free_numbers(taken, new - old):
                     taken.add(number)
                     player = Player(team_id=team.id, number=number,
-                                    name=next(names, None) or default_player_name(position, roster, number),
+                                    name=(next(names, None) or "").strip()
+                                    or default_player_name(position, roster, number),
                                     position=position.name, cost=position.cost)  # fmt: skip
                     session.add(player)
                     session.flush()
@@ -277,3 +279,11 @@ class TeamService(ServiceBase):
         league = session.get(League, team.league_id)
         assert league is not None
         return self.ruleset_of(league)
+
+
+def _named(text: str, what: str, rule: str) -> tuple[str, list[RuleViolation]]:
+    """A cleaned name and the problems with it (collected with the draft's other problems)."""
+    try:
+        return clean_name(text, what, rule=rule), []
+    except RuleViolation as problem:
+        return text.strip(), [problem]

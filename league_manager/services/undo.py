@@ -6,10 +6,13 @@ The ledgers are never rewritten: an undo adds compensating rows (source
 
 from __future__ import annotations
 
+import json
+
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence import repositories as repo
+from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import League, Team, TreasuryEntry
 from league_manager.rules.model import Ruleset
 from league_manager.services.base import ServiceBase
@@ -28,13 +31,18 @@ class UndoService(ServiceBase):
         """Take back a hire: the player leaves and the fee returns to the treasury.
 
         Raises:
-            RuleViolation: the player is no longer on the roster.
+            RuleViolation: the player is no longer on the roster, or has been in a match
+                (his hire is part of the league's history then).
         """
         with self.transaction() as session:
             player = repo.get_player(player_id, session=session)
             team = self._team(session, player.team_id)
             if player.status != "active":
                 raise RuleViolation("undo", f"{player.name} is no longer on the roster")
+            if _in_a_match(session, team.id or 0, player_id):
+                raise RuleViolation(
+                    "undo", f"{player.name} has been on the team sheet of a match; the hire stays"
+                )
             repo.add_status(player, "left", "Hire undone", CORRECTION, session=session)
             repo.add_treasury(team.id or 0, player.cost, f"Undo: hired {player.name}", CORRECTION,
                               session=session)  # fmt: skip
@@ -134,3 +142,16 @@ class UndoService(ServiceBase):
         if entry is None:
             raise RuleViolation("undo", f"no '{reason}' in the treasury ledger")
         return -entry.amount
+
+
+def _in_a_match(session: Session, team_id: int, player_id: int) -> bool:
+    """True when the player was on his team's sheet at any kick-off (a match-day snapshot)."""
+    days = session.exec(
+        select(MatchDay).where((MatchDay.home_team_id == team_id) | (MatchDay.away_team_id == team_id))
+    ).all()
+    for day in days:
+        snapshot = day.home_snapshot_json if day.home_team_id == team_id else day.away_snapshot_json
+        players = json.loads(snapshot or "{}").get("players", [])
+        if any(str(p.get("id")) == str(player_id) for p in players):
+            return True
+    return False

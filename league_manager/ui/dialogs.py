@@ -5,6 +5,7 @@ Tests replace it with a scripted fake, so no modal dialog ever blocks a test run
 
 from __future__ import annotations
 
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
 
 LEAGUE_FILES = "League files (*.db *.sqlite *.league);;All files (*)"
@@ -24,7 +25,11 @@ class DialogService:
     def error(self, title: str, text: str, detail: str = "") -> None:
         """Report something that went wrong (nothing was changed)."""
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, self.parent)
-        if detail:
+        if detail.count("\n") > 3:  # a report: shown on demand, selectable, with a copy button
+            box.setDetailedText(detail)
+            copy = box.addButton("Copy report", QMessageBox.ButtonRole.ActionRole)
+            copy.clicked.connect(lambda: QGuiApplication.clipboard().setText(detail))
+        elif detail:
             box.setInformativeText(detail)
         box.exec()
 

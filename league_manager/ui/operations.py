@@ -19,6 +19,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Qt, Signal, Slot
 
 from league_manager.core.errors import LeagueError, RuleViolation, RuleViolations
+from league_manager.core.system_errors import describe_system_error
 from league_manager.services.changes import Changes, Outcome
 from league_manager.ui.dialogs import DialogService
 
@@ -34,6 +35,9 @@ def explain(exc: BaseException) -> tuple[str, str]:
         return f"{exc.rule.capitalize()}: {exc.detail}", "Nothing was changed."
     if isinstance(exc, LeagueError):
         return str(exc), ""
+    sentence = describe_system_error(exc)
+    if sentence is not None:
+        return sentence[0].upper() + sentence[1:], ""
     return f"Something went wrong: {exc}", "".join(traceback.format_exception_only(exc)).strip()
 
 
@@ -76,7 +80,7 @@ class UndoStack(QObject):
         return step
 
     def clear(self) -> None:
-        """Forget everything (another database was opened)."""
+        """Forget everything (another database was opened, or a change that cannot be undone)."""
         self._steps.clear()
         self.sig_changed.emit()
 
@@ -141,6 +145,7 @@ class OpRunner(QObject):
         undo: Callable[[Outcome[Any]], UndoStep | None] | None = None,
         background: bool = False,
         busy: str = "Working…",
+        reverting: bool = False,
     ) -> Outcome[Any] | None:
         """Run one service operation.
 
@@ -149,18 +154,22 @@ class OpRunner(QObject):
             title: headline of the error dialog when the service refuses.
             on_success: receives the outcome's value on the GUI thread.
             undo: builds the UndoStep from the outcome, when the change can be taken back.
+                A change that cannot be taken back (no ``undo``, or it builds None) clears
+                the undo stack: Undo takes back the last change, or nothing.
             background: run on a worker thread (long work); the result arrives later.
             busy: status-bar text while background work runs.
+            reverting: the operation is an Undo itself (the older steps stay).
 
         Returns:
             The outcome when run in the foreground and successful, else None.
         """
 
         def success(outcome: Outcome[Any]) -> None:
-            if undo is not None:
-                step = undo(outcome)
-                if step is not None:
-                    self.undo.push(step)
+            step = undo(outcome) if undo is not None else None
+            if step is not None:
+                self.undo.push(step)
+            elif not outcome.changes.empty and not reverting:
+                self.undo.clear()
             self.publish(outcome.changes)
             if on_success is not None:
                 on_success(outcome.value)
@@ -255,7 +264,7 @@ class OpRunner(QObject):
         step = self.undo.pop()
         if step is None:
             return
-        self.run_op(step.revert, title=f"Could not undo {step.label}")
+        self.run_op(step.revert, title=f"Could not undo {step.label}", reverting=True)
 
     def publish(self, changes: Changes) -> None:
         """Tell every page what changed."""

@@ -50,3 +50,41 @@ def test_the_desktop_app_wires_the_restore(tmp_path: Path) -> None:
     window = build_window(tmp_path / "settings.ini")
     assert window.restorer is not None
     window.close()
+
+
+def test_unexpected_errors_get_a_copyable_report_and_the_window_lives_on(
+    qtbot: Any, make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    from PySide6.QtCore import QTimer
+
+    from league_manager.ui.crash import ExceptionHook
+
+    window = make_window()
+    hook = ExceptionHook(dialogs).install()
+    try:
+
+        def broken_slot() -> None:
+            raise ZeroDivisionError("a bug in a slot")
+
+        QTimer.singleShot(0, broken_slot)
+        qtbot.waitUntil(lambda: bool(dialogs.errors), timeout=5_000)
+    finally:
+        hook.uninstall()
+    title, text, report = dialogs.errors[-1]
+    assert title == "Something went wrong" and "can still be used" in text
+    assert "League Manager" in report and "ZeroDivisionError: a bug in a slot" in report
+    assert "broken_slot" in report  # the traceback is in the report
+    window.open_database(str(tmp_path / "after.db"), background=False)  # still usable
+    assert window.db_path == str(tmp_path / "after.db")
+
+
+def test_system_errors_in_the_hook_are_sentences(dialogs: Any) -> None:
+    import errno
+
+    from league_manager.ui.crash import ExceptionHook
+
+    hook = ExceptionHook(dialogs)
+    exc = OSError(errno.ENOSPC, "No space left on device", "book.pdf")
+    hook(OSError, exc, None)
+    _title, text, detail = dialogs.errors[-1]
+    assert "disk is full" in text and detail == ""

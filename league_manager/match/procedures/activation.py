@@ -4,28 +4,37 @@ from __future__ import annotations
 
 from league_manager.match.actions import (
     ACTIVATION,
+    BITE,
     BLITZ,
     BLOCK,
+    BOMB,
+    BREATHE_FIRE,
+    CHAINSAW,
     CHOOSE,
     DECLARE_TARGET,
     END_ACTIVATION,
     END_TURN,
     FOUL,
+    GAZE,
+    HAIL_MARY,
     HANDOFF,
+    KTM,
     MOVE,
     MULTI_BLOCK,
     PASS,
     STAB,
     THROW,
+    THROW_BOMB,
     THROW_TO,
     TTM,
+    USE_SKILL,
     VOMIT,
     Action,
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
-from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, push_squares
+from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band, push_squares
 from league_manager.match.procedures.block import block, projectile_vomit, stab
 from league_manager.match.procedures.foul import foul
 from league_manager.match.procedures.injury import knock_down
@@ -43,10 +52,17 @@ from league_manager.match.procedures.throw_team_mate import (
     throw_team_mate,
     throwable,
 )
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points, special_points
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
+BOMB_USED = (-1, "Bombardier")
+"""Marks the team turn's Throw Bomb as used."""
+KTM_USED = (-1, "Kick Team-mate")
+"""Marks the team turn's Kick Team-mate as used (``skill_used`` is cleared every team turn)."""
+_SPECIAL_BLOCKS = {CHAINSAW: special_points.CHAINSAW, BREATHE_FIRE: special_points.BREATHE_FIRE}
+"""Special actions replacing a Block whose hook handlers run them: fn(ctx, p, target) -> Proc."""
 END_TURN_ACTION = Action(END_TURN)
 _END_ACT = Action(END_ACTIVATION)
 _CACHE: dict[tuple[str, int, int], Action] = {}
@@ -92,7 +108,31 @@ def _pay_square(c: Ctx, p: int, mp: int, rushes: int) -> Proc[tuple[int, int]]:
 
 
 def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
-    """Activate p for an action and run it until it ends."""
+    """Activate p for an action and run it until it ends (then any ``activation_end`` hooks).
+
+    Returns the procedure itself (no extra generator level for players without such hooks).
+    """
+    if c.has(p, special_points.ACTIVATION_END):
+        return _with_end_hooks(c, p, kind)
+    return _activation(c, p, kind)
+
+
+def _with_end_hooks(c: Ctx, p: int, kind: str) -> Proc[None]:
+    try:
+        yield from _activation(c, p, kind)
+    except TurnOver:
+        yield from _activation_end(c, p)
+        raise
+    yield from _activation_end(c, p)
+
+
+def _activation_end(c: Ctx, p: int) -> Proc[None]:
+    for _skill, fn in c.hook(p, special_points.ACTIVATION_END):
+        yield from fn(c, p)
+    _check(c)
+
+
+def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     s = c.s
     team = s.team[p]
     s.used[p] = True
@@ -104,6 +144,10 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.handoff_used = True
     elif kind == FOUL:
         s.foul_used = True
+    elif kind == KTM:
+        s.skill_used.add(KTM_USED)
+    elif kind == BOMB:
+        s.skill_used.add(BOMB_USED)
     c.emit(Event("activate", team, p, detail=kind))
     s.tz_lost[p] = False
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
@@ -111,9 +155,18 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             _check(c)
             return
     _check(c)
+    if c.has(p, special_points.BALL_AND_CHAIN):
+        yield from c.hook(p, special_points.BALL_AND_CHAIN)[0][1](c, p)
+        _check(c)
+        return
+    if kind == BOMB:
+        yield from _throw_bomb(c, p)
+        return
     target = -1
     if kind in (BLITZ, FOUL):
         target = yield from _declare_target(c, p, kind)
+        if kind == BLITZ and target >= 0:
+            yield from _nominated(c, p, target)
     mp = s.ma[p]
     rushes = rushes_allowed(c, p)
     if p in s.rooted:
@@ -134,8 +187,9 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             mp = 0
     jumped = False
     blocked = False
+    left = -1  # the square p last vacated by moving (Fumblerooskie)
     while True:
-        options = _activation_options(c, p, kind, mp, rushes, jumped, blocked, target)
+        options = _activation_options(c, p, kind, mp, rushes, jumped, blocked, target, left)
         info = {"player": p, "action": kind, "mp": mp, "rushes": rushes, "jumped": jumped}
         choice = yield Prompt(ACTIVATION, team, options, info)
         ck = choice.kind
@@ -147,13 +201,29 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             mp = max(0, mp - cost)
             rushes -= need
             jumped = jumped or ck == JUMP
+            origin = s.pos[p]
             yield from step(c, p, choice.square, need, jump=ck == JUMP)
             _check(c)
             if s.status[p] != STANDING:
                 return
+            if s.pos[p] != choice.square:  # held in place (Tentacles): the movement ends
+                mp = rushes = 0
+            else:
+                left = origin
+            continue
+        if ck == USE_SKILL:  # Fumblerooskie: the ball stays in the square vacated
+            s.carrier = -1
+            s.ball = choice.square
+            c.emit(Event("skill", team, p, rule="Fumblerooskie", square=choice.square))
             continue
         if ck == BLOCK:
             target = s.board[choice.square]
+            left = -1
+            since = len(c.events)
+            if kind == BLOCK:
+                yield from _nominated(c, p, target)
+            if (yield from _revolted(c, p, target)):
+                return
             if kind == BLITZ:
                 blocked = True
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
@@ -172,11 +242,22 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 c.emit(Event("skill", team, p, rule="Frenzy", detail="second block"))
                 yield from block(c, p, target, kind == BLITZ)
                 _check(c)
-            if kind == BLOCK or s.status[p] != STANDING:
+            if (yield from _after_block(c, p, since)):
+                return
+            if kind == BLOCK:
+                if c.has(p, special_points.HIT_AND_RUN):
+                    yield from _hit_and_run(c, p)
+                return
+            if s.status[p] != STANDING:
                 return
             continue
         if ck in (VOMIT, STAB):
             target = s.board[choice.square]
+            left = -1
+            if kind == BLOCK:
+                yield from _nominated(c, p, target)
+            if (yield from _revolted(c, p, target)):
+                return
             if kind == BLITZ:
                 blocked = True
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
@@ -188,12 +269,39 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLOCK or ck == STAB or s.status[p] != STANDING:
                 return
             continue
-        if ck == MULTI_BLOCK:
-            yield from _multiple_block(c, p, s.board[choice.square])
-            return
-        if ck == PASS:
-            yield from pass_ball(c, p, choice.square)
+        if ck == BITE:
+            yield from c.hook(p, special_points.BITE)[0][1](c, p, s.board[choice.square])
             _check(c)
+            continue
+        if ck in _SPECIAL_BLOCKS:
+            target = s.board[choice.square]
+            if kind == BLITZ:
+                mp, rushes = yield from _pay_square(c, p, mp, rushes)
+            yield from c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target)
+            _check(c)
+            return
+        if ck == MULTI_BLOCK:
+            if not (yield from _revolted(c, p, s.board[choice.square])):
+                yield from _multiple_block(c, p, s.board[choice.square])
+                if c.has(p, special_points.HIT_AND_RUN):
+                    yield from _hit_and_run(c, p)
+            return
+        if ck == GAZE:
+            target = s.board[choice.square]
+            if not (yield from _revolted(c, p, target)):
+                for _skill, fn in c.hook(p, mpts.HYPNOTIC_GAZE):
+                    yield from fn(c, p, target)
+            _check(c)
+            return
+        if ck in (PASS, HAIL_MARY):
+            quick = ck == PASS and pass_band(s.pos[p], choice.square) == 1
+            yield from pass_ball(c, p, choice.square, hail_mary=ck == HAIL_MARY)
+            _check(c)
+            moves_on = quick and mp > 0 and s.carrier != p and s.status[p] == STANDING
+            if moves_on and c.has(p, asp_points.RUNNING_PASS):
+                c.emit(Event("skill", team, p, rule="Running Pass", detail="may move on"))
+                kind = MOVE
+                continue
             return
         if ck == HANDOFF:
             yield from hand_off(c, p, s.board[choice.square])
@@ -202,13 +310,17 @@ def activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         if ck == FOUL:
             yield from foul(c, p, s.board[choice.square])
             _check(c)
+            if mp > 0 and s.status[p] == STANDING and c.has(p, asp_points.SNEAKY_GIT):
+                c.emit(Event("skill", team, p, rule="Sneaky Git", detail="may move on"))
+                kind = MOVE
+                continue
             return
         if ck == THROW:
             thrown = s.board[choice.square]
             opts = [act(THROW_TO, p, t) for t in throw_targets(c, p)]
             info = {"player": p, "action": kind, "mp": 0, "thrown": thrown}
             aim = yield Prompt(ACTIVATION, team, opts, info)
-            yield from throw_team_mate(c, p, thrown, aim.square)
+            yield from throw_team_mate(c, p, thrown, aim.square, kick=kind == KTM)
             _check(c)
             return
 
@@ -222,6 +334,7 @@ def _activation_options(
     jumped: bool,
     blocked: bool,
     target: int = -1,
+    left: int = -1,
 ) -> list[Action]:
     s = c.s
     team = s.team[p]
@@ -254,6 +367,9 @@ def _activation_options(
         vomit = c.has(p, points.PROJECTILE_VOMIT) and (p, "Projectile Vomit") not in used
         stabs = c.has(p, points.STAB) and (p, "Stab") not in used
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
+        specials = (
+            [k for k, point in _SPECIAL_BLOCKS.items() if c.has(p, point)] if _any_special(c, p) else ()
+        )
         for n in NEIGHBOURS[here]:
             q = board[n]
             if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
@@ -266,16 +382,38 @@ def _activation_options(
                     options.append(act(STAB, p, n))
                 if multi:
                     options.append(act(MULTI_BLOCK, p, n))
-    if s.carrier == p and s.status[p] == STANDING:
+                for special in specials:
+                    options.append(act(special, p, n))
+    gaze = kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and not s.kick_in_air  # not in Blitz!
+    if gaze and s.status[p] == STANDING:
+        for n in NEIGHBOURS[here]:
+            q = board[n]
+            if q >= 0 and s.team[q] != team and c.has_tz(q):
+                options.append(act(GAZE, p, n))
+    hungry = False
+    if c.has(p, special_points.MUST_FEED):
+        for _skill, fn in c.hook(p, special_points.MUST_FEED):
+            bites = fn(c, p)
+            if bites is not None:
+                hungry = True
+                options.extend(act(BITE, p, s.pos[q]) for q in bites)
+    if s.carrier == p and s.status[p] == STANDING and not hungry:
         if kind == PASS:
             options.extend(act(PASS, p, t) for t in pass_targets(c, p))
+            if s.weather != "blizzard" and c.has(p, asp_points.HAIL_MARY):
+                options.extend(act(HAIL_MARY, p, t) for t in PITCH_SQUARES if t != here)
         elif kind == HANDOFF:
             for n in NEIGHBOURS[here]:
                 q = board[n]
                 if q >= 0 and s.team[q] == team and s.status[q] == STANDING:
                     options.append(act(HANDOFF, p, n))
+        elif left >= 0 and board[left] < 0 and kind in (MOVE, BLITZ) and c.has(p, asp_points.FUMBLEROOSKIE):
+            options.append(act(USE_SKILL, p, left))
     if kind == TTM and s.status[p] == STANDING:
         options.extend(act(THROW, p, s.pos[q]) for q in throwable(c, p))
+    if kind == KTM and s.status[p] == STANDING:
+        kickable = (q for q in throwable(c, p) if s.status[q] == STANDING)
+        options.extend(act(THROW, p, s.pos[q]) for q in kickable)
     if kind == FOUL and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
             q = board[n]
@@ -285,6 +423,32 @@ def _activation_options(
     return options
 
 
+def _any_special(c: Ctx, p: int) -> bool:
+    return c.has(p, special_points.CHAINSAW) or c.has(p, special_points.BREATHE_FIRE)
+
+
+def _throw_bomb(c: Ctx, p: int) -> Proc[None]:
+    """Throw Bomb: no standing up or moving first; a target in passing range, or end."""
+    s = c.s
+    if s.status[p] != STANDING:
+        return
+    opts = [act(THROW_BOMB, p, t) for t in pass_targets(c, p)]
+    info = {"player": p, "action": BOMB, "mp": 0}
+    choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
+    if choice.kind == THROW_BOMB:
+        yield from c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square)
+        _check(c)
+
+
+def _hit_and_run(c: Ctx, p: int) -> Proc[None]:
+    """Skills used once a Block action is over, while still standing (Hit and Run)."""
+    if c.s.status[p] != STANDING:
+        return
+    for _skill, fn in c.hook(p, special_points.HIT_AND_RUN):
+        yield from fn(c, p)
+        _check(c)
+
+
 def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
     """Multiple Block: two blocks, each target +2 ST, no follow-up."""
     s = c.s
@@ -292,9 +456,11 @@ def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
     s.multi_block = True
     try:
         c.emit(Event("skill", team, p, rule="Multiple Block", other=first))
+        since = len(c.events)
+        yield from _nominated(c, p, first)
         yield from block(c, p, first, False)
         _check(c)
-        if s.status[p] != STANDING:
+        if (yield from _after_block(c, p, since)) or s.status[p] != STANDING:
             return
         opts = [
             act(BLOCK, p, n)
@@ -307,10 +473,41 @@ def _multiple_block(c: Ctx, p: int, first: int) -> Proc[None]:
         info = {"player": p, "action": BLOCK, "mp": 0, "second_block": True}
         choice = yield Prompt(ACTIVATION, team, [*opts, _END_ACT], info)
         if choice.kind == BLOCK:
-            yield from block(c, p, s.board[choice.square], False)
+            since = len(c.events)
+            second = s.board[choice.square]
+            yield from _nominated(c, p, second)
+            if (yield from _revolted(c, p, second)):
+                return
+            yield from block(c, p, second, False)
             _check(c)
+            yield from _after_block(c, p, since)
     finally:
         s.multi_block = False
+
+
+def _revolted(c: Ctx, p: int, target: int) -> Proc[bool]:
+    """Before p's block or special action on ``target``: True when the target's skill wastes it
+    (Foul Appearance)."""
+    for _skill, fn in c.hook(target, mpts.TARGETED):
+        if not (yield from fn(c, p, target)):
+            return True
+    return False
+
+
+def _nominated(c: Ctx, p: int, target: int) -> Proc[None]:
+    """The target of p's Block (or Blitz, or special action instead of a Block) is nominated."""
+    for _skill, fn in c.hook(target, asp_points.BLOCK_TARGETED):
+        yield from fn(c, target, p)
+    _check(c)
+
+
+def _after_block(c: Ctx, p: int, since: int) -> Proc[bool]:
+    """Skills used once p's block is resolved (Pile Driver); True ends the activation."""
+    for _skill, fn in c.hook(p, asp_points.AFTER_BLOCK):
+        if (yield from fn(c, p, since)):
+            _check(c)
+            return True
+    return False
 
 
 def _declare_target(c: Ctx, p: int, kind: str) -> Proc[int]:

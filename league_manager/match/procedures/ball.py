@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import DIRECTIONS, LENGTH, ON_PITCH, WIDTH, W, xy
+from league_manager.match.pitch import DIRECTIONS, LENGTH, NEIGHBOURS, ON_PITCH, WIDTH, W, distance, xy
 from league_manager.match.procedures.rerolls import test
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import STANDING
 
 
@@ -15,17 +17,37 @@ def can_catch(c: Ctx, p: int) -> bool:
     return c.has_tz(p) and not c.has(p, points.NO_HANDS)
 
 
+def disturbance(c: Ctx, p: int) -> tuple[tuple[str, int], ...]:
+    """Disturbing Presence: the modifier opponents within three squares of p apply to p's
+    pass, throw, catch or interference (on the pitch, whatever their status)."""
+    s = c.s
+    square = s.pos[p]
+    if square < 0:
+        return ()
+    total = 0
+    for q in s.players_of(1 - s.team[p]):
+        if s.pos[q] >= 0 and distance(square, s.pos[q]) <= 3:
+            for _skill, fn in c.hook(q, mpts.DISTURBING_PRESENCE):
+                total -= int(fn())
+    return (("Disturbing Presence", total),) if total else ()
+
+
 def catch(
-    c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...], scatter_on_fail: bool = False
+    c: Ctx,
+    p: int,
+    modifier_reasons: tuple[tuple[str, int], ...],
+    scatter_on_fail: bool = False,
+    accurate: bool = False,
 ) -> Proc[bool]:
     """A catch test; success gives p the ball, failure bounces it from p's square.
 
     ``scatter_on_fail``: a failed catch scatters the ball (three D8 squares) instead, as a
-    deflection that is not turned into an interception does.
+    deflection that is not turned into an interception does. ``accurate``: the catch of an
+    accurate pass aimed at p's square (Diving Catch adds 1).
     """
     s = c.s
     square = s.pos[p]
-    mods = catch_modifiers(c, p, modifier_reasons)
+    mods = catch_modifiers(c, p, modifier_reasons, accurate)
     s.ball = square
     ok = yield from test(c, p, "catch", s.ag[p], mods, square)
     if ok:
@@ -43,9 +65,10 @@ def catch(
 
 
 def catch_modifiers(
-    c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...] = ()
+    c: Ctx, p: int, modifier_reasons: tuple[tuple[str, int], ...] = (), accurate: bool = False
 ) -> tuple[tuple[str, int], ...]:
-    """Named modifiers of p's catch in their square (after ``modifier_reasons``)."""
+    """Named modifiers of p's catch in their square (after ``modifier_reasons``); ``accurate``:
+    the catch of an accurate pass aimed at p's square."""
     s = c.s
     mods = list(modifier_reasons)
     marked = c.n_markers(s.pos[p], s.team[p])
@@ -54,7 +77,10 @@ def catch_modifiers(
     if s.weather == "pouring_rain":
         mods.append(("Pouring Rain", -1))
     for skill, fn in c.hook(p, points.CATCH_BONUS):
-        mods.append((skill, int(fn())))
+        bonus = int(fn(accurate))
+        if bonus:
+            mods.append((skill, bonus))
+    mods.extend(disturbance(c, p))
     return tuple(mods)
 
 
@@ -66,8 +92,36 @@ def land(c: Ctx, square: int, reason: tuple[tuple[str, int], ...]) -> Proc[None]
     q = s.board[square]
     if q >= 0 and can_catch(c, q):
         yield from catch(c, q, reason)
-    else:
+    elif q >= 0 or not (yield from dive_for_ball(c, square, reason)):
         yield from bounce(c, square)
+
+
+def dive_for_ball(c: Ctx, square: int, reason: tuple[tuple[str, int], ...]) -> Proc[bool]:
+    """Diving Catch: a player marking the empty square where a pass, throw-in or kick lands
+    may try to catch it as if it had landed in their own square (the active team first).
+
+    Returns True when someone tried (the ball is then caught or bounced from their square).
+    """
+    s = c.s
+    divers = [
+        q
+        for n in NEIGHBOURS[square]
+        if (q := s.board[n]) >= 0 and c.has(q, asp_points.DIVING_CATCH) and can_catch(c, q)
+    ]
+    if not divers:
+        return False
+    for team in (s.active, 1 - s.active):
+        mine = [Action(USE_SKILL, q) for q in divers if s.team[q] == team]
+        if not mine:
+            continue
+        info = {"skill": "Diving Catch", "square": square}
+        choice = yield Prompt(USE_SKILL_PROMPT, team, [*mine, Action(DECLINE)], info)
+        if choice.kind == USE_SKILL:
+            q = choice.player
+            c.emit(Event("skill", team, q, rule="Diving Catch", square=square))
+            yield from catch(c, q, reason)
+            return True
+    return False
 
 
 def bounce(c: Ctx, start: int) -> Proc[None]:
@@ -182,5 +236,5 @@ def throw_in(c: Ctx, last: int) -> Proc[None]:
     q = s.board[square]
     if q >= 0 and s.status[q] == STANDING and can_catch(c, q):
         yield from catch(c, q, (("thrown in", -1),))
-    else:
+    elif q >= 0 or not (yield from dive_for_ball(c, square, (("thrown in", -1),))):
         yield from bounce(c, square)

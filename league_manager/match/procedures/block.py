@@ -26,7 +26,7 @@ from league_manager.match.procedures.injury import crowd_injury, knock_down, pla
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points, special_points
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
 
@@ -43,17 +43,36 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
     """Assists ``helper_team`` gives against ``target`` (not counting ``exclude``).
 
     A helper must mark the target and be marked by no opponent other than the target
-    (Guard ignores the second condition).
+    (Guard ignores the second condition, unless a Defensive opponent marks the helper in
+    the helper's own team turn).
     """
     s = c.s
+    if s.team[target] == helper_team:
+        return 0  # a Ball & Chain blocking a team-mate: nobody marks their own side
     count = 0
     for n in NEIGHBOURS[s.pos[target]]:
         q = s.board[n]
         if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q):
             continue
-        if c.has(q, points.ASSIST_WHEN_MARKED) or c.n_markers(n, helper_team, ignore=target) == 0:
+        guard = c.has(q, points.ASSIST_WHEN_MARKED) and not _guard_cancelled(c, n, helper_team)
+        if guard or not c.is_marked(n, helper_team, ignore=target):
             count += 1
     return count
+
+
+def _guard_cancelled(c: Ctx, square: int, helper_team: int) -> bool:
+    """Defensive: in the helper's team turn, a marking opponent with it stops Guard."""
+    if c.s.active != helper_team:
+        return False
+    return any(c.has(m, asp_points.CANCEL_GUARD) for m in c.markers(square, helper_team))
+
+
+def before_blocked(c: Ctx, att: int, dfd: int) -> Proc[None]:
+    """Skills of a player about to be hit by a Block or a special action replacing one (Trickster)."""
+    if c.has(att, special_points.BALL_AND_CHAIN):
+        return
+    for _skill, fn in c.hook(dfd, special_points.TRICKSTER):
+        yield from fn(c, dfd, att)
 
 
 def dice_count(st_a: int, st_d: int) -> tuple[int, bool]:
@@ -83,6 +102,8 @@ def strengths(c: Ctx, att: int, dfd: int, base_a: int) -> tuple[int, int, int, i
 def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     """Resolve a block by ``att`` against ``dfd``."""
     s = c.s
+    if c.has(dfd, special_points.TRICKSTER):
+        yield from before_blocked(c, att, dfd)
     ta = s.team[att]
     base_a = s.st[att]
     if blitz:
@@ -103,13 +124,19 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     detail = f"ST {st_a} v {st_d}: {n} dice, {who} chooses"
     rule = "Blitz" if blitz else "Block"
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
-    face = yield from _choose_face(c, att, dfd, n, attacker_chooses)
+    brawler = not blitz and c.has(att, asp_points.BRAWLER)
+    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
 
 
-def _choose_face(c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool) -> Proc[str]:
-    """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro), pick a face."""
+def _choose_face(
+    c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool, brawler: bool = False
+) -> Proc[str]:
+    """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro, Brawler), pick a face.
+
+    ``brawler``: the attacker may re-roll one Both Down die (a Block, not a Blitz).
+    """
     s = c.s
     ta, td = s.team[att], s.team[dfd]
     faces = _roll(c, n)
@@ -121,6 +148,8 @@ def _choose_face(c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool) -> 
         rerolls = [Action(USE_TEAM_REROLL, att)] if can_team else []
         if can_pro:
             rerolls += [Action(USE_PRO, att, i) for i in range(n)]
+        if brawler and not rerolled and BOTH_DOWN in faces:
+            rerolls.append(Action(USE_SKILL, att, faces.index(BOTH_DOWN)))
         distinct = sorted(set(faces), key=faces.index)
         info = {"player": att, "target": dfd, "dice": list(faces)}
         choices = [Action(CHOOSE, att, BLOCK_FACES.index(f)) for f in distinct]
@@ -148,6 +177,12 @@ def _choose_face(c: Ctx, att: int, dfd: int, n: int, attacker_chooses: bool) -> 
                 new = c.d6("block")
                 faces[choice.square] = BLOCK_FACES[new - 1]
                 c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule="Pro"))
+            continue
+        if choice.kind == USE_SKILL:
+            rerolled = True
+            new = c.d6("block")
+            faces[choice.square] = BLOCK_FACES[new - 1]
+            c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule="Brawler"))
             continue
         if choice.kind == DECLINE:
             if len(distinct) == 1:
@@ -187,8 +222,8 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
                 yield from place_prone(c, dfd, "Wrestle")
                 yield from place_prone(c, att, "Wrestle")
                 return
-        att_safe = c.has(att, points.BOTH_DOWN_SAFE)
-        dfd_safe = c.has(dfd, points.BOTH_DOWN_SAFE)
+        att_safe = yield from _ignore_both_down(c, att)
+        dfd_safe = yield from _ignore_both_down(c, dfd)
         if not dfd_safe:
             yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
         if not att_safe:
@@ -196,11 +231,25 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
             yield from knock_down(c, att, by=dfd)
         return
     if face == STUMBLE:
-        dodges = c.has(dfd, points.STUMBLE_SAFE) and not c.has(att, points.CANCEL_STUMBLE_SAFE)
+        dodges = False
+        if not c.has(att, points.CANCEL_STUMBLE_SAFE):
+            for skill, _fn in c.hook(dfd, points.STUMBLE_SAFE):
+                dodges = yield from offer_skill(c, dfd, skill)
+                if dodges:
+                    c.emit(Event("skill", s.team[dfd], dfd, rule=skill, detail="Stumble -> Push Back"))
+                break
         face = PUSH_BACK if dodges else POW
-        if dodges:
-            c.emit(Event("skill", s.team[dfd], dfd, rule="Dodge", detail="Stumble -> Push Back"))
     yield from push_and_follow(c, att, dfd, knock=face == POW, blitz=blitz)
+
+
+def _ignore_both_down(c: Ctx, p: int) -> Proc[bool]:
+    """Block "may" ignore Both Down: offered to p's coach; True when p is not knocked down."""
+    for skill, _fn in c.hook(p, points.BOTH_DOWN_SAFE):
+        if (yield from offer_skill(c, p, skill)):
+            c.emit(Event("skill", c.s.team[p], p, rule=skill, detail="ignores Both Down"))
+            return True
+        return False
+    return False
 
 
 def offer_skill(c: Ctx, p: int, skill: str) -> Proc[bool]:
@@ -242,11 +291,12 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
     can_follow = not s.multi_block
     if can_follow and vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING:
         fend = c.has(dfd, points.FEND) and not juggernaut and c.has_tz(dfd)
+        fend = fend and not c.has(att, special_points.BALL_AND_CHAIN)
         if fend and (yield from offer_skill(c, dfd, "Fend")):
             c.emit(Event("skill", s.team[dfd], dfd, rule="Fend", detail="no follow-up", other=att))
             can_follow = False
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
-        if c.has(att, points.FRENZY):
+        if c.has(att, points.FRENZY) or c.has(att, special_points.MUST_FOLLOW_UP):
             opts = [Action(YES, att, vacated)]
         else:
             opts = [Action(YES, att, vacated), Action(NO, att)]
@@ -283,8 +333,7 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
     empty = [q for q in squares if ON_PITCH[q] and s.board[q] < 0]
     target_of_block = s.board[from_sq] == att
     grab = target_of_block and c.has(att, points.GRAB)
-    if grab and first and _free_squares(c, here):
-        empty = _free_squares(c, here)
+    grabbed = _free_squares(c, here) if grab and first else []
     picker = chooser
     if not grab and c.has(victim, points.SIDE_STEP) and _free_squares(c, here):
         empty = _free_squares(c, here)
@@ -297,23 +346,23 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
         options = [
             q for q in squares if not c.has(s.board[q], points.NOT_PUSHED) and s.board[q] not in s.rooted
         ]
-        if not options:
+        if not options and not grabbed:
             c.emit(Event("not_pushed", s.team[victim], victim, rule="Stand Firm", square=here))
             return []
+    if grabbed:
+        # Grab is a choice: any free square, or the push the normal rules give (crowd too)
+        normal = options or [q for q in squares if not ON_PITCH[q]]
+        options = grabbed + [q for q in normal if q not in grabbed]
     if not options:
-        had_ball = s.carrier == victim
-        if had_ball and s.team[victim] == s.active:
-            s.turnover = True
-        yield from crowd_injury(c, victim, att)
-        if had_ball:
-            yield from throw_in(c, here)
-        return []
+        return (yield from _into_crowd(c, att, victim))
     if len(options) == 1:
         dest = options[0]
     else:
         opts = [Action(CHOOSE, victim, q) for q in options]
         choice = yield Prompt(PUSH, picker, opts, {"player": victim, "from": here})
         dest = choice.square
+    if not ON_PITCH[dest]:  # Grab declined in favour of the crowd
+        return (yield from _into_crowd(c, att, victim))
     pending: list[int] = []
     occupant = s.board[dest]
     if occupant >= 0:
@@ -330,11 +379,25 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
     return pending
 
 
+def _into_crowd(c: Ctx, att: int, victim: int) -> Proc[list[int]]:
+    """Pushed into the crowd: injury by the crowd, the ball thrown in."""
+    s = c.s
+    here = s.pos[victim]
+    had_ball = s.carrier == victim
+    if had_ball and s.team[victim] == s.active:
+        s.turnover = True
+    yield from crowd_injury(c, victim, att)
+    if had_ball:
+        yield from throw_in(c, here)
+    return []
+
+
 def stab(c: Ctx, p: int, target: int) -> Proc[None]:
     """Stab instead of a block: an unmodified armour roll against the target (no SPP)."""
     from league_manager.match.procedures.injury import armour_and_injury
 
     c.s.skill_used.add((p, "Stab"))
+    yield from before_blocked(c, p, target)
     c.emit(Event("stab", c.s.team[p], p, rule="Stab", other=target))
     yield from armour_and_injury(c, target, p, 0, 0, spp=False, foul=False)
 
@@ -348,6 +411,7 @@ def projectile_vomit(c: Ctx, p: int, target: int) -> Proc[None]:
     from league_manager.match.procedures.injury import armour_and_injury
 
     s.skill_used.add((p, "Projectile Vomit"))
+    yield from before_blocked(c, p, target)
     roll = c.d6("projectile vomit")
     hit = roll >= 2
     c.emit(Event("projectile_vomit", s.team[p], p, (roll,), 2, success=hit, other=target))

@@ -8,7 +8,7 @@ from league_manager.match.events import Event
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import assists
 from league_manager.match.procedures.injury import armour_and_injury
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points
 from league_manager.match.state import SENT_OFF
 
 _YES_NO = [Action(YES), Action(NO)]
@@ -26,7 +26,8 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
     c.emit(Event("foul", team, p, modifiers=(("assists", off - dfn),), other=victim))
     frenzy = s.has_prayer(team, "Fouling Frenzy")
     a1, a2, i1, i2 = yield from armour_and_injury(c, victim, p, bonus, off - dfn, spp=frenzy, foul=True)
-    spotted = a1 == a2 or (i1 > 0 and i1 == i2)
+    armour_double = a1 == a2 and not c.has(p, asp_points.SNEAKY_GIT)
+    spotted = armour_double or (i1 > 0 and i1 == i2)
     if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
         c.emit(Event("under_scrutiny", team, p, rule="Under Scrutiny"))
         spotted = True

@@ -11,7 +11,7 @@ from league_manager.match.procedures.kickoff_events import roll_weather, weather
 from league_manager.match.procedures.prayers import expire
 from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points
 from league_manager.match.state import KO, RESERVE
 
 TURNS_PER_HALF = 8
@@ -31,17 +31,22 @@ def game(c: Ctx) -> Proc[None]:
     if kicking in (0, 1):
         s.first_kicking = int(kicking)  # decided in the pre-game sequence
     else:
-        winner = c.roll(2, "coin toss") - 1
-        c.emit(Event("coin_toss", winner))
-        opts = [Action(KICK_OFF), Action(RECEIVE)]
-        choice = yield Prompt(COIN_TOSS, winner, opts)
-        s.first_kicking = winner if choice.kind == KICK_OFF else 1 - winner
+        s.first_kicking = yield from coin_toss(c)
     c.emit(Event("kicking_team", s.first_kicking))
     yield from play_from(c, 1, resume=False)
 
 
+def coin_toss(c: Ctx) -> Proc[int]:
+    """Toss for the kicking team: the winner chooses to kick or to receive."""
+    winner = c.roll(2, "coin toss") - 1
+    c.emit(Event("coin_toss", winner))
+    opts = [Action(KICK_OFF), Action(RECEIVE)]
+    choice = yield Prompt(COIN_TOSS, winner, opts)
+    return winner if choice.kind == KICK_OFF else 1 - winner
+
+
 def resume(c: Ctx) -> Proc[None]:
-    """Continue a match from a set position (the active team's turn is about to start)."""
+    """Continue a match from a set position (a team turn, or a drive's set-up)."""
     yield from play_from(c, c.s.half, resume=True)
 
 
@@ -50,44 +55,75 @@ def play_from(c: Ctx, first_half: int, resume: bool) -> Proc[None]:
     s = c.s
     for half in range(first_half, 3):
         kicking = s.first_kicking if half == 1 else 1 - s.first_kicking
+        if resume and half == first_half and s.phase == "setup":
+            kicking = s.kicking
         yield from play_half(c, half, kicking, resume=resume and half == first_half)
     extra = first_half == 3 or (s.score[0] == s.score[1] and c.settings.get("extra_time"))
     if extra:
-        resume_extra = resume and first_half == 3
-        yield from play_half(c, 3, s.first_kicking, sudden_death=True, resume=resume_extra)
+        if resume and first_half == 3:
+            yield from play_half(c, 3, s.kicking, resume=True)
+        else:
+            # a fresh toss decides who kicks; team re-rolls are carried over, not replenished
+            kicking = yield from coin_toss(c)
+            c.emit(Event("kicking_team", kicking, detail="extra time"))
+            yield from play_half(c, 3, kicking, replenish=False)
         if s.score[0] == s.score[1]:
-            a, b = c.d6("sudden death"), c.d6("sudden death")
-            while a == b:
-                c.emit(Event("sudden_death", rolls=(a, b), detail="tie"))
-                a, b = c.d6("sudden death"), c.d6("sudden death")
-            c.emit(Event("sudden_death", rolls=(a, b), detail="home" if a > b else "away"))
-            s.score[0 if a > b else 1] += 1
+            sudden_death(c)
     s.game_over = True
     c.emit(Event("full_time", detail=f"{s.score[0]}-{s.score[1]}"))
 
 
-def play_half(
-    c: Ctx, half: int, kicking: int, sudden_death: bool = False, resume: bool = False
-) -> Proc[None]:
-    """Play one half (or the period of extra time), drive after drive."""
+SUDDEN_DEATH_ROLL_OFFS = 5
+
+
+def sudden_death(c: Ctx) -> None:
+    """Five roll-offs (ties re-rolled); most won wins the game. The score is unchanged."""
     s = c.s
-    if resume:
+    wins = [0, 0]
+    for _ in range(SUDDEN_DEATH_ROLL_OFFS):
+        a, b = c.d6("sudden death"), c.d6("sudden death")
+        while a == b:
+            c.emit(Event("sudden_death", rolls=(a, b), detail="tie"))
+            a, b = c.d6("sudden death"), c.d6("sudden death")
+        winner = 0 if a > b else 1
+        wins[winner] += 1
+        c.emit(Event("sudden_death", winner, rolls=(a, b), detail=("home", "away")[winner]))
+    s.sudden_death = 0 if wins[0] > wins[1] else 1
+    c.emit(Event("sudden_death_winner", s.sudden_death, detail=f"{wins[0]}-{wins[1]} roll-offs won"))
+
+
+def play_half(c: Ctx, half: int, kicking: int, resume: bool = False, replenish: bool = True) -> Proc[None]:
+    """Play one half (or the period of extra time), drive after drive.
+
+    ``replenish``: restore the teams' re-rolls (not at the start of extra time).
+    """
+    s = c.s
+    if resume and s.phase == "setup":
+        s.phase = ""  # a drive of this half starts with its set-up
+    elif resume:
         yield from drive_turns(c, s.active)
         yield from end_of_drive(c)
-        if s.touchdown < 0 or sudden_death:
+        if s.touchdown < 0:
             return
         kicking = s.touchdown
     else:
         expire(c, "half")
         s.half = half
         s.turn = [0, 0]
-        s.rerolls = [s.teams[0].rerolls, s.teams[1].rerolls]
+        if replenish:
+            s.rerolls = [s.teams[0].rerolls, s.teams[1].rerolls]
+        if half < 3:  # Leader: a new re-roll each half; an unused one lasts into extra time
+            s.leader_used = [not _has_leader(c, 0), not _has_leader(c, 1)]
         c.emit(Event("half", detail=str(half)))
     while s.turn[0] < TURNS_PER_HALF or s.turn[1] < TURNS_PER_HALF:
         yield from drive(c, kicking)
-        if s.touchdown < 0 or sudden_death:
+        if s.touchdown < 0:
             break
         kicking = s.touchdown
+
+
+def _has_leader(c: Ctx, team: int) -> bool:
+    return any(c.has(p, asp_points.LEADER) for p in c.s.players_of(team))
 
 
 def drive(c: Ctx, kicking: int) -> Proc[None]:

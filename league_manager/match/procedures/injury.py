@@ -13,7 +13,8 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points, special_points
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
 
 STUNNED_R = "Stunned"
@@ -79,31 +80,58 @@ def knock_down(
     if had_ball:
         s.carrier = -1
     c.emit(Event(cause, s.team[p], p, square=square, other=by))
-    yield from armour_and_injury(c, p, by, bonus, 0, spp, foul=False)
+    if c.has(p, special_points.INJURY_WHEN_DOWN):
+        yield from injury_at_once(c, p, by, spp)
+    else:
+        armour_mod, reason = 0, "assists"
+        if c.has(p, special_points.ARMOUR_AGAINST):
+            for skill, fn in c.hook(p, special_points.ARMOUR_AGAINST):
+                armour_mod, reason = armour_mod + int(fn()), skill
+        yield from armour_and_injury(c, p, by, bonus, armour_mod, spp, foul=False, reason=reason)
+    if had_ball and cause != "falls_over" and (yield from _safe_hands(c, p, square)):
+        return
     if had_ball or (s.carrier < 0 and s.ball == square and square >= 0):
         from league_manager.match.procedures.ball import bounce
 
         yield from bounce(c, square)
 
 
+def injury_at_once(c: Ctx, p: int, by: int, spp: bool) -> Proc[None]:
+    """Ball & Chain: an Injury roll with no armour roll, Stunned counting as KO'd."""
+    i1, i2 = c.d6("injury"), c.d6("injury")
+    yield from apply_injury(c, p, (i1, i2), i1 + i2, (), by, spp, crowd=False, stunned_as_ko=True)
+
+
 def armour_and_injury(
-    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool
+    c: Ctx, p: int, by: int, bonus: int, armour_mod: int, spp: bool, foul: bool, reason: str = "assists"
 ) -> Proc[tuple[int, int, int, int]]:
-    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled)."""
+    """Armour roll then injury roll; returns the dice (a1, a2, i1, i2; 0 when not rolled).
+
+    ``armour_mod`` is shown with ``reason`` (foul assists, a Chainsaw's +3).
+    """
     s = c.s
     team = s.team[p]
     a1, a2 = c.d6("armour"), c.d6("armour")
+    # Iron Hard Skin: an opponent's roll takes no modifier (the bonus may still go to injury).
+    hard = by >= 0 and s.team[by] != team and c.has(p, mpts.UNMODIFIABLE_ARMOUR)
+    if hard:
+        armour_mod = 0
+    av, rule = s.av[p], "Iron Hard Skin" if hard else ""
+    if spp and not foul and by >= 0 and not hard:  # Knocked Down by by's block: Claws
+        for skill, fn in c.hook(by, mpts.ARMOUR_BREAKS_ON):
+            if int(fn()) < av:
+                av, rule = int(fn()), skill
     mods: list[tuple[str, int]] = []
     if armour_mod:
-        mods.append(("assists", armour_mod))
+        mods.append((reason, armour_mod))
     total = a1 + a2 + armour_mod
     used_bonus = False
-    if total < s.av[p] and bonus and total + bonus >= s.av[p]:
+    if not hard and total < av and bonus and total + bonus >= av:
         mods.append(("bonus", bonus))
         total += bonus
         used_bonus = True
-    broken = total >= s.av[p]
-    c.emit(Event("armour", team, p, (a1, a2), s.av[p], tuple(mods), broken, square=s.pos[p]))
+    broken = total >= av
+    c.emit(Event("armour", team, p, (a1, a2), av, tuple(mods), broken, rule=rule, square=s.pos[p]))
     if not broken:
         return a1, a2, 0, 0
     i1, i2 = c.d6("injury"), c.d6("injury")
@@ -113,6 +141,9 @@ def armour_and_injury(
         total += bonus
         imods = (("bonus", bonus),)
     yield from apply_injury(c, p, (i1, i2), total, imods, by, spp, crowd=False)
+    if (spp or foul) and by >= 0 and s.status[p] == CASUALTY and s.stats[p].injury == "Dead":
+        for _skill, fn in c.hook(by, mpts.AFTER_KILL):
+            yield from fn(c, by, p)
     return a1, a2, i1, i2
 
 
@@ -125,11 +156,21 @@ def apply_injury(
     by: int,
     spp: bool,
     crowd: bool,
+    stunned_as_ko: bool = False,
+    casualty_as_badly_hurt: bool = False,
 ) -> Proc[None]:
-    """Apply an injury roll: stunned, KO'd (apothecary) or a casualty."""
+    """Apply an injury roll: stunned, KO'd (apothecary) or a casualty.
+
+    ``stunned_as_ko`` treats a Stunned result as KO'd (a fumbled Kick Team-mate);
+    ``casualty_as_badly_hurt`` turns a Casualty into Badly Hurt (a Bloodlust bite).
+    """
     s = c.s
     team = s.team[p]
     result = injury_result(c, p, total)
+    if stunned_as_ko and result == STUNNED_R:
+        result = KO_R
+    if casualty_as_badly_hurt and result == CAS_R:
+        result = BH
     c.emit(Event("injury", team, p, dice, 0, mods, rule="crowd" if crowd else "", detail=result))
     square = s.pos[p]
     dropped = s.carrier == p
@@ -223,7 +264,9 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) 
 def _roll_casualty(c: Ctx, p: int, niggling: int) -> str:
     roll = c.roll(16, "casualty")
     mods = (("niggling", niggling),) if niggling else ()
-    result = casualty_result(roll + niggling)
+    for skill, fn in c.hook(p, points.CASUALTY_SAFE_MOD):  # Decay
+        mods = (*mods, (skill, int(fn())))
+    result = casualty_result(roll + sum(v for _, v in mods))
     c.emit(Event("casualty", c.s.team[p], p, (roll,), 0, mods, detail=result))
     return result
 
@@ -260,11 +303,23 @@ def place_prone(c: Ctx, p: int, reason: str) -> Proc[None]:
     s.status[p] = PRONE
     s.rooted.discard(p)
     c.emit(Event("placed_prone", s.team[p], p, square=square, rule=reason))
+    if c.has(p, special_points.INJURY_WHEN_DOWN):
+        yield from injury_at_once(c, p, -1, False)
+    if s.carrier == p and (yield from _safe_hands(c, p, square)):
+        return
     if s.carrier == p or (s.carrier < 0 and s.ball == square):
         s.carrier = -1
         from league_manager.match.procedures.ball import bounce
 
         yield from bounce(c, square)
+
+
+def _safe_hands(c: Ctx, p: int, square: int) -> Proc[bool]:
+    """Safe Pair of Hands: True when p's ball was put down without bouncing."""
+    for _skill, fn in c.hook(p, asp_points.SAFE_PAIR_OF_HANDS):
+        if square >= 0 and (yield from fn(c, p, square)):
+            return True
+    return False
 
 
 def casualty_eaten(c: Ctx, p: int) -> None:

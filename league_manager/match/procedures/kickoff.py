@@ -31,10 +31,10 @@ from league_manager.match.pitch import (
     is_wide,
     los_x,
 )
-from league_manager.match.procedures.ball import bounce, deviate_by, land, scatter
+from league_manager.match.procedures.ball import bounce, deviate_by, dive_for_ball, land, scatter
 from league_manager.match.procedures.kickoff_events import kickoff_event
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import STANDING
 
 
@@ -44,7 +44,7 @@ def open_players(c: Ctx, team: int) -> list[int]:
     return [
         p
         for p in s.players_of(team)
-        if s.pos[p] >= 0 and s.status[p] == STANDING and c.n_markers(s.pos[p], team) == 0
+        if s.pos[p] >= 0 and s.status[p] == STANDING and not c.is_marked(s.pos[p], team)
     ]
 
 
@@ -89,6 +89,9 @@ def kick_off(c: Ctx) -> Proc[None]:
             c.emit(Event("skill", kicking, kicker, rule="Kick", detail=f"distance {n} -> {n // 2}"))
             n //= 2
     landing, _last = deviate_by(c, target, "kick deviation", d, n)
+    for team in (kicking, receiving):
+        for fn, players in special_points.team_handlers(c, team, special_points.SWARMING):
+            yield from fn(c, team, players)
     touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
     s.ball = -1
     s.carrier = -1
@@ -105,7 +108,8 @@ def kick_off(c: Ctx) -> Proc[None]:
             yield from land(c, landing, (("deviated", -1),))
         else:
             c.emit(Event("ball_lands", square=landing))
-            yield from bounce(c, landing)
+            if q >= 0 or not (yield from dive_for_ball(c, landing, (("deviated", -1),))):
+                yield from bounce(c, landing)
         touchback = s.touchback
     s.kick_in_air = False
     s.touchback = False

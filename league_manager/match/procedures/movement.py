@@ -5,13 +5,14 @@ from __future__ import annotations
 from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import W, scoring_x
+from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
 from league_manager.match.procedures.rerolls import Adjuster, passes, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points, special_points
+from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.state import STANDING
 
 
@@ -29,7 +30,7 @@ def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
         c.emit(Event("stand_up", s.team[p], p, square=s.pos[p], rule="Jump Up"))
         return True, mp
     if s.ma[p] < 3:
-        ok = yield from test(c, p, "stand_up", 4, (), s.pos[p])
+        ok = yield from test(c, p, "stand_up", 4, _stand_up_help(c, p), s.pos[p])
         if not ok:
             return False, 0
         s.status[p] = STANDING
@@ -39,66 +40,121 @@ def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
     return True, mp - 3
 
 
+def _stand_up_help(c: Ctx, p: int) -> tuple[tuple[str, int], ...]:
+    """Timmm-ber!: +1 per adjacent open (unmarked), standing team-mate."""
+    s = c.s
+    mods: tuple[tuple[str, int], ...] = ()
+    team = s.team[p]
+    for skill, _fn in c.hook(p, special_points.STAND_UP_HELP):
+        helpers = sum(
+            1
+            for n in NEIGHBOURS[s.pos[p]]
+            if (q := s.board[n]) >= 0
+            and s.team[q] == team
+            and s.status[q] == STANDING
+            and c.n_markers(n, team) == 0
+        )
+        if helpers:
+            mods = (*mods, (skill, helpers))
+    return mods
+
+
 def rush(c: Ctx, p: int) -> Proc[bool]:
     """One Rush roll (2+, Blizzard -1)."""
-    ok = yield from test(c, p, "rush", 2, rush_modifiers(c), c.s.pos[p])
+    ok = yield from test(c, p, "rush", 2, rush_modifiers(c, p), c.s.pos[p])
     return ok
 
 
-def rush_modifiers(c: Ctx) -> tuple[tuple[str, int], ...]:
-    """Named modifiers of a Rush roll now (Blizzard, Moles under the Pitch)."""
+def rush_modifiers(c: Ctx, p: int = -1) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of p's Rush roll now (Blizzard, Moles under the Pitch, Drunkard)."""
     mods: tuple[tuple[str, int], ...] = ()
     if c.s.weather == "blizzard":
         mods = (("Blizzard", -1),)
     moles = moles_modifier(c)
     if moles:
         mods = (*mods, ("Moles under the Pitch", moles))
+    if p >= 0 and c.has(p, special_points.RUSH_MODIFIER):
+        for skill, fn in c.hook(p, special_points.RUSH_MODIFIER):
+            mods = (*mods, (skill, int(fn())))
     return mods
 
 
 def jump_modifiers(c: Ctx, p: int, origin: int, dest: int) -> tuple[tuple[str, int], ...]:
-    """Named modifiers of p's Jump (or Leap) test from ``origin`` to ``dest``."""
+    """Named modifiers of p's Jump (or Leap) test from ``origin`` to ``dest``.
+
+    The worse marking of the two squares (Leap, Very Long Legs reduce it to -1 at best;
+    Pogo Stick ignores it), and a Prehensile Tail of a marker of the square left.
+    """
     team = c.s.team[p]
-    worst = max(c.n_markers(origin, team), c.n_markers(dest, team))
-    if worst > 1 and c.has(p, points.LEAP):
-        worst -= 1
-    return (("marked", -worst),) if worst else ()
+    mods: list[tuple[str, int]] = []
+    if not c.has(p, mpts.IGNORE_MARKED_JUMP):
+        worst = max(c.n_markers(origin, team), c.n_markers(dest, team))
+        if worst > 1:
+            cut = 1 if c.has(p, points.LEAP) else 0
+            cut += sum(int(fn()) for _skill, fn in c.hook(p, mpts.JUMP_PENALTY_REDUCTION))
+            worst = max(1, worst - cut)
+        if worst:
+            mods.append(("marked", -worst))
+    tail = _tail(c, c.markers(origin, team))
+    if tail:
+        mods.append(tail)
+    return tuple(mods)
 
 
 def dodge_modifiers(c: Ctx, p: int, origin: int, dest: int) -> tuple[tuple[str, int], ...]:
     """Named modifiers of p's Dodge test from a marked ``origin`` into ``dest``.
 
-    Counts the markers of ``dest`` (unless p ignores them) and the worst tail-like modifier
-    of a marker of ``origin`` (only one counts).
+    Counts the markers of ``dest`` (unless p ignores them; Titchy markers do not count), the
+    worst tail-like modifier of a marker of ``origin`` (only one counts) and p's dodge bonuses.
     """
     team = c.s.team[p]
     mods_list: list[tuple[str, int]] = []
     marked_to = c.n_markers(dest, team)
+    if marked_to:
+        marked_to -= sum(1 for q in c.markers(dest, team) if c.has(q, mpts.NOT_MARKING_DODGER))
     if marked_to and not c.has(p, points.IGNORE_MARKED_DODGE):
         mods_list.append(("marked", -marked_to))
-    markers = c.markers(origin, team)
-    tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
-    if tails:
-        mods_list.append(min(tails, key=lambda t: t[1]))  # only one tail counts
+    tail = _tail(c, c.markers(origin, team))
+    if tail:
+        mods_list.append(tail)
+    for skill, fn in c.hook(p, mpts.DODGE_BONUS):
+        mods_list.append((skill, int(fn())))
     return tuple(mods_list)
 
 
 def pick_up_modifiers(c: Ctx, p: int, square: int) -> tuple[tuple[str, int], ...]:
-    """Named modifiers of p's attempt to pick up the ball in ``square``."""
+    """Named modifiers of p's attempt to pick up the ball in ``square`` (Big Hand ignores the
+    marking and rain penalties; Extra Arms adds one)."""
     mods: list[tuple[str, int]] = []
-    marked = c.n_markers(square, c.s.team[p])
-    if marked:
-        mods.append(("marked", -marked))
-    if c.s.weather == "pouring_rain":
-        mods.append(("Pouring Rain", -1))
+    if not c.has(p, mpts.IGNORE_PICK_UP_PENALTIES):
+        marked = c.n_markers(square, c.s.team[p])
+        if marked:
+            mods.append(("marked", -marked))
+        if c.s.weather == "pouring_rain":
+            mods.append(("Pouring Rain", -1))
+    for skill, fn in c.hook(p, mpts.PICK_UP_BONUS):
+        mods.append((skill, int(fn())))
     return tuple(mods)
 
 
-def fall_over(c: Ctx, p: int) -> Proc[None]:
-    """A moving player falls over: armour roll, and a turnover for the active team."""
+def fall_over(c: Ctx, p: int, bonus: int = 0) -> Proc[None]:
+    """A moving player falls over: armour roll, and a turnover for the active team.
+
+    ``bonus``: to the armour or injury roll (Arm Bar of a marker of the square left).
+    """
     if c.s.team[p] == c.s.active:
         c.s.turnover = True
-    yield from knock_down(c, p, cause="falls_over")
+    yield from knock_down(c, p, cause="falls_over", bonus=bonus)
+
+
+def arm_bar(c: Ctx, p: int, markers: list[int]) -> int:
+    """Arm Bar: one marker of the square p failed to dodge or jump out of adds to the roll."""
+    for q in markers:
+        for skill, fn in c.hook(q, asp_points.ARM_BAR):
+            bonus = int(fn())
+            c.emit(Event("skill", c.s.team[q], q, rule=skill, detail=f"+{bonus} armour or injury", other=p))
+            return bonus
+    return 0
 
 
 def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[bool]:
@@ -113,11 +169,16 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     s = c.s
     team = s.team[p]
     origin = s.pos[p]
-    marked_from = c.n_markers(origin, team)
+    markers = c.markers(origin, team)
+    marked_from = len(markers)
+    if marked_from and (yield from _held(c, p, markers)):
+        return True
     s.place(p, dest)
     c.emit(Event("jump" if jump else "move", team, p, square=dest))
     for _ in range(rushes):
         if not (yield from rush(c, p)):
+            if jump:
+                s.place(p, origin)  # a failed Rush before a jump: falls where they stood
             yield from fall_over(c, p)
             if dest in TRAPDOORS and s.pos[p] == dest:
                 yield from trapdoor(c, p)
@@ -129,7 +190,7 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
             last = c.events[-1]
             if last.rolls and last.rolls[0] == 1:
                 s.place(p, origin)
-            yield from fall_over(c, p)
+            yield from fall_over(c, p, arm_bar(c, p, c.markers(origin, team)))
             if dest in TRAPDOORS and s.pos[p] == dest:
                 yield from trapdoor(c, p)
             return False
@@ -141,7 +202,7 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
         ok = yield from test(c, p, "dodge", s.ag[p], mods, dest, adjusters=adjusters)
         s.dodge_origin = -1
         if not ok:
-            yield from fall_over(c, p)
+            yield from fall_over(c, p, arm_bar(c, p, markers))
             if dest in TRAPDOORS and s.pos[p] == dest:
                 yield from trapdoor(c, p)
             return False
@@ -184,12 +245,40 @@ def check_touchdown(c: Ctx) -> bool:
     p = s.carrier
     if p < 0 or s.touchdown >= 0 or s.status[p] != STANDING or not in_scoring_zone(c, p):
         return False
+    if c.has(p, special_points.MUST_FEED):
+        for _skill, fn in c.hook(p, special_points.MUST_FEED):
+            if fn(c, p) is not None:
+                return False
     team = s.team[p]
     s.score[team] += 1
     s.touchdown = team
     s.stats[p].td += 1
     c.emit(Event("touchdown", team, p, square=s.pos[p], detail=f"{s.score[0]}-{s.score[1]}"))
     return True
+
+
+def _tail(c: Ctx, markers: list[int]) -> tuple[str, int] | None:
+    """Prehensile Tail: the worst modifier one marker of the square left applies (only one counts)."""
+    tails = [(skill, int(fn())) for q in markers for skill, fn in c.hook(q, points.DODGE_MODIFIER)]
+    return min(tails, key=lambda t: t[1]) if tails else None
+
+
+def _held(c: Ctx, p: int, markers: list[int]) -> Proc[bool]:
+    """Tentacles: one marker of the square p leaves may try to hold p there (their coach chooses).
+
+    Returns True when p is held: p stays in their square and their movement ends.
+    """
+    holders = [q for q in markers if mpts.HOLD_LEAVING in c.hooks[q]]
+    if not holders:
+        return False
+    foe = 1 - c.s.team[p]
+    skill = c.hook(holders[0], mpts.HOLD_LEAVING)[0][0]
+    opts = [Action(USE_SKILL, q) for q in holders] + [Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, foe, opts, {"skill": skill, "player": p})
+    if choice.kind != USE_SKILL:
+        return False
+    _skill, fn = c.hook(choice.player, mpts.HOLD_LEAVING)[0]
+    return bool(fn(c, choice.player, p))
 
 
 def _dodge_adjusters(c: Ctx, p: int, origin: int, markers: list[int]) -> tuple[Adjuster, ...]:

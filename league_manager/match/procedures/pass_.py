@@ -2,7 +2,15 @@
 
 from __future__ import annotations
 
-from league_manager.match.actions import CHOOSE, DECLINE, INTERFERENCE, Action, Prompt
+from league_manager.match.actions import (
+    CHOOSE,
+    DECLINE,
+    INTERFERENCE,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
+    Action,
+    Prompt,
+)
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import BAND_NAMES, ON_PITCH, pass_band, under_ruler
@@ -11,11 +19,14 @@ from league_manager.match.procedures.ball import (
     can_catch,
     catch,
     deviate,
+    disturbance,
+    dive_for_ball,
     scatter,
     throw_in,
 )
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import mutation_points as mpts
 
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
 
@@ -53,19 +64,24 @@ def pass_modifiers(c: Ctx, p: int, band: int) -> tuple[tuple[str, int], ...]:
             mods.append((skill, bonus))
     if s.weather == "very_sunny":
         mods.append(("Very Sunny", -1))
+    mods.extend(disturbance(c, p))
     return tuple(mods)
 
 
-def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
+def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False) -> Proc[tuple[str, int]]:
+    """The passing test; a Hail Mary Pass (band 0) is never better than inaccurate."""
     s = c.s
     team = s.team[p]
     mods = pass_modifiers(c, p, band)
     modifier = sum(v for _, v in mods)
     target = s.pa[p]
+    if target == 0:  # a PA of '-': the pass is fumbled without a roll
+        c.emit(Event("pass", team, p, (), 0, tuple(mods), False, rule="no PA", detail=FUMBLE))
+        return FUMBLE, 0
     rerolled = False
     while True:
         roll = c.d6("pass")
-        if target == 0 or roll == 1:
+        if roll == 1:
             result = FUMBLE
         elif passes(roll, target, modifier):
             result = ACCURATE
@@ -73,8 +89,12 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
             result = WILD
         else:
             result = INACCURATE
-        c.emit(Event("pass", team, p, (roll,), target, tuple(mods), result == ACCURATE, detail=result))
-        if result == ACCURATE or rerolled or target == 0:
+        if hail_mary and result == ACCURATE:
+            result = INACCURATE
+        rule = "Hail Mary Pass" if hail_mary else ""
+        ok = result == ACCURATE
+        c.emit(Event("pass", team, p, (roll,), target, tuple(mods), ok, rule=rule, detail=result))
+        if ok or (hail_mary and result == INACCURATE) or rerolled:
             return result, roll
         source = yield from reroll_choice(c, p, "pass")
         if not source:
@@ -82,18 +102,27 @@ def _accuracy(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
         rerolled = True
 
 
-def pass_ball(c: Ctx, p: int, target: int) -> Proc[None]:
-    """Resolve a Pass action by p to ``target``."""
+def accuracy_test(c: Ctx, p: int, band: int) -> Proc[tuple[str, int]]:
+    """The Passing Ability test of a throw over range band ``band`` (also bombs): (result, roll)."""
+    return (yield from _accuracy(c, p, band))
+
+
+def pass_ball(c: Ctx, p: int, target: int, hail_mary: bool = False) -> Proc[None]:
+    """Resolve a Pass action by p to ``target`` (``hail_mary``: a Hail Mary Pass)."""
     s = c.s
     team = s.team[p]
     origin = s.pos[p]
-    band = pass_band(origin, target)
-    c.emit(Event("pass_declared", team, p, square=target, detail=BAND_NAMES[band]))
+    band = 0 if hail_mary else pass_band(origin, target)
+    detail = "Hail Mary Pass" if hail_mary else BAND_NAMES[band]
+    c.emit(Event("pass_declared", team, p, square=target, detail=detail))
     receiver = s.board[target]
     if receiver >= 0 and s.team[receiver] == team and not (yield from animosity(c, p, receiver)):
         return
     yield from on_the_ball_move(c, 1 - team)
-    result, _roll = yield from _accuracy(c, p, band)
+    result, _roll = yield from _accuracy(c, p, band, hail_mary)
+    if result == FUMBLE and c.has(p, asp_points.SAFE_PASS):
+        c.emit(Event("skill", team, p, rule="Safe Pass", detail="keeps the ball"))
+        return
     if result == FUMBLE:
         s.turnover = True
         s.carrier = -1
@@ -109,7 +138,9 @@ def pass_ball(c: Ctx, p: int, target: int) -> Proc[None]:
     else:
         landing, last = deviate(c, origin, "deviate")
         reason = (("deviated", -1),)
-    interfered = yield from _interference(c, p, landing if ON_PITCH[landing] else last, result)
+    interfered = not hail_mary and (
+        yield from _interference(c, p, landing if ON_PITCH[landing] else last, result, band)
+    )
     if interfered:
         _turnover_unless_caught(c, team)
         return
@@ -120,12 +151,12 @@ def pass_ball(c: Ctx, p: int, target: int) -> Proc[None]:
     s.ball = landing
     q = s.board[landing]
     if q >= 0 and can_catch(c, q):
-        ok = yield from catch(c, q, reason)
+        ok = yield from catch(c, q, reason, accurate=result == ACCURATE)
         if ok and s.team[q] == team and result == ACCURATE:
             s.stats[p].comp += 1
             if s.has_prayer(team, "Perfect Passing"):
                 s.stats[p].bonus_spp += 1
-    else:
+    elif q >= 0 or result == ACCURATE or not (yield from dive_for_ball(c, landing, reason)):
         yield from bounce(c, landing)
     _turnover_unless_caught(c, team)
 
@@ -136,7 +167,7 @@ def _turnover_unless_caught(c: Ctx, team: int) -> None:
         s.turnover = True
 
 
-def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
+def _interference(c: Ctx, p: int, landing: int, result: str, band: int) -> Proc[bool]:
     s = c.s
     team = s.team[p]
     foe = 1 - team
@@ -150,6 +181,12 @@ def _interference(c: Ctx, p: int, landing: int, result: str) -> Proc[bool]:
     q = choice.player
     mods = interference_modifiers(c, p, q, result)
     ok = yield from test(c, q, "interference", s.ag[q], mods, s.pos[q])
+    if ok and any(fn(band) for _skill, fn in c.hook(p, asp_points.CLOUD_BURSTER)):
+        opts = [Action(USE_SKILL, p), Action(DECLINE)]
+        use = yield Prompt(USE_SKILL_PROMPT, team, opts, {"skill": "Cloud Burster", "player": p})
+        if use.kind == USE_SKILL:
+            c.emit(Event("skill", team, p, rule="Cloud Burster", other=q))
+            ok = yield from test(c, q, "interference", s.ag[q], mods, s.pos[q], rerollable=False)
     if not ok:
         return False
     s.stats[q].defl += 1
@@ -183,6 +220,9 @@ def interference_modifiers(c: Ctx, p: int, q: int, result: str) -> tuple[tuple[s
         mods.append(("Stunty passer", 1))
     if s.weather == "pouring_rain":
         mods.append(("Pouring Rain", -1))
+    for skill, fn in c.hook(q, mpts.INTERFERENCE_BONUS):
+        mods.append((skill, int(fn())))
+    mods.extend(disturbance(c, q))
     return tuple(mods)
 
 
@@ -245,5 +285,5 @@ def on_the_ball_move(c: Ctx, team: int) -> Proc[None]:
         if move.kind != MOVE:
             return
         yield from step(c, q, move.square, 0)
-        if s.status[q] != STANDING:
+        if s.status[q] != STANDING or s.pos[q] != move.square:  # fell, or held (Tentacles)
             return

@@ -5,7 +5,6 @@ from __future__ import annotations
 from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.skills.registry import handlers_for
 
 PRAYERS = {
     1: "Treacherous Trapdoor",
@@ -34,7 +33,7 @@ def grant_skill(c: Ctx, p: int, skill: str, param: str, lasts: str) -> None:
     s.skills[p] = s.skills[p] | {skill}
     if param:
         s.params[p] = {**s.params[p], skill: param}
-    c.hooks[p] = handlers_for(s.skills[p])
+    c.refresh_hooks(p)
     s.temporary.append((p, skill, lasts))
 
 
@@ -52,7 +51,7 @@ def expire(c: Ctx, period: str) -> None:
             s.ma[p] += 1
         else:
             s.skills[p] = s.skills[p] - {what}
-            c.hooks[p] = handlers_for(s.skills[p])
+            c.refresh_hooks(p)
     s.temporary = keep
     s.prayers = [e for e in s.prayers if e[2] not in periods]
 
@@ -147,7 +146,7 @@ def is_stalling(c: Ctx, p: int) -> bool:
 
     s = c.s
     team = s.team[p]
-    if s.carrier != p or s.status[p] not in (STANDING, PRONE) or c.n_markers(s.pos[p], team):
+    if s.carrier != p or s.status[p] not in (STANDING, PRONE) or c.is_marked(s.pos[p], team):
         return False
     if c.has(p, points.ACTIVATION_TEST):
         return False
@@ -160,7 +159,7 @@ def is_stalling(c: Ctx, p: int) -> bool:
     for _ in range(budget):
         nxt = []
         for square in frontier:
-            if square != s.pos[p] and c.n_markers(square, team):
+            if square != s.pos[p] and c.is_marked(square, team):
                 continue  # leaving a marked square needs a dodge
             for n in NEIGHBOURS[square]:
                 if n in seen or s.board[n] >= 0:

@@ -15,7 +15,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.skills import points
+from league_manager.match.skills import asp_points, points
 
 _DECLINE = Action(DECLINE)
 
@@ -32,7 +32,16 @@ def team_reroll_available(c: Ctx, team: int) -> bool:
     s = c.s
     if s.active != team or s.turnover or s.kick_in_air:
         return False
-    return s.rerolls[team] + s.extra_rerolls[team] > 0
+    return s.rerolls[team] + s.extra_rerolls[team] > 0 or leader_reroll(c, team)
+
+
+def leader_reroll(c: Ctx, team: int) -> bool:
+    """Leader: the team's Leader re-roll is unused this half and a Leader is on the pitch."""
+    s = c.s
+    if s.leader_used[team]:
+        return False
+    pos = s.pos
+    return any(pos[p] >= 0 and c.has(p, asp_points.LEADER) for p in s.players_of(team))
 
 
 def skill_reroll(c: Ctx, p: int, kind: str) -> str:
@@ -61,8 +70,12 @@ def use_team_reroll(c: Ctx, p: int) -> bool:
     """Spend a team re-roll for player p; False when Loner makes it fail."""
     s = c.s
     team = s.team[p]
+    rule = ""
     if s.extra_rerolls[team] > 0:
         s.extra_rerolls[team] -= 1
+    elif leader_reroll(c, team):  # spent before the others: it is lost if the Leaders leave
+        s.leader_used[team] = True
+        rule = "Leader"
     else:
         s.rerolls[team] -= 1
     for skill, fn in c.hook(p, points.LONER):
@@ -72,7 +85,7 @@ def use_team_reroll(c: Ctx, p: int) -> bool:
         c.emit(Event("loner", team, p, (roll,), need, success=ok, rule=skill))
         if not ok:
             return False
-    c.emit(Event("team_reroll", team, p, detail=f"{s.rerolls[team]} left"))
+    c.emit(Event("team_reroll", team, p, rule=rule, detail=f"{s.rerolls[team]} left"))
     return True
 
 

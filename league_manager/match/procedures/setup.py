@@ -49,11 +49,16 @@ def available(c: Ctx, team: int) -> list[int]:
     ]
 
 
-def setup_problems(c: Ctx, team: int) -> list[str]:
-    """Why the team's current set-up is not legal (empty when it is)."""
+def setup_problems(c: Ctx, team: int, need: int = -1) -> list[str]:
+    """Why the team's current set-up is not legal (empty when it is).
+
+    ``need``: how many players must be set up (default: 11, or all available); a Solid
+    Defence re-set-up keeps the number already on the pitch (Swarming may have added some).
+    """
     s = c.s
     on = [p for p in s.players_of(team) if s.pos[p] >= 0]
-    need = min(11, len(available(c, team)))
+    if need < 0:
+        need = min(11, len(available(c, team)))
     problems = []
     if len(on) != need:
         problems.append(f"{need} players must be set up ({len(on)} are)")
@@ -127,12 +132,13 @@ def setup(c: Ctx, team: int, movable: set[int] | None = None) -> Proc[None]:
     """Let a team set up (``movable`` limits which players may be moved: Solid Defence)."""
     s = c.s
     presets = [] if movable is not None else [Action(FORMATION, -1, i) for i in range(3)]
+    need = -1 if movable is None else sum(1 for p in s.players_of(team) if s.pos[p] >= 0)
     while True:
         options = list(presets)
-        legal = not setup_problems(c, team)
-        if legal:
+        problems = setup_problems(c, team, need)
+        if not problems:
             options.append(Action(END_SETUP))
-        info = {"problems": setup_problems(c, team), "movable": movable}
+        info = {"problems": problems, "movable": movable}
         choice = yield Prompt(SETUP, team, options, info)
         if choice.kind == END_SETUP:
             break

@@ -5,12 +5,12 @@ from __future__ import annotations
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import DIRECTIONS, NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band
-from league_manager.match.procedures.ball import bounce, deviate, scatter, throw_in
+from league_manager.match.procedures.ball import bounce, deviate, disturbance, scatter, throw_in
 from league_manager.match.procedures.injury import casualty_eaten, crowd_injury, knock_down
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
-from league_manager.match.skills import points
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import STANDING
 
 SUPERB, SUCCESSFUL, TERRIBLE, FUMBLED = "superb", "successful", "terrible", "fumbled"
@@ -33,14 +33,18 @@ def throw_targets(c: Ctx, p: int) -> list[int]:
     return [q for q in PITCH_SQUARES if q != origin and 0 < pass_band(origin, q) <= 2]
 
 
-def throw_team_mate(c: Ctx, p: int, thrown: int, target: int) -> Proc[None]:
-    """Resolve a Throw Team-mate action by p throwing ``thrown`` towards ``target``."""
+def throw_team_mate(c: Ctx, p: int, thrown: int, target: int, kick: bool = False) -> Proc[None]:
+    """Resolve a Throw Team-mate action by p throwing ``thrown`` towards ``target``.
+
+    ``kick``: a Kick Team-mate special action, thrown by the same rules except that the
+    kicker's ``kick_team_mate`` handler resolves a fumble (and Always Hungry does not apply).
+    """
     s = c.s
     team = s.team[p]
     origin = s.pos[p]
     can_land = s.status[thrown] == STANDING and not s.tz_lost[thrown]
-    c.emit(Event("throw_team_mate", team, p, square=target, other=thrown))
-    for skill, _fn in c.hook(p, points.ALWAYS_HUNGRY):
+    c.emit(Event("kick_team_mate" if kick else "throw_team_mate", team, p, square=target, other=thrown))
+    for skill, _fn in () if kick else c.hook(p, points.ALWAYS_HUNGRY):
         roll = c.d6("always hungry")
         c.emit(Event("always_hungry", team, p, (roll,), 2, success=roll >= 2, rule=skill))
         if roll == 1:
@@ -58,11 +62,17 @@ def throw_team_mate(c: Ctx, p: int, thrown: int, target: int) -> Proc[None]:
             yield from _fumbled(c, thrown, origin, can_land)
             return
     result = yield from _quality(c, p, pass_band(origin, target))
+    if result == FUMBLED and kick:
+        yield from c.hook(p, special_points.KICK_TEAM_MATE)[0][1](c, p, thrown)
+        return
     if result == FUMBLED:
         yield from _fumbled(c, thrown, origin, can_land)
         return
+    swoop = c.hook(thrown, special_points.SWOOP)
     if result == TERRIBLE:
         landing, last = deviate(c, origin, "throw deviation")
+    elif swoop:
+        landing, last = yield from swoop[0][1](c, thrown, target)
     else:
         landing, last = scatter(c, target, 3, "throw scatter")
     yield from _land(c, thrown, landing, last, result, can_land)
@@ -80,11 +90,15 @@ def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
         mods.append((skill, int(fn())))
     if s.weather == "very_sunny":
         mods.append(("Very Sunny", -1))
+    mods.extend(disturbance(c, p))
     modifier = sum(v for _, v in mods)
+    if s.pa[p] == 0:  # a PA of '-': the throw is fumbled without a roll
+        c.emit(Event("throw_quality", s.team[p], p, (), 0, tuple(mods), rule="no PA", detail=FUMBLED))
+        return FUMBLED
     rerolled = False
     while True:
         roll = c.d6("throw quality")
-        if s.pa[p] == 0 or roll == 1:
+        if roll == 1:
             result = FUMBLED
         elif passes(roll, s.pa[p], modifier):
             result = SUPERB
@@ -93,7 +107,7 @@ def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
         else:
             result = SUCCESSFUL
         c.emit(Event("throw_quality", s.team[p], p, (roll,), s.pa[p], tuple(mods), detail=result))
-        if result == SUPERB or rerolled or s.pa[p] == 0:
+        if result == SUPERB or rerolled:
             return result
         if not (yield from reroll_choice(c, p, "throw")):
             return result

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from league_manager.match.actions import (
     ACTIVATE,
+    BALL_AND_CHAIN,
     BLITZ,
     BLOCK,
+    BOMB,
     END_TURN,
     FOUL,
     HANDOFF,
+    KTM,
     MOVE,
     PASS,
     TTM,
@@ -18,9 +21,16 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
-from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
+from league_manager.match.procedures.activation import (
+    BOMB_USED,
+    END_TURN_ACTION,
+    KTM_USED,
+    act,
+    activation,
+)
 from league_manager.match.procedures.prayers import throw_a_rock
-from league_manager.match.skills import points
+from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import points, special_points
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 
@@ -40,24 +50,35 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     passes = not s.pass_used
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
-    pos, used, status = s.pos, s.used, s.status
+    kick = KTM_USED not in s.skill_used
+    bomb = BOMB_USED not in s.skill_used
+    pos, used, status, hooks = s.pos, s.used, s.status, c.hooks
     for p in s.players_of(team):
         if pos[p] < 0 or used[p] or status[p] == STUNNED:
             continue
         acts = _activations(p)
+        if c.has(p, special_points.BALL_AND_CHAIN):
+            options.append(acts[8])
+            continue
         options.append(acts[0])
-        if c.n_markers(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
+        if c.is_marked(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
             options.append(acts[1])
         if blitz:
             options.append(acts[2])
+        keeps_ball = mpts.MY_BALL in hooks[p]
         if passes:
-            options.append(acts[3])
+            if not keeps_ball:
+                options.append(acts[3])
             if c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5:
                 options.append(acts[6])
-        if handoff:
+        if handoff and not keeps_ball:
             options.append(acts[4])
         if foul:
             options.append(acts[5])
+        if kick and c.has(p, special_points.KICK_TEAM_MATE):
+            options.append(acts[7])
+        if bomb and status[p] == STANDING and c.has(p, special_points.BOMBARDIER):
+            options.append(acts[9])
     options.append(END_TURN_ACTION)
     return options
 
@@ -66,10 +87,10 @@ _ACTIVATIONS: dict[int, tuple[Action, ...]] = {}
 
 
 def _activations(p: int) -> tuple[Action, ...]:
-    """Interned activation actions of a player: move, block, blitz, pass, hand-off, foul, TTM."""
+    """Interned activation actions of a player: move … foul, TTM, KTM, Ball & Chain Move, bomb."""
     found = _ACTIVATIONS.get(p)
     if found is None:
-        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM)
+        kinds = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB)
         found = _ACTIVATIONS[p] = tuple(act(ACTIVATE[k], p) for k in kinds)
     return found
 
@@ -78,17 +99,23 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     """One team turn: activations until End Turn, a turnover or a touchdown."""
     s = c.s
     s.active = team
-    s.turn[team] += 1
-    s.turnover = False
-    s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
-    s.skill_used.clear()
-    s.stunned_now.clear()
-    for p in s.players_of(team):
-        s.used[p] = False
-    c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+    info = {"turn_start": True}
+    if s.phase == "mid_turn":  # a set position inside this turn: its usage stands
+        info = {}
+    else:
+        s.turn[team] += 1
+        s.turnover = False
+        s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
+        s.skill_used.clear()
+        s.stunned_now.clear()
+        for p in s.players_of(team):
+            s.used[p] = False
+        c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+    s.phase = ""
     try:
         while True:
-            choice = yield Prompt(TURN, team, turn_options(c, team))
+            choice = yield Prompt(TURN, team, turn_options(c, team), info)
+            info = {}
             if choice.kind == END_TURN:
                 break
             yield from activation(c, choice.player, choice.kind[len("activate_") :])
@@ -99,6 +126,14 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     if s.touchdown < 0:
         yield from throw_a_rock(c, team)
     end_of_turn(c, team)
+    if s.touchdown < 0:
+        yield from _opponent_turn_end(c, 1 - team)
+
+
+def _opponent_turn_end(c: Ctx, team: int) -> Proc[None]:
+    """Skills of ``team`` used at the end of the opponents' team turn (Pick-me-up)."""
+    for fn, players in special_points.team_handlers(c, team, special_points.TEAM_TURN_END_FOE):
+        yield from fn(c, team, players)
 
 
 def end_of_turn(c: Ctx, team: int) -> None:

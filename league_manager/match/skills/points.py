@@ -14,11 +14,15 @@ DODGE_MODIFIER = hook_point(
     "dodge_modifier_by_marker",
     "fn() -> int: modifier a marker of the square left applies to the dodge (Prehensile Tail)",
 )
-BOTH_DOWN_SAFE = hook_point("both_down_safe", "fn() -> True: ignore Both Down (Block)")
+BOTH_DOWN_SAFE = hook_point(
+    "both_down_safe", "fn() -> True: may ignore Both Down (Block; the coach is asked)"
+)
 BOTH_DOWN_PRONE = hook_point(
     "both_down_prone", "fn() -> True: on Both Down both players are placed prone (Wrestle)"
 )
-STUMBLE_SAFE = hook_point("stumble_safe", "fn() -> True: Stumble becomes Push Back (Dodge)")
+STUMBLE_SAFE = hook_point(
+    "stumble_safe", "fn() -> True: may turn Stumble into Push Back (Dodge; the coach is asked)"
+)
 CANCEL_STUMBLE_SAFE = hook_point(
     "cancel_stumble_safe", "fn() -> True: the attacker cancels the target's Dodge (Tackle)"
 )
@@ -42,9 +46,13 @@ NO_HANDS = hook_point("no_hands", "fn() -> True: never picks up or catches the b
 LONER = hook_point("loner", "fn(param) -> int: D6 target to use a team re-roll (Loner)")
 PRO = hook_point("pro", "fn() -> int: D6 target to re-roll one die once per turn (Pro)")
 REGENERATION = hook_point("regeneration", "fn() -> int: D6 target to return to reserves")
-CASUALTY_SAFE_MOD = hook_point("casualty_modifier", "fn() -> int: modifier to casualty rolls")
+CASUALTY_SAFE_MOD = hook_point(
+    "casualty_modifier", "fn() -> int: modifier to casualty rolls against the player (Decay)"
+)
 SECRET_WEAPON = hook_point("secret_weapon", "fn() -> True: sent off at the end of each drive")
-CATCH_BONUS = hook_point("catch_bonus", "fn() -> int: modifier to catch tests")
+CATCH_BONUS = hook_point(
+    "catch_bonus", "fn(accurate) -> int: modifier to a catch (accurate: of an accurate pass aimed here)"
+)
 KICK_SKILL = hook_point("kick", "fn() -> True: the kick's deviation distance is halved (Kick)")
 DAUNTLESS = hook_point("dauntless", "fn() -> True: roll D6 + ST to match a stronger target's ST")
 SIDE_STEP = hook_point("side_step", "fn() -> True: the pushed player's coach picks any free square")

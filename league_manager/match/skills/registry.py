@@ -1,20 +1,39 @@
-"""The skill registry: hook point name -> skill name -> handler.
+"""The skill registry: hook point name -> skill name -> handler, per edition.
 
 Procedures call handlers of the skills a player has at named points ("armour_modifier",
 "both_down_safe" …). A skill is added by registering handlers for points; procedures
 never test skill names in if-ladders.
+
+Editions. A handler registered without ``editions`` serves every edition (``bb2020`` and,
+later, ``bb2025``); a handler registered with ``editions={"bb2025"}`` serves only those
+and, for them, replaces the shared handler of the same skill at the same point. So a
+later edition reuses every shared handler and overrides only what its text changed::
+
+    @register(points.STUMBLE_SAFE, "Dodge")                       # every edition
+    @register(points.STUMBLE_SAFE, "Dodge", editions={"bb2025"})  # Season 3 only
+
+A skill can also be taken away from an edition by registering ``None``-returning handlers
+there; the engine asks ``handlers_for(skills, edition)`` with the ruleset id the Match
+was created with. Look-ups are cached per (skill set, edition); registering a handler
+clears the cache.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 Handler = Callable[..., Any]
+Hooks = dict[str, list[tuple[str, Handler]]]
 
-_REGISTRY: dict[str, dict[str, Handler]] = {}
+ALL = "*"
+"""Edition key of handlers shared by every edition."""
+
+_REGISTRY: dict[str, dict[str, dict[str, Handler]]] = {}
+"""point -> skill -> edition (or ALL) -> handler."""
 HOOK_POINTS: dict[str, str] = {}
 """Documented hook points: name -> what handlers receive and return."""
+_CACHE: dict[tuple[frozenset[str], str], Hooks] = {}
 
 
 def hook_point(name: str, doc: str) -> str:
@@ -24,28 +43,62 @@ def hook_point(name: str, doc: str) -> str:
     return name
 
 
-def register(point: str, skill: str) -> Callable[[Handler], Handler]:
-    """Decorator: ``@register("armour_modifier", "Mighty Blow")``."""
+def register(
+    point: str, skill: str, *, editions: Iterable[str] | None = None
+) -> Callable[[Handler], Handler]:
+    """Decorator: ``@register("armour_modifier", "Mighty Blow")``.
+
+    Args:
+        point: a declared hook point.
+        skill: the skill or trait name as on rosters.
+        editions: ruleset ids the handler serves; None for every edition. An
+            edition-specific handler wins over the shared one for its editions.
+
+    Raises:
+        KeyError: the hook point is not declared.
+    """
     if point not in HOOK_POINTS:
         raise KeyError(f"unknown hook point {point!r}")
+    keys = [ALL] if editions is None else list(editions)
 
     def deco(fn: Handler) -> Handler:
-        _REGISTRY[point][skill] = fn
+        by_edition = _REGISTRY[point].setdefault(skill, {})
+        for key in keys:
+            by_edition[key] = fn
+        _CACHE.clear()
         return fn
 
     return deco
 
 
-def handlers_for(skills: frozenset[str]) -> dict[str, list[tuple[str, Handler]]]:
-    """Every handler a player with these skills has, grouped by hook point."""
-    found: dict[str, list[tuple[str, Handler]]] = {}
+def handlers_for(skills: frozenset[str], edition: str = "bb2020") -> Hooks:
+    """Every handler a player with these skills has in an edition, grouped by hook point."""
+    key = (skills, edition)
+    cached = _CACHE.get(key)
+    if cached is not None:
+        return cached
+    found: Hooks = {}
     for point, by_skill in _REGISTRY.items():
-        for skill, fn in by_skill.items():
-            if skill in skills:
+        for skill, by_edition in by_skill.items():
+            if skill not in skills:
+                continue
+            fn = by_edition.get(edition) or by_edition.get(ALL)
+            if fn is not None:
                 found.setdefault(point, []).append((skill, fn))
+    _CACHE[key] = found
     return found
 
 
-def registered_skills() -> set[str]:
-    """Names of skills with at least one handler."""
-    return {skill for by_skill in _REGISTRY.values() for skill in by_skill}
+def registered_skills(edition: str | None = None) -> set[str]:
+    """Names of skills with at least one handler (in ``edition``, or in any edition)."""
+    return {
+        skill
+        for by_skill in _REGISTRY.values()
+        for skill, by_edition in by_skill.items()
+        if edition is None or edition in by_edition or ALL in by_edition
+    }
+
+
+def points_without_handlers() -> list[str]:
+    """Declared hook points no skill has a handler for (in any edition)."""
+    return sorted(point for point, by_skill in _REGISTRY.items() if not by_skill)

@@ -175,11 +175,6 @@ def _horns() -> int:
     return 1
 
 
-@register(points.ANIMOSITY, "Animosity")
-def _animosity(param: str, receiver_position: str) -> bool:
-    return param == "all team-mates" or param.lower() == receiver_position.lower()
-
-
 @register(points.THROW_TEAM_MATE, "Throw Team-mate")
 def _throw_team_mate() -> bool:
     return True

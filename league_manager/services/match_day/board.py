@@ -28,7 +28,7 @@ from league_manager.match.undo_policy import (
 from league_manager.persistence.board_models import CONTROLLERS, BoardMatch
 from league_manager.persistence.match_day_models import MatchCorrection
 from league_manager.persistence.models import utcnow
-from league_manager.rules.dice import SeededDice
+from league_manager.rules.dice import BoardDice
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import (
@@ -87,6 +87,13 @@ class BoardGame:
         self.away_name = away_name
         self.colours: dict[str, str] = dict(colours or {})
 
+    @property
+    def dice(self) -> BoardDice:
+        """The match's dice; set ``dice.typed_source`` to let coaches type physical rolls."""
+        dice = self.match.dice
+        assert isinstance(dice, BoardDice), "a board match rolls BoardDice"
+        return dice
+
 
 class BoardService(ServiceBase):
     """Start, save, resume, finish and abandon a fixture's board match (one transaction each)."""
@@ -129,18 +136,24 @@ class BoardService(ServiceBase):
             match = Match(
                 snapshot(day, "home"),
                 snapshot(day, "away"),
-                dice=SeededDice(seed),
+                dice=BoardDice(seed),
                 settings=match_settings(day),
                 ruleset_id=day.ruleset_id,
                 snapshots=True,
             )
             if row is not None:
-                _archive(row, session=session)
-            row = row or BoardMatch(fixture_id=fixture, engine_format=FORMAT_VERSION, ruleset_id="",
-                                    undo_policy=policy, match_json="{}")  # fmt: skip
-            row.engine_format, row.ruleset_id, row.undo_policy = FORMAT_VERSION, day.ruleset_id, policy
-            row.home_controller, row.away_controller = sides["home"], sides["away"]
-            row.state, row.abandon_reason, row.undo_json, row.created_at = "in_progress", None, "[]", utcnow()
+                _archive(row, session=session)  # the abandoned one stays on the fixture's record
+                session.delete(row)
+                session.flush()
+            row = BoardMatch(
+                fixture_id=fixture,
+                engine_format=FORMAT_VERSION,
+                ruleset_id=day.ruleset_id,
+                home_controller=sides["home"],
+                away_controller=sides["away"],
+                undo_policy=policy,
+                match_json="{}",
+            )
             _write(row, match, match.to_dict())
             session.add(row)
             set_stage(day, "in_progress", session=session)

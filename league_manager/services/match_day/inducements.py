@@ -156,6 +156,7 @@ def apply_to_snapshot(team: TeamSnapshot, lines: Sequence[Bought], ruleset: Rule
                         position="Star Player",
                         stats=star.stats,
                         skills=star.skills,
+                        special_rules=(star.special_rule,) if star.special_rule else (),
                     )
                 )
     data["players"] = [p.to_dict() for p in players]

@@ -26,11 +26,14 @@ def match_settings(day: MatchDay) -> dict[str, Any]:
     return settings
 
 
-def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResult, int]:
+def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResult, int, list[str]]:
     """Play the fixture to the end with one bot per team.
 
+    Skills, traits and special rules the engine does not implement are played without
+    (the match is not refused) and listed so that the match day can show them.
+
     Returns:
-        The engine's result and the number of decisions the bots took.
+        The engine's result, the number of decisions the bots took, and the inert names.
     """
     settings = match_settings(day)
     match = Match(
@@ -40,8 +43,9 @@ def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResu
         settings=settings,
         ruleset_id=day.ruleset_id,
         snapshots=False,
+        allow_inert=True,
     )
     decisions = play(match, (make_bot(bot, seed + 1), make_bot(bot, seed + 2)))
     result = match.outcome()
     assert result is not None
-    return result, decisions
+    return result, decisions, match.inert_skills

@@ -185,7 +185,7 @@ def _load(day: MatchDay, dice: Dice, session: Session) -> _Context:
         ledger=_Ledger(day.fixture_id, session),
         dice=dice,
         session=session,
-        record={"teams": {}, "players": [], "injuries": [], "hired": [], "recovered": []},
+        record={"teams": {}, "players": [], "injuries": [], "hired": [], "recovered": [], "quit": []},
     )
 
 
@@ -276,6 +276,9 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             injury = _injure(c.ledger, player, p)
             if injury:
                 c.record["injuries"].append(injury)
+            if p.quits and p.injury != "Dead":  # a conceding team's player quits in disgust
+                c.ledger.status(player, "left", f"Quit in disgust after conceding fixture {c.fixture_id}")
+                c.record["quit"].append(player.id)
 
 
 def _step4_hire(c: _Context, hire: Sequence[str]) -> None:

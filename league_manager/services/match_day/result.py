@@ -74,6 +74,8 @@ def _players(
             lasting=lasting,
             apothecary=bool(row.get("apothecary", False)),
             sent_off=bool(row.get("sent_off", False)),
+            infected=bool(row.get("infected", False)),
+            quits=bool(row.get("quits", False)),
             **counts,
         )
     return [given.get(pid) or PlayerResult(id=pid, team=team, played=True) for pid, team in side_of.items()]
@@ -158,8 +160,20 @@ def parse_result(data: Any, day: MatchDay) -> MatchResult:
     if errors:
         raise RuleViolations(errors)
     weather = data.get("weather") or load_json(day.pregame_json).get("weather", {}).get("result", "")
+    sudden_death = data.get("sudden_death")
+    if sudden_death in SIDES:
+        sudden_death = SIDES.index(sudden_death)
+    if sudden_death not in (None, 0, 1) or (sudden_death is not None and teams[0].score != teams[1].score):
+        raise RuleViolations(
+            [RuleViolation("result", "'sudden_death' is null, or 0/1 for the winner of a drawn game")]
+        )
     return MatchResult(
-        home=teams[0], away=teams[1], conceded=conceded, players=tuple(players), weather=str(weather)
+        home=teams[0],
+        away=teams[1],
+        conceded=conceded,
+        players=tuple(players),
+        weather=str(weather),
+        sudden_death=sudden_death,
     )
 
 

@@ -187,10 +187,10 @@ class MatchDayService(ServiceBase):
             if day is None:
                 day = run_pregame(fixture, {}, dice, session=session)
             day = require_match_day(fixture, RESULT_STAGES, "play the match", session=session)
-            result, decisions = play_match(day, dice.seed, bot)
+            result, decisions, inert = play_match(day, dice.seed, bot)
             store_result(day, parse_result(result.to_dict(), day), session=session)
             record = load_json(day.pregame_json) | {
-                "engine": {"seed": dice.seed, "bot": bot, "decisions": decisions}
+                "engine": {"seed": dice.seed, "bot": bot, "decisions": decisions, "inert_skills": inert}
             }
             day.pregame_json = dump_json(record)
             session.add(day)

@@ -104,6 +104,7 @@ def team_snapshot(view: TeamView) -> TeamSnapshot:
             skills=tuple(SkillRef.parse(s.name) for s in p.skills),
             niggling=p.niggling,
             journeyman=p.journeyman,
+            advancements=p.advancements,
         )
         for p in view.players
         if p.available

@@ -237,6 +237,8 @@ class MatchBoard(QWidget):
         self.away_line.setText(hud.team_line(match, 1, names[1]))
         self._append_log(match.events)
         self.message.setText(ctl.message)
+        prompt = ctl.prompt
+        self.concede_button.setEnabled(prompt is not None and match.can_concede(prompt.team))
         self.panel.show_menu(ctl.menu())
         self.place_panel()
         self.panel.show()
@@ -291,6 +293,9 @@ class MatchBoard(QWidget):
         """Concede for the coach deciding now, after confirmation."""
         prompt = self.controller.prompt
         if prompt is None or not self.session.is_human(prompt.team):
+            return
+        if not self.session.match.can_concede(prompt.team):
+            self.act(self.controller.concede)  # refused with the rule in the message line
             return
         team = self.session.team_names()[prompt.team]
         text = f"{team} concede the match? The rules' consequences for conceding apply."

@@ -35,12 +35,13 @@ from league_manager.ui.match_board.session import BoardSession
 
 SQUARE_KINDS = frozenset(
     (a.MOVE, labels.JUMP, a.BLOCK, a.VOMIT, a.STAB, a.MULTI_BLOCK, a.PASS, a.HANDOFF, a.FOUL, a.THROW,
-     a.THROW_TO, a.KICK, a.PLACE)
+     a.THROW_TO, a.KICK, a.PLACE, a.HAIL_MARY, a.GAZE, a.CHAINSAW, a.BREATHE_FIRE, a.BITE, a.KTM,
+     a.THROW_BOMB)
 )  # fmt: skip
 """Action kinds whose ``square`` is a pitch square the coach clicks."""
 INDEX_PROMPTS = frozenset((a.BLOCK_DIE, a.CASUALTY_CHOICE))
 """Prompts whose CHOOSE ``square`` is an option index, not a square."""
-SQUARE_PROMPTS = frozenset((a.PUSH, a.DECLARE_TARGET, a.INTERFERENCE))
+SQUARE_PROMPTS = frozenset((a.PUSH, a.DECLARE_TARGET, a.INTERFERENCE, a.BITE_PROMPT))
 """Prompts whose CHOOSE ``square`` is the square to click."""
 PANEL_TOO = 4
 """Prompts with this many square targets or fewer also list them in the panel (one key each)."""
@@ -193,6 +194,8 @@ class BoardController:
             if prompt.kind in SQUARE_PROMPTS:
                 return action.square if action.square >= 0 and ON_PITCH[action.square] else -1
             if prompt.kind == a.PRAYER and "skills" in prompt.info:
+                return -1
+            if prompt.kind == a.USE_SKILL_PROMPT:  # an option by index (Ball & Chain facing)
                 return -1
             if action.player >= 0 and pos[action.player] >= 0:
                 return pos[action.player]
@@ -613,6 +616,8 @@ class BoardController:
         prompt = self.prompt
         if prompt is None:
             return False
+        if not self.match.can_concede(prompt.team):
+            return self._refuse("A team may concede only at the start of its own team turn.")
         self.note_events(self.session.concede(prompt.team))
         self.sync()
         return True

@@ -40,6 +40,8 @@ PROMPT_TITLES = {
     a.LASH_OUT: "Lash out: choose a team-mate",
     a.PRAYER: "Prayers to Nuffle: choose",
     a.DECLARE_TARGET: "Declare the target",
+    a.SWARM: "Swarming: place a player (or decline)",
+    a.BITE_PROMPT: "Bloodlust: choose the Thrall to bite",
 }
 
 MNEMONIC = {
@@ -77,7 +79,17 @@ ACTIVATION_WORDS = {
     "handoff": "Hand-off",
     "foul": "Foul",
     "ttm": "Throw Team-mate",
+    "ktm": "Kick Team-mate",
+    "ball_chain": "Ball & Chain move",
+    "bomb": "Throw Bomb",
 }
+FACINGS = (
+    "Face the away end zone",
+    "Face the home end zone",
+    "Face the top sideline",
+    "Face the bottom sideline",
+)
+"""Ball & Chain throw-in template facings, in the engine's order."""
 
 
 def title(prompt: Prompt, names: list[str]) -> str:
@@ -159,6 +171,13 @@ def label(prompt: Prompt, action: Action, names: list[str]) -> str:
         a.THROW_TO: "Throw to",
         a.KICK: "Kick to",
         a.PLACE: f"Place {pl} on",
+        a.HAIL_MARY: "Hail Mary Pass to",
+        a.GAZE: "Hypnotic Gaze",
+        a.CHAINSAW: "Chainsaw",
+        a.BREATHE_FIRE: "Breathe Fire",
+        a.BITE: "Bite",
+        a.KTM: "Kick Team-mate",
+        a.THROW_BOMB: "Throw the bomb to",
     }
     if k in square_words:
         text = f"{square_words[k]} {square_name(action.square)}"
@@ -183,8 +202,10 @@ def _choose_label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return f"Keep the {which}: {results[action.square]}"
     if prompt.kind == a.PRAYER and "skills" in info:
         return f"Gain {info['skills'][action.square]}"
-    if prompt.kind in (a.PUSH, a.DECLARE_TARGET):
+    if prompt.kind in (a.PUSH, a.DECLARE_TARGET, a.BITE_PROMPT):
         return f"{square_name(action.square)}"
+    if prompt.kind == a.USE_SKILL_PROMPT and 0 <= action.square < len(FACINGS):
+        return FACINGS[action.square]
     return pl or f"option {action.square}"
 
 

@@ -38,7 +38,7 @@ def _blocking(ctl: BoardController) -> bool:
 
 MOMENTS: dict[str, Callable[[BoardController], bool]] = {
     "setup": lambda ctl: _has(a.SETUP)(ctl) and ctl.match.state.drive >= 1,
-    "turn": _has(a.TURN),
+    "turn": lambda ctl: _has(a.TURN)(ctl) and bool(ctl.prompt and ctl.prompt.info.get("turn_start")),
     "move": _moving,
     "block": _blocking,
     "dice": _has(a.BLOCK_DIE),

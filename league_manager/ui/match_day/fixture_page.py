@@ -203,6 +203,8 @@ class FixturePage(Page):
         from league_manager.ui.match_day.wizard import STEPS, MatchDayWizard
 
         wizard = MatchDayWizard(self.ctx, int(self.ident), self)
+        for seed_box in (wizard.pre_dice.seed, wizard.post_dice.seed, wizard.engine_seed):
+            seed_box.setValue(1)  # screenshots stay the same from run to run
         if step == "inducements":  # the picker before the pre-game, one pick per side
             picker = wizard.picker
             for side, model in picker.models.items():

@@ -60,10 +60,15 @@ def pregame_html(view: Any) -> str:
             f"<li>Coin toss {kick.get('toss_roll')}: {kick.get('toss_winner')} receives, "
             f"{kick.get('kicking')} kicks</li>"
         )
+    engine = pre.get("engine") or {}
+    if engine.get("seed") is not None:
+        bots = escape(str(engine.get("bot")))
+        out.append(f"<li>Played on the engine ({bots} bots), seed {engine['seed']}</li>")
     out.append("</ul>")
     rolls = pre.get("rolls", [])
     if rolls:
-        out.append("<p><b>Rolls</b> (program = seeded dice, typed = physical dice):<br/>")
+        seed = f"; program dice seed {pre['seed']}" if pre.get("seed") is not None else ""
+        out.append(f"<p><b>Rolls</b> (program = seeded dice, typed = physical dice{seed}):<br/>")
         out.append(
             "<br/>".join(
                 f"{escape(r['label'])}: {r['die']} → <b>{r['result']}</b> ({r['source']})" for r in rolls
@@ -106,7 +111,8 @@ def postgame_html(view: Any) -> str:
     if not post:
         return "<p>The post-game sequence has not been applied yet.</p>"
     who = names(view)
-    out = ["<h3>Post-game: every change</h3><ul>"]
+    seed = f" (program dice seed {post['seed']})" if post.get("seed") is not None else ""
+    out = [f"<h3>Post-game: every change{seed}</h3><ul>"]
     for side in SIDES:
         t = post["teams"][side]
         name = view.home if side == "home" else view.away

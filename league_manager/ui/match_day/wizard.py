@@ -57,6 +57,27 @@ def _left_aligned(widget: QWidget) -> QHBoxLayout:
     return row
 
 
+class SeedBox(QSpinBox):
+    """A seed for the program's dice: "random" (a fresh seed from the system) unless one is typed.
+
+    The seed actually used is recorded with the rolls, so a random one can be read back
+    and typed here to repeat them.
+    """
+
+    RANDOM = -1
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setRange(self.RANDOM, 2**31 - 1)
+        self.setSpecialValueText("random")
+        self.setValue(self.RANDOM)
+        self.setToolTip("Leave at 'random' for fresh dice; type a seed to repeat recorded rolls")
+
+    def seed(self) -> int | None:
+        """The seed typed, or None for a fresh random one."""
+        return None if self.value() == self.RANDOM else self.value()
+
+
 class DiceChoice(QWidget):
     """Program dice (a seed) or physical dice typed in, in the order the rolls happen."""
 
@@ -70,9 +91,7 @@ class DiceChoice(QWidget):
         group = QButtonGroup(self)
         group.addButton(self.program)
         group.addButton(self.typed_mode)
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 999_999)
-        self.seed.setValue(1)
+        self.seed = SeedBox()
         self.typed = QLineEdit()
         self.typed.setPlaceholderText("e.g. 2, 5, 3, 4, 1")
         self.typed.setEnabled(False)
@@ -88,8 +107,8 @@ class DiceChoice(QWidget):
     def arguments(self) -> dict[str, Any]:
         """``seed``/``typed`` for the service (typed dice are used first, then seeded ones)."""
         if self.typed_mode.isChecked():
-            return {"seed": self.seed.value(), "typed": parse_dice(self.typed.text())}
-        return {"seed": self.seed.value(), "typed": []}
+            return {"seed": self.seed.seed(), "typed": parse_dice(self.typed.text())}
+        return {"seed": self.seed.seed(), "typed": []}
 
 
 class MatchDayWizard(QDialog):
@@ -163,9 +182,7 @@ class MatchDayWizard(QDialog):
         top = QHBoxLayout()
         self.bot = QComboBox()
         self.bot.addItems(["random", "greedy"])
-        self.engine_seed = QSpinBox()
-        self.engine_seed.setRange(0, 999_999)
-        self.engine_seed.setValue(1)
+        self.engine_seed = SeedBox()
         self.play_button = button(
             "Play on the engine", "demo", tip="The bots play the match between the two kick-off rosters"
         )
@@ -363,7 +380,7 @@ class MatchDayWizard(QDialog):
     def play_engine(self) -> bool:
         """Step 2, on the engine: the bots play the match."""
         services = self.ctx.services
-        seed, bot = self.engine_seed.value(), self.bot.currentText()
+        seed, bot = self.engine_seed.seed(), self.bot.currentText()
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.play(self.fixture_id, seed=seed, bot=bot),
             title="Could not play the match",

@@ -16,6 +16,7 @@ from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
 from league_manager.ui.main_window import MainWindow
 from league_manager.ui.match_board.launch import SidesDialog
+from league_manager.ui.match_board.spec import advance_to
 from league_manager.ui.match_board.window import BoardWindow
 from league_manager.ui.match_day.wizard import MatchDayWizard
 from tests.gui.match_board.board_helpers import press, qt_key
@@ -143,8 +144,9 @@ def test_full_time_hands_the_result_to_the_post_game(
     window, fid = _window(make_window, tmp_path, _pregame_template)
     board_window = _start(window, dialogs, qtbot, away="greedy")
     board = board_window.board
+    assert advance_to(board.controller, "turn")  # the start of a home team turn
     dialogs.script("confirm", True)
-    board.concede()  # the home coach concedes at the coin toss or set-up
+    board.concede()
     assert board.controller.prompt is None
     wizards: list[MatchDayWizard] = []
 

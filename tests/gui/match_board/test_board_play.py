@@ -9,6 +9,7 @@ from pytestqt.qtbot import QtBot
 
 from league_manager.match import actions as a
 from league_manager.match.pitch import sq
+from league_manager.ui.match_board.spec import advance_to
 from tests.gui.match_board.board_helpers import click_square, make_board, press, qt_key, square_point
 
 ARROWS = ("Left", "Right", "Up", "Down")
@@ -128,10 +129,14 @@ def test_concede_asks_first_and_full_time_hands_over_the_result(qtbot: QtBot) ->
     answers = [False, True]
     board = make_board(qtbot, seed=3)
     board.confirm = lambda title, text: answers.pop(0)
-    board.concede()
+    board.concede()  # at the coin toss: refused by the rules, nothing asked
+    assert board.controller.prompt is not None and "start of its own team turn" in board.controller.message
+    assert advance_to(board.controller, "turn")
+    team = board.controller.prompt.team
+    board.concede()  # the coach says no
     assert board.controller.prompt is not None
     board.concede()
-    assert board.controller.prompt is None and board.controller.match.state.conceded == 0
+    assert board.controller.prompt is None and board.controller.match.state.conceded == team
     assert board.controller.menu().title == "Full time"
     with qtbot.waitSignal(board.finished, timeout=1000):
         press(qtbot, board, Qt.Key.Key_Return)

@@ -111,9 +111,17 @@ def test_match_result_json_round_trip() -> None:
 
 def test_concession() -> None:
     match = Match(HOME, AWAY, seed=4)
+    with pytest.raises(IllegalAction):
+        match.concede(1)  # not at the start of its own team turn
+    bots = (RandomBot(4), RandomBot(5))
+    while not match.can_concede(1):
+        assert match.prompt is not None
+        match.apply(bots[match.prompt.team].choose(match))
     match.concede(1)
     result = match.outcome()
     assert result is not None and result.conceded == 1 and result.winner == 0
+    assert result.away.mvp_candidates == () and result.home.mvp_candidates
+    assert result.home.score >= 1 and result.away.score == 0
     copy = Match.from_dict(match.to_dict())
     assert copy.outcome() == result
 

@@ -88,3 +88,26 @@ def test_simulate_greedy_text() -> None:
 def test_simulate_unknown_race() -> None:
     code, _, err = _run("match", "simulate", "--home", "martians", "--away", "orc")
     assert code == 1 and "martians" in err
+
+
+def test_odds_of_the_options_open_at_a_scenario_end() -> None:
+    path = str(SCENARIOS / "odds" / "marked_carrier_options.json")
+    code, out, _ = _run("match", "odds", path, as_json=True)
+    assert code == 0
+    report = json.loads(out)
+    h1 = next(p for p in report["players"] if p["player"] == "h1")
+    dodge = next(m for m in h1["moves"] if m["square"] == [4, 7])
+    assert (dodge["rolls"], dodge["chance"], dodge["chance_no_reroll"]) == (1, 88.89, 66.67)
+    (block,) = h1["blocks"]
+    assert (block["target"], block["dice"], block["chooser"]) == ("a1", 2, "attacker")
+    assert block["defender_down"] == round(100 * 23 / 36, 2)
+    (to_h3,) = [p for p in h1["passes"] if p["to"] == "h3"]
+    assert (to_h3["band"], to_h3["need"], to_h3["accurate"]) == ("Short Pass", 6, round(100 * 11 / 36, 2))
+    assert to_h3["interceptors"] == [["a1", 6]]
+    code, text, _ = _run("match", "odds", path)
+    assert code == 0 and "block a1: 2 dice, attacker chooses" in text
+
+
+def test_odds_of_a_missing_scenario_fail_cleanly(tmp_path: Path) -> None:
+    code, _out, err = _run("match", "odds", str(tmp_path / "nope.json"))
+    assert code == 1 and "cannot set up scenario" in err

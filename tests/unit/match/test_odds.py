@@ -8,9 +8,18 @@ import pytest
 from engine_helpers import away, home
 
 from league_manager.match import scenario as scenario_mod
+from league_manager.match.actions import (
+    ACTIVATE,
+    DECLINE,
+    MOVE,
+    USE_PRO,
+    USE_SKILL_REROLL,
+    USE_TEAM_REROLL,
+    Action,
+)
 from league_manager.match.chances import DiceTest, Rerolls, chain_success, kind_bit
 from league_manager.match.engine import Match
-from league_manager.match.odds import block_odds, p_roll, pass_odds
+from league_manager.match.odds import block_odds, p_roll, pass_odds, reroll_odds
 from league_manager.match.pitch import sq
 
 
@@ -166,3 +175,19 @@ def test_no_pa_cannot_pass_accurately() -> None:
     players = [home("h1", 5, 7, ball=True, stats=[6, 3, 3, 0, 9]), home("h2", 7, 7)]
     odds = pass_odds(build(players), 0, sq(7, 7))
     assert odds.need == 0 and odds.p_accurate == 0.0 and odds.p_complete == 0.0
+
+
+def test_reroll_prompt_shows_each_source_with_its_chance() -> None:
+    players = [home("h1", 5, 7, skills=["Dodge", "Pro", "Loner (4+)"]), away("a1", 6, 7), away("a2", 3, 8)]
+    data: dict[str, Any] = {"name": "rr", "players": players, "dice": [2], "rerolls": [1, 0]}
+    m = scenario_mod.build(data)[1]
+    m.apply(Action(ACTIVATE[MOVE], 0))
+    m.apply(Action(MOVE, 0, sq(4, 7)))  # dodge 3+ with -1 (a2): a 4+, rolled a 2
+    chances = reroll_odds(m)
+    assert chances == {
+        Action(USE_SKILL_REROLL, 0): pytest.approx(1 / 2),
+        Action(USE_TEAM_REROLL, 0): pytest.approx(1 / 2 * 1 / 2),
+        Action(USE_PRO, 0): pytest.approx(4 / 6 * 1 / 2),
+        Action(DECLINE): 0.0,
+    }
+    assert reroll_odds(build([home("h1", 5, 7)])) == {}

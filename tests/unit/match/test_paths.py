@@ -10,11 +10,27 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from league_manager.match import scenario as scenario_mod
-from league_manager.match.actions import ACTIVATE, ACTIVATION, DECLINE, MOVE, Action
+from league_manager.match.actions import (
+    ACTIVATE,
+    ACTIVATION,
+    DECLINE,
+    MOVE,
+    REROLL,
+    USE_PRO,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
+    USE_SKILL_REROLL,
+    USE_TEAM_REROLL,
+    Action,
+)
+from league_manager.match.core import Ctx
 from league_manager.match.engine import Match
-from league_manager.match.paths import Budget, plan_moves
-from league_manager.match.pitch import sq
+from league_manager.match.paths import Budget, activation_budget, plan_moves
+from league_manager.match.pitch import W, scoring_x, sq
+from league_manager.match.procedures.activation import _activation_options
+from league_manager.match.skills import points
 from league_manager.match.state import STANDING
+from league_manager.rules.dice import SeededDice
 
 
 def build(players: list[dict[str, Any]], dice: list[int] | None = None, **extra: Any) -> Match:
@@ -36,6 +52,8 @@ def test_open_field_squares_need_no_roll() -> None:
     assert plan.rolls == 0 and plan.p_no_reroll == plan.p_with_rerolls == 1.0
     rush = plans[sq(13, 7)]
     assert rush.rolls == 2 and rush.steps[-1].rush == 2 and rush.steps[-1].rushes == 1
+    assert rush.steps[-1].needs() == [("rush", 2)] and rush.steps[-1].label == "2+"
+    assert plan.steps[-1].label == ""
     assert rush.p_no_reroll == pytest.approx((5 / 6) ** 2)
     assert sq(14, 7) not in plans
 
@@ -96,7 +114,7 @@ def test_reroll_sources_decide_the_safest_path() -> None:
 def test_pick_up_and_loner_with_team_reroll() -> None:
     players = [home("h1", 5, 7, skills=["Loner (4+)"])]
     plan = plan_moves(build(players, rerolls=[1, 0], ball=[7, 7]), 0)[sq(7, 7)]
-    assert plan.steps[-1].pick_up == 3
+    assert plan.steps[-1].pick_up == 3 and plan.steps[-1].label == "3+"
     assert plan.p_with_rerolls == pytest.approx(4 / 6 + 2 / 6 * 1 / 2 * 4 / 6)
 
 
@@ -169,10 +187,11 @@ def positions(draw: st.DrawFn) -> dict[str, Any]:
     return {"players": players, **extra}
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(positions())
 def test_every_plan_walks_through_match_apply(spec: dict[str, Any]) -> None:
     plans = plan_moves(build(spec["players"], **_extra(spec)), 0)
+    assert set(plans) == _engine_reachable(build(spec["players"], **_extra(spec)), 0)
     for square, plan in plans.items():
         m = build(spec["players"], **_extra(spec))
         events = list(m.apply(Action(ACTIVATE[MOVE], 0)))
@@ -193,5 +212,110 @@ def test_every_plan_walks_through_match_apply(spec: dict[str, Any]) -> None:
         assert rolled == plan.rolls
 
 
+def _engine_reachable(m: Match, p: int) -> set[int]:
+    """Squares the engine's own activation options lead to, every roll succeeding."""
+    budget = activation_budget(m, p)
+    assert budget is not None
+    state = m.state.clone()
+    c = Ctx(state, m.dice, {})
+    state.status[p] = STANDING  # a prone player stands up first
+    start, loose = state.pos[p], state.ball if state.carrier < 0 else -1
+    goal = scoring_x(state.team[p])
+    first = (start, budget.mp, budget.rushes, budget.jumped, state.carrier == p)
+    todo, seen, reached = [first], {first}, set()
+    while todo:
+        square, mp, rushes, jumped, carry = todo.pop()
+        if carry and square != start and square % W - 1 == goal:
+            continue  # touchdown
+        state.carrier = p if carry else -1
+        state.ball = square if carry else loose
+        state.place(p, square)
+        for a in _activation_options(c, p, MOVE, mp, rushes, jumped, False):
+            if a.kind not in (MOVE, "jump"):
+                continue
+            if a.square == loose and not carry and c.has(p, points.NO_HANDS):
+                continue  # the pick-up always fails: a turnover
+            cost = 2 if a.kind == "jump" else 1
+            node = (a.square, max(0, mp - cost), rushes - max(0, cost - mp), jumped or cost == 2,
+                    carry or a.square == loose)  # fmt: skip
+            reached.add(a.square)
+            if node not in seen:
+                seen.add(node)
+                todo.append(node)
+    reached.discard(start)
+    return reached
+
+
 def _extra(spec: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in spec.items() if k != "players"}
+
+
+# Monte-Carlo: the engine itself, re-rolling as the planner assumes -----------------------
+def _walk(spec: dict[str, Any], plan_actions: list[Action], seed: int) -> bool:
+    m = build(spec["players"], **_extra(spec))
+    m.dice = m.ctx.dice = SeededDice(seed)
+    m.apply(Action(ACTIVATE[MOVE], 0))
+    for action in plan_actions:
+        if m.prompt is None or m.prompt.kind != ACTIVATION or not m.is_legal(action):
+            return False
+        m.apply(action)
+        while m.prompt is not None and m.prompt.kind in (REROLL, USE_SKILL_PROMPT):
+            m.apply(_answer(m.prompt.options, loner=m.ctx.has(0, points.LONER)))
+    return (
+        m.state.pos[0] == plan_actions[-1].square and m.state.status[0] == STANDING and not m.state.turnover
+    )
+
+
+def _answer(options: list[Action], loner: bool = False) -> Action:
+    """Skill re-roll first, then the surer of a team re-roll (Loner 4+: 1/2) and Pro (2/3)."""
+    kinds = [a.kind for a in options]
+    order = (
+        (USE_SKILL_REROLL, USE_PRO, USE_TEAM_REROLL)
+        if loner
+        else (USE_SKILL_REROLL, USE_TEAM_REROLL, USE_PRO)
+    )
+    for kind in order:
+        if kind in kinds:
+            return options[kinds.index(kind)]
+    opponent_skill = [a for a in options if a.kind == USE_SKILL and a.player != 0]
+    return opponent_skill[0] if opponent_skill else Action(DECLINE)
+
+
+@pytest.mark.parametrize(
+    "spec",
+    [
+        {
+            "players": [
+                home("h1", 5, 7, stats=[4, 3, 3, 4, 9], skills=["Dodge", "Sure Feet"]),
+                away("a1", 6, 7, skills=["Tackle"]),
+                away("a2", 6, 5),
+                away("a3", 4, 9),
+            ],
+            "rerolls": [1, 0],
+            "ball": [8, 8],
+        },
+        {
+            "players": [
+                home("h1", 5, 7, stats=[3, 3, 4, 4, 9], skills=["Loner (4+)", "Pro"]),
+                away("a1", 6, 6, skills=["Diving Tackle"]),
+                away("a2", 4, 8),
+            ],
+            "rerolls": [2, 0],
+            "weather": "blizzard",
+            "ball": [7, 9],
+        },
+    ],
+)
+def test_chances_match_the_engine_monte_carlo(spec: dict[str, Any]) -> None:
+    plans = plan_moves(build(spec["players"], **_extra(spec)), 0)
+    runs = 600
+    checked = 0
+    useful = [s for s, p in plans.items() if p.rolls >= 2 and 0.1 < p.p_with_rerolls < 0.97]
+    ranked = sorted(useful, key=lambda s: (plans[s].p_with_rerolls, s))
+    for square in (ranked[0], ranked[len(ranked) // 2], ranked[-1]):
+        plan = plans[square]
+        wins = sum(_walk(spec, plan.actions(0), seed) for seed in range(runs))
+        sigma = (plan.p_with_rerolls * (1 - plan.p_with_rerolls) / runs) ** 0.5
+        assert abs(wins / runs - plan.p_with_rerolls) <= 4 * sigma + 0.01, (square, plan)
+        checked += 1
+    assert checked == 3

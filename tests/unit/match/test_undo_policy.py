@@ -8,7 +8,7 @@ import pytest
 
 from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.engine import Match
-from league_manager.match.teams import generate_team
+from league_manager.match.teams import TeamSnapshot, generate_team
 from league_manager.match.undo_policy import (
     BEFORE_DICE,
     CONFIRM,
@@ -25,10 +25,12 @@ from league_manager.rules.loader import load_ruleset
 RULES = load_ruleset("bb2020")
 
 
+def _teams(seed: int) -> tuple[TeamSnapshot, TeamSnapshot]:
+    return generate_team(RULES.team("human"), seed), generate_team(RULES.team("orc"), seed + 1)
+
+
 def _match(seed: int) -> Match:
-    home = generate_team(RULES.team("human"), seed)
-    away = generate_team(RULES.team("orc"), seed + 1)
-    return Match(home, away, seed=seed, settings={"kicking_team": 0, "weather_roll": 7})
+    return Match(*_teams(seed), seed=seed, settings={"kicking_team": 0, "weather_roll": 7})
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -49,3 +49,12 @@ def test_refusals_change_nothing(services: Services, blitzer: int) -> None:
         services.advancement.adjust_spp(blitzer, -7, "oops")
     record = services.advancement.record(blitzer)
     assert record.spp == 6 and record.advancements == 0
+
+
+def test_program_dice_record_their_seed(services: Services, blitzer: int) -> None:
+    services.advancement.adjust_spp(blitzer, 20, "tabletop games before the program")
+    services.advancement.advance(blitzer, "random_primary", category="G")
+    services.advancement.advance(blitzer, "random_primary", category="S", seed=77)
+    notes = [h.text for h in services.advancement.record(blitzer).history if "dice" in h.text]
+    assert len(notes) == 2
+    assert "program dice seed" in notes[0] and "program dice seed 77" in notes[1]

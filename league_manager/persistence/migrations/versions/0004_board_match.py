@@ -1,4 +1,4 @@
-"""board match
+"""board match: a fixture's match played on the board, saved after every action
 
 Revision ID: 0004
 Revises: 0003

@@ -101,6 +101,9 @@ def test_a_second_start_and_other_results_are_refused_while_in_progress(
         lambda: demo.match_day.play(fid, seed=1),
         lambda: demo.match_day.cancel_pregame(fid, "oops"),
         lambda: demo.seasons.set_result(fid, ResultEntry(1, 0)),
+        lambda: demo.seasons.swap_home_away(fid),
+        lambda: demo.seasons.postpone(fid),
+        lambda: demo.match_day.kick_off(fid),
     ):
         with pytest.raises(RuleViolation, match="board match"):
             attempt()
@@ -286,3 +289,15 @@ def test_the_league_setting_chooses_the_policy(demo: Services, fixtures: list[Fi
         demo.board.start(fixtures[0].id or 0, controllers={"home": "alien"})
     demo.leagues.update_settings("Demo League", {"undo_policy": "free"})
     assert demo.board.start(fixtures[0].id or 0, seed=1).undo_policy == "free"
+
+
+def test_typed_physical_rolls_are_saved_and_resumed(demo: Services, fixtures: list[FixtureView]) -> None:
+    game = _started(demo, fixtures[0])
+    count = iter(range(10_000))
+    game.dice.typed_source = lambda sides, label: 1 + next(count) % sides if next(count) % 4 == 0 else None
+    _play(demo, game, 80)
+    log = [(r.result, r.source) for r in game.match.dice.log]
+    assert "typed" in {source for _, source in log}
+    again = demo.board.resume(game.fixture_id)
+    assert [(r.result, r.source) for r in again.match.dice.log] == log
+    assert again.dice.typed == game.dice.typed and again.match.prompt == game.match.prompt

@@ -7,7 +7,7 @@ import pytest
 from match_day_docs import blank_result, player
 from sqlmodel import Session, col, select
 
-from league_manager.core.errors import RuleViolation
+from league_manager.core.errors import RuleViolation, RuleViolations
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import Player, PlayerStatusEntry, SppEntry, TreasuryEntry
 from league_manager.persistence.season_models import PlayerMatchStats
@@ -99,6 +99,8 @@ def test_missed_players_recover_after_the_next_fixture(demo: Services, fixtures:
     assert len(hurt) == 3
     following = next(f for f in fixtures if f.id != game.id and game.away in (f.home, f.away))
     view = demo.match_day.play(following.id or 0, seed=8).value
+    inert = view.pregame["engine"]["inert_skills"]  # played without them, and said so
+    assert isinstance(inert, list) and all(isinstance(n, str) for n in inert)
     side = "home" if following.home == game.away else "away"
     assert not hurt & {int(p["id"]) for p in view.snapshots[side]["players"] if p["id"].isdigit()}
     post = demo.match_day.postgame(following.id or 0, seed=8).value.postgame
@@ -113,8 +115,10 @@ def test_concession(demo: Services, fixtures: list[FixtureView]) -> None:
         doc["conceded"] = 1
         doc["home"]["score"] = 1
         player(doc, "home", 0).update(td=1)
+        player(doc, "away", 0).update(quits=True)  # rolled 1-3 with three or more advancements
 
-    pre = _recorded(demo, game, conceded)["pregame"]
+    recorded = _recorded(demo, game, conceded)
+    pre = recorded["pregame"]
     away_before = demo.teams.get_team(game.away or "")
     home_before = demo.teams.get_team(game.home or "")
     post = demo.match_day.postgame(game.id or 0, typed=[6, 2], mvp=[]).value.postgame
@@ -126,6 +130,9 @@ def test_concession(demo: Services, fixtures: list[FixtureView]) -> None:
     lost = max(0, min(2, away_before.dedicated_fans - 1))
     assert demo.teams.get_team(game.away or "").dedicated_fans == away_before.dedicated_fans - lost
     assert demo.teams.get_team(game.home or "").dedicated_fans == home_before.dedicated_fans + 1
+    quitter = _ids(recorded["doc"], "away", 0)
+    assert post["quit"] == quitter
+    assert not set(quitter) & {p.id for p in demo.teams.get_team(game.away or "").players}
 
 
 def test_expensive_mistakes_and_a_hired_journeyman(
@@ -220,3 +227,22 @@ def test_plain_score_edits_are_refused_after_match_day(demo: Services, fixtures:
         demo.seasons.clear_result(game.id or 0)
     with pytest.raises(RuleViolation, match="fixture correct"):
         demo.seasons.set_result(game.id or 0, ResultEntry(home_td=3, away_td=0))
+
+
+def test_sudden_death_winner_is_kept_for_a_draw_only(demo: Services, fixtures: list[FixtureView]) -> None:
+    game = fixtures[0]
+
+    def drawn(doc: dict[str, Any]) -> None:
+        doc["sudden_death"] = "home"
+
+    _recorded(demo, game, drawn)
+    view = demo.match_day.get(game.id or 0)
+    assert view.result is not None and view.result["sudden_death"] == 0
+    other = fixtures[1]
+
+    def won(doc: dict[str, Any]) -> None:
+        _a_win(doc)
+        doc["sudden_death"] = "away"
+
+    with pytest.raises(RuleViolations, match="sudden_death"):
+        _recorded(demo, other, won)

@@ -1,0 +1,89 @@
+"""What the engine implements of a ruleset: skills, traits, star-player rules, inducements.
+
+``inert_names`` lists the skills, traits and special rules of the players of a match that
+no handler implements (a Match refuses them unless the caller accepts playing without
+them); ``catalogue`` lists everything of a ruleset a match may meet, for
+``league-manager match coverage``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from league_manager.match.skills.registry import registered_skills
+from league_manager.match.teams import PlayerSnapshot
+from league_manager.rules.model import Ruleset
+
+MODELLED_INDUCEMENTS = frozenset(
+    {
+        "Temp Agency Cheerleaders",  # Cheering Fans
+        "Part-time Assistant Coaches",  # Brilliant Coaching
+        "Extra Team Training",  # team re-rolls
+        "Bribes",  # fouls and secret weapons
+        "Wandering Apothecaries",  # an apothecary for the game
+    }
+)
+"""In-match inducements the engine plays (star players are players; see their rules)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CoverageItem:
+    """One thing of a ruleset the engine may have to play.
+
+    Attributes:
+        name: skill, trait, special rule or inducement name.
+        kind: "skill", "trait", "star_rule" or "inducement".
+        category: skill category code (G, A, S, P, M, T), the star players having the
+            special rule, or the inducement's kind.
+        implemented: whether the engine plays it.
+    """
+
+    name: str
+    kind: str
+    category: str
+    implemented: bool
+
+
+def implemented(name: str, edition: str) -> bool:
+    """Whether a skill, trait or special rule has a handler in the edition."""
+    return name in registered_skills(edition)
+
+
+def inert_names(players: Iterable[PlayerSnapshot], edition: str) -> list[str]:
+    """Sorted names of the players' skills, traits and special rules without a handler."""
+    known = registered_skills(edition)
+    names = {ref.name for p in players for ref in p.skills} | {
+        rule for p in players for rule in p.special_rules
+    }
+    return sorted(names - known)
+
+
+def catalogue(ruleset: Ruleset) -> list[CoverageItem]:
+    """Every skill, trait, star-player special rule and inducement of a ruleset."""
+    import league_manager.match.engine  # noqa: F401 - registers every skill handler
+
+    edition = ruleset.id
+    known = registered_skills(edition)
+    items = [
+        CoverageItem(skill.name, _skill_kind(skill.category), skill.category, skill.name in known)
+        for skill in sorted(ruleset.skills.values(), key=lambda s: (s.category, s.name))
+    ]
+    stars: dict[str, list[str]] = {}
+    for star in ruleset.star_players.values():
+        if star.special_rule:
+            stars.setdefault(star.special_rule, []).append(star.name)
+    items += [
+        CoverageItem(rule, "star_rule", ", ".join(sorted(names)), rule in known)
+        for rule, names in sorted(stars.items())
+    ]
+    items += [
+        CoverageItem(ind.name, "inducement", ind.kind, ind.name in MODELLED_INDUCEMENTS)
+        for ind in ruleset.inducements.values()
+        if ind.kind != "star"
+    ]
+    return items
+
+
+def _skill_kind(category: str) -> str:
+    return "trait" if category == "T" else "skill"

@@ -1,0 +1,45 @@
+"""``league-manager match coverage``: implemented flags and the scenarios that use each name."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from pathlib import Path
+
+from league_manager.cli.context import CliContext
+from league_manager.cli.match_commands import register
+
+SCENARIOS = Path(__file__).parents[2] / "scenarios"
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser()
+    register(parser.add_subparsers(dest="command"))
+    args = parser.parse_args(list(argv))
+    out, err = io.StringIO(), io.StringIO()
+    code = args.handler(args, CliContext(stdout=out, stderr=err))
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_json_lists_every_kind_with_scenarios() -> None:
+    code, out, _ = _run("match", "coverage", "--json", "--scenarios", str(SCENARIOS))
+    assert code == 0
+    rows = {(r["kind"], r["name"]): r for r in json.loads(out)}
+    assert {k for k, _ in rows} == {"skill", "trait", "star_rule", "inducement"}
+    block = rows["skill", "Block"]
+    assert block["implemented"] and block["category"] == "G"
+    assert any(p.endswith("block/both_down_block.json") for p in block["scenarios"])
+    assert set(block) == {"name", "kind", "category", "implemented", "scenarios"}
+
+
+def test_without_scenarios_it_says_so(tmp_path: Path) -> None:
+    code, out, _ = _run("match", "coverage", "--scenarios", str(tmp_path / "none"))
+    assert code == 0
+    assert out.startswith("no scenarios folder found")
+    assert "skills:" in out and "star_rules:" in out
+
+
+def test_unknown_ruleset_is_refused() -> None:
+    code, _, err = _run("match", "coverage", "--ruleset", "nope")
+    assert code == 1 and "nope" in err

@@ -1,0 +1,91 @@
+"""Every skill, trait and star-player special rule of every ruleset has a handler, or is a
+known defect listed here; a Match refuses to start with one unless the caller accepts it."""
+
+from __future__ import annotations
+
+import pytest
+
+from league_manager.match.coverage import catalogue, inert_names
+from league_manager.match.engine import InertSkills, Match
+from league_manager.match.skills.registry import registered_skills
+from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
+from league_manager.rules.loader import list_rulesets, load_ruleset
+from league_manager.rules.model import Characteristics, SkillRef
+
+KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
+    "bb2020": {
+        # Issue 11: skills and traits still to be implemented. Each entry is a defect.
+        "skill": frozenset({
+        }),
+        # Issue 12: star players' special rules.
+        "star_rule": frozenset({
+    'A Sneaky Pair', 'All You Can Eat', 'Baleful Hex', 'Beer Barrel Bash!', 'Black Ink',
+    'Blast It!', 'Blind Rage', 'Bounding Leap', 'Brutal Block', 'Burst of Speed',
+    'Catch of the Day', 'Consummate Professional', 'Crushing Blow', 'Dwarfen Scourge',
+    'Excuse Me, Are You a Zoat?', 'Frenzied Rush', 'Furious Outburst', 'Fury of the Blood God',
+    'Ghostly Flames', 'Gored by the Bull', 'Halfling Luck', "I'll Be Back!", 'Incorporeal',
+    'Indomitable', 'Kaboom!', "Kick 'em While They're Down!", 'Look Into My Eyes', 'Lord of Chaos',
+    'Master Assassin', 'Maximum Carnage', 'Mesmerizing Dance', 'Old Pro', 'Primal Savagery',
+    'Pump Up the Crowd', 'Putrid Regurgitation', 'Quick Bite', 'Raiding Party', 'Ram', 'Reliable',
+    'Savage Blow', 'Savage Mauling', 'Shot to Nothing', 'Slayer', 'Sneakiest of the Lot',
+    'Star of the Show', 'Strong Passing Game', 'Swift as the Breeze', 'Tasty Morsel',
+    'The Ballista', 'The Flashing Blade', "Then I Started Blastin'!", "Thinking Man's Troll",
+    'Toxin Connoisseur', 'Treacherous', 'Two for One', 'Unstoppable Momentum', 'Vicious Vines',
+    'Watch Out!', 'Whirling Dervish', 'Wisdom of the White Dwarf', 'Yoink!',
+        }),
+    },
+}  # fmt: skip
+"""Names without a handler today, by ruleset and kind. The set may only shrink."""
+
+
+def _names(ruleset_id: str) -> dict[str, set[str]]:
+    ruleset = load_ruleset(ruleset_id)
+    skills = set(ruleset.skills)
+    skills |= {ref.name for team in ruleset.teams.values() for pos in team.positions for ref in pos.skills}
+    skills |= {ref.name for star in ruleset.star_players.values() for ref in star.skills}
+    rules = {star.special_rule for star in ruleset.star_players.values() if star.special_rule}
+    return {"skill": skills, "star_rule": rules}
+
+
+@pytest.mark.parametrize("ruleset_id", list_rulesets())
+@pytest.mark.parametrize("kind", ["skill", "star_rule"])
+def test_every_name_has_a_handler_or_is_a_known_defect(ruleset_id: str, kind: str) -> None:
+    known = registered_skills(ruleset_id)
+    unhandled = {n for n in _names(ruleset_id)[kind] if n not in known}
+    listed = KNOWN_INERT.get(ruleset_id, {}).get(kind, frozenset())
+    assert sorted(unhandled - listed) == [], "names without a handler: implement them"
+    assert sorted(listed - unhandled) == [], "now handled: take them out of KNOWN_INERT"
+
+
+def _team(skills: tuple[str, ...], rules: tuple[str, ...] = ()) -> TeamSnapshot:
+    stats = Characteristics(6, 3, 3, 4, 9)
+    refs = tuple(SkillRef.parse(s) for s in skills)
+    player = PlayerSnapshot("p", "P", 1, "Lineman", stats, refs, special_rules=rules)
+    return TeamSnapshot("T", "human", (player,))
+
+
+def test_a_match_with_an_unhandled_name_is_refused_naming_it() -> None:
+    with pytest.raises(InertSkills, match="No Such Skill, Some Star Rule"):
+        Match(_team(("Block", "No Such Skill")), _team((), ("Some Star Rule",)), seed=1)
+
+
+def test_a_caller_may_accept_inert_names_and_sees_them() -> None:
+    match = Match(_team(("No Such Skill",)), _team(("Block",)), seed=1, allow_inert=True)
+    assert match.inert_skills == ["No Such Skill"]
+    copy = Match.from_dict(match.to_dict())
+    assert copy.inert_skills == ["No Such Skill"]
+
+
+def test_a_match_with_handled_skills_starts() -> None:
+    match = Match(_team(("Block", "Mighty Blow (+1)")), _team(("Dodge",)), seed=1)
+    assert match.inert_skills == []
+    assert inert_names(match.home.players, "bb2020") == []
+
+
+def test_catalogue_marks_what_is_implemented() -> None:
+    items = {(i.kind, i.name): i for i in catalogue(load_ruleset("bb2020"))}
+    assert items["skill", "Block"].implemented and items["skill", "Block"].category == "G"
+    assert items["trait", "Bone Head"].implemented
+    assert items["inducement", "Bribes"].implemented
+    assert not items["inducement", "Weather Mage"].implemented
+    assert {i.kind for i in items.values()} == {"skill", "trait", "star_rule", "inducement"}
