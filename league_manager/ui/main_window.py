@@ -593,6 +593,8 @@ class MainWindow(QMainWindow):
             preview.resize(1000, 860)
             preview.show()
             return preview
+        elif kind == "match":
+            return self._show_match_board(name, tab)
         elif kind in {"player", "advance"}:
             for team in services.teams.list_teams():
                 view = services.teams.get_team(team.id)
@@ -610,6 +612,19 @@ class MainWindow(QMainWindow):
         else:
             raise LeagueError(f"unknown page '{spec}' (pages: {PAGE_SPECS})")
         return self
+
+    def _show_match_board(self, name: str, moment: str) -> QWidget:
+        """``match:FIXTURE[#MOMENT]`` or ``match:practice[#MOMENT]``: the board at a moment."""
+        from league_manager.ui.match_board.window import fixture_spec, practice_spec
+
+        if name == "practice":
+            window = practice_spec(moment)
+        elif name.isdigit() and self.ctx.services is not None:
+            window = fixture_spec(self.ctx.services, int(name), moment)
+        else:
+            raise LeagueError(f"unknown match '{name}' (match:FIXTURE[#MOMENT] or match:practice[#MOMENT])")
+        window.resize(self.size())
+        return window
 
     def show_fixture(self, fixture_id: int) -> None:
         """Show a fixture's page (the season page's ``fixture_activated`` lands here)."""

@@ -57,6 +57,19 @@ class FixturePage(Page):
         )
         self.cancel_pregame_button.clicked.connect(self.cancel_pregame)
         self.header.add_action(self.cancel_pregame_button)
+        self.board_button = button(
+            "Play on the board…", "demo", tip="Play the match on screen: hot-seat, or against a bot"
+        )
+        self.board_button.clicked.connect(self.play_on_board)
+        self.header.add_action(self.board_button)
+        self.abandon_button = button(
+            "Abandon board match…", "undo", tip="Stop the board match in progress (the reason is kept)"
+        )
+        self.abandon_button.clicked.connect(self.abandon_board)
+        self.header.add_action(self.abandon_button)
+        self.board_button.hide()  # shown by reload() when the fixture can be played on the board
+        self.abandon_button.hide()
+        self.board_window: Any = None
         layout.addWidget(self.header)
         self.tiles = {k: StatTile(k) for k in ("Status", "Stage", "Score", "Round")}
         layout.addLayout(tiles_row(*self.tiles.values()))
@@ -119,6 +132,14 @@ class FixturePage(Page):
         self.match_day.setText("Show the match day…" if done else "Match day…")
         self.correct.setVisible(self.view is not None and self.view.correctable)
         self.cancel_pregame_button.setVisible(self.view is not None and self.view.cancellable)
+        status = services.board.status(int(self.ident))
+        playing = status is not None and status.in_progress
+        ready = self.view is not None and self.view.stage in ("pre_game", "in_progress")
+        self.board_button.setText("Resume board match" if playing else "Play on the board…")
+        self.board_button.setVisible(ready)
+        self.abandon_button.setVisible(playing)
+        if playing:
+            self.tiles["Stage"].set_value(status.summary())
 
     def open_wizard(self) -> Any:
         """The match-day wizard for this fixture."""
@@ -157,6 +178,22 @@ class FixturePage(Page):
             lambda: self.ctx.services.match_day.cancel_pregame(fixture_id, reason),
             title="Could not cancel the pre-game",
         )
+
+    def play_on_board(self) -> Any:
+        """Start the fixture's board match (who plays each side is asked), or resume it."""
+        from league_manager.ui.match_board.launch import play_on_board
+
+        if self.ident is None:
+            return None
+        self.board_window = play_on_board(self.ctx, int(self.ident), self)
+        return self.board_window
+
+    def abandon_board(self) -> None:
+        """Abandon the board match in progress, with a reason."""
+        from league_manager.ui.match_board.launch import abandon_board
+
+        if self.ident is not None:
+            abandon_board(self.ctx, int(self.ident))
 
     def open_wizard_at(self, step: str) -> Any:
         """The wizard shown (not modal) at ``step`` (pregame, result, postgame, summary), for screenshots.

@@ -187,6 +187,10 @@ class MatchDayWizard(QDialog):
             "Play on the engine", "demo", tip="The bots play the match between the two kick-off rosters"
         )
         self.play_button.clicked.connect(self.play_engine)
+        self.board_button = button(
+            "Play on the board…", "demo", tip="Close match day and play the match on screen"
+        )
+        self.board_button.clicked.connect(self.play_on_board)
         self.load_button = button("Load a JSON file…", "open")
         self.load_button.clicked.connect(self.load_json)
         for w in (
@@ -195,6 +199,7 @@ class MatchDayWizard(QDialog):
             label("seed"),
             self.engine_seed,
             self.play_button,
+            self.board_button,
             self.load_button,
         ):
             top.addWidget(w)
@@ -284,7 +289,7 @@ class MatchDayWizard(QDialog):
         self.pre_text.setVisible(view is not None)
         self.pre_text.setHtml(pregame_html(view) if view else "<p>No pre-game yet.</p>")
         open_result = stage in ("pre_game", "in_progress")
-        for w in (self.play_button, self.load_button, self.submit_button, self.grid):
+        for w in (self.play_button, self.board_button, self.load_button, self.submit_button, self.grid):
             w.setEnabled(open_result)
         if view is not None and not self.grid_model.rows:
             self.grid_model.set_snapshots(view.snapshots)
@@ -382,6 +387,13 @@ class MatchDayWizard(QDialog):
             on_success=self._after,
         )
         return outcome is not None
+
+    def play_on_board(self) -> Any:
+        """Step 2, on the board: close match day and open the board (it comes back at full time)."""
+        from league_manager.ui.match_board.launch import play_on_board
+
+        self.accept()
+        return play_on_board(self.ctx, self.fixture_id, self.parentWidget())
 
     def grid_scores(self) -> dict[str, int]:
         """The scores typed above the grid."""

@@ -1,0 +1,347 @@
+"""The match board widget: pitch view, HUD, prompt panel, player card, log, bots and keys."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QPointF, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtWidgets import (
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from league_manager.match.events import Event
+from league_manager.rules.loader import load_ruleset
+from league_manager.rules.model import Ruleset
+from league_manager.ui.match_board import hud
+from league_manager.ui.match_board.controller import BoardController, Choice
+from league_manager.ui.match_board.narration import narrate
+from league_manager.ui.match_board.panel import PromptPanel
+from league_manager.ui.match_board.practice import player_names
+from league_manager.ui.match_board.scene import PitchScene, square_at, square_rect
+from league_manager.ui.match_board.session import BoardSession
+
+KEYS = {
+    Qt.Key.Key_Left: "Left",
+    Qt.Key.Key_Right: "Right",
+    Qt.Key.Key_Up: "Up",
+    Qt.Key.Key_Down: "Down",
+    Qt.Key.Key_Return: "Return",
+    Qt.Key.Key_Enter: "Return",
+    Qt.Key.Key_Space: "Space",
+    Qt.Key.Key_Escape: "Escape",
+    Qt.Key.Key_Tab: "Tab",
+    Qt.Key.Key_Delete: "Delete",
+    Qt.Key.Key_Backspace: "Delete",
+    Qt.Key.Key_F1: "F1",
+    Qt.Key.Key_Question: "?",
+}
+
+CHEAT_SHEET = """Keys on the board
+Arrows: move the cursor · Enter/Space: click the cursor square (or the only choice)
+Tab: next player (set-up) or next highlighted square · Esc: back / deselect
+Letters and digits: the choice shown in [brackets] in the panel
+  M Move · B Block · Z Blitz · P Pass · H Hand-off · F Foul · T Throw Team-mate
+  X End action · E End turn / End set-up · R Team re-roll · S Skill re-roll · O Pro
+  Y Yes / use skill · N No / decline · 1-3 formations (set-up) · Del back to the dugout
+U or Ctrl+Z: undo (league undo policy) · F1 or ?: this sheet
+Far squares show the safest path's chance: a click previews the path, a second click (or G) walks it.
+Squares: green move (roll needed: dodge & rush), red block (dice; ▼ the opponent chooses),
+blue pass (Q/S/L/B range) or hand-off, purple foul, yellow push (arrows) or target."""
+
+
+class BoardView(QGraphicsView):
+    """The pitch view: turns mouse presses, drags and releases into controller input."""
+
+    def __init__(self, board: MatchBoard) -> None:
+        super().__init__(board.scene)
+        self.board = board
+        self.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMouseTracking(True)
+        self._pressed = -1
+        self._press_square = -1
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        self.board.place_panel()
+
+    def _player_at(self, point: QPointF) -> int:
+        square = square_at(point)
+        if square >= 0:
+            return self.board.controller.match.state.board[square]
+        return self.board.scene.dugout_player_at(point)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        point = self.mapToScene(event.position().toPoint())
+        self._pressed = self._player_at(point)
+        self._press_square = square_at(point)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() != Qt.MouseButton.LeftButton:
+            return
+        point = self.mapToScene(event.position().toPoint())
+        square = square_at(point)
+        pressed, self._pressed = self._pressed, -1
+        ctl = self.board.controller
+        if (
+            pressed >= 0
+            and square != self._press_square
+            and (square >= 0 or self.board.scene.in_dugout(point))
+        ):
+            self.board.act(lambda: ctl.drag(pressed, square))
+        elif square >= 0:
+            self.board.act(lambda: ctl.click(square))
+        else:
+            p = self.board.scene.dugout_player_at(point)
+            if p >= 0:
+                self.board.act(lambda: ctl.select(p))
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        point = self.mapToScene(event.position().toPoint())
+        p = self._player_at(point)
+        if p >= 0:
+            self.board.show_card(p)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        self.board.handle_key(event)
+
+
+class MatchBoard(QWidget):
+    """A match played on screen: hot-seat, or against a bot, or bot against bot.
+
+    Args:
+        session: the session (match, saver, bots).
+        bot_delay_ms: pause before each bot action so it can be watched (0 in tests).
+        dark: draw the pitch for a dark theme.
+        confirm: asks the coach to confirm (conceding); ``DialogService.confirm`` in the app.
+    """
+
+    finished = Signal()
+    """The coach pressed Finish at full time."""
+    changed = Signal()
+
+    def __init__(
+        self,
+        session: BoardSession,
+        *,
+        bot_delay_ms: int = 400,
+        dark: bool = False,
+        confirm: Callable[[str, str], bool] | None = None,
+        ruleset: Ruleset | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.names = player_names(session.match)
+        self.controller = BoardController(session, self.names)
+        self.ruleset = ruleset or load_ruleset(session.match.ruleset_id)
+        self.confirm = confirm
+        self.bot_delay_ms = bot_delay_ms
+        self.scene = PitchScene(dark)
+        self._logged = 0
+        self.bots_paused = False
+        self._build()
+        self._bot_timer = QTimer(self)
+        self._bot_timer.setSingleShot(True)
+        self._bot_timer.timeout.connect(self._bot_step)
+        self.refresh()
+
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        top = QHBoxLayout()
+        self.score = QLabel()
+        self.home_line = QLabel()
+        self.away_line = QLabel()
+        teams = QVBoxLayout()
+        teams.addWidget(self.home_line)
+        teams.addWidget(self.away_line)
+        top.addWidget(self.score)
+        top.addSpacing(16)
+        top.addLayout(teams, 1)
+        self.undo_button = QPushButton("Undo (U)")
+        self.concede_button = QPushButton("Concede…")
+        self.keys_button = QPushButton("Keys (F1)")
+        for button in (self.undo_button, self.concede_button, self.keys_button):
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            top.addWidget(button)
+        self.undo_button.clicked.connect(self.undo)
+        self.concede_button.clicked.connect(self.concede)
+        self.keys_button.clicked.connect(self.toggle_keys)
+        layout.addLayout(top)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        self.view = BoardView(self)
+        split.addWidget(self.view)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        self.card = QLabel()
+        self.card.setWordWrap(True)
+        self.card.setTextFormat(Qt.TextFormat.RichText)
+        self.card.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.card.setMinimumHeight(120)
+        self.log = QListWidget()
+        self.log.setWordWrap(True)
+        self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        side_layout.addWidget(self.card)
+        side_layout.addWidget(QLabel("<b>Match log</b>"))
+        side_layout.addWidget(self.log, 1)
+        split.addWidget(side)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        split.setSizes([1000, 260])
+        layout.addWidget(split, 1)
+        self.panel = PromptPanel(self.view.viewport(), self.choose)
+        self.keys = QLabel(CHEAT_SHEET, self.view.viewport())
+        self.keys.setStyleSheet(
+            "background: rgba(10,10,10,230); color: #eee; padding: 10px; border-radius: 6px;"
+        )
+        self.keys.hide()
+        self.message = QLabel()
+        layout.addWidget(self.message)
+
+    # updates ------------------------------------------------------------------------
+    def act(self, step: Callable[[], bool]) -> bool:
+        """Run one controller input and redraw."""
+        changed = step()
+        self.refresh()
+        return changed
+
+    def choose(self, choice: Choice) -> None:
+        """A panel button was pressed."""
+        self.act(lambda: self.controller.choose(choice))
+
+    def refresh(self) -> None:
+        """Redraw everything from the controller and schedule a bot move when one is due."""
+        ctl = self.controller
+        match = ctl.match
+        names = self.session.team_names()
+        self.scene.update_from(ctl, names)
+        self.score.setText(hud.scoreline(match, names))
+        self.home_line.setText(hud.team_line(match, 0, names[0]))
+        self.away_line.setText(hud.team_line(match, 1, names[1]))
+        self._append_log(match.events)
+        self.message.setText(ctl.message)
+        prompt = ctl.prompt
+        self.concede_button.setEnabled(prompt is not None and match.can_concede(prompt.team))
+        self.panel.show_menu(ctl.menu())
+        self.place_panel()
+        self.panel.show()
+        if self.controller.selected >= 0:
+            self.show_card(self.controller.selected)
+        if ctl.finished:
+            ctl.finished = False
+            self.finished.emit()
+        due = ctl.session.bot_to_play() and not ctl.notice and not self.bots_paused
+        if due and not self._bot_timer.isActive():
+            self._bot_timer.start(self.bot_delay_ms)
+        self.changed.emit()
+
+    def _append_log(self, events: list[Event]) -> None:
+        if len(events) < self._logged:
+            self.log.clear()
+            self._logged = 0
+        names = self.session.team_names()
+        for event in events[self._logged :]:
+            self.log.addItem(narrate(event, self.names, names))
+        self._logged = len(events)
+        self.log.scrollToBottom()
+
+    def place_panel(self) -> None:
+        """Put the prompt panel next to the square it concerns."""
+        anchor = self.panel.menu.anchor if self.panel.menu is not None else -1
+        area = self.view.viewport().rect()
+        rect: QRect | None = None
+        if anchor >= 0:
+            rect = self.view.mapFromScene(square_rect(anchor)).boundingRect()
+        s = self.controller.match.state
+        weighted = list(self.controller.targets) * 3 + [q for q in s.pos if q >= 0]
+        avoid = [self.view.mapFromScene(square_rect(q)).boundingRect() for q in weighted]
+        self.panel.place_near(rect, area, avoid)
+        if self.keys.isVisible():
+            self.keys.adjustSize()
+            self.keys.move(
+                area.center().x() - self.keys.width() // 2, area.center().y() - self.keys.height() // 2
+            )
+            self.keys.raise_()
+
+    def show_card(self, p: int) -> None:
+        """Show a player's card (hover or selection)."""
+        self.card.setText(hud.player_card(self.controller.match, p, self.ruleset))
+
+    def toggle_keys(self) -> None:
+        """Show or hide the cheat-sheet."""
+        self.keys.setVisible(not self.keys.isVisible())
+        self.place_panel()
+
+    def concede(self) -> None:
+        """Concede for the coach deciding now, after confirmation."""
+        prompt = self.controller.prompt
+        if prompt is None or not self.session.is_human(prompt.team):
+            return
+        if not self.session.match.can_concede(prompt.team):
+            self.act(self.controller.concede)  # refused with the rule in the message line
+            return
+        team = self.session.team_names()[prompt.team]
+        text = f"{team} concede the match? The rules' consequences for conceding apply."
+        if self.confirm is not None and not self.confirm("Concede", text):
+            return
+        self.act(self.controller.concede)
+
+    def undo(self) -> None:
+        """Undo the last decision; under the ``confirm`` policy the other coach confirms first."""
+        confirmed_by = None
+        prompt = self.controller.prompt
+        if self.session.undo_needs_confirmation() and self.session.match.actions:
+            names = self.session.team_names()
+            other = names[1 - prompt.team] if prompt is not None else "the other"
+            text = f"Does the {other} coach agree to take back the last action?"
+            if self.confirm is None or not self.confirm("Confirm the undo", text):
+                return
+            confirmed_by = f"{other} coach"
+        self.act(lambda: self.controller.undo(confirmed_by))
+
+    def handle_key(self, event: QKeyEvent) -> None:
+        """Board keys (see the cheat-sheet)."""
+        if event.key() == Qt.Key.Key_Z and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            self.undo()
+            return
+        name = KEYS.get(Qt.Key(event.key()), event.text().upper())
+        if name in ("F1", "?"):
+            self.toggle_keys()
+            return
+        if name == "U":
+            self.undo()
+            return
+        if name:
+            self.act(lambda: self.controller.key(name))
+
+    def stop_bots(self) -> None:
+        """Stop playing bot moves (the window is closing, or a screenshot is being set up)."""
+        self._bot_timer.stop()
+        self.bots_paused = True
+
+    def controller_moment(self, moment: str) -> None:
+        """Play on (seeded input, bots included) to a screenshot moment, then redraw."""
+        from league_manager.ui.match_board.spec import advance_to
+
+        advance_to(self.controller, moment)
+        self.refresh()
+
+    def _bot_step(self) -> None:
+        self.act(self.controller.bot_step)

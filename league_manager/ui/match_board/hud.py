@@ -1,0 +1,79 @@
+"""Texts of the heads-up display and the player card (no Qt: rich text strings)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from league_manager.match.engine import Match
+from league_manager.match.state import STATUS_NAMES, WEATHER_NAMES
+from league_manager.rules.model import Ruleset
+
+
+def rerolls_used_this_turn(match: Match, team: int) -> int:
+    """Team re-rolls the team spent since its current team turn began."""
+    used = 0
+    for event in reversed(match.events):
+        if event.kind == "turn":
+            return used if event.team == team else 0
+        if event.kind == "team_reroll" and event.team == team:
+            used += 1
+    return used
+
+
+def team_line(match: Match, team: int, name: str) -> str:
+    """One team's counters: turn, re-rolls (left / used this turn), apothecary, bribes."""
+    s = match.state
+    snap = s.teams[team]
+    rr = s.rerolls[team] + s.extra_rerolls[team]
+    used = rerolls_used_this_turn(match, team)
+    parts = [
+        f"<b>{escape(name)}</b>",
+        f"Turn {s.turn[team]}/8" + (" ◀" if s.active == team and match.prompt is not None else ""),
+        f"Re-rolls {rr}" + (f" (used {used} this turn)" if used else ""),
+        "Apothecary ✓" if s.apothecary[team] else "Apothecary –",
+    ]
+    if s.bribes[team]:
+        parts.append(f"Bribes {s.bribes[team]}")
+    if snap.assistant_coaches or snap.cheerleaders:
+        parts.append(f"Coaches {snap.assistant_coaches} · Cheerleaders {snap.cheerleaders}")
+    prayers = [n.replace("_", " ").title() for t, n, _ in s.prayers if t == team]
+    if prayers:
+        parts.append("Prayers: " + ", ".join(prayers))
+    return " · ".join(parts)
+
+
+def scoreline(match: Match, names: tuple[str, str]) -> str:
+    """Score, half and weather."""
+    s = match.state
+    weather = WEATHER_NAMES.get(s.weather, s.weather)
+    half = "Full time" if match.prompt is None else f"Half {max(1, s.half)}"
+    return (
+        f"<span style='font-size:15pt'><b>{escape(names[0])} {s.score[0]} – {s.score[1]} "
+        f"{escape(names[1])}</b></span> &nbsp; {half} · {weather}"
+    )
+
+
+def player_card(match: Match, p: int, ruleset: Ruleset | None) -> str:
+    """Characteristics, skills with their text, status and this match's SPP events."""
+    s = match.state
+    team = s.team[p]
+    local = p - (0 if team == 0 else len(s.teams[0].players))
+    snap = s.teams[team].players[local]
+    pa = f"{s.pa[p]}+" if s.pa[p] else "–"
+    rows = [
+        f"<b>#{snap.number} {escape(snap.name)}</b>",
+        f"<i>{escape(snap.position)}</i> · {escape(s.teams[team].name)}",
+        f"MA {s.ma[p]} · ST {s.st[p]} · AG {s.ag[p]}+ · PA {pa} · AV {s.av[p]}+",
+        f"Status: {STATUS_NAMES[s.status[p]].replace('_', ' ')}" + (" · used" if s.used[p] else ""),
+    ]
+    st = s.stats[p]
+    spp = st.td * 3 + st.comp + st.cas * 2 + st.intc * 2 + st.defl + st.bonus_spp
+    rows.append(f"This match: TD {st.td} · Comp {st.comp} · Cas {st.cas} · Int {st.intc} · SPP {spp}")
+    skills = []
+    for ref in snap.skills:
+        text = ""
+        if ruleset is not None and ref.name in ruleset.skills:
+            text = ruleset.skills[ref.name].description
+        skills.append(f"<b>{escape(str(ref))}</b>" + (f": {escape(text)}" if text else ""))
+    rows.append("<br>".join(skills) if skills else "<i>No skills</i>")
+    return "<br>".join(rows)

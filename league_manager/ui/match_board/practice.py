@@ -1,0 +1,39 @@
+"""Practice games: a match between two generated teams, not tied to any fixture (no Qt)."""
+
+from __future__ import annotations
+
+from league_manager.match.engine import Match
+from league_manager.match.teams import TeamSnapshot, generate_team
+from league_manager.rules.loader import load_ruleset
+from league_manager.ui.match_board.session import LocalGame
+
+
+def practice_teams(
+    home_race: str = "human", away_race: str = "orc", seed: int = 1
+) -> tuple[TeamSnapshot, TeamSnapshot]:
+    """Two legal teams drafted from the BB2020 rosters."""
+    ruleset = load_ruleset("bb2020")
+    home = generate_team(ruleset.team(home_race), seed, prefix="h")
+    away = generate_team(ruleset.team(away_race), seed + 7919, prefix="a")
+    return home, away
+
+
+def practice_game(
+    seed: int = 1,
+    controllers: dict[str, str] | None = None,
+    home_race: str = "human",
+    away_race: str = "orc",
+) -> LocalGame:
+    """A practice game held in memory (nothing is saved to a league)."""
+    home, away = practice_teams(home_race, away_race, seed)
+    match = Match(home, away, seed=seed, ruleset=load_ruleset("bb2020"))
+    return LocalGame(match, dict(controllers or {"home": "human", "away": "human"}))
+
+
+def player_names(match: Match) -> list[str]:
+    """A short label per player index: "#7 Blitzer Name"."""
+    names: list[str] = []
+    for snap in (match.home, match.away):
+        for pl in snap.players:
+            names.append(f"#{pl.number} {pl.name}")
+    return names

@@ -1,0 +1,325 @@
+"""The pitch scene: 26x15 squares, zones and lines, player tokens, the ball, overlays, dugouts.
+
+The static pitch is drawn once; tokens, ball and overlays are rebuilt from the match state and
+the controller's marks on every update (a few dozen items: well under a frame).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+from league_manager.match import actions as a
+from league_manager.match.pitch import HALF_LINE, LENGTH, ON_PITCH, WIDTH, sq, xy
+from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, SENT_OFF, STUNNED, State
+from league_manager.ui.match_board.controller import BoardController, Mark
+
+S = 40.0
+"""Side of a square in scene units."""
+DUG_COLS = 3
+DUG_W = DUG_COLS * S + 12
+PITCH_X = DUG_W + 10
+TEAM_COLOURS = (QColor("#1f5fa8"), QColor("#d9771e"))
+"""Home blue, away orange: told apart with any colour vision."""
+MARK_COLOURS = {
+    "move": QColor(200, 255, 150, 95),
+    "block": QColor(230, 60, 60, 110),
+    "foul": QColor(160, 40, 160, 110),
+    "pass": QColor(60, 140, 230, 100),
+    "push": QColor(250, 200, 40, 120),
+    "place": QColor(80, 200, 120, 60),
+    "kick": QColor(250, 200, 40, 70),
+    "player": QColor(255, 255, 255, 60),
+    "target": QColor(250, 200, 40, 110),
+    "reach": QColor(200, 255, 150, 40),
+    "path": QColor(255, 225, 80, 130),
+}
+BOXES = (("Reserves", RESERVE), ("KO'd", KO), ("Casualties", CASUALTY), ("Sent off", SENT_OFF))
+
+
+def square_rect(square: int) -> QRectF:
+    """The scene rectangle of a pitch square."""
+    x, y = xy(square)
+    return QRectF(PITCH_X + x * S, y * S, S, S)
+
+
+def square_at(point: QPointF) -> int:
+    """The pitch square under a scene point, or -1."""
+    x = int((point.x() - PITCH_X) // S)
+    y = int(point.y() // S)
+    if 0 <= x < LENGTH and 0 <= y < WIDTH:
+        return sq(x, y)
+    return -1
+
+
+def initials(position: str) -> str:
+    """Two or three letters for a position ("Blitzer" -> "Bz", "Black Orc" -> "BO")."""
+    words = [w for w in position.replace("-", " ").split() if w]
+    if len(words) >= 2:
+        return "".join(w[0] for w in words[:3]).upper()
+    word = words[0] if words else "?"
+    return (word[0] + (word[2] if len(word) > 2 else "")).title()
+
+
+class ReachLayer(QGraphicsItem):
+    """Far squares a player can reach, each with its chance, painted once and cached."""
+
+    def __init__(self, marks: tuple[Mark, ...]) -> None:
+        super().__init__()
+        self.marks = marks
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(PITCH_X, 0, LENGTH * S, WIDTH * S)
+
+    def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
+        fill = MARK_COLOURS["reach"]
+        painter.setFont(QFont("Sans", 7, QFont.Weight.Bold))
+        for mark in self.marks:
+            r = square_rect(mark.square)
+            painter.fillRect(r, fill)
+            if mark.text:
+                box = painter.fontMetrics().boundingRect(mark.text)
+                chip = QRectF(
+                    r.center().x() - box.width() / 2 - 2,
+                    r.bottom() - box.height() - 1,
+                    box.width() + 4,
+                    box.height(),
+                )
+                painter.fillRect(chip, QColor(0, 0, 0, 70))
+                painter.setPen(QColor("white"))
+                painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, mark.text)
+
+
+class PitchScene(QGraphicsScene):
+    """Everything drawn on the board."""
+
+    def __init__(self, dark: bool = False) -> None:
+        super().__init__()
+        self.dark = dark
+        self.dugout_slots: dict[int, QRectF] = {}
+        """Player index -> scene rectangle of their dugout token."""
+        self._dynamic: list[QGraphicsItem] = []
+        self._reach_marks: tuple[Mark, ...] = ()
+        self._reach_item: ReachLayer | None = None
+        height = max(WIDTH * S, 600.0)
+        self.setSceneRect(QRectF(0, -4, PITCH_X + LENGTH * S + 10 + DUG_W, height + 8))
+        self._text_colour = QColor("#ddd") if dark else QColor("#333")
+
+    # static (painted as the background, which the view caches) ---------------------
+    def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
+        painter.fillRect(QRectF(rect), QColor("#1e2124") if self.dark else QColor("#e8e8e4"))
+        light, dark = (QColor("#3f7d3a"), QColor("#467f40")), (QColor("#2d5a2a"), QColor("#31602e"))
+        grass = dark if self.dark else light
+        for x in range(LENGTH):
+            for y in range(WIDTH):
+                colour = grass[(x + y) % 2]
+                if x in (0, LENGTH - 1):
+                    colour = colour.darker(125)
+                painter.fillRect(QRectF(PITCH_X + x * S, y * S, S, S), colour)
+        painter.setPen(QPen(QColor(0, 0, 0, 40), 0.5))
+        for x in range(LENGTH + 1):
+            painter.drawLine(QPointF(PITCH_X + x * S, 0), QPointF(PITCH_X + x * S, WIDTH * S))
+        for y in range(WIDTH + 1):
+            painter.drawLine(QPointF(PITCH_X, y * S), QPointF(PITCH_X + LENGTH * S, y * S))
+        bold = QPen(QColor(255, 255, 255, 200), 2.5)
+        painter.setPen(bold)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(PITCH_X, 0, LENGTH * S, WIDTH * S))
+        for x in (1, LENGTH - 1):
+            painter.drawLine(QPointF(PITCH_X + x * S, 0), QPointF(PITCH_X + x * S, WIDTH * S))
+        painter.setPen(QPen(QColor("white"), 3.0))
+        half_x = PITCH_X + HALF_LINE * S
+        painter.drawLine(QPointF(half_x, 0), QPointF(half_x, WIDTH * S))
+        painter.setPen(QPen(QColor(255, 255, 255, 150), 1.0))
+        for y in (4, WIDTH - 4):
+            painter.drawLine(QPointF(PITCH_X, y * S), QPointF(PITCH_X + LENGTH * S, y * S))
+        painter.setPen(QPen(QColor(255, 255, 255, 130), 1.5, Qt.PenStyle.DashLine))
+        for x in (HALF_LINE - 1, HALF_LINE + 1):
+            painter.drawLine(QPointF(PITCH_X + x * S, 4 * S), QPointF(PITCH_X + x * S, (WIDTH - 4) * S))
+        for team, left in ((0, 0.0), (1, PITCH_X + LENGTH * S + 10)):
+            painter.setPen(QPen(TEAM_COLOURS[team], 2))
+            painter.setBrush(QBrush(QColor(0, 0, 0, 30)))
+            painter.drawRect(QRectF(left + 2, 0, DUG_W - 4, WIDTH * S))
+
+    # dynamic -----------------------------------------------------------------------
+    def update_from(self, ctl: BoardController, names: tuple[str, str]) -> None:
+        """Redraw tokens, ball, overlays and dugouts from the controller's match."""
+        for item in self._dynamic:
+            self.removeItem(item)
+        self._dynamic = []
+        s = ctl.match.state
+        marks = ctl.marks()
+        self._reach_layer(tuple(m for m in marks if m.kind == "reach"))
+        for mark in marks:
+            if mark.kind != "reach":
+                self._mark(mark, s.board[mark.square] >= 0)
+        prompt = ctl.prompt
+        if prompt is not None and prompt.kind == a.PUSH and ctl.human_turn() and ctl.handover_team < 0:
+            origin = int(prompt.info.get("from", -1))
+            for target in ctl.targets:
+                if origin >= 0:
+                    self._arrow(origin, target)
+        for p in range(s.size):
+            if s.pos[p] >= 0:
+                self._token(s, p, square_rect(s.pos[p]), ctl)
+        if s.ball >= 0 and ON_PITCH[s.ball]:
+            self._ball(s.ball, s.carrier >= 0)
+        self._dugouts(s, ctl, names)
+
+    def _reach_layer(self, marks: tuple[Mark, ...]) -> None:
+        """The far squares with their chances: one cached item, kept while they do not change."""
+        if marks == self._reach_marks:
+            return
+        if self._reach_item is not None:
+            self.removeItem(self._reach_item)
+            self._reach_item = None
+        self._reach_marks = marks
+        if marks:
+            self._reach_item = ReachLayer(marks)
+            self._reach_item.setZValue(4)
+            self.addItem(self._reach_item)
+
+    def _add(self, item: QGraphicsItem, z: float) -> None:
+        item.setZValue(z)
+        self._dynamic.append(item)
+
+    def _mark(self, mark: Mark, occupied: bool = False) -> None:
+        r = square_rect(mark.square)
+        if mark.kind == "cursor":
+            pen = QPen(QColor("#ffe14d"), 2.5, Qt.PenStyle.DashLine)
+            self._add(self.addRect(r.adjusted(2, 2, -2, -2), pen), 30)
+            return
+        if mark.kind in ("select", "focus"):
+            self._add(self.addRect(r.adjusted(1, 1, -1, -1), QPen(QColor("white"), 3)), 29)
+            return
+        colour = MARK_COLOURS.get(mark.kind, MARK_COLOURS["target"])
+        self._add(self.addRect(r, QPen(colour.darker(150), 1), QBrush(colour)), 5)
+        if occupied:  # a token hides the fill: frame the square above it
+            solid = QColor(colour)
+            solid.setAlpha(255)
+            self._add(self.addRect(r.adjusted(1.5, 1.5, -1.5, -1.5), QPen(solid, 3)), 28)
+        if mark.text:
+            faint = mark.kind == "reach"
+            text = self.addSimpleText(mark.text, QFont("Sans", 7 if faint else 8, QFont.Weight.Bold))
+            text.setBrush(QBrush(QColor("white")))
+            box = text.boundingRect()
+            x, y = r.center().x() - box.width() / 2, r.bottom() - box.height() - 1
+            chip = QRectF(x - 2, y, box.width() + 4, box.height())
+            shade = QColor(0, 0, 0, 70 if faint else 150)
+            self._add(self.addRect(chip, QPen(Qt.PenStyle.NoPen), QBrush(shade)), 31)
+            text.setPos(x, y)
+            self._add(text, 32)
+
+    def _arrow(self, origin: int, target: int) -> None:
+        a_pt = square_rect(origin).center()
+        b_pt = square_rect(target).center()
+        pen = QPen(QColor("#ffd000"), 3)
+        self._add(self.addLine(a_pt.x(), a_pt.y(), b_pt.x(), b_pt.y(), pen), 27)
+        dx, dy = b_pt.x() - a_pt.x(), b_pt.y() - a_pt.y()
+        length = max(1.0, (dx * dx + dy * dy) ** 0.5)
+        ux, uy = dx / length, dy / length
+        tip = QPointF(b_pt.x(), b_pt.y())
+        left = QPointF(tip.x() - 10 * ux + 6 * uy, tip.y() - 10 * uy - 6 * ux)
+        right = QPointF(tip.x() - 10 * ux - 6 * uy, tip.y() - 10 * uy + 6 * ux)
+        head = self.addPolygon(QPolygonF([tip, left, right]), pen, QBrush(QColor("#ffd000")))
+        self._add(head, 27)
+
+    def _token(self, s: State, p: int, r: QRectF, ctl: BoardController, small: bool = False) -> None:
+        team = s.team[p]
+        colour = QColor(TEAM_COLOURS[team])
+        status = s.status[p]
+        if s.used[p] and status not in (RESERVE, KO, CASUALTY, SENT_OFF):
+            colour = colour.lighter(150) if not self.dark else colour.darker(160)
+        inset = 5 if not small else 3
+        body = r.adjusted(inset, inset, -inset, -inset)
+        pen = QPen(QColor("white"), 2)
+        if s.tz_lost[p]:
+            pen = QPen(QColor("white"), 2, Qt.PenStyle.DotLine)
+        item: QGraphicsItem
+        if status in (PRONE, STUNNED):
+            path = QPainterPath()
+            path.addRoundedRect(body.adjusted(0, body.height() * 0.25, 0, -body.height() * 0.1), 5, 5)
+            item = self.addPath(path, pen, QBrush(colour.darker(130)))
+        else:
+            item = self.addEllipse(body, pen, QBrush(colour))
+        self._add(item, 10)
+        snap = s.teams[team].players[p - (0 if team == 0 else len(s.teams[0].players))]
+        number = self.addSimpleText(
+            str(snap.number), QFont("Sans", 10 if not small else 8, QFont.Weight.Bold)
+        )
+        number.setBrush(QBrush(QColor("white")))
+        nb = number.boundingRect()
+        number.setPos(body.center().x() - nb.width() / 2, body.top() + (1 if not small else 0))
+        self._add(number, 12)
+        pos = self.addSimpleText(initials(snap.position), QFont("Sans", 6 if not small else 5))
+        pos.setBrush(QBrush(QColor(255, 255, 255, 220)))
+        pb = pos.boundingRect()
+        pos.setPos(body.center().x() - pb.width() / 2, body.bottom() - pb.height() - 1)
+        self._add(pos, 12)
+        badge = {PRONE: "P", STUNNED: "S✶"}.get(status, "")
+        if badge and not small:
+            mark = self.addSimpleText(badge, QFont("Sans", 7, QFont.Weight.Bold))
+            mark.setBrush(QBrush(QColor("#ffe14d") if status == STUNNED else QColor("#ffffff")))
+            mark.setPos(r.left() + 1, r.top())
+            self._add(mark, 13)
+        if s.carrier == p:
+            ring = self.addEllipse(r.adjusted(1, 1, -1, -1), QPen(QColor("#f5c400"), 3))
+            self._add(ring, 11)
+
+    def _ball(self, square: int, carried: bool) -> None:
+        r = square_rect(square)
+        size = 12.0
+        box = (
+            QRectF(r.right() - size - 2, r.top() + 2, size, size)
+            if carried
+            else QRectF(r.center().x() - size / 2, r.center().y() - size / 2, size, size)
+        )
+        ball = self.addEllipse(box, QPen(QColor("#3b2508"), 1.5), QBrush(QColor("#a8642a")))
+        self._add(ball, 20)
+
+    def _dugouts(self, s: State, ctl: BoardController, names: tuple[str, str]) -> None:
+        self.dugout_slots = {}
+        selected = ctl.selected
+        for team, left in ((0, 0.0), (1, PITCH_X + LENGTH * S + 10)):
+            y = 4.0
+            title = self.addSimpleText(names[team][:18], QFont("Sans", 9, QFont.Weight.Bold))
+            title.setBrush(QBrush(TEAM_COLOURS[team].lighter(130) if self.dark else TEAM_COLOURS[team]))
+            title.setPos(left + 6, y)
+            self._add(title, 15)
+            y += 20
+            for label, status in BOXES:
+                players = [p for p in s.players_of(team) if s.pos[p] < 0 and s.status[p] == status]
+                head = self.addSimpleText(f"{label} ({len(players)})", QFont("Sans", 8))
+                head.setBrush(QBrush(self._text_colour))
+                head.setPos(left + 6, y)
+                self._add(head, 15)
+                y += 16
+                cell = (DUG_W - 12) / DUG_COLS
+                for i, p in enumerate(players):
+                    r = QRectF(left + 6 + (i % DUG_COLS) * cell, y + (i // DUG_COLS) * cell, cell, cell)
+                    self._token(s, p, r, ctl, small=True)
+                    self.dugout_slots[p] = r
+                    if p == selected:
+                        self._add(self.addRect(r, QPen(QColor("#ffe14d"), 2.5)), 29)
+                    injury = s.stats[p].injury
+                    if status == CASUALTY and injury:
+                        tag = self.addSimpleText(injury[:3], QFont("Sans", 5))
+                        tag.setBrush(QBrush(QColor("#ff8080")))
+                        tag.setPos(r.left() + 1, r.top())
+                        self._add(tag, 14)
+                rows = max(1, -(-len(players) // DUG_COLS))
+                y += rows * cell + 4
+
+    def dugout_player_at(self, point: QPointF) -> int:
+        """The dugout token under a scene point, or -1."""
+        for p, r in self.dugout_slots.items():
+            if r.contains(point):
+                return p
+        return -1
+
+    def in_dugout(self, point: QPointF) -> bool:
+        """True for a point inside either dugout frame."""
+        right = PITCH_X + LENGTH * S + 10
+        return (0 <= point.x() <= DUG_W) or (right <= point.x() <= right + DUG_W)

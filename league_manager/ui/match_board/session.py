@@ -1,0 +1,159 @@
+"""The board's session: applies actions to the match, saves after every action and undo, runs bots.
+
+Qt-free, so the controller and its property test can drive it fast. Whoever holds the session
+saves the game through ``saver(game)``; the league app passes ``BoardService.save``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from league_manager.match.actions import Action, IllegalAction
+from league_manager.match.bots import Bot, make_bot
+from league_manager.match.engine import Match
+from league_manager.match.events import Event
+
+SIDES = ("home", "away")
+CONTROLLER_KINDS = ("human", "random", "greedy")
+
+
+class Game(Protocol):
+    """What the board needs of a game (``services.board.BoardGame`` or a :class:`LocalGame`)."""
+
+    fixture_id: int
+    match: Match
+    controllers: dict[str, str]
+    home_name: str
+    away_name: str
+
+
+@dataclass(slots=True)
+class LocalGame:
+    """A game held only in memory (tests, benchmarks, practice)."""
+
+    match: Match
+    controllers: dict[str, str] = field(default_factory=lambda: {"home": "human", "away": "human"})
+    home_name: str = ""
+    away_name: str = ""
+    fixture_id: int = 0
+
+    def __post_init__(self) -> None:
+        self.home_name = self.home_name or self.match.home.name
+        self.away_name = self.away_name or self.match.away.name
+
+
+class BoardSession:
+    """Applies board decisions to a game's match and saves the game after each change.
+
+    Args:
+        game: the game (its ``match`` is changed in place).
+        saver: called with the game after every action and concession, and with ``undo_by``
+            and ``confirmed_by`` after an undo (``BoardService.save``'s keywords).
+        undo_refusal: returns why an undo is refused now (None when allowed).
+        bot_seed: seed for the bots of bot-controlled sides.
+        confirm_undo: the opponent confirms each undo (the board asks before undoing).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        saver: Callable[..., None] | None = None,
+        undo_refusal: Callable[[Match], str | None] | None = None,
+        bot_seed: int = 0,
+        confirm_undo: bool = False,
+    ) -> None:
+        self.game = game
+        self.confirm_undo = confirm_undo
+        self.saver = saver
+        self.undo_refusal = undo_refusal
+        self.listeners: list[Callable[[list[Event]], None]] = []
+        self._bots: dict[int, Bot] = {}
+        for team, side in enumerate(SIDES):
+            kind = game.controllers.get(side, "human")
+            if kind != "human":
+                self._bots[team] = make_bot(kind, bot_seed * 2 + team)
+
+    @property
+    def match(self) -> Match:
+        """The match being played."""
+        return self.game.match
+
+    def team_names(self) -> tuple[str, str]:
+        """Home and away team names."""
+        return self.game.home_name, self.game.away_name
+
+    def is_human(self, team: int) -> bool:
+        """Whether a coach at the screen decides for this team."""
+        return team not in self._bots
+
+    def both_human(self) -> bool:
+        """Hot-seat: both teams are played at this screen."""
+        return not self._bots
+
+    def bot_to_play(self) -> bool:
+        """True when the decision now belongs to a bot."""
+        prompt = self.match.prompt
+        return prompt is not None and prompt.team in self._bots
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply a legal action, save, and tell the listeners.
+
+        Raises:
+            IllegalAction: the action is not legal now; nothing changes.
+        """
+        events = self.match.apply(action)
+        self._changed(events)
+        return events
+
+    def play_bot(self) -> list[Event]:
+        """Let the bot whose decision it is play one action."""
+        prompt = self.match.prompt
+        if prompt is None or prompt.team not in self._bots:
+            raise IllegalAction("no bot to play now")
+        return self.apply(self._bots[prompt.team].choose(self.match))
+
+    def concede(self, team: int) -> list[Event]:
+        """A coach concedes the match."""
+        events = self.match.concede(team)
+        self._changed(events)
+        return events
+
+    def undo_needs_confirmation(self) -> bool:
+        """Whether the opponent must confirm an undo (the league's ``confirm`` policy)."""
+        return self.confirm_undo
+
+    def undo(self, by: str = "", confirmed_by: str | None = None) -> str | None:
+        """Take back the last decision of a coach at this screen; returns why not when refused.
+
+        Bot actions after it are taken back with it (the bot plays them again), so an undo in
+        a match against a bot returns to the coach's own last decision.
+        """
+        match = self.match
+        if not match.actions:
+            return "Nothing to undo."
+        undone = 0
+        while match.actions:
+            if self.undo_refusal is not None:
+                refusal = self.undo_refusal(match)
+                if refusal:
+                    if undone:
+                        break
+                    return refusal[0].upper() + refusal[1:]
+            match.undo()
+            undone += 1
+            prompt = match.prompt
+            if prompt is None or self.is_human(prompt.team):
+                break
+        if self.saver is not None:
+            self.saver(self.game, undo_by=by or "board", confirmed_by=confirmed_by)
+        for listener in list(self.listeners):
+            listener([])
+        return None
+
+    def _changed(self, events: list[Event]) -> None:
+        if self.saver is not None:
+            self.saver(self.game)
+        for listener in list(self.listeners):
+            listener(events)

@@ -1,0 +1,83 @@
+"""The board's own window, and the ``match:`` page spec that opens one for a screenshot."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from league_manager.core.errors import LeagueError
+from league_manager.ui import theme
+from league_manager.ui.dialogs import DialogService
+from league_manager.ui.match_board.board import MatchBoard
+from league_manager.ui.match_board.practice import practice_game
+from league_manager.ui.match_board.session import BoardSession
+from league_manager.ui.match_board.spec import advance_to
+
+
+class BoardWindow(QWidget):
+    """A top-level window holding one match board."""
+
+    def __init__(
+        self,
+        session: BoardSession,
+        dialogs: DialogService | None = None,
+        parent: QWidget | None = None,
+        bot_delay_ms: int = 400,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowFlag(Qt.WindowType.Window, True)  # its own window, owned by the app's
+        self.setWindowTitle(f"Match board — {session.game.home_name} v {session.game.away_name}")
+        self.dialogs = dialogs or DialogService(self)
+        self.board = MatchBoard(
+            session, bot_delay_ms=bot_delay_ms, dark=theme.current().dark, confirm=self.dialogs.confirm
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.board)
+        self.resize(1400, 900)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.board.stop_bots()
+        super().closeEvent(event)
+
+
+def show_board_spec(session: BoardSession, moment: str, parent: QWidget | None = None) -> BoardWindow:
+    """A board window at a screenshot moment (played on in memory; nothing is saved)."""
+    saver = session.saver
+    session.saver = None
+    try:
+        window = BoardWindow(session, parent=parent, bot_delay_ms=0)
+        window.board.stop_bots()
+        if moment:
+            window.board.controller_moment(moment)
+    finally:
+        session.saver = saver
+    window.show()
+    return window
+
+
+def practice_spec(moment: str, parent: QWidget | None = None) -> BoardWindow:
+    """``match:practice[#MOMENT]``: a hot-seat practice match between two generated teams."""
+    return show_board_spec(BoardSession(practice_game(seed=4)), moment, parent)
+
+
+def fixture_spec(services: Any, fixture_id: int, moment: str, parent: QWidget | None = None) -> BoardWindow:
+    """``match:FIXTURE[#MOMENT]``: the fixture's board match (resumed, or started from its pre-game,
+    hot-seat, the pre-game rolled with program dice first when none ran); the moment is played
+    in memory only."""
+    status = services.board.status(fixture_id)
+    if status is not None and status.in_progress:
+        game = services.board.resume(fixture_id)
+    else:
+        try:
+            services.match_day.get(fixture_id)
+        except LeagueError:
+            services.match_day.pregame(fixture_id, seed=1)
+        game = services.board.start(fixture_id, seed=1)
+    return show_board_spec(BoardSession(game), moment, parent)
+
+
+__all__ = ["BoardWindow", "advance_to", "fixture_spec", "practice_spec", "show_board_spec"]
