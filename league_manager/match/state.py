@@ -115,6 +115,8 @@ class State:
     solid_defence_open: set[int] = field(default_factory=set)
     kickoff_blitz: int = 0
     touchback: bool = False
+    induced: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
+    """In-match inducements each team has left (uses left, or how many for lasting ones)."""
 
     @property
     def size(self) -> int:
@@ -161,6 +163,7 @@ class State:
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]
+        copy.induced = [dict(d) for d in self.induced]
         copy.stats = [st.copy() for st in self.stats]
         return copy
 
@@ -183,6 +186,7 @@ class State:
             "active": self.active,
             "rerolls": list(self.rerolls),
             "weather": self.weather,
+            "inducements": [dict(d) for d in self.induced],
         }
 
 
@@ -226,4 +230,5 @@ def new_state(home: TeamSnapshot, away: TeamSnapshot) -> State:
     state.rerolls = [home.rerolls, away.rerolls]
     state.apothecary = [home.apothecary, away.apothecary]
     state.bribes = [home.bribes, away.bribes]
+    state.induced = [dict(home.inducements), dict(away.inducements)]
     return state

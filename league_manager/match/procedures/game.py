@@ -5,6 +5,9 @@ from __future__ import annotations
 from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import KEGS
+from league_manager.match.inducements.chef import master_chef
+from league_manager.match.inducements.kegs import ko_recovery_bonus
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.kickoff import kick_off
 from league_manager.match.procedures.kickoff_events import roll_weather, weather_for
@@ -83,6 +86,7 @@ def play_half(
         s.turn = [0, 0]
         s.rerolls = [s.teams[0].rerolls, s.teams[1].rerolls]
         c.emit(Event("half", detail=str(half)))
+        master_chef(c)
     while s.turn[0] < TURNS_PER_HALF or s.turn[1] < TURNS_PER_HALF:
         yield from drive(c, kicking)
         if s.touchdown < 0 or sudden_death:
@@ -136,8 +140,10 @@ def end_of_drive(c: Ctx) -> Proc[None]:
     for p in range(s.size):
         if s.status[p] == KO:
             roll = c.d6("ko recovery")
-            ok = roll >= 4
-            c.emit(Event("ko_recovery", s.team[p], p, (roll,), 4, success=ok))
+            kegs = ko_recovery_bonus(s, s.team[p])
+            ok = roll + kegs >= 4
+            mods = ((KEGS, kegs),) if kegs else ()
+            c.emit(Event("ko_recovery", s.team[p], p, (roll,), 4, mods, success=ok))
             if ok:
                 s.status[p] = RESERVE
     s.miss_drive.clear()

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from league_manager.core.errors import RuleViolation
+from league_manager.match.inducements import IN_MATCH
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
 
@@ -133,14 +134,17 @@ EFFECTS = {
 
 
 def apply_to_snapshot(team: TeamSnapshot, lines: Sequence[Bought], ruleset: Ruleset) -> TeamSnapshot:
-    """The snapshot with what the match engine models: staff, re-rolls, bribes, apothecary, stars."""
+    """The snapshot with what the match engine models: staff, re-rolls, bribes, stars, and the
+    in-match inducements (``match.inducements.IN_MATCH``) by name and quantity."""
     data = team.to_dict()
     players = list(team.players)
     for line in lines:
         if line.name in EFFECTS:
             data[EFFECTS[line.name]] = int(data[EFFECTS[line.name]]) + line.quantity
-        elif line.name == "Wandering Apothecaries":
-            data["apothecary"] = True
+        elif line.name in IN_MATCH:
+            induced = dict(data["inducements"])
+            induced[line.name] = int(induced.get(line.name, 0)) + line.quantity
+            data["inducements"] = induced
         elif line.star is not None:
             names = [line.star.name]
             if line.star.pair:

@@ -357,6 +357,7 @@ def apply_postgame(
     _step5_mistakes(c)
     _step6_prepare(c, missed)
     c.record |= {
+        "inducements_used": {s: dict(getattr(c.result, s).inducements_used) for s in SIDES},
         "options": {"mvp": list(mvp), "hire": list(hire)},
         "seed": getattr(dice, "seed", None),
         "rolls": roll_dicts(dice.log),
