@@ -105,6 +105,8 @@ def plan_inducements(
     cash = petty_cash(ctv["home"], ctv["away"], treasuries["home"], treasuries["away"], procedure)
     bought: dict[str, list[Bought]] = {"home": [], "away": []}
     record: dict[str, dict[str, Any]] = {}
+    if cash.underdog is None and procedure == "original":
+        return _equal_ctv_original(ruleset, settings, teams, treasuries, purchases)
     if cash.underdog is None:
         if any(purchases.get(side) for side in SIDES):
             raise RuleViolation(
@@ -148,6 +150,46 @@ def plan_inducements(
             "paid_from_petty_cash": spent - from_treasury,
             "paid_from_treasury": from_treasury,
             "petty_cash_lost": max(0, petty - spent),
+            "lines": [b.to_dict() for b in lines],
+        }
+    return bought, record
+
+
+def _equal_ctv_original(
+    ruleset: Ruleset,
+    settings: Mapping[str, Any],
+    teams: Mapping[str, Team],
+    treasuries: Mapping[str, int],
+    purchases: Mapping[str, Sequence[Purchase]],
+) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
+    """Equal CTVs under the original printing: no petty cash, each team may spend its treasury."""
+    bought: dict[str, list[Bought]] = {"home": [], "away": []}
+    record: dict[str, dict[str, Any]] = {}
+    for side in SIDES:
+        other = "away" if side == "home" else "home"
+        lines = price(
+            ruleset,
+            ruleset.team(teams[side].race),
+            teams[side].special_rule_choice,
+            settings,
+            purchases.get(side, ()),
+            [b.name for b in bought[other] if b.star is not None],
+        )
+        spent, budget = sum(b.cost for b in lines), treasuries[side]
+        if spent > budget:
+            raise RuleViolation(
+                "budget", f"{teams[side].name} may spend {budget:,} gp on inducements, not {spent:,} gp"
+            )
+        bought[side] = lines
+        record[side] = {
+            "procedure": "original",
+            "role": "equal",
+            "petty_cash": 0,
+            "budget": budget,
+            "spent": spent,
+            "paid_from_petty_cash": 0,
+            "paid_from_treasury": spent,
+            "petty_cash_lost": 0,
             "lines": [b.to_dict() for b in lines],
         }
     return bought, record
