@@ -11,7 +11,7 @@ from league_manager.match.inducements.kegs import ko_recovery_bonus
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.kickoff import kick_off
 from league_manager.match.procedures.kickoff_events import roll_weather, weather_for
-from league_manager.match.procedures.prayers import expire
+from league_manager.match.procedures.prayers import expire, pregame_prayers
 from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
 from league_manager.match.skills import points
@@ -109,6 +109,8 @@ def drive(c: Ctx, kicking: int) -> Proc[None]:
         return
     yield from setup(c, kicking)
     yield from setup(c, receiving)
+    if s.drive == 1:
+        yield from pregame_prayers(c)
     yield from kick_off(c)
     yield from drive_turns(c, receiving)
     yield from end_of_drive(c)

@@ -95,3 +95,16 @@ def test_the_result_records_a_wandering_apothecary_use() -> None:
     away = build_result(match.state).away
     assert dict(away.inducements_used) == {"apothecary": 1, WANDERING_APOTHECARIES: 1}
     assert board_info(match.state)[1][WANDERING_APOTHECARIES] == 0
+
+
+def test_the_pregame_prayers_reach_the_match_settings() -> None:
+    from league_manager.persistence.match_day_models import MatchDay
+    from league_manager.services.match_day.play import match_settings
+
+    pregame = {
+        "prayers": {"team": "away", "gap": 120_000, "results": [{"roll": 5, "name": "x", "lasts": "drive"}]},
+        "kick_off": {"kicking": "home"},
+    }
+    day = MatchDay(fixture_id=1, stage="pre_game", settings_json="{}", pregame_json=json.dumps(pregame))
+    assert match_settings(day)["prayers"] == {"team": 1, "rolls": [5]}
+    assert "prayers" not in match_settings(MatchDay(fixture_id=1, stage="pre_game", settings_json="{}"))
