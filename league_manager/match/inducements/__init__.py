@@ -17,8 +17,12 @@ PLAGUE_DOCTOR = "Plague Doctor"
 KEGS = "Bloodweiser Kegs"
 MASTER_CHEF = "Halfling Master Chef"
 BIASED_REFEREE = "Biased Referee (standard)"
+SPORTS_WIZARD = "Hireling Sports-Wizard"
 
-IN_MATCH = (WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE)
+IN_MATCH = (
+    WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
+    SPORTS_WIZARD,
+)  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 
 

@@ -18,6 +18,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
+from league_manager.match.inducements.wizards import offer_spell
 from league_manager.match.procedures.activation import END_TURN_ACTION, act, activation
 from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
@@ -89,6 +90,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     for p in s.players_of(team):
         s.used[p] = False
     c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+    yield from offer_spell(c, 1 - team)
     try:
         while True:
             choice = yield Prompt(TURN, team, turn_options(c, team))

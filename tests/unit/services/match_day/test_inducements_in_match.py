@@ -108,3 +108,25 @@ def test_the_pregame_prayers_reach_the_match_settings() -> None:
     day = MatchDay(fixture_id=1, stage="pre_game", settings_json="{}", pregame_json=json.dumps(pregame))
     assert match_settings(day)["prayers"] == {"team": 1, "rolls": [5]}
     assert "prayers" not in match_settings(MatchDay(fixture_id=1, stage="pre_game", settings_json="{}"))
+
+
+def test_a_wizard_casts_once_per_game_and_the_result_says_so() -> None:
+    from league_manager.match.bots import play
+    from league_manager.match.bots.greedy_bot import GreedyBot
+    from league_manager.match.inducements import SPORTS_WIZARD
+
+    wizard = price(RULESET, RULESET.team("orc"), None, {}, [Purchase(SPORTS_WIZARD)])
+    home = apply_to_snapshot(generate_team(RULESET.team("orc"), 3, prefix="h"), wizard, RULESET)
+    away = apply_to_snapshot(generate_team(RULESET.team("orc"), 4, prefix="a"), wizard, RULESET)
+    cast = 0
+    for seed in range(3):
+        match = Match(home, away, seed=seed)
+        play(match, (GreedyBot(seed), GreedyBot(seed + 1)))
+        result = match.outcome()
+        assert result is not None
+        for t, side in enumerate((result.home, result.away)):
+            spells = [e for e in match.events if e.kind == "spell" and e.team == t]
+            assert len(spells) <= 1
+            assert dict(side.inducements_used).get(SPORTS_WIZARD, 0) == len(spells)
+            cast += len(spells)
+    assert cast > 0
