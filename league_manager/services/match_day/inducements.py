@@ -12,6 +12,8 @@ from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
 
 STAR_GROUP = "star"
+RIOTOUS_ROOKIES = "Riotous Rookies"
+"""Bought at the pre-game: 2D3+1 extra journeymen join for the match (``pregame.add_rookies``)."""
 
 
 @dataclass(frozen=True)

@@ -285,6 +285,8 @@ def _step4_hire(c: _Context, hire: Sequence[str]) -> None:
         played = next((p for p in c.result.players if p.id == pid), None)
         if snap is None or not snap.journeyman or played is None or pid.isdigit():
             raise RuleViolation("journeymen", f"'{pid}' is not a journeyman of this fixture")
+        if pid.startswith("rookie:"):
+            raise RuleViolation("journeymen", f"{snap.name} joined for this match only and cannot be hired")
         side = SIDES[played.team]
         player = _hire(c.ledger, c.teams[side], c.ruleset, played, snap.name, snap.position)
         if c.earned.get(pid):

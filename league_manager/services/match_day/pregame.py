@@ -21,7 +21,13 @@ from league_manager.rules.pregame.petty_cash import petty_cash, underdog_budget
 from league_manager.rules.pregame.prayers import prayers_owed, roll_prayers
 from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.dice import roll_dicts
-from league_manager.services.match_day.inducements import Bought, Purchase, apply_to_snapshot, price
+from league_manager.services.match_day.inducements import (
+    RIOTOUS_ROOKIES,
+    Bought,
+    Purchase,
+    apply_to_snapshot,
+    price,
+)
 from league_manager.services.match_day.store import (
     SIDES,
     dump_json,
@@ -37,7 +43,21 @@ def add_journeymen(
     team: TeamSnapshot, roster: TeamRoster, side: str
 ) -> tuple[TeamSnapshot, list[dict[str, Any]]]:
     """Fill the team up to eleven with lineman journeymen, who gain Loner (4+)."""
-    count = journeymen_needed(len(team.players))
+    return _journeymen(team, roster, side, journeymen_needed(len(team.players)), "journeyman", "Journeyman")
+
+
+def add_rookies(
+    team: TeamSnapshot, roster: TeamRoster, side: str, dice: Dice
+) -> tuple[TeamSnapshot, dict[str, Any]]:
+    """Riotous Rookies: 2D3+1 extra journeymen join the team for this match only."""
+    rolls = [dice.roll(3, "riotous rookies"), dice.roll(3, "riotous rookies")]
+    team, added = _journeymen(team, roster, side, sum(rolls) + 1, "rookie", "Riotous Rookie")
+    return team, {"dice": rolls, "players": added}
+
+
+def _journeymen(
+    team: TeamSnapshot, roster: TeamRoster, side: str, count: int, prefix: str, label: str
+) -> tuple[TeamSnapshot, list[dict[str, Any]]]:
     if not count:
         return team, []
     position = journeyman_position(roster)
@@ -52,8 +72,8 @@ def add_journeymen(
             number += 1
         added.append(
             PlayerSnapshot(
-                id=f"journeyman:{side}:{index}",
-                name=f"Journeyman {index}",
+                id=f"{prefix}:{side}:{index}",
+                name=f"{label} {index}",
                 number=number,
                 position=position.name,
                 stats=position.stats,
@@ -289,6 +309,9 @@ def run_pregame(
     )
     totals = {side: ctv[side] + sum(b.cost for b in bought[side]) for side in SIDES}
     for side in SIDES:
+        if any(b.name == RIOTOUS_ROOKIES for b in bought[side]):
+            snaps[side], rookies = add_rookies(snaps[side], ruleset.team(teams[side].race), side, dice)
+            record["teams"][side]["riotous_rookies"] = rookies
         snap = apply_to_snapshot(snaps[side], bought[side], ruleset).to_dict()
         snap["fan_factor"] = record["teams"][side]["fan_factor"]
         snaps[side] = TeamSnapshot.from_dict(snap)

@@ -130,3 +130,18 @@ def test_a_wizard_casts_once_per_game_and_the_result_says_so() -> None:
             assert dict(side.inducements_used).get(SPORTS_WIZARD, 0) == len(spells)
             cast += len(spells)
     assert cast > 0
+
+
+def test_riotous_rookies_join_for_the_match() -> None:
+    from league_manager.rules.dice import ScriptedDice
+    from league_manager.services.match_day.pregame import add_rookies
+
+    roster = RULESET.team("goblin")
+    team = generate_team(roster, 2)
+    dice = ScriptedDice([(2, "riotous rookies"), (3, "riotous rookies")])
+    snap, record = add_rookies(team, roster, "home", dice)
+    rookies = snap.players[len(team.players) :]
+    assert record["dice"] == [2, 3] and len(rookies) == 6 == len(record["players"])
+    assert all(p.journeyman and p.id.startswith("rookie:home:") for p in rookies)
+    assert all(any(s.name == "Loner" for s in p.skills) for p in rookies)
+    assert len({p.number for p in snap.players}) == len(snap.players)
