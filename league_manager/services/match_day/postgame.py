@@ -28,6 +28,9 @@ from league_manager.services.match_day.store import SIDES, dump_json, load_json,
 
 SOURCE = "match"
 
+INDUCED = ("star:", "mercenary:")
+"""Ids of induced players: no MVP, no SPP, never hired."""
+
 
 class _Ledger:
     """Writes ledger rows for one fixture and remembers their ids (corrections reverse them)."""
@@ -253,7 +256,7 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
     for side in SIDES:
         team = getattr(c.result, side)
         chosen = typed.get(side) or team.mvp
-        eligible = [pid for pid in team.mvp_candidates if not pid.startswith("star:")]
+        eligible = [pid for pid in team.mvp_candidates if not pid.startswith(INDUCED)]
         if chosen:
             c.mvps[side], how = chosen, "typed"
         else:
@@ -261,8 +264,8 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             c.mvps[side], how = (None if index is None else eligible[index]), "random"
         c.side_record(side).update(mvp=c.mvps[side], mvp_chosen=how)
     for p in c.result.players:
-        if p.id.startswith("star:"):
-            continue  # star players earn no SPP
+        if p.id.startswith(INDUCED):
+            continue  # star players and mercenaries earn no SPP
         lines = spp_lines(_tally(p, p.id in c.mvps.values()), c.ruleset.advancement.spp_awards)
         amount = sum(a for _label, a in lines) + p.bonus_spp
         c.earned[p.id] = amount

@@ -20,6 +20,7 @@ from league_manager.rules.pregame.journeymen import JOURNEYMAN_LONER, journeyman
 from league_manager.rules.pregame.petty_cash import petty_cash, underdog_budget
 from league_manager.rules.pregame.prayers import prayers_owed, roll_prayers
 from league_manager.services.base import league_ruleset
+from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.dice import roll_dicts
 from league_manager.services.match_day.inducements import (
     RIOTOUS_ROOKIES,
@@ -114,9 +115,11 @@ def plan_inducements(
     treasuries: Mapping[str, int],
     ctv: Mapping[str, int],
     purchases: Mapping[str, Sequence[Purchase]],
+    squads: Mapping[str, Mapping[str, int]] | None = None,
 ) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
     """Step 5, checked and priced but not paid: the favourite spends treasury first, then the
     underdog its petty cash. Pure: the purchase validation and the read model both use it.
+    ``squads``: each side's available players by position (mercenary limits).
 
     Raises:
         RuleViolation: an inducement the team may not buy, or more than its budget.
@@ -126,7 +129,7 @@ def plan_inducements(
     bought: dict[str, list[Bought]] = {"home": [], "away": []}
     record: dict[str, dict[str, Any]] = {}
     if cash.underdog is None and procedure == "original":
-        return _equal_ctv_original(ruleset, settings, teams, treasuries, purchases)
+        return _equal_ctv_original(ruleset, settings, teams, treasuries, purchases, squads)
     if cash.underdog is None:
         if any(purchases.get(side) for side in SIDES):
             raise RuleViolation(
@@ -146,6 +149,7 @@ def plan_inducements(
             settings,
             purchases.get(side, ()),
             [b.name for b in bought[other] if b.star is not None],
+            squads.get(side) if squads else None,
         )
         spent = sum(b.cost for b in lines)
         treasury = treasuries[side]
@@ -181,6 +185,7 @@ def _equal_ctv_original(
     teams: Mapping[str, Team],
     treasuries: Mapping[str, int],
     purchases: Mapping[str, Sequence[Purchase]],
+    squads: Mapping[str, Mapping[str, int]] | None,
 ) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
     """Equal CTVs under the original printing: no petty cash, each team may spend its treasury."""
     bought: dict[str, list[Bought]] = {"home": [], "away": []}
@@ -194,6 +199,7 @@ def _equal_ctv_original(
             settings,
             purchases.get(side, ()),
             [b.name for b in bought[other] if b.star is not None],
+            squads.get(side) if squads else None,
         )
         spent, budget = sum(b.cost for b in lines), treasuries[side]
         if spent > budget:
@@ -223,12 +229,13 @@ def _inducements(
     ctv: Mapping[str, int],
     purchases: Mapping[str, Sequence[Purchase]],
     fixture_id: int,
+    squads: Mapping[str, Mapping[str, int]],
     *,
     session: Session,
 ) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
     """Step 5: plan the inducements, then pay the treasury part of each side's spending."""
     treasuries = {side: views[side].treasury for side in SIDES}
-    bought, record = plan_inducements(ruleset, settings, teams, treasuries, ctv, purchases)
+    bought, record = plan_inducements(ruleset, settings, teams, treasuries, ctv, purchases, squads)
     for side, spending in record.items():
         spending.pop("budget", None)
         if "paid_from_treasury" in spending:
@@ -304,8 +311,9 @@ def run_pregame(
             "journeymen": hired,
             "ctv": ctv[side],
         }
+    squads = {side: mercenaries.squad_of(snaps[side]) for side in SIDES}
     bought, spending = _inducements(
-        ruleset, settings, teams, views, ctv, purchases, fixture_id, session=session
+        ruleset, settings, teams, views, ctv, purchases, fixture_id, squads, session=session
     )
     totals = {side: ctv[side] + sum(b.cost for b in bought[side]) for side in SIDES}
     for side in SIDES:

@@ -145,3 +145,51 @@ def test_riotous_rookies_join_for_the_match() -> None:
     assert all(p.journeyman and p.id.startswith("rookie:home:") for p in rookies)
     assert all(any(s.name == "Loner" for s in p.skills) for p in rookies)
     assert len({p.number for p in snap.players}) == len(snap.players)
+
+
+def test_mercenaries_pay_the_surcharge_gain_loner_and_respect_the_roster() -> None:
+    import pytest
+
+    from league_manager.core.errors import RuleViolation
+
+    roster = RULESET.team("human")
+    team = generate_team(roster, 8)
+    lines = price(
+        RULESET,
+        roster,
+        None,
+        {},
+        [Purchase("Mercenary: Human Blitzer + Tackle"), Purchase("Mercenary: Human Lineman")],
+    )
+    blitzer = next(p for p in roster.positions if p.name == "Human Blitzer")
+    lineman = next(p for p in roster.positions if p.name == "Human Lineman")
+    assert [(b.kind, b.unit_cost) for b in lines] == [
+        ("mercenary", blitzer.cost + RULESET.mercenary_surcharge + RULESET.mercenary_extra_skill_cost),
+        ("mercenary", lineman.cost + RULESET.mercenary_surcharge),
+    ]
+    snap = apply_to_snapshot(team, lines, RULESET)
+    mercs = [p for p in snap.players if p.id.startswith("mercenary:")]
+    assert [p.position for p in mercs] == ["Human Blitzer", "Human Lineman"]
+    assert all(any(str(s) == "Loner (4+)" for s in p.skills) for p in mercs)
+    assert any(s.name == "Tackle" for s in mercs[0].skills)
+    assert len({p.id for p in snap.players}) == len(snap.players)
+    with pytest.raises(RuleViolation, match="Primary"):
+        price(RULESET, roster, None, {}, [Purchase("Mercenary: Human Lineman + Mighty Blow (+1)")])
+    with pytest.raises(RuleViolation, match="at most"):
+        price(
+            RULESET,
+            roster,
+            None,
+            {},
+            [Purchase("Mercenary: Human Blitzer", 2)],
+            squad={"Human Blitzer": blitzer.max_quantity - 1},
+        )
+    with pytest.raises(RuleViolation, match="16 players"):
+        price(
+            RULESET,
+            roster,
+            None,
+            {},
+            [Purchase("Mercenary: Human Lineman")],
+            squad={"Human Lineman": 4, "Human Thrower": 12},
+        )
