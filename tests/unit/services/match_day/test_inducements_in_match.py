@@ -9,6 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from league_manager.core.errors import RuleViolation
 from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.engine import Match
 from league_manager.match.inducements import IN_MATCH, WANDERING_APOTHECARIES, board_info
@@ -18,6 +19,7 @@ from league_manager.match.scenario import build, parse_action
 from league_manager.match.teams import TeamSnapshot, generate_team
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset, TeamRoster
+from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.inducements import Purchase, apply_to_snapshot, price
 
 RULESET = load_ruleset("bb2020")
@@ -41,7 +43,15 @@ def _induced(ruleset: Ruleset, roster: TeamRoster, seed: int, prefix: str) -> Te
         if spent + cost <= BUDGET:
             chosen.append(Purchase(name, quantity))
             spent += cost
-    return apply_to_snapshot(team, price(ruleset, roster, None, {}, chosen), ruleset)
+    if len(team.players) < 16 and rng.random() < 0.5:  # a mercenary of the cheapest position
+        cheapest = min(roster.positions, key=lambda p: p.cost)
+        chosen.append(Purchase(mercenaries.line_name(cheapest.name)))
+    squad = mercenaries.squad_of(team)
+    try:
+        lines = price(ruleset, roster, None, {}, chosen, squad=squad)
+    except RuleViolation:  # the position is full: no mercenary then
+        lines = price(ruleset, roster, None, {}, chosen[:-1], squad=squad)
+    return apply_to_snapshot(team, lines, ruleset)
 
 
 def _play(seed: int) -> None:
@@ -149,8 +159,6 @@ def test_riotous_rookies_join_for_the_match() -> None:
 
 def test_mercenaries_pay_the_surcharge_gain_loner_and_respect_the_roster() -> None:
     import pytest
-
-    from league_manager.core.errors import RuleViolation
 
     roster = RULESET.team("human")
     team = generate_team(roster, 8)
