@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from league_manager.match.inducements import IN_MATCH
 from league_manager.match.skills.registry import registered_skills
 from league_manager.match.teams import PlayerSnapshot
 from league_manager.rules.model import Ruleset
@@ -21,7 +22,8 @@ MODELLED_INDUCEMENTS = frozenset(
         "Part-time Assistant Coaches",  # Brilliant Coaching
         "Extra Team Training",  # team re-rolls
         "Bribes",  # fouls and secret weapons
-        "Wandering Apothecaries",  # an apothecary for the game
+        "Riotous Rookies",  # extra journeymen in the kick-off snapshot
+        *IN_MATCH,  # match/inducements: apothecaries, kegs, chef, referee, wizard ...
     }
 )
 """In-match inducements the engine plays (star players are players; see their rules)."""

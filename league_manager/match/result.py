@@ -90,6 +90,9 @@ class TeamResult:
     fan_factor: int
     mvp_candidates: tuple[str, ...]
     mvp: str | None = None
+    inducements_used: tuple[tuple[str, int], ...] = ()
+    """In-match inducements used, by name: apothecary uses (the team's own as
+    ``apothecary``), a Mortuary Assistant's re-roll... (see ``match.inducements.used``)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -102,12 +105,14 @@ class TeamResult:
             "fan_factor": self.fan_factor,
             "mvp_candidates": list(self.mvp_candidates),
             "mvp": self.mvp,
+            "inducements_used": dict(self.inducements_used),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TeamResult:
         """Inverse of :meth:`to_dict`."""
-        return cls(**{**data, "mvp_candidates": tuple(data["mvp_candidates"])})
+        used = tuple((str(k), int(v)) for k, v in dict(data.get("inducements_used", {})).items())
+        return cls(**{**data, "mvp_candidates": tuple(data["mvp_candidates"]), "inducements_used": used})
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +171,7 @@ class MatchResult:
 
 def build_result(s: State) -> MatchResult:
     """Collect the result from a match state."""
+    from league_manager.match.inducements import used
     from league_manager.match.state import SENT_OFF
 
     players = []
@@ -209,6 +215,7 @@ def build_result(s: State) -> MatchResult:
                 mvp_candidates=()
                 if s.conceded == t
                 else tuple(r.id for r in players if r.team == t and r.played and r.injury != "Dead"),
+                inducements_used=tuple(sorted(used(s, t).items())),
             )
         )
     return MatchResult(

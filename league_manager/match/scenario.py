@@ -111,6 +111,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
                 rerolls=int(data.get("team_rerolls", [3, 3])[t]),
                 apothecary=bool(data.get("apothecaries", [False, False])[t]),
                 fan_factor=int(data.get("fan_factor", [2, 2])[t]),
+                inducements=_inducements(data, t),
             )
         )
     placements = []
@@ -166,6 +167,11 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
         skill_categories={str(k): list(v) for k, v in data.get("skill_categories", {}).items()},
     )
     return scenario, match, dice
+
+
+def _inducements(data: dict[str, Any], team: int) -> tuple[tuple[str, int], ...]:
+    bought = data.get("inducements", {}).get(("home", "away")[team], {})
+    return tuple((str(k), int(v)) for k, v in bought.items())
 
 
 def _stats(spec: dict[str, Any]) -> tuple[int, int, int, int | None, int]:

@@ -125,6 +125,8 @@ class State:
     touchback: bool = False
     phase: str = ""
     """How a match from a set position resumes ("turn", "mid_turn", "setup"); consumed."""
+    induced: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
+    """In-match inducements each team has left (uses left, or how many for lasting ones)."""
 
     @property
     def size(self) -> int:
@@ -171,6 +173,7 @@ class State:
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]
+        copy.induced = [dict(d) for d in self.induced]
         copy.stats = [st.copy() for st in self.stats]
         return copy
 
@@ -193,6 +196,7 @@ class State:
             "active": self.active,
             "rerolls": list(self.rerolls),
             "weather": self.weather,
+            "inducements": [dict(d) for d in self.induced],
         }
 
 
@@ -236,4 +240,5 @@ def new_state(home: TeamSnapshot, away: TeamSnapshot) -> State:
     state.rerolls = [home.rerolls, away.rerolls]
     state.apothecary = [home.apothecary, away.apothecary]
     state.bribes = [home.bribes, away.bribes]
+    state.induced = [dict(home.inducements), dict(away.inducements)]
     return state

@@ -89,6 +89,9 @@ class TeamSnapshot:
         fan_factor: dedicated fans plus the D3 of the Fans step.
         assistant_coaches, cheerleaders: for Brilliant Coaching and Cheering Fans.
         bribes: bribes bought as inducements.
+        inducements: the other in-match inducements bought at the pre-game, as
+            (name, quantity) pairs (Wandering Apothecaries, Bloodweiser Kegs, ...);
+            ``match/inducements`` gives each its effect.
     """
 
     name: str
@@ -100,6 +103,11 @@ class TeamSnapshot:
     assistant_coaches: int = 0
     cheerleaders: int = 0
     bribes: int = 0
+    inducements: tuple[tuple[str, int], ...] = ()
+
+    def count(self, inducement: str) -> int:
+        """How many of an in-match inducement the team bought (0 when none)."""
+        return sum(n for name, n in self.inducements if name == inducement)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -113,6 +121,7 @@ class TeamSnapshot:
             "assistant_coaches": self.assistant_coaches,
             "cheerleaders": self.cheerleaders,
             "bribes": self.bribes,
+            "inducements": dict(self.inducements),
         }
 
     @classmethod
@@ -128,6 +137,7 @@ class TeamSnapshot:
             assistant_coaches=int(data.get("assistant_coaches", 0)),
             cheerleaders=int(data.get("cheerleaders", 0)),
             bribes=int(data.get("bribes", 0)),
+            inducements=tuple((str(k), int(v)) for k, v in dict(data.get("inducements", {})).items()),
         )
 
 

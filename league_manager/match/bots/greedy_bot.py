@@ -191,6 +191,24 @@ class GreedyBot:
             return None if safe else use
         return None
 
+    def _wizard(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Cast the Fireball where it catches the most opponents (and not our own players)."""
+        s = match.state
+        team = prompt.team
+
+        def worth(square: int) -> int:
+            area = {square, *_neighbours(square)}
+            score = 0
+            for p in range(s.size):
+                if s.pos[p] in area and s.status[p] == STANDING:
+                    foe = s.team[p] != team
+                    score += (1 if foe else -2) + (2 if foe and p == s.carrier else 0)
+            return score
+
+        targets = [a for a in prompt.options if a.kind == acts.CHOOSE]
+        best = max(targets, key=lambda a: worth(a.square), default=None)
+        return best if best is not None and worth(best.square) >= 2 else None
+
     def _apothecary(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.YES)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import ARGUE, BRIBE, NO, YES, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.referees import biased_spot
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import assists
 from league_manager.match.procedures.injury import armour_and_injury
@@ -33,6 +34,8 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
     spotted = armour_double or (i1 > 0 and i1 == i2)
     if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
         c.emit(Event("under_scrutiny", team, p, rule="Under Scrutiny"))
+        spotted = True
+    if not spotted and biased_spot(c, p):
         spotted = True
     if spotted:
         yield from send_off(c, p, "foul")

@@ -5,10 +5,13 @@ from __future__ import annotations
 from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import KEGS
+from league_manager.match.inducements.chef import master_chef
+from league_manager.match.inducements.kegs import ko_recovery_bonus
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.kickoff import kick_off
 from league_manager.match.procedures.kickoff_events import roll_weather, weather_for
-from league_manager.match.procedures.prayers import expire
+from league_manager.match.procedures.prayers import expire, pregame_prayers
 from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
 from league_manager.match.skills import asp_points, points, star_points
@@ -116,6 +119,7 @@ def play_half(c: Ctx, half: int, kicking: int, resume: bool = False, replenish: 
         if half < 3:  # Leader: a new re-roll each half; an unused one lasts into extra time
             s.leader_used = [not _has_leader(c, 0), not _has_leader(c, 1)]
         c.emit(Event("half", detail=str(half)))
+        master_chef(c)
     while s.turn[0] < TURNS_PER_HALF or s.turn[1] < TURNS_PER_HALF:
         yield from drive(c, kicking)
         if s.touchdown < 0:
@@ -142,6 +146,8 @@ def drive(c: Ctx, kicking: int) -> Proc[None]:
         return
     yield from setup(c, kicking)
     yield from setup(c, receiving)
+    if s.drive == 1:
+        yield from pregame_prayers(c)
     yield from kick_off(c)
     yield from drive_turns(c, receiving)
     yield from end_of_drive(c)
@@ -174,8 +180,10 @@ def end_of_drive(c: Ctx) -> Proc[None]:
     for p in range(s.size):
         if s.status[p] == KO:
             roll = c.d6("ko recovery")
-            ok = roll >= 4
-            c.emit(Event("ko_recovery", s.team[p], p, (roll,), 4, success=ok))
+            kegs = ko_recovery_bonus(s, s.team[p])
+            ok = roll + kegs >= 4
+            mods = ((KEGS, kegs),) if kegs else ()
+            c.emit(Event("ko_recovery", s.team[p], p, (roll,), 4, mods, success=ok))
             if ok:
                 s.status[p] = RESERVE
     s.miss_drive.clear()

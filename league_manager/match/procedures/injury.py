@@ -16,6 +16,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import medical
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
@@ -267,12 +268,13 @@ def _offer_apothecary(c: Ctx, p: int) -> Proc[bool]:
     s = c.s
     team = s.team[p]
     snap = s.teams[team].players[_local(c, p)]
-    if not s.apothecary[team] or snap.journeyman or snap.induced:
+    uses = medical.apothecaries_left(s, team)
+    if not uses or snap.journeyman or snap.induced:
         return False
-    choice = yield Prompt(APOTHECARY, team, list(_YES_NO), {"player": p})
+    choice = yield Prompt(APOTHECARY, team, list(_YES_NO), {"player": p, "apothecaries": uses})
     if choice.kind != YES:
         return False
-    s.apothecary[team] = False
+    medical.spend_apothecary(c, team)
     s.stats[p].apothecary = True
     return True
 
@@ -307,7 +309,7 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) 
         roll = c.d6("regeneration")
         ok = roll >= int(fn())
         c.emit(Event("regeneration", team, p, (roll,), int(fn()), success=ok, rule=skill))
-        if ok:
+        if ok or medical.regeneration_reroll(c, p, int(fn()), skill):
             s.status[p] = RESERVE
             return
     st = s.stats[p]

@@ -155,10 +155,12 @@ def _pitch_invasion(c: Ctx, landing: int) -> Proc[int]:
     yield from ()  # no decision to ask for
     s = c.s
     for team in _losers(c, "pitch invasion", [t.fan_factor for t in s.teams]):
+        # D3 different players from among all those on the pitch, Stunned ones included
+        pool = [p for p in s.players_of(team) if s.pos[p] >= 0]
         for _ in range(c.roll(3, "pitch invasion")):
-            p = _random_player(c, team, exclude_stunned=True)
-            if p < 0:
+            if not pool:
                 break
+            p = pool.pop(c.roll(len(pool), "random player") - 1 if len(pool) > 1 else 0)
             s.status[p] = STUNNED
             c.emit(Event("pitch_invasion", team, p, detail="stunned"))
     return landing
@@ -197,11 +199,9 @@ def _losers(c: Ctx, label: str, bonus: list[int]) -> list[int]:
     return [0] if ta < tb else [1]
 
 
-def _random_player(c: Ctx, team: int, exclude_stunned: bool = False) -> int:
+def _random_player(c: Ctx, team: int) -> int:
     s = c.s
-    pool = [
-        p for p in s.players_of(team) if s.pos[p] >= 0 and not (exclude_stunned and s.status[p] == STUNNED)
-    ]
+    pool = [p for p in s.players_of(team) if s.pos[p] >= 0]
     if not pool:
         return -1
     return pool[c.roll(len(pool), "random player") - 1] if len(pool) > 1 else pool[0]

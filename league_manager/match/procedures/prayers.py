@@ -82,9 +82,31 @@ def prayer(c: Ctx, team: int) -> Proc[None]:
     while s.has_prayer(team, PRAYERS[roll]):
         c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail="already in effect"))
         roll = c.roll(16, "prayers to nuffle")
+    c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=PRAYERS[roll]))
+    yield from apply_prayer(c, team, roll)
+
+
+def pregame_prayers(c: Ctx) -> Proc[None]:
+    """The underdog's prayers rolled at the pre-game (``settings["prayers"]``) take effect.
+
+    Called once both teams have set up for the match's first drive, so prayers choosing
+    among the players on the pitch have them to choose from.
+    """
+    spec = c.settings.get("prayers")
+    if not isinstance(spec, dict) or spec.get("team") not in (0, 1):
+        return
+    team = int(spec["team"])
+    for roll in (int(r) for r in spec.get("rolls", [])):
+        if roll in PRAYERS and not c.s.has_prayer(team, PRAYERS[roll]):
+            c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=PRAYERS[roll], rule="pre-game"))
+            yield from apply_prayer(c, team, roll)
+
+
+def apply_prayer(c: Ctx, team: int, roll: int) -> Proc[None]:
+    """Apply the Prayers to Nuffle result ``roll`` (1-16) for a team."""
+    s = c.s
     name = PRAYERS[roll]
     lasts = LASTS.get(roll, "drive")
-    c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=name))
     foe = 1 - team
     if roll in (1, 2, 9, 10, 11, 12, 13, 14, 15):
         s.prayers.append((team, name, lasts))

@@ -21,6 +21,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
+from league_manager.match.inducements.wizards import offer_spell
 from league_manager.match.procedures.activation import (
     BOMB_USED,
     END_TURN_ACTION,
@@ -114,6 +115,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
             s.used[p] = False
         star_points.expire_turn(c)
         c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
+        yield from offer_spell(c, 1 - team)
     s.phase = ""
     try:
         while True:

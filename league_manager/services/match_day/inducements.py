@@ -7,10 +7,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from league_manager.core.errors import RuleViolation
+from league_manager.match.inducements import IN_MATCH
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
+from league_manager.services.match_day import mercenaries
 
 STAR_GROUP = "star"
+RIOTOUS_ROOKIES = "Riotous Rookies"
+"""Bought at the pre-game: 2D3+1 extra journeymen join for the match (``pregame.add_rookies``)."""
 
 
 @dataclass(frozen=True)
@@ -77,8 +81,12 @@ def price(
     settings: Mapping[str, object],
     purchases: Sequence[Purchase],
     opponent_stars: Sequence[str] = (),
+    squad: Mapping[str, int] | None = None,
 ) -> list[Bought]:
     """Check a team's purchases against the data and price them.
+
+    ``squad`` counts the team's available players by position, for the mercenaries'
+    position and 16-player limits (without it only the position maximums are checked).
 
     Raises:
         RuleViolation: unknown name, not available to this team, above a maximum or a
@@ -88,9 +96,17 @@ def price(
     lines: list[Bought] = []
     counts: dict[str, int] = {}
     groups: dict[str, int] = {}
+    hired: dict[str, int] = {}
     for purchase in purchases:
         if purchase.quantity < 1:
             raise RuleViolation("inducements", f"{purchase.name}: buy at least one")
+        if mercenaries.is_mercenary(purchase.name):
+            position, skill = mercenaries.parse(ruleset, roster, purchase.name)
+            hired[position.name] = hired.get(position.name, 0) + purchase.quantity
+            unit = mercenaries.unit_cost(ruleset, position, skill)
+            name = mercenaries.line_name(position.name, str(skill) if skill else None)
+            lines.append(Bought(name, mercenaries.KIND, purchase.quantity, unit))
+            continue
         item = _lookup(ruleset, purchase.name)
         if isinstance(item, StarPlayer):
             if not item.plays_for_team(roster, chosen_rule):
@@ -117,6 +133,7 @@ def price(
         lines.append(
             Bought(item.name, item.kind, purchase.quantity, item.cost_for(roster, chosen_rule, settings))
         )
+    mercenaries.check_squad(roster, hired, squad)
     limits = dict(ruleset.inducement_group_limits) | {STAR_GROUP: ruleset.max_stars_per_team}
     for group, count in groups.items():
         if group in limits and count > limits[group]:
@@ -133,14 +150,21 @@ EFFECTS = {
 
 
 def apply_to_snapshot(team: TeamSnapshot, lines: Sequence[Bought], ruleset: Ruleset) -> TeamSnapshot:
-    """The snapshot with what the match engine models: staff, re-rolls, bribes, apothecary, stars."""
+    """The snapshot with what the match engine models: staff, re-rolls, bribes, stars, and the
+    in-match inducements (``match.inducements.IN_MATCH``) by name and quantity."""
     data = team.to_dict()
     players = list(team.players)
     for line in lines:
         if line.name in EFFECTS:
             data[EFFECTS[line.name]] = int(data[EFFECTS[line.name]]) + line.quantity
-        elif line.name == "Wandering Apothecaries":
-            data["apothecary"] = True
+        elif line.name in IN_MATCH:
+            induced = dict(data["inducements"])
+            induced[line.name] = int(induced.get(line.name, 0)) + line.quantity
+            data["inducements"] = induced
+        elif line.kind == mercenaries.KIND:
+            roster = ruleset.team(team.race)
+            number = max((p.number for p in players), default=0) + 1
+            players.extend(mercenaries.players(ruleset, roster, team.name, line.name, line.quantity, number))
         elif line.star is not None:
             names = [line.star.name]
             if line.star.pair:

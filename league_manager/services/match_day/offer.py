@@ -15,6 +15,7 @@ from sqlmodel import Session
 from league_manager.core.errors import LeagueError
 from league_manager.persistence.models import Team
 from league_manager.rules.model import Ruleset
+from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.inducements import STAR_GROUP, Bought, Purchase
 from league_manager.services.match_day.offer_models import InducementOffer, OfferLine, SideOffer
 from league_manager.services.match_day.pregame import add_journeymen, open_for_pregame, plan_inducements
@@ -30,11 +31,14 @@ class _Context:
     teams: Mapping[str, Team]
     treasuries: Mapping[str, int]
     ctv: Mapping[str, int]
+    squads: Mapping[str, Mapping[str, int]]
 
     def plan(
         self, purchases: Mapping[str, Sequence[Purchase]]
     ) -> tuple[dict[str, list[Bought]], dict[str, Any]]:
-        return plan_inducements(self.ruleset, self.settings, self.teams, self.treasuries, self.ctv, purchases)
+        return plan_inducements(
+            self.ruleset, self.settings, self.teams, self.treasuries, self.ctv, purchases, self.squads
+        )
 
     def refusal(self, purchases: Mapping[str, Sequence[Purchase]]) -> str | None:
         try:
@@ -47,10 +51,12 @@ class _Context:
 def _context(fixture_id: int, *, session: Session) -> _Context:
     _fixture, _league, ruleset, settings, teams, views = open_for_pregame(fixture_id, session=session)
     ctv = {}
+    squads = {}
     for side in SIDES:  # the journeymen the pre-game will add count towards the CTV, as there
-        _snap, hired = add_journeymen(team_snapshot(views[side]), ruleset.team(teams[side].race), side)
+        snap, hired = add_journeymen(team_snapshot(views[side]), ruleset.team(teams[side].race), side)
         ctv[side] = views[side].current_team_value + sum(j["value"] for j in hired)
-    return _Context(ruleset, settings, teams, {s: views[s].treasury for s in SIDES}, ctv)
+        squads[side] = mercenaries.squad_of(snap)
+    return _Context(ruleset, settings, teams, {s: views[s].treasury for s in SIDES}, ctv, squads)
 
 
 def _with(
@@ -89,6 +95,11 @@ def build_offer(
         rows += [
             (s.name, STAR_GROUP, s.pair_cost if s.pair and s.pair_cost else s.cost, 1)
             for s in ctx.ruleset.stars_for(roster, rule)
+        ]
+        merc = mercenaries
+        rows += [  # plain mercenaries; one with an extra skill is typed ("Mercenary: X + Skill")
+            (merc.line_name(p.name), merc.KIND, merc.unit_cost(ctx.ruleset, p, None), None)
+            for p in roster.positions
         ]
         lines = []
         for name, kind, cost, limit in rows:

@@ -15,7 +15,8 @@ BOTS = ("random", "greedy")
 
 def match_settings(day: MatchDay) -> dict[str, Any]:
     """The engine settings of a fixture's match: the league's extra-time setting, and the
-    weather and kicking team its pre-game decided (the match does not roll them again).
+    weather and kicking team its pre-game decided (the match does not roll them again), and
+    the underdog's Prayers to Nuffle rolled there (they take effect at the first drive).
     """
     settings: dict[str, Any] = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
     pregame = load_json(day.pregame_json) if day.pregame_json else {}
@@ -23,6 +24,12 @@ def match_settings(day: MatchDay) -> dict[str, Any]:
         settings["weather_roll"] = sum(pregame["weather"]["dice"])
     if pregame.get("kick_off"):
         settings["kicking_team"] = 0 if pregame["kick_off"]["kicking"] == "home" else 1
+    prayers = pregame.get("prayers") or {}
+    if prayers.get("team") in ("home", "away") and prayers.get("results"):
+        settings["prayers"] = {
+            "team": 0 if prayers["team"] == "home" else 1,
+            "rolls": [int(r["roll"]) for r in prayers["results"]],
+        }
     return settings
 
 

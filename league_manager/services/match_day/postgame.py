@@ -28,6 +28,9 @@ from league_manager.services.match_day.store import SIDES, dump_json, load_json,
 
 SOURCE = "match"
 
+INDUCED = ("star:", "mercenary:")
+"""Ids of induced players: no MVP, no SPP, never hired."""
+
 
 class _Ledger:
     """Writes ledger rows for one fixture and remembers their ids (corrections reverse them)."""
@@ -253,7 +256,7 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
     for side in SIDES:
         team = getattr(c.result, side)
         chosen = typed.get(side) or team.mvp
-        eligible = [pid for pid in team.mvp_candidates if not pid.startswith("star:")]
+        eligible = [pid for pid in team.mvp_candidates if not pid.startswith(INDUCED)]
         if chosen:
             c.mvps[side], how = chosen, "typed"
         else:
@@ -261,8 +264,8 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             c.mvps[side], how = (None if index is None else eligible[index]), "random"
         c.side_record(side).update(mvp=c.mvps[side], mvp_chosen=how)
     for p in c.result.players:
-        if p.id.startswith("star:"):
-            continue  # star players earn no SPP
+        if p.id.startswith(INDUCED):
+            continue  # star players and mercenaries earn no SPP
         lines = spp_lines(_tally(p, p.id in c.mvps.values()), c.ruleset.advancement.spp_awards)
         amount = sum(a for _label, a in lines) + p.bonus_spp
         c.earned[p.id] = amount
@@ -288,6 +291,8 @@ def _step4_hire(c: _Context, hire: Sequence[str]) -> None:
         played = next((p for p in c.result.players if p.id == pid), None)
         if snap is None or not snap.journeyman or played is None or pid.isdigit():
             raise RuleViolation("journeymen", f"'{pid}' is not a journeyman of this fixture")
+        if pid.startswith("rookie:"):
+            raise RuleViolation("journeymen", f"{snap.name} joined for this match only and cannot be hired")
         side = SIDES[played.team]
         player = _hire(c.ledger, c.teams[side], c.ruleset, played, snap.name, snap.position)
         if c.earned.get(pid):
@@ -360,6 +365,7 @@ def apply_postgame(
     _step5_mistakes(c)
     _step6_prepare(c, missed)
     c.record |= {
+        "inducements_used": {s: dict(getattr(c.result, s).inducements_used) for s in SIDES},
         "options": {"mvp": list(mvp), "hire": list(hire)},
         "seed": getattr(dice, "seed", None),
         "rolls": roll_dicts(dice.log),

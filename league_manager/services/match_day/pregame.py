@@ -20,8 +20,15 @@ from league_manager.rules.pregame.journeymen import JOURNEYMAN_LONER, journeyman
 from league_manager.rules.pregame.petty_cash import petty_cash, underdog_budget
 from league_manager.rules.pregame.prayers import prayers_owed, roll_prayers
 from league_manager.services.base import league_ruleset
+from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.dice import roll_dicts
-from league_manager.services.match_day.inducements import Bought, Purchase, apply_to_snapshot, price
+from league_manager.services.match_day.inducements import (
+    RIOTOUS_ROOKIES,
+    Bought,
+    Purchase,
+    apply_to_snapshot,
+    price,
+)
 from league_manager.services.match_day.store import (
     SIDES,
     dump_json,
@@ -37,7 +44,21 @@ def add_journeymen(
     team: TeamSnapshot, roster: TeamRoster, side: str
 ) -> tuple[TeamSnapshot, list[dict[str, Any]]]:
     """Fill the team up to eleven with lineman journeymen, who gain Loner (4+)."""
-    count = journeymen_needed(len(team.players))
+    return _journeymen(team, roster, side, journeymen_needed(len(team.players)), "journeyman", "Journeyman")
+
+
+def add_rookies(
+    team: TeamSnapshot, roster: TeamRoster, side: str, dice: Dice
+) -> tuple[TeamSnapshot, dict[str, Any]]:
+    """Riotous Rookies: 2D3+1 extra journeymen join the team for this match only."""
+    rolls = [dice.roll(3, "riotous rookies"), dice.roll(3, "riotous rookies")]
+    team, added = _journeymen(team, roster, side, sum(rolls) + 1, "rookie", "Riotous Rookie")
+    return team, {"dice": rolls, "players": added}
+
+
+def _journeymen(
+    team: TeamSnapshot, roster: TeamRoster, side: str, count: int, prefix: str, label: str
+) -> tuple[TeamSnapshot, list[dict[str, Any]]]:
     if not count:
         return team, []
     position = journeyman_position(roster)
@@ -52,8 +73,8 @@ def add_journeymen(
             number += 1
         added.append(
             PlayerSnapshot(
-                id=f"journeyman:{side}:{index}",
-                name=f"Journeyman {index}",
+                id=f"{prefix}:{side}:{index}",
+                name=f"{label} {index}",
                 number=number,
                 position=position.name,
                 stats=position.stats,
@@ -94,9 +115,11 @@ def plan_inducements(
     treasuries: Mapping[str, int],
     ctv: Mapping[str, int],
     purchases: Mapping[str, Sequence[Purchase]],
+    squads: Mapping[str, Mapping[str, int]] | None = None,
 ) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
     """Step 5, checked and priced but not paid: the favourite spends treasury first, then the
     underdog its petty cash. Pure: the purchase validation and the read model both use it.
+    ``squads``: each side's available players by position (mercenary limits).
 
     Raises:
         RuleViolation: an inducement the team may not buy, or more than its budget.
@@ -105,6 +128,8 @@ def plan_inducements(
     cash = petty_cash(ctv["home"], ctv["away"], treasuries["home"], treasuries["away"], procedure)
     bought: dict[str, list[Bought]] = {"home": [], "away": []}
     record: dict[str, dict[str, Any]] = {}
+    if cash.underdog is None and procedure == "original":
+        return _equal_ctv_original(ruleset, settings, teams, treasuries, purchases, squads)
     if cash.underdog is None:
         if any(purchases.get(side) for side in SIDES):
             raise RuleViolation(
@@ -124,6 +149,7 @@ def plan_inducements(
             settings,
             purchases.get(side, ()),
             [b.name for b in bought[other] if b.star is not None],
+            squads.get(side) if squads else None,
         )
         spent = sum(b.cost for b in lines)
         treasury = treasuries[side]
@@ -153,6 +179,48 @@ def plan_inducements(
     return bought, record
 
 
+def _equal_ctv_original(
+    ruleset: Ruleset,
+    settings: Mapping[str, Any],
+    teams: Mapping[str, Team],
+    treasuries: Mapping[str, int],
+    purchases: Mapping[str, Sequence[Purchase]],
+    squads: Mapping[str, Mapping[str, int]] | None,
+) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
+    """Equal CTVs under the original printing: no petty cash, each team may spend its treasury."""
+    bought: dict[str, list[Bought]] = {"home": [], "away": []}
+    record: dict[str, dict[str, Any]] = {}
+    for side in SIDES:
+        other = "away" if side == "home" else "home"
+        lines = price(
+            ruleset,
+            ruleset.team(teams[side].race),
+            teams[side].special_rule_choice,
+            settings,
+            purchases.get(side, ()),
+            [b.name for b in bought[other] if b.star is not None],
+            squads.get(side) if squads else None,
+        )
+        spent, budget = sum(b.cost for b in lines), treasuries[side]
+        if spent > budget:
+            raise RuleViolation(
+                "budget", f"{teams[side].name} may spend {budget:,} gp on inducements, not {spent:,} gp"
+            )
+        bought[side] = lines
+        record[side] = {
+            "procedure": "original",
+            "role": "equal",
+            "petty_cash": 0,
+            "budget": budget,
+            "spent": spent,
+            "paid_from_petty_cash": 0,
+            "paid_from_treasury": spent,
+            "petty_cash_lost": 0,
+            "lines": [b.to_dict() for b in lines],
+        }
+    return bought, record
+
+
 def _inducements(
     ruleset: Ruleset,
     settings: Mapping[str, Any],
@@ -161,12 +229,13 @@ def _inducements(
     ctv: Mapping[str, int],
     purchases: Mapping[str, Sequence[Purchase]],
     fixture_id: int,
+    squads: Mapping[str, Mapping[str, int]],
     *,
     session: Session,
 ) -> tuple[dict[str, list[Bought]], dict[str, dict[str, Any]]]:
     """Step 5: plan the inducements, then pay the treasury part of each side's spending."""
     treasuries = {side: views[side].treasury for side in SIDES}
-    bought, record = plan_inducements(ruleset, settings, teams, treasuries, ctv, purchases)
+    bought, record = plan_inducements(ruleset, settings, teams, treasuries, ctv, purchases, squads)
     for side, spending in record.items():
         spending.pop("budget", None)
         if "paid_from_treasury" in spending:
@@ -242,11 +311,15 @@ def run_pregame(
             "journeymen": hired,
             "ctv": ctv[side],
         }
+    squads = {side: mercenaries.squad_of(snaps[side]) for side in SIDES}
     bought, spending = _inducements(
-        ruleset, settings, teams, views, ctv, purchases, fixture_id, session=session
+        ruleset, settings, teams, views, ctv, purchases, fixture_id, squads, session=session
     )
     totals = {side: ctv[side] + sum(b.cost for b in bought[side]) for side in SIDES}
     for side in SIDES:
+        if any(b.name == RIOTOUS_ROOKIES for b in bought[side]):
+            snaps[side], rookies = add_rookies(snaps[side], ruleset.team(teams[side].race), side, dice)
+            record["teams"][side]["riotous_rookies"] = rookies
         snap = apply_to_snapshot(snaps[side], bought[side], ruleset).to_dict()
         snap["fan_factor"] = record["teams"][side]["fan_factor"]
         snaps[side] = TeamSnapshot.from_dict(snap)

@@ -132,7 +132,18 @@ def _team(
         fan_factor=snap.fan_factor,
         mvp_candidates=tuple(str(c) for c in candidates),
         mvp=None if mvp is None else str(mvp),
+        inducements_used=_used(data.get("inducements_used"), side, errors),
     )
+
+
+def _used(raw: Any, side: str, errors: list[RuleViolation]) -> tuple[tuple[str, int], ...]:
+    """A result document's optional ``inducements_used`` ({name: uses}) of a team."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        errors.append(RuleViolation("result", f"{side} 'inducements_used' must be an object of name: uses"))
+        return ()
+    return tuple((str(k), _number(v, f"{side} {k} uses", errors)) for k, v in sorted(raw.items()))
 
 
 def parse_result(data: Any, day: MatchDay) -> MatchResult:

@@ -1,0 +1,54 @@
+"""In-match inducements: what each team bought at the pre-game and has left to use.
+
+The pre-game records the purchases in ``TeamSnapshot.inducements``; the match state keeps
+what is left in ``State.induced`` (uses left for once-per-game helpers, the number bought
+for lasting ones such as Bloodweiser Kegs). One module per family gives the effects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from league_manager.match.state import State
+
+WANDERING_APOTHECARIES = "Wandering Apothecaries"
+MORTUARY_ASSISTANT = "Mortuary Assistant"
+PLAGUE_DOCTOR = "Plague Doctor"
+KEGS = "Bloodweiser Kegs"
+MASTER_CHEF = "Halfling Master Chef"
+BIASED_REFEREE = "Biased Referee (standard)"
+SPORTS_WIZARD = "Hireling Sports-Wizard"
+
+IN_MATCH = (
+    WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
+    SPORTS_WIZARD,
+)  # fmt: skip
+"""The inducements the engine gives an effect (the pre-game carries these into the match)."""
+
+
+def left(s: State, team: int, name: str) -> int:
+    """How many of an inducement a team has left (0 when it bought none)."""
+    return s.induced[team].get(name, 0)
+
+
+def use(s: State, team: int, name: str) -> None:
+    """Spend one use of a once-per-game inducement."""
+    s.induced[team][name] = left(s, team, name) - 1
+
+
+def used(s: State, team: int) -> dict[str, int]:
+    """What a team used in the match: its own apothecary (``apothecary``), bribes, and the
+    once-per-game inducements (bought minus left); only what was used at all."""
+    snap = s.teams[team]
+    bought = dict(snap.inducements)
+    spent = {name: n - left(s, team, name) for name, n in bought.items() if n > left(s, team, name)}
+    if snap.apothecary and not s.apothecary[team]:
+        spent["apothecary"] = 1
+    if snap.bribes > s.bribes[team]:
+        spent["Bribes"] = snap.bribes - s.bribes[team]
+    return spent
+
+
+def board_info(s: State) -> list[dict[str, Any]]:
+    """Per team, what is left of its inducements and bribes (for the board and prompts)."""
+    return [{"bribes": s.bribes[t], "apothecary": s.apothecary[t], **s.induced[t]} for t in (0, 1)]

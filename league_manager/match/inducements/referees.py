@@ -1,0 +1,22 @@
+"""Biased referees: the bought referee sees the opposing team's fouls more often."""
+
+from __future__ import annotations
+
+from league_manager.match.core import Ctx
+from league_manager.match.events import Event
+from league_manager.match.inducements import BIASED_REFEREE, left
+
+BIASED_TARGET = 5
+
+
+def biased_spot(c: Ctx, fouler: int) -> bool:
+    """A foul the referee did not spot: the other team's Biased Referee spots it on a 5+."""
+    s = c.s
+    team = s.team[fouler]
+    if not left(s, 1 - team, BIASED_REFEREE):
+        return False
+    roll = c.d6("biased referee")
+    spotted = roll >= BIASED_TARGET
+    rule = BIASED_REFEREE
+    c.emit(Event("biased_referee", 1 - team, fouler, (roll,), BIASED_TARGET, success=spotted, rule=rule))
+    return spotted
