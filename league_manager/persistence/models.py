@@ -7,7 +7,7 @@ reads the annotations at class creation.
 
 from datetime import UTC, datetime
 
-from sqlalchemy import MetaData, UniqueConstraint
+from sqlalchemy import Index, MetaData, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 NAMING_CONVENTION = {
@@ -77,7 +77,19 @@ class Player(SQLModel, table=True):
 
     ``status`` is derived from the status ledger and cached here for queries;
     :func:`league_manager.persistence.repositories.rebuild_player_status` proves it.
+    Two active players of one team never share a shirt number (a partial unique index).
     """
+
+    __table_args__ = (
+        Index(
+            "uq_player_team_number_active",
+            "team_id",
+            "number",
+            unique=True,
+            sqlite_where=text("status = 'active'"),
+            postgresql_where=text("status = 'active'"),
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     team_id: int = Field(foreign_key="team.id", index=True)

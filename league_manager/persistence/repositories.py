@@ -67,6 +67,31 @@ def get_or_create_coach(name: str, *, session: Session) -> Coach:
 # -- teams -------------------------------------------------------------------------------
 
 
+def lock_team(team: Team, *, session: Session) -> Team:
+    """Serialise every check-then-write on a team: call before reading what you check.
+
+    SQLite has no row locks, so the whole file's write lock is taken (``BEGIN
+    IMMEDIATE``, waiting up to the busy timeout) unless this transaction already
+    holds it; PostgreSQL locks the team's row (``SELECT ... FOR UPDATE``). Either
+    way a second writer to the same team waits until this transaction ends, and
+    the team is read afresh once the lock is held.
+
+    Returns:
+        The same team, refreshed from the database under the lock.
+    """
+    connection = session.connection()
+    if connection.dialect.name == "sqlite":
+        driver = connection.connection.driver_connection
+        if driver is not None and not driver.in_transaction:
+            connection.exec_driver_sql("BEGIN IMMEDIATE")
+        session.refresh(team)
+        return team
+    locked = session.exec(
+        select(Team).where(Team.id == team.id).with_for_update().execution_options(populate_existing=True)
+    ).one()
+    return locked
+
+
 def find_team(name_or_id: str | int, *, session: Session, league_id: int | None = None) -> Team:
     """A team by (case-insensitive) name, or by id when no team has that name.
 

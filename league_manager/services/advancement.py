@@ -145,6 +145,8 @@ class AdvancementService(ServiceBase):
         player = repo.get_player(player_id, session=session)
         team = session.get(Team, player.team_id)
         assert team is not None
+        team = repo.lock_team(team, session=session)
+        session.refresh(player)
         league = session.get(League, team.league_id)
         assert league is not None
         return player, team, self.ruleset_of(league)

@@ -99,6 +99,8 @@ class RosterService(ServiceBase):
         """Give a player another shirt number (1-99, unique on the team)."""
         with self.transaction() as session:
             player = repo.get_player(player_id, session=session)
+            row, _ = self._team(session, player.team_id)
+            session.refresh(player)
             if not 1 <= number <= 99:
                 raise RuleViolation("number", "shirt numbers run from 1 to 99")
             others = repo.players_of([player.team_id], session=session)
@@ -106,7 +108,6 @@ class RosterService(ServiceBase):
                 raise RuleViolation("number", f"#{number} is already taken")
             player.number = number
             session.add(player)
-            row, _ = self._team(session, player.team_id)
             return team_outcome(session, row, f"{player.name} now wears #{number}", player.id)
 
     def buy_reroll(self, team: str | int) -> Outcome[TeamView]:
@@ -180,7 +181,7 @@ class RosterService(ServiceBase):
         return rules[role]
 
     def _team(self, session: Session, team: str | int) -> tuple[Team, Ruleset]:
-        row = repo.find_team(team, session=session)
+        row = repo.lock_team(repo.find_team(team, session=session), session=session)
         league = session.get(League, row.league_id)
         assert league is not None
         return row, self.ruleset_of(league)

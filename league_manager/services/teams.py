@@ -112,7 +112,7 @@ class TeamService(ServiceBase):
             RuleViolations: the new draft breaks rules; nothing is changed.
         """
         with self.transaction() as session:
-            row = repo.find_team(team, session=session)
+            row = repo.lock_team(repo.find_team(team, session=session), session=session)
             if row.first_match_played:
                 raise RuleViolation("draft", f"{row.name} has played a match; hire and fire instead")
             lg = session.get(League, row.league_id)

@@ -125,7 +125,7 @@ class UndoService(ServiceBase):
         team = session.get(Team, team_id)
         if team is None:
             raise NotFound(f"no team with id {team_id}")
-        return team
+        return repo.lock_team(team, session=session)
 
     def _ruleset(self, session: Session, team: Team) -> Ruleset:
         league = session.get(League, team.league_id)
