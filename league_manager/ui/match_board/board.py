@@ -171,6 +171,9 @@ class MatchBoard(QWidget):
         teams = QVBoxLayout()
         teams.addWidget(self.home_line)
         teams.addWidget(self.away_line)
+        self.inert_line = QLabel()
+        self.inert_line.setWordWrap(True)
+        teams.addWidget(self.inert_line)
         top.addWidget(self.score)
         top.addSpacing(16)
         top.addLayout(teams, 1)
@@ -235,6 +238,9 @@ class MatchBoard(QWidget):
         self.score.setText(hud.scoreline(match, names))
         self.home_line.setText(hud.team_line(match, 0, names[0]))
         self.away_line.setText(hud.team_line(match, 1, names[1]))
+        inert = tuple(self.session.game.inert)
+        self.inert_line.setText(hud.inert_line(inert))
+        self.inert_line.setVisible(bool(inert))
         self._append_log(match.events)
         self.message.setText(ctl.message)
         prompt = ctl.prompt
@@ -282,7 +288,8 @@ class MatchBoard(QWidget):
 
     def show_card(self, p: int) -> None:
         """Show a player's card (hover or selection)."""
-        self.card.setText(hud.player_card(self.controller.match, p, self.ruleset))
+        inert = tuple(self.session.game.inert)
+        self.card.setText(hud.player_card(self.controller.match, p, self.ruleset, inert))
 
     def toggle_keys(self) -> None:
         """Show or hide the cheat-sheet."""

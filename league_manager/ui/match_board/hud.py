@@ -53,8 +53,21 @@ def scoreline(match: Match, names: tuple[str, str]) -> str:
     )
 
 
-def player_card(match: Match, p: int, ruleset: Ruleset | None) -> str:
-    """Characteristics, skills with their text, status and this match's SPP events."""
+NOT_PLAYED = "not played by the board"
+
+
+def inert_line(inert: tuple[str, ...]) -> str:
+    """The HUD line naming what the board shows but does not play (empty when nothing)."""
+    if not inert:
+        return ""
+    return f"<span style='color:#c0392b'><b>Not played by the board:</b> {escape(', '.join(inert))}</span>"
+
+
+def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str, ...] = ()) -> str:
+    """Characteristics, skills with their text, special rule, status and this match's SPP events.
+
+    A skill or special rule named in ``inert`` is marked as not played by the board.
+    """
     s = match.state
     team = s.team[p]
     local = p - (0 if team == 0 else len(s.teams[0].players))
@@ -74,6 +87,10 @@ def player_card(match: Match, p: int, ruleset: Ruleset | None) -> str:
         text = ""
         if ruleset is not None and ref.name in ruleset.skills:
             text = ruleset.skills[ref.name].description
-        skills.append(f"<b>{escape(str(ref))}</b>" + (f": {escape(text)}" if text else ""))
+        mark = f" <i>({NOT_PLAYED})</i>" if ref.name in inert else ""
+        skills.append(f"<b>{escape(str(ref))}</b>{mark}" + (f": {escape(text)}" if text else ""))
     rows.append("<br>".join(skills) if skills else "<i>No skills</i>")
+    for rule in snap.special_rules:
+        mark = f" <i>({NOT_PLAYED})</i>" if rule in inert else ""
+        rows.append(f"Special rule: <b>{escape(rule)}</b>{mark}")
     return "<br>".join(rows)
