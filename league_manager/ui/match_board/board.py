@@ -18,10 +18,12 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.match.events import Event
+from league_manager.rules.dice import BoardDice
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
 from league_manager.ui.match_board import hud
 from league_manager.ui.match_board.controller import BoardController, Choice
+from league_manager.ui.match_board.dice_entry import DiceEntry
 from league_manager.ui.match_board.narration import narrate
 from league_manager.ui.match_board.panel import PromptPanel
 from league_manager.ui.match_board.practice import player_names
@@ -51,7 +53,7 @@ Letters and digits: the choice shown in [brackets] in the panel
   M Move · B Block · Z Blitz · P Pass · H Hand-off · F Foul · T Throw Team-mate
   X End action · E End turn / End set-up · R Team re-roll · S Skill re-roll · O Pro
   Y Yes / use skill · N No / decline · 1-3 formations (set-up) · Del back to the dugout
-U or Ctrl+Z: undo (league undo policy) · F1 or ?: this sheet
+U or Ctrl+Z: undo (league undo policy) · D: type dice (physical dice) on/off · F1 or ?: this sheet
 Far squares show the safest path's chance: a click previews the path, a second click (or G) walks it.
 Squares: green move (roll needed: dodge & rush), red block (dice; ▼ the opponent chooses),
 blue pass (Q/S/L/B range) or hand-off, purple foul, yellow push (arrows) or target."""
@@ -180,7 +182,13 @@ class MatchBoard(QWidget):
         self.undo_button = QPushButton("Undo (U)")
         self.concede_button = QPushButton("Concede…")
         self.keys_button = QPushButton("Keys (F1)")
-        for button in (self.undo_button, self.concede_button, self.keys_button):
+        self.dice_button = QPushButton("Type dice (D)")
+        self.dice_button.setCheckable(True)
+        self.dice_button.setToolTip(
+            "Roll real dice and type each value; Esc in the entry lets the program roll"
+        )
+        self.dice_button.toggled.connect(self.set_typed_dice)
+        for button in (self.undo_button, self.concede_button, self.dice_button, self.keys_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             top.addWidget(button)
         self.undo_button.clicked.connect(self.undo)
@@ -210,6 +218,8 @@ class MatchBoard(QWidget):
         split.setSizes([1000, 260])
         layout.addWidget(split, 1)
         self.panel = PromptPanel(self.view.viewport(), self.choose)
+        self.dice_entry = DiceEntry(self.view.viewport())
+        self._typed_notes: list[str] = []
         self.keys = QLabel(CHEAT_SHEET, self.view.viewport())
         self.keys.setStyleSheet(
             "background: rgba(10,10,10,230); color: #eee; padding: 10px; border-radius: 6px;"
@@ -220,7 +230,9 @@ class MatchBoard(QWidget):
 
     # updates ------------------------------------------------------------------------
     def act(self, step: Callable[[], bool]) -> bool:
-        """Run one controller input and redraw."""
+        """Run one controller input and redraw (nothing while a typed die is awaited)."""
+        if self.dice_entry.asking:
+            return False
         changed = step()
         self.refresh()
         return changed
@@ -265,6 +277,9 @@ class MatchBoard(QWidget):
         names = self.session.team_names()
         for event in events[self._logged :]:
             self.log.addItem(narrate(event, self.names, names))
+        for note in self._typed_notes:
+            self.log.addItem(note)
+        self._typed_notes.clear()
         self._logged = len(events)
         self.log.scrollToBottom()
 
@@ -323,8 +338,39 @@ class MatchBoard(QWidget):
             confirmed_by = f"{other} coach"
         self.act(lambda: self.controller.undo(confirmed_by))
 
+    @property
+    def typed_dice(self) -> bool:
+        """Whether every roll asks for the value of a physical die."""
+        dice = self.session.match.dice
+        return isinstance(dice, BoardDice) and dice.typed_source is not None
+
+    def set_typed_dice(self, on: bool) -> None:
+        """Switch physical dice on or off (the match's dice must be :class:`BoardDice`)."""
+        dice = self.session.match.dice
+        if not isinstance(dice, BoardDice):
+            self.message.setText("The dice of this match cannot be typed.")
+            on = False
+        else:
+            dice.typed_source = self._ask_die if on else None
+            self.message.setText(
+                "Type dice: each roll asks for the value of a real die (Esc: the program rolls it)."
+                if on
+                else "The program rolls the dice."
+            )
+        if self.dice_button.isChecked() != on:
+            self.dice_button.setChecked(on)
+
+    def _ask_die(self, sides: int, label: str) -> int | None:
+        self._bot_timer.stop()
+        value = self.dice_entry.ask(sides, label)
+        if value is not None:
+            self._typed_notes.append(f"D{sides}" + (f" {label}" if label else "") + f": {value} (typed)")
+        return value
+
     def handle_key(self, event: QKeyEvent) -> None:
         """Board keys (see the cheat-sheet)."""
+        if self.dice_entry.asking:
+            return
         if event.key() == Qt.Key.Key_Z and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             self.undo()
             return
@@ -334,6 +380,9 @@ class MatchBoard(QWidget):
             return
         if name == "U":
             self.undo()
+            return
+        if name == "D":
+            self.set_typed_dice(not self.typed_dice)
             return
         if name:
             self.act(lambda: self.controller.key(name))
