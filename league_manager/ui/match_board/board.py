@@ -17,7 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from league_manager.match import actions as a
 from league_manager.match.events import Event
+from league_manager.match.pitch import ON_PITCH, in_half
 from league_manager.rules.dice import BoardDice
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
@@ -292,7 +294,11 @@ class MatchBoard(QWidget):
             rect = self.view.mapFromScene(square_rect(anchor)).boundingRect()
         s = self.controller.match.state
         weighted = list(self.controller.targets) * 3 + [q for q in s.pos if q >= 0]
+        prompt = self.controller.prompt
+        if prompt is not None and prompt.kind == a.SETUP:  # keep the half being set up clear
+            weighted += [q for q in range(len(ON_PITCH)) if ON_PITCH[q] and in_half(q, prompt.team)]
         avoid = [self.view.mapFromScene(square_rect(q)).boundingRect() for q in weighted]
+        avoid += [self.view.mapFromScene(r).boundingRect() for r in self.scene.dugout_slots.values()]
         self.panel.place_near(rect, area, avoid)
         if self.keys.isVisible():
             self.keys.adjustSize()
