@@ -11,6 +11,7 @@ from league_manager.match.coverage import TABLETOP_ONLY, inducement_played, unpl
 from league_manager.match.engine import Match
 from league_manager.services.match_day.offer_models import OfferLine, SideOffer
 from league_manager.ui.match_board.board import MatchBoard
+from league_manager.ui.match_board.hud import used_mark
 from league_manager.ui.match_board.practice import practice_teams
 from league_manager.ui.match_board.session import BoardSession, LocalGame
 from league_manager.ui.match_day.inducements import InducementModel
@@ -66,3 +67,26 @@ def test_the_inducement_picker_marks_what_the_board_does_not_play(qtbot: QtBot) 
     assert kind == f"common — {TABLETOP_ONLY}"
     assert TABLETOP_ONLY in model.data(model.index(0, 0), 3)  # tooltip role
     assert model.data(model.index(1, 1)) == "common" and model.data(model.index(1, 0), 3) is None
+
+
+def test_the_hud_shows_inducements_left_and_the_card_once_per_game_rules_used(qtbot: QtBot) -> None:
+    home, away = practice_teams(seed=2)
+    player = dataclasses.replace(home.players[0], special_rules=("Old Pro",))
+    home = dataclasses.replace(home, players=(player, *home.players[1:]))
+    match = Match(home, away, seed=2, allow_inert=True)
+    match.state.induced[0] = {"Bloodweiser Kegs": 2, "Wandering Apothecaries": 0}
+    board = MatchBoard(BoardSession(LocalGame(match)), bot_delay_ms=0)
+    qtbot.addWidget(board)
+    assert "Inducements left: Bloodweiser Kegs 2" in board.home_line.text()
+    assert "Wandering" not in board.home_line.text() and "Inducements" not in board.away_line.text()
+    board.show_card(0)
+    assert "Old Pro</b>:" not in board.card.text() and "(used" not in board.card.text()
+    match.state.game_used.add((0, "Old Pro"))
+    board.show_card(0)
+    assert "Special rule: <b>Old Pro</b> (used this game)" in board.card.text()
+    match.state.game_used.clear()
+    match.state.skill_used.add((0, "Thinking Man's Troll half 1"))
+    match.state.half = 1
+    assert used_mark(match, 0, "Thinking Man's Troll") == " (used this half)"
+    match.state.skill_used = {(0, "Dodge")}  # a once-per-turn use is not shown
+    assert used_mark(match, 0, "Dodge") == ""
