@@ -394,9 +394,16 @@ class MatchBoard(QWidget):
             self.act(lambda: self.controller.key(name))
 
     def stop_bots(self) -> None:
-        """Stop playing bot moves (the window is closing, or a screenshot is being set up)."""
+        """Stop playing bot moves (the window is closing, or a screenshot is being set up).
+
+        A die awaited from the keyboard is then rolled by the program (typed dice go off), so
+        the action under way ends and is saved like any other.
+        """
         self._bot_timer.stop()
         self.bots_paused = True
+        if self.dice_entry.asking:
+            self.set_typed_dice(False)
+            self.dice_entry.finish(None)
 
     def controller_moment(self, moment: str) -> None:
         """Play on (seeded input, bots included) to a screenshot moment, then redraw."""

@@ -78,3 +78,23 @@ def test_a_board_whose_dice_cannot_be_typed_says_so(qtbot: QtBot) -> None:
     other.set_typed_dice(True)
     assert not other.typed_dice and not other.dice_button.isChecked()
     assert "cannot be typed" in other.message.text()
+
+
+def test_closing_while_a_die_is_awaited_lets_the_program_roll_it(qtbot: QtBot) -> None:
+    board = make_board(qtbot, seed=4)
+    press(qtbot, board, Qt.Key.Key_D)
+    QTimer.singleShot(0, board.stop_bots)
+    _play_until_rolled(board)
+    dice = board.session.match.dice
+    assert not board.typed_dice and not board.dice_entry.asking
+    assert dice.log and all(r.source == "program" for r in dice.log)
+
+
+def _play_until_rolled(board: MatchBoard) -> None:
+    rng = random.Random(5)
+    start = len(board.session.match.dice.log)
+    for _ in range(400):
+        if len(board.session.match.dice.log) > start:
+            return
+        board.act(lambda: (random_input(board.controller, rng), True)[1])
+    raise AssertionError("nothing was rolled")
