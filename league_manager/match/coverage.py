@@ -8,8 +8,9 @@ them); ``catalogue`` lists everything of a ruleset a match may meet, for
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from league_manager.match.inducements import IN_MATCH
 from league_manager.match.skills.registry import registered_skills
@@ -27,6 +28,28 @@ MODELLED_INDUCEMENTS = frozenset(
     }
 )
 """In-match inducements the engine plays (star players are players; see their rules)."""
+
+PLAYER_INDUCEMENTS = frozenset({"star", "mercenary"})
+"""Kinds of inducement lines that are players: the engine plays them as players."""
+
+TABLETOP_ONLY = "tabletop only — the board does not play it yet"
+"""How an inducement the engine does not play is marked wherever a coach may buy it."""
+
+
+def inducement_played(name: str, kind: str) -> bool:
+    """Whether the engine (and so the board) plays an inducement bought before a match.
+
+    Args:
+        name: the inducement line's name.
+        kind: its kind ("star" and "mercenary" lines are players, always played).
+    """
+    return kind in PLAYER_INDUCEMENTS or name in MODELLED_INDUCEMENTS
+
+
+def unplayed_inducements(lines: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Sorted names of a pre-game record's inducement lines the engine does not play."""
+    names = {str(line["name"]): str(line.get("kind", "")) for line in lines}
+    return sorted(name for name, kind in names.items() if not inducement_played(name, kind))
 
 
 @dataclass(frozen=True, slots=True)

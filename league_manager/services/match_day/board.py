@@ -17,6 +17,7 @@ from typing import Any
 from sqlmodel import Session
 
 from league_manager.core.errors import RuleViolation
+from league_manager.match.coverage import unplayed_inducements
 from league_manager.match.engine import FORMAT_VERSION, Match, MatchFormatError
 from league_manager.match.undo_policy import (
     DEFAULT_POLICY,
@@ -26,7 +27,7 @@ from league_manager.match.undo_policy import (
     refusal,
 )
 from league_manager.persistence.board_models import CONTROLLERS, BoardMatch
-from league_manager.persistence.match_day_models import MatchCorrection
+from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
 from league_manager.persistence.models import utcnow
 from league_manager.rules.dice import BoardDice
 from league_manager.services.base import ServiceBase
@@ -43,6 +44,7 @@ from league_manager.services.match_day.store import (
     MatchDayView,
     dump_json,
     fixture_and_league,
+    load_json,
     match_day_view,
     require_match_day,
     set_stage,
@@ -61,8 +63,9 @@ class BoardGame:
         match: the engine match (``prompt``, ``legal_actions()``, ``apply()``, ``undo()``).
         controllers: "human", "random" or "greedy" per side ("home"/"away").
         undo_policy: one of :data:`league_manager.match.undo_policy.POLICIES`.
-        inert: skills on either team the engine does not handle (empty: the engine keeps
-            no such list yet).
+        inert: what the board shows but does not play: the skills, traits and special rules
+            without a handler (``Match.inert_skills``), then the inducements bought at the
+            pre-game that the engine does not play.
         home_name, away_name: the team names.
         colours: team colours per side (empty: the league data has none).
     """
@@ -140,6 +143,7 @@ class BoardService(ServiceBase):
                 settings=match_settings(day),
                 ruleset_id=day.ruleset_id,
                 snapshots=True,
+                allow_inert=True,  # shown on the board as "not played" (BoardGame.inert)
             )
             if row is not None:
                 _archive(row, session=session)  # the abandoned one stays on the fixture's record
@@ -157,7 +161,7 @@ class BoardService(ServiceBase):
             _write(row, match, match.to_dict())
             session.add(row)
             set_stage(day, "in_progress", session=session)
-            return _game(fixture, match, row)
+            return _game(fixture, match, row, day)
 
     def resume(self, fixture: int) -> BoardGame:
         """The board match in progress, rebuilt at the same decision with the same upcoming dice.
@@ -168,9 +172,11 @@ class BoardService(ServiceBase):
         """
         with self.transaction() as session:
             row = _require(fixture, "resume the board match", session=session)
-            require_match_day(fixture, ("in_progress",), "resume the board match", session=session)
+            day = require_match_day(fixture, ("in_progress",), "resume the board match", session=session)
             try:
-                match = Match.from_dict(json.loads(row.match_json))
+                document = json.loads(row.match_json)
+                document["allow_inert"] = True  # records saved before the board accepted them
+                match = Match.from_dict(document)
             except MatchFormatError as exc:
                 raise RuleViolation("board match", _format_refusal(row)) from exc
             if len(match.actions) != row.action_count:
@@ -179,7 +185,7 @@ class BoardService(ServiceBase):
                     f"the record of fixture {fixture} replays to {len(match.actions)} actions, not "
                     f"{row.action_count}; abandon it with a reason and start again",
                 )
-            return _game(fixture, match, row)
+            return _game(fixture, match, row, day)
 
     def status(self, fixture: int) -> BoardStatus | None:
         """The fixture's board match as the fixture page shows it (None if it never had one)."""
@@ -377,9 +383,19 @@ def _archive(row: BoardMatch, *, session: Session) -> None:
     )
 
 
-def _game(fixture: int, match: Match, row: BoardMatch) -> BoardGame:
+def _game(fixture: int, match: Match, row: BoardMatch, day: MatchDay) -> BoardGame:
     controllers = {"home": row.home_controller, "away": row.away_controller}
-    return BoardGame(fixture, match, controllers, row.undo_policy, match.home.name, match.away.name)
+    inert = (*match.inert_skills, *_unplayed(day))
+    return BoardGame(
+        fixture, match, controllers, row.undo_policy, match.home.name, match.away.name, inert=inert
+    )
+
+
+def _unplayed(day: MatchDay) -> list[str]:
+    """The inducements bought at the pre-game that the engine does not play (by name)."""
+    teams = load_json(day.pregame_json).get("teams", {})
+    lines = [line for s in SIDES for line in teams.get(s, {}).get("inducements", {}).get("lines", [])]
+    return unplayed_inducements(lines)
 
 
 def _changes(view: MatchDayView, what: str) -> Changes:

@@ -13,6 +13,7 @@ from typing import Any
 from sqlmodel import Session
 
 from league_manager.core.errors import LeagueError
+from league_manager.match.coverage import inducement_played
 from league_manager.persistence.models import Team
 from league_manager.rules.model import Ruleset
 from league_manager.services.match_day import mercenaries
@@ -108,7 +109,8 @@ def build_offer(
             while why is None and have + more < SEARCH_LIMIT:
                 why = ctx.refusal(_with(current, side, name, have + more + 1))
                 more += why is None
-            lines.append(OfferLine(name, kind, cost, chosen[side].get(name, 0), more, limit, why))
+            played = inducement_played(name, kind)
+            lines.append(OfferLine(name, kind, cost, chosen[side].get(name, 0), more, limit, why, played))
         spending = record[side]
         sides[side] = SideOffer(
             side=side,

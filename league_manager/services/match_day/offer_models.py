@@ -12,7 +12,10 @@ __all__ = ["InducementOffer", "OfferLine", "SideOffer"]
 
 @dataclass(frozen=True)
 class OfferLine:
-    """One inducement or star player a team may buy: its price for that team and how many more."""
+    """One inducement or star player a team may buy: its price for that team and how many more.
+
+    ``played`` is False for an inducement the board does not play (tabletop only).
+    """
 
     name: str
     kind: str
@@ -21,6 +24,7 @@ class OfferLine:
     may_add: int
     limit: int | None
     why_not: str | None = None
+    played: bool = True
 
     @property
     def is_star(self) -> bool:

@@ -17,11 +17,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from league_manager.match import actions as a
 from league_manager.match.events import Event
+from league_manager.match.pitch import ON_PITCH, in_half
+from league_manager.rules.dice import BoardDice
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
 from league_manager.ui.match_board import hud
 from league_manager.ui.match_board.controller import BoardController, Choice
+from league_manager.ui.match_board.dice_entry import DiceEntry
 from league_manager.ui.match_board.narration import narrate
 from league_manager.ui.match_board.panel import PromptPanel
 from league_manager.ui.match_board.practice import player_names
@@ -51,7 +55,7 @@ Letters and digits: the choice shown in [brackets] in the panel
   M Move · B Block · Z Blitz · P Pass · H Hand-off · F Foul · T Throw Team-mate
   X End action · E End turn / End set-up · R Team re-roll · S Skill re-roll · O Pro
   Y Yes / use skill · N No / decline · 1-3 formations (set-up) · Del back to the dugout
-U or Ctrl+Z: undo (league undo policy) · F1 or ?: this sheet
+U or Ctrl+Z: undo (league undo policy) · D: type dice (physical dice) on/off · F1 or ?: this sheet
 Far squares show the safest path's chance: a click previews the path, a second click (or G) walks it.
 Squares: green move (roll needed: dodge & rush), red block (dice; ▼ the opponent chooses),
 blue pass (Q/S/L/B range) or hand-off, purple foul, yellow push (arrows) or target."""
@@ -171,13 +175,22 @@ class MatchBoard(QWidget):
         teams = QVBoxLayout()
         teams.addWidget(self.home_line)
         teams.addWidget(self.away_line)
+        self.inert_line = QLabel()
+        self.inert_line.setWordWrap(True)
+        teams.addWidget(self.inert_line)
         top.addWidget(self.score)
         top.addSpacing(16)
         top.addLayout(teams, 1)
         self.undo_button = QPushButton("Undo (U)")
         self.concede_button = QPushButton("Concede…")
         self.keys_button = QPushButton("Keys (F1)")
-        for button in (self.undo_button, self.concede_button, self.keys_button):
+        self.dice_button = QPushButton("Type dice (D)")
+        self.dice_button.setCheckable(True)
+        self.dice_button.setToolTip(
+            "Roll real dice and type each value; Esc in the entry lets the program roll"
+        )
+        self.dice_button.toggled.connect(self.set_typed_dice)
+        for button in (self.undo_button, self.concede_button, self.dice_button, self.keys_button):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             top.addWidget(button)
         self.undo_button.clicked.connect(self.undo)
@@ -207,6 +220,8 @@ class MatchBoard(QWidget):
         split.setSizes([1000, 260])
         layout.addWidget(split, 1)
         self.panel = PromptPanel(self.view.viewport(), self.choose)
+        self.dice_entry = DiceEntry(self.view.viewport())
+        self._typed_notes: list[str] = []
         self.keys = QLabel(CHEAT_SHEET, self.view.viewport())
         self.keys.setStyleSheet(
             "background: rgba(10,10,10,230); color: #eee; padding: 10px; border-radius: 6px;"
@@ -217,7 +232,9 @@ class MatchBoard(QWidget):
 
     # updates ------------------------------------------------------------------------
     def act(self, step: Callable[[], bool]) -> bool:
-        """Run one controller input and redraw."""
+        """Run one controller input and redraw (nothing while a typed die is awaited)."""
+        if self.dice_entry.asking:
+            return False
         changed = step()
         self.refresh()
         return changed
@@ -235,6 +252,9 @@ class MatchBoard(QWidget):
         self.score.setText(hud.scoreline(match, names))
         self.home_line.setText(hud.team_line(match, 0, names[0]))
         self.away_line.setText(hud.team_line(match, 1, names[1]))
+        inert = tuple(self.session.game.inert)
+        self.inert_line.setText(hud.inert_line(inert))
+        self.inert_line.setVisible(bool(inert))
         self._append_log(match.events)
         self.message.setText(ctl.message)
         prompt = ctl.prompt
@@ -259,6 +279,9 @@ class MatchBoard(QWidget):
         names = self.session.team_names()
         for event in events[self._logged :]:
             self.log.addItem(narrate(event, self.names, names))
+        for note in self._typed_notes:
+            self.log.addItem(note)
+        self._typed_notes.clear()
         self._logged = len(events)
         self.log.scrollToBottom()
 
@@ -271,7 +294,11 @@ class MatchBoard(QWidget):
             rect = self.view.mapFromScene(square_rect(anchor)).boundingRect()
         s = self.controller.match.state
         weighted = list(self.controller.targets) * 3 + [q for q in s.pos if q >= 0]
+        prompt = self.controller.prompt
+        if prompt is not None and prompt.kind == a.SETUP:  # keep the half being set up clear
+            weighted += [q for q in range(len(ON_PITCH)) if ON_PITCH[q] and in_half(q, prompt.team)]
         avoid = [self.view.mapFromScene(square_rect(q)).boundingRect() for q in weighted]
+        avoid += [self.view.mapFromScene(r).boundingRect() for r in self.scene.dugout_slots.values()]
         self.panel.place_near(rect, area, avoid)
         if self.keys.isVisible():
             self.keys.adjustSize()
@@ -282,7 +309,8 @@ class MatchBoard(QWidget):
 
     def show_card(self, p: int) -> None:
         """Show a player's card (hover or selection)."""
-        self.card.setText(hud.player_card(self.controller.match, p, self.ruleset))
+        inert = tuple(self.session.game.inert)
+        self.card.setText(hud.player_card(self.controller.match, p, self.ruleset, inert))
 
     def toggle_keys(self) -> None:
         """Show or hide the cheat-sheet."""
@@ -316,8 +344,39 @@ class MatchBoard(QWidget):
             confirmed_by = f"{other} coach"
         self.act(lambda: self.controller.undo(confirmed_by))
 
+    @property
+    def typed_dice(self) -> bool:
+        """Whether every roll asks for the value of a physical die."""
+        dice = self.session.match.dice
+        return isinstance(dice, BoardDice) and dice.typed_source is not None
+
+    def set_typed_dice(self, on: bool) -> None:
+        """Switch physical dice on or off (the match's dice must be :class:`BoardDice`)."""
+        dice = self.session.match.dice
+        if not isinstance(dice, BoardDice):
+            self.message.setText("The dice of this match cannot be typed.")
+            on = False
+        else:
+            dice.typed_source = self._ask_die if on else None
+            self.message.setText(
+                "Type dice: each roll asks for the value of a real die (Esc: the program rolls it)."
+                if on
+                else "The program rolls the dice."
+            )
+        if self.dice_button.isChecked() != on:
+            self.dice_button.setChecked(on)
+
+    def _ask_die(self, sides: int, label: str) -> int | None:
+        self._bot_timer.stop()
+        value = self.dice_entry.ask(sides, label)
+        if value is not None:
+            self._typed_notes.append(f"D{sides}" + (f" {label}" if label else "") + f": {value} (typed)")
+        return value
+
     def handle_key(self, event: QKeyEvent) -> None:
         """Board keys (see the cheat-sheet)."""
+        if self.dice_entry.asking:
+            return
         if event.key() == Qt.Key.Key_Z and event.modifiers() & Qt.KeyboardModifier.ControlModifier:
             self.undo()
             return
@@ -328,13 +387,23 @@ class MatchBoard(QWidget):
         if name == "U":
             self.undo()
             return
+        if name == "D":
+            self.set_typed_dice(not self.typed_dice)
+            return
         if name:
             self.act(lambda: self.controller.key(name))
 
     def stop_bots(self) -> None:
-        """Stop playing bot moves (the window is closing, or a screenshot is being set up)."""
+        """Stop playing bot moves (the window is closing, or a screenshot is being set up).
+
+        A die awaited from the keyboard is then rolled by the program (typed dice go off), so
+        the action under way ends and is saved like any other.
+        """
         self._bot_timer.stop()
         self.bots_paused = True
+        if self.dice_entry.asking:
+            self.set_typed_dice(False)
+            self.dice_entry.finish(None)
 
     def controller_moment(self, moment: str) -> None:
         """Play on (seeded input, bots included) to a screenshot moment, then redraw."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from league_manager.match.engine import Match
+from league_manager.match.skills.registry import lasting_use
 from league_manager.match.state import STATUS_NAMES, WEATHER_NAMES
 from league_manager.rules.model import Ruleset
 
@@ -36,6 +37,9 @@ def team_line(match: Match, team: int, name: str) -> str:
         parts.append(f"Bribes {s.bribes[team]}")
     if snap.assistant_coaches or snap.cheerleaders:
         parts.append(f"Coaches {snap.assistant_coaches} · Cheerleaders {snap.cheerleaders}")
+    induced = [f"{escape(name)} {left}" for name, left in sorted(s.induced[team].items()) if left > 0]
+    if induced:
+        parts.append("Inducements left: " + ", ".join(induced))
     prayers = [n.replace("_", " ").title() for t, n, _ in s.prayers if t == team]
     if prayers:
         parts.append("Prayers: " + ", ".join(prayers))
@@ -53,8 +57,35 @@ def scoreline(match: Match, names: tuple[str, str]) -> str:
     )
 
 
-def player_card(match: Match, p: int, ruleset: Ruleset | None) -> str:
-    """Characteristics, skills with their text, status and this match's SPP events."""
+NOT_PLAYED = "not played by the board"
+
+
+def inert_line(inert: tuple[str, ...]) -> str:
+    """The HUD line naming what the board shows but does not play (empty when nothing)."""
+    if not inert:
+        return ""
+    return f"<span style='color:#c0392b'><b>Not played by the board:</b> {escape(', '.join(inert))}</span>"
+
+
+def used_mark(match: Match, p: int, name: str) -> str:
+    """The mark of a once-per-game or once-per-half rule the player has spent ("" when not).
+
+    Both bookkeeping forms count: ``State.game_used`` and the lasting ``skill_used`` entries.
+    """
+    s = match.state
+    spent = s.game_used | {(q, name) for q, name in s.skill_used if lasting_use(name)}
+    if (p, name) in spent:
+        return " (used this game)"
+    if (p, f"{name} half {s.half}") in spent:
+        return " (used this half)"
+    return ""
+
+
+def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str, ...] = ()) -> str:
+    """Characteristics, skills with their text, special rule, status and this match's SPP events.
+
+    A skill or special rule named in ``inert`` is marked as not played by the board.
+    """
     s = match.state
     team = s.team[p]
     local = p - (0 if team == 0 else len(s.teams[0].players))
@@ -74,6 +105,10 @@ def player_card(match: Match, p: int, ruleset: Ruleset | None) -> str:
         text = ""
         if ruleset is not None and ref.name in ruleset.skills:
             text = ruleset.skills[ref.name].description
-        skills.append(f"<b>{escape(str(ref))}</b>" + (f": {escape(text)}" if text else ""))
+        mark = f" <i>({NOT_PLAYED})</i>" if ref.name in inert else escape(used_mark(match, p, ref.name))
+        skills.append(f"<b>{escape(str(ref))}</b>{mark}" + (f": {escape(text)}" if text else ""))
     rows.append("<br>".join(skills) if skills else "<i>No skills</i>")
+    for rule in snap.special_rules:
+        mark = f" <i>({NOT_PLAYED})</i>" if rule in inert else escape(used_mark(match, p, rule))
+        rows.append(f"Special rule: <b>{escape(rule)}</b>{mark}")
     return "<br>".join(rows)

@@ -73,7 +73,14 @@ class PromptPanel(QFrame):
         ``avoid`` rectangles (the squares to click) as it can; top-centre without an anchor."""
         w, h = self.width(), self.height()
         if anchor is None:
-            candidates = [QPoint(area.center().x() - w // 2, area.top() + 8)]
+            middle_y = area.center().y() - h // 2
+            candidates = [  # top centre first, then wherever it hides fewer tokens and squares
+                QPoint(area.center().x() - w // 2, area.top() + 8),
+                QPoint(area.left() + area.width() // 4 - w // 2, middle_y),
+                QPoint(area.left() + 3 * area.width() // 4 - w // 2, middle_y),
+                QPoint(area.right() - w, area.top() + 8),
+                QPoint(area.center().x() - w // 2, area.bottom() - h),
+            ]
         else:
             mid_x, mid_y = anchor.center().x() - w // 2, anchor.center().y() - h // 2
             candidates = [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from league_manager.match.engine import Match
 from league_manager.match.teams import TeamSnapshot, generate_team
+from league_manager.rules.dice import BoardDice
 from league_manager.rules.loader import load_ruleset
 from league_manager.ui.match_board.session import LocalGame
 
@@ -26,7 +27,7 @@ def practice_game(
 ) -> LocalGame:
     """A practice game held in memory (nothing is saved to a league)."""
     home, away = practice_teams(home_race, away_race, seed)
-    match = Match(home, away, seed=seed, ruleset=load_ruleset("bb2020"))
+    match = Match(home, away, dice=BoardDice(seed), ruleset=load_ruleset("bb2020"))
     return LocalGame(match, dict(controllers or {"home": "human", "away": "human"}))
 
 

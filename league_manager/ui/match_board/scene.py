@@ -17,9 +17,15 @@ from league_manager.ui.match_board.controller import BoardController, Mark
 
 S = 40.0
 """Side of a square in scene units."""
-DUG_COLS = 3
-DUG_W = DUG_COLS * S + 12
-PITCH_X = DUG_W + 10
+DUG_H = 104.0
+"""Height of a dugout band: the home one above the pitch, the away one below it."""
+DUG_CELL = 30.0
+PITCH_X = 0.0
+PITCH_Y = DUG_H + 8
+DUG_TOP = (0.0, PITCH_Y + WIDTH * S + 8)
+"""Top of each team's dugout band."""
+BOX_SHARES = (0.40, 0.20, 0.25, 0.15)
+"""Share of the band's length for each box of ``BOXES``."""
 TEAM_COLOURS = (QColor("#1f5fa8"), QColor("#d9771e"))
 """Home blue, away orange: told apart with any colour vision."""
 MARK_COLOURS = {
@@ -41,13 +47,13 @@ BOXES = (("Reserves", RESERVE), ("KO'd", KO), ("Casualties", CASUALTY), ("Sent o
 def square_rect(square: int) -> QRectF:
     """The scene rectangle of a pitch square."""
     x, y = xy(square)
-    return QRectF(PITCH_X + x * S, y * S, S, S)
+    return QRectF(PITCH_X + x * S, PITCH_Y + y * S, S, S)
 
 
 def square_at(point: QPointF) -> int:
     """The pitch square under a scene point, or -1."""
     x = int((point.x() - PITCH_X) // S)
-    y = int(point.y() // S)
+    y = int((point.y() - PITCH_Y) // S)
     if 0 <= x < LENGTH and 0 <= y < WIDTH:
         return sq(x, y)
     return -1
@@ -62,6 +68,40 @@ def initials(position: str) -> str:
     return (word[0] + (word[2] if len(word) > 2 else "")).title()
 
 
+def reach_fill(text: str) -> QColor:
+    """The shade of a far square: green when safe, through yellow, to red when risky."""
+    digits = "".join(c for c in text if c.isdigit())
+    chance = int(digits) if digits else 100
+    if chance >= 90:
+        return QColor(200, 255, 150, 40)
+    if chance >= 67:
+        return QColor(240, 230, 90, 55)
+    return QColor(240, 120, 70, 65)
+
+
+def thinned_labels(marks: tuple[Mark, ...]) -> set[int]:
+    """The far squares whose chance is written: not next to a written square with the same one.
+
+    A block of squares with one chance shows it on a few squares, not on every one; a square
+    whose chance differs from its neighbours always shows it (the shade tells the rest, and
+    the path preview gives the exact figure).
+    """
+    shown: dict[int, str] = {}
+    for mark in sorted(marks, key=lambda m: (xy(m.square)[1], xy(m.square)[0])):
+        if not mark.text:
+            continue
+        x, y = xy(mark.square)
+        near = (
+            shown.get(sq(x + dx, y + dy))
+            for dx in (-1, 0, 1)
+            for dy in (-1, 0, 1)
+            if 0 <= x + dx < LENGTH and 0 <= y + dy < WIDTH
+        )
+        if mark.text not in near:
+            shown[mark.square] = mark.text
+    return set(shown)
+
+
 class ReachLayer(QGraphicsItem):
     """Far squares a player can reach, each with its chance, painted once and cached."""
 
@@ -71,15 +111,15 @@ class ReachLayer(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def boundingRect(self) -> QRectF:
-        return QRectF(PITCH_X, 0, LENGTH * S, WIDTH * S)
+        return QRectF(PITCH_X, PITCH_Y, LENGTH * S, WIDTH * S)
 
     def paint(self, painter: QPainter, option: object, widget: object = None) -> None:
-        fill = MARK_COLOURS["reach"]
         painter.setFont(QFont("Sans", 7, QFont.Weight.Bold))
+        labelled = thinned_labels(self.marks)
         for mark in self.marks:
             r = square_rect(mark.square)
-            painter.fillRect(r, fill)
-            if mark.text:
+            painter.fillRect(r, reach_fill(mark.text))
+            if mark.square in labelled:
                 box = painter.fontMetrics().boundingRect(mark.text)
                 chip = QRectF(
                     r.center().x() - box.width() / 2 - 2,
@@ -103,8 +143,7 @@ class PitchScene(QGraphicsScene):
         self._dynamic: list[QGraphicsItem] = []
         self._reach_marks: tuple[Mark, ...] = ()
         self._reach_item: ReachLayer | None = None
-        height = max(WIDTH * S, 600.0)
-        self.setSceneRect(QRectF(0, -4, PITCH_X + LENGTH * S + 10 + DUG_W, height + 8))
+        self.setSceneRect(QRectF(PITCH_X - 4, -4, LENGTH * S + 8, DUG_TOP[1] + DUG_H + 8))
         self._text_colour = QColor("#ddd") if dark else QColor("#333")
 
     # static (painted as the background, which the view caches) ---------------------
@@ -112,6 +151,11 @@ class PitchScene(QGraphicsScene):
         painter.fillRect(QRectF(rect), QColor("#1e2124") if self.dark else QColor("#e8e8e4"))
         light, dark = (QColor("#3f7d3a"), QColor("#467f40")), (QColor("#2d5a2a"), QColor("#31602e"))
         grass = dark if self.dark else light
+        for team, top in enumerate(DUG_TOP):
+            painter.setPen(QPen(TEAM_COLOURS[team], 2))
+            painter.setBrush(QBrush(QColor(0, 0, 0, 30)))
+            painter.drawRect(QRectF(PITCH_X + 1, top + 1, LENGTH * S - 2, DUG_H - 2))
+        painter.translate(0, PITCH_Y)
         for x in range(LENGTH):
             for y in range(WIDTH):
                 colour = grass[(x + y) % 2]
@@ -138,10 +182,7 @@ class PitchScene(QGraphicsScene):
         painter.setPen(QPen(QColor(255, 255, 255, 130), 1.5, Qt.PenStyle.DashLine))
         for x in (HALF_LINE - 1, HALF_LINE + 1):
             painter.drawLine(QPointF(PITCH_X + x * S, 4 * S), QPointF(PITCH_X + x * S, (WIDTH - 4) * S))
-        for team, left in ((0, 0.0), (1, PITCH_X + LENGTH * S + 10)):
-            painter.setPen(QPen(TEAM_COLOURS[team], 2))
-            painter.setBrush(QBrush(QColor(0, 0, 0, 30)))
-            painter.drawRect(QRectF(left + 2, 0, DUG_W - 4, WIDTH * S))
+        painter.translate(0, -PITCH_Y)
 
     # dynamic -----------------------------------------------------------------------
     def update_from(self, ctl: BoardController, names: tuple[str, str]) -> None:
@@ -280,25 +321,26 @@ class PitchScene(QGraphicsScene):
         self._add(ball, 20)
 
     def _dugouts(self, s: State, ctl: BoardController, names: tuple[str, str]) -> None:
+        """Each team's band: its name, then Reserves, KO'd, Casualties and Sent off side by side."""
         self.dugout_slots = {}
         selected = ctl.selected
-        for team, left in ((0, 0.0), (1, PITCH_X + LENGTH * S + 10)):
-            y = 4.0
-            title = self.addSimpleText(names[team][:18], QFont("Sans", 9, QFont.Weight.Bold))
+        for team, top in enumerate(DUG_TOP):
+            title = self.addSimpleText(names[team], QFont("Sans", 10, QFont.Weight.Bold))
             title.setBrush(QBrush(TEAM_COLOURS[team].lighter(130) if self.dark else TEAM_COLOURS[team]))
-            title.setPos(left + 6, y)
+            title.setPos(PITCH_X + 8, top + 3)
             self._add(title, 15)
-            y += 20
-            for label, status in BOXES:
+            left = PITCH_X + 8
+            for (label, status), share in zip(BOXES, BOX_SHARES, strict=True):
+                width = (LENGTH * S - 16) * share
                 players = [p for p in s.players_of(team) if s.pos[p] < 0 and s.status[p] == status]
                 head = self.addSimpleText(f"{label} ({len(players)})", QFont("Sans", 8))
                 head.setBrush(QBrush(self._text_colour))
-                head.setPos(left + 6, y)
+                head.setPos(left, top + 24)
                 self._add(head, 15)
-                y += 16
-                cell = (DUG_W - 12) / DUG_COLS
+                columns = max(1, int((width - 8) // DUG_CELL))
                 for i, p in enumerate(players):
-                    r = QRectF(left + 6 + (i % DUG_COLS) * cell, y + (i // DUG_COLS) * cell, cell, cell)
+                    row, column = divmod(i, columns)
+                    r = QRectF(left + column * DUG_CELL, top + 40 + row * DUG_CELL, DUG_CELL, DUG_CELL)
                     self._token(s, p, r, ctl, small=True)
                     self.dugout_slots[p] = r
                     if p == selected:
@@ -309,8 +351,7 @@ class PitchScene(QGraphicsScene):
                         tag.setBrush(QBrush(QColor("#ff8080")))
                         tag.setPos(r.left() + 1, r.top())
                         self._add(tag, 14)
-                rows = max(1, -(-len(players) // DUG_COLS))
-                y += rows * cell + 4
+                left += width
 
     def dugout_player_at(self, point: QPointF) -> int:
         """The dugout token under a scene point, or -1."""
@@ -320,6 +361,6 @@ class PitchScene(QGraphicsScene):
         return -1
 
     def in_dugout(self, point: QPointF) -> bool:
-        """True for a point inside either dugout frame."""
-        right = PITCH_X + LENGTH * S + 10
-        return (0 <= point.x() <= DUG_W) or (right <= point.x() <= right + DUG_W)
+        """True for a point inside either dugout band."""
+        inside = PITCH_X <= point.x() <= PITCH_X + LENGTH * S
+        return inside and any(top <= point.y() <= top + DUG_H for top in DUG_TOP)

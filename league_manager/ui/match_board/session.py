@@ -27,6 +27,7 @@ class Game(Protocol):
     controllers: dict[str, str]
     home_name: str
     away_name: str
+    inert: tuple[str, ...]
 
 
 @dataclass(slots=True)
@@ -38,6 +39,7 @@ class LocalGame:
     home_name: str = ""
     away_name: str = ""
     fixture_id: int = 0
+    inert: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         self.home_name = self.home_name or self.match.home.name

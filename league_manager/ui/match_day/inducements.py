@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
+from league_manager.match.coverage import TABLETOP_ONLY
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.services.match_day.offer_models import InducementOffer, OfferLine, SideOffer
 from league_manager.ui.context import UiContext
@@ -101,7 +102,8 @@ class InducementModel(QAbstractTableModel):
             if column == 0:
                 return line.name
             if column == 1:
-                return "star player" if line.is_star else line.kind.replace("_", " ")
+                kind = "star player" if line.is_star else line.kind.replace("_", " ")
+                return kind if line.played else f"{kind} — {TABLETOP_ONLY}"
             if column == 2:
                 return gp(line.unit_cost) if role == Qt.ItemDataRole.DisplayRole else line.unit_cost
             if column == 3:
@@ -110,6 +112,8 @@ class InducementModel(QAbstractTableModel):
                 return quantity
         if role == Qt.ItemDataRole.ToolTipRole and column in (3, QUANTITY) and line.why_not:
             return f"No more: {line.why_not}"
+        if role == Qt.ItemDataRole.ToolTipRole and not line.played:
+            return f"{line.name}: {TABLETOP_ONLY}; play its effect at the table by hand."
         if role == Qt.ItemDataRole.ForegroundRole and not line.may_add and not quantity:
             return QColor("#8a8a8a")  # nothing more allowed: shown, greyed
         if role == Qt.ItemDataRole.TextAlignmentRole and column >= 2:

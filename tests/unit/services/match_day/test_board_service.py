@@ -1,17 +1,21 @@
 """The board service: start, save after every action, resume at the same decision, finish, abandon."""
 
 import json
+from collections.abc import Callable
 
 import pytest
 from sqlmodel import Session, select
 
 from league_manager.core.errors import RuleViolation
 from league_manager.match.bots import make_bot
+from league_manager.match.coverage import implemented
 from league_manager.match.engine import FORMAT_VERSION
 from league_manager.persistence.board_models import BoardMatch
 from league_manager.persistence.models import SppEntry, TreasuryEntry
+from league_manager.rules.model import Ruleset
 from league_manager.services.facade import Services
 from league_manager.services.match_day.board import BoardGame
+from league_manager.services.match_day.inducements import Purchase
 from league_manager.services.season_read_models import FixtureView, ResultEntry
 
 
@@ -301,3 +305,36 @@ def test_typed_physical_rolls_are_saved_and_resumed(demo: Services, fixtures: li
     again = demo.board.resume(game.fixture_id)
     assert [(r.result, r.source) for r in again.match.dice.log] == log
     assert again.dice.typed == game.dice.typed and again.match.prompt == game.match.prompt
+
+
+def test_a_star_and_an_inducement_the_engine_does_not_play_are_shown_not_refused(
+    demo: Services, fixtures: list[FixtureView], give_gold: Callable[[int, int], None], ruleset: Ruleset
+) -> None:
+    import league_manager.match.engine  # noqa: F401 - registers every skill handler
+
+    game = next(f for f in fixtures if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"})
+    side = {game.home: "home", game.away: "away"}
+    orcs = demo.teams.get_team("Gutrot Ironjaws")
+    star = next(
+        s
+        for s in ruleset.stars_for(ruleset.team("orc"))
+        if not s.pair and s.special_rule and not implemented(s.special_rule, ruleset.id)
+    )
+    give_gold(orcs.id, star.cost + 300_000)
+    buy = [Purchase(star.name), Purchase("Special Plays"), Purchase("Bribes")]
+    demo.match_day.pregame(game.id or 0, seed=3, purchases={side[orcs.name]: buy})
+    started = demo.board.start(game.id or 0, seed=4)
+    assert star.special_rule in started.inert and "Special Plays" in started.inert
+    assert "Bribes" not in started.inert and star.name not in started.inert
+    assert started.match.allow_inert
+    resumed = demo.board.resume(game.id or 0)
+    assert resumed.inert == started.inert
+
+
+def test_the_offer_says_which_inducements_the_board_plays(
+    demo: Services, fixtures: list[FixtureView]
+) -> None:
+    offer = demo.match_day.inducement_offer(fixtures[0].id or 0)
+    lines = {line.name: line for line in offer.sides["home"].lines}
+    assert not lines["Special Plays"].played and not lines["Weather Mage"].played
+    assert lines["Bribes"].played and lines["Bloodweiser Kegs"].played
