@@ -52,9 +52,7 @@ def skill_reroll(c: Ctx, p: int, kind: str) -> str:
         how = fn(kind)
         if how is None:
             continue
-        if how == "once" and (p, used_key(skill, s.half)) in s.skill_used:
-            continue
-        if how == "game" and (p, skill) in s.game_used:
+        if how in ("once", "game") and (p, used_key(skill, s.half)) in s.skill_used:
             continue
         if skill == "Dodge" and kind == "dodge" and _dodge_cancelled(c, p):
             continue
@@ -116,8 +114,6 @@ def reroll_choice(c: Ctx, p: int, kind: str) -> Proc[str]:
     choice = yield Prompt(REROLL, team, options, {"player": p, "roll": kind, "skill": skill})
     if choice.kind == USE_SKILL_REROLL:
         s.skill_used.add((p, used_key(skill, s.half)))
-        if any(fn(kind) == "game" for name, fn in c.hook(p, points.SKILL_REROLL) if name == skill):
-            s.game_used.add((p, skill))
         c.emit(Event("skill_reroll", team, p, rule=skill))
         return skill
     if choice.kind == USE_TEAM_REROLL:
