@@ -55,6 +55,7 @@ from league_manager.match.procedures.throw_team_mate import (
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
+from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -203,6 +204,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             need = max(0, cost - mp)
             mp = max(0, mp - cost)
             rushes -= need
+            if need and rushes == 0:
+                stars3.rushed_all(c, p)
             jumped = jumped or ck == JUMP
             origin = s.pos[p]
             yield from step(c, p, choice.square, need, jump=ck == JUMP)
@@ -280,6 +283,7 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             target = s.board[choice.square]
             if kind == BLITZ:
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
+                s.skill_used.add((p, stars3.CHAINSAW_BLITZ))
             yield from c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target)
             _check(c)
             return

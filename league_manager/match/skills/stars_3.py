@@ -1,0 +1,67 @@
+"""Star players' special rules, part 3: rules built on Chainsaw, Ball & Chain and Bombardier.
+
+A star's special rule is one of the star's skill names in the match; its handlers hook the
+procedures like any skill. Once-per-game and once-per-half rules are declared with ``limit``
+and their uses kept in ``State.skill_used``. Readings: docs/rules-decisions.md, "Star
+players' special rules (issue 12, part 3)".
+"""
+
+from __future__ import annotations
+
+from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.skills import stars_3_points as sp
+from league_manager.match.skills.registry import limit, register, used_key
+
+limit("Burst of Speed", "game")
+limit("Ghostly Flames", "half")
+
+
+def _unused(c: Ctx, p: int, rule: str) -> bool:
+    return (p, used_key(rule, c.s.half)) not in c.s.skill_used
+
+
+def _spend(c: Ctx, p: int, rule: str, detail: str = "") -> None:
+    c.s.skill_used.add((p, used_key(rule, c.s.half)))
+    c.emit(Event("star_rule", c.s.team[p], p, rule=rule, detail=detail))
+
+
+def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:
+    """Ask p's coach whether to use the rule now."""
+    opts = [Action(USE_SKILL, p), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": rule, "player": p})
+    return choice.kind == USE_SKILL
+
+
+@register(sp.EXTRA_RUSH_ONCE, "Burst of Speed")
+def _burst_of_speed(c: Ctx, p: int) -> int:
+    """Once per game, a third Rush; the coach decides by moving on after the second."""
+    return 1 if _unused(c, p, "Burst of Speed") else 0
+
+
+@register(sp.RUSHED_BEYOND, "Burst of Speed")
+def _burst_spent(c: Ctx, p: int) -> None:
+    if _unused(c, p, "Burst of Speed"):
+        _spend(c, p, "Burst of Speed", "one more Rush")
+
+
+@register(sp.BALL_AND_CHAIN_DIRECTION, "Whirling Dervish")
+def whirling_dervish(c: Ctx, p: int, d: int) -> Proc[int]:
+    """Once per activation, the coach may re-roll the Ball & Chain direction D6."""
+    rule = "Whirling Dervish"
+    if (p, rule) in c.s.skill_used or not (yield from _offer(c, p, rule)):
+        return d
+    c.s.skill_used.add((p, rule))  # cleared at the end of the team turn, i.e. of the activation
+    c.emit(Event("star_rule", c.s.team[p], p, (d,), rule=rule, detail="direction re-rolled"))
+    return c.d6("ball and chain direction")
+
+
+@register(sp.CHAINSAW_BONUS, "Ghostly Flames")
+def _ghostly_flames(c: Ctx, p: int) -> int:
+    """Once per half, a Chainsaw Attack made in a Blitz gets Armour +4 instead of +3."""
+    rule = "Ghostly Flames"
+    if (p, sp.CHAINSAW_BLITZ) not in c.s.skill_used or not _unused(c, p, rule):
+        return 0
+    _spend(c, p, rule, "Armour +4")
+    return 1

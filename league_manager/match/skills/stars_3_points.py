@@ -1,0 +1,50 @@
+"""Hook points of star players' special rules (issue 12, part 3) and the calls procedures make.
+
+Handlers live in ``stars_3.py``; the procedures that need these points call the small
+functions here, which run the handlers of the player concerned. Once-per-game and
+once-per-half uses are kept in ``State.skill_used`` under ``registry.used_key`` names.
+"""
+
+from __future__ import annotations
+
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.skills.registry import hook_point
+
+EXTRA_RUSH_ONCE = hook_point(
+    "extra_rush_once", "fn(c, p) -> int: one more Rush this activation, once per game (Burst of Speed)"
+)
+RUSHED_BEYOND = hook_point(
+    "rushed_beyond", "fn(c, p) -> None: p made the Rush its once-per-game rule allowed (Burst of Speed)"
+)
+BALL_AND_CHAIN_DIRECTION = hook_point(
+    "ball_and_chain_direction",
+    "fn(c, p, d) -> Proc[int]: the Ball & Chain direction D6, perhaps re-rolled (Whirling Dervish)",
+)
+CHAINSAW_BONUS = hook_point(
+    "chainsaw_bonus", "fn(c, p) -> int: added to the Armour bonus of p's Chainsaw Attack (Ghostly Flames)"
+)
+CHAINSAW_BLITZ = "makes a Chainsaw Attack in a Blitz"
+"""``skill_used`` name marking a Chainsaw Attack made as the Blitz's block (cleared each turn)."""
+
+
+def extra_rushes(c: Ctx, p: int) -> int:
+    """Rushes p's once-per-game rules add to this activation."""
+    return sum(int(fn(c, p)) for _rule, fn in c.hook(p, EXTRA_RUSH_ONCE))
+
+
+def rushed_all(c: Ctx, p: int) -> None:
+    """p made its last allowed Rush: a once-per-game extra Rush, if it had one, is spent."""
+    for _rule, fn in c.hook(p, RUSHED_BEYOND):
+        fn(c, p)
+
+
+def ball_and_chain_direction(c: Ctx, p: int, d: int) -> Proc[int]:
+    """The Ball & Chain direction D6 after p's rules had their say."""
+    for _rule, fn in c.hook(p, BALL_AND_CHAIN_DIRECTION):
+        d = yield from fn(c, p, d)
+    return d
+
+
+def chainsaw_bonus(c: Ctx, p: int) -> int:
+    """Extra Armour bonus of p's Chainsaw Attack that has hit."""
+    return sum(int(fn(c, p)) for _rule, fn in c.hook(p, CHAINSAW_BONUS))
