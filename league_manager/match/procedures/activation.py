@@ -284,8 +284,13 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLITZ:
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
                 s.skill_used.add((p, stars3.CHAINSAW_BLITZ))
+            if s.status[target] != STANDING:
+                stars3.chainsaw_on_down_used(c, p)
             yield from c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target)
             _check(c)
+            if ck == CHAINSAW:
+                yield from stars3.after_chainsaw(c, p)
+                _check(c)
             return
         if ck == MULTI_BLOCK:
             if not (yield from _revolted(c, p, s.board[choice.square])):
@@ -391,6 +396,14 @@ def _activation_options(
                     options.append(act(MULTI_BLOCK, p, n))
                 for special in specials:
                     options.append(act(special, p, n))
+            elif (
+                q >= 0
+                and s.team[q] != team
+                and CHAINSAW in specials
+                and (kind == BLOCK or q == target)
+                and stars3.chainsaw_on_down(c, p)  # Kick 'em While They're Down!
+            ):
+                options.append(act(CHAINSAW, p, n))
     gaze = kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and not s.kick_in_air  # not in Blitz!
     if gaze and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:

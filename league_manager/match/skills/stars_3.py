@@ -11,11 +11,16 @@ from __future__ import annotations
 from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.skills import stars_3_points as sp
 from league_manager.match.skills.registry import limit, register, used_key
+from league_manager.match.skills.special_traits import chainsaw_attack
+from league_manager.match.state import STANDING
 
 limit("Burst of Speed", "game")
 limit("Ghostly Flames", "half")
+limit("Kick 'em While They're Down!", "game")
+limit("Maximum Carnage", "game")
 
 
 def _unused(c: Ctx, p: int, rule: str) -> bool:
@@ -65,3 +70,36 @@ def _ghostly_flames(c: Ctx, p: int) -> int:
         return 0
     _spend(c, p, rule, "Armour +4")
     return 1
+
+
+@register(sp.CHAINSAW_ON_DOWN, "Kick 'em While They're Down!")
+def _kick_em(c: Ctx, p: int) -> bool:
+    """Once per game, a Chainsaw Attack against a Prone or Stunned opponent."""
+    return _unused(c, p, "Kick 'em While They're Down!")
+
+
+@register(sp.CHAINSAW_ON_DOWN_USED, "Kick 'em While They're Down!")
+def _kick_em_used(c: Ctx, p: int) -> None:
+    _spend(c, p, "Kick 'em While They're Down!", "Chainsaw on an opponent who is down")
+
+
+@register(sp.AFTER_CHAINSAW, "Maximum Carnage")
+def maximum_carnage(c: Ctx, p: int) -> Proc[None]:
+    """Once per game, after a Chainsaw Attack, the coach may make a second one at once."""
+    rule = "Maximum Carnage"
+    s = c.s
+    if s.turnover or s.status[p] != STANDING or s.pos[p] < 0 or not _unused(c, p, rule):
+        return
+    foes = [
+        n
+        for n in NEIGHBOURS[s.pos[p]]
+        if (q := s.board[n]) >= 0 and s.team[q] != s.team[p] and s.status[q] == STANDING
+    ]
+    if not foes:
+        return
+    opts = [*(Action(USE_SKILL, p, n) for n in foes), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, s.team[p], opts, {"skill": rule, "player": p})
+    if choice.kind != USE_SKILL:
+        return
+    _spend(c, p, rule, "a second Chainsaw Attack")
+    yield from chainsaw_attack(c, p, s.board[choice.square])

@@ -8,7 +8,9 @@ once-per-half uses are kept in ``State.skill_used`` under ``registry.used_key`` 
 from __future__ import annotations
 
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.skills.registry import hook_point
+from league_manager.match.state import STANDING
 
 EXTRA_RUSH_ONCE = hook_point(
     "extra_rush_once", "fn(c, p) -> int: one more Rush this activation, once per game (Burst of Speed)"
@@ -48,3 +50,44 @@ def ball_and_chain_direction(c: Ctx, p: int, d: int) -> Proc[int]:
 def chainsaw_bonus(c: Ctx, p: int) -> int:
     """Extra Armour bonus of p's Chainsaw Attack that has hit."""
     return sum(int(fn(c, p)) for _rule, fn in c.hook(p, CHAINSAW_BONUS))
+
+
+CHAINSAW_ON_DOWN = hook_point(
+    "chainsaw_on_down",
+    "fn(c, p) -> bool: p may now aim a Chainsaw Attack at a Prone or Stunned opponent (Kick 'em While"
+    " They're Down!)",
+)
+CHAINSAW_ON_DOWN_USED = hook_point(
+    "chainsaw_on_down_used", "fn(c, p) -> None: p aims a Chainsaw Attack at an opponent who is down"
+)
+AFTER_CHAINSAW = hook_point(
+    "after_chainsaw", "fn(c, p) -> Proc[None]: p's Chainsaw Attack is over (Maximum Carnage)"
+)
+
+
+def chainsaw_on_down(c: Ctx, p: int) -> bool:
+    """Whether p may make a Chainsaw Attack against a Prone or Stunned opponent now."""
+    return any(fn(c, p) for _rule, fn in c.hook(p, CHAINSAW_ON_DOWN))
+
+
+def chainsaw_on_down_used(c: Ctx, p: int) -> None:
+    """p makes a Chainsaw Attack against an opponent who is down: its rule is spent."""
+    for _rule, fn in c.hook(p, CHAINSAW_ON_DOWN_USED):
+        fn(c, p)
+
+
+def after_chainsaw(c: Ctx, p: int) -> Proc[None]:
+    """Run p's rules that follow its Chainsaw Attack."""
+    for _rule, fn in c.hook(p, AFTER_CHAINSAW):
+        yield from fn(c, p)
+
+
+def chainsaw_on_down_target(c: Ctx, p: int) -> bool:
+    """Whether p, standing, may aim a Chainsaw Attack at an opponent who is down next to it."""
+    s = c.s
+    if s.pos[p] < 0 or s.status[p] != STANDING or not chainsaw_on_down(c, p):
+        return False
+    return any(
+        (q := s.board[n]) >= 0 and s.team[q] != s.team[p] and s.status[q] != STANDING
+        for n in NEIGHBOURS[s.pos[p]]
+    )
