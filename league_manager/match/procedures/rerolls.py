@@ -16,6 +16,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills.registry import used_key
 
 _DECLINE = Action(DECLINE)
@@ -33,7 +34,9 @@ def team_reroll_available(c: Ctx, team: int) -> bool:
     s = c.s
     if s.active != team or s.turnover or s.kick_in_air:
         return False
-    return s.rerolls[team] + s.extra_rerolls[team] > 0 or leader_reroll(c, team)
+    if s.rerolls[team] + s.extra_rerolls[team] > 0 or leader_reroll(c, team):
+        return True
+    return stars3.spare_reroll(c, team) >= 0
 
 
 def leader_reroll(c: Ctx, team: int) -> bool:
@@ -72,8 +75,11 @@ def use_team_reroll(c: Ctx, p: int) -> bool:
     s = c.s
     team = s.team[p]
     rule = ""
+    spare = stars3.spare_reroll(c, team)
     if s.extra_rerolls[team] > 0:
         s.extra_rerolls[team] -= 1
+    elif spare >= 0:  # Lord of Chaos: spent before the others, it is lost if its star leaves
+        rule = stars3.spend_spare_reroll(c, spare)
     elif leader_reroll(c, team):  # spent before the others: it is lost if the Leaders leave
         s.leader_used[team] = True
         rule = "Leader"

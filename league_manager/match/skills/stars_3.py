@@ -12,15 +12,17 @@ from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, A
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.skills import star_points
 from league_manager.match.skills import stars_3_points as sp
 from league_manager.match.skills.registry import limit, register, used_key
 from league_manager.match.skills.special_traits import chainsaw_attack
-from league_manager.match.state import STANDING
+from league_manager.match.state import CASUALTY, KO, SENT_OFF, STANDING
 
 limit("Burst of Speed", "game")
 limit("Ghostly Flames", "half")
 limit("Kick 'em While They're Down!", "game")
 limit("Maximum Carnage", "game")
+limit("Lord of Chaos", "game")
 
 
 def _unused(c: Ctx, p: int, rule: str) -> bool:
@@ -103,3 +105,27 @@ def maximum_carnage(c: Ctx, p: int) -> Proc[None]:
         return
     _spend(c, p, rule, "a second Chainsaw Attack")
     yield from chainsaw_attack(c, p, s.board[choice.square])
+
+
+@register(sp.SPARE_TEAM_REROLL, "Lord of Chaos")
+def lord_of_chaos(c: Ctx, p: int) -> bool:
+    """One more team re-roll for the first half, kept into the second if unused, lost once
+    Borak is KO'd, a casualty or sent off before it is used."""
+    rule = "Lord of Chaos"
+    if not _unused(c, p, rule) or c.s.half > 2:
+        return False
+    if c.s.status[p] in (KO, CASUALTY, SENT_OFF):
+        _spend(c, p, rule, "lost")
+        return False
+    return True
+
+
+@register(sp.SPARE_TEAM_REROLL_USED, "Lord of Chaos")
+def _lord_of_chaos_used(c: Ctx, p: int) -> None:
+    c.s.skill_used.add((p, used_key("Lord of Chaos", c.s.half)))
+
+
+@register(star_points.PARTNER_REMOVED, "Lord of Chaos")
+def _lord_of_chaos_removed(c: Ctx, p: int, removed: int) -> None:
+    if removed == p and _unused(c, p, "Lord of Chaos") and c.s.half <= 2:
+        _spend(c, p, "Lord of Chaos", "lost")

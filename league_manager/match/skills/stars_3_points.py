@@ -91,3 +91,28 @@ def chainsaw_on_down_target(c: Ctx, p: int) -> bool:
         (q := s.board[n]) >= 0 and s.team[q] != s.team[p] and s.status[q] != STANDING
         for n in NEIGHBOURS[s.pos[p]]
     )
+
+
+SPARE_TEAM_REROLL = hook_point(
+    "spare_team_reroll", "fn(c, p) -> bool: p's rule gives its team a team re-roll now (Lord of Chaos)"
+)
+SPARE_TEAM_REROLL_USED = hook_point(
+    "spare_team_reroll_used", "fn(c, p) -> None: the team re-roll p's rule gave is spent"
+)
+
+
+def spare_reroll(c: Ctx, team: int) -> int:
+    """A player of ``team`` whose rule gives the team a team re-roll now, or -1."""
+    for p in c.s.players_of(team):
+        if any(fn(c, p) for _rule, fn in c.hook(p, SPARE_TEAM_REROLL)):
+            return p
+    return -1
+
+
+def spend_spare_reroll(c: Ctx, p: int) -> str:
+    """Spend the team re-roll p's rule gives; returns the rule's name."""
+    name = ""
+    for rule, fn in c.hook(p, SPARE_TEAM_REROLL_USED):
+        fn(c, p)
+        name = str(rule)
+    return name

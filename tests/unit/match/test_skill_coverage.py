@@ -21,7 +21,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         "star_rule": frozenset({
     'All You Can Eat', 'Beer Barrel Bash!', 'Bounding Leap',
     'Excuse Me, Are You a Zoat?', 'Furious Outburst', 'Fury of the Blood God',
-    'Kaboom!', 'Lord of Chaos', 'Quick Bite',
+    'Kaboom!', 'Quick Bite',
     'Raiding Party', 'Tasty Morsel', 'The Flashing Blade', "Then I Started Blastin'!",
     'Treacherous', 'Vicious Vines', 'Yoink!',
         }),
