@@ -189,7 +189,9 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     if jump:
         mods = jump_modifiers(c, p, origin, dest)
         swift = stars.pass_on_two(c, p, "jump", s.ag[p])
-        roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest, adjusters=swift)
+        roll_ok = yield from stars3.helped_jump(c, p, dest, swift)  # Bounding Leap
+        if roll_ok is None:
+            roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest, adjusters=swift)
         if not roll_ok:
             last = c.events[-1]
             if last.rolls and last.rolls[0] == 1:

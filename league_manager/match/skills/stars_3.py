@@ -12,6 +12,7 @@ from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, A
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.procedures.rerolls import Adjuster, test
 from league_manager.match.skills import star_points
 from league_manager.match.skills import stars_3_points as sp
 from league_manager.match.skills.registry import limit, register, used_key
@@ -23,6 +24,7 @@ limit("Ghostly Flames", "half")
 limit("Kick 'em While They're Down!", "game")
 limit("Maximum Carnage", "game")
 limit("Lord of Chaos", "game")
+limit("Bounding Leap", "game")
 
 
 def _unused(c: Ctx, p: int, rule: str) -> bool:
@@ -129,3 +131,17 @@ def _lord_of_chaos_used(c: Ctx, p: int) -> None:
 def _lord_of_chaos_removed(c: Ctx, p: int, removed: int) -> None:
     if removed == p and _unused(c, p, "Lord of Chaos") and c.s.half <= 2:
         _spend(c, p, "Lord of Chaos", "lost")
+
+
+@register(sp.HELPED_JUMP, "Bounding Leap")
+def bounding_leap(c: Ctx, p: int, dest: int, adjusters: tuple[Adjuster, ...]) -> Proc[bool | None]:
+    """Once per game, a Jump (or Leap) test with no modifiers, re-rolled if it fails."""
+    rule = "Bounding Leap"
+    if not _unused(c, p, rule) or not (yield from _offer(c, p, rule)):
+        return None
+    _spend(c, p, rule, "no modifiers")
+    ag = c.s.ag[p]
+    if (yield from test(c, p, "jump", ag, (), dest, rerollable=False, adjusters=adjusters)):
+        return True
+    c.emit(Event("skill_reroll", c.s.team[p], p, rule=rule))
+    return (yield from test(c, p, "jump", ag, (), dest, rerollable=False, adjusters=adjusters))

@@ -116,3 +116,19 @@ def spend_spare_reroll(c: Ctx, p: int) -> str:
         fn(c, p)
         name = str(rule)
     return name
+
+
+HELPED_JUMP = hook_point(
+    "helped_jump",
+    "fn(c, p, dest, adjusters) -> Proc[bool | None]: p's rule makes the Jump test itself (its result),"
+    " or None when not used (Bounding Leap)",
+)
+
+
+def helped_jump(c: Ctx, p: int, dest: int, adjusters: tuple[object, ...]) -> Proc[bool | None]:
+    """The result of p's Jump test made under one of its rules, or None when none is used."""
+    for _rule, fn in c.hook(p, HELPED_JUMP):
+        result = yield from fn(c, p, dest, adjusters)
+        if result is not None:
+            return bool(result)
+    return None
