@@ -452,11 +452,18 @@ def _throw_bomb(c: Ctx, p: int) -> Proc[None]:
     s = c.s
     if s.status[p] != STANDING:
         return
-    opts = [act(THROW_BOMB, p, t) for t in pass_targets(c, p)]
-    info = {"player": p, "action": BOMB, "mp": 0}
-    choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
-    if choice.kind == THROW_BOMB:
+    throws = 2 if (yield from stars3.bomb_twice(c, p)) else 1  # All You Can Eat
+    for n in range(throws):
+        if s.status[p] != STANDING or s.pos[p] < 0:
+            return
+        opts = [act(THROW_BOMB, p, t) for t in pass_targets(c, p)]
+        info = {"player": p, "action": BOMB, "mp": 0}
+        choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
+        if choice.kind != THROW_BOMB:
+            return
         yield from c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square)
+        if n == 1:
+            yield from stars3.after_second_bomb(c, p)
         _check(c)
 
 

@@ -12,6 +12,7 @@ from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, A
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.rerolls import Adjuster, test
 from league_manager.match.skills import star_points
 from league_manager.match.skills import stars_3_points as sp
@@ -25,6 +26,7 @@ limit("Kick 'em While They're Down!", "game")
 limit("Maximum Carnage", "game")
 limit("Lord of Chaos", "game")
 limit("Bounding Leap", "game")
+limit("All You Can Eat", "game")
 
 
 def _unused(c: Ctx, p: int, rule: str) -> bool:
@@ -145,3 +147,24 @@ def bounding_leap(c: Ctx, p: int, dest: int, adjusters: tuple[Adjuster, ...]) ->
         return True
     c.emit(Event("skill_reroll", c.s.team[p], p, rule=rule))
     return (yield from test(c, p, "jump", ag, (), dest, rerollable=False, adjusters=adjusters))
+
+
+@register(sp.BOMB_TWICE, "All You Can Eat")
+def all_you_can_eat(c: Ctx, p: int) -> Proc[bool]:
+    """Once per game, declared before the first: two bombs in one Throw Bomb action."""
+    rule = "All You Can Eat"
+    if not _unused(c, p, rule) or not (yield from _offer(c, p, rule)):
+        return False
+    _spend(c, p, rule, "two bombs")
+    return True
+
+
+@register(sp.AFTER_SECOND_BOMB, "All You Can Eat")
+def _all_you_can_eat_after(c: Ctx, p: int) -> Proc[None]:
+    """After the second bomb: D6, on 1-3 the referee sends the thrower off."""
+    s = c.s
+    roll = c.d6("all you can eat")
+    spotted = roll <= 3
+    c.emit(Event("star_rule", s.team[p], p, (roll,), 4, success=not spotted, rule="All You Can Eat"))
+    if spotted and s.pos[p] >= 0:
+        yield from send_off(c, p, "All You Can Eat")

@@ -132,3 +132,25 @@ def helped_jump(c: Ctx, p: int, dest: int, adjusters: tuple[object, ...]) -> Pro
         if result is not None:
             return bool(result)
     return None
+
+
+BOMB_TWICE = hook_point(
+    "bomb_twice", "fn(c, p) -> Proc[bool]: this Throw Bomb action throws two bombs (All You Can Eat)"
+)
+AFTER_SECOND_BOMB = hook_point(
+    "after_second_bomb", "fn(c, p) -> Proc[None]: p threw its second bomb of the action"
+)
+
+
+def bomb_twice(c: Ctx, p: int) -> Proc[bool]:
+    """Whether p's Throw Bomb action throws two bombs (declared before the first)."""
+    for _rule, fn in c.hook(p, BOMB_TWICE):
+        if (yield from fn(c, p)):
+            return True
+    return False
+
+
+def after_second_bomb(c: Ctx, p: int) -> Proc[None]:
+    """Run p's rules that follow the second bomb of its action."""
+    for _rule, fn in c.hook(p, AFTER_SECOND_BOMB):
+        yield from fn(c, p)

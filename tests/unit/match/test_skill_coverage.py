@@ -19,7 +19,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         }),
         # Issue 12: star players' special rules.
         "star_rule": frozenset({
-    'All You Can Eat', 'Beer Barrel Bash!',
+    'Beer Barrel Bash!',
     'Excuse Me, Are You a Zoat?', 'Furious Outburst', 'Fury of the Blood God',
     'Kaboom!', 'Quick Bite',
     'Raiding Party', 'Tasty Morsel', 'The Flashing Blade', "Then I Started Blastin'!",
