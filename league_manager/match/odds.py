@@ -91,7 +91,7 @@ def player_rerolls(c: Ctx, p: int) -> Rerolls:
     for kind in KINDS:
         for skill, fn in c.hook(p, points.SKILL_REROLL):
             how = fn(kind)
-            if how is None or (how == "once" and (p, used_key(skill, s.half)) in s.skill_used):
+            if how is None or (how in ("once", "game") and (p, used_key(skill, s.half)) in s.skill_used):
                 continue
             if how == "always":
                 always |= kind_bit(kind)

@@ -98,8 +98,6 @@ class State:
     foul_used: bool = False
     turnover: bool = False
     skill_used: set[tuple[int, str]] = field(default_factory=set)
-    game_used: set[tuple[int, str]] = field(default_factory=set)
-    """Once-per-game (key: rule) and once-per-half (key: "rule half N") uses; never cleared."""
     miss_drive: set[int] = field(default_factory=set)
     stats: list[PlayerStats] = field(default_factory=list)
     cas_inflicted: list[int] = field(default_factory=lambda: [0, 0])
@@ -169,7 +167,7 @@ class State:
             setattr(copy, name, list(getattr(self, name)))
         for name in (
             "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
-            "drive_players", "quits", "game_used",
+            "drive_players", "quits",
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]

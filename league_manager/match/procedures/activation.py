@@ -55,6 +55,7 @@ from league_manager.match.procedures.throw_team_mate import (
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
+from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -203,6 +204,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             need = max(0, cost - mp)
             mp = max(0, mp - cost)
             rushes -= need
+            if need and rushes == 0:
+                stars3.rushed_all(c, p)
             jumped = jumped or ck == JUMP
             origin = s.pos[p]
             yield from step(c, p, choice.square, need, jump=ck == JUMP)
@@ -280,8 +283,14 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             target = s.board[choice.square]
             if kind == BLITZ:
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
+                s.skill_used.add((p, stars3.CHAINSAW_BLITZ))
+            if s.status[target] != STANDING:
+                stars3.chainsaw_on_down_used(c, p)
             yield from c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target)
             _check(c)
+            if ck == CHAINSAW:
+                yield from stars3.after_chainsaw(c, p)
+                _check(c)
             return
         if ck == MULTI_BLOCK:
             if not (yield from _revolted(c, p, s.board[choice.square])):
@@ -387,6 +396,14 @@ def _activation_options(
                     options.append(act(MULTI_BLOCK, p, n))
                 for special in specials:
                     options.append(act(special, p, n))
+            elif (
+                q >= 0
+                and s.team[q] != team
+                and CHAINSAW in specials
+                and (kind == BLOCK or q == target)
+                and stars3.chainsaw_on_down(c, p)  # Kick 'em While They're Down!
+            ):
+                options.append(act(CHAINSAW, p, n))
     gaze = kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and not s.kick_in_air  # not in Blitz!
     if gaze and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:
@@ -435,11 +452,18 @@ def _throw_bomb(c: Ctx, p: int) -> Proc[None]:
     s = c.s
     if s.status[p] != STANDING:
         return
-    opts = [act(THROW_BOMB, p, t) for t in pass_targets(c, p)]
-    info = {"player": p, "action": BOMB, "mp": 0}
-    choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
-    if choice.kind == THROW_BOMB:
+    throws = 2 if (yield from stars3.bomb_twice(c, p)) else 1  # All You Can Eat
+    for n in range(throws):
+        if s.status[p] != STANDING or s.pos[p] < 0:
+            return
+        opts = [act(THROW_BOMB, p, t) for t in pass_targets(c, p)]
+        info = {"player": p, "action": BOMB, "mp": 0}
+        choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
+        if choice.kind != THROW_BOMB:
+            return
         yield from c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square)
+        if n == 1:
+            yield from stars3.after_second_bomb(c, p)
         _check(c)
 
 

@@ -14,13 +14,14 @@ from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
+from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.state import STANDING
 
 
 def rushes_allowed(c: Ctx, p: int) -> int:
-    """How many times p may Rush in one activation (2, more with Sprint)."""
+    """How many times p may Rush in one activation (2, more with Sprint or Burst of Speed)."""
     extra = sum(int(fn()) for _skill, fn in c.hook(p, points.EXTRA_RUSH))
-    return 2 + extra
+    return 2 + extra + stars3.extra_rushes(c, p)
 
 
 def stand_up(c: Ctx, p: int, mp: int) -> Proc[tuple[bool, int]]:
@@ -188,7 +189,9 @@ def step(c: Ctx, p: int, dest: int, rushes: int, jump: bool = False) -> Proc[boo
     if jump:
         mods = jump_modifiers(c, p, origin, dest)
         swift = stars.pass_on_two(c, p, "jump", s.ag[p])
-        roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest, adjusters=swift)
+        roll_ok = yield from stars3.helped_jump(c, p, dest, swift)  # Bounding Leap
+        if roll_ok is None:
+            roll_ok = yield from test(c, p, "jump", s.ag[p], mods, dest, adjusters=swift)
         if not roll_ok:
             last = c.events[-1]
             if last.rolls and last.rolls[0] == 1:

@@ -16,6 +16,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills.registry import used_key
 
 _DECLINE = Action(DECLINE)
@@ -33,7 +34,9 @@ def team_reroll_available(c: Ctx, team: int) -> bool:
     s = c.s
     if s.active != team or s.turnover or s.kick_in_air:
         return False
-    return s.rerolls[team] + s.extra_rerolls[team] > 0 or leader_reroll(c, team)
+    if s.rerolls[team] + s.extra_rerolls[team] > 0 or leader_reroll(c, team):
+        return True
+    return stars3.spare_reroll(c, team) >= 0
 
 
 def leader_reroll(c: Ctx, team: int) -> bool:
@@ -52,9 +55,7 @@ def skill_reroll(c: Ctx, p: int, kind: str) -> str:
         how = fn(kind)
         if how is None:
             continue
-        if how == "once" and (p, used_key(skill, s.half)) in s.skill_used:
-            continue
-        if how == "game" and (p, skill) in s.game_used:
+        if how in ("once", "game") and (p, used_key(skill, s.half)) in s.skill_used:
             continue
         if skill == "Dodge" and kind == "dodge" and _dodge_cancelled(c, p):
             continue
@@ -74,8 +75,11 @@ def use_team_reroll(c: Ctx, p: int) -> bool:
     s = c.s
     team = s.team[p]
     rule = ""
+    spare = stars3.spare_reroll(c, team)
     if s.extra_rerolls[team] > 0:
         s.extra_rerolls[team] -= 1
+    elif spare >= 0:  # Lord of Chaos: spent before the others, it is lost if its star leaves
+        rule = stars3.spend_spare_reroll(c, spare)
     elif leader_reroll(c, team):  # spent before the others: it is lost if the Leaders leave
         s.leader_used[team] = True
         rule = "Leader"
@@ -116,8 +120,6 @@ def reroll_choice(c: Ctx, p: int, kind: str) -> Proc[str]:
     choice = yield Prompt(REROLL, team, options, {"player": p, "roll": kind, "skill": skill})
     if choice.kind == USE_SKILL_REROLL:
         s.skill_used.add((p, used_key(skill, s.half)))
-        if any(fn(kind) == "game" for name, fn in c.hook(p, points.SKILL_REROLL) if name == skill):
-            s.game_used.add((p, skill))
         c.emit(Event("skill_reroll", team, p, rule=skill))
         return skill
     if choice.kind == USE_TEAM_REROLL:

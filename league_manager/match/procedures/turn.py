@@ -33,6 +33,7 @@ from league_manager.match.procedures.prayers import throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points, special_points, star_points
 from league_manager.match.skills import stars_2_points as stars
+from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills.registry import lasting_use
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -64,7 +65,8 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             options.append(acts[8])
             continue
         options.append(acts[0])
-        if c.is_marked(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP)):
+        marked = c.is_marked(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP))
+        if marked or stars3.chainsaw_on_down_target(c, p):  # Kick 'em While They're Down!
             options.append(acts[1])
         if blitz:
             options.append(acts[2])

@@ -17,6 +17,7 @@ from league_manager.match.procedures.injury import crowd_injury
 from league_manager.match.procedures.movement import stand_up
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import special_points
+from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills.registry import register
 from league_manager.match.state import STANDING
 
@@ -60,7 +61,7 @@ def ball_and_chain_move(c: Ctx, p: int) -> Proc[None]:
     for _ in range(s.ma[p]):
         here = s.pos[p]
         facing = yield from _facing(c, p, "Ball & Chain", here)
-        d = c.d6("ball and chain direction")
+        d = yield from stars3.ball_and_chain_direction(c, p, c.d6("ball and chain direction"))
         dest = here + template_step(facing, d)
         c.emit(Event("ball_and_chain_step", team, p, (d,), square=dest if ON_PITCH[dest] else -1))
         if not ON_PITCH[dest]:

@@ -34,6 +34,7 @@ from league_manager.match.procedures.injury import (
 from league_manager.match.procedures.movement import pick_up
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import special_points
+from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills.registry import register
 from league_manager.match.state import PRONE, RESERVE, STANDING
 
@@ -92,8 +93,9 @@ def chainsaw_attack(c: Ctx, p: int, target: int) -> Proc[None]:
     if not hit:
         s.turnover = True
     had_ball = s.carrier == victim
+    bonus = CHAINSAW_ARMOUR + (stars3.chainsaw_bonus(c, p) if hit else 0)
     yield from armour_and_injury(
-        c, victim, p if hit else -1, 0, CHAINSAW_ARMOUR, spp=False, foul=False, reason="Chainsaw"
+        c, victim, p if hit else -1, 0, bonus, spp=False, foul=False, reason="Chainsaw"
     )
     if had_ball and s.carrier != victim and s.team[victim] == s.active:
         s.turnover = True

@@ -1,7 +1,8 @@
 """Hook points of star players' special rules (issue 12, part 1) and their use limits.
 
 The handlers live in :mod:`league_manager.match.skills.stars_1`; the procedures call these
-points. Once-per-game and once-per-half uses are kept in ``State.game_used``.
+points. Once-per-game uses are declared with ``registry.limit`` (in stars_1) and kept in
+``State.skill_used`` under ``registry.used_key`` names, which outlive the team turn.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
-from league_manager.match.skills.registry import handlers_for, hook_point
+from league_manager.match.skills.registry import handlers_for, hook_point, used_key
 
 DAUNTLESS_REROLL = hook_point(
     "dauntless_reroll", "fn() -> True: may re-roll a failed Dauntless D6 (Blind Rage)"
@@ -118,16 +119,11 @@ def injury_modifiers(c: Ctx, p: int, victim: int) -> tuple[tuple[str, int], ...]
     return tuple((rule, v) for rule, v in found if v)
 
 
-def half_key(c: Ctx, rule: str) -> str:
-    """The ``game_used`` key of a once-per-half rule in the current half."""
-    return f"{rule} half {c.s.half}"
+def unused(c: Ctx, p: int, rule: str) -> bool:
+    """True while p has not used the once-per-game (or per-half) rule ``rule``."""
+    return (p, used_key(rule, c.s.half)) not in c.s.skill_used
 
 
-def unused(c: Ctx, p: int, key: str) -> bool:
-    """True while p has not used the once-per-game (or per-half) rule ``key``."""
-    return (p, key) not in c.s.game_used
-
-
-def mark_used(c: Ctx, p: int, key: str) -> None:
-    """Record a once-per-game (or per-half) use."""
-    c.s.game_used.add((p, key))
+def mark_used(c: Ctx, p: int, rule: str) -> None:
+    """Record a once-per-game (or per-half) use of ``rule``."""
+    c.s.skill_used.add((p, used_key(rule, c.s.half)))

@@ -1,9 +1,9 @@
 """Star players' special rules, part 1 (Akhorne The Squirrel to Grombrindal).
 
 A star's special rule is one of the star's skill names in the match; its handlers hook the
-procedures like any skill. Once-per-game uses are kept in ``State.game_used`` through
-:mod:`league_manager.match.skills.star_points`. Readings: docs/rules-decisions.md, "Star
-players' special rules (issue 12, part 1)".
+procedures like any skill. Once-per-game rules are declared with ``limit`` and their uses
+kept in ``State.skill_used`` through :mod:`league_manager.match.skills.star_points`.
+Readings: docs/rules-decisions.md, "Star players' special rules (issue 12, part 1)".
 """
 
 from __future__ import annotations
@@ -23,8 +23,27 @@ from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, distance
 from league_manager.match.procedures.rerolls import Adjuster, passes
 from league_manager.match.skills import points, star_points
-from league_manager.match.skills.registry import register
+from league_manager.match.skills.registry import limit, register
 from league_manager.match.state import STANDING
+
+for _rule in (
+    "Consummate Professional",
+    "Mesmerizing Dance",
+    "Brutal Block",
+    "Slayer",
+    "Incorporeal",
+    "Look Into My Eyes",
+    "Star of the Show",
+    "Frenzied Rush",
+    "Shot to Nothing",
+    "Primal Savagery",
+    "Baleful Hex",
+    "Blast It!",
+    "Putrid Regurgitation",
+    "Gored by the Bull",
+    "Savage Blow",
+):
+    limit(_rule, "game")
 
 
 def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:

@@ -70,10 +70,10 @@ def inert_line(inert: tuple[str, ...]) -> str:
 def used_mark(match: Match, p: int, name: str) -> str:
     """The mark of a once-per-game or once-per-half rule the player has spent ("" when not).
 
-    Both bookkeeping forms count: ``State.game_used`` and the lasting ``skill_used`` entries.
+    Uses are the lasting ``skill_used`` entries (``registry.limit``).
     """
     s = match.state
-    spent = s.game_used | {(q, name) for q, name in s.skill_used if lasting_use(name)}
+    spent = {(q, name) for q, name in s.skill_used if isinstance(name, str) and lasting_use(name)}
     if (p, name) in spent:
         return " (used this game)"
     if (p, f"{name} half {s.half}") in spent:

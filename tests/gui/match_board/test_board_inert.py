@@ -81,10 +81,10 @@ def test_the_hud_shows_inducements_left_and_the_card_once_per_game_rules_used(qt
     assert "Wandering" not in board.home_line.text() and "Inducements" not in board.away_line.text()
     board.show_card(0)
     assert "Old Pro</b>:" not in board.card.text() and "(used" not in board.card.text()
-    match.state.game_used.add((0, "Old Pro"))
+    match.state.skill_used.add((0, "Old Pro"))
     board.show_card(0)
     assert "Special rule: <b>Old Pro</b> (used this game)" in board.card.text()
-    match.state.game_used.clear()
+    match.state.skill_used.clear()
     match.state.skill_used.add((0, "Thinking Man's Troll half 1"))
     match.state.half = 1
     assert used_mark(match, 0, "Thinking Man's Troll") == " (used this half)"
