@@ -50,6 +50,10 @@ def expire(c: Ctx, period: str) -> None:
             s.av[p] -= 1
         elif what == "MA-1":
             s.ma[p] += 1
+        elif what == "ST-1":
+            s.st[p] += 1
+        elif what == "AG-1":
+            s.ag[p] -= 1
         elif what == FROG:
             unfrog(c, p)
         else:

@@ -19,7 +19,7 @@ SCENARIO = Path(__file__).parents[2] / "scenarios" / "inducements" / "wizard_zap
 def _zapped() -> tuple[Match, int]:
     data = json.loads(SCENARIO.read_text())
     scenario, match, _dice = build(data)
-    match.apply(parse_action(scenario, ["choose", "a1"]))
+    match.apply(parse_action(scenario, ["choose", "a1", 1]))
     return match, scenario.index("a1")
 
 
@@ -41,3 +41,14 @@ def test_a_frog_casualty_is_badly_hurt_without_a_roll() -> None:
         next(casualty(match.ctx, p, -1, False))
     assert s.stats[p].injury == "Badly Hurt"
     assert s.apothecary[1]  # never offered for a frog
+
+
+def test_one_thousand_cuts_lasts_until_the_drive_ends() -> None:
+    data = json.loads((SCENARIO.parent / "wizard_thousand_cuts.json").read_text())
+    scenario, match, _dice = build(data)
+    p = scenario.index("a2")
+    match.apply(parse_action(scenario, ["choose", "a2", 1]))
+    s = match.state
+    assert (s.ma[p], s.st[p], s.ag[p]) == (5, 2, 4)
+    expire(match.ctx, "drive")
+    assert (s.ma[p], s.st[p], s.ag[p]) == (6, 3, 3)

@@ -1,0 +1,101 @@
+"""Wizard spells cast at one opposing player: Zap!, Thunderbolt and One Thousand Cuts.
+
+Each spell is a D6 against the target; the table ``PLAYER_SPELLS`` says which players it may
+target and what a hit does. Fireball (a square) lives in ``wizards``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.inducements.frog import make_frog
+from league_manager.match.state import STANDING
+
+ZAP = "Zap!"
+THUNDERBOLT = "Thunderbolt"
+THOUSAND_CUTS = "One Thousand Cuts"
+BOLT_TARGET = 3
+CUTS_TARGET = 3
+CUTS = ("MA-1", "ST-1", "AG-1")
+"""``State.temporary`` marks of One Thousand Cuts (each undone when the drive ends)."""
+
+
+def _on_pitch(c: Ctx, q: int) -> bool:
+    return c.s.pos[q] >= 0
+
+
+def _standing(c: Ctx, q: int) -> bool:
+    return c.s.pos[q] >= 0 and c.s.status[q] == STANDING
+
+
+def _not_frog(c: Ctx, q: int) -> bool:
+    return c.s.pos[q] >= 0 and q not in c.s.frogs
+
+
+def targets(c: Ctx, team: int, spell: str) -> list[int]:
+    """The opposing players ``team``'s wizard may cast ``spell`` at."""
+    fits = PLAYER_SPELLS[spell][0]
+    return [q for q in c.s.players_of(1 - team) if fits(c, q)]
+
+
+def cast(c: Ctx, team: int, wizard: str, spell: str, p: int) -> Proc[None]:
+    """Cast a player spell at ``p``: the spell event, the D6, and the effect of a hit."""
+    s = c.s
+    c.emit(Event("spell", team, p, square=s.pos[p], rule=wizard, detail=spell))
+    target = PLAYER_SPELLS[spell][1](c, p)
+    label = spell.lower().rstrip("!")
+    roll = c.d6(label)
+    ok = roll >= target
+    kind = label.replace(" ", "_")
+    c.emit(Event(kind, s.team[p], p, (roll,), target, success=ok, rule=wizard))
+    if ok:
+        yield from PLAYER_SPELLS[spell][2](c, p)
+
+
+def _zap_target(c: Ctx, p: int) -> int:
+    return min(c.s.st[p], 6)  # equal to or above ST, or a natural 6
+
+
+def _zap(c: Ctx, p: int) -> Proc[None]:
+    """The player becomes a frog for the drive; a frog holding the ball drops it (it bounces)."""
+    from league_manager.match.procedures.ball import bounce
+
+    s = c.s
+    make_frog(c, p)
+    if s.carrier == p:
+        s.carrier = -1
+        yield from bounce(c, s.pos[p])
+
+
+def _bolt(c: Ctx, p: int) -> Proc[None]:
+    """The player is Knocked Down (armour and injury as usual; a ball carrier drops the ball)."""
+    from league_manager.match.procedures.injury import knock_down
+
+    yield from knock_down(c, p, cause="knocked down")
+
+
+def _cuts(c: Ctx, p: int) -> Proc[None]:
+    """MA, ST and AG each one worse until the drive ends (MA and ST not below 1, AG not above 6+)."""
+    s = c.s
+    if s.ma[p] > 1:
+        s.ma[p] -= 1
+        s.temporary.append((p, "MA-1", "drive"))
+    if s.st[p] > 1:
+        s.st[p] -= 1
+        s.temporary.append((p, "ST-1", "drive"))
+    if s.ag[p] < 6:
+        s.ag[p] += 1
+        s.temporary.append((p, "AG-1", "drive"))
+    yield from ()
+
+
+PLAYER_SPELLS: dict[
+    str, tuple[Callable[[Ctx, int], bool], Callable[[Ctx, int], int], Callable[[Ctx, int], Proc[None]]]
+] = {
+    ZAP: (_not_frog, _zap_target, _zap),
+    THUNDERBOLT: (_standing, lambda c, p: BOLT_TARGET, _bolt),
+    THOUSAND_CUTS: (_on_pitch, lambda c, p: CUTS_TARGET, _cuts),
+}
+"""Per spell: which opposing players it may target, the D6 needed, and what a hit does."""
