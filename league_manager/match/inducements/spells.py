@@ -1,4 +1,4 @@
-"""Wizard spells cast at one opposing player: Zap!, Thunderbolt and One Thousand Cuts.
+"""Wizard spells cast at one opposing player: Zap!, Thunderbolt, One Thousand Cuts, Plague of Warts.
 
 Each spell is a D6 against the target; the table ``PLAYER_SPELLS`` says which players it may
 target and what a hit does. Fireball (a square) lives in ``wizards``.
@@ -16,8 +16,11 @@ from league_manager.match.state import STANDING
 ZAP = "Zap!"
 THUNDERBOLT = "Thunderbolt"
 THOUSAND_CUTS = "One Thousand Cuts"
+PLAGUE_OF_WARTS = "Plague of Warts"
+WARTS_SKILLS = ("Disturbing Presence", "Foul Appearance")
 BOLT_TARGET = 3
 CUTS_TARGET = 3
+WARTS_TARGET = 3
 CUTS = ("MA-1", "ST-1", "AG-1")
 """``State.temporary`` marks of One Thousand Cuts (each undone when the drive ends)."""
 
@@ -91,11 +94,22 @@ def _cuts(c: Ctx, p: int) -> Proc[None]:
     yield from ()
 
 
+def _warts(c: Ctx, p: int) -> Proc[None]:
+    """As One Thousand Cuts, and Disturbing Presence and Foul Appearance until the drive ends."""
+    from league_manager.match.procedures.prayers import grant_skill
+
+    yield from _cuts(c, p)
+    for skill in WARTS_SKILLS:
+        if skill not in c.s.skills[p]:
+            grant_skill(c, p, skill, "", "drive")
+
+
 PLAYER_SPELLS: dict[
     str, tuple[Callable[[Ctx, int], bool], Callable[[Ctx, int], int], Callable[[Ctx, int], Proc[None]]]
 ] = {
     ZAP: (_not_frog, _zap_target, _zap),
     THUNDERBOLT: (_standing, lambda c, p: BOLT_TARGET, _bolt),
     THOUSAND_CUTS: (_on_pitch, lambda c, p: CUTS_TARGET, _cuts),
+    PLAGUE_OF_WARTS: (_on_pitch, lambda c, p: WARTS_TARGET, _warts),
 }
 """Per spell: which opposing players it may target, the D6 needed, and what a hit does."""

@@ -145,10 +145,10 @@ def test_a_wizard_casts_once_per_game_and_the_result_says_so() -> None:
 def test_every_modelled_wizard_plays_to_the_end_with_random_bots() -> None:
     from league_manager.match.bots import play
     from league_manager.match.bots.random_bot import RandomBot
-    from league_manager.match.inducements import DRUCHII_SORCERESS, SPORTS_WIZARD
+    from league_manager.match.inducements.wizards import SPELLS
 
-    roster = RULESET.team("darkelf")
-    for name in (SPORTS_WIZARD, DRUCHII_SORCERESS):
+    for name in SPELLS:
+        roster = RULESET.team("human" if name == "Wicked Witch" else "darkelf")
         wizard = price(RULESET, roster, None, {}, [Purchase(name)])
         home = apply_to_snapshot(generate_team(roster, 3, prefix="h"), wizard, RULESET)
         away = apply_to_snapshot(generate_team(roster, 4, prefix="a"), wizard, RULESET)

@@ -1,4 +1,5 @@
-"""Zap!'s frog: the frog's profile for the drive, Badly Hurt casualties, no apothecary."""
+"""Player spells that last for the drive: Zap!'s frog (Badly Hurt casualties, no apothecary),
+One Thousand Cuts and Plague of Warts."""
 
 from __future__ import annotations
 
@@ -52,3 +53,16 @@ def test_one_thousand_cuts_lasts_until_the_drive_ends() -> None:
     assert (s.ma[p], s.st[p], s.ag[p]) == (5, 2, 4)
     expire(match.ctx, "drive")
     assert (s.ma[p], s.st[p], s.ag[p]) == (6, 3, 3)
+
+
+def test_plague_of_warts_lasts_until_the_drive_ends() -> None:
+    data = json.loads((SCENARIO.parent / "wizard_plague_of_warts.json").read_text())
+    scenario, match, _dice = build(data)
+    p = scenario.index("a2")
+    match.apply(parse_action(scenario, ["choose", "a2", 1]))
+    s = match.state
+    assert (s.ma[p], s.st[p], s.ag[p]) == (5, 2, 4)
+    assert {"Disturbing Presence", "Foul Appearance"} <= s.skills[p]
+    expire(match.ctx, "drive")
+    assert (s.ma[p], s.st[p], s.ag[p]) == (6, 3, 3)
+    assert not {"Disturbing Presence", "Foul Appearance"} & s.skills[p]
