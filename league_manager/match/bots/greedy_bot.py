@@ -193,7 +193,8 @@ class GreedyBot:
 
     def _wizard(self, match: Match, prompt: acts.Prompt) -> Action | None:
         """Cast the Fireball where it catches the most opponents (and not our own players), else
-        Zap! the opposing ball carrier."""
+        the first player spell offered at the ball carrier (Zap!, Thunderbolt… at an opposing one,
+        Rampant Mutation at our own)."""
         s = match.state
         team = prompt.team
 

@@ -20,10 +20,11 @@ BIASED_REFEREE = "Biased Referee (standard)"
 SPORTS_WIZARD = "Hireling Sports-Wizard"
 DRUCHII_SORCERESS = "Druchii Sports Sorceress"
 WICKED_WITCH = "Wicked Witch"
+CHAOS_SORCERER = "Chaos Sorcerer"
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
-    SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH,
+    SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

@@ -1,13 +1,16 @@
-"""Wizard spells cast at one opposing player: Zap!, Thunderbolt, One Thousand Cuts, Plague of Warts.
+"""Wizard spells cast at one player: Zap!, Thunderbolt, One Thousand Cuts, Plague of Warts at an
+opposing player, Rampant Mutation at one of the caster's own.
 
 Each spell is a D6 against the target; the table ``PLAYER_SPELLS`` says which players it may
-target and what a hit does. Fireball (a square) lives in ``wizards``.
+target and what a hit does (``MISSES``: what a miss does, when anything). Fireball (a square)
+lives in ``wizards``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements.frog import make_frog
@@ -18,6 +21,12 @@ THUNDERBOLT = "Thunderbolt"
 THOUSAND_CUTS = "One Thousand Cuts"
 PLAGUE_OF_WARTS = "Plague of Warts"
 WARTS_SKILLS = ("Disturbing Presence", "Foul Appearance")
+RAMPANT_MUTATION = "Rampant Mutation"
+MUTATION_TARGET = 2
+MUTATIONS_GAINED = 2
+MUTATION_CATEGORY = "M"
+OWN_TEAM_SPELLS = frozenset({RAMPANT_MUTATION})
+"""Spells cast at one of the caster's own players (the others target an opposing player)."""
 BOLT_TARGET = 3
 CUTS_TARGET = 3
 WARTS_TARGET = 3
@@ -38,9 +47,11 @@ def _not_frog(c: Ctx, q: int) -> bool:
 
 
 def targets(c: Ctx, team: int, spell: str) -> list[int]:
-    """The opposing players ``team``'s wizard may cast ``spell`` at."""
+    """The players ``team``'s wizard may cast ``spell`` at (opposing ones, or its own for
+    ``OWN_TEAM_SPELLS``)."""
     fits = PLAYER_SPELLS[spell][0]
-    return [q for q in c.s.players_of(1 - team) if fits(c, q)]
+    side = team if spell in OWN_TEAM_SPELLS else 1 - team
+    return [q for q in c.s.players_of(side) if fits(c, q)]
 
 
 def cast(c: Ctx, team: int, wizard: str, spell: str, p: int) -> Proc[None]:
@@ -55,6 +66,8 @@ def cast(c: Ctx, team: int, wizard: str, spell: str, p: int) -> Proc[None]:
     c.emit(Event(kind, s.team[p], p, (roll,), target, success=ok, rule=wizard))
     if ok:
         yield from PLAYER_SPELLS[spell][2](c, p)
+    elif spell in MISSES:
+        yield from MISSES[spell](c, p)
 
 
 def _zap_target(c: Ctx, p: int) -> int:
@@ -104,6 +117,43 @@ def _warts(c: Ctx, p: int) -> Proc[None]:
             grant_skill(c, p, skill, "", "drive")
 
 
+def _mutate(c: Ctx, p: int) -> Proc[None]:
+    """The caster's coach picks two Mutation skills the player gains until the drive ends.
+
+    Each pick is a ``prayer`` prompt (CHOOSE by index into ``info["skills"]``), as for
+    Intensive Training; skills the player already has are not offered.
+    """
+    from league_manager.match.procedures.prayers import grant_skill
+    from league_manager.match.skills.registry import registered_skills
+
+    s = c.s
+    team = s.team[p]
+    known = registered_skills()
+    for _ in range(MUTATIONS_GAINED):
+        choices = [
+            k for k in c.skill_categories.get(MUTATION_CATEGORY, []) if k in known and k not in s.skills[p]
+        ]
+        if not choices:
+            c.emit(Event("mutation", team, p, rule=RAMPANT_MUTATION, detail="no skill to choose from"))
+            return
+        opts = [Action(CHOOSE, p, i) for i in range(len(choices))]
+        choice = yield Prompt(
+            PRAYER, team, opts, {"prayer": RAMPANT_MUTATION, "player": p, "skills": choices}
+        )
+        grant_skill(c, p, choices[choice.square], "", "drive")
+        c.emit(Event("mutation", team, p, rule=RAMPANT_MUTATION, detail=f"gains {choices[choice.square]}"))
+
+
+def _mutate_badly(c: Ctx, p: int) -> Proc[None]:
+    """A roll of 1: the player gains Disturbing Presence until the drive ends."""
+    from league_manager.match.procedures.prayers import grant_skill
+
+    if "Disturbing Presence" not in c.s.skills[p]:
+        grant_skill(c, p, "Disturbing Presence", "", "drive")
+        c.emit(Event("mutation", c.s.team[p], p, rule=RAMPANT_MUTATION, detail="gains Disturbing Presence"))
+    yield from ()
+
+
 PLAYER_SPELLS: dict[
     str, tuple[Callable[[Ctx, int], bool], Callable[[Ctx, int], int], Callable[[Ctx, int], Proc[None]]]
 ] = {
@@ -111,5 +161,8 @@ PLAYER_SPELLS: dict[
     THUNDERBOLT: (_standing, lambda c, p: BOLT_TARGET, _bolt),
     THOUSAND_CUTS: (_on_pitch, lambda c, p: CUTS_TARGET, _cuts),
     PLAGUE_OF_WARTS: (_on_pitch, lambda c, p: WARTS_TARGET, _warts),
+    RAMPANT_MUTATION: (_on_pitch, lambda c, p: MUTATION_TARGET, _mutate),
 }
-"""Per spell: which opposing players it may target, the D6 needed, and what a hit does."""
+"""Per spell: which players it may target, the D6 needed, and what a hit does."""
+MISSES: dict[str, Callable[[Ctx, int], Proc[None]]] = {RAMPANT_MUTATION: _mutate_badly}
+"""What a missed spell still does (Rampant Mutation's roll of 1)."""

@@ -11,9 +11,22 @@ from __future__ import annotations
 from league_manager.match.actions import CHOOSE, DECLINE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import DRUCHII_SORCERESS, SPORTS_WIZARD, WICKED_WITCH, left, use
+from league_manager.match.inducements import (
+    CHAOS_SORCERER,
+    DRUCHII_SORCERESS,
+    SPORTS_WIZARD,
+    WICKED_WITCH,
+    left,
+    use,
+)
 from league_manager.match.inducements import spells as spells_mod
-from league_manager.match.inducements.spells import PLAGUE_OF_WARTS, THOUSAND_CUTS, THUNDERBOLT, ZAP
+from league_manager.match.inducements.spells import (
+    PLAGUE_OF_WARTS,
+    RAMPANT_MUTATION,
+    THOUSAND_CUTS,
+    THUNDERBOLT,
+    ZAP,
+)
 from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.state import STANDING
 
@@ -24,6 +37,7 @@ SPELLS = {
     SPORTS_WIZARD: (FIREBALL, ZAP),
     DRUCHII_SORCERESS: (THUNDERBOLT, THOUSAND_CUTS),
     WICKED_WITCH: (ZAP, PLAGUE_OF_WARTS),
+    CHAOS_SORCERER: (THUNDERBOLT, RAMPANT_MUTATION),
 }
 """The spells of each modelled wizard."""
 FIREBALL_TARGET = 4

@@ -66,3 +66,15 @@ def test_plague_of_warts_lasts_until_the_drive_ends() -> None:
     expire(match.ctx, "drive")
     assert (s.ma[p], s.st[p], s.ag[p]) == (6, 3, 3)
     assert not {"Disturbing Presence", "Foul Appearance"} & s.skills[p]
+
+
+def test_rampant_mutation_skills_last_until_the_drive_ends() -> None:
+    data = json.loads((SCENARIO.parent / "wizard_rampant_mutation.json").read_text())
+    scenario, match, _dice = build(data)
+    p = scenario.index("h1")
+    for raw in (["choose", "h1", 1], ["choose", "h1", 1], ["choose", "h1", 1]):
+        match.apply(parse_action(scenario, raw))
+    s = match.state
+    assert {"Horns", "Tentacles"} <= s.skills[p] and "Claws" not in s.skills[p]
+    expire(match.ctx, "drive")
+    assert not {"Horns", "Tentacles"} & s.skills[p]

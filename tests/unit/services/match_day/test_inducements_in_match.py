@@ -148,7 +148,7 @@ def test_every_modelled_wizard_plays_to_the_end_with_random_bots() -> None:
     from league_manager.match.inducements.wizards import SPELLS
 
     for name in SPELLS:
-        roster = RULESET.team("human" if name == "Wicked Witch" else "darkelf")
+        roster = RULESET.team({"Wicked Witch": "human", "Chaos Sorcerer": "chaoschosen"}.get(name, "darkelf"))
         wizard = price(RULESET, roster, None, {}, [Purchase(name)])
         home = apply_to_snapshot(generate_team(roster, 3, prefix="h"), wizard, RULESET)
         away = apply_to_snapshot(generate_team(roster, 4, prefix="a"), wizard, RULESET)
