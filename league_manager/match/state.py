@@ -125,6 +125,8 @@ class State:
     """How a match from a set position resumes ("turn", "mid_turn", "setup"); consumed."""
     induced: list[dict[str, int]] = field(default_factory=lambda: [{}, {}])
     """In-match inducements each team has left (uses left, or how many for lasting ones)."""
+    frogs: dict[int, tuple[int, int, int, int, int, frozenset[str]]] = field(default_factory=dict)
+    """Players turned into frogs by Zap!: their own MA, ST, AG, PA, AV and skills, until the drive ends."""
 
     @property
     def size(self) -> int:
@@ -172,6 +174,7 @@ class State:
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]
         copy.induced = [dict(d) for d in self.induced]
+        copy.frogs = dict(self.frogs)
         copy.stats = [st.copy() for st in self.stats]
         return copy
 

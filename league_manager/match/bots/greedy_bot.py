@@ -192,7 +192,9 @@ class GreedyBot:
         return None
 
     def _wizard(self, match: Match, prompt: acts.Prompt) -> Action | None:
-        """Cast the Fireball where it catches the most opponents (and not our own players)."""
+        """Cast the Fireball where it catches the most opponents (and not our own players), else
+        the first player spell offered at the ball carrier (Zap!, Thunderbolt… at an opposing one,
+        Rampant Mutation at our own)."""
         s = match.state
         team = prompt.team
 
@@ -205,9 +207,12 @@ class GreedyBot:
                     score += (1 if foe else -2) + (2 if foe and p == s.carrier else 0)
             return score
 
-        targets = [a for a in prompt.options if a.kind == acts.CHOOSE]
+        targets = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player < 0]
         best = max(targets, key=lambda a: worth(a.square), default=None)
-        return best if best is not None and worth(best.square) >= 2 else None
+        if best is not None and worth(best.square) >= 2:
+            return best
+        zap = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player == s.carrier >= 0]
+        return zap[0] if zap else None
 
     def _apothecary(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.YES)

@@ -18,10 +18,13 @@ KEGS = "Bloodweiser Kegs"
 MASTER_CHEF = "Halfling Master Chef"
 BIASED_REFEREE = "Biased Referee (standard)"
 SPORTS_WIZARD = "Hireling Sports-Wizard"
+DRUCHII_SORCERESS = "Druchii Sports Sorceress"
+WICKED_WITCH = "Wicked Witch"
+CHAOS_SORCERER = "Chaos Sorcerer"
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
-    SPORTS_WIZARD,
+    SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

@@ -1,6 +1,9 @@
 """Wizards: once per game, a spell offered to the coach at the start of each opposing team turn.
 
-Only the Hireling Sports-Wizard is modelled, with its Fireball (see rules-decisions).
+``SPELLS`` lists the modelled wizards and their spells (see rules-decisions). The ``wizard``
+prompt offers DECLINE, CHOOSE with a square and no player (Fireball on that square), and
+CHOOSE with a player and, as ``square``, the index of the spell in the wizard's list (that
+spell cast at that player, see ``spells``).
 """
 
 from __future__ import annotations
@@ -8,14 +11,34 @@ from __future__ import annotations
 from league_manager.match.actions import CHOOSE, DECLINE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import SPORTS_WIZARD, left, use
+from league_manager.match.inducements import (
+    CHAOS_SORCERER,
+    DRUCHII_SORCERESS,
+    SPORTS_WIZARD,
+    WICKED_WITCH,
+    left,
+    use,
+)
+from league_manager.match.inducements import spells as spells_mod
+from league_manager.match.inducements.spells import (
+    PLAGUE_OF_WARTS,
+    RAMPANT_MUTATION,
+    THOUSAND_CUTS,
+    THUNDERBOLT,
+    ZAP,
+)
 from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.state import STANDING
 
 WIZARD = "wizard"
-"""Prompt kind: cast the team's spell now (CHOOSE a target square) or DECLINE."""
+"""Prompt kind: cast the team's spell now (CHOOSE a target) or DECLINE."""
 FIREBALL = "Fireball"
-SPELLS = {SPORTS_WIZARD: (FIREBALL,)}
+SPELLS = {
+    SPORTS_WIZARD: (FIREBALL, ZAP),
+    DRUCHII_SORCERESS: (THUNDERBOLT, THOUSAND_CUTS),
+    WICKED_WITCH: (ZAP, PLAGUE_OF_WARTS),
+    CHAOS_SORCERER: (THUNDERBOLT, RAMPANT_MUTATION),
+}
 """The spells of each modelled wizard."""
 FIREBALL_TARGET = 4
 
@@ -37,16 +60,24 @@ def offer_spell(c: Ctx, team: int) -> Proc[None]:
     wizard = wizard_of(c, team)
     if not wizard:
         return
-    squares = fireball_targets(c, team)
-    if not squares:
+    spells = SPELLS[wizard]
+    options = [Action(DECLINE)]
+    for index, spell in enumerate(spells):
+        if spell == FIREBALL:
+            options += [Action(CHOOSE, square=sq) for sq in fireball_targets(c, team)]
+        else:
+            options += [Action(CHOOSE, player=q, square=index) for q in spells_mod.targets(c, team, spell)]
+    if len(options) == 1:
         return
-    options = [Action(DECLINE)] + [Action(CHOOSE, square=sq) for sq in squares]
-    info = {"wizard": wizard, "spell": FIREBALL, "target": FIREBALL_TARGET}
+    info = {"wizard": wizard, "spells": list(spells), "target": FIREBALL_TARGET}
     choice = yield Prompt(WIZARD, team, options, info)
     if choice.kind != CHOOSE:
         return
     use(s, team, wizard)
-    yield from fireball(c, team, wizard, choice.square)
+    if choice.player >= 0:
+        yield from spells_mod.cast(c, team, wizard, spells[choice.square], choice.player)
+    else:
+        yield from fireball(c, team, wizard, choice.square)
 
 
 def fireball(c: Ctx, team: int, wizard: str, square: int) -> Proc[None]:

@@ -269,7 +269,7 @@ def _offer_apothecary(c: Ctx, p: int) -> Proc[bool]:
     team = s.team[p]
     snap = s.teams[team].players[_local(c, p)]
     uses = medical.apothecaries_left(s, team)
-    if not uses or snap.journeyman or snap.induced:
+    if not uses or snap.journeyman or snap.induced or p in s.frogs:
         return False
     choice = yield Prompt(APOTHECARY, team, list(_YES_NO), {"player": p, "apothecaries": uses})
     if choice.kind != YES:
@@ -289,9 +289,9 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) 
     team = s.team[p]
     snap = s.teams[team].players[_local(c, p)]
     s.remove(p, CASUALTY)
-    if badly_hurt_only:
+    if badly_hurt_only or p in s.frogs:
         result = BH
-        c.emit(Event("casualty", team, p, detail=result, rule="Stunty"))
+        c.emit(Event("casualty", team, p, detail=result, rule="Zap!" if p in s.frogs else "Stunty"))
     else:
         result = _roll_casualty(c, p, snap.niggling)
         if (yield from _offer_apothecary(c, p)):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.frog import FROG, unfrog
 
 PRAYERS = {
     1: "Treacherous Trapdoor",
@@ -49,6 +50,12 @@ def expire(c: Ctx, period: str) -> None:
             s.av[p] -= 1
         elif what == "MA-1":
             s.ma[p] += 1
+        elif what == "ST-1":
+            s.st[p] += 1
+        elif what == "AG-1":
+            s.ag[p] -= 1
+        elif what == FROG:
+            unfrog(c, p)
         else:
             s.skills[p] = s.skills[p] - {what}
             c.refresh_hooks(p)

@@ -13,6 +13,7 @@ from league_manager.match import actions as a
 from league_manager.match.actions import Action, IllegalAction, Prompt
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
+from league_manager.match.inducements.wizards import WIZARD
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import (
     LENGTH,
@@ -191,7 +192,7 @@ class BoardController:
         if k in SQUARE_KINDS or (k == a.YES and prompt.kind == a.FOLLOW_UP):
             return action.square if action.square >= 0 and ON_PITCH[action.square] else -1
         if k == a.CHOOSE and prompt.kind not in INDEX_PROMPTS:
-            if prompt.kind in SQUARE_PROMPTS:
+            if prompt.kind in SQUARE_PROMPTS or (prompt.kind == WIZARD and action.player < 0):
                 return action.square if action.square >= 0 and ON_PITCH[action.square] else -1
             if prompt.kind == a.PRAYER and "skills" in prompt.info:
                 return -1

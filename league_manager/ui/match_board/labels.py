@@ -10,6 +10,7 @@ from typing import Any
 
 from league_manager.match import actions as a
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.inducements.wizards import FIREBALL, WIZARD
 from league_manager.match.pitch import name as square_name
 from league_manager.match.procedures.setup import FORMATION_NAMES
 from league_manager.rules.dice import BLOCK_FACES
@@ -204,6 +205,12 @@ def _choose_label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return f"Gain {info['skills'][action.square]}"
     if prompt.kind in (a.PUSH, a.DECLARE_TARGET, a.BITE_PROMPT):
         return f"{square_name(action.square)}"
+    if prompt.kind == WIZARD:
+        spells = list(info.get("spells") or [])
+        if action.player < 0:
+            return f"{FIREBALL} at {square_name(action.square)}"
+        spell = spells[action.square] if 0 <= action.square < len(spells) else "Spell"
+        return f"{spell} on {pl}"
     if prompt.kind == a.USE_SKILL_PROMPT and 0 <= action.square < len(FACINGS):
         return FACINGS[action.square]
     return pl or f"option {action.square}"

@@ -142,6 +142,25 @@ def test_a_wizard_casts_once_per_game_and_the_result_says_so() -> None:
     assert cast > 0
 
 
+def test_every_modelled_wizard_plays_to_the_end_with_random_bots() -> None:
+    from league_manager.match.bots import play
+    from league_manager.match.bots.random_bot import RandomBot
+    from league_manager.match.inducements.wizards import SPELLS
+
+    for name in SPELLS:
+        roster = RULESET.team({"Wicked Witch": "human", "Chaos Sorcerer": "chaoschosen"}.get(name, "darkelf"))
+        wizard = price(RULESET, roster, None, {}, [Purchase(name)])
+        home = apply_to_snapshot(generate_team(roster, 3, prefix="h"), wizard, RULESET)
+        away = apply_to_snapshot(generate_team(roster, 4, prefix="a"), wizard, RULESET)
+        assert dict(home.inducements) == {name: 1}
+        for seed in range(2):
+            match = Match(home, away, seed=seed)
+            play(match, (RandomBot(seed), RandomBot(seed + 1)))
+            assert match.outcome() is not None
+            spells = [e for e in match.events if e.kind == "spell"]
+            assert len(spells) <= 2
+
+
 def test_riotous_rookies_join_for_the_match() -> None:
     from league_manager.rules.dice import ScriptedDice
     from league_manager.services.match_day.pregame import add_rookies
