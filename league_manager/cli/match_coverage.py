@@ -34,7 +34,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def scenario_names(folder: Path) -> dict[str, list[str]]:
     """Skill, trait and special-rule names used by players of each scenario file -> paths.
 
-    Bribes in a scenario (``"bribes"``) count for the Bribes inducement.
+    Bribes in a scenario (``"bribes"``) count for the Bribes inducement, and the in-match
+    inducements a scenario gives a team (``"inducements"``) for theirs.
     """
     found: dict[str, list[str]] = {}
     for path in sorted(folder.rglob("*.json")):
@@ -50,6 +51,9 @@ def scenario_names(folder: Path) -> dict[str, list[str]]:
             names |= {str(r) for r in player.get("special_rules", [])}
         if any(data.get("bribes", [])):
             names.add("Bribes")
+        bought = data.get("inducements", {})
+        if isinstance(bought, dict):
+            names |= {str(n) for side in bought.values() if isinstance(side, dict) for n in side}
         shown = _shown(path)
         for name in names:
             found.setdefault(name, []).append(shown)

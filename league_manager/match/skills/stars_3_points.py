@@ -67,6 +67,8 @@ AFTER_CHAINSAW = hook_point(
 
 def chainsaw_on_down(c: Ctx, p: int) -> bool:
     """Whether p may make a Chainsaw Attack against a Prone or Stunned opponent now."""
+    if CHAINSAW_ON_DOWN not in c.hooks[p]:  # the common case, asked for every player each turn
+        return False
     return any(fn(c, p) for _rule, fn in c.hook(p, CHAINSAW_ON_DOWN))
 
 
@@ -85,7 +87,9 @@ def after_chainsaw(c: Ctx, p: int) -> Proc[None]:
 def chainsaw_on_down_target(c: Ctx, p: int) -> bool:
     """Whether p, standing, may aim a Chainsaw Attack at an opponent who is down next to it."""
     s = c.s
-    if s.pos[p] < 0 or s.status[p] != STANDING or not chainsaw_on_down(c, p):
+    if CHAINSAW_ON_DOWN not in c.hooks[p] or s.pos[p] < 0 or s.status[p] != STANDING:
+        return False
+    if not chainsaw_on_down(c, p):
         return False
     return any(
         (q := s.board[n]) >= 0 and s.team[q] != s.team[p] and s.status[q] != STANDING
