@@ -34,11 +34,17 @@ def _induced(ruleset: Ruleset, roster: TeamRoster, seed: int, prefix: str) -> Te
     team = generate_team(roster, seed, prefix=prefix)
     chosen: list[Purchase] = []
     spent = 0
+    groups: dict[str, int] = {}
+    limits = dict(ruleset.inducement_group_limits)
     for name in IN_MATCH:
         item = ruleset.inducements[name]
         if not item.available_for(roster) or rng.random() < 0.4:
             continue
-        quantity = rng.randint(1, item.max_quantity or 1)
+        room = limits.get(item.kind, 99) - groups.get(item.kind, 0)  # e.g. one wizard a team
+        if room <= 0:
+            continue
+        quantity = rng.randint(1, min(item.max_quantity or 1, room))
+        groups[item.kind] = groups.get(item.kind, 0) + quantity
         cost = item.cost_for(roster) * quantity
         if spent + cost <= BUDGET:
             chosen.append(Purchase(name, quantity))
