@@ -20,10 +20,10 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         # Issue 12: star players' special rules.
         "star_rule": frozenset({
     'All You Can Eat', 'Beer Barrel Bash!', 'Bounding Leap', 'Burst of Speed',
-    'Excuse Me, Are You a Zoat?', 'Furious Outburst', 'Fury of the Blood God', 'Ghostly Flames',
+    'Furious Outburst', 'Fury of the Blood God', 'Ghostly Flames',
     'Kaboom!', "Kick 'em While They're Down!", 'Lord of Chaos', 'Maximum Carnage', 'Quick Bite',
-    'Raiding Party', 'Tasty Morsel', 'The Flashing Blade', "Then I Started Blastin'!",
-    'Treacherous', 'Vicious Vines', 'Whirling Dervish', 'Yoink!',
+    'Raiding Party', 'The Flashing Blade', "Then I Started Blastin'!",
+    'Vicious Vines', 'Whirling Dervish', 'Yoink!',
         }),
     },
 }  # fmt: skip

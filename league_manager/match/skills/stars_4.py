@@ -1,0 +1,102 @@
+"""Star players' special rules (issue 12, part 4).
+
+Each rule is a skill name the star has in the match. Once-per-game and once-per-half limits
+are declared with ``limit`` and recorded in ``State.skill_used`` under ``used_key`` names.
+"""
+
+from __future__ import annotations
+
+from league_manager.match.actions import DECLINE, MOVE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.procedures.injury import knock_down
+from league_manager.match.skills import points, star_points
+from league_manager.match.skills import stars_4_points as sp4
+from league_manager.match.skills.registry import limit, register, used_key
+from league_manager.match.state import STANDING
+from league_manager.match.teams import PlayerSnapshot
+
+ZOAT = "Excuse Me, Are You a Zoat?"
+TREACHEROUS = "Treacherous"
+TASTY_MORSEL = "Tasty Morsel"
+
+limit(ZOAT, "game")
+limit(TREACHEROUS, "game")
+limit(TASTY_MORSEL, "game")
+
+
+def _unused(c: Ctx, p: int, rule: str) -> bool:
+    return (p, used_key(rule, c.s.half)) not in c.s.skill_used
+
+
+def _spend(c: Ctx, p: int, rule: str, detail: str = "", other: int = -1) -> None:
+    c.s.skill_used.add((p, used_key(rule, c.s.half)))
+    c.emit(Event("star_rule", c.s.team[p], p, rule=rule, detail=detail, other=other))
+
+
+def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:
+    """Ask p's coach whether to use the rule now."""
+    opts = [Action(USE_SKILL, p), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": rule, "player": p})
+    return choice.kind == USE_SKILL
+
+
+# Excuse Me, Are You a Zoat? -------------------------------------------------------------
+@register(points.ACTIVATION_TEST, ZOAT)
+def _zoat(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per game, activated for a Move: Hypnotic Gaze until the activation ends."""
+    if action != MOVE or "Hypnotic Gaze" in c.s.skills[p] or not _unused(c, p, ZOAT):
+        return True
+    if (yield from _offer(c, p, ZOAT)):
+        _spend(c, p, ZOAT, "gains Hypnotic Gaze")
+        star_points.grant_for_turn(c, p, "Hypnotic Gaze", rule=ZOAT)
+    return True
+
+
+# Treacherous ------------------------------------------------------------------------------
+@register(points.ACTIVATION_TEST, TREACHEROUS)
+def _treacherous(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per game, activated standing next to the team-mate holding the ball: take the ball
+    and Knock that team-mate Down; no turnover."""
+    s = c.s
+    mate = s.carrier
+    if mate < 0 or s.team[mate] != s.team[p] or s.status[p] != STANDING or s.pos[p] < 0:
+        return True
+    if s.pos[mate] not in NEIGHBOURS[s.pos[p]] or not _unused(c, p, TREACHEROUS):
+        return True
+    if not (yield from _offer(c, p, TREACHEROUS)):
+        return True
+    _spend(c, p, TREACHEROUS, "takes the ball", mate)
+    s.carrier = p
+    s.ball = s.pos[p]
+    yield from knock_down(c, mate)
+    return True
+
+
+# Tasty Morsel -------------------------------------------------------------------------------
+def _snapshot_of(c: Ctx, p: int) -> PlayerSnapshot:
+    s = c.s
+    team = s.team[p]
+    return s.teams[team].players[p - s.players_of(team).start]
+
+
+@register(sp4.FEED_ON_OPPONENT, TASTY_MORSEL)
+def _tasty_morsel(c: Ctx, p: int) -> list[int]:
+    """Once per game, a hungry Karina may bite an adjacent opponent of ST 3 or less, never a star."""
+    s = c.s
+    if s.pos[p] < 0 or not _unused(c, p, TASTY_MORSEL):
+        return []
+    return [
+        q
+        for n in NEIGHBOURS[s.pos[p]]
+        if (q := s.board[n]) >= 0
+        and s.team[q] != s.team[p]
+        and s.st[q] <= 3
+        and not _snapshot_of(c, q).special_rules
+    ]
+
+
+@register(sp4.FED_ON_OPPONENT, TASTY_MORSEL)
+def _tasty_morsel_spent(c: Ctx, p: int, victim: int) -> None:
+    _spend(c, p, TASTY_MORSEL, "bites an opponent", victim)
