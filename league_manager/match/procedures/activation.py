@@ -55,6 +55,7 @@ from league_manager.match.procedures.throw_team_mate import (
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
+from league_manager.match.skills import stars_4_points as sp4
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -264,12 +265,14 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLITZ:
                 blocked = True
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
+            moves_on = False  # The Flashing Blade: a Blitz carries on after its Stab
             if ck == VOMIT:
                 yield from projectile_vomit(c, p, target)
             else:
+                moves_on = sp4.stab_by_rule(c, p, target)
                 yield from stab(c, p, target)
             _check(c)
-            if kind == BLOCK or ck == STAB or s.status[p] != STANDING:
+            if kind == BLOCK or (ck == STAB and not moves_on) or s.status[p] != STANDING:
                 return
             continue
         if ck == BITE:
@@ -368,7 +371,7 @@ def _activation_options(
     if (kind == BLOCK or (kind == BLITZ and not blocked and mp + rushes > 0)) and s.status[p] == STANDING:
         used = s.skill_used
         vomit = c.has(p, points.PROJECTILE_VOMIT) and (p, "Projectile Vomit") not in used
-        stabs = c.has(p, points.STAB) and (p, "Stab") not in used
+        stabs = (c.has(p, points.STAB) or sp4.may_stab(c, p)) and (p, "Stab") not in used
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
         specials = (
             [k for k, point in _SPECIAL_BLOCKS.items() if c.has(p, point)] if _any_special(c, p) else ()

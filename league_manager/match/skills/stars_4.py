@@ -20,10 +20,12 @@ from league_manager.match.teams import PlayerSnapshot
 ZOAT = "Excuse Me, Are You a Zoat?"
 TREACHEROUS = "Treacherous"
 TASTY_MORSEL = "Tasty Morsel"
+FLASHING_BLADE = "The Flashing Blade"
 
 limit(ZOAT, "game")
 limit(TREACHEROUS, "game")
 limit(TASTY_MORSEL, "game")
+limit(FLASHING_BLADE, "game")
 
 
 def _unused(c: Ctx, p: int, rule: str) -> bool:
@@ -100,3 +102,15 @@ def _tasty_morsel(c: Ctx, p: int) -> list[int]:
 @register(sp4.FED_ON_OPPONENT, TASTY_MORSEL)
 def _tasty_morsel_spent(c: Ctx, p: int, victim: int) -> None:
     _spend(c, p, TASTY_MORSEL, "bites an opponent", victim)
+
+
+# The Flashing Blade ---------------------------------------------------------------------------
+@register(sp4.STAB_INSTEAD, FLASHING_BLADE)
+def _flashing_blade(c: Ctx, p: int) -> bool:
+    """Once per game, a Stab instead of the block of a Block or Blitz action."""
+    return _unused(c, p, FLASHING_BLADE)
+
+
+@register(sp4.STABBED_INSTEAD, FLASHING_BLADE)
+def _flashing_blade_spent(c: Ctx, p: int, target: int) -> None:
+    _spend(c, p, FLASHING_BLADE, "Stab, then carries on moving", target)

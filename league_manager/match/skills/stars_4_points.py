@@ -7,6 +7,7 @@ functions here, which run the handlers of the players concerned.
 from __future__ import annotations
 
 from league_manager.match.core import Ctx
+from league_manager.match.skills import points
 from league_manager.match.skills.registry import hook_point
 
 FEED_ON_OPPONENT = hook_point(
@@ -31,3 +32,28 @@ def fed_on_opponent(c: Ctx, p: int, victim: int) -> None:
     """p bites the opponent ``victim`` as if it were a Thrall: the rule allowing it is spent."""
     for _rule, fn in c.hook(p, FED_ON_OPPONENT):
         fn(c, p, victim)
+
+
+STAB_INSTEAD = hook_point(
+    "stab_instead", "fn(c, p) -> bool: p without Stab may Stab instead of this block (The Flashing Blade)"
+)
+STABBED_INSTEAD = hook_point(
+    "stabbed_instead", "fn(c, p, target) -> None: p Stabbed thanks to the rule; it is spent"
+)
+
+
+def may_stab(c: Ctx, p: int) -> bool:
+    """True when a rule lets p, who lacks Stab, Stab instead of a block now."""
+    return any(fn(c, p) for _rule, fn in c.hook(p, STAB_INSTEAD))
+
+
+def stab_by_rule(c: Ctx, p: int, target: int) -> bool:
+    """p is about to Stab ``target``: spend the rule that allowed it (p without Stab of its own).
+
+    Returns True when p may carry on moving afterwards (The Flashing Blade).
+    """
+    if c.has(p, points.STAB) or not c.has(p, STAB_INSTEAD):
+        return False
+    for _rule, fn in c.hook(p, STABBED_INSTEAD):
+        fn(c, p, target)
+    return True

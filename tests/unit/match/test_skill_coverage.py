@@ -22,7 +22,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
     'All You Can Eat', 'Beer Barrel Bash!', 'Bounding Leap', 'Burst of Speed',
     'Furious Outburst', 'Fury of the Blood God', 'Ghostly Flames',
     'Kaboom!', "Kick 'em While They're Down!", 'Lord of Chaos', 'Maximum Carnage', 'Quick Bite',
-    'Raiding Party', 'The Flashing Blade', "Then I Started Blastin'!",
+    'Raiding Party', "Then I Started Blastin'!",
     'Vicious Vines', 'Whirling Dervish', 'Yoink!',
         }),
     },
