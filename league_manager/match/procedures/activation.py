@@ -248,6 +248,9 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 _check(c)
             if (yield from _after_block(c, p, since)):
                 return
+            if sp4.another_block(c, p):
+                blocked = False
+                continue
             if kind == BLOCK:
                 if c.has(p, special_points.HIT_AND_RUN):
                     yield from _hit_and_run(c, p)

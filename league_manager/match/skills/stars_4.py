@@ -21,11 +21,13 @@ ZOAT = "Excuse Me, Are You a Zoat?"
 TREACHEROUS = "Treacherous"
 TASTY_MORSEL = "Tasty Morsel"
 FLASHING_BLADE = "The Flashing Blade"
+FURY = "Fury of the Blood God"
 
 limit(ZOAT, "game")
 limit(TREACHEROUS, "game")
 limit(TASTY_MORSEL, "game")
 limit(FLASHING_BLADE, "game")
+limit(FURY, "game")
 
 
 def _unused(c: Ctx, p: int, rule: str) -> bool:
@@ -114,3 +116,13 @@ def _flashing_blade(c: Ctx, p: int) -> bool:
 @register(sp4.STABBED_INSTEAD, FLASHING_BLADE)
 def _flashing_blade_spent(c: Ctx, p: int, target: int) -> None:
     _spend(c, p, FLASHING_BLADE, "Stab, then carries on moving", target)
+
+
+# Fury of the Blood God ----------------------------------------------------------------------
+@register(sp4.FURY_FAILED, FURY)
+def _fury_of_the_blood_god(c: Ctx, p: int) -> Proc[bool]:
+    """Once per game, a failed Unchannelled Fury roll for a Block or Blitz: two blocks instead."""
+    if not _unused(c, p, FURY) or not (yield from _offer(c, p, FURY)):
+        return False
+    _spend(c, p, FURY, "two blocks")
+    return True

@@ -6,9 +6,10 @@ functions here, which run the handlers of the players concerned.
 
 from __future__ import annotations
 
-from league_manager.match.core import Ctx
+from league_manager.match.core import Ctx, Proc
 from league_manager.match.skills import points
 from league_manager.match.skills.registry import hook_point
+from league_manager.match.state import STANDING
 
 FEED_ON_OPPONENT = hook_point(
     "feed_on_opponent",
@@ -57,3 +58,30 @@ def stab_by_rule(c: Ctx, p: int, target: int) -> bool:
     for _rule, fn in c.hook(p, STABBED_INSTEAD):
         fn(c, p, target)
     return True
+
+
+FURY_FAILED = hook_point(
+    "fury_failed",
+    "fn(c, p) -> Proc[bool]: after a failed Unchannelled Fury roll for a Block or Blitz, whether p"
+    " goes on with two blocks instead (Fury of the Blood God)",
+)
+TWO_BLOCKS = "two blocks"
+"""``skill_used`` name: p may make one more block this activation (Fury of the Blood God)."""
+
+
+def after_failed_fury(c: Ctx, p: int) -> Proc[bool]:
+    """True when a rule of p turns a failed Unchannelled Fury roll into two blocks."""
+    for _rule, fn in c.hook(p, FURY_FAILED):
+        if (yield from fn(c, p)):
+            c.s.skill_used.add((p, TWO_BLOCKS))
+            return True
+    return False
+
+
+def another_block(c: Ctx, p: int) -> bool:
+    """True (once) when p's activation goes on with a second block after its first one."""
+    s = c.s
+    if (p, TWO_BLOCKS) not in s.skill_used:
+        return False
+    s.skill_used.discard((p, TWO_BLOCKS))
+    return s.status[p] == STANDING and s.pos[p] >= 0

@@ -20,7 +20,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         # Issue 12: star players' special rules.
         "star_rule": frozenset({
     'All You Can Eat', 'Beer Barrel Bash!', 'Bounding Leap', 'Burst of Speed',
-    'Furious Outburst', 'Fury of the Blood God', 'Ghostly Flames',
+    'Furious Outburst', 'Ghostly Flames',
     'Kaboom!', "Kick 'em While They're Down!", 'Lord of Chaos', 'Maximum Carnage', 'Quick Bite',
     'Raiding Party', "Then I Started Blastin'!",
     'Vicious Vines', 'Whirling Dervish', 'Yoink!',
