@@ -9,7 +9,7 @@ from __future__ import annotations
 from league_manager.match.actions import DECLINE, MOVE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.pitch import NEIGHBOURS, distance
 from league_manager.match.procedures.injury import knock_down
 from league_manager.match.skills import points, star_points
 from league_manager.match.skills import stars_4_points as sp4
@@ -22,12 +22,14 @@ TREACHEROUS = "Treacherous"
 TASTY_MORSEL = "Tasty Morsel"
 FLASHING_BLADE = "The Flashing Blade"
 FURY = "Fury of the Blood God"
+RAIDING_PARTY = "Raiding Party"
 
 limit(ZOAT, "game")
 limit(TREACHEROUS, "game")
 limit(TASTY_MORSEL, "game")
 limit(FLASHING_BLADE, "game")
 limit(FURY, "game")
+limit(RAIDING_PARTY, "game")  # the use lasts across turns; _raiding_party_reset frees it each drive
 
 
 def _unused(c: Ctx, p: int, rule: str) -> bool:
@@ -126,3 +128,52 @@ def _fury_of_the_blood_god(c: Ctx, p: int) -> Proc[bool]:
         return False
     _spend(c, p, FURY, "two blocks")
     return True
+
+
+# Raiding Party ------------------------------------------------------------------------------
+def _raiding_moves(c: Ctx, p: int) -> list[Action]:
+    """(team-mate, square) pairs: an Open Standing team-mate within 5 squares of p steps into an
+    empty square (not the loose ball's) where it Marks a Standing opponent."""
+    s = c.s
+    team = s.team[p]
+    found = []
+    for q in s.players_of(team):
+        if q == p or s.pos[q] < 0 or s.status[q] != STANDING or distance(s.pos[p], s.pos[q]) > 5:
+            continue
+        if c.n_markers(s.pos[q], team):
+            continue
+        for n in NEIGHBOURS[s.pos[q]]:
+            if s.board[n] >= 0 or (s.carrier < 0 and s.ball == n):
+                continue
+            if any(
+                (o := s.board[m]) >= 0 and o != q and s.team[o] != team and s.status[o] == STANDING
+                for m in NEIGHBOURS[n]
+            ):
+                found.append(Action(USE_SKILL, q, n))
+    return found
+
+
+@register(points.ACTIVATION_TEST, RAIDING_PARTY)
+def _raiding_party(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per drive, on Ivar's activation: one Open team-mate within 5 squares may move one
+    square to Mark an opponent (no test)."""
+    s = c.s
+    if s.pos[p] < 0 or not _unused(c, p, RAIDING_PARTY):
+        return True
+    moves = _raiding_moves(c, p)
+    if not moves:
+        return True
+    info = {"skill": RAIDING_PARTY, "player": p}
+    choice = yield Prompt(USE_SKILL_PROMPT, s.team[p], [*moves, Action(DECLINE)], info)
+    if choice.kind != USE_SKILL:
+        return True
+    mate = choice.player
+    _spend(c, p, RAIDING_PARTY, "a team-mate moves one square", mate)
+    s.place(mate, choice.square)
+    c.emit(Event("skill", s.team[p], mate, rule=RAIDING_PARTY, square=choice.square, other=p))
+    return True
+
+
+@register(star_points.DRIVE_ENDED, RAIDING_PARTY)
+def _raiding_party_reset(c: Ctx, p: int, scorer: int) -> None:
+    c.s.skill_used.discard((p, used_key(RAIDING_PARTY, c.s.half)))

@@ -22,7 +22,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
     'All You Can Eat', 'Beer Barrel Bash!', 'Bounding Leap', 'Burst of Speed',
     'Furious Outburst', 'Ghostly Flames',
     'Kaboom!', "Kick 'em While They're Down!", 'Lord of Chaos', 'Maximum Carnage', 'Quick Bite',
-    'Raiding Party', "Then I Started Blastin'!",
+    "Then I Started Blastin'!",
     'Vicious Vines', 'Whirling Dervish', 'Yoink!',
         }),
     },
