@@ -10,7 +10,7 @@ from league_manager.match.actions import DECLINE, MOVE, USE_SKILL, USE_SKILL_PRO
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, distance
-from league_manager.match.procedures.injury import knock_down
+from league_manager.match.procedures.injury import armour_and_injury, knock_down
 from league_manager.match.skills import points, star_points
 from league_manager.match.skills import stars_4_points as sp4
 from league_manager.match.skills.registry import limit, register, used_key
@@ -23,12 +23,14 @@ TASTY_MORSEL = "Tasty Morsel"
 FLASHING_BLADE = "The Flashing Blade"
 FURY = "Fury of the Blood God"
 RAIDING_PARTY = "Raiding Party"
+QUICK_BITE = "Quick Bite"
 
 limit(ZOAT, "game")
 limit(TREACHEROUS, "game")
 limit(TASTY_MORSEL, "game")
 limit(FLASHING_BLADE, "game")
 limit(FURY, "game")
+limit(QUICK_BITE, "game")
 limit(RAIDING_PARTY, "game")  # the use lasts across turns; _raiding_party_reset frees it each drive
 
 
@@ -177,3 +179,20 @@ def _raiding_party(c: Ctx, p: int, action: str) -> Proc[bool]:
 @register(star_points.DRIVE_ENDED, RAIDING_PARTY)
 def _raiding_party_reset(c: Ctx, p: int, scorer: int) -> None:
     c.s.skill_used.discard((p, used_key(RAIDING_PARTY, c.s.half)))
+
+
+# Quick Bite --------------------------------------------------------------------------------
+@register(sp4.QUICK_BITE, QUICK_BITE)
+def _quick_bite(c: Ctx, p: int, catcher: int) -> Proc[None]:
+    """Once per game, after an adjacent opponent catches a pass or hand-off: an Armour roll
+    against the catcher; if it breaks, an Injury roll follows and Guffle takes the ball."""
+    s = c.s
+    if not _unused(c, p, QUICK_BITE) or not (yield from _offer(c, p, QUICK_BITE)):
+        return
+    _spend(c, p, QUICK_BITE, "bites the catcher", catcher)
+    s.carrier, s.ball = p, s.pos[p]  # held by Guffle while the rolls are made: no bounce
+    _a1, _a2, injury_die, _i2 = yield from armour_and_injury(c, catcher, p, 0, 0, spp=False, foul=False)
+    if not injury_die:  # the armour held: the catcher keeps the ball
+        s.carrier, s.ball = catcher, s.pos[catcher]
+        return
+    c.emit(Event("skill", s.team[p], p, rule=QUICK_BITE, detail="takes the ball", other=catcher))

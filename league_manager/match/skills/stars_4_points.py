@@ -7,6 +7,7 @@ functions here, which run the handlers of the players concerned.
 from __future__ import annotations
 
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.skills import points
 from league_manager.match.skills.registry import hook_point
 from league_manager.match.state import STANDING
@@ -85,3 +86,20 @@ def another_block(c: Ctx, p: int) -> bool:
         return False
     s.skill_used.discard((p, TWO_BLOCKS))
     return s.status[p] == STANDING and s.pos[p] >= 0
+
+
+QUICK_BITE = hook_point(
+    "quick_bite",
+    "fn(c, p, catcher) -> Proc[None]: the opponent catcher next to p caught a pass or hand-off (Quick Bite)",
+)
+
+
+def after_catch(c: Ctx, catcher: int) -> Proc[None]:
+    """A pass or hand-off was caught: Standing opponents next to the catcher may use their rules."""
+    s = c.s
+    for n in NEIGHBOURS[s.pos[catcher]] if s.pos[catcher] >= 0 else ():
+        p = s.board[n]
+        if p < 0 or s.team[p] == s.team[catcher] or s.status[p] != STANDING or s.carrier != catcher:
+            continue
+        for _rule, fn in c.hook(p, QUICK_BITE):
+            yield from fn(c, p, catcher)

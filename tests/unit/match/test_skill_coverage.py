@@ -21,7 +21,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         "star_rule": frozenset({
     'All You Can Eat', 'Beer Barrel Bash!', 'Bounding Leap', 'Burst of Speed',
     'Furious Outburst', 'Ghostly Flames',
-    'Kaboom!', "Kick 'em While They're Down!", 'Lord of Chaos', 'Maximum Carnage', 'Quick Bite',
+    'Kaboom!', "Kick 'em While They're Down!", 'Lord of Chaos', 'Maximum Carnage',
     "Then I Started Blastin'!",
     'Vicious Vines', 'Whirling Dervish', 'Yoink!',
         }),
