@@ -56,6 +56,7 @@ from league_manager.match.skills import asp_points, points, special_points, star
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills import stars_3_points as stars3
+from league_manager.match.skills import stars_4_points as sp4
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -250,6 +251,9 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 _check(c)
             if (yield from _after_block(c, p, since)):
                 return
+            if sp4.another_block(c, p):
+                blocked = False
+                continue
             if kind == BLOCK:
                 if c.has(p, special_points.HIT_AND_RUN):
                     yield from _hit_and_run(c, p)
@@ -267,12 +271,14 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             if kind == BLITZ:
                 blocked = True
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
+            moves_on = False  # The Flashing Blade: a Blitz carries on after its Stab
             if ck == VOMIT:
                 yield from projectile_vomit(c, p, target)
             else:
+                moves_on = sp4.stab_by_rule(c, p, target)
                 yield from stab(c, p, target)
             _check(c)
-            if kind == BLOCK or ck == STAB or s.status[p] != STANDING:
+            if kind == BLOCK or (ck == STAB and not moves_on) or s.status[p] != STANDING:
                 return
             continue
         if ck == BITE:
@@ -377,7 +383,7 @@ def _activation_options(
     if (kind == BLOCK or (kind == BLITZ and not blocked and mp + rushes > 0)) and s.status[p] == STANDING:
         used = s.skill_used
         vomit = c.has(p, points.PROJECTILE_VOMIT) and (p, "Projectile Vomit") not in used
-        stabs = c.has(p, points.STAB) and (p, "Stab") not in used
+        stabs = (c.has(p, points.STAB) or sp4.may_stab(c, p)) and (p, "Stab") not in used
         multi = kind == BLOCK and c.has(p, points.MULTIPLE_BLOCK)
         specials = (
             [k for k, point in _SPECIAL_BLOCKS.items() if c.has(p, point)] if _any_special(c, p) else ()

@@ -28,6 +28,7 @@ from league_manager.match.procedures.rerolls import passes, reroll_choice, test
 from league_manager.match.skills import asp_points, points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
+from league_manager.match.skills import stars_4_points as sp4
 
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
 
@@ -165,6 +166,8 @@ def pass_ball(c: Ctx, p: int, target: int, hail_mary: bool = False) -> Proc[None
             s.stats[p].comp += 1
             if s.has_prayer(team, "Perfect Passing"):
                 s.stats[p].bonus_spp += 1
+        if ok:
+            yield from sp4.after_catch(c, q)
     elif q >= 0 or result == ACCURATE or not (yield from dive_for_ball(c, landing, reason)):
         yield from bounce(c, landing)
     _turnover_unless_caught(c, team)
@@ -267,7 +270,8 @@ def hand_off(c: Ctx, p: int, receiver: int) -> Proc[None]:
     s.carrier = -1
     s.ball = s.pos[receiver]
     if can_catch(c, receiver):
-        yield from catch(c, receiver, ())
+        if (yield from catch(c, receiver, ())):
+            yield from sp4.after_catch(c, receiver)
     else:
         yield from bounce(c, s.pos[receiver])
     _turnover_unless_caught(c, team)

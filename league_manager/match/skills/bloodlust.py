@@ -17,6 +17,7 @@ from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import apply_injury
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import points, special_points
+from league_manager.match.skills import stars_4_points as sp4
 from league_manager.match.skills.registry import register
 from league_manager.match.state import RESERVE, STANDING
 
@@ -60,7 +61,12 @@ def _thralls(c: Ctx, p: int) -> list[int]:
 def _hungry(c: Ctx, p: int) -> list[int] | None:
     if (p, HUNGRY) not in c.s.skill_used or c.s.pos[p] < 0:
         return None
-    return _thralls(c, p) if c.s.status[p] == STANDING else []
+    return _victims(c, p) if c.s.status[p] == STANDING else []
+
+
+def _victims(c: Ctx, p: int) -> list[int]:
+    """Adjacent Thralls, then opponents a rule lets p bite instead (Tasty Morsel)."""
+    return _thralls(c, p) + sp4.opponents_to_feed_on(c, p)
 
 
 @register(special_points.BITE, "Bloodlust")
@@ -68,13 +74,17 @@ def bite(c: Ctx, p: int, thrall: int) -> Proc[None]:
     """Feed on a Thrall: an Injury roll against it (no armour roll), a Casualty counts as Badly Hurt."""
     s = c.s
     s.skill_used.discard((p, HUNGRY))
+    opponent = s.team[thrall] != s.team[p]
+    if opponent:
+        sp4.fed_on_opponent(c, p, thrall)
     c.emit(Event("bite", s.team[p], p, rule="Bloodlust", other=thrall))
     had_ball = s.carrier == thrall
     i1, i2 = c.d6("injury"), c.d6("injury")
+    by = p if opponent else -1
     yield from apply_injury(
-        c, thrall, (i1, i2), i1 + i2, (), -1, False, crowd=False, casualty_as_badly_hurt=True
+        c, thrall, (i1, i2), i1 + i2, (), by, False, crowd=False, casualty_as_badly_hurt=True
     )
-    if had_ball and s.carrier != thrall:
+    if had_ball and s.carrier != thrall and not opponent:
         s.turnover = True
 
 
@@ -87,7 +97,7 @@ def bloodlust_end(c: Ctx, p: int) -> Proc[None]:
     if s.pos[p] < 0:
         s.skill_used.discard((p, HUNGRY))
         return
-    thralls = _thralls(c, p)
+    thralls = _victims(c, p)
     if thralls:
         victim = thralls[0]
         if len(thralls) > 1:

@@ -8,7 +8,7 @@ from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.procedures.injury import knock_down
 from league_manager.match.procedures.rerolls import test
-from league_manager.match.skills import points, star_points
+from league_manager.match.skills import points, star_points, stars_4_points
 from league_manager.match.skills.registry import register
 from league_manager.match.state import STANDING
 
@@ -177,6 +177,8 @@ def unchannelled_fury(c: Ctx, p: int, action: str) -> Proc[bool]:
     """4+ (+2 declaring Block or Blitz), else the activation ends at once."""
     mods = (("Block/Blitz", 2),) if action in ("block", "blitz") else ()
     ok = yield from test(c, p, "unchannelled_fury", 4, mods)
+    if not ok and mods:
+        ok = yield from stars_4_points.after_failed_fury(c, p)
     return ok
 
 

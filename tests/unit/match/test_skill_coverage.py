@@ -19,9 +19,8 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         }),
         # Issue 12: star players' special rules.
         "star_rule": frozenset({
-    'Beer Barrel Bash!', 'Excuse Me, Are You a Zoat?', 'Furious Outburst', 'Fury of the Blood God',
-    'Kaboom!', 'Quick Bite', 'Raiding Party', 'Tasty Morsel', 'The Flashing Blade',
-    "Then I Started Blastin'!", 'Treacherous', 'Vicious Vines', 'Yoink!',
+    'Beer Barrel Bash!', 'Furious Outburst', 'Kaboom!', "Then I Started Blastin'!", 'Vicious Vines',
+    'Yoink!',
         }),
     },
 }  # fmt: skip
