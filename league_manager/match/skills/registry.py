@@ -39,7 +39,18 @@ LIMITS: dict[str, str] = {}
 
 
 def hook_point(name: str, doc: str) -> str:
-    """Declare a hook point (idempotent) and return its name."""
+    """Declare a hook point and return its name.
+
+    Declaring the same point again with the same text is harmless (a module imported twice);
+    a second point of the same name with another meaning is refused, so two skill modules can
+    never share a point by accident (their handlers would be called with each other's
+    arguments).
+
+    Raises:
+        ValueError: ``name`` is already declared with a different description.
+    """
+    if HOOK_POINTS.get(name, doc) != doc:
+        raise ValueError(f"hook point {name!r} is already declared: {HOOK_POINTS[name]!r}")
     HOOK_POINTS.setdefault(name, doc)
     _REGISTRY.setdefault(name, {})
     return name

@@ -74,3 +74,16 @@ def test_every_hook_point_has_a_handler() -> None:
     unused = set(registry.points_without_handlers())
     assert unused - PENDING_UNWIRED == set(), "hook points nobody uses: remove or wire them"
     assert PENDING_UNWIRED - unused == set(), "now wired: take it out of PENDING_UNWIRED"
+
+
+def test_a_hook_point_name_cannot_be_declared_twice_with_another_meaning() -> None:
+    from league_manager.match.skills.registry import hook_point
+
+    try:
+        assert hook_point("test_only_point", "fn() -> int: one thing") == "test_only_point"
+        assert hook_point("test_only_point", "fn() -> int: one thing") == "test_only_point"
+        with pytest.raises(ValueError, match="already declared"):
+            hook_point("test_only_point", "fn(c, p) -> bool: something else")
+    finally:
+        registry.HOOK_POINTS.pop("test_only_point", None)
+        registry._REGISTRY.pop("test_only_point", None)
