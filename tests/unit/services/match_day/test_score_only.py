@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from league_manager.cli.season_commands import render_fixtures
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import SCORE_ONLY, FixtureView, ResultEntry
 
@@ -21,6 +22,9 @@ def test_typed_score_is_marked_and_match_day_clears_the_mark(
     listed = {f.id: f for f in demo.seasons.fixtures("S")}
     assert listed[typed].score_only and listed[typed].to_dict()["score_only"] is True
     assert not listed[fixtures[2].id].score_only  # no result yet: nothing pending
+    assert f"2-1 (CAS 0-0)  [{SCORE_ONLY}: `fixture clear-result {typed}`" in render_fixtures(
+        list(listed.values())
+    )
     # finishing it: clear the bare score, then the match day runs to its post-game
     demo.seasons.clear_result(typed)
     demo.match_day.pregame(typed, seed=4)
