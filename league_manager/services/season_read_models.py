@@ -136,12 +136,18 @@ class ResultView:
         }
 
 
+SCORE_ONLY = "score only — post-game not done"
+"""How a fixture whose score was typed without a match day is marked."""
+
+
 @dataclass(frozen=True)
 class FixtureView:
     """One fixture. ``id`` is None in a schedule preview (nothing is stored yet).
 
     ``home``/``away`` are None for a bye's missing side or a play-off side still to
-    be decided (``to_be_decided`` tells which).
+    be decided (``to_be_decided`` tells which). ``score_only`` is True for a score or
+    concession typed on the season page: no match day ran, so no winnings, SPP or
+    fans were paid out (``post_game_pending`` says it in words).
     """
 
     id: int | None
@@ -159,6 +165,12 @@ class FixtureView:
     slot: int | None = None
     third_place: bool = False
     note: str = ""
+    score_only: bool = False
+
+    @property
+    def post_game_pending(self) -> str:
+        """``"score only — post-game not done"`` for a bare score, else ``""``."""
+        return SCORE_ONLY if self.score_only else ""
 
     @property
     def is_bye(self) -> bool:
@@ -198,6 +210,7 @@ class FixtureView:
             "scheduled_for": self.scheduled_for.isoformat() if self.scheduled_for else None,
             "third_place": self.third_place,
             "note": self.note,
+            "score_only": self.score_only,
         }
 
 

@@ -15,6 +15,7 @@ from sqlmodel import Session, col, select
 
 from league_manager.core.errors import Ambiguous, NotFound, RuleViolation
 from league_manager.persistence import repositories as repo
+from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import Coach, League, Team
 from league_manager.persistence.season_models import (
     Division,
@@ -221,6 +222,8 @@ def fixture_rows(
         for t in session.exec(select(Team).where(Team.league_id == _league_id(season_id, session)))
     }
     divisions = division_names(season_id, session=session)
+    ids = [fx.id for fx, _, res in rows if res is not None and res.outcome in MATCH_OUTCOMES]
+    days = _played_on_match_day(ids, session=session)
     return [
         FixtureView(
             id=fx.id,
@@ -238,9 +241,25 @@ def fixture_rows(
             slot=fx.slot,
             third_place=fx.third_place,
             note=fx.note,
+            score_only=res is not None and res.outcome in MATCH_OUTCOMES and fx.id not in days,
         )
         for fx, rnd, res in rows
     ]
+
+
+MATCH_OUTCOMES = ("score", "concession")
+"""Result kinds that stand for a match played, which the post-game should follow."""
+
+
+def _played_on_match_day(fixture_ids: Sequence[int | None], *, session: Session) -> set[int]:
+    """The fixtures among ``fixture_ids`` whose result came through the match-day flow."""
+    if not fixture_ids:
+        return set()
+    query = select(MatchDay.fixture_id).where(
+        col(MatchDay.fixture_id).in_(list(fixture_ids)),
+        col(MatchDay.stage).in_(["result_entered", "post_game_applied"]),
+    )
+    return set(session.exec(query).all())
 
 
 def _league_id(season_id: int, session: Session) -> int:

@@ -52,7 +52,8 @@ class UndoService(ServiceBase):
         """Take back a firing; a draft sale's refund is paid back out of the treasury.
 
         Raises:
-            RuleViolation: the player is not gone, the roster is full or the refund is spent.
+            RuleViolation: the player is not gone, the roster is full, the shirt number
+                has been given to another player (journeymen included) or the refund is spent.
         """
         with self.transaction() as session:
             player = repo.get_player(player_id, session=session)
@@ -63,8 +64,16 @@ class UndoService(ServiceBase):
             on_roster = [p for p in repo.players_of([team.id or 0], session=session) if not p.journeyman]
             if len(on_roster) >= ruleset.draft.max_players:
                 raise RuleViolation("players", f"the team already has {ruleset.draft.max_players} players")
-            if any(p.number == player.number for p in on_roster):
-                raise RuleViolation("number", f"#{player.number} has been given to another player")
+            wearer = next(
+                (p for p in repo.players_of([team.id or 0], session=session) if p.number == player.number),
+                None,
+            )
+            if wearer is not None:
+                raise RuleViolation(
+                    "undo",
+                    f"{player.name}'s shirt #{player.number} is now worn by {wearer.name}; "
+                    f"give one of them another number first, then undo the firing",
+                )
             if player.status == "left":
                 pay(session, team, player.cost, f"Undo: sold back {player.name}", CORRECTION)
             repo.add_status(player, "hired", "Firing undone", CORRECTION, session=session)

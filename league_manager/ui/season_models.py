@@ -55,8 +55,15 @@ class FixtureTableModel(RecordTableModel[FixtureView]):
         Column[FixtureView]("CAS", casualties, align=CENTER, header_tip="Casualties caused by each side"),
         Column[FixtureView](
             "Status",
-            lambda f: f.status.replace("_", " "),
-            colour=lambda f: None if f.decided else theme.current().muted,
+            lambda f: f.post_game_pending or f.status.replace("_", " "),
+            colour=lambda f: (
+                theme.current().warning if f.score_only else None if f.decided else theme.current().muted
+            ),
+            tooltip=lambda f: (
+                "Typed as a score: no winnings, SPP or fans yet. Open the fixture to run its match day."
+                if f.score_only
+                else ""
+            ),
         ),
         Column[FixtureView]("Note", lambda f: f.result.note if f.result and f.result.note else f.note),
     )

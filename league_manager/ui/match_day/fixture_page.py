@@ -50,6 +50,14 @@ class FixturePage(Page):
         )
         self.correct.clicked.connect(self.open_correction)
         self.header.add_action(self.correct)
+        self.finish_button = button(
+            "Run the match day for this result…",
+            "demo",
+            tip="The score was typed on the season page, so no winnings, SPP or fans were paid. "
+            "This clears the bare score and opens the match day to enter it with the post-game",
+        )
+        self.finish_button.clicked.connect(self.run_match_day_for_score)
+        self.header.add_action(self.finish_button)
         self.cancel_pregame_button = button(
             "Cancel pre-game…",
             "undo",
@@ -102,19 +110,18 @@ class FixturePage(Page):
             self.view = None
         f = self.fixture
         self.header.set_text(f"{f.home}  v  {f.away}", f"Fixture {f.id} · {f.round_name}")
-        self.tiles["Status"].set_value(f.status.replace("_", " ").capitalize())
+        self.tiles["Status"].set_value((f.post_game_pending or f.status.replace("_", " ")).capitalize())
         self.tiles["Stage"].set_value(STAGES.get(self.view.stage if self.view else None, "?"))
         result = self.view.result if self.view else None
         self.tiles["Score"].set_value(
-            f"{result['home']['score']} – {result['away']['score']}" if result else "–"
+            f"{result['home']['score']} – {result['away']['score']}" if result else _score(f) or "–"
         )
         self.tiles["Round"].set_value(str(f.round))
         for side, browser in self.rosters.items():
             snap = self.view.snapshots.get(side) if self.view else None
             if not snap:
-                browser.setHtml(
-                    "<p>The rosters are snapshotted at the pre-game (press <b>Match day…</b>).</p>"
-                )
+                start = self.finish_button.text() if f.score_only else self.match_day.text()
+                browser.setHtml(f"<p>The rosters are snapshotted at the pre-game (press <b>{start}</b>).</p>")
                 continue
             rows = "".join(
                 f"<tr><td>#{p['number']}</td><td>{escape(p['name'])}"
@@ -127,7 +134,9 @@ class FixturePage(Page):
                 f"fan factor {snap.get('fan_factor')}, re-rolls {snap.get('rerolls')}</p>"
                 f"<table cellspacing='0' cellpadding='2'>{rows}</table>"
             )
-        self.record.setHtml(full_html(self.view) if self.view else "<p>Nothing recorded yet.</p>")
+        self.record.setHtml(full_html(self.view) if self.view else _bare_html(f))
+        self.finish_button.setVisible(f.score_only)
+        self.match_day.setVisible(not f.score_only)
         done = self.view is not None and self.view.stage == "post_game_applied"
         self.match_day.setText("Show the match day…" if done else "Match day…")
         self.correct.setVisible(self.view is not None and self.view.correctable)
@@ -150,6 +159,27 @@ class FixturePage(Page):
         wizard = MatchDayWizard(self.ctx, int(self.ident), self)
         self.ctx.dialogs.run(wizard)
         return wizard
+
+    def run_match_day_for_score(self) -> Any:
+        """Clear a score typed on the season page and open the match day to enter it properly."""
+        fixture = self.fixture
+        if self.ident is None or fixture is None or not fixture.score_only:
+            return None
+        if not self.ctx.dialogs.confirm(
+            "Run the match day",
+            f"The score {_score(fixture)} was typed without a match day, so no winnings, SPP or fans "
+            "were paid. Clear it and run the match day now? (Enter the same result in the wizard.)",
+            ok="Clear and open the match day",
+        ):
+            return None
+        fixture_id = int(self.ident)
+        cleared = self.ctx.runner.run_op(
+            lambda: self.ctx.services.seasons.clear_result(fixture_id),
+            title="Could not clear the score",
+        )
+        if cleared is None:
+            return None
+        return self.open_wizard()
 
     def open_correction(self) -> Any:
         """The correction dialog for this fixture's result."""
@@ -251,3 +281,21 @@ class FixturePage(Page):
 
     def title(self) -> str:
         return f"{self.fixture.home} v {self.fixture.away}" if self.fixture else ""
+
+
+def _score(fixture: Any) -> str:
+    result = fixture.result
+    if result is None or result.home_td is None:
+        return ""
+    return f"{result.home_td} – {result.away_td}"
+
+
+def _bare_html(fixture: Any) -> str:
+    """The record pane for a fixture without a match day."""
+    if not fixture.score_only:
+        return "<p>Nothing recorded yet.</p>"
+    return (
+        f"<p><b>Score only — post-game not done.</b> {escape(fixture.home or '')} {_score(fixture)} "
+        f"{escape(fixture.away or '')} was typed on the season page: no winnings, SPP or fans were "
+        "paid out. Press <b>Run the match day for this result…</b> to enter it with its post-game.</p>"
+    )

@@ -79,3 +79,15 @@ def test_undo_reroll_purchase_and_sale(services: Services) -> None:
     services.undo.undo_sell_reroll(team_id)
     end = services.teams.get_team(team_id)
     assert end.rerolls == start.rerolls and end.treasury == start.treasury
+
+
+def test_undo_fire_is_refused_when_the_shirt_number_was_reused(services: Services) -> None:
+    team_id = _team(services)
+    fired, other = services.teams.get_team(team_id).players[:2]
+    services.roster.fire_player(fired.id)
+    services.roster.set_number(other.id, fired.number)
+    with pytest.raises(RuleViolation, match=rf"#{fired.number} is now worn by {other.name}; give one"):
+        services.undo.undo_fire(fired.id)
+    services.roster.set_number(other.id, 99)  # the number given back: the undo goes through
+    services.undo.undo_fire(fired.id)
+    assert fired.id in {p.id for p in services.teams.get_team(team_id).players}
