@@ -121,8 +121,15 @@ def run_gui(db: str | None = None) -> int:
     return int(app.exec())
 
 
-def screenshot(db: str | None, output: Path, page: str | None = None, theme_choice: str | None = None) -> int:
-    """Render the main window at 1400×900 (offscreen unless a platform is chosen), save a PNG, exit.
+def screenshot(
+    db: str | None,
+    output: Path,
+    page: str | None = None,
+    theme_choice: str | None = None,
+    size: tuple[int, int] = SCREENSHOT_SIZE,
+) -> int:
+    """Render the main window (1400×900 unless ``size`` says otherwise; offscreen unless a
+    platform is chosen), save a PNG, exit.
 
     ``page`` is ``welcome``, ``league[:NAME]``, ``team:NAME``, ``draft:NAME``, ``new-team``,
     ``player:NAME``, ``advance:PLAYER``, ``fixture:ID[#STEP]``, ``wizard``, ``season[:NAME][#TAB]``,
@@ -135,7 +142,7 @@ def screenshot(db: str | None, output: Path, page: str | None = None, theme_choi
 
     with tempfile.TemporaryDirectory() as folder:
         window = build_window(Path(folder) / "screenshot.ini", theme_choice=theme_choice)
-        window.resize(*SCREENSHOT_SIZE)
+        window.resize(*size)
         window.show()
         window.open_database(db or default_database(), background=False)
         widget = window.show_spec(page or "league")
@@ -159,15 +166,30 @@ def register_gui_command(subparsers: Any) -> None:
     p = subparsers.add_parser("gui", help="open the desktop application (the default with no command)")
     p.add_argument("--screenshot", metavar="FILE.png", type=Path,
                    help="render the window at 1400x900 offscreen, write the PNG and exit")  # fmt: skip
+    p.add_argument("--size", metavar="WxH", type=_size, default=SCREENSHOT_SIZE,
+                   help="window size for --screenshot, e.g. 1366x768 (default 1400x900)")  # fmt: skip
     p.add_argument("--page", default=None, help=f"page to show: {PAGE_SPECS}")
     p.add_argument("--theme", choices=("system", "light", "dark"), default=None, help="colour scheme")
     p.set_defaults(handler=_cmd_gui)
 
 
+def _size(text: str) -> tuple[int, int]:
+    """``1366x768`` as (1366, 768); a clear error for anything else."""
+    import argparse
+
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit():
+        raise argparse.ArgumentTypeError(f"size must look like 1366x768, not {text!r}")
+    w, h = int(width), int(height)
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 320x240 .. 7680x4320")
+    return w, h
+
+
 def _cmd_gui(args: Any, ctx: Any) -> int:
     """Run the desktop application, or write a screenshot of one page."""
     if args.screenshot is not None:
-        code = screenshot(ctx.db, args.screenshot, args.page, args.theme)
+        code = screenshot(ctx.db, args.screenshot, args.page, args.theme, args.size)
         if code == 0:
             ctx.print(f"wrote {args.screenshot}")
         return code

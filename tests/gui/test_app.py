@@ -29,3 +29,24 @@ def test_default_database_gives_way_to_the_last_file_opened(tmp_path: Path) -> N
 def test_settings_and_backups_live_in_the_user_folders(tmp_path: Path) -> None:
     assert app.settings_file().name == "desktop.ini"
     assert app.backup_dir(str(tmp_path / "league.db")) == tmp_path / "backups"
+
+
+def test_screenshot_size_is_parsed_and_bad_sizes_are_refused() -> None:
+    import argparse
+
+    import pytest
+
+    assert app._size("1366x768") == (1366, 768)
+    assert app._size("1920X1080") == (1920, 1080)
+    for bad in ("12", "wide", "100x100", "1366x"):
+        with pytest.raises(argparse.ArgumentTypeError):
+            app._size(bad)
+
+
+def test_screenshot_renders_at_the_size_asked(tmp_path: Path) -> None:
+    from PySide6.QtGui import QImage
+
+    out = tmp_path / "small.png"
+    assert app.screenshot(str(tmp_path / "l.db"), out, "welcome", None, (1366, 768)) == 0
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1366, 768)
