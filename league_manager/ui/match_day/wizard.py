@@ -32,6 +32,7 @@ from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.inducements import InducementPicker
+from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
 from league_manager.ui.match_day.summary import corrections_html, postgame_html, pregame_html, result_html
 from league_manager.ui.widgets import button, label
 
@@ -174,6 +175,8 @@ class MatchDayWizard(QDialog):
         self.pre_run = button("Roll the pre-game", "demo", primary=True)
         self.pre_run.clicked.connect(self.run_pregame)
         box.addLayout(_left_aligned(self.pre_run))
+        self.pre_card = PregameCardWidget()
+        box.addWidget(self.pre_card)
         self.pre_text = QTextBrowser()
         box.addWidget(self.pre_text, 2)
 
@@ -287,6 +290,11 @@ class MatchDayWizard(QDialog):
         self._pregame_ready()
         self.picker.setVisible(view is None)
         self.pre_text.setVisible(view is not None)
+        self.pre_card.setVisible(view is not None)
+        self.pre_dice.setVisible(view is None)
+        self.pre_run.setVisible(view is None)
+        if view is not None:
+            self.pre_card.show_card(pregame_card(view))
         self.pre_text.setHtml(pregame_html(view) if view else "<p>No pre-game yet.</p>")
         open_result = stage in ("pre_game", "in_progress")
         for w in (self.play_button, self.board_button, self.load_button, self.submit_button, self.grid):
@@ -373,9 +381,15 @@ class MatchDayWizard(QDialog):
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.pregame(self.fixture_id, purchases=purchases, **dice),
             title="Could not roll the pre-game",
-            on_success=self._after,
+            on_success=self._show_pregame,
         )
         return outcome is not None
+
+    def _show_pregame(self, _value: Any) -> None:
+        """After the pre-game: stay on its card (weather, fans, prayers, kick-off) until Next."""
+        self.refresh()
+        self.go(0)
+        self.next_button.setFocus()
 
     def play_engine(self) -> bool:
         """Step 2, on the engine: the bots play the match."""
