@@ -105,6 +105,11 @@ def test_fixture_walked_through_the_wizard_with_a_tabletop_grid(
         assert wizard.submit_button.isEnabled()
         assert wizard.submit_grid()
         assert wizard.view.stage == "result_entered"
+        # the result is shown until Next
+        assert wizard.stack.currentIndex() == 1
+        assert wizard.result_text.isVisibleTo(wizard)
+        assert "1 – 0" in wizard.result_text.toPlainText()
+        wizard.next_button.click()
         assert wizard.stack.currentIndex() == 2
         # post-game: the MVP chosen, program dice
         wizard.mvp["home"].setCurrentIndex(1)

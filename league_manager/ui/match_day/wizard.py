@@ -181,7 +181,11 @@ class MatchDayWizard(QDialog):
         box.addWidget(self.pre_text, 2)
 
     def _build_result(self) -> None:
-        box = self._page()
+        page = self._page()
+        self.entry = QWidget()  # hidden once a result is in, which is then shown in full
+        box = QVBoxLayout(self.entry)
+        box.setContentsMargins(0, 0, 0, 0)
+        page.addWidget(self.entry, 1)
         top = QHBoxLayout()
         self.bot = QComboBox()
         self.bot.addItems(["random", "greedy"])
@@ -241,8 +245,7 @@ class MatchDayWizard(QDialog):
         bottom.addWidget(self.submit_button)
         box.addLayout(bottom)
         self.result_text = QTextBrowser()
-        self.result_text.setMaximumHeight(150)
-        box.addWidget(self.result_text)
+        page.addWidget(self.result_text, 1)
 
     def _build_postgame(self) -> None:
         box = self._page()
@@ -306,6 +309,7 @@ class MatchDayWizard(QDialog):
             self.grid.resizeColumnsToContents()
         self.result_text.setHtml(result_html(view) if view and view.result else "")
         self.result_text.setVisible(bool(view and view.result))
+        self.entry.setVisible(not (view and view.result))
         self.post_run.setEnabled(stage == "result_entered")
         if view is not None and view.result:
             self._fill_postgame_choices(view)
@@ -391,6 +395,12 @@ class MatchDayWizard(QDialog):
         self.go(0)
         self.next_button.setFocus()
 
+    def _show_result(self, _value: Any) -> None:
+        """After a result is entered or played: stay on it until Next."""
+        self.refresh()
+        self.go(1)
+        self.next_button.setFocus()
+
     def play_engine(self) -> bool:
         """Step 2, on the engine: the bots play the match."""
         services = self.ctx.services
@@ -398,7 +408,7 @@ class MatchDayWizard(QDialog):
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.play(self.fixture_id, seed=seed, bot=bot),
             title="Could not play the match",
-            on_success=self._after,
+            on_success=self._show_result,
         )
         return outcome is not None
 
@@ -449,7 +459,7 @@ class MatchDayWizard(QDialog):
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.record(self.fixture_id, document),
             title="Could not enter the result",
-            on_success=self._after,
+            on_success=self._show_result,
         )
         return outcome is not None
 
