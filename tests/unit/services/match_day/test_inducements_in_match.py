@@ -34,15 +34,21 @@ def _induced(ruleset: Ruleset, roster: TeamRoster, seed: int, prefix: str) -> Te
     team = generate_team(roster, seed, prefix=prefix)
     chosen: list[Purchase] = []
     spent = 0
+    kinds: dict[str, int] = {}  # bought per kind, within the ruleset's group limits (one wizard)
+    limits = dict(ruleset.inducement_group_limits)
     for name in IN_MATCH:
         item = ruleset.inducements[name]
         if not item.available_for(roster) or rng.random() < 0.4:
             continue
-        quantity = rng.randint(1, item.max_quantity or 1)
+        room = limits.get(item.kind, 99) - kinds.get(item.kind, 0)
+        if room < 1:
+            continue
+        quantity = min(rng.randint(1, item.max_quantity or 1), room)
         cost = item.cost_for(roster) * quantity
         if spent + cost <= BUDGET:
             chosen.append(Purchase(name, quantity))
             spent += cost
+            kinds[item.kind] = kinds.get(item.kind, 0) + quantity
     if len(team.players) < 16 and rng.random() < 0.5:  # a mercenary of the cheapest position
         cheapest = min(roster.positions, key=lambda p: p.cost)
         chosen.append(Purchase(mercenaries.line_name(cheapest.name)))
