@@ -11,6 +11,7 @@ from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
 from league_manager.ui.main_window import MainWindow
 from league_manager.ui.match_day.grid import ResultGridModel
+from league_manager.ui.match_day.pregame_card import pregame_card
 from league_manager.ui.match_day.wizard import MatchDayWizard
 
 
@@ -84,6 +85,15 @@ def test_fixture_walked_through_the_wizard_with_a_tabletop_grid(
         assert wizard.run_pregame()
         assert wizard.view.stage == "pre_game"
         assert all(r["source"] == "typed" for r in wizard.view.pregame["rolls"][:5])
+        # the pre-game card is shown until Next: weather 4+3, the coin toss 5
+        assert wizard.stack.currentIndex() == 0
+        assert wizard.pre_card.isVisibleTo(wizard)
+        assert not wizard.pre_run.isVisibleTo(wizard)
+        card = wizard.pre_card.text()
+        assert "2D6 4 + 3" in card
+        assert "coin toss 5" in card
+        assert wizard.next_button.isEnabled()
+        wizard.next_button.click()
         assert wizard.stack.currentIndex() == 1
         # the tabletop grid: home wins 1-0, the scorer is the first home player
         model = wizard.grid_model
@@ -95,6 +105,11 @@ def test_fixture_walked_through_the_wizard_with_a_tabletop_grid(
         assert wizard.submit_button.isEnabled()
         assert wizard.submit_grid()
         assert wizard.view.stage == "result_entered"
+        # the result is shown until Next
+        assert wizard.stack.currentIndex() == 1
+        assert wizard.result_text.isVisibleTo(wizard)
+        assert "1 – 0" in wizard.result_text.toPlainText()
+        wizard.next_button.click()
         assert wizard.stack.currentIndex() == 2
         # post-game: the MVP chosen, program dice
         wizard.mvp["home"].setCurrentIndex(1)
@@ -456,3 +471,21 @@ def test_pregame_is_cancelled_with_a_reason_and_run_again(
     assert again.corrections[0]["reason"] == "pre-game cancelled: the coaches swapped sides"
     window.show_fixture(fixture.id)
     assert "pre-game cancelled: the coaches swapped sides" in page.record.toPlainText()
+
+
+def test_pregame_card_reads_the_pregame_record(season_file: Path) -> None:
+    services = Services.open(season_file)
+    try:
+        fixture = services.seasons.fixtures("S")[0]
+        view = services.match_day.pregame(fixture.id, seed=3, typed=[2, 1, 4, 3, 5]).value
+    finally:
+        services.close()
+    card = pregame_card(view)
+    pre = view.pregame
+    assert [t.name for t in card.teams] == [view.home, view.away]
+    home = pre["teams"]["home"]
+    assert card.teams[0].fan_factor.startswith(f"{home['fan_factor']} (D3 2 + ")
+    assert card.weather == f"{pre['weather']['result']} (2D6 4 + 3)"
+    kicking = view.home if pre["kick_off"]["kicking"] == "home" else view.away
+    assert card.kick_off.startswith(f"{kicking} kick, ")
+    assert len(card.prayers) == max(1, len(pre["prayers"]["results"]))

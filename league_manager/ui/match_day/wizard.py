@@ -32,6 +32,7 @@ from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.inducements import InducementPicker
+from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
 from league_manager.ui.match_day.summary import corrections_html, postgame_html, pregame_html, result_html
 from league_manager.ui.widgets import button, label
 
@@ -174,11 +175,17 @@ class MatchDayWizard(QDialog):
         self.pre_run = button("Roll the pre-game", "demo", primary=True)
         self.pre_run.clicked.connect(self.run_pregame)
         box.addLayout(_left_aligned(self.pre_run))
+        self.pre_card = PregameCardWidget()
+        box.addWidget(self.pre_card)
         self.pre_text = QTextBrowser()
         box.addWidget(self.pre_text, 2)
 
     def _build_result(self) -> None:
-        box = self._page()
+        page = self._page()
+        self.entry = QWidget()  # hidden once a result is in, which is then shown in full
+        box = QVBoxLayout(self.entry)
+        box.setContentsMargins(0, 0, 0, 0)
+        page.addWidget(self.entry, 1)
         top = QHBoxLayout()
         self.bot = QComboBox()
         self.bot.addItems(["random", "greedy"])
@@ -238,8 +245,7 @@ class MatchDayWizard(QDialog):
         bottom.addWidget(self.submit_button)
         box.addLayout(bottom)
         self.result_text = QTextBrowser()
-        self.result_text.setMaximumHeight(150)
-        box.addWidget(self.result_text)
+        page.addWidget(self.result_text, 1)
 
     def _build_postgame(self) -> None:
         box = self._page()
@@ -287,6 +293,11 @@ class MatchDayWizard(QDialog):
         self._pregame_ready()
         self.picker.setVisible(view is None)
         self.pre_text.setVisible(view is not None)
+        self.pre_card.setVisible(view is not None)
+        self.pre_dice.setVisible(view is None)
+        self.pre_run.setVisible(view is None)
+        if view is not None:
+            self.pre_card.show_card(pregame_card(view))
         self.pre_text.setHtml(pregame_html(view) if view else "<p>No pre-game yet.</p>")
         open_result = stage in ("pre_game", "in_progress")
         for w in (self.play_button, self.board_button, self.load_button, self.submit_button, self.grid):
@@ -298,6 +309,7 @@ class MatchDayWizard(QDialog):
             self.grid.resizeColumnsToContents()
         self.result_text.setHtml(result_html(view) if view and view.result else "")
         self.result_text.setVisible(bool(view and view.result))
+        self.entry.setVisible(not (view and view.result))
         self.post_run.setEnabled(stage == "result_entered")
         if view is not None and view.result:
             self._fill_postgame_choices(view)
@@ -373,9 +385,21 @@ class MatchDayWizard(QDialog):
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.pregame(self.fixture_id, purchases=purchases, **dice),
             title="Could not roll the pre-game",
-            on_success=self._after,
+            on_success=self._show_pregame,
         )
         return outcome is not None
+
+    def _show_pregame(self, _value: Any) -> None:
+        """After the pre-game: stay on its card (weather, fans, prayers, kick-off) until Next."""
+        self.refresh()
+        self.go(0)
+        self.next_button.setFocus()
+
+    def _show_result(self, _value: Any) -> None:
+        """After a result is entered or played: stay on it until Next."""
+        self.refresh()
+        self.go(1)
+        self.next_button.setFocus()
 
     def play_engine(self) -> bool:
         """Step 2, on the engine: the bots play the match."""
@@ -384,7 +408,7 @@ class MatchDayWizard(QDialog):
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.play(self.fixture_id, seed=seed, bot=bot),
             title="Could not play the match",
-            on_success=self._after,
+            on_success=self._show_result,
         )
         return outcome is not None
 
@@ -435,7 +459,7 @@ class MatchDayWizard(QDialog):
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.record(self.fixture_id, document),
             title="Could not enter the result",
-            on_success=self._after,
+            on_success=self._show_result,
         )
         return outcome is not None
 
