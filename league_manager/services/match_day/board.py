@@ -30,6 +30,7 @@ from league_manager.persistence.board_models import CONTROLLERS, BoardMatch
 from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
 from league_manager.persistence.models import utcnow
 from league_manager.rules.dice import BoardDice
+from league_manager.rules.loader import load_ruleset
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import (
@@ -141,7 +142,7 @@ class BoardService(ServiceBase):
                 snapshot(day, "away"),
                 dice=BoardDice(seed),
                 settings=match_settings(day),
-                ruleset_id=day.ruleset_id,
+                ruleset=load_ruleset(day.ruleset_id),  # its skill categories: Intensive Training
                 snapshots=True,
                 allow_inert=True,  # shown on the board as "not played" (BoardGame.inert)
             )

@@ -8,6 +8,7 @@ from league_manager.match.bots import make_bot, play
 from league_manager.match.engine import Match
 from league_manager.match.result import MatchResult
 from league_manager.persistence.match_day_models import MatchDay
+from league_manager.rules.loader import load_ruleset
 from league_manager.services.match_day.store import load_json, snapshot
 
 BOTS = ("random", "greedy")
@@ -48,7 +49,7 @@ def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResu
         snapshot(day, "away"),
         seed=seed,
         settings=settings,
-        ruleset_id=day.ruleset_id,
+        ruleset=load_ruleset(day.ruleset_id),  # its skill categories: Intensive Training
         snapshots=False,
         allow_inert=True,
     )

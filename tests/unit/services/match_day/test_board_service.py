@@ -338,3 +338,14 @@ def test_the_offer_says_which_inducements_the_board_plays(
     lines = {line.name: line for line in offer.sides["home"].lines}
     assert not lines["Special Plays"].played and not lines["Weather Mage"].played
     assert lines["Bribes"].played and lines["Bloodweiser Kegs"].played
+
+
+def test_a_board_match_knows_its_ruleset_skill_categories_for_intensive_training(
+    demo: Services, fixtures: list[FixtureView]
+) -> None:
+    """Intensive Training offers skills of the player's categories: a league match carries them."""
+    game = _started(demo, fixtures[0])
+    categories = game.match.skill_categories
+    assert "Block" in categories["G"] and "Dodge" in categories["A"]
+    _play(demo, game, 10)
+    assert demo.board.resume(game.fixture_id).match.skill_categories == categories
