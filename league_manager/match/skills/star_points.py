@@ -127,3 +127,9 @@ def unused(c: Ctx, p: int, rule: str) -> bool:
 def mark_used(c: Ctx, p: int, rule: str) -> None:
     """Record a once-per-game (or per-half) use of ``rule``."""
     c.s.skill_used.add((p, used_key(rule, c.s.half)))
+
+
+def spend(c: Ctx, p: int, rule: str, detail: str = "", other: int = -1) -> None:
+    """Record a use of ``rule`` and say so in the log (a ``star_rule`` event)."""
+    mark_used(c, p, rule)
+    c.emit(Event("star_rule", c.s.team[p], p, rule=rule, detail=detail, other=other))

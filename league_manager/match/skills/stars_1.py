@@ -21,6 +21,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, distance
+from league_manager.match.procedures.block import offer_skill
 from league_manager.match.procedures.rerolls import Adjuster, passes
 from league_manager.match.skills import points, star_points
 from league_manager.match.skills.registry import limit, register
@@ -44,12 +45,6 @@ for _rule in (
     "Savage Blow",
 ):
     limit(_rule, "game")
-
-
-def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:
-    opts = [Action(USE_SKILL, p), Action(DECLINE)]
-    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": rule, "player": p})
-    return choice.kind == USE_SKILL
 
 
 @register(star_points.DAUNTLESS_REROLL, "Blind Rage")
@@ -112,7 +107,7 @@ def incorporeal(c: Ctx, p: int) -> Adjuster:
     def add_strength(roll: int, modifier: int) -> Proc[int]:
         if not star_points.unused(c, p, "Incorporeal") or passes(roll, s.ag[p], modifier):
             return 0
-        if not passes(roll, s.ag[p], modifier + s.st[p]) or not (yield from _offer(c, p, "Incorporeal")):
+        if not passes(roll, s.ag[p], modifier + s.st[p]) or not (yield from offer_skill(c, p, "Incorporeal")):
             return 0
         star_points.mark_used(c, p, "Incorporeal")
         c.emit(Event("skill", s.team[p], p, rule="Incorporeal", detail=f"+{s.st[p]} (ST)"))
@@ -133,7 +128,7 @@ def look_into_my_eyes(c: Ctx, p: int, action: str) -> Proc[bool]:
         or s.status[p] != STANDING
         or s.pos[carrier] not in NEIGHBOURS[s.pos[p]]
         or not star_points.unused(c, p, "Look Into My Eyes")
-        or not (yield from _offer(c, p, "Look Into My Eyes"))
+        or not (yield from offer_skill(c, p, "Look Into My Eyes"))
     ):
         return True
     star_points.mark_used(c, p, "Look Into My Eyes")
@@ -164,7 +159,7 @@ def frenzied_rush(c: Ctx, p: int, action: str) -> Proc[bool]:
     rule = "Frenzied Rush"
     if action != BLITZ or "Frenzy" in c.s.skills[p] or not star_points.unused(c, p, rule):
         return True
-    if (yield from _offer(c, p, rule)):
+    if (yield from offer_skill(c, p, rule)):
         star_points.mark_used(c, p, rule)
         star_points.grant_for_turn(c, p, "Frenzy", rule=rule)
         if "Grab" in c.s.skills[p]:
@@ -178,7 +173,7 @@ def shot_to_nothing(c: Ctx, p: int, action: str) -> Proc[bool]:
     rule = "Shot to Nothing"
     if action != PASS or "Hail Mary Pass" in c.s.skills[p] or not star_points.unused(c, p, rule):
         return True
-    if (yield from _offer(c, p, rule)):
+    if (yield from offer_skill(c, p, rule)):
         star_points.mark_used(c, p, rule)
         star_points.grant_for_turn(c, p, "Hail Mary Pass", rule=rule)
     return True
@@ -265,7 +260,7 @@ def putrid_regurgitation(c: Ctx, p: int, action: str) -> Proc[bool]:
         return True
     if not star_points.unused(c, p, rule):
         return True
-    if (yield from _offer(c, p, rule)):
+    if (yield from offer_skill(c, p, rule)):
         star_points.mark_used(c, p, rule)
         star_points.grant_for_turn(c, p, "Projectile Vomit", rule=rule)
     return True

@@ -7,13 +7,13 @@ which outlive the team turn.
 
 from __future__ import annotations
 
-from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import distance
-from league_manager.match.skills import points
+from league_manager.match.procedures.block import offer_skill
+from league_manager.match.skills import points, star_points
 from league_manager.match.skills import stars_2_points as sp
-from league_manager.match.skills.registry import limit, register, used_key
+from league_manager.match.skills.registry import limit, register
 from league_manager.match.state import STANDING
 
 _NOT_REROLLABLE = ("armour", "injury", "casualty")
@@ -41,22 +41,6 @@ limit("Strong Passing Game", "game")
 limit("Catch of the Day", "half")
 
 
-def _unused(c: Ctx, p: int, rule: str) -> bool:
-    return (p, used_key(rule, c.s.half)) not in c.s.skill_used
-
-
-def _spend(c: Ctx, p: int, rule: str, detail: str = "", other: int = -1) -> None:
-    c.s.skill_used.add((p, used_key(rule, c.s.half)))
-    c.emit(Event("star_rule", c.s.team[p], p, rule=rule, detail=detail, other=other))
-
-
-def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:
-    """Ask p's coach whether to use the rule now."""
-    opts = [Action(USE_SKILL, p), Action(DECLINE)]
-    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": rule, "player": p})
-    return choice.kind == USE_SKILL
-
-
 # Re-rolls (through the skill re-roll of a failed test; "once" is per game or half here) --
 @register(points.SKILL_REROLL, "The Ballista")
 def _ballista(kind: str) -> str | None:
@@ -76,19 +60,19 @@ def _thinking_troll(kind: str) -> str | None:
 # I'll Be Back! ------------------------------------------------------------------
 @register(sp.SPARED_SEND_OFF, "I'll Be Back!")
 def _ill_be_back(c: Ctx, p: int) -> bool:
-    if not _unused(c, p, "I'll Be Back!"):
+    if not star_points.unused(c, p, "I'll Be Back!"):
         return False
-    _spend(c, p, "I'll Be Back!", "not sent off")
+    star_points.spend(c, p, "I'll Be Back!", "not sent off")
     return True
 
 
 # Pump Up the Crowd ----------------------------------------------------------------
 @register(sp.CASUALTY_CAUSED, "Pump Up the Crowd")
 def _pump_up(c: Ctx, by: int, victim: int) -> None:
-    if not _unused(c, by, "Pump Up the Crowd"):
+    if not star_points.unused(c, by, "Pump Up the Crowd"):
         return
     c.s.rerolls[c.s.team[by]] += 1
-    _spend(c, by, "Pump Up the Crowd", "+1 team re-roll", victim)
+    star_points.spend(c, by, "Pump Up the Crowd", "+1 team re-roll", victim)
 
 
 # Late armour and injury bonuses -----------------------------------------------------
@@ -99,33 +83,35 @@ def _is_dwarf(c: Ctx, p: int) -> bool:
 
 
 def _late_armour(c: Ctx, by: int, p: int, total: int, av: int, rule: str, bonus: int) -> Proc[int]:
-    if total + bonus < av or not _unused(c, by, rule):
+    if total + bonus < av or not star_points.unused(c, by, rule):
         return 0
-    if not (yield from _offer(c, by, rule)):
+    if not (yield from offer_skill(c, by, rule)):
         return 0
-    _spend(c, by, rule, f"+{bonus} armour", p)
+    star_points.spend(c, by, rule, f"+{bonus} armour", p)
     return bonus
 
 
 def _late_injury(c: Ctx, by: int, p: int, total: int, rule: str, bonus: int) -> Proc[int]:
     from league_manager.match.procedures.injury import injury_result
 
-    if injury_result(c, p, total + bonus) == injury_result(c, p, total) or not _unused(c, by, rule):
+    if injury_result(c, p, total + bonus) == injury_result(c, p, total) or not star_points.unused(
+        c, by, rule
+    ):
         return 0
-    if not (yield from _offer(c, by, rule)):
+    if not (yield from offer_skill(c, by, rule)):
         return 0
-    _spend(c, by, rule, f"+{bonus} injury", p)
+    star_points.spend(c, by, rule, f"+{bonus} injury", p)
     return bonus
 
 
 def _reroll_injury(c: Ctx, by: int, p: int, total: int, rule: str) -> Proc[int | None]:
     from league_manager.match.procedures.injury import CAS_R, injury_result
 
-    if injury_result(c, p, total) == CAS_R or not _unused(c, by, rule):
+    if injury_result(c, p, total) == CAS_R or not star_points.unused(c, by, rule):
         return 0
-    if not (yield from _offer(c, by, rule)):
+    if not (yield from offer_skill(c, by, rule)):
         return 0
-    _spend(c, by, rule, "injury re-rolled", p)
+    star_points.spend(c, by, rule, "injury re-rolled", p)
     return None
 
 
@@ -196,11 +182,11 @@ def _catch_of_the_day(c: Ctx, p: int, kind: str) -> Proc[bool]:
     s = c.s
     rule = "Catch of the Day"
     loose = s.carrier < 0 and s.ball >= 0 and not s.kick_in_air
-    if not loose or s.status[p] != STANDING or s.pos[p] < 0 or not _unused(c, p, rule):
+    if not loose or s.status[p] != STANDING or s.pos[p] < 0 or not star_points.unused(c, p, rule):
         return True
-    if distance(s.pos[p], s.ball) > 3 or not (yield from _offer(c, p, rule)):
+    if distance(s.pos[p], s.ball) > 3 or not (yield from offer_skill(c, p, rule)):
         return True
-    _spend(c, p, rule)
+    star_points.spend(c, p, rule)
     roll = c.d6("catch of the day")
     ok = roll >= 3
     c.emit(Event("catch_of_the_day", s.team[p], p, (roll,), 3, success=ok, rule=rule))
@@ -225,34 +211,34 @@ def _unstoppable_momentum() -> bool:
 # Black Ink, Strong Passing Game --------------------------------------------------------
 @register(sp.AUTO_GAZE, "Black Ink")
 def _black_ink(c: Ctx, p: int) -> Proc[bool]:
-    if not _unused(c, p, "Black Ink") or not (yield from _offer(c, p, "Black Ink")):
+    if not star_points.unused(c, p, "Black Ink") or not (yield from offer_skill(c, p, "Black Ink")):
         return False
-    _spend(c, p, "Black Ink", "Hypnotic Gaze succeeds")
+    star_points.spend(c, p, "Black Ink", "Hypnotic Gaze succeeds")
     return True
 
 
 @register(sp.PASS_AFTER_ROLL, "Strong Passing Game")
 def _strong_passing_game(c: Ctx, p: int) -> Proc[int]:
     rule = "Strong Passing Game"
-    if not _unused(c, p, rule) or not (yield from _offer(c, p, rule)):
+    if not star_points.unused(c, p, rule) or not (yield from offer_skill(c, p, rule)):
         return 0
-    _spend(c, p, rule, f"+{c.s.st[p]} to the passing test")
+    star_points.spend(c, p, rule, f"+{c.s.st[p]} to the passing test")
     return c.s.st[p]
 
 
 # Watch Out!, Indomitable --------------------------------------------------------------
 @register(sp.BLOCK_DICE_TARGET, "Watch Out!")
 def _watch_out(c: Ctx, att: int, p: int) -> None:
-    if _unused(c, p, "Watch Out!"):
-        _spend(c, p, "Watch Out!", "counts as having Dodge", att)
+    if star_points.unused(c, p, "Watch Out!"):
+        star_points.spend(c, p, "Watch Out!", "counts as having Dodge", att)
         c.s.skill_used.add((p, sp.DODGE_THIS_BLOCK))
 
 
 @register(sp.AFTER_DAUNTLESS, "Indomitable")
 def _indomitable(c: Ctx, p: int, target: int) -> Proc[int]:
-    if not _unused(c, p, "Indomitable") or not (yield from _offer(c, p, "Indomitable")):
+    if not star_points.unused(c, p, "Indomitable") or not (yield from offer_skill(c, p, "Indomitable")):
         return 0
-    _spend(c, p, "Indomitable", f"ST {2 * c.s.st[target]}", target)
+    star_points.spend(c, p, "Indomitable", f"ST {2 * c.s.st[target]}", target)
     return c.s.st[target]
 
 
@@ -262,11 +248,11 @@ def _old_pro(c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int
     """In his own turn, Pro (3+) re-rolls the lower die of a failed armour roll he made."""
     s = c.s
     low = min(dice)
-    if s.active != s.team[by] or total - low + 6 < av or not _unused(c, by, "Old Pro"):
+    if s.active != s.team[by] or total - low + 6 < av or not star_points.unused(c, by, "Old Pro"):
         return 0
-    if not (yield from _offer(c, by, "Old Pro")):
+    if not (yield from offer_skill(c, by, "Old Pro")):
         return 0
-    _spend(c, by, "Old Pro", "Pro on an armour die", p)
+    star_points.spend(c, by, "Old Pro", "Pro on an armour die", p)
     roll = c.d6("pro")
     ok = roll >= 3
     c.emit(Event("pro", s.team[by], by, (roll,), 3, success=ok, rule="Old Pro"))
@@ -281,9 +267,9 @@ def _old_pro(c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int
 @register(sp.PASS_ON_TWO, "Swift as the Breeze")
 def _swift_as_the_breeze(c: Ctx, p: int, kind: str) -> Proc[bool]:
     rule = "Swift as the Breeze"
-    if kind not in ("dodge", "jump", "rush") or not _unused(c, p, rule):
+    if kind not in ("dodge", "jump", "rush") or not star_points.unused(c, p, rule):
         return False
-    if not (yield from _offer(c, p, rule)):
+    if not (yield from offer_skill(c, p, rule)):
         return False
-    _spend(c, p, rule, f"the {kind} passes")
+    star_points.spend(c, p, rule, f"the {kind} passes")
     return True

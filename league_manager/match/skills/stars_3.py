@@ -12,6 +12,7 @@ from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, A
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.procedures.block import offer_skill
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.rerolls import Adjuster, test
 from league_manager.match.skills import star_points
@@ -29,39 +30,23 @@ limit("Bounding Leap", "game")
 limit("All You Can Eat", "game")
 
 
-def _unused(c: Ctx, p: int, rule: str) -> bool:
-    return (p, used_key(rule, c.s.half)) not in c.s.skill_used
-
-
-def _spend(c: Ctx, p: int, rule: str, detail: str = "") -> None:
-    c.s.skill_used.add((p, used_key(rule, c.s.half)))
-    c.emit(Event("star_rule", c.s.team[p], p, rule=rule, detail=detail))
-
-
-def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:
-    """Ask p's coach whether to use the rule now."""
-    opts = [Action(USE_SKILL, p), Action(DECLINE)]
-    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": rule, "player": p})
-    return choice.kind == USE_SKILL
-
-
 @register(sp.EXTRA_RUSH_ONCE, "Burst of Speed")
 def _burst_of_speed(c: Ctx, p: int) -> int:
     """Once per game, a third Rush; the coach decides by moving on after the second."""
-    return 1 if _unused(c, p, "Burst of Speed") else 0
+    return 1 if star_points.unused(c, p, "Burst of Speed") else 0
 
 
 @register(sp.RUSHED_BEYOND, "Burst of Speed")
 def _burst_spent(c: Ctx, p: int) -> None:
-    if _unused(c, p, "Burst of Speed"):
-        _spend(c, p, "Burst of Speed", "one more Rush")
+    if star_points.unused(c, p, "Burst of Speed"):
+        star_points.spend(c, p, "Burst of Speed", "one more Rush")
 
 
 @register(sp.BALL_AND_CHAIN_DIRECTION, "Whirling Dervish")
 def whirling_dervish(c: Ctx, p: int, d: int) -> Proc[int]:
     """Once per activation, the coach may re-roll the Ball & Chain direction D6."""
     rule = "Whirling Dervish"
-    if (p, rule) in c.s.skill_used or not (yield from _offer(c, p, rule)):
+    if (p, rule) in c.s.skill_used or not (yield from offer_skill(c, p, rule)):
         return d
     c.s.skill_used.add((p, rule))  # cleared at the end of the team turn, i.e. of the activation
     c.emit(Event("star_rule", c.s.team[p], p, (d,), rule=rule, detail="direction re-rolled"))
@@ -72,21 +57,21 @@ def whirling_dervish(c: Ctx, p: int, d: int) -> Proc[int]:
 def _ghostly_flames(c: Ctx, p: int) -> int:
     """Once per half, a Chainsaw Attack made in a Blitz gets Armour +4 instead of +3."""
     rule = "Ghostly Flames"
-    if (p, sp.CHAINSAW_BLITZ) not in c.s.skill_used or not _unused(c, p, rule):
+    if (p, sp.CHAINSAW_BLITZ) not in c.s.skill_used or not star_points.unused(c, p, rule):
         return 0
-    _spend(c, p, rule, "Armour +4")
+    star_points.spend(c, p, rule, "Armour +4")
     return 1
 
 
 @register(sp.CHAINSAW_ON_DOWN, "Kick 'em While They're Down!")
 def _kick_em(c: Ctx, p: int) -> bool:
     """Once per game, a Chainsaw Attack against a Prone or Stunned opponent."""
-    return _unused(c, p, "Kick 'em While They're Down!")
+    return star_points.unused(c, p, "Kick 'em While They're Down!")
 
 
 @register(sp.CHAINSAW_ON_DOWN_USED, "Kick 'em While They're Down!")
 def _kick_em_used(c: Ctx, p: int) -> None:
-    _spend(c, p, "Kick 'em While They're Down!", "Chainsaw on an opponent who is down")
+    star_points.spend(c, p, "Kick 'em While They're Down!", "Chainsaw on an opponent who is down")
 
 
 @register(sp.AFTER_CHAINSAW, "Maximum Carnage")
@@ -94,7 +79,7 @@ def maximum_carnage(c: Ctx, p: int) -> Proc[None]:
     """Once per game, after a Chainsaw Attack, the coach may make a second one at once."""
     rule = "Maximum Carnage"
     s = c.s
-    if s.turnover or s.status[p] != STANDING or s.pos[p] < 0 or not _unused(c, p, rule):
+    if s.turnover or s.status[p] != STANDING or s.pos[p] < 0 or not star_points.unused(c, p, rule):
         return
     foes = [
         n
@@ -107,7 +92,7 @@ def maximum_carnage(c: Ctx, p: int) -> Proc[None]:
     choice = yield Prompt(USE_SKILL_PROMPT, s.team[p], opts, {"skill": rule, "player": p})
     if choice.kind != USE_SKILL:
         return
-    _spend(c, p, rule, "a second Chainsaw Attack")
+    star_points.spend(c, p, rule, "a second Chainsaw Attack")
     yield from chainsaw_attack(c, p, s.board[choice.square])
 
 
@@ -116,10 +101,10 @@ def lord_of_chaos(c: Ctx, p: int) -> bool:
     """One more team re-roll for the first half, kept into the second if unused, lost once
     Borak is KO'd, a casualty or sent off before it is used."""
     rule = "Lord of Chaos"
-    if not _unused(c, p, rule) or c.s.half > 2:
+    if not star_points.unused(c, p, rule) or c.s.half > 2:
         return False
     if c.s.status[p] in (KO, CASUALTY, SENT_OFF):
-        _spend(c, p, rule, "lost")
+        star_points.spend(c, p, rule, "lost")
         return False
     return True
 
@@ -131,17 +116,17 @@ def _lord_of_chaos_used(c: Ctx, p: int) -> None:
 
 @register(star_points.PARTNER_REMOVED, "Lord of Chaos")
 def _lord_of_chaos_removed(c: Ctx, p: int, removed: int) -> None:
-    if removed == p and _unused(c, p, "Lord of Chaos") and c.s.half <= 2:
-        _spend(c, p, "Lord of Chaos", "lost")
+    if removed == p and star_points.unused(c, p, "Lord of Chaos") and c.s.half <= 2:
+        star_points.spend(c, p, "Lord of Chaos", "lost")
 
 
 @register(sp.HELPED_JUMP, "Bounding Leap")
 def bounding_leap(c: Ctx, p: int, dest: int, adjusters: tuple[Adjuster, ...]) -> Proc[bool | None]:
     """Once per game, a Jump (or Leap) test with no modifiers, re-rolled if it fails."""
     rule = "Bounding Leap"
-    if not _unused(c, p, rule) or not (yield from _offer(c, p, rule)):
+    if not star_points.unused(c, p, rule) or not (yield from offer_skill(c, p, rule)):
         return None
-    _spend(c, p, rule, "no modifiers")
+    star_points.spend(c, p, rule, "no modifiers")
     ag = c.s.ag[p]
     if (yield from test(c, p, "jump", ag, (), dest, rerollable=False, adjusters=adjusters)):
         return True
@@ -153,9 +138,9 @@ def bounding_leap(c: Ctx, p: int, dest: int, adjusters: tuple[Adjuster, ...]) ->
 def all_you_can_eat(c: Ctx, p: int) -> Proc[bool]:
     """Once per game, declared before the first: two bombs in one Throw Bomb action."""
     rule = "All You Can Eat"
-    if not _unused(c, p, rule) or not (yield from _offer(c, p, rule)):
+    if not star_points.unused(c, p, rule) or not (yield from offer_skill(c, p, rule)):
         return False
-    _spend(c, p, rule, "two bombs")
+    star_points.spend(c, p, rule, "two bombs")
     return True
 
 

@@ -10,6 +10,7 @@ from league_manager.match.actions import DECLINE, MOVE, USE_SKILL, USE_SKILL_PRO
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, distance
+from league_manager.match.procedures.block import offer_skill
 from league_manager.match.procedures.injury import armour_and_injury, knock_down
 from league_manager.match.skills import points, star_points
 from league_manager.match.skills import stars_4_points as sp4
@@ -34,30 +35,14 @@ limit(QUICK_BITE, "game")
 limit(RAIDING_PARTY, "game")  # the use lasts across turns; _raiding_party_reset frees it each drive
 
 
-def _unused(c: Ctx, p: int, rule: str) -> bool:
-    return (p, used_key(rule, c.s.half)) not in c.s.skill_used
-
-
-def _spend(c: Ctx, p: int, rule: str, detail: str = "", other: int = -1) -> None:
-    c.s.skill_used.add((p, used_key(rule, c.s.half)))
-    c.emit(Event("star_rule", c.s.team[p], p, rule=rule, detail=detail, other=other))
-
-
-def _offer(c: Ctx, p: int, rule: str) -> Proc[bool]:
-    """Ask p's coach whether to use the rule now."""
-    opts = [Action(USE_SKILL, p), Action(DECLINE)]
-    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, {"skill": rule, "player": p})
-    return choice.kind == USE_SKILL
-
-
 # Excuse Me, Are You a Zoat? -------------------------------------------------------------
 @register(points.ACTIVATION_TEST, ZOAT)
 def _zoat(c: Ctx, p: int, action: str) -> Proc[bool]:
     """Once per game, activated for a Move: Hypnotic Gaze until the activation ends."""
-    if action != MOVE or "Hypnotic Gaze" in c.s.skills[p] or not _unused(c, p, ZOAT):
+    if action != MOVE or "Hypnotic Gaze" in c.s.skills[p] or not star_points.unused(c, p, ZOAT):
         return True
-    if (yield from _offer(c, p, ZOAT)):
-        _spend(c, p, ZOAT, "gains Hypnotic Gaze")
+    if (yield from offer_skill(c, p, ZOAT)):
+        star_points.spend(c, p, ZOAT, "gains Hypnotic Gaze")
         star_points.grant_for_turn(c, p, "Hypnotic Gaze", rule=ZOAT)
     return True
 
@@ -71,11 +56,11 @@ def _treacherous(c: Ctx, p: int, action: str) -> Proc[bool]:
     mate = s.carrier
     if mate < 0 or s.team[mate] != s.team[p] or s.status[p] != STANDING or s.pos[p] < 0:
         return True
-    if s.pos[mate] not in NEIGHBOURS[s.pos[p]] or not _unused(c, p, TREACHEROUS):
+    if s.pos[mate] not in NEIGHBOURS[s.pos[p]] or not star_points.unused(c, p, TREACHEROUS):
         return True
-    if not (yield from _offer(c, p, TREACHEROUS)):
+    if not (yield from offer_skill(c, p, TREACHEROUS)):
         return True
-    _spend(c, p, TREACHEROUS, "takes the ball", mate)
+    star_points.spend(c, p, TREACHEROUS, "takes the ball", mate)
     s.carrier = p
     s.ball = s.pos[p]
     yield from knock_down(c, mate)
@@ -93,7 +78,7 @@ def _snapshot_of(c: Ctx, p: int) -> PlayerSnapshot:
 def _tasty_morsel(c: Ctx, p: int) -> list[int]:
     """Once per game, a hungry Karina may bite an adjacent opponent of ST 3 or less, never a star."""
     s = c.s
-    if s.pos[p] < 0 or not _unused(c, p, TASTY_MORSEL):
+    if s.pos[p] < 0 or not star_points.unused(c, p, TASTY_MORSEL):
         return []
     return [
         q
@@ -107,28 +92,28 @@ def _tasty_morsel(c: Ctx, p: int) -> list[int]:
 
 @register(sp4.FED_ON_OPPONENT, TASTY_MORSEL)
 def _tasty_morsel_spent(c: Ctx, p: int, victim: int) -> None:
-    _spend(c, p, TASTY_MORSEL, "bites an opponent", victim)
+    star_points.spend(c, p, TASTY_MORSEL, "bites an opponent", victim)
 
 
 # The Flashing Blade ---------------------------------------------------------------------------
 @register(sp4.STAB_INSTEAD, FLASHING_BLADE)
 def _flashing_blade(c: Ctx, p: int) -> bool:
     """Once per game, a Stab instead of the block of a Block or Blitz action."""
-    return _unused(c, p, FLASHING_BLADE)
+    return star_points.unused(c, p, FLASHING_BLADE)
 
 
 @register(sp4.STABBED_INSTEAD, FLASHING_BLADE)
 def _flashing_blade_spent(c: Ctx, p: int, target: int) -> None:
-    _spend(c, p, FLASHING_BLADE, "Stab, then carries on moving", target)
+    star_points.spend(c, p, FLASHING_BLADE, "Stab, then carries on moving", target)
 
 
 # Fury of the Blood God ----------------------------------------------------------------------
 @register(sp4.FURY_FAILED, FURY)
 def _fury_of_the_blood_god(c: Ctx, p: int) -> Proc[bool]:
     """Once per game, a failed Unchannelled Fury roll for a Block or Blitz: two blocks instead."""
-    if not _unused(c, p, FURY) or not (yield from _offer(c, p, FURY)):
+    if not star_points.unused(c, p, FURY) or not (yield from offer_skill(c, p, FURY)):
         return False
-    _spend(c, p, FURY, "two blocks")
+    star_points.spend(c, p, FURY, "two blocks")
     return True
 
 
@@ -160,7 +145,7 @@ def _raiding_party(c: Ctx, p: int, action: str) -> Proc[bool]:
     """Once per drive, on Ivar's activation: one Open team-mate within 5 squares may move one
     square to Mark an opponent (no test)."""
     s = c.s
-    if s.pos[p] < 0 or not _unused(c, p, RAIDING_PARTY):
+    if s.pos[p] < 0 or not star_points.unused(c, p, RAIDING_PARTY):
         return True
     moves = _raiding_moves(c, p)
     if not moves:
@@ -170,7 +155,7 @@ def _raiding_party(c: Ctx, p: int, action: str) -> Proc[bool]:
     if choice.kind != USE_SKILL:
         return True
     mate = choice.player
-    _spend(c, p, RAIDING_PARTY, "a team-mate moves one square", mate)
+    star_points.spend(c, p, RAIDING_PARTY, "a team-mate moves one square", mate)
     s.place(mate, choice.square)
     c.emit(Event("skill", s.team[p], mate, rule=RAIDING_PARTY, square=choice.square, other=p))
     return True
@@ -187,9 +172,9 @@ def _quick_bite(c: Ctx, p: int, catcher: int) -> Proc[None]:
     """Once per game, after an adjacent opponent catches a pass or hand-off: an Armour roll
     against the catcher; if it breaks, an Injury roll follows and Guffle takes the ball."""
     s = c.s
-    if not _unused(c, p, QUICK_BITE) or not (yield from _offer(c, p, QUICK_BITE)):
+    if not star_points.unused(c, p, QUICK_BITE) or not (yield from offer_skill(c, p, QUICK_BITE)):
         return
-    _spend(c, p, QUICK_BITE, "bites the catcher", catcher)
+    star_points.spend(c, p, QUICK_BITE, "bites the catcher", catcher)
     s.carrier, s.ball = p, s.pos[p]  # held by Guffle while the rolls are made: no bounce
     _a1, _a2, injury_die, _i2 = yield from armour_and_injury(c, catcher, p, 0, 0, spp=False, foul=False)
     if not injury_die:  # the armour held: the catcher keeps the ball
