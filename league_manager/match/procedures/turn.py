@@ -54,6 +54,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     passes = not s.pass_used
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
+    foul_again = foes_down and s.foul_used and stars.team_may_foul_twice(c, team)  # once per call
     kick = KTM_USED not in s.skill_used
     bomb = BOMB_USED not in s.skill_used
     pos, used, status, hooks = s.pos, s.used, s.status, c.hooks
@@ -78,7 +79,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
                 options.append(acts[6])
         if handoff and not keeps_ball:
             options.append(acts[4])
-        if foul or (foes_down and stars.may_foul_again(c, p)):
+        if foul or (foul_again and stars.may_foul_again(c, p)):
             options.append(acts[5])
         if kick and c.has(p, special_points.KICK_TEAM_MATE):
             options.append(acts[7])

@@ -51,6 +51,11 @@ FOULED = "fouled this turn"
 """``skill_used`` name marking a player who made a Foul action this team turn."""
 
 
+def team_may_foul_twice(c: Ctx, team: int) -> bool:
+    """Whether a player of ``team`` has a rule allowing a second Foul (Sneakiest of the Lot)."""
+    return any(c.has(q, SECOND_FOUL) for q in c.s.players_of(team))
+
+
 def may_foul_again(c: Ctx, p: int) -> bool:
     """A second Foul action this turn for p: one of the two is by a Sneakiest of the Lot player."""
     s = c.s
