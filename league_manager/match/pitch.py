@@ -82,10 +82,13 @@ def distance(a: int, b: int) -> int:
 
 
 def push_squares(attacker: int, defender: int) -> tuple[int, ...]:
-    """The (up to three) squares directly away from the attacker, possibly off the pitch."""
+    """The (up to three) squares directly away from the attacker, possibly off the pitch.
+
+    An attacker two squares away (Vicious Vines) pushes along the direction's signs.
+    """
     ax, ay = xy(attacker)
     dx_, dy_ = xy(defender)
-    dx, dy = dx_ - ax, dy_ - ay
+    dx, dy = (dx_ > ax) - (dx_ < ax), (dy_ > ay) - (dy_ < ay)
     if dx != 0 and dy != 0:
         cands = ((dx, dy), (dx, 0), (0, dy))
     elif dx != 0:

@@ -57,6 +57,7 @@ from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills import stars_4_points as sp4
+from league_manager.match.skills import stars_5_points as sp5
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
 JUMP = "jump"
@@ -227,6 +228,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             target = s.board[choice.square]
             left = -1
             since = len(c.events)
+            if choice.square not in NEIGHBOURS[s.pos[p]]:  # Vicious Vines
+                star_points.spend(c, p, sp5.far_block_rule(c, p), "blocks from two squares away", target)
             if kind == BLOCK:
                 yield from _nominated(c, p, target)
             if (yield from _revolted(c, p, target)):
@@ -410,6 +413,11 @@ def _activation_options(
                 and stars3.chainsaw_on_down(c, p)  # Kick 'em While They're Down!
             ):
                 options.append(act(CHAINSAW, p, n))
+        if kind == BLOCK and sp5.far_block_rule(c, p):
+            for n in sp5.two_squares_away(here):
+                q = board[n]
+                if q >= 0 and s.team[q] != team and s.status[q] == STANDING:
+                    options.append(act(BLOCK, p, n))
     gaze = kind == MOVE and mpts.HYPNOTIC_GAZE in c.hooks[p] and not s.kick_in_air  # not in Blitz!
     if gaze and s.status[p] == STANDING:
         for n in NEIGHBOURS[here]:

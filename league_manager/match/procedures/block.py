@@ -348,6 +348,8 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
         pending: list[int] = []
     else:
         pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
+    if vacated >= 0 and s.pos[att] >= 0 and vacated not in NEIGHBOURS[s.pos[att]]:
+        vacated = -1  # blocked from two squares away (Vicious Vines): no follow-up
     can_follow = not s.multi_block
     if can_follow and vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING:
         fend = c.has(dfd, points.FEND) and not juggernaut and c.has_tz(dfd)

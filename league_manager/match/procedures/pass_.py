@@ -29,6 +29,7 @@ from league_manager.match.skills import asp_points, points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills import stars_4_points as sp4
+from league_manager.match.skills import stars_5_points as sp5
 
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
 
@@ -213,19 +214,25 @@ def _interference(c: Ctx, p: int, landing: int, result: str, band: int) -> Proc[
     if choice.kind == DECLINE:
         return False
     q = choice.player
-    mods = interference_modifiers(c, p, q, result)
-    ok = yield from test(c, q, "interference", s.ag[q], mods, s.pos[q])
+    easy = yield from sp5.easy_interference(c, q)
+    mods = () if easy else interference_modifiers(c, p, q, result)
+    need = sp5.EASY_INTERFERENCE_TARGET if easy else s.ag[q]
+    ok = yield from test(c, q, "interference", need, mods, s.pos[q])
     if ok and any(fn(band) for _skill, fn in c.hook(p, asp_points.CLOUD_BURSTER)):
         opts = [Action(USE_SKILL, p), Action(DECLINE)]
         use = yield Prompt(USE_SKILL_PROMPT, team, opts, {"skill": "Cloud Burster", "player": p})
         if use.kind == USE_SKILL:
             c.emit(Event("skill", team, p, rule="Cloud Burster", other=q))
-            ok = yield from test(c, q, "interference", s.ag[q], mods, s.pos[q], rerollable=False)
+            ok = yield from test(c, q, "interference", need, mods, s.pos[q], rerollable=False)
     if not ok:
         return False
     s.stats[q].defl += 1
     c.emit(Event("deflection", foe, q, square=s.pos[q]))
-    caught = yield from catch(c, q, (("interception", -1),), scatter_on_fail=True)
+    if easy:
+        s.ball, s.carrier = s.pos[q], q
+        caught = True
+    else:
+        caught = yield from catch(c, q, (("interception", -1),), scatter_on_fail=True)
     if caught:
         s.stats[q].intc += 1
         c.emit(Event("interception", foe, q, square=s.pos[q]))

@@ -34,6 +34,7 @@ from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points, special_points, star_points
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills import stars_3_points as stars3
+from league_manager.match.skills import stars_5_points as sp5
 from league_manager.match.skills.registry import lasting_use
 from league_manager.match.state import PRONE, STANDING, STUNNED
 
@@ -67,7 +68,7 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             continue
         options.append(acts[0])
         marked = c.is_marked(pos[p], team) and (status[p] == STANDING or c.has(p, points.JUMP_UP))
-        if marked or stars3.chainsaw_on_down_target(c, p):  # Kick 'em While They're Down!
+        if marked or stars3.chainsaw_on_down_target(c, p) or sp5.far_block_target(c, p):
             options.append(acts[1])
         if blitz:
             options.append(acts[2])
