@@ -6,11 +6,12 @@ are declared with ``limit`` and recorded in ``State.skill_used`` under ``used_ke
 
 from __future__ import annotations
 
-from league_manager.match.actions import DECLINE, MOVE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.actions import CHOOSE, DECLINE, MOVE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
 from league_manager.match.pitch import distance
 from league_manager.match.procedures.block import offer_skill
-from league_manager.match.procedures.injury import knock_down
+from league_manager.match.procedures.injury import armour_and_injury, knock_down
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import points, star_points
 from league_manager.match.skills import stars_5_points as sp5
@@ -20,9 +21,11 @@ from league_manager.match.state import STANDING
 YOINK = "Yoink!"
 VINES = "Vicious Vines"
 KEG = "Beer Barrel Bash!"
+BLASTIN = "Then I Started Blastin'!"
 
 limit(YOINK, "game")
 limit(VINES, "half")
+limit(BLASTIN, "half")
 limit(KEG, "game")  # once per drive: _keg_reset frees the use when the drive ends
 
 KEG_RANGE = 3
@@ -30,6 +33,7 @@ KEG_RANGE = 3
 KEG_HIT = 3
 """D6 the keg needs to hit; a natural 1 hits Thorsson himself."""
 KEG_ROLL = "beer_barrel_bash"
+BLAST_ROLL = "blastin"
 
 
 # Yoink! -------------------------------------------------------------------------------------
@@ -78,8 +82,7 @@ def _beer_barrel_bash(c: Ctx, p: int, action: str) -> Proc[bool]:
     if (yield from test(c, p, KEG_ROLL, KEG_HIT, (), here)):
         yield from knock_down(c, target, by=p, cause="hit by a keg")
         return False
-    last = next(e for e in reversed(c.events[since:]) if e.kind == KEG_ROLL)
-    if last.rolls[0] == 1:
+    if _natural_one(c, since, KEG_ROLL):
         s.turnover = True
         yield from knock_down(c, p, cause="hit by his own keg")
     return False
@@ -88,3 +91,66 @@ def _beer_barrel_bash(c: Ctx, p: int, action: str) -> Proc[bool]:
 @register(star_points.DRIVE_ENDED, KEG)
 def _keg_reset(c: Ctx, p: int, scorer: int) -> None:
     c.s.skill_used.discard((p, used_key(KEG, c.s.half)))
+
+
+def _natural_one(c: Ctx, since: int, kind: str) -> bool:
+    """Whether the last ``kind`` test rolled since event ``since`` showed a 1."""
+    last = next(e for e in reversed(c.events[since:]) if e.kind == kind)
+    return last.rolls[0] == 1
+
+
+def _standing_within(c: Ctx, p: int, reach: int, team: int = -1) -> list[int]:
+    """Standing players (of ``team``, or of either team) within ``reach`` squares of p, not p."""
+    s = c.s
+    here = s.pos[p]
+    teams = (team,) if team >= 0 else (0, 1)
+    return [
+        q
+        for t in teams
+        for q in s.players_of(t)
+        if q != p and s.pos[q] >= 0 and s.status[q] == STANDING and distance(here, s.pos[q]) <= reach
+    ]
+
+
+# Then I Started Blastin'! -------------------------------------------------------------------
+@register(points.ACTIVATION_TEST, BLASTIN)
+def _blastin(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per half, as Zzharg is activated: a blunderbuss shot at a Standing opponent within 3.
+
+    3+ (re-rollable): an Armour roll against the target (no Knock Down). A 2: the opposing coach
+    picks a Standing player within 3 squares of Zzharg, who takes the Armour roll instead. A
+    natural 1: Zzharg does. The activation goes on while Zzharg stands; a ball carrier of the
+    active team who drops the ball causes a Turnover.
+    """
+    s = c.s
+    team = s.team[p]
+    if s.status[p] != STANDING or s.pos[p] < 0 or not star_points.unused(c, p, BLASTIN):
+        return True
+    targets = _standing_within(c, p, KEG_RANGE, 1 - team)
+    if not targets:
+        return True
+    opts = [Action(USE_SKILL, p, s.pos[q]) for q in targets] + [Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, team, opts, {"skill": BLASTIN, "player": p})
+    if choice.kind != USE_SKILL:
+        return True
+    victim = s.board[choice.square]
+    star_points.spend(c, p, BLASTIN, "fires the blunderbuss", victim)
+    since = len(c.events)
+    if not (yield from test(c, p, BLAST_ROLL, KEG_HIT, (), s.pos[p])):
+        if _natural_one(c, since, BLAST_ROLL):
+            victim = p
+        else:
+            others = _standing_within(c, p, KEG_RANGE)
+            if not others:
+                return True
+            opts = [Action(CHOOSE, q, s.pos[q]) for q in others]
+            info = {"skill": BLASTIN, "player": p, "misfire": True}
+            victim = (yield Prompt(USE_SKILL_PROMPT, 1 - team, opts, info)).player
+        c.emit(Event("star_rule", team, p, rule=BLASTIN, detail="the shot goes astray", other=victim))
+    had_ball = s.carrier == victim
+    by = p if s.team[victim] != team else -1
+    yield from armour_and_injury(c, victim, by, 0, 0, spp=False, foul=False)
+    if had_ball and s.carrier != victim and s.team[victim] == team:
+        s.turnover = True
+        return False
+    return s.status[p] == STANDING
