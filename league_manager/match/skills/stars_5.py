@@ -6,13 +6,24 @@ are declared with ``limit`` and recorded in ``State.skill_used`` under ``used_ke
 
 from __future__ import annotations
 
-from league_manager.match.actions import CHOOSE, DECLINE, MOVE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.actions import (
+    BLITZ,
+    CHOOSE,
+    DECLINE,
+    MOVE,
+    USE_SKILL,
+    USE_SKILL_PROMPT,
+    Action,
+    Prompt,
+)
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import distance
-from league_manager.match.procedures.block import offer_skill
+from league_manager.match.pitch import PITCH_SQUARES, distance
+from league_manager.match.procedures.block import offer_skill, stab
 from league_manager.match.procedures.injury import armour_and_injury, knock_down
+from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import test
+from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points, star_points
 from league_manager.match.skills import stars_5_points as sp5
 from league_manager.match.skills.registry import limit, register, used_key
@@ -22,10 +33,12 @@ YOINK = "Yoink!"
 VINES = "Vicious Vines"
 KEG = "Beer Barrel Bash!"
 BLASTIN = "Then I Started Blastin'!"
+OUTBURST = "Furious Outburst"
 
 limit(YOINK, "game")
 limit(VINES, "half")
 limit(BLASTIN, "half")
+limit(OUTBURST, "half")
 limit(KEG, "game")  # once per drive: _keg_reset frees the use when the drive ends
 
 KEG_RANGE = 3
@@ -154,3 +167,51 @@ def _blastin(c: Ctx, p: int, action: str) -> Proc[bool]:
         s.turnover = True
         return False
     return s.status[p] == STANDING
+
+
+# Furious Outburst ----------------------------------------------------------------------------
+def _free_near(c: Ctx, square: int, reach: int) -> list[int]:
+    """Empty squares within ``reach`` of ``square``, not where a loose ball lies."""
+    s = c.s
+    loose = s.ball if s.carrier < 0 else -1
+    return [n for n in PITCH_SQUARES if s.board[n] < 0 and n != loose and 0 < distance(square, n) <= reach]
+
+
+def _teleport(c: Ctx, p: int, square: int) -> Proc[bool]:
+    """Place p on ``square`` with no test; True while p is still on the pitch (trapdoors)."""
+    c.s.place(p, square)
+    c.emit(Event("skill", c.s.team[p], p, rule=OUTBURST, square=square, detail="reappears"))
+    fell = square in TRAPDOORS and (yield from trapdoor(c, p))
+    return not fell
+
+
+@register(points.ACTIVATION_TEST, OUTBURST)
+def _furious_outburst(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Once per half, instead of the Blitz it is activated for, Swiftvine vanishes to a square next
+    to a Standing opponent within 3 squares, Stabs it, then reappears up to 3 squares away."""
+    s = c.s
+    if action != BLITZ or s.status[p] != STANDING or not star_points.unused(c, p, OUTBURST):
+        return True
+    targets = [q for q in _standing_within(c, p, KEG_RANGE, 1 - s.team[p]) if _free_near(c, s.pos[q], 1)]
+    if not targets:
+        return True
+    opts = [Action(USE_SKILL, p, s.pos[q]) for q in targets] + [Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, s.team[p], opts, {"skill": OUTBURST, "player": p})
+    if choice.kind != USE_SKILL:
+        return True
+    target = s.board[choice.square]
+    star_points.spend(c, p, OUTBURST, "instead of the Blitz", target)
+    info = {"skill": OUTBURST, "player": p, "step": "next to the target"}
+    near = [Action(USE_SKILL, p, n) for n in _free_near(c, s.pos[target], 1)]
+    landing = (yield Prompt(USE_SKILL_PROMPT, s.team[p], near, info)).square
+    if not (yield from _teleport(c, p, landing)):
+        return False
+    yield from stab(c, p, target)
+    if s.turnover or s.touchdown >= 0 or s.status[p] != STANDING:
+        return False
+    info = {"skill": OUTBURST, "player": p, "step": "away"}
+    away = [Action(USE_SKILL, p, n) for n in _free_near(c, s.pos[p], KEG_RANGE)] + [Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, s.team[p], away, info)
+    if choice.kind == USE_SKILL and (yield from _teleport(c, p, choice.square)):
+        check_touchdown(c)
+    return False
