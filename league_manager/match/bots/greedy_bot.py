@@ -6,10 +6,18 @@ import random
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
+from league_manager.match.bots.star_sense import (
+    STAR_RULES,
+    far_block_bonus,
+    star_activation,
+    star_choice,
+    star_interferer,
+)
 from league_manager.match.engine import Match
 from league_manager.match.pitch import LENGTH, W, distance, scoring_x, sq, xy
 from league_manager.match.procedures.block import assists, dice_count
 from league_manager.match.skills import points
+from league_manager.match.skills import stars_5_points as sp5
 from league_manager.match.state import STANDING
 
 _ATTACKER_PREFERENCE = ("POW", "Stumble", "Push Back", "Both Down", "Player Down")
@@ -70,6 +78,9 @@ class GreedyBot:
                 best = min(mine, key=lambda p: distance(s.pos[p], s.ball))
                 if distance(s.pos[best], s.ball) <= s.ma[best]:
                     return options[(acts.ACTIVATE[acts.MOVE], best)]
+        opener = star_activation(match, team, prompt.options)
+        if opener is not None:
+            return opener
         best_block = self._best_block(match, team, options)
         if best_block is not None:
             return best_block
@@ -88,13 +99,14 @@ class GreedyBot:
         for (kind, p), action in options.items():
             if kind != acts.ACTIVATE[acts.BLOCK]:
                 continue
-            for foe in ctx.markers(s.pos[p], team):
+            for foe in _block_targets(match, p):
                 st_a = s.st[p] + assists(ctx, team, foe, p)
                 st_d = s.st[foe] + assists(ctx, 1 - team, p, foe)
                 n, mine = dice_count(st_a, st_d)
                 score = n if mine else -n
                 if ctx.has(p, points.BOTH_DOWN_SAFE):
                     score += 1
+                score += far_block_bonus(match, p, foe)
                 if score >= 2 and (best is None or score > best[0]):
                     best = (score, action)
         return best[1] if best else None
@@ -131,9 +143,9 @@ class GreedyBot:
         p = int(prompt.info["player"])
         kind = str(prompt.info["action"])
         team = s.team[p]
-        for action in prompt.options:
-            if action.kind == acts.BLOCK:
-                return action
+        blocks = [a for a in prompt.options if a.kind == acts.BLOCK]
+        if blocks:
+            return max(blocks, key=lambda a: far_block_bonus(match, p, s.board[a.square]))
         if kind == acts.PASS or kind == acts.HANDOFF:
             for action in prompt.options:
                 if action.kind == acts.HANDOFF:
@@ -175,12 +187,18 @@ class GreedyBot:
                     return action
         return Action(acts.DECLINE)
 
+    def _interference(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Interfere with a player whose rule makes it easy (Yoink!), else let the pass go."""
+        return star_interferer(match, prompt)
+
     def _follow_up(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.NO) if match.state.carrier == prompt.info["player"] else prompt.options[0]
 
     def _use_skill(self, match: Match, prompt: acts.Prompt) -> Action | None:
         """Defensive and kicking skills are used; Juggernaut only when Both Down could hurt us."""
         skill = prompt.info.get("skill")
+        if skill in STAR_RULES:
+            return star_choice(match, prompt)
         use = next((a for a in prompt.options if a.kind == acts.USE_SKILL), None)
         if use is None:
             return None
@@ -226,6 +244,20 @@ class GreedyBot:
     def _touchback(self, match: Match, prompt: acts.Prompt) -> Action | None:
         s = match.state
         return max(prompt.options, key=lambda a: abs(s.pos[a.player] % W - 13))
+
+
+def _block_targets(match: Match, p: int) -> list[int]:
+    """Standing opponents p's Block action may hit: those marking p, and those two squares away
+    when a rule allows it (Vicious Vines)."""
+    s = match.state
+    ctx = match.ctx
+    found = list(ctx.markers(s.pos[p], s.team[p]))
+    if sp5.far_block_target(ctx, p):
+        for n in sp5.two_squares_away(s.pos[p]):
+            q = s.board[n]
+            if q >= 0 and s.team[q] != s.team[p] and s.status[q] == STANDING:
+                found.append(q)
+    return found
 
 
 def _neighbours(square: int) -> tuple[int, ...]:
