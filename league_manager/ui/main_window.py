@@ -614,15 +614,18 @@ class MainWindow(QMainWindow):
         return self
 
     def _show_match_board(self, name: str, moment: str) -> QWidget:
-        """``match:FIXTURE[#MOMENT]`` or ``match:practice[#MOMENT]``: the board at a moment."""
-        from league_manager.ui.match_board.window import fixture_spec, practice_spec
+        """``match:FIXTURE[#MOMENT]``, ``match:practice[#MOMENT]`` or ``match:stars[#MOMENT]`` (a practice
+        match with star players): the board at a moment."""
+        from league_manager.ui.match_board.window import fixture_spec, practice_spec, stars_spec
 
         if name == "practice":
             window = practice_spec(moment)
+        elif name == "stars":
+            window = stars_spec(moment)
         elif name.isdigit() and self.ctx.services is not None:
             window = fixture_spec(self.ctx.services, int(name), moment)
         else:
-            raise LeagueError(f"unknown match '{name}' (match:FIXTURE[#MOMENT] or match:practice[#MOMENT])")
+            raise LeagueError(f"unknown match '{name}' (match:FIXTURE|practice|stars[#MOMENT])")
         window.resize(self.size())
         return window
 

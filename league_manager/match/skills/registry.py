@@ -118,13 +118,22 @@ def points_without_handlers() -> list[str]:
 
 
 def limit(skill: str, per: str) -> None:
-    """Declare that ``skill`` may be used once per ``per`` ("game" or "half")."""
+    """Declare that ``skill`` may be used once per ``per`` ("game", "half" or "drive").
+
+    A once-per-drive use is kept like a once-per-game one; the rule's ``drive_ended`` handler
+    frees it when the drive ends.
+    """
     LIMITS[skill] = per
 
 
 def used_key(skill: str, half: int) -> str:
     """The ``skill_used`` name recording a use of ``skill``: a once-per-half skill's names the half."""
     return f"{skill} half {half}" if LIMITS.get(skill) == "half" else skill
+
+
+def limit_of(skill: str) -> str:
+    """How often ``skill`` may be used: "game", "half", "drive", or "" (no declared limit)."""
+    return LIMITS.get(skill, "")
 
 
 def lasting_use(name: str) -> bool:

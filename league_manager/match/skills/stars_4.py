@@ -32,7 +32,7 @@ limit(TASTY_MORSEL, "game")
 limit(FLASHING_BLADE, "game")
 limit(FURY, "game")
 limit(QUICK_BITE, "game")
-limit(RAIDING_PARTY, "game")  # the use lasts across turns; _raiding_party_reset frees it each drive
+limit(RAIDING_PARTY, "drive")  # _raiding_party_reset frees the use when the drive ends
 
 
 # Excuse Me, Are You a Zoat? -------------------------------------------------------------

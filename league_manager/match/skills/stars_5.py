@@ -39,7 +39,7 @@ limit(YOINK, "game")
 limit(VINES, "half")
 limit(BLASTIN, "half")
 limit(OUTBURST, "half")
-limit(KEG, "game")  # once per drive: _keg_reset frees the use when the drive ends
+limit(KEG, "drive")  # _keg_reset frees the use when the drive ends
 
 KEG_RANGE = 3
 """Squares (counting diagonals as one) within which Thorsson may throw his keg."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from league_manager.match.engine import Match
-from league_manager.match.skills.registry import lasting_use
+from league_manager.match.skills.registry import limit_of, used_key
 from league_manager.match.state import STATUS_NAMES, WEATHER_NAMES
 from league_manager.rules.model import Ruleset
 
@@ -67,18 +67,26 @@ def inert_line(inert: tuple[str, ...]) -> str:
     return f"<span style='color:#c0392b'><b>Not played by the board:</b> {escape(', '.join(inert))}</span>"
 
 
+_USE_WORDS = {
+    "game": (" (once per game: used)", " (once per game: not used yet)"),
+    "half": (" (once per half: used this half)", " (once per half: not used this half)"),
+    "drive": (" (once per drive: used this drive)", " (once per drive: not used this drive)"),
+}
+"""Card marks of a limited rule: (spent, still available), by ``registry.limit`` period."""
+
+
 def used_mark(match: Match, p: int, name: str) -> str:
-    """The mark of a once-per-game or once-per-half rule the player has spent ("" when not).
+    """The limit of a once-per-game, -half or -drive rule and whether p has spent it ("" when
+    the rule has no such limit).
 
     Uses are the lasting ``skill_used`` entries (``registry.limit``).
     """
+    per = limit_of(name)
+    if per not in _USE_WORDS:
+        return ""
     s = match.state
-    spent = {(q, name) for q, name in s.skill_used if isinstance(name, str) and lasting_use(name)}
-    if (p, name) in spent:
-        return " (used this game)"
-    if (p, f"{name} half {s.half}") in spent:
-        return " (used this half)"
-    return ""
+    spent, free = _USE_WORDS[per]
+    return spent if (p, used_key(name, s.half)) in s.skill_used else free
 
 
 def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str, ...] = ()) -> str:

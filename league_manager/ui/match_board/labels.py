@@ -11,6 +11,7 @@ from typing import Any
 from league_manager.match import actions as a
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.inducements.wizards import FIREBALL, WIZARD
+from league_manager.match.pitch import ON_PITCH
 from league_manager.match.pitch import name as square_name
 from league_manager.match.procedures.setup import FORMATION_NAMES
 from league_manager.rules.dice import BLOCK_FACES
@@ -136,7 +137,11 @@ def label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return "Pro" if action.square < 0 else f"Pro on die {action.square + 1}"
     if k == a.USE_SKILL:
         skill = prompt.info.get("skill", "skill")
-        return f"Use {skill}" + (f" ({pl})" if pl and pl != _who(prompt.info, names) else "")
+        text = f"Use {skill}" + (f" ({pl})" if pl and pl != _who(prompt.info, names) else "")
+        on_pitch = 0 <= action.square < len(ON_PITCH) and ON_PITCH[action.square]
+        if prompt.kind == a.USE_SKILL_PROMPT and on_pitch:  # a target or landing square
+            text += f" at {square_name(action.square)}"
+        return text
     if k == a.USE_SKILL_REROLL:
         return f"{prompt.info.get('skill') or 'Skill'} re-roll"
     words = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from league_manager.match.engine import Match
 from league_manager.match.teams import TeamSnapshot, generate_team
 from league_manager.rules.dice import BoardDice
@@ -29,6 +31,39 @@ def practice_game(
     home, away = practice_teams(home_race, away_race, seed)
     match = Match(home, away, dice=BoardDice(seed), ruleset=load_ruleset("bb2020"))
     return LocalGame(match, dict(controllers or {"home": "human", "away": "human"}))
+
+
+PRACTICE_STARS = (
+    "Maple Highgrove",
+    "Thorsson Stoutmead",
+    "Swiftvine Glimmershard",
+    "Zzharg Madeye",
+    "Scrappa Sorehead",
+)
+"""Stars the ``match:stars`` practice team fields in place of its first players."""
+
+
+def practice_stars_game(seed: int = 1, stars: tuple[str, ...] = PRACTICE_STARS) -> LocalGame:
+    """A practice game whose home team fields star players (their special rules on the cards)."""
+    game = practice_game(seed)
+    ruleset = load_ruleset("bb2020")
+    home = game.match.home
+    players = list(home.players)
+    for i, name in enumerate(stars):
+        star = next(s for s in ruleset.star_players.values() if s.name == name)
+        players[i] = dataclasses.replace(
+            players[i],
+            id=f"star:{star.name}",
+            name=star.name,
+            position="Star Player",
+            stats=star.stats,
+            skills=star.skills,
+            special_rules=(star.special_rule,) if star.special_rule else (),
+            induced=True,
+        )
+    home = dataclasses.replace(home, players=tuple(players))
+    match = Match(home, game.match.away, dice=BoardDice(seed), ruleset=ruleset)
+    return LocalGame(match, game.controllers)
 
 
 def player_names(match: Match) -> list[str]:

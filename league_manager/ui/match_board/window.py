@@ -12,7 +12,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.ui import theme
 from league_manager.ui.dialogs import DialogService
 from league_manager.ui.match_board.board import MatchBoard
-from league_manager.ui.match_board.practice import practice_game
+from league_manager.ui.match_board.practice import practice_game, practice_stars_game
 from league_manager.ui.match_board.session import BoardSession
 from league_manager.ui.match_board.spec import advance_to
 
@@ -64,6 +64,14 @@ def practice_spec(moment: str, parent: QWidget | None = None) -> BoardWindow:
     return show_board_spec(BoardSession(practice_game(seed=4)), moment, parent)
 
 
+def stars_spec(moment: str, parent: QWidget | None = None) -> BoardWindow:
+    """``match:stars[#MOMENT]``: a practice match whose home side fields star players, with the
+    first star's card (its special rule and how often it may be used) shown."""
+    window = show_board_spec(BoardSession(practice_stars_game(seed=4)), moment, parent)
+    window.board.show_card(0)
+    return window
+
+
 def fixture_spec(services: Any, fixture_id: int, moment: str, parent: QWidget | None = None) -> BoardWindow:
     """``match:FIXTURE[#MOMENT]``: the fixture's board match (resumed, or started from its pre-game,
     hot-seat, the pre-game rolled with program dice first when none ran); the moment is played
@@ -80,4 +88,4 @@ def fixture_spec(services: Any, fixture_id: int, moment: str, parent: QWidget | 
     return show_board_spec(BoardSession(game), moment, parent)
 
 
-__all__ = ["BoardWindow", "advance_to", "fixture_spec", "practice_spec", "show_board_spec"]
+__all__ = ["BoardWindow", "advance_to", "fixture_spec", "practice_spec", "show_board_spec", "stars_spec"]

@@ -80,13 +80,16 @@ def test_the_hud_shows_inducements_left_and_the_card_once_per_game_rules_used(qt
     assert "Inducements left: Bloodweiser Kegs 2" in board.home_line.text()
     assert "Wandering" not in board.home_line.text() and "Inducements" not in board.away_line.text()
     board.show_card(0)
-    assert "Old Pro</b>:" not in board.card.text() and "(used" not in board.card.text()
+    assert "Special rule: <b>Old Pro</b> (once per game: not used yet)" in board.card.text()
     match.state.skill_used.add((0, "Old Pro"))
     board.show_card(0)
-    assert "Special rule: <b>Old Pro</b> (used this game)" in board.card.text()
+    assert "Special rule: <b>Old Pro</b> (once per game: used)" in board.card.text()
     match.state.skill_used.clear()
     match.state.skill_used.add((0, "Thinking Man's Troll half 1"))
     match.state.half = 1
-    assert used_mark(match, 0, "Thinking Man's Troll") == " (used this half)"
+    assert used_mark(match, 0, "Thinking Man's Troll") == " (once per half: used this half)"
+    match.state.half = 2
+    assert used_mark(match, 0, "Thinking Man's Troll") == " (once per half: not used this half)"
+    assert used_mark(match, 0, "Beer Barrel Bash!") == " (once per drive: not used this drive)"
     match.state.skill_used = {(0, "Dodge")}  # a once-per-turn use is not shown
     assert used_mark(match, 0, "Dodge") == ""
