@@ -143,6 +143,9 @@ class GreedyBot:
         p = int(prompt.info["player"])
         kind = str(prompt.info["action"])
         team = s.team[p]
+        bombs = [a for a in prompt.options if a.kind == acts.THROW_BOMB]
+        if bombs:  # a bomb (one caught and thrown on too): where it hits most opponents
+            return max(bombs, key=lambda a: _blast_worth(match, team, a.square))
         blocks = [a for a in prompt.options if a.kind == acts.BLOCK]
         if blocks:
             return max(blocks, key=lambda a: far_block_bonus(match, p, s.board[a.square]))
@@ -244,6 +247,17 @@ class GreedyBot:
     def _touchback(self, match: Match, prompt: acts.Prompt) -> Action | None:
         s = match.state
         return max(prompt.options, key=lambda a: abs(s.pos[a.player] % W - 13))
+
+
+def _blast_worth(match: Match, team: int, square: int) -> int:
+    """Opponents minus twice our own players in a square and next to it."""
+    s = match.state
+    score = 0
+    for n in (square, *_neighbours(square)):
+        q = s.board[n]
+        if q >= 0:
+            score += 1 if s.team[q] != team else -2
+    return score
 
 
 def _block_targets(match: Match, p: int) -> list[int]:

@@ -28,11 +28,12 @@ ALWAYS = frozenset({
 AT_CARRIER = frozenset({"Beer Barrel Bash!", "Then I Started Blastin'!", "Furious Outburst", "Baleful Hex"})
 """Rules aimed at an opponent: used only against the opposing ball carrier."""
 SAVAGE_BLOW = "Savage Blow"
+KABOOM = "Kaboom!"
 TREACHEROUS = "Treacherous"
 RAIDING_PARTY = "Raiding Party"
 BLASTIN = "Then I Started Blastin'!"
 OUTBURST = "Furious Outburst"
-STAR_RULES = ALWAYS | AT_CARRIER | {SAVAGE_BLOW, TREACHEROUS, RAIDING_PARTY}
+STAR_RULES = ALWAYS | AT_CARRIER | {SAVAGE_BLOW, TREACHEROUS, RAIDING_PARTY, KABOOM}
 """The special rules this module answers for."""
 _BAD_FACES = ("Player Down", "Both Down")
 
@@ -56,6 +57,9 @@ def star_choice(match: Match, prompt: Prompt) -> Action | None:
         return _raiding(match, uses)
     if skill == SAVAGE_BLOW:
         return _savage_blow(prompt, uses)
+    if skill == KABOOM:  # the caught bomb goes off at once: only in an opponent's hands
+        catcher = int(prompt.info.get("other", -1))
+        return uses[0] if catcher >= 0 and match.state.team[catcher] != match.state.team[p] else None
     if skill in ALWAYS:
         return uses[0]
     return None

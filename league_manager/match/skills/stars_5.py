@@ -34,11 +34,13 @@ VINES = "Vicious Vines"
 KEG = "Beer Barrel Bash!"
 BLASTIN = "Then I Started Blastin'!"
 OUTBURST = "Furious Outburst"
+KABOOM = "Kaboom!"
 
 limit(YOINK, "game")
 limit(VINES, "half")
 limit(BLASTIN, "half")
 limit(OUTBURST, "half")
+limit(KABOOM, "game")
 limit(KEG, "drive")  # _keg_reset frees the use when the drive ends
 
 KEG_RANGE = 3
@@ -215,3 +217,18 @@ def _furious_outburst(c: Ctx, p: int, action: str) -> Proc[bool]:
     if choice.kind == USE_SKILL and (yield from _teleport(c, p, choice.square)):
         check_touchdown(c)
     return False
+
+
+# Kaboom! --------------------------------------------------------------------------------------
+@register(sp5.FORCE_EXPLOSION, KABOOM)
+def _kaboom(c: Ctx, owner: int, catcher: int) -> Proc[bool]:
+    """Once per game, when one of Bomber's bombs is caught: it explodes at once, no D6."""
+    if not star_points.unused(c, owner, KABOOM):
+        return False
+    info = {"skill": KABOOM, "player": owner, "other": catcher}
+    opts = [Action(USE_SKILL, owner), Action(DECLINE)]
+    choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[owner], opts, info)
+    if choice.kind != USE_SKILL:
+        return False
+    star_points.spend(c, owner, KABOOM, "the caught bomb explodes at once", catcher)
+    return True

@@ -59,3 +59,17 @@ def far_block_target(c: Ctx, p: int) -> bool:
         (q := s.board[n]) >= 0 and s.team[q] == foe and s.status[q] == STANDING
         for n in two_squares_away(s.pos[p])
     )
+
+
+FORCE_EXPLOSION = hook_point(
+    "force_explosion",
+    "fn(c, owner, catcher) -> Proc[bool]: once per game, a caught bomb of owner's explodes at once (Kaboom!)",
+)
+
+
+def bomb_caught(c: Ctx, owner: int, catcher: int) -> Proc[bool]:
+    """True when a rule of the bomb's owner makes the bomb ``catcher`` holds explode at once."""
+    for _rule, fn in c.hook(owner, FORCE_EXPLOSION):
+        if (yield from fn(c, owner, catcher)):
+            return True
+    return False

@@ -9,7 +9,7 @@ from league_manager.match.actions import Action
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.bots.star_sense import star_choice
 from league_manager.match.engine import Match
-from league_manager.match.pitch import sq
+from league_manager.match.pitch import distance, sq
 from league_manager.match.scenario import Scenario, build
 
 
@@ -153,3 +153,34 @@ def test_treacherous_only_when_the_star_can_then_score() -> None:
         )
         match.apply(Action(acts.ACTIVATE[acts.MOVE], sc.index("h1")))
         assert (_choose(match).kind == acts.USE_SKILL) is used
+
+
+def test_a_caught_bomb_is_thrown_on_at_the_opponents_not_back_at_the_own_side() -> None:
+    sc, match = _position(
+        [
+            {"id": "h1", "team": "home", "at": [5, 7], "stats": [5, 2, 3, 3, 8], "skills": ["Bombardier"]},
+            {"id": "h2", "team": "home", "at": [5, 8]},
+            {"id": "a1", "team": "away", "at": [9, 7]},
+        ],
+        dice=[[5, "pass"], [4, "bomb_catch"], [3, "bomb fuse"]],
+    )
+    match.apply(Action(acts.ACTIVATE[acts.BOMB], sc.index("h1")))
+    match.apply(Action(acts.THROW_BOMB, sc.index("h1"), sq(9, 7)))
+    assert match.prompt is not None and match.prompt.team == 1 and match.prompt.info.get("thrown_on")
+    choice = _choose(match)
+    assert choice.kind == acts.THROW_BOMB
+    assert distance(choice.square, sq(5, 7)) <= 1 and distance(choice.square, sq(5, 8)) <= 1
+
+
+def test_kaboom_when_an_opponent_catches_the_bomb() -> None:
+    sc, match = _position(
+        [
+            {"id": "h1", "team": "home", "at": [5, 7], "skills": ["Bombardier", "Kaboom!"]},
+            {"id": "a1", "team": "away", "at": [9, 7]},
+        ],
+        dice=[[5, "pass"], [4, "bomb_catch"]],
+    )
+    match.apply(Action(acts.ACTIVATE[acts.BOMB], sc.index("h1")))
+    match.apply(Action(acts.THROW_BOMB, sc.index("h1"), sq(9, 7)))
+    assert match.prompt is not None and match.prompt.info.get("skill") == "Kaboom!"
+    assert _choose(match) == Action(acts.USE_SKILL, sc.index("h1"))

@@ -19,7 +19,6 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         }),
         # Issue 12: star players' special rules.
         "star_rule": frozenset({
-    'Kaboom!',
         }),
     },
 }  # fmt: skip
