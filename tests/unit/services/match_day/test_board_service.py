@@ -307,7 +307,7 @@ def test_typed_physical_rolls_are_saved_and_resumed(demo: Services, fixtures: li
     assert again.dice.typed == game.dice.typed and again.match.prompt == game.match.prompt
 
 
-def test_a_star_and_an_inducement_the_engine_does_not_play_are_shown_not_refused(
+def test_an_inducement_the_engine_does_not_play_is_shown_not_refused_and_a_star_rule_is_played(
     demo: Services, fixtures: list[FixtureView], give_gold: Callable[[int, int], None], ruleset: Ruleset
 ) -> None:
     import league_manager.match.engine  # noqa: F401 - registers every skill handler
@@ -315,17 +315,16 @@ def test_a_star_and_an_inducement_the_engine_does_not_play_are_shown_not_refused
     game = next(f for f in fixtures if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"})
     side = {game.home: "home", game.away: "away"}
     orcs = demo.teams.get_team("Gutrot Ironjaws")
-    star = next(
-        s
-        for s in ruleset.stars_for(ruleset.team("orc"))
-        if not s.pair and s.special_rule and not implemented(s.special_rule, ruleset.id)
-    )
+    star = next(s for s in ruleset.stars_for(ruleset.team("orc")) if not s.pair and s.special_rule)
+    assert implemented(star.special_rule, ruleset.id)  # every star rule is played now (issue 12)
     give_gold(orcs.id, star.cost + 300_000)
     buy = [Purchase(star.name), Purchase("Special Plays"), Purchase("Bribes")]
     demo.match_day.pregame(game.id or 0, seed=3, purchases={side[orcs.name]: buy})
     started = demo.board.start(game.id or 0, seed=4)
-    assert star.special_rule in started.inert and "Special Plays" in started.inert
+    assert "Special Plays" in started.inert and star.special_rule not in started.inert
     assert "Bribes" not in started.inert and star.name not in started.inert
+    fielded = {r for team in started.match.state.teams for p in team.players for r in p.special_rules}
+    assert star.special_rule in fielded
     assert started.match.allow_inert
     resumed = demo.board.resume(game.id or 0)
     assert resumed.inert == started.inert
