@@ -107,10 +107,17 @@ class Services:
 
     @classmethod
     def open(cls, target: str | Path) -> Services:
-        """Open (creating if needed) and migrate a database file or URL.
+        """Open (creating if needed) and migrate a league file, or open a shared database.
+
+        A shared (PostgreSQL) database must already be at this version's schema: only
+        :meth:`upgrade_shared` (``league-manager db upgrade``) moves it on.
 
         Raises:
             DatabaseTooNew: the file comes from a newer version; it is left untouched.
+            SharedDatabaseOutOfDate: a shared database has an older schema (or none).
+            PasswordNeeded: the server wants a password the URL does not give (or a right one).
+            DatabaseUnavailable: anything else that keeps it closed, in a sentence without
+                the password.
         """
         engine = _engine(target)
         return cls(engine, _migrated(engine, target, shared_upgrade=False))
