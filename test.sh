@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Install everything and run the whole check suite: ruff, ruff format, mypy,
-# lint-imports (layer contracts), a migration drift check and pytest (headless Qt).
+# lint-imports (layer contracts), a migration drift check and pytest (headless Qt), the
+# persistence and service tests on SQLite and on a throw-away PostgreSQL server.
 set -euo pipefail
 cd "$(dirname "$0")"
 source scripts/setup.sh
@@ -18,6 +19,13 @@ QT_QPA_PLATFORM=xcb xvfb-run -a -s "-screen 0 1400x900x24" \
   .venv/bin/league-manager --db "$smoke/smoke.db" gui --screenshot "$smoke/main.png" --page league >/dev/null
 test -s "$smoke/main.png"
 rm -rf "$smoke"
+if [ -z "${LM_TEST_PG_URL:-}" ]; then
+  step "throw-away PostgreSQL server (the persistence and service tests run on it too)"
+  pgdir=$(scripts/pg_test_server.sh start)
+  trap 'scripts/pg_test_server.sh stop "$pgdir"' EXIT
+  LM_TEST_PG_URL=$(scripts/pg_test_server.sh url "$pgdir")
+  export LM_TEST_PG_URL
+fi
 step "pytest"
 export QT_QPA_PLATFORM=offscreen
 set +e

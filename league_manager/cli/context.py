@@ -8,6 +8,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from league_manager.core.urls import mask_password
+
 
 @dataclass
 class CliContext:
@@ -45,6 +47,6 @@ class CliContext:
         return 0
 
     def fail(self, message: str, code: int = 1) -> int:
-        """Report a refused command on stderr and return its exit code."""
-        print(f"league-manager: {message}", file=self.stderr)
+        """Report a refused command on stderr (never with a password) and return its exit code."""
+        print(f"league-manager: {mask_password(message)}", file=self.stderr)
         return code

@@ -13,6 +13,7 @@ from league_manager import __version__
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError, RuleViolations
 from league_manager.core.system_errors import describe_system_error
+from league_manager.core.urls import mask_password
 from league_manager.persistence.location import default_database
 
 COMMAND_MODULES = (
@@ -42,6 +43,7 @@ COMMANDS = {
     "match": ("match_commands",),
     "backup": ("file_commands",),
     "restore": ("file_commands",),
+    "db": ("file_commands",),
 }
 """Which modules register each command: only those are imported to run it (a fast start)."""
 
@@ -148,7 +150,7 @@ def main(
     if handler is None and no_command is not None:
         handler = lambda _args, context: no_command(context)  # noqa: E731
     if handler is None:
-        ctx.print(f"League Manager {__version__} — database: {ctx.db}")
+        ctx.print(f"League Manager {__version__} — database: {mask_password(ctx.db)}")
         ctx.print(parser.format_help())
         return 0
     try:

@@ -61,3 +61,12 @@ class DatabaseUnavailable(LeagueError):
 
 class RulesetVersionMismatch(LeagueError):
     """A league is pinned to another version of its ruleset than the program ships."""
+
+
+class SharedDatabaseOutOfDate(LeagueError):
+    """A shared (PostgreSQL) league has an older schema: only its commissioner's explicit
+    ``db upgrade`` moves it on, never whichever client happens to start first."""
+
+
+class PasswordNeeded(DatabaseUnavailable):
+    """The database server asked for a password that was not given, or refused the one given."""

@@ -71,6 +71,8 @@ def describe_system_error(exc: BaseException) -> str | None:
             sentence = f"a number is too large for the database (the largest is {LARGEST_INTEGER:,})"
         elif isinstance(item, sqlite3.Error):
             sentence = _sqlite_sentence(str(item).lower())
+        elif getattr(item, "sqlstate", None) == "22003":  # PostgreSQL numeric_value_out_of_range
+            sentence = "a number is too large for the database"
         elif getattr(item, "sqlstate", None) == "42501":  # PostgreSQL insufficient_privilege
             sentence = "the database server refused: this account may not make that change"
         elif isinstance(item, OSError):

@@ -18,11 +18,14 @@ from league_manager.core.system_errors import as_system_problem
 def database_url(target: str | Path) -> str:
     """Turn a file path or a database URL into a SQLAlchemy URL.
 
-    ``league.db`` and ``/tmp/x.db`` become ``sqlite:///…``; anything with ``://``
-    (``postgresql://…``) is taken as it is.
+    ``league.db`` and ``/tmp/x.db`` become ``sqlite:///…``; anything with ``://`` is taken
+    as it is, except that a plain ``postgresql://…`` gets the psycopg (3) driver.
     """
     text = str(target)
     if "://" in text:
+        url = make_url(text)
+        if url.drivername == "postgresql":  # SQLAlchemy would pick psycopg2, which we do not ship
+            return url.set(drivername="postgresql+psycopg").render_as_string(hide_password=False)
         return text
     return f"sqlite:///{Path(text).expanduser().resolve()}"
 

@@ -22,3 +22,8 @@ def default_database() -> str:
 def backup_folder(database_file: Path) -> Path:
     """Folder for automatic backups, next to the database file."""
     return database_file.parent / "backups"
+
+
+def server_backup_folder() -> Path:
+    """Folder for the backups taken before a shared (server) league is upgraded."""
+    return platformdirs.user_data_path(APP_NAME) / "backups"

@@ -13,8 +13,14 @@ from typing import TYPE_CHECKING
 
 from sqlalchemy import Engine, inspect
 
-from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, NotALeagueDatabase
+from league_manager.core.errors import (
+    DatabaseTooNew,
+    DatabaseUnavailable,
+    NotALeagueDatabase,
+    SharedDatabaseOutOfDate,
+)
 from league_manager.core.files import remove_leftovers, replace_atomically, temp_path_beside
+from league_manager.core.urls import mask_password
 from league_manager.persistence.backups import (
     backup_name,
     prune_backups,
@@ -108,20 +114,25 @@ def check_not_newer(engine: Engine) -> str | None:
     return current
 
 
-def migrate(engine: Engine, *, backup_dir: Path | None = None) -> MigrationReport:
+def migrate(
+    engine: Engine, *, backup_dir: Path | None = None, shared_upgrade: bool = False
+) -> MigrationReport:
     """Upgrade the database to the newest schema, all-or-nothing.
 
     A SQLite file is never changed in place: a file that holds data is first copied to
     a verified backup (``backups/`` next to it, or ``backup_dir``); the upgrade runs on
     a copy beside the file, which is checked and then renamed over it in one step. A
     program killed at any moment leaves the file at its old schema or at the new one.
-    PostgreSQL upgrades in one transaction. A database from a newer version is refused
-    and left untouched.
+    A shared database (PostgreSQL) is upgraded, in one transaction, only when
+    ``shared_upgrade`` says its commissioner asked for it (``db upgrade``, after a
+    backup); otherwise an older schema is refused. A database from a newer version is
+    refused and left untouched.
 
     Raises:
         DatabaseTooNew: the file's schema is unknown to this version.
         NotALeagueDatabase: the file holds tables League Manager did not write.
         DatabaseUnavailable: the file is damaged, or the backup could not be written.
+        SharedDatabaseOutOfDate: a shared database is older and no upgrade was asked for.
     """
     path = sqlite_path(str(engine.url))
     if path is not None:
@@ -131,13 +142,15 @@ def migrate(engine: Engine, *, backup_dir: Path | None = None) -> MigrationRepor
     has_tables = _has_tables(engine)
     if current is None and has_tables:
         raise NotALeagueDatabase(
-            f"{engine.url.render_as_string(hide_password=True)} holds tables but is not a League Manager "
+            f"{mask_password(str(engine.url))} holds tables but is not a League Manager "
             "database; it was not changed"
         )
     if current == head:
         use_wal(engine)
         return MigrationReport(current, head, None)
     if path is None:
+        if not shared_upgrade:
+            raise SharedDatabaseOutOfDate(_out_of_date(engine, current, head))
         _upgrade(engine)
         return MigrationReport(current, head, None)
     backup = None
@@ -149,6 +162,16 @@ def migrate(engine: Engine, *, backup_dir: Path | None = None) -> MigrationRepor
     _upgrade_copy(engine, path, backup)
     use_wal(engine)
     return MigrationReport(current, head, backup)
+
+
+def _out_of_date(engine: Engine, current: str | None, head: str) -> str:
+    where = mask_password(str(engine.url))
+    state = "has no League Manager tables yet" if current is None else f"has schema {current}"
+    return (
+        f"the shared league database {where} {state}; this version needs {head}. Nothing was "
+        "changed: only its commissioner moves a shared league on, after a backup, with: "
+        f'league-manager --db "{where}" db upgrade'
+    )
 
 
 def _check_sound(engine: Engine, path: Path) -> None:

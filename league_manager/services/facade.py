@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Engine
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
-from league_manager.core.errors import DatabaseUnavailable, LeagueError
+from league_manager.core.errors import DatabaseUnavailable, LeagueError, PasswordNeeded
 from league_manager.core.system_errors import describe_system_error
+from league_manager.core.urls import mask_password, without_password
 from league_manager.persistence.backups import restore_backup, unreadable, write_backup
 from league_manager.persistence.database import database_url as make_engine_url
 from league_manager.persistence.database import make_engine, sqlite_path
@@ -106,39 +107,57 @@ class Services:
 
     @classmethod
     def open(cls, target: str | Path) -> Services:
-        """Open (creating if needed) and migrate a database file or URL.
+        """Open (creating if needed) and migrate a league file, or open a shared database.
+
+        A shared (PostgreSQL) database must already be at this version's schema: only
+        :meth:`upgrade_shared` (``league-manager db upgrade``) moves it on.
 
         Raises:
             DatabaseTooNew: the file comes from a newer version; it is left untouched.
+            SharedDatabaseOutOfDate: a shared database has an older schema (or none).
+            PasswordNeeded: the server wants a password the URL does not give (or a right one).
+            DatabaseUnavailable: anything else that keeps it closed, in a sentence without
+                the password.
         """
+        engine = _engine(target)
+        return cls(engine, _migrated(engine, target, shared_upgrade=False))
+
+    @classmethod
+    def upgrade_shared(cls, target: str | Path, backup_dir: Path) -> tuple[Services, Path | None]:
+        """The commissioner's explicit upgrade of a shared (PostgreSQL) league.
+
+        A database that needs the upgrade is first dumped to ``backup_dir`` with
+        ``pg_dump``; without ``pg_dump`` nothing is changed. A SQLite file is opened as
+        usual (its start-up migration already backs it up and swaps it in atomically).
+
+        Returns:
+            The services over the upgraded database, and the backup written (or None).
+
+        Raises:
+            DatabaseUnavailable: no ``pg_dump``, or it failed; the database was not changed.
+        """
+        engine = _engine(target)
+        if sqlite_path(str(engine.url)) is not None:
+            return cls(engine, _migrated(engine, target, shared_upgrade=False)), None
+        from league_manager.persistence.migrate import current_revision, head_revision
+        from league_manager.persistence.server_backup import dump_database
+
         try:
-            engine = make_engine(target)
-        except (ImportError, ArgumentError) as exc:
-            hint = (
-                " (install the 'postgres' extra: pip install -e '.[postgres]')"
-                if "psycopg" in str(exc)
-                else ""
-            )
-            raise DatabaseUnavailable(f"cannot use {target}: {exc}{hint}") from exc
-        try:
-            report = migrate(engine)
-        except LeagueError:
+            needed = current_revision(engine) != head_revision()
+            backup = dump_database(engine.url, backup_dir) if needed else None
+        except DBAPIError as exc:
+            engine.dispose()
+            raise _open_error(exc, target, engine) from exc
+        except BaseException:
             engine.dispose()
             raise
-        except (DBAPIError, OSError, ImportError) as exc:
-            engine.dispose()
-            reason = describe_system_error(exc) or getattr(exc, "orig", None) or exc
-            path = sqlite_path(str(engine.url))
-            if path is not None and path.is_file():
-                raise unreadable(f"cannot open {target}: {reason}", path) from exc
-            raise DatabaseUnavailable(f"cannot open {target}: {reason}") from exc
-        return cls(engine, report)
+        return cls(engine, _migrated(engine, target, shared_upgrade=True)), backup
 
     @property
     def location(self) -> str:
-        """The database file (or URL without password) for title bars and status lines."""
+        """The database file (or URL without password) for title bars, status lines, recent files."""
         path = sqlite_path(str(self.engine.url))
-        return str(path) if path else self.engine.url.render_as_string(hide_password=True)
+        return str(path) if path else without_password(self.engine.url.render_as_string(hide_password=False))
 
     def create_demo(self) -> Outcome[LeagueView]:
         """Create (or find) the demo league."""
@@ -170,3 +189,39 @@ class Services:
     def close(self) -> None:
         """Release the database connections."""
         self.engine.dispose()
+
+
+def _engine(target: str | Path) -> Engine:
+    try:
+        return make_engine(target)
+    except (ImportError, ArgumentError) as exc:
+        hint = (
+            " (install the 'postgres' extra: pip install -e '.[postgres]')" if "psycopg" in str(exc) else ""
+        )
+        raise DatabaseUnavailable(mask_password(f"cannot use {target}: {exc}{hint}")) from exc
+
+
+def _migrated(engine: Engine, target: str | Path, *, shared_upgrade: bool) -> MigrationReport:
+    try:
+        return migrate(engine, shared_upgrade=shared_upgrade)
+    except LeagueError:
+        engine.dispose()
+        raise
+    except (DBAPIError, OSError, ImportError) as exc:
+        engine.dispose()
+        raise _open_error(exc, target, engine) from exc
+
+
+_PASSWORD_WORDS = ("no password supplied", "password authentication failed", "password is required")
+
+
+def _open_error(exc: Exception, target: str | Path, engine: Engine) -> DatabaseUnavailable:
+    """The sentence for a database that cannot be opened; never quotes a password."""
+    reason = mask_password(str(describe_system_error(exc) or getattr(exc, "orig", None) or exc).strip())
+    where = mask_password(str(target))
+    path = sqlite_path(str(engine.url))
+    if path is not None and path.is_file():
+        return unreadable(f"cannot open {where}: {reason}", path)
+    if any(word in reason for word in _PASSWORD_WORDS):
+        return PasswordNeeded(f"cannot open {where}: the server wants a password ({reason})")
+    return DatabaseUnavailable(f"cannot open {where}: {reason}")

@@ -82,7 +82,7 @@ class UndoService(ServiceBase):
     def undo_buy_reroll(self, team: str | int) -> Outcome[TeamView]:
         """Take back the last re-roll purchase and refund what it cost."""
         with self.transaction() as session:
-            row = repo.find_team(team, session=session)
+            row = repo.lock_team(repo.find_team(team, session=session), session=session)
             if row.rerolls == 0:
                 raise RuleViolation("re-rolls", "the team has none")
             paid = self._last_payment(session, row, "Bought a team re-roll")
@@ -94,7 +94,7 @@ class UndoService(ServiceBase):
     def undo_sell_reroll(self, team: str | int) -> Outcome[TeamView]:
         """Take back a re-roll sold during the draft."""
         with self.transaction() as session:
-            row = repo.find_team(team, session=session)
+            row = repo.lock_team(repo.find_team(team, session=session), session=session)
             cost = self._ruleset(session, row).team(row.race).reroll_cost
             pay(session, row, cost, "Undo: sold back a team re-roll", CORRECTION)
             row.rerolls += 1
@@ -107,7 +107,7 @@ class UndoService(ServiceBase):
         if label is None:
             raise RuleViolation("staff", f"unknown role '{role}'")
         with self.transaction() as session:
-            row = repo.find_team(team, session=session)
+            row = repo.lock_team(repo.find_team(team, session=session), session=session)
             staff = repo.staff_of(row.id or 0, session=session)
             if hired:
                 if staff[role] == 0:

@@ -6,7 +6,7 @@ Tests replace it with a scripted fake, so no modal dialog ever blocks a test run
 from __future__ import annotations
 
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
 
 LEAGUE_FILES = "League files (*.db *.sqlite *.league);;All files (*)"
 PDF_FILES = "PDF documents (*.pdf);;All files (*)"
@@ -61,6 +61,11 @@ class DialogService:
     def text(self, title: str, label: str, value: str = "") -> str | None:
         """Ask for a line of text; None when cancelled."""
         result, ok = QInputDialog.getText(self.parent, title, label, text=value)
+        return result if ok else None
+
+    def password(self, title: str, label: str) -> str | None:
+        """Ask for a password (typed hidden, never remembered); None when cancelled."""
+        result, ok = QInputDialog.getText(self.parent, title, label, QLineEdit.EchoMode.Password)
         return result if ok else None
 
     def number(self, title: str, label: str, value: int, low: int, high: int) -> int | None:

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager import __version__
-from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, LeagueError
+from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, LeagueError, PasswordNeeded
+from league_manager.core.urls import is_server_url, mask_password, short_name, with_password
 from league_manager.reports import roster_pdf
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
@@ -291,7 +292,7 @@ class MainWindow(QMainWindow):
             self._open_failed(path, exc)
 
         if background:
-            self.runner.call_in_background(work, done, failed, f"Opening {Path(path).name}…")
+            self.runner.call_in_background(work, done, failed, f"Opening {short_name(mask_password(path))}…")
             return
         try:
             result = work()
@@ -301,6 +302,10 @@ class MainWindow(QMainWindow):
             done(result)
 
     def _open_failed(self, path: str, exc: BaseException) -> None:
+        if isinstance(exc, PasswordNeeded) and is_server_url(path):
+            self._ask_password(path, str(exc))
+            return
+        path = mask_password(path)  # everything below is shown or logged
         if isinstance(exc, DatabaseTooNew):
             self.dialogs.error("Cannot open this league file", str(exc),
                                f"{path}\nThe file was left exactly as it was.")  # fmt: skip
@@ -314,6 +319,21 @@ class MainWindow(QMainWindow):
             headline, _ = explain(exc)
             self.dialogs.error("Cannot open this league file", f"{path} could not be opened.", headline)
         self._update_title()
+
+    def _ask_password(self, url: str, reason: str) -> None:
+        """A shared league whose server wants a password: ask for it and open again.
+
+        The password is used for this connection only: the title, the recent files and
+        every message show the league without it (``~/.pgpass`` spares the question).
+        """
+        shown = mask_password(url)
+        password = self.dialogs.password(
+            "Password for the shared league", f"{reason}\n\nPassword for {short_name(shown)}:"
+        )
+        if password is None:
+            self._update_title()
+            return
+        self.open_database(with_password(url, password))
 
     def _offer_restore(self, path: str, backup: str, reason: str) -> None:
         """A league file that cannot be opened: offer to put its newest good backup back."""
@@ -823,6 +843,7 @@ class MainWindow(QMainWindow):
         return [str(v) for v in value] if isinstance(value, list) else []
 
     def _remember_recent(self, path: str) -> None:
+        path = mask_password(path)  # Services.location has none; never store one, whatever comes
         recent = [path] + [p for p in self.recent_files() if p != path]
         self.settings.setValue("recent", recent[:MAX_RECENT])
         self._fill_recent()
@@ -831,7 +852,8 @@ class MainWindow(QMainWindow):
         self.recent_menu.clear()
         files = self.recent_files()
         for i, path in enumerate(files, start=1):
-            act = QAction(f"&{i}  {Path(path).name}   ({Path(path).parent})", self)
+            where = mask_password(path) if is_server_url(path) else str(Path(path).parent)
+            act = QAction(f"&{i}  {short_name(path)}   ({where})", self)
             self.recent_menu.addAction(act)
             act.triggered.connect(lambda _=False, p=path: self.open_database(p))
         self.recent_menu.setEnabled(bool(files))
@@ -903,7 +925,7 @@ class MainWindow(QMainWindow):
     def _update_title(self) -> None:
         page = self.stack.currentWidget()
         part = page.title() if isinstance(page, Page) else ""
-        name = Path(self.db_path).name if self.db_path else "no league file"
+        name = short_name(self.db_path) if self.db_path else "no league file"
         self.setWindowTitle(" — ".join(p for p in (part, name, "League Manager") if p))
         self.db_label.setText(f"League file: {self.db_path}" if self.db_path else "No league file open")
         self.db_label.setToolTip(self.db_path or "")

@@ -28,8 +28,8 @@ class FakeDialogs(DialogService):
         self.on_run: Callable[[QDialog], bool] | None = None
 
     def script(self, kind: str, *values: Any) -> None:
-        """Queue answers for ``text``, ``number``, ``item``, ``confirm``, ``open_file``, ``save_file``,
-        ``save_pdf``."""
+        """Queue answers for ``text``, ``password``, ``number``, ``item``, ``confirm``, ``open_file``,
+        ``save_file``, ``save_pdf``."""
         self.answers.setdefault(kind, []).extend(values)
 
     def _next(self, kind: str, default: Any = None) -> Any:
@@ -60,6 +60,10 @@ class FakeDialogs(DialogService):
 
     def text(self, title: str, label: str, value: str = "") -> str | None:
         return self._next("text")
+
+    def password(self, title: str, label: str) -> str | None:
+        self.infos.append((title, label))
+        return self._next("password")
 
     def number(self, title: str, label: str, value: int, low: int, high: int) -> int | None:
         return self._next("number")

@@ -46,6 +46,7 @@ from league_manager.services.match_day.store import (
     dump_json,
     fixture_and_league,
     load_json,
+    lock_fixture_teams,
     match_day_view,
     require_match_day,
     set_stage,
@@ -127,6 +128,7 @@ class BoardService(ServiceBase):
         """
         sides = _controllers(controllers)
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             row = find_board(fixture, session=session)
             if row is not None and row.state == "in_progress":
                 raise RuleViolation(
@@ -237,6 +239,7 @@ class BoardService(ServiceBase):
             raise RuleViolation("board match", "the match is not over yet")
         document = game.match.to_dict()
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             row = _require(fixture, "finish the board match", session=session)
             stored = json.loads(row.match_json)
             _check_continues(stored, document, fixture)
@@ -260,6 +263,7 @@ class BoardService(ServiceBase):
         if not reason.strip():
             raise RuleViolation("reason", "say why the board match is abandoned (it stays on the record)")
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             row = _require(fixture, "abandon the board match", session=session, any_format=True)
             day = require_match_day(fixture, ("in_progress",), "abandon the board match", session=session)
             row.state, row.abandon_reason, row.updated_at = "abandoned", reason.strip(), utcnow()

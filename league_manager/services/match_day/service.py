@@ -27,6 +27,7 @@ from league_manager.services.match_day.store import (
     dump_json,
     find_match_day,
     load_json,
+    lock_fixture_teams,
     match_day_view,
     require_match_day,
     set_stage,
@@ -88,6 +89,7 @@ class MatchDayService(ServiceBase):
         """
         dice = MatchDayDice(seed, typed)
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             day = run_pregame(fixture, purchases or {}, dice, session=session)
             if dice.typed_left:
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
@@ -104,6 +106,7 @@ class MatchDayService(ServiceBase):
             RuleViolation: no pre-game, a result already entered, or no reason.
         """
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             refuse_if_board_in_progress(fixture, "cancel the pre-game", session=session)
             day = require_match_day(fixture, CANCELLABLE, "cancel the pre-game", session=session)
             teams = frozenset({day.home_team_id, day.away_team_id})
@@ -114,6 +117,7 @@ class MatchDayService(ServiceBase):
     def kick_off(self, fixture: int) -> Outcome[MatchDayView]:
         """Mark the match as being played (``pre_game`` → ``in_progress``)."""
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             refuse_if_board_in_progress(fixture, "kick off", session=session)
             day = require_match_day(fixture, ("pre_game",), "kick off", session=session)
             set_stage(day, "in_progress", session=session)
@@ -127,6 +131,7 @@ class MatchDayService(ServiceBase):
             RuleViolations: the problems with the document; nothing is changed.
         """
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             refuse_if_board_in_progress(fixture, "enter a result", session=session)
             day = require_match_day(fixture, RESULT_STAGES, "enter a result", session=session)
             data = result.to_dict() if isinstance(result, MatchResult) else dict(result)
@@ -150,6 +155,7 @@ class MatchDayService(ServiceBase):
         """
         dice = MatchDayDice(seed, typed)
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             day = require_match_day(fixture, ("result_entered",), "apply the post-game", session=session)
             apply_postgame(day, dice, session=session, mvp=mvp, hire=hire)
             if dice.typed_left:
@@ -166,6 +172,7 @@ class MatchDayService(ServiceBase):
             RuleViolations: conflicts with what was done since; nothing is changed.
         """
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             day = require_match_day(fixture, CORRECTABLE, "correct the result", session=session)
             data = result.to_dict() if isinstance(result, MatchResult) else dict(result)
             changes = correct_result(day, parse_result(data, day), reason, session=session)
@@ -182,6 +189,7 @@ class MatchDayService(ServiceBase):
             raise RuleViolation("bot", f"unknown bot '{bot}' (bots: {', '.join(BOTS)})")
         dice = MatchDayDice(seed)
         with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session)
             refuse_if_board_in_progress(fixture, "play the match on the engine", session=session)
             day = find_match_day(fixture, session=session)
             if day is None:

@@ -10,6 +10,7 @@ from sqlmodel import Session, col, select
 
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
+from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
 from league_manager.persistence.models import League, Team, utcnow
 from league_manager.persistence.season_models import Fixture, Season
@@ -51,6 +52,28 @@ def fixture_and_league(fixture_id: int, *, session: Session) -> tuple[Fixture, L
     league = session.get(League, season.league_id)
     assert league is not None
     return fixture, league
+
+
+def lock_fixture_teams(fixture_id: int, *, session: Session) -> None:
+    """Take the team lock of both teams of a fixture before a match-day step checks anything.
+
+    Every step that checks a stage or a treasury and then writes (pre-game, its
+    cancelling, result, post-game, correction) calls this first, so a second copy of
+    the program doing the same step waits, then finds the step done and is refused,
+    instead of paying winnings twice. The teams are locked in id order, so two steps
+    on fixtures that share a team never wait for each other in a circle.
+
+    Raises:
+        NotFound: no such fixture.
+    """
+    fixture = session.get(Fixture, int(fixture_id))
+    if fixture is None:
+        raise NotFound(f"no fixture {fixture_id}")
+    for team_id in sorted({t for t in (fixture.home_team_id, fixture.away_team_id) if t is not None}):
+        team = session.get(Team, team_id)
+        assert team is not None
+        repo.lock_team(team, session=session)
+    session.expire_all()  # what was read before the lock is read again, as the other writer left it
 
 
 def find_match_day(fixture_id: int, *, session: Session) -> MatchDay | None:

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from league_manager.core.urls import is_server_url, mask_password, short_name
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.widgets import card, label
@@ -110,8 +111,9 @@ class WelcomePage(Page):
                 widget.deleteLater()
         self.recent_layout.addWidget(label("Recent league files", "sectionTitle"))
         shown = 0
-        for path in paths[:5]:
-            link = QPushButton(f"{Path(path).name}   —   {Path(path).parent}")
+        for path in (mask_password(p) for p in paths[:5]):  # shown and reopened without a password
+            where = path if is_server_url(path) else str(Path(path).parent)
+            link = QPushButton(f"{short_name(path)}   —   {where}")
             link.setObjectName("link")
             link.setIcon(theme.icon("history", theme.current().muted))
             link.setToolTip(path)
@@ -121,7 +123,7 @@ class WelcomePage(Page):
             shown += 1
         if not shown:
             self.recent_layout.addWidget(label("None yet: the files you open will be listed here.", "muted"))
-        self.database.setText(f"Open now: {current}" if current else "")
+        self.database.setText(f"Open now: {mask_password(current)}" if current else "")
 
     def title(self) -> str:
         return "Welcome"

@@ -81,12 +81,15 @@ def test_newer_database_is_refused_and_left_untouched(tmp_path: Path) -> None:
 
 
 def test_database_urls() -> None:
-    assert database_url("postgresql://user:pw@host/league") == "postgresql://user:pw@host/league"
+    # a plain postgresql:// gets the psycopg (3) driver we ship; SQLAlchemy would pick psycopg2
+    assert database_url("postgresql://user:pw@host/league") == "postgresql+psycopg://user:pw@host/league"
+    assert database_url("postgresql+psycopg://u@/lg?host=/tmp/s") == "postgresql+psycopg://u@/lg?host=/tmp/s"
     assert database_url("league.db").startswith("sqlite:///")
     assert sqlite_path("sqlite:///:memory:") is None
     assert sqlite_path("postgresql://user:pw@host/league") is None
 
 
+@pytest.mark.sqlite_only
 def test_backup_api_copies_a_live_database(services: Services, tmp_path: Path) -> None:
     services.create_demo()
     copy = services.backup(tmp_path / "copy.db")

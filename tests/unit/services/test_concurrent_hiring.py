@@ -1,14 +1,13 @@
 """Coaches hiring into one team at the same moment: the treasury and the shirt numbers hold.
 
-Several processes open the same SQLite league file, wait at a common start line and
-hire at once. Before the team lock, each checked the treasury and the free numbers
-before any of them wrote, so four players were hired with money for three and two
-wore #12.
+Several processes open the same league (a SQLite file, and a PostgreSQL database when the
+run has a server), wait at a common start line and hire at once. Before the team lock,
+each checked the treasury and the free numbers before any of them wrote, so four players
+were hired with money for three and two wore #12.
 """
 
 import sqlite3
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -25,61 +24,15 @@ from league_manager.services.facade import Services
 PLAN = DraftPlan("human", {"Lineman": 7, "Blitzer": 4}, rerolls=2, apothecary=True)
 COACHES = 4
 
-CHILD = """
-import sys, time
-from pathlib import Path
-from league_manager.core.errors import RuleViolation
-from league_manager.services.facade import Services
-services = Services.open(sys.argv[1])
-go = Path(sys.argv[2])
-print("ready", flush=True)
-while not go.exists():
-    time.sleep(0.001)
-try:
-    services.roster.hire_player(int(sys.argv[3]), "Lineman")
-    print("hired", flush=True)
-except RuleViolation as refused:
-    print("refused", refused.rule, flush=True)
-services.close()
-"""
 
-
-def hire_at_once(path: Path, team: int, folder: Path) -> list[str]:
-    go = folder / "go"
-    children = [
-        subprocess.Popen(
-            [sys.executable, "-c", CHILD, str(path), str(go), str(team)],
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        for _ in range(COACHES)
-    ]
-    for child in children:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "ready"
-    go.touch()
-    answers = []
-    for child in children:
-        out, _ = child.communicate(timeout=120)
-        assert child.returncode == 0
-        answers.append(out.strip())
-    return answers
-
-
-def test_parallel_hires_never_overspend_or_share_a_number(tmp_path: Path) -> None:
-    path = tmp_path / "league.db"
-    services = Services.open(path)
-    league = services.leagues.create_league("Race").value.name
+def test_parallel_hires_never_overspend_or_share_a_number(
+    services: Services, league: str, at_once: Callable[[Services, str, int], list[str]]
+) -> None:
     team = services.teams.draft_team(league, "Reavers", "Bob", PLAN).value.id
-    services.close()
-
-    answers = hire_at_once(path, team, tmp_path)
-
-    services = Services.open(path)
+    answers = at_once(services, f"services.roster.hire_player({team}, 'Lineman')", COACHES)
     view = services.teams.get_team(team)
     ledger = services.teams.treasury_ledger(team)
-    services.close()
-    assert sorted(answers) == ["hired"] * 3 + ["refused treasury"]
+    assert answers == ["done"] * 3 + ["refused treasury"]
     assert view.treasury == 10_000 == sum(row.amount for row in ledger)
     numbers = [p.number for p in view.players]
     assert len(view.players) == 14
@@ -105,6 +58,7 @@ def test_a_fired_player_frees_his_number(services: Services, league: str) -> Non
     assert sum(1 for p in hired.players if p.number == first.number) == 1
 
 
+@pytest.mark.sqlite_only
 def test_the_migration_renumbers_shared_numbers_of_older_files(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     services = Services.open(path)

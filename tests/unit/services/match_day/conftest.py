@@ -14,26 +14,39 @@ from league_manager.services.season_read_models import FixtureView
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
 
 
-@pytest.fixture(scope="session")
-def demo_season_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The demo league with a four-team round robin, built once and copied per test."""
-    folder = tmp_path_factory.mktemp("match_day")
-    svc = Services.open(folder / "build.db")
+def build_season(target: str) -> None:
+    """The demo league with a four-team round robin, in a database."""
+    svc = Services.open(target)
     svc.create_demo()
     svc.seasons.create_season(DEMO_LEAGUE, "S", seed=11)
     svc.seasons.add_teams("S", TEAMS[:4])
     svc.seasons.schedule("S", "round-robin")
+    svc.close()
+
+
+@pytest.fixture(scope="session")
+def demo_season_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo league with a four-team round robin, built once and copied per test."""
+    folder = tmp_path_factory.mktemp("match_day")
+    build_season(str(folder / "build.db"))
+    svc = Services.open(folder / "build.db")
     target = svc.backup(folder / "season.db")
     svc.close()
     return target
 
 
 @pytest.fixture
-def demo(demo_season_file: Path, tmp_path: Path) -> Iterator[Services]:
-    """Services over a fresh copy of the scheduled demo season."""
-    copy = tmp_path / "season.db"
-    copy.write_bytes(demo_season_file.read_bytes())
-    svc = Services.open(copy)
+def demo(
+    backend: str, tmp_path: Path, request: pytest.FixtureRequest, pg_database: Callable[..., str]
+) -> Iterator[Services]:
+    """Services over a fresh copy of the scheduled demo season (SQLite, or PostgreSQL)."""
+    if backend == "postgresql":
+        svc = Services.open(pg_database("season", build_season))
+    else:
+        demo_season_file = request.getfixturevalue("demo_season_file")
+        copy = tmp_path / "season.db"
+        copy.write_bytes(demo_season_file.read_bytes())
+        svc = Services.open(copy)
     yield svc
     svc.close()
 

@@ -70,6 +70,7 @@ def _check(db: Path, fid: int) -> tuple[int, bool]:
 
 
 @pytest.mark.slow
+@pytest.mark.sqlite_only  # a killed writer and the league file; a server keeps its own journal
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and SIGKILL (POSIX)")
 def test_a_killed_board_always_resumes_at_a_consistent_decision(demo: Services) -> None:
     db = Path(str(demo.engine.url.database))
