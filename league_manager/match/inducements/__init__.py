@@ -21,10 +21,16 @@ SPORTS_WIZARD = "Hireling Sports-Wizard"
 DRUCHII_SORCERESS = "Druchii Sports Sorceress"
 WICKED_WITCH = "Wicked Witch"
 CHAOS_SORCERER = "Chaos Sorcerer"
+OGRE_FIREBELLY = "Ogre Firebelly"
+WARLOCK_ENGINEER = "Warlock Engineer"
+HORATIO = "Horatio X. Schottenheim"
+ASUR_HIGH_MAGE = "Asur High Mage"
+WEATHER_MAGE = "Weather Mage"
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
-    SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER,
+    SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER, OGRE_FIREBELLY, WARLOCK_ENGINEER,
+    HORATIO, ASUR_HIGH_MAGE, WEATHER_MAGE,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

@@ -21,7 +21,8 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
-from league_manager.match.inducements.wizards import offer_spell
+from league_manager.match.inducements.team_spells import restore_weather
+from league_manager.match.inducements.wizards import FOE_END, OWN_START, offer_spell
 from league_manager.match.procedures.activation import (
     BOMB_USED,
     END_TURN_ACTION,
@@ -119,6 +120,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         star_points.expire_turn(c)
         c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
         yield from offer_spell(c, 1 - team)
+        yield from offer_spell(c, team, OWN_START)
     s.phase = ""
     try:
         while True:
@@ -134,8 +136,10 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     if s.touchdown < 0:
         yield from throw_a_rock(c, team)
     end_of_turn(c, team)
+    restore_weather(c, team)
     if s.touchdown < 0:
         yield from _opponent_turn_end(c, 1 - team)
+        yield from offer_spell(c, 1 - team, FOE_END)
 
 
 def _opponent_turn_end(c: Ctx, team: int) -> Proc[None]:
