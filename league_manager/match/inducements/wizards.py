@@ -26,6 +26,7 @@ from league_manager.match.inducements import (
     CHAOS_SORCERER,
     DRUCHII_SORCERESS,
     HORATIO,
+    NIGHT_GOBLIN_SHAMAN,
     OGRE_FIREBELLY,
     SPORTS_WIZARD,
     WARLOCK_ENGINEER,
@@ -44,8 +45,10 @@ from league_manager.match.inducements.area_spells import (
     WARP_LIGHTNING,
 )
 from league_manager.match.inducements.spells import (
+    FOOT_OF_GORK,
     PLAGUE_OF_WARTS,
     RAMPANT_MUTATION,
+    SPORE_CLOUD,
     THOUSAND_CUTS,
     THUNDERBOLT,
     ZAP,
@@ -63,6 +66,7 @@ SPELLS = {
     WARLOCK_ENGINEER: (WARP_LIGHTNING, THUNDERBOLT),
     HORATIO: (WANDERING_FIREBALL,),
     ASUR_HIGH_MAGE: (TEMPORAL_DISTORTION, THUNDERBOLT),
+    NIGHT_GOBLIN_SHAMAN: (FOOT_OF_GORK, SPORE_CLOUD),
     WEATHER_MAGE: (WEATHER_ROLL,),
 }
 """The spells of each modelled caster."""
