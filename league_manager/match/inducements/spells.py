@@ -14,6 +14,7 @@ from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements.frog import make_frog
+from league_manager.match.inducements.necro_spells import WRAITH_TARGET, WRAITHFORM, wraithform
 from league_manager.match.state import STANDING
 
 ZAP = "Zap!"
@@ -196,6 +197,7 @@ PLAYER_SPELLS: dict[
     RAMPANT_MUTATION: (_on_pitch, lambda c, p: MUTATION_TARGET, _mutate),
     FOOT_OF_GORK: (_standing, lambda c, p: FOOT_TARGET, _bolt),
     SPORE_CLOUD: (_standing, lambda c, p: SPORE_TARGET, _spores),
+    WRAITHFORM: (_standing, lambda c, p: WRAITH_TARGET, wraithform),
 }
 """Per spell: which players it may target, the D6 needed, and what a hit does."""
 MISSES: dict[str, Callable[[Ctx, int], Proc[None]]] = {RAMPANT_MUTATION: _mutate_badly}

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.necro_spells import DANSE, danse_macabre
 
 TEMPORAL_DISTORTION = "Temporal Distortion"
 TEMPORAL_TARGET = 5
@@ -71,5 +72,6 @@ def restore_weather(c: Ctx, team: int | None = None) -> None:
 OPTION_SPELLS: dict[str, tuple[tuple[str, ...], Callable[[Ctx, int, str, int], Proc[None]]]] = {
     TEMPORAL_DISTORTION: (("turn markers forwards", "turn markers backwards"), temporal_distortion),
     WEATHER_ROLL: (WEATHER_LABELS, weather_mage),
+    DANSE: (("Linemen +1 MA, AG or PA this turn",), danse_macabre),
 }
 """Per option spell: the label of each option and the spell cast with the chosen one."""

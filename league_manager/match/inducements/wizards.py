@@ -26,6 +26,7 @@ from league_manager.match.inducements import (
     CHAOS_SORCERER,
     DRUCHII_SORCERESS,
     HORATIO,
+    NECROTHEURGE,
     NIGHT_GOBLIN_SHAMAN,
     OGRE_FIREBELLY,
     SPORTS_WIZARD,
@@ -44,6 +45,7 @@ from league_manager.match.inducements.area_spells import (
     WANDERING_FIREBALL,
     WARP_LIGHTNING,
 )
+from league_manager.match.inducements.necro_spells import DANSE, WRAITHFORM
 from league_manager.match.inducements.spells import (
     FOOT_OF_GORK,
     PLAGUE_OF_WARTS,
@@ -67,11 +69,12 @@ SPELLS = {
     HORATIO: (WANDERING_FIREBALL,),
     ASUR_HIGH_MAGE: (TEMPORAL_DISTORTION, THUNDERBOLT),
     NIGHT_GOBLIN_SHAMAN: (FOOT_OF_GORK, SPORE_CLOUD),
+    NECROTHEURGE: (WRAITHFORM, DANSE),
     WEATHER_MAGE: (WEATHER_ROLL,),
 }
 """The spells of each modelled caster."""
 FOE_START, FOE_END, OWN_START = "foe_start", "foe_end", "own_start"
-MOMENT = {TEMPORAL_DISTORTION: FOE_END, WEATHER_ROLL: OWN_START}
+MOMENT = {TEMPORAL_DISTORTION: FOE_END, DANSE: FOE_END, WEATHER_ROLL: OWN_START}
 """When a spell is offered, if not at the start of an opposing team turn (``FOE_START``)."""
 
 

@@ -21,6 +21,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
+from league_manager.match.inducements.necro_spells import turn_ends, wraiths_fade
 from league_manager.match.inducements.team_spells import restore_weather
 from league_manager.match.inducements.wizards import FOE_END, OWN_START, offer_spell
 from league_manager.match.procedures.activation import (
@@ -118,6 +119,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         for p in s.players_of(team):
             s.used[p] = False
         star_points.expire_turn(c)
+        wraiths_fade(c, team)
         c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
         yield from offer_spell(c, 1 - team)
         yield from offer_spell(c, team, OWN_START)
@@ -136,6 +138,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     if s.touchdown < 0:
         yield from throw_a_rock(c, team)
     end_of_turn(c, team)
+    turn_ends(c, team)
     restore_weather(c, team)
     if s.touchdown < 0:
         yield from _opponent_turn_end(c, 1 - team)

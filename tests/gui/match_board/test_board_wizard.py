@@ -10,7 +10,7 @@ from pytestqt.qtbot import QtBot
 
 from league_manager.match.actions import CHOOSE, Action
 from league_manager.match.pitch import sq
-from league_manager.match.scenario import Scenario, build
+from league_manager.match.scenario import Scenario, build, parse_action
 from league_manager.ui.match_board import labels
 from league_manager.ui.match_board.board import MatchBoard
 from league_manager.ui.match_board.session import BoardSession, LocalGame
@@ -78,3 +78,23 @@ def test_the_weather_mage_offers_its_modifiers_as_buttons(qtbot: QtBot) -> None:
     press(qtbot, board, qt_key(choices["Weather Mage: weather roll -2"].key))
     assert ctl.match.actions[-1] == Action(CHOOSE, -1, -2)
     assert ctl.match.state.weather == "perfect"
+
+
+def test_a_danse_macabre_lineman_picks_its_boost_on_the_board(qtbot: QtBot) -> None:
+    data = json.loads((SCENARIOS / "wizard_danse_macabre.json").read_text())
+    data["actions"] = data["actions"][:4]  # up to the Lineman's activation
+    data["expect"] = {}
+    scenario, match, _dice = build(data)
+    for raw in data["actions"]:
+        match.apply(parse_action(scenario, raw))
+    board = MatchBoard(BoardSession(LocalGame(match)), bot_delay_ms=0)
+    qtbot.addWidget(board)
+    board.resize(1366, 768)
+    board.show()
+    qtbot.waitExposed(board)
+    ctl = board.controller
+    assert ctl.prompt is not None and ctl.prompt.kind == "prayer" and uncovered(ctl) == []
+    choices = {c.label: c for c in ctl.menu().choices if c.action is not None}
+    assert "Gain MA +1" in choices
+    press(qtbot, board, qt_key(choices["Gain MA +1"].key))
+    assert ctl.match.state.ma[scenario.index("h1")] == 7
