@@ -14,8 +14,9 @@ from league_manager.match.actions import Action
 from league_manager.match.engine import Match
 from league_manager.match.inducements.area_spells import COLUMN_OF_FIRE, WARP_LIGHTNING, line
 from league_manager.match.inducements.necro_spells import DANSE
+from league_manager.match.inducements.nurgle_spells import FLORA_REACH, ROTTING_GROUND, STRANGE_FLORA
 from league_manager.match.inducements.team_spells import TEMPORAL_DISTORTION, WEATHER_MODIFIERS, WEATHER_ROLL
-from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.pitch import NEIGHBOURS, distance
 from league_manager.match.state import STANDING
 
 WORTH_CASTING = 2
@@ -27,8 +28,12 @@ def choose_spell(match: Match, prompt: acts.Prompt) -> Action | None:
     s = match.state
     team = prompt.team
     spells = list(prompt.info.get("spells") or [])
+    foes = [q for q in s.players_of(1 - team) if s.pos[q] >= 0 and s.status[q] == STANDING]
 
     def worth(spell: str, square: int) -> int:
+        if spell == STRANGE_FLORA:  # only opponents are nominated, D3 of them
+            near = [q for q in foes if distance(s.pos[q], square) <= FLORA_REACH]
+            return min(len(near), 3) + (2 if s.carrier in near else 0)
         across = spell in (COLUMN_OF_FIRE, WARP_LIGHTNING)
         area = set(line(square)) if across else {square, *NEIGHBOURS[square]}
         score = 0
@@ -50,7 +55,7 @@ def choose_spell(match: Match, prompt: acts.Prompt) -> Action | None:
         if a.player >= 0 or a.square >= 0:
             continue
         spell, option = spells[-1 - a.player], -2 - a.square
-        if spell == DANSE:
+        if spell == DANSE or (spell == ROTTING_GROUND and s.carrier >= 0 and s.team[s.carrier] != team):
             return a
         if spell == TEMPORAL_DISTORTION:
             lead = s.score[team] - s.score[1 - team]

@@ -1,5 +1,6 @@
 """Wizard spells cast at a square: Fireball, Horatio's wandering Fireball, Column of Fire and
-Warp Lightning (a line from the chosen sideline square to the other sideline).
+Warp Lightning (a line from the chosen sideline square to the other sideline), and Strange Flora
+(``nurgle_spells``).
 
 ``SQUARE_SPELLS`` says, per spell, which squares are offered and what the spell does there;
 ``wizards`` offers them (CHOOSE with the square and ``player = -1 - index`` of the spell).
@@ -12,6 +13,7 @@ from collections.abc import Callable
 
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.nurgle_spells import STRANGE_FLORA, flora_squares, strange_flora
 from league_manager.match.pitch import DIRECTIONS, NEIGHBOURS, ON_PITCH, PITCH_SQUARES, WIDTH, W, xy
 from league_manager.match.state import STANDING
 
@@ -137,5 +139,6 @@ SQUARE_SPELLS: dict[str, tuple[Targets, Caster]] = {
     WANDERING_FIREBALL: (_standing_foes, wandering_fireball),
     COLUMN_OF_FIRE: (_sideline_squares, column_of_fire),
     WARP_LIGHTNING: (_sideline_squares, warp_lightning),
+    STRANGE_FLORA: (flora_squares, strange_flora),
 }
 """Per square spell: the squares offered and the spell cast at the chosen one."""

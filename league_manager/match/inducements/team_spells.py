@@ -12,6 +12,7 @@ from collections.abc import Callable
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements.necro_spells import DANSE, danse_macabre
+from league_manager.match.inducements.nurgle_spells import ROTTING_GROUND, rotting_ground
 
 TEMPORAL_DISTORTION = "Temporal Distortion"
 TEMPORAL_TARGET = 5
@@ -73,5 +74,6 @@ OPTION_SPELLS: dict[str, tuple[tuple[str, ...], Callable[[Ctx, int, str, int], P
     TEMPORAL_DISTORTION: (("turn markers forwards", "turn markers backwards"), temporal_distortion),
     WEATHER_ROLL: (WEATHER_LABELS, weather_mage),
     DANSE: (("Linemen +1 MA, AG or PA this turn",), danse_macabre),
+    ROTTING_GROUND: (("opposition Rushes -2 this turn",), rotting_ground),
 }
 """Per option spell: the label of each option and the spell cast with the chosen one."""

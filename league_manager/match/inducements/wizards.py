@@ -26,6 +26,7 @@ from league_manager.match.inducements import (
     CHAOS_SORCERER,
     DRUCHII_SORCERESS,
     HORATIO,
+    HORTICULTURALIST,
     NECROTHEURGE,
     NIGHT_GOBLIN_SHAMAN,
     OGRE_FIREBELLY,
@@ -46,6 +47,7 @@ from league_manager.match.inducements.area_spells import (
     WARP_LIGHTNING,
 )
 from league_manager.match.inducements.necro_spells import DANSE, WRAITHFORM
+from league_manager.match.inducements.nurgle_spells import ROTTING_GROUND, STRANGE_FLORA
 from league_manager.match.inducements.spells import (
     FOOT_OF_GORK,
     PLAGUE_OF_WARTS,
@@ -70,6 +72,7 @@ SPELLS = {
     ASUR_HIGH_MAGE: (TEMPORAL_DISTORTION, THUNDERBOLT),
     NIGHT_GOBLIN_SHAMAN: (FOOT_OF_GORK, SPORE_CLOUD),
     NECROTHEURGE: (WRAITHFORM, DANSE),
+    HORTICULTURALIST: (ROTTING_GROUND, STRANGE_FLORA),
     WEATHER_MAGE: (WEATHER_ROLL,),
 }
 """The spells of each modelled caster."""

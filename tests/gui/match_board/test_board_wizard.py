@@ -98,3 +98,21 @@ def test_a_danse_macabre_lineman_picks_its_boost_on_the_board(qtbot: QtBot) -> N
     assert "Gain MA +1" in choices
     press(qtbot, board, qt_key(choices["Gain MA +1"].key))
     assert ctl.match.state.ma[scenario.index("h1")] == 7
+
+
+def test_strange_flora_targets_an_empty_square_then_nominates_players(qtbot: QtBot) -> None:
+    scenario, board = _board(qtbot, "wizard_strange_flora.json")
+    ctl = board.controller
+    prompt = ctl.prompt
+    assert prompt is not None and uncovered(ctl) == []
+    square = sq(11, 7)
+    assert [labels.label(prompt, act, ctl.names) for act in ctl.targets[square]] == [
+        f"Strange Flora at {labels.square_name(square)}"
+    ]
+    ctl.match.apply(Action(CHOOSE, -2, square))
+    ctl.sync()
+    nominate = ctl.prompt
+    assert nominate is not None and nominate.kind == "wizard" and uncovered(ctl) == []
+    a1 = scenario.index("a1")
+    names = [labels.label(nominate, act, ctl.names) for act in ctl.targets[ctl.match.state.pos[a1]]]
+    assert names == [f"Strange Flora on {ctl.names[a1]}"]
