@@ -30,6 +30,9 @@ NIGHT_GOBLIN_SHAMAN = "Night Goblin Shaman"
 NECROTHEURGE = "Sports Necrotheurge"
 HORTICULTURALIST = "Horticulturalist of Nurgle"
 
+SPELL_BONUS = 1
+"""A player a spell Knocks Down takes +1 on the armour or the injury roll (where it matters)."""
+
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER, OGRE_FIREBELLY, WARLOCK_ENGINEER,

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import SPELL_BONUS
 from league_manager.match.inducements.nurgle_spells import STRANGE_FLORA, flora_squares, strange_flora
 from league_manager.match.pitch import DIRECTIONS, NEIGHBOURS, ON_PITCH, PITCH_SQUARES, WIDTH, W, xy
 from league_manager.match.state import STANDING
@@ -82,7 +83,7 @@ def fireball(c: Ctx, team: int, wizard: str, square: int) -> Proc[None]:
         if s.status[p] != STANDING or s.pos[p] < 0:
             continue  # already down (a bounce cannot knock anyone down, but be safe)
         if _hit(c, wizard, "fireball", p, FIREBALL_TARGET):
-            yield from knock_down(c, p, cause="knocked down")
+            yield from knock_down(c, p, bonus=SPELL_BONUS, cause="knocked down")
 
 
 def wandering_fireball(c: Ctx, team: int, wizard: str, square: int) -> Proc[None]:
@@ -123,7 +124,7 @@ def _bolt_across(
             continue
         if not _hit(c, wizard, kind, p, target):
             continue
-        yield from knock_down(c, p, cause="knocked down")
+        yield from knock_down(c, p, bonus=SPELL_BONUS, cause="knocked down")
         if earths:
             roll = c.d6("earthed")
             stop = roll <= EARTHED

@@ -10,6 +10,7 @@ from __future__ import annotations
 from league_manager.match.actions import CHOOSE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import SPELL_BONUS
 from league_manager.match.pitch import PITCH_SQUARES, distance
 from league_manager.match.state import STANDING
 
@@ -79,4 +80,4 @@ def strange_flora(c: Ctx, team: int, caster: str, square: int) -> Proc[None]:
         ok = roll >= FLORA_TARGET
         c.emit(Event("strange_flora_hit", s.team[q], q, (roll,), FLORA_TARGET, success=ok, rule=caster))
         if ok:
-            yield from knock_down(c, q, cause="knocked down")
+            yield from knock_down(c, q, bonus=SPELL_BONUS, cause="knocked down")

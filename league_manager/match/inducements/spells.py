@@ -13,6 +13,7 @@ from collections.abc import Callable
 from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import SPELL_BONUS
 from league_manager.match.inducements.frog import make_frog
 from league_manager.match.inducements.necro_spells import WRAITH_TARGET, WRAITHFORM, wraithform
 from league_manager.match.state import STANDING
@@ -99,7 +100,7 @@ def _bolt(c: Ctx, p: int) -> Proc[None]:
     """The player is Knocked Down (armour and injury as usual; a ball carrier drops the ball)."""
     from league_manager.match.procedures.injury import knock_down
 
-    yield from knock_down(c, p, cause="knocked down")
+    yield from knock_down(c, p, bonus=SPELL_BONUS, cause="knocked down")
 
 
 def _cuts(c: Ctx, p: int) -> Proc[None]:
