@@ -180,9 +180,17 @@ def _stats(spec: dict[str, Any]) -> tuple[int, int, int, int | None, int]:
 
 
 def parse_action(scenario: Scenario, raw: list[Any]) -> Action:
-    """``["move", "h1", [6, 7]]`` -> Action("move", index, square)."""
+    """``["move", "h1", [6, 7]]`` -> Action("move", index, square).
+
+    A number in the player's place is kept as it is (a ``wizard`` prompt's square or option
+    spell names its spell as ``-1 - index``).
+    """
     kind = str(raw[0])
-    player = scenario.index(str(raw[1])) if len(raw) > 1 and raw[1] is not None else -1
+    player = -1
+    if len(raw) > 1 and isinstance(raw[1], int):
+        player = raw[1]
+    elif len(raw) > 1 and raw[1] is not None:
+        player = scenario.index(str(raw[1]))
     square = _square(raw[2]) if len(raw) > 2 else -1
     return Action(kind, player, square)
 

@@ -127,6 +127,9 @@ class State:
     """In-match inducements each team has left (uses left, or how many for lasting ones)."""
     frogs: dict[int, tuple[int, int, int, int, int, frozenset[str]]] = field(default_factory=dict)
     """Players turned into frogs by Zap!: their own MA, ST, AG, PA, AV and skills, until the drive ends."""
+    weather_mage: tuple[str, int] = ("", -1)
+    """While a Weather Mage's weather holds: the weather it replaced and the team whose team turn
+    end brings it back (("", -1) otherwise)."""
 
     @property
     def size(self) -> int:

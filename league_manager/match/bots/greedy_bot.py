@@ -6,6 +6,7 @@ import random
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
+from league_manager.match.bots.spell_choice import choose_spell
 from league_manager.match.bots.star_sense import (
     STAR_RULES,
     far_block_bonus,
@@ -213,27 +214,8 @@ class GreedyBot:
         return None
 
     def _wizard(self, match: Match, prompt: acts.Prompt) -> Action | None:
-        """Cast the Fireball where it catches the most opponents (and not our own players), else
-        the first player spell offered at the ball carrier (Zap!, Thunderbolt… at an opposing one,
-        Rampant Mutation at our own)."""
-        s = match.state
-        team = prompt.team
-
-        def worth(square: int) -> int:
-            area = {square, *_neighbours(square)}
-            score = 0
-            for p in range(s.size):
-                if s.pos[p] in area and s.status[p] == STANDING:
-                    foe = s.team[p] != team
-                    score += (1 if foe else -2) + (2 if foe and p == s.carrier else 0)
-            return score
-
-        targets = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player < 0]
-        best = max(targets, key=lambda a: worth(a.square), default=None)
-        if best is not None and worth(best.square) >= 2:
-            return best
-        zap = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player == s.carrier >= 0]
-        return zap[0] if zap else None
+        """Cast where a spell pays (``spell_choice``), else decline."""
+        return choose_spell(match, prompt)
 
     def _apothecary(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.YES)

@@ -21,10 +21,23 @@ SPORTS_WIZARD = "Hireling Sports-Wizard"
 DRUCHII_SORCERESS = "Druchii Sports Sorceress"
 WICKED_WITCH = "Wicked Witch"
 CHAOS_SORCERER = "Chaos Sorcerer"
+OGRE_FIREBELLY = "Ogre Firebelly"
+WARLOCK_ENGINEER = "Warlock Engineer"
+HORATIO = "Horatio X. Schottenheim"
+ASUR_HIGH_MAGE = "Asur High Mage"
+WEATHER_MAGE = "Weather Mage"
+NIGHT_GOBLIN_SHAMAN = "Night Goblin Shaman"
+NECROTHEURGE = "Sports Necrotheurge"
+HORTICULTURALIST = "Horticulturalist of Nurgle"
+
+SPELL_BONUS = 1
+"""A player a spell Knocks Down takes +1 on the armour or the injury roll (where it matters)."""
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
-    SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER,
+    SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER, OGRE_FIREBELLY, WARLOCK_ENGINEER,
+    HORATIO, ASUR_HIGH_MAGE, WEATHER_MAGE, NIGHT_GOBLIN_SHAMAN, NECROTHEURGE,
+    HORTICULTURALIST,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

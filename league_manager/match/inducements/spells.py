@@ -1,5 +1,5 @@
-"""Wizard spells cast at one player: Zap!, Thunderbolt, One Thousand Cuts, Plague of Warts at an
-opposing player, Rampant Mutation at one of the caster's own.
+"""Wizard spells cast at one player: Zap!, Thunderbolt, One Thousand Cuts, Plague of Warts, Foot of
+Gork and Spore Cloud at an opposing player, Rampant Mutation at one of the caster's own.
 
 Each spell is a D6 against the target; the table ``PLAYER_SPELLS`` says which players it may
 target and what a hit does (``MISSES``: what a miss does, when anything). Fireball (a square)
@@ -13,7 +13,9 @@ from collections.abc import Callable
 from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import SPELL_BONUS
 from league_manager.match.inducements.frog import make_frog
+from league_manager.match.inducements.necro_spells import INCORPOREAL, INCORPOREAL_TARGET, incorporeal
 from league_manager.match.state import STANDING
 
 ZAP = "Zap!"
@@ -30,6 +32,13 @@ OWN_TEAM_SPELLS = frozenset({RAMPANT_MUTATION})
 BOLT_TARGET = 3
 CUTS_TARGET = 3
 WARTS_TARGET = 3
+FOOT_OF_GORK = "Foot of Gork"
+FOOT_TARGET = 3
+FOOT_KICK = 6
+"""A 6 on Foot of Gork kicks the player through the air; 3-5 stomps it (Knocked Down)."""
+SPORE_CLOUD = "Spore Cloud"
+SPORE_TARGET = 2
+SPORE_LONER = "5+"
 CUTS = ("MA-1", "ST-1", "AG-1")
 """``State.temporary`` marks of One Thousand Cuts (each undone when the drive ends)."""
 
@@ -64,7 +73,9 @@ def cast(c: Ctx, team: int, wizard: str, spell: str, p: int) -> Proc[None]:
     ok = roll >= target
     kind = label.replace(" ", "_")
     c.emit(Event(kind, s.team[p], p, (roll,), target, success=ok, rule=wizard))
-    if ok:
+    if ok and spell in BEST_ROLL and roll >= BEST_ROLL[spell][0]:
+        yield from BEST_ROLL[spell][1](c, p)
+    elif ok:
         yield from PLAYER_SPELLS[spell][2](c, p)
     elif spell in MISSES:
         yield from MISSES[spell](c, p)
@@ -89,7 +100,7 @@ def _bolt(c: Ctx, p: int) -> Proc[None]:
     """The player is Knocked Down (armour and injury as usual; a ball carrier drops the ball)."""
     from league_manager.match.procedures.injury import knock_down
 
-    yield from knock_down(c, p, cause="knocked down")
+    yield from knock_down(c, p, bonus=SPELL_BONUS, cause="knocked down")
 
 
 def _cuts(c: Ctx, p: int) -> Proc[None]:
@@ -154,6 +165,29 @@ def _mutate_badly(c: Ctx, p: int) -> Proc[None]:
     yield from ()
 
 
+def _kicked(c: Ctx, p: int) -> Proc[None]:
+    """Foot of Gork's 6: the player is thrown as by a terrible Throw Team-mate from its own square
+    (D8 direction, D6 squares), then lands as a thrown player does (Agility test; crashes,
+    bounces off players and the crowd as usual)."""
+    from league_manager.match.procedures.ball import deviate
+    from league_manager.match.procedures.throw_team_mate import TERRIBLE, land
+
+    landing, last = deviate(c, c.s.pos[p], "throw deviation")
+    yield from land(c, p, landing, last, TERRIBLE, True)
+
+
+def _spores(c: Ctx, p: int) -> Proc[None]:
+    """Loner (5+) and Really Stupid until the drive ends (a Loner it has already stays as it is)."""
+    from league_manager.match.procedures.prayers import grant_skill
+
+    s = c.s
+    if "Loner" not in s.skills[p]:
+        grant_skill(c, p, "Loner", SPORE_LONER, "drive")
+    if "Really Stupid" not in s.skills[p]:
+        grant_skill(c, p, "Really Stupid", "", "drive")
+    yield from ()
+
+
 PLAYER_SPELLS: dict[
     str, tuple[Callable[[Ctx, int], bool], Callable[[Ctx, int], int], Callable[[Ctx, int], Proc[None]]]
 ] = {
@@ -162,7 +196,12 @@ PLAYER_SPELLS: dict[
     THOUSAND_CUTS: (_on_pitch, lambda c, p: CUTS_TARGET, _cuts),
     PLAGUE_OF_WARTS: (_on_pitch, lambda c, p: WARTS_TARGET, _warts),
     RAMPANT_MUTATION: (_on_pitch, lambda c, p: MUTATION_TARGET, _mutate),
+    FOOT_OF_GORK: (_standing, lambda c, p: FOOT_TARGET, _bolt),
+    SPORE_CLOUD: (_standing, lambda c, p: SPORE_TARGET, _spores),
+    INCORPOREAL: (_standing, lambda c, p: INCORPOREAL_TARGET, incorporeal),
 }
 """Per spell: which players it may target, the D6 needed, and what a hit does."""
 MISSES: dict[str, Callable[[Ctx, int], Proc[None]]] = {RAMPANT_MUTATION: _mutate_badly}
 """What a missed spell still does (Rampant Mutation's roll of 1)."""
+BEST_ROLL: dict[str, tuple[int, Callable[[Ctx, int], Proc[None]]]] = {FOOT_OF_GORK: (FOOT_KICK, _kicked)}
+"""A spell whose best roll does something else than a plain hit (Foot of Gork's 6)."""

@@ -1,102 +1,138 @@
-"""Wizards: once per game, a spell offered to the coach at the start of each opposing team turn.
+"""Wizards (and the Weather Mage): once per game, a spell offered to the coach at its moment.
 
-``SPELLS`` lists the modelled wizards and their spells (see rules-decisions). The ``wizard``
-prompt offers DECLINE, CHOOSE with a square and no player (Fireball on that square), and
-CHOOSE with a player and, as ``square``, the index of the spell in the wizard's list (that
-spell cast at that player, see ``spells``).
+``SPELLS`` lists the modelled casters and their spells (see rules-decisions). A spell is offered
+at one of three moments (``MOMENT``): the start of an opposing team turn before any activation
+(most spells), the end of an opposing team turn (Temporal Distortion), or the start of the
+caster's own team turn (the Weather Mage). The ``wizard`` prompt offers DECLINE and, per spell
+of the moment (``index`` its place in the caster's list):
+
+- a player spell (``spells``): CHOOSE with the player and ``square = index``;
+- a square spell (``area_spells``): CHOOSE with the square and ``player = -1 - index``;
+- an option spell (``team_spells``): CHOOSE with ``player = -1 - index`` and
+  ``square = -2 - option``.
+
+Nobody suffers a turnover from a spell: the team's turnover flag is the same afterwards.
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from league_manager.match.actions import CHOOSE, DECLINE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements import (
+    ASUR_HIGH_MAGE,
     CHAOS_SORCERER,
     DRUCHII_SORCERESS,
+    HORATIO,
+    HORTICULTURALIST,
+    NECROTHEURGE,
+    NIGHT_GOBLIN_SHAMAN,
+    OGRE_FIREBELLY,
     SPORTS_WIZARD,
+    WARLOCK_ENGINEER,
+    WEATHER_MAGE,
     WICKED_WITCH,
     left,
     use,
 )
 from league_manager.match.inducements import spells as spells_mod
+from league_manager.match.inducements.area_spells import (
+    COLUMN_OF_FIRE,
+    FIREBALL,
+    FIREBALL_TARGET,
+    SQUARE_SPELLS,
+    WANDERING_FIREBALL,
+    WARP_LIGHTNING,
+)
+from league_manager.match.inducements.necro_spells import DANSE, INCORPOREAL
+from league_manager.match.inducements.nurgle_spells import STRANGE_FLORA, VIGOROUS_GROWTH
 from league_manager.match.inducements.spells import (
+    FOOT_OF_GORK,
     PLAGUE_OF_WARTS,
     RAMPANT_MUTATION,
+    SPORE_CLOUD,
     THOUSAND_CUTS,
     THUNDERBOLT,
     ZAP,
 )
-from league_manager.match.pitch import NEIGHBOURS
-from league_manager.match.state import STANDING
+from league_manager.match.inducements.team_spells import OPTION_SPELLS, TEMPORAL_DISTORTION, WEATHER_ROLL
 
 WIZARD = "wizard"
-"""Prompt kind: cast the team's spell now (CHOOSE a target) or DECLINE."""
-FIREBALL = "Fireball"
+"""Prompt kind: cast a spell of the team's caster now (CHOOSE a target or option) or DECLINE."""
 SPELLS = {
     SPORTS_WIZARD: (FIREBALL, ZAP),
     DRUCHII_SORCERESS: (THUNDERBOLT, THOUSAND_CUTS),
     WICKED_WITCH: (ZAP, PLAGUE_OF_WARTS),
     CHAOS_SORCERER: (THUNDERBOLT, RAMPANT_MUTATION),
+    OGRE_FIREBELLY: (FIREBALL, COLUMN_OF_FIRE),
+    WARLOCK_ENGINEER: (WARP_LIGHTNING, THUNDERBOLT),
+    HORATIO: (WANDERING_FIREBALL,),
+    ASUR_HIGH_MAGE: (TEMPORAL_DISTORTION, THUNDERBOLT),
+    NIGHT_GOBLIN_SHAMAN: (FOOT_OF_GORK, SPORE_CLOUD),
+    NECROTHEURGE: (INCORPOREAL, DANSE),
+    HORTICULTURALIST: (VIGOROUS_GROWTH, STRANGE_FLORA),
+    WEATHER_MAGE: (WEATHER_ROLL,),
 }
-"""The spells of each modelled wizard."""
-FIREBALL_TARGET = 4
+"""The spells of each modelled caster."""
+FOE_START, FOE_END, OWN_START = "foe_start", "foe_end", "own_start"
+MOMENT = {TEMPORAL_DISTORTION: FOE_END, DANSE: FOE_END, WEATHER_ROLL: OWN_START}
+"""When a spell is offered, if not at the start of an opposing team turn (``FOE_START``)."""
 
 
 def wizard_of(c: Ctx, team: int) -> str:
-    """The team's wizard with its spell still unused, or ""."""
+    """The team's first caster with its spell still unused, or ""."""
     return next((name for name in SPELLS if left(c.s, team, name) > 0), "")
 
 
-def fireball_targets(c: Ctx, team: int) -> list[int]:
-    """Target squares offered: every square holding a standing opposing player."""
-    s = c.s
-    return [s.pos[q] for q in s.players_of(1 - team) if s.pos[q] >= 0 and s.status[q] == STANDING]
-
-
-def offer_spell(c: Ctx, team: int) -> Proc[None]:
-    """Offer ``team``'s coach their wizard's spell (at the start of the opponent's team turn)."""
-    s = c.s
-    wizard = wizard_of(c, team)
-    if not wizard:
-        return
-    spells = SPELLS[wizard]
-    options = [Action(DECLINE)]
+def spell_options(c: Ctx, team: int, spells: tuple[str, ...], moment: str) -> list[Action]:
+    """The CHOOSE options of ``spells`` offered at ``moment`` (see the module docstring)."""
+    options: list[Action] = []
     for index, spell in enumerate(spells):
-        if spell == FIREBALL:
-            options += [Action(CHOOSE, square=sq) for sq in fireball_targets(c, team)]
+        if MOMENT.get(spell, FOE_START) != moment:
+            continue
+        if spell in SQUARE_SPELLS:
+            squares = SQUARE_SPELLS[spell][0](c, team)
+            options += [Action(CHOOSE, -1 - index, sq) for sq in squares]
+        elif spell in OPTION_SPELLS:
+            labels = OPTION_SPELLS[spell][0]
+            options += [Action(CHOOSE, -1 - index, -2 - k) for k in range(len(labels))]
         else:
-            options += [Action(CHOOSE, player=q, square=index) for q in spells_mod.targets(c, team, spell)]
-    if len(options) == 1:
-        return
-    info = {"wizard": wizard, "spells": list(spells), "target": FIREBALL_TARGET}
-    choice = yield Prompt(WIZARD, team, options, info)
-    if choice.kind != CHOOSE:
-        return
-    use(s, team, wizard)
-    if choice.player >= 0:
-        yield from spells_mod.cast(c, team, wizard, spells[choice.square], choice.player)
-    else:
-        yield from fireball(c, team, wizard, choice.square)
+            options += [Action(CHOOSE, q, index) for q in spells_mod.targets(c, team, spell)]
+    return options
 
 
-def fireball(c: Ctx, team: int, wizard: str, square: int) -> Proc[None]:
-    """Every standing player on the square or next to it is Knocked Down on a D6 of 4+.
-
-    The players are hit in player order; a Knocked Down ball carrier drops the ball.
-    Nobody's team suffers a turnover.
-    """
-    from league_manager.match.procedures.injury import knock_down
-
+def offer_spell(c: Ctx, team: int, moment: str = FOE_START) -> Proc[None]:
+    """Offer ``team``'s coach each unused caster's spells of ``moment``, one prompt per caster."""
     s = c.s
-    c.emit(Event("spell", team, square=square, rule=wizard, detail=FIREBALL))
-    area = {square, *NEIGHBOURS[square]}
-    hit = [p for p in range(s.size) if s.pos[p] in area and s.status[p] == STANDING]
-    for p in hit:
-        if s.status[p] != STANDING or s.pos[p] < 0:
-            continue  # already down (a bounce cannot knock anyone down, but be safe)
-        roll = c.d6("fireball")
-        ok = roll >= FIREBALL_TARGET
-        c.emit(Event("fireball", s.team[p], p, (roll,), FIREBALL_TARGET, success=ok, rule=wizard))
-        if ok:
-            yield from knock_down(c, p, cause="knocked down")
+    for caster in SPELLS:
+        if left(s, team, caster) <= 0:
+            continue
+        spells = SPELLS[caster]
+        options = spell_options(c, team, spells, moment)
+        if not options:
+            continue
+        info: dict[str, Any] = {"wizard": caster, "spells": list(spells), "target": FIREBALL_TARGET}
+        info["options"] = {spell: list(OPTION_SPELLS[spell][0]) for spell in spells if spell in OPTION_SPELLS}
+        choice = yield Prompt(WIZARD, team, [Action(DECLINE), *options], info)
+        if choice.kind != CHOOSE:
+            continue
+        use(s, team, caster)
+        turnover = s.turnover
+        yield from cast(c, team, caster, choice)
+        s.turnover = turnover
+
+
+def cast(c: Ctx, team: int, caster: str, choice: Action) -> Proc[None]:
+    """Cast the spell a CHOOSE of the ``wizard`` prompt names."""
+    spells = SPELLS[caster]
+    if choice.player >= 0:
+        yield from spells_mod.cast(c, team, caster, spells[choice.square], choice.player)
+        return
+    spell = spells[-1 - choice.player]
+    if spell in OPTION_SPELLS:
+        c.emit(Event("spell", team, rule=caster, detail=spell))
+        yield from OPTION_SPELLS[spell][1](c, team, caster, -2 - choice.square)
+    else:
+        yield from SQUARE_SPELLS[spell][1](c, team, caster, choice.square)

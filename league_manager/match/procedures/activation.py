@@ -34,6 +34,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
+from league_manager.match.inducements.necro_spells import danse_choice, lost_tz
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band, push_squares
 from league_manager.match.procedures.block import block, projectile_vomit, stab
 from league_manager.match.procedures.foul import foul
@@ -154,7 +155,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     elif kind == BOMB:
         s.skill_used.add(BOMB_USED)
     c.emit(Event("activate", team, p, detail=kind))
-    s.tz_lost[p] = False
+    s.tz_lost[p] = bool(s.temporary) and lost_tz(s, p)  # Incorporeal keeps it lost
+    yield from danse_choice(c, p)
     yield from star_points.team_mate_activated(c, p, kind)
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
         if not (yield from fn(c, p, kind)):

@@ -8,6 +8,7 @@ from league_manager.match.events import Event
 from league_manager.match.inducements import KEGS
 from league_manager.match.inducements.chef import master_chef
 from league_manager.match.inducements.kegs import ko_recovery_bonus
+from league_manager.match.inducements.team_spells import restore_weather
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.kickoff import kick_off
 from league_manager.match.procedures.kickoff_events import roll_weather, weather_for
@@ -177,6 +178,7 @@ def end_of_drive(c: Ctx) -> Proc[None]:
         if took_part and c.has(p, points.SECRET_WEAPON) and not stars.spared_send_off(c, p):
             yield from send_off(c, p, "Secret Weapon")
     s.drive_players.clear()
+    restore_weather(c)
     for p in range(s.size):
         if s.status[p] == KO:
             roll = c.d6("ko recovery")

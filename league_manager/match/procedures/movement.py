@@ -5,6 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.nurgle_spells import rush_penalty
 from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import knock_down, place_prone
@@ -79,6 +80,8 @@ def rush_modifiers(c: Ctx, p: int = -1) -> tuple[tuple[str, int], ...]:
     if p >= 0 and c.has(p, special_points.RUSH_MODIFIER):
         for skill, fn in c.hook(p, special_points.RUSH_MODIFIER):
             mods = (*mods, (skill, int(fn())))
+    if c.s.skill_used:
+        mods = (*mods, *rush_penalty(c, p))
     return mods
 
 

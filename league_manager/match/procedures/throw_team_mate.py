@@ -75,7 +75,7 @@ def throw_team_mate(c: Ctx, p: int, thrown: int, target: int, kick: bool = False
         landing, last = yield from swoop[0][1](c, thrown, target)
     else:
         landing, last = scatter(c, target, 3, "throw scatter")
-    yield from _land(c, thrown, landing, last, result, can_land)
+    yield from land(c, thrown, landing, last, result, can_land)
 
 
 def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
@@ -122,10 +122,10 @@ def _fumbled(c: Ctx, thrown: int, origin: int, can_land: bool) -> Proc[None]:
     c.emit(Event("bounce", s.team[thrown], thrown, (d,), square=landing))
     thrower = s.board[origin]
     safe = thrower >= 0 and c.has(thrower, star_points.SAFE_FUMBLE_LANDING)
-    yield from _land(c, thrown, landing, origin, FUMBLED, can_land, safe)
+    yield from land(c, thrown, landing, origin, FUMBLED, can_land, safe)
 
 
-def _land(
+def land(
     c: Ctx, q: int, landing: int, last: int, quality: str, can_land: bool, safe: bool = False
 ) -> Proc[None]:
     """The thrown player comes down in ``landing`` (``last`` is the last square on the pitch).

@@ -21,7 +21,9 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
-from league_manager.match.inducements.wizards import offer_spell
+from league_manager.match.inducements.necro_spells import incorporeal_fades, turn_ends
+from league_manager.match.inducements.team_spells import restore_weather
+from league_manager.match.inducements.wizards import FOE_END, OWN_START, offer_spell
 from league_manager.match.procedures.activation import (
     BOMB_USED,
     END_TURN_ACTION,
@@ -118,8 +120,10 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         for p in s.players_of(team):
             s.used[p] = False
         star_points.expire_turn(c)
+        incorporeal_fades(c, team)
         c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
         yield from offer_spell(c, 1 - team)
+        yield from offer_spell(c, team, OWN_START)
     s.phase = ""
     try:
         while True:
@@ -135,8 +139,11 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     if s.touchdown < 0:
         yield from throw_a_rock(c, team)
     end_of_turn(c, team)
+    turn_ends(c, team)
+    restore_weather(c, team)
     if s.touchdown < 0:
         yield from _opponent_turn_end(c, 1 - team)
+        yield from offer_spell(c, 1 - team, FOE_END)
 
 
 def _opponent_turn_end(c: Ctx, team: int) -> Proc[None]:

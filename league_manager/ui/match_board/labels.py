@@ -10,7 +10,8 @@ from typing import Any
 
 from league_manager.match import actions as a
 from league_manager.match.actions import Action, Prompt
-from league_manager.match.inducements.wizards import FIREBALL, WIZARD
+from league_manager.match.inducements.area_spells import FIREBALL
+from league_manager.match.inducements.wizards import WIZARD
 from league_manager.match.pitch import ON_PITCH
 from league_manager.match.pitch import name as square_name
 from league_manager.match.procedures.setup import FORMATION_NAMES
@@ -211,14 +212,25 @@ def _choose_label(prompt: Prompt, action: Action, names: list[str]) -> str:
     if prompt.kind in (a.PUSH, a.DECLARE_TARGET, a.BITE_PROMPT):
         return f"{square_name(action.square)}"
     if prompt.kind == WIZARD:
-        spells = list(info.get("spells") or [])
-        if action.player < 0:
-            return f"{FIREBALL} at {square_name(action.square)}"
-        spell = spells[action.square] if 0 <= action.square < len(spells) else "Spell"
-        return f"{spell} on {pl}"
+        return _spell_label(info, action, pl)
     if prompt.kind == a.USE_SKILL_PROMPT and 0 <= action.square < len(FACINGS):
         return FACINGS[action.square]
     return pl or f"option {action.square}"
+
+
+def _spell_label(info: dict[str, Any], action: Action, player_name: str) -> str:
+    """A ``wizard`` option: "<spell> on <player>", "<spell> at <square>" or "<spell>: <option>"."""
+    spells = list(info.get("spells") or [])
+    if action.player >= 0:
+        spell = spells[action.square] if 0 <= action.square < len(spells) else "Spell"
+        return f"{spell} on {player_name}"
+    index = -1 - action.player
+    spell = spells[index] if 0 <= index < len(spells) else FIREBALL
+    if action.square >= 0:
+        return f"{spell} at {square_name(action.square)}"
+    options = list((info.get("options") or {}).get(spell) or [])
+    option = -2 - action.square
+    return f"{spell}: {options[option]}" if 0 <= option < len(options) else spell
 
 
 def assign_keys(actions: list[Action], taken: set[str] | None = None) -> list[str]:

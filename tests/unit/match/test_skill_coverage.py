@@ -74,5 +74,6 @@ def test_catalogue_marks_what_is_implemented() -> None:
     assert items["skill", "Block"].implemented and items["skill", "Block"].category == "G"
     assert items["trait", "Bone Head"].implemented
     assert items["inducement", "Bribes"].implemented
-    assert not items["inducement", "Weather Mage"].implemented
+    assert items["inducement", "Weather Mage"].implemented
+    assert not items["inducement", "Slann Mage-Priest"].implemented
     assert {i.kind for i in items.values()} == {"skill", "trait", "star_rule", "inducement"}

@@ -148,13 +148,21 @@ def test_a_wizard_casts_once_per_game_and_the_result_says_so() -> None:
     assert cast > 0
 
 
+ROSTER_FOR = {
+    "Wicked Witch": "human", "Chaos Sorcerer": "chaoschosen", "Ogre Firebelly": "orc",
+    "Warlock Engineer": "skaven", "Night Goblin Shaman": "goblin", "Sports Necrotheurge": "vampire",
+    "Horticulturalist of Nurgle": "nurgle",
+}  # fmt: skip
+"""A team that may hire each caster (dark elves hire the others)."""
+
+
 def test_every_modelled_wizard_plays_to_the_end_with_random_bots() -> None:
     from league_manager.match.bots import play
     from league_manager.match.bots.random_bot import RandomBot
     from league_manager.match.inducements.wizards import SPELLS
 
     for name in SPELLS:
-        roster = RULESET.team({"Wicked Witch": "human", "Chaos Sorcerer": "chaoschosen"}.get(name, "darkelf"))
+        roster = RULESET.team(ROSTER_FOR.get(name, "darkelf"))
         wizard = price(RULESET, roster, None, {}, [Purchase(name)])
         home = apply_to_snapshot(generate_team(roster, 3, prefix="h"), wizard, RULESET)
         away = apply_to_snapshot(generate_team(roster, 4, prefix="a"), wizard, RULESET)
