@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import KEGS
+from league_manager.match.inducements import KEGS, referees
 from league_manager.match.inducements.chef import master_chef
 from league_manager.match.inducements.kegs import ko_recovery_bonus
 from league_manager.match.procedures.foul import send_off
@@ -148,6 +148,7 @@ def drive(c: Ctx, kicking: int) -> Proc[None]:
     yield from setup(c, receiving)
     if s.drive == 1:
         yield from pregame_prayers(c)
+    yield from referees.drive_start(c)
     yield from kick_off(c)
     yield from drive_turns(c, receiving)
     yield from end_of_drive(c)

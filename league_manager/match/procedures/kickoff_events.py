@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import referees
 from league_manager.match.pitch import ON_PITCH
 from league_manager.match.state import STUNNED
 
@@ -56,7 +57,8 @@ def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
 
 
 def _get_the_ref(c: Ctx, landing: int) -> Proc[int]:
-    yield from ()  # no decision to ask for
+    if referees.get_the_ref(c):  # Thoron Korensson: roll the kick-off event again
+        return (yield from kickoff_event(c, landing))
     c.s.bribes[0] += 1
     c.s.bribes[1] += 1
     return landing
