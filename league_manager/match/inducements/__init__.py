@@ -23,11 +23,15 @@ WICKED_WITCH = "Wicked Witch"
 CHAOS_SORCERER = "Chaos Sorcerer"
 NAMED_REFEREES = ("Ranulf 'Red' Hokuli", "Thoron Korensson", "Jorm the Ogre", "The Trundlefoot Triplets")
 """The Death Zone named biased referees (``referees``)."""
+COACHING_STAFF = (
+    "Josef Bugman", "Kari Coldsteel", "Glandril Silverwater", "Mungo Spinecracker", "Fink Da Fixer",
+)  # fmt: skip
+"""The (In)famous Coaching Staff the engine plays (``staff``)."""
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER,
-    *NAMED_REFEREES,
+    *NAMED_REFEREES, *COACHING_STAFF,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

@@ -80,7 +80,7 @@ def unspotted_foul(c: Ctx, p: int, victim: int) -> Proc[None]:
 
 def _ranulf(c: Ctx, p: int) -> Proc[None]:
     """Ranulf halts play: bribe, accept the sending-off, or argue with his axe."""
-    from league_manager.match.procedures.foul import send_off, sent_off
+    from league_manager.match.procedures.foul import send_off, sent_off, use_bribe
     from league_manager.match.procedures.injury import apply_injury, place_prone
 
     s = c.s
@@ -90,10 +90,7 @@ def _ranulf(c: Ctx, p: int) -> Proc[None]:
     if s.bribes[team] > 0:
         choice = yield Prompt(BRIBE, team, list(_YES_NO), {"player": p, "referee": RANULF})
         if choice.kind == YES:
-            s.bribes[team] -= 1
-            roll = c.d6("bribe")
-            c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2))
-            if roll >= 2:
+            if use_bribe(c, p):
                 s.turnover = False
                 return
             yield from sent_off(c, p)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import ARGUE, BRIBE, NO, YES, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import BIASED_REFEREE, referees
+from league_manager.match.inducements import BIASED_REFEREE, referees, staff
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import assists
 from league_manager.match.procedures.injury import armour_and_injury
@@ -63,12 +63,8 @@ def send_off(
         s.turnover = True
     if bribe and s.bribes[team] > 0:
         choice = yield Prompt(BRIBE, team, list(_YES_NO), {"player": p})
-        if choice.kind == YES:
-            s.bribes[team] -= 1
-            roll = c.d6("bribe")
-            c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2))
-            if roll >= 2:
-                return False
+        if choice.kind == YES and use_bribe(c, p):
+            return False
     arguable = reason in ("foul", "Secret Weapon") and referees.may_argue(s)
     if arguable and not s.coach_ejected[team]:
         choice = yield Prompt(ARGUE, team, list(_YES_NO), {"player": p})
@@ -77,13 +73,16 @@ def send_off(
             bonus = referees.argue_modifier(s, team)
             roll = die + bonus
             friends = s.has_prayer(team, "Friends with the Ref")
-            wins = roll >= 5 if friends else roll >= 6
+            fink = staff.fink(s, team)
+            wins = roll >= 5 if friends or fink else roll >= 6
             outcome = "I Don't Care!"
             if roll <= 1:
                 outcome = "You're Outta Here!"
             elif wins:
                 outcome = "Well, When You Put It Like That..."
             rules = ["Friends with the Ref"] if friends else []
+            if fink:
+                rules.append(staff.FINK)
             mods: tuple[tuple[str, int], ...] = ()
             if bonus:
                 rules.append(BIASED_REFEREE)
@@ -98,6 +97,21 @@ def send_off(
                 return False
     yield from sent_off(c, p)
     return True
+
+
+def use_bribe(c: Ctx, p: int) -> bool:
+    """Spend a bribe on p's sending-off: 2+ works; Fink Da Fixer re-rolls a 1 once per game."""
+    s = c.s
+    team = s.team[p]
+    s.bribes[team] -= 1
+    roll = c.d6("bribe")
+    if roll < 2 and staff.fink_bribe_reroll(c, team):
+        c.emit(Event("bribe", team, p, (roll,), 2, success=False))
+        roll = c.d6("bribe")
+        c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2, rule=staff.FINK))
+        return roll >= 2
+    c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2))
+    return roll >= 2
 
 
 def sent_off(c: Ctx, p: int) -> Proc[None]:

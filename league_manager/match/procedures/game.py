@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import KEGS, referees
+from league_manager.match.inducements import KEGS, referees, staff
 from league_manager.match.inducements.chef import master_chef
 from league_manager.match.inducements.kegs import ko_recovery_bonus
 from league_manager.match.procedures.foul import send_off
@@ -180,7 +180,7 @@ def end_of_drive(c: Ctx) -> Proc[None]:
     s.drive_players.clear()
     for p in range(s.size):
         if s.status[p] == KO:
-            roll = c.d6("ko recovery")
+            roll = staff.bugman_reroll(c, p, c.d6("ko recovery"))
             kegs = ko_recovery_bonus(s, s.team[p])
             ok = roll + kegs >= 4
             mods = ((KEGS, kegs),) if kegs else ()

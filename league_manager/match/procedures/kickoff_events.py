@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import referees
+from league_manager.match.inducements import referees, staff
 from league_manager.match.pitch import ON_PITCH
 from league_manager.match.state import STUNNED
 
@@ -97,7 +97,7 @@ def _high_kick(c: Ctx, landing: int) -> Proc[int]:
 def _cheering_fans(c: Ctx, landing: int) -> Proc[int]:
     from league_manager.match.procedures.prayers import prayer
 
-    winner = _roll_off(c, "cheering fans", [t.cheerleaders for t in c.s.teams])
+    winner = _roll_off(c, "cheering fans", [staff.cheerleaders(c, t) for t in (0, 1)])
     if winner >= 0:
         yield from prayer(c, winner)
     return landing

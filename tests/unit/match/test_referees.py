@@ -1,4 +1,4 @@
-"""Biased referees: who takes part, and who may argue (match/inducements/referees.py)."""
+"""Biased referees and coaching staff: who takes part, who may argue (match/inducements)."""
 
 from __future__ import annotations
 
@@ -29,3 +29,14 @@ def test_ranulf_stops_arguing_even_when_both_teams_bought_him() -> None:
     s = _state({"home": {referees.RANULF: 1}, "away": {referees.RANULF: 1}})
     assert referees.referee(s, 0) == "" and not referees.may_argue(s)
     assert referees.may_argue(_state({"home": {referees.THORON: 1}}))
+
+
+def test_a_staff_member_bought_by_both_teams_helps_neither() -> None:
+    from league_manager.match.inducements import staff
+
+    s = _state({"home": {staff.FINK: 1}, "away": {staff.FINK: 1}})
+    assert not staff.hired(s, 0, staff.FINK) and not staff.fink(s, 1)
+    s = _state({"home": {staff.FINK: 1}})
+    assert staff.fink(s, 0) and not staff.fink(s, 1)
+    s.coach_ejected[0] = True  # You're Outta Here!: Fink goes with the coach
+    assert not staff.fink(s, 0)
