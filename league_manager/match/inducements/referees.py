@@ -127,19 +127,24 @@ def thoron_outta_here(c: Ctx, team: int, p: int) -> Proc[None]:
     yield from sent_off(c, q)
 
 
-def get_the_ref(c: Ctx) -> bool:
-    """Get the Ref with the named referees: True when the kick-off event is rolled again
-    (Thoron: "Sit down and keep quiet!"); the Trundlefoot Triplets leave the game."""
+def get_the_ref(c: Ctx) -> str:
+    """Get the Ref with the named referees: "again" when the kick-off event is rolled again
+    (Thoron: "Sit down and keep quiet!"), "fans" when Jorm rampages through the stands instead
+    (both teams lose 1 Fan Factor, no bribes), else "" (the Trundlefoot Triplets leave the game)."""
     s = c.s
     teams = [t for t in (0, 1) if referee(s, t)]
     if any(referee(s, t) == THORON for t in teams):
         c.emit(Event("referee", rule=THORON, detail="the crowd stays put: kick-off event rolled again"))
-        return True
+        return "again"
+    if any(referee(s, t) == JORM for t in teams):
+        s.fans_lost = [n + 1 for n in s.fans_lost]
+        c.emit(Event("referee", rule=JORM, detail="Jorm tears through the stands: each Fan Factor -1"))
+        return "fans"
     for t in teams:
         if referee(s, t) == TRUNDLEFOOT:
             s.induced[t][TRUNDLEFOOT] = 0
             c.emit(Event("referee", t, rule=TRUNDLEFOOT, detail="the triplets leave the game"))
-    return False
+    return ""
 
 
 def drive_start(c: Ctx) -> Proc[None]:

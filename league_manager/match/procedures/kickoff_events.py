@@ -57,8 +57,11 @@ def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
 
 
 def _get_the_ref(c: Ctx, landing: int) -> Proc[int]:
-    if referees.get_the_ref(c):  # Thoron Korensson: roll the kick-off event again
+    named = referees.get_the_ref(c)
+    if named == "again":  # Thoron Korensson: roll the kick-off event again
         return (yield from kickoff_event(c, landing))
+    if named == "fans":  # Jorm the Ogre: the crowd pays instead, no bribes
+        return landing
     c.s.bribes[0] += 1
     c.s.bribes[1] += 1
     return landing
@@ -140,7 +143,7 @@ def _officious_ref(c: Ctx, landing: int) -> Proc[int]:
     from league_manager.match.procedures.foul import send_off
 
     s = c.s
-    for team in _losers(c, "officious ref", [t.fan_factor for t in s.teams]):
+    for team in _losers(c, "officious ref", [s.fan_factor(0), s.fan_factor(1)]):
         p = _random_player(c, team)
         if p < 0:
             continue
@@ -156,7 +159,7 @@ def _officious_ref(c: Ctx, landing: int) -> Proc[int]:
 def _pitch_invasion(c: Ctx, landing: int) -> Proc[int]:
     yield from ()  # no decision to ask for
     s = c.s
-    for team in _losers(c, "pitch invasion", [t.fan_factor for t in s.teams]):
+    for team in _losers(c, "pitch invasion", [s.fan_factor(0), s.fan_factor(1)]):
         # D3 different players from among all those on the pitch, Stunned ones included
         pool = [p for p in s.players_of(team) if s.pos[p] >= 0]
         for _ in range(c.roll(3, "pitch invasion")):

@@ -40,3 +40,10 @@ def test_a_staff_member_bought_by_both_teams_helps_neither() -> None:
     assert staff.fink(s, 0) and not staff.fink(s, 1)
     s.coach_ejected[0] = True  # You're Outta Here!: Fink goes with the coach
     assert not staff.fink(s, 0)
+
+
+def test_jorm_lowers_both_fan_factors_never_below_zero() -> None:
+    s = _state({"away": {referees.JORM: 1}})
+    s.fans_lost = [1, 5]
+    assert s.fan_factor(0) == s.teams[0].fan_factor - 1
+    assert s.fan_factor(1) == max(0, s.teams[1].fan_factor - 5)
