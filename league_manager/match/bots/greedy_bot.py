@@ -191,6 +191,12 @@ class GreedyBot:
             return None if safe else use
         return None
 
+    def _prayer(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Papa Skullbones blesses the first player offered (the D8 helps more often than not)."""
+        if prompt.info.get("staff") and "skills" not in prompt.info:
+            return next((a for a in prompt.options if a.kind == acts.CHOOSE), None)
+        return None
+
     def _wizard(self, match: Match, prompt: acts.Prompt) -> Action | None:
         """Cast the Fireball where it catches the most opponents (and not our own players), else
         the first player spell offered at the ball carrier (Zap!, Thunderbolt… at an opposing one,

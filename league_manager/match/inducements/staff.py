@@ -6,13 +6,14 @@ A staff member bought by both teams helps neither (league play; reference
 
 from __future__ import annotations
 
-from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
+from league_manager.match.actions import CHOOSE, DECLINE, PRAYER, USE_SKILL, USE_SKILL_PROMPT, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements import COACHING_STAFF, left, use
-from league_manager.match.state import STUNNED, State
+from league_manager.match.skills import registry
+from league_manager.match.state import KO, STUNNED, State
 
-BUGMAN, KARI, GALANDRIL, MUNGO, FINK = COACHING_STAFF
+BUGMAN, KARI, GALANDRIL, MUNGO, FINK, PAPA = COACHING_STAFF
 
 KARI_CHEERLEADERS = 2
 """Kari Coldsteel counts as two Temp Agency Cheerleaders."""
@@ -90,3 +91,86 @@ def mungo(c: Ctx, p: int) -> Proc[str]:
         s.status[p] = STUNNED
         s.stunned_now.add(p)
     return outcome
+
+
+BLESSING = "By the Power of the Gods!"
+BLESSING_SKILLS = {
+    3: ("Big Hand", "Very Long Legs"),
+    4: ("Tentacles", "Prehensile Tail"),
+    5: ("Disturbing Presence", "Foul Appearance"),
+    6: ("Extra Arms", "Two Heads"),
+    7: ("Claws", "Horns"),
+}
+"""The D8 results of By the Power of the Gods! that give two named skills until the drive ends."""
+registry.limit(BLESSING, "game")  # the ``skill_used`` mark of a blessed player outlives the turn
+UNWORTHY, OVERLOOKED, FAVOUR = 1, 2, 8
+MUTATIONS = "M"
+
+
+def _blessable(c: Ctx, q: int) -> bool:
+    s = c.s
+    return s.pos[q] >= 0 and (q, BLESSING) not in s.skill_used
+
+
+def drive_start(c: Ctx) -> Proc[None]:
+    """By the Power of the Gods!: after both set-ups, before the kick-off, Papa Skullbones may
+    bless one player of his team on the pitch (not a Mercenary or Star Player, nobody twice a
+    game): a ``prayer`` prompt to CHOOSE the player or DECLINE."""
+    s = c.s
+    for team in (0, 1):
+        if not hired(s, team, PAPA):
+            continue
+        players = s.teams[team].players
+        first = 0 if team == 0 else len(s.teams[0].players)
+        chosen = [q for q in s.players_of(team) if _blessable(c, q) and not players[q - first].induced]
+        if not chosen:
+            continue
+        opts = [Action(CHOOSE, q) for q in chosen] + [Action(DECLINE)]
+        choice = yield Prompt(PRAYER, team, opts, {"prayer": BLESSING, "staff": PAPA})
+        if choice.kind == CHOOSE:
+            yield from _bless(c, choice.player)
+
+
+def _bless(c: Ctx, p: int) -> Proc[None]:
+    """Roll the D8 of By the Power of the Gods! for p; skills last until the drive ends."""
+    from league_manager.match.procedures.prayers import grant_skill
+
+    s = c.s
+    team = s.team[p]
+    s.skill_used.add((p, BLESSING))
+    roll = c.roll(8, "papa skullbones")
+    c.emit(Event("blessing", team, p, (roll,), rule=PAPA))
+    if roll == UNWORTHY:
+        s.remove(p, KO)
+        c.emit(Event("blessing", team, p, rule=PAPA, detail="unworthy: to the KO box"))
+    elif roll == OVERLOOKED:
+        others = [q for q in s.players_of(team) if _blessable(c, q)]
+        c.emit(Event("blessing", team, p, rule=PAPA, detail="overlooked: another player is tried"))
+        if others:
+            q = others[c.roll(len(others), "random player") - 1] if len(others) > 1 else others[0]
+            yield from _bless(c, q)
+    elif roll == FAVOUR:
+        yield from _favour(c, p)
+    else:
+        for skill in BLESSING_SKILLS[roll]:
+            if skill not in s.skills[p]:
+                grant_skill(c, p, skill, "", "drive")
+                c.emit(Event("blessing", team, p, rule=PAPA, detail=f"gains {skill}"))
+
+
+def _favour(c: Ctx, p: int) -> Proc[None]:
+    """Favour of the Gods: the coach picks two Mutation skills, one after the other."""
+    from league_manager.match.procedures.prayers import grant_skill
+    from league_manager.match.skills.registry import registered_skills
+
+    s = c.s
+    known = registered_skills()
+    for _ in range(2):
+        choices = [k for k in c.skill_categories.get(MUTATIONS, []) if k in known and k not in s.skills[p]]
+        if not choices:
+            return
+        opts = [Action(CHOOSE, p, i) for i in range(len(choices))]
+        info = {"prayer": BLESSING, "staff": PAPA, "player": p, "skills": choices}
+        choice = yield Prompt(PRAYER, s.team[p], opts, info)
+        grant_skill(c, p, choices[choice.square], "", "drive")
+        c.emit(Event("blessing", s.team[p], p, rule=PAPA, detail=f"gains {choices[choice.square]}"))

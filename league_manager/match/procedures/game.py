@@ -149,6 +149,7 @@ def drive(c: Ctx, kicking: int) -> Proc[None]:
     if s.drive == 1:
         yield from pregame_prayers(c)
     yield from referees.drive_start(c)
+    yield from staff.drive_start(c)
     yield from kick_off(c)
     yield from drive_turns(c, receiving)
     yield from end_of_drive(c)
