@@ -11,7 +11,9 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements import COACHING_STAFF, left, use
 from league_manager.match.skills import registry
-from league_manager.match.state import KO, STUNNED, State
+from league_manager.match.state import CASUALTY, KO, SENT_OFF, STUNNED, State
+from league_manager.match.teams import PlayerSnapshot
+from league_manager.rules.model import Characteristics, SkillRef
 
 BUGMAN, KARI, GALANDRIL, MUNGO, FINK, PAPA = COACHING_STAFF
 
@@ -42,7 +44,8 @@ def cheerleaders(c: Ctx, team: int) -> int:
     """Cheerleaders counted for Cheering Fans: Kari Coldsteel counts as two; with Galandril
     Silverwater ("Go Team!") D3 more, a team without any counting as having one."""
     s = c.s
-    count = s.teams[team].cheerleaders + (KARI_CHEERLEADERS if hired(s, team, KARI) else 0)
+    kari = hired(s, team, KARI) and not kari_on_the_pitch(s, team)
+    count = s.teams[team].cheerleaders + (KARI_CHEERLEADERS if kari else 0)
     if hired(s, team, GALANDRIL):
         extra = c.roll(3, "galandril silverwater")
         c.emit(Event("cheerleaders", team, rolls=(extra,), rule=GALANDRIL, detail=f"+{extra}"))
@@ -174,3 +177,57 @@ def _favour(c: Ctx, p: int) -> Proc[None]:
         choice = yield Prompt(PRAYER, s.team[p], opts, info)
         grant_skill(c, p, choices[choice.square], "", "drive")
         c.emit(Event("blessing", s.team[p], p, rule=PAPA, detail=f"gains {choices[choice.square]}"))
+
+
+STAFF_ID = "staff:"
+"""Id prefix of a staff member who may play (``staff:Josef Bugman``): induced, never hired."""
+ON_CALL = {
+    BUGMAN: (Characteristics(5, 3, 3, 6, 9), ("Loner (5+)", "Tackle", "Thick Skull", "Wrestle")),
+    KARI: (Characteristics(6, 2, 3, 5, 8), ("Block", "Dauntless", "Frenzy", "Loner (4+)")),
+}
+"""Keen Player / "If you want a job done…": the staff who join a team short of 11 players."""
+FULL_TEAM = 11
+
+
+def staff_player(name: str, number: int) -> PlayerSnapshot:
+    """The player a staff member on call becomes (the pre-game adds him to the squad)."""
+    stats, skills = ON_CALL[name]
+    return PlayerSnapshot(
+        id=f"{STAFF_ID}{name}",
+        name=name,
+        number=number,
+        position="Coaching Staff",
+        stats=stats,
+        skills=tuple(SkillRef.parse(k) for k in skills),
+        induced=True,
+    )
+
+
+def staff_name(s: State, p: int) -> str:
+    """The staff member p is ("" for every other player)."""
+    team = s.team[p]
+    local = p if team == 0 else p - len(s.teams[0].players)
+    pid = s.teams[team].players[local].id
+    return pid[len(STAFF_ID) :] if pid.startswith(STAFF_ID) else ""
+
+
+def may_join(s: State, p: int, regular: int) -> bool:
+    """A staff member may be set up only while his team has fewer than 11 other players
+    available for the drive (and he was hired by this team alone)."""
+    name = staff_name(s, p)
+    return bool(name) and regular < FULL_TEAM and hired(s, s.team[p], name)
+
+
+def kari_on_the_pitch(s: State, team: int) -> bool:
+    """Whether Kari Coldsteel has played (she then no longer counts as two cheerleaders)."""
+    return any(staff_name(s, p) == KARI and p in s.played for p in s.players_of(team))
+
+
+def end_of_drive(c: Ctx) -> None:
+    """A staff member who played the drive is Sent-off at its end (no bribe, no argument)
+    and plays no further part; the Bugman's XXXXXX stays with the team."""
+    s = c.s
+    for p in sorted(s.drive_players):
+        if staff_name(s, p) and s.status[p] not in (CASUALTY, SENT_OFF):
+            s.remove(p, SENT_OFF)
+            c.emit(Event("sent_off", s.team[p], p, rule=staff_name(s, p), detail="the drive is over"))

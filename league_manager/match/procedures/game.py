@@ -178,6 +178,7 @@ def end_of_drive(c: Ctx) -> Proc[None]:
         took_part = s.pos[p] >= 0 or s.status[p] in (RESERVE, KO)
         if took_part and c.has(p, points.SECRET_WEAPON) and not stars.spared_send_off(c, p):
             yield from send_off(c, p, "Secret Weapon")
+    staff.end_of_drive(c)
     s.drive_players.clear()
     for p in range(s.size):
         if s.status[p] == KO:

@@ -47,3 +47,23 @@ def test_jorm_lowers_both_fan_factors_never_below_zero() -> None:
     s.fans_lost = [1, 5]
     assert s.fan_factor(0) == s.teams[0].fan_factor - 1
     assert s.fan_factor(1) == max(0, s.teams[1].fan_factor - 5)
+
+
+def test_kari_no_longer_counts_as_cheerleaders_once_she_played() -> None:
+    from league_manager.match.core import Ctx
+    from league_manager.match.inducements import staff
+    from league_manager.rules.dice import ScriptedDice
+
+    data = {
+        "players": [
+            {"id": "h1", "team": "home", "at": [5, 7]},
+            {"id": "staff:Kari Coldsteel", "team": "home", "at": None, "status": "reserve"},
+        ],
+        "inducements": {"home": {staff.KARI: 1}},
+    }
+    _scenario, match, _dice = build(data)
+    s = match.state
+    c = Ctx(s, ScriptedDice([]), {})
+    assert staff.cheerleaders(c, 0) == 2
+    s.played.add(1)
+    assert staff.cheerleaders(c, 0) == 0
