@@ -15,7 +15,7 @@ from league_manager.match.state import CASUALTY, KO, SENT_OFF, STUNNED, State
 from league_manager.match.teams import PlayerSnapshot
 from league_manager.rules.model import Characteristics, SkillRef
 
-BUGMAN, KARI, GALANDRIL, MUNGO, FINK, PAPA = COACHING_STAFF
+BUGMAN, KARI, GALANDRIL, MUNGO, FINK, PAPA = COACHING_STAFF[:6]
 
 KARI_CHEERLEADERS = 2
 """Kari Coldsteel counts as two Temp Agency Cheerleaders."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import KEGS, referees, staff
+from league_manager.match.inducements import KEGS, referees, staff, staff_pregame
 from league_manager.match.inducements.chef import master_chef
 from league_manager.match.inducements.kegs import ko_recovery_bonus
 from league_manager.match.procedures.foul import send_off
@@ -31,6 +31,7 @@ def game(c: Ctx) -> Proc[None]:
         c.emit(Event("weather", detail=s.weather, rule="pre-game"))
     else:
         roll_weather(c)
+    staff_pregame.pregame(c)  # staff who change players for the game
     kicking = c.settings.get("kicking_team")
     if kicking in (0, 1):
         s.first_kicking = int(kicking)  # decided in the pre-game sequence
