@@ -211,7 +211,7 @@ def build_result(s: State) -> MatchResult:
                 score=s.score[t],
                 casualties_inflicted=s.cas_inflicted[t],
                 casualties_suffered=sum(1 for r in players if r.team == t and r.injury),
-                fan_factor=snap_t.fan_factor,
+                fan_factor=s.fan_factor(t),
                 mvp_candidates=()
                 if s.conceded == t
                 else tuple(r.id for r in players if r.team == t and r.played and r.injury != "Dead"),

@@ -101,6 +101,8 @@ class State:
     miss_drive: set[int] = field(default_factory=set)
     stats: list[PlayerStats] = field(default_factory=list)
     cas_inflicted: list[int] = field(default_factory=lambda: [0, 0])
+    fans_lost: list[int] = field(default_factory=lambda: [0, 0])
+    """Fan Factor each team lost during the game (Jorm the Ogre's Get the Ref)."""
     game_over: bool = False
     conceded: int = -1
     sudden_death: int = -1
@@ -167,7 +169,7 @@ class State:
         for name in (
             "team", "ma", "st", "ag", "pa", "av", "skills", "pos", "status", "board", "used",
             "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "leader_used", "apothecary", "bribes",
-            "coach_ejected", "cas_inflicted", "prayers", "temporary",
+            "coach_ejected", "cas_inflicted", "fans_lost", "prayers", "temporary",
         ):  # fmt: skip
             setattr(copy, name, list(getattr(self, name)))
         for name in (
@@ -184,6 +186,10 @@ class State:
     def has_prayer(self, team: int, name: str) -> bool:
         """True while a Prayers to Nuffle result is in effect for a team."""
         return any(t == team and n == name for t, n, _ in self.prayers)
+
+    def fan_factor(self, team: int) -> int:
+        """The team's Fan Factor now: the pre-game one less what it lost in the game (not below 0)."""
+        return max(0, self.teams[team].fan_factor - self.fans_lost[team])
 
     def snapshot(self) -> dict[str, Any]:
         """A JSON view of the current positions, statuses, ball and counters."""

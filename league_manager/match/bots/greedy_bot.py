@@ -206,11 +206,17 @@ class GreedyBot:
         use = next((a for a in prompt.options if a.kind == acts.USE_SKILL), None)
         if use is None:
             return None
-        if skill in ("Stand Firm", "Fend", "Kick", "Block", "Dodge", "Pick-me-up"):
+        if skill in ("Stand Firm", "Fend", "Kick", "Block", "Dodge", "Pick-me-up", "Mungo Spinecracker"):
             return use
         if skill == "Juggernaut":
             safe = match.ctx.has(use.player, points.BOTH_DOWN_SAFE)
             return None if safe else use
+        return None
+
+    def _prayer(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Papa Skullbones blesses the first player offered (the D8 helps more often than not)."""
+        if prompt.info.get("staff") and "skills" not in prompt.info:
+            return next((a for a in prompt.options if a.kind == acts.CHOOSE), None)
         return None
 
     def _wizard(self, match: Match, prompt: acts.Prompt) -> Action | None:

@@ -33,11 +33,19 @@ HORTICULTURALIST = "Horticulturalist of Nurgle"
 SPELL_BONUS = 1
 """A player a spell Knocks Down takes +1 on the armour or the injury roll (where it matters)."""
 
+NAMED_REFEREES = ("Ranulf 'Red' Hokuli", "Thoron Korensson", "Jorm the Ogre", "The Trundlefoot Triplets")
+"""The Death Zone named biased referees (``referees``)."""
+COACHING_STAFF = (
+    "Josef Bugman", "Kari Coldsteel", "Glandril Silverwater", "Mungo Spinecracker", "Fink Da Fixer",
+    "Papa Skullbones", "Ayleen Andar", "Professor Fronkelheim", "Schielund Scharlitan",
+)  # fmt: skip
+"""The (In)famous Coaching Staff the engine plays (``staff``)."""
+
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER, OGRE_FIREBELLY, WARLOCK_ENGINEER,
     HORATIO, ASUR_HIGH_MAGE, WEATHER_MAGE, NIGHT_GOBLIN_SHAMAN, NECROTHEURGE,
-    HORTICULTURALIST,
+    HORTICULTURALIST, *NAMED_REFEREES, *COACHING_STAFF,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

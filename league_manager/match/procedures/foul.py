@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import ARGUE, BRIBE, NO, YES, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements.referees import biased_spot
+from league_manager.match.inducements import BIASED_REFEREE, referees, staff
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import assists
 from league_manager.match.procedures.injury import armour_and_injury
@@ -35,53 +35,92 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
     if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
         c.emit(Event("under_scrutiny", team, p, rule="Under Scrutiny"))
         spotted = True
-    if not spotted and biased_spot(c, p):
-        spotted = True
     if spotted:
         yield from send_off(c, p, "foul")
+    else:
+        yield from referees.unspotted_foul(c, p, victim)
 
 
-def send_off(c: Ctx, p: int, reason: str) -> Proc[bool]:
+def send_off(
+    c: Ctx, p: int, reason: str, by: str = "", bribe: bool = True, turnover: bool = True
+) -> Proc[bool]:
     """The referee sends p off; a turnover follows a foul. Returns True when p leaves the pitch.
 
     A bribe may save any sending-off; Argue the Call is offered for a foul and for a Secret
-    Weapon at the end of a drive (the rules' "Deal with Secret Weapons" step allows both).
+    Weapon at the end of a drive (the rules' "Deal with Secret Weapons" step allows both),
+    unless Ranulf 'Red' Hokuli was bought for the game.
+
+    Args:
+        by: the biased referee who made the call ("" for the match referee).
+        bribe: whether a bribe may be used (Thoron Korensson allows none).
+        turnover: whether a foul's sending-off ends the turn (not for the Trundlefoot
+            Triplets sending off the victim).
     """
     s = c.s
     team = s.team[p]
-    c.emit(Event("referee", team, p, detail=f"spotted ({reason})"))
-    if reason == "foul":
+    c.emit(Event("referee", team, p, rule=by, detail=f"spotted ({reason})"))
+    if reason == "foul" and turnover:
         s.turnover = True
-    if s.bribes[team] > 0:
+    if bribe and s.bribes[team] > 0:
         choice = yield Prompt(BRIBE, team, list(_YES_NO), {"player": p})
-        if choice.kind == YES:
-            s.bribes[team] -= 1
-            roll = c.d6("bribe")
-            c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2))
-            if roll >= 2:
-                return False
-    if reason in ("foul", "Secret Weapon") and not s.coach_ejected[team]:
+        if choice.kind == YES and use_bribe(c, p):
+            return False
+    arguable = reason in ("foul", "Secret Weapon") and referees.may_argue(s)
+    if arguable and not s.coach_ejected[team]:
         choice = yield Prompt(ARGUE, team, list(_YES_NO), {"player": p})
         if choice.kind == YES:
-            roll = c.d6("argue the call")
+            die = c.d6("argue the call")
+            bonus = referees.argue_modifier(s, team)
+            roll = die + bonus
             friends = s.has_prayer(team, "Friends with the Ref")
-            wins = roll >= 5 if friends else roll == 6
+            fink = staff.fink(s, team)
+            wins = roll >= 5 if friends or fink else roll >= 6
             outcome = "I Don't Care!"
-            if roll == 1:
+            if roll <= 1:
                 outcome = "You're Outta Here!"
             elif wins:
                 outcome = "Well, When You Put It Like That..."
-            rule = "Friends with the Ref" if friends else ""
-            c.emit(Event("argue_the_call", team, p, (roll,), rule=rule, detail=outcome))
-            if roll == 1:
+            rules = ["Friends with the Ref"] if friends else []
+            if fink:
+                rules.append(staff.FINK)
+            mods: tuple[tuple[str, int], ...] = ()
+            if bonus:
+                rules.append(BIASED_REFEREE)
+                mods = (("I Didn't See a Thing!", bonus),)
+            rule = ", ".join(rules)
+            c.emit(Event("argue_the_call", team, p, (die,), modifiers=mods, rule=rule, detail=outcome))
+            if roll <= 1:
                 s.coach_ejected[team] = True
+                if by == referees.THORON:
+                    yield from referees.thoron_outta_here(c, team, p)
             if wins:
                 return False
+    yield from sent_off(c, p)
+    return True
+
+
+def use_bribe(c: Ctx, p: int) -> bool:
+    """Spend a bribe on p's sending-off: 2+ works; Fink Da Fixer re-rolls a 1 once per game."""
+    s = c.s
+    team = s.team[p]
+    s.bribes[team] -= 1
+    roll = c.d6("bribe")
+    if roll < 2 and staff.fink_bribe_reroll(c, team):
+        c.emit(Event("bribe", team, p, (roll,), 2, success=False))
+        roll = c.d6("bribe")
+        c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2, rule=staff.FINK))
+        return roll >= 2
+    c.emit(Event("bribe", team, p, (roll,), 2, success=roll >= 2))
+    return roll >= 2
+
+
+def sent_off(c: Ctx, p: int) -> Proc[None]:
+    """p leaves the pitch, sent off; a ball p held bounces from p's square."""
+    s = c.s
     square = s.pos[p]
     had_ball = s.carrier == p
     s.remove(p, SENT_OFF)
-    c.emit(Event("sent_off", team, p))
+    c.emit(Event("sent_off", s.team[p], p))
     if had_ball and square >= 0:
         s.ball = square
         yield from bounce(c, square)
-    return True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import KEGS
+from league_manager.match.inducements import KEGS, referees, staff, staff_pregame
 from league_manager.match.inducements.chef import master_chef
 from league_manager.match.inducements.kegs import ko_recovery_bonus
 from league_manager.match.inducements.team_spells import restore_weather
@@ -32,6 +32,7 @@ def game(c: Ctx) -> Proc[None]:
         c.emit(Event("weather", detail=s.weather, rule="pre-game"))
     else:
         roll_weather(c)
+    staff_pregame.pregame(c)  # staff who change players for the game
     kicking = c.settings.get("kicking_team")
     if kicking in (0, 1):
         s.first_kicking = int(kicking)  # decided in the pre-game sequence
@@ -149,6 +150,8 @@ def drive(c: Ctx, kicking: int) -> Proc[None]:
     yield from setup(c, receiving)
     if s.drive == 1:
         yield from pregame_prayers(c)
+    yield from referees.drive_start(c)
+    yield from staff.drive_start(c)
     yield from kick_off(c)
     yield from drive_turns(c, receiving)
     yield from end_of_drive(c)
@@ -177,11 +180,12 @@ def end_of_drive(c: Ctx) -> Proc[None]:
         took_part = s.pos[p] >= 0 or s.status[p] in (RESERVE, KO)
         if took_part and c.has(p, points.SECRET_WEAPON) and not stars.spared_send_off(c, p):
             yield from send_off(c, p, "Secret Weapon")
+    staff.end_of_drive(c)
     s.drive_players.clear()
     restore_weather(c)
     for p in range(s.size):
         if s.status[p] == KO:
-            roll = c.d6("ko recovery")
+            roll = staff.bugman_reroll(c, p, c.d6("ko recovery"))
             kegs = ko_recovery_bonus(s, s.team[p])
             ok = roll + kegs >= 4
             mods = ((KEGS, kegs),) if kegs else ()

@@ -16,7 +16,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import medical
+from league_manager.match.inducements import medical, staff
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import stars_2_points as stars
@@ -250,6 +250,13 @@ def apply_injury(
 def _ko_or_casualty(c: Ctx, p: int, result: str, by: int, spp: bool, crowd: bool) -> Proc[None]:
     s = c.s
     team = s.team[p]
+    if result == KO_R and not crowd:
+        outcome = yield from staff.mungo(c, p)
+        if outcome == "stunned":
+            return
+        if outcome == "badly_hurt":
+            yield from casualty(c, p, by, spp, badly_hurt_only=True, rule=staff.MUNGO)
+            return
     if result == KO_R:
         if (yield from _offer_apothecary(c, p)):
             c.emit(Event("apothecary", team, p, detail="patched up KO"))
@@ -283,7 +290,7 @@ def _local(c: Ctx, p: int) -> int:
     return p if c.s.team[p] == 0 else p - len(c.s.teams[0].players)
 
 
-def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) -> Proc[None]:
+def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False, rule: str = "") -> Proc[None]:
     """Casualty roll (D16 + niggling injuries), apothecary, regeneration; removes the player."""
     s = c.s
     team = s.team[p]
@@ -291,7 +298,7 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False) 
     s.remove(p, CASUALTY)
     if badly_hurt_only or p in s.frogs:
         result = BH
-        c.emit(Event("casualty", team, p, detail=result, rule="Zap!" if p in s.frogs else "Stunty"))
+        c.emit(Event("casualty", team, p, detail=result, rule=rule or ("Zap!" if p in s.frogs else "Stunty")))
     else:
         result = _roll_casualty(c, p, snap.niggling)
         if (yield from _offer_apothecary(c, p)):

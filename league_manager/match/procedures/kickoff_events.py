@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import referees, staff
 from league_manager.match.pitch import ON_PITCH
 from league_manager.match.state import STUNNED
 
@@ -56,7 +57,11 @@ def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
 
 
 def _get_the_ref(c: Ctx, landing: int) -> Proc[int]:
-    yield from ()  # no decision to ask for
+    named = referees.get_the_ref(c)
+    if named == "again":  # Thoron Korensson: roll the kick-off event again
+        return (yield from kickoff_event(c, landing))
+    if named == "fans":  # Jorm the Ogre: the crowd pays instead, no bribes
+        return landing
     c.s.bribes[0] += 1
     c.s.bribes[1] += 1
     return landing
@@ -95,7 +100,7 @@ def _high_kick(c: Ctx, landing: int) -> Proc[int]:
 def _cheering_fans(c: Ctx, landing: int) -> Proc[int]:
     from league_manager.match.procedures.prayers import prayer
 
-    winner = _roll_off(c, "cheering fans", [t.cheerleaders for t in c.s.teams])
+    winner = _roll_off(c, "cheering fans", [staff.cheerleaders(c, t) for t in (0, 1)])
     if winner >= 0:
         yield from prayer(c, winner)
     return landing
@@ -138,7 +143,7 @@ def _officious_ref(c: Ctx, landing: int) -> Proc[int]:
     from league_manager.match.procedures.foul import send_off
 
     s = c.s
-    for team in _losers(c, "officious ref", [t.fan_factor for t in s.teams]):
+    for team in _losers(c, "officious ref", [s.fan_factor(0), s.fan_factor(1)]):
         p = _random_player(c, team)
         if p < 0:
             continue
@@ -154,7 +159,7 @@ def _officious_ref(c: Ctx, landing: int) -> Proc[int]:
 def _pitch_invasion(c: Ctx, landing: int) -> Proc[int]:
     yield from ()  # no decision to ask for
     s = c.s
-    for team in _losers(c, "pitch invasion", [t.fan_factor for t in s.teams]):
+    for team in _losers(c, "pitch invasion", [s.fan_factor(0), s.fan_factor(1)]):
         # D3 different players from among all those on the pitch, Stunned ones included
         pool = [p for p in s.players_of(team) if s.pos[p] >= 0]
         for _ in range(c.roll(3, "pitch invasion")):

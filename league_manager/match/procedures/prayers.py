@@ -5,6 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import staff
 from league_manager.match.inducements.frog import FROG, unfrog
 
 PRAYERS = {
@@ -86,9 +87,11 @@ def prayer(c: Ctx, team: int) -> Proc[None]:
     """Roll on the Prayers to Nuffle table for a team and apply the result."""
     s = c.s
     roll = c.roll(16, "prayers to nuffle")
+    staff.prayer_reroll(c, team, roll)
     while s.has_prayer(team, PRAYERS[roll]):
         c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail="already in effect"))
         roll = c.roll(16, "prayers to nuffle")
+        staff.prayer_reroll(c, team, roll)
     c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=PRAYERS[roll]))
     yield from apply_prayer(c, team, roll)
 
@@ -104,6 +107,7 @@ def pregame_prayers(c: Ctx) -> Proc[None]:
         return
     team = int(spec["team"])
     for roll in (int(r) for r in spec.get("rolls", [])):
+        staff.prayer_reroll(c, team, roll)
         if roll in PRAYERS and not c.s.has_prayer(team, PRAYERS[roll]):
             c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=PRAYERS[roll], rule="pre-game"))
             yield from apply_prayer(c, team, roll)

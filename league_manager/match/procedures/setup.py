@@ -5,6 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import END_SETUP, FORMATION, PLACE, REMOVE, SETUP, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements import staff
 from league_manager.match.pitch import (
     LENGTH,
     PITCH_SQUARES,
@@ -42,11 +43,14 @@ def formation_squares(name: str, team: int) -> list[int]:
 
 
 def available(c: Ctx, team: int) -> list[int]:
-    """Players who may take part in the drive (in reserves or already placed)."""
+    """Players who may take part in the drive (in reserves or already placed); a coaching staff
+    member on call only while the team has fewer than 11 others (``staff.may_join``)."""
     s = c.s
-    return [
+    ready = [
         p for p in s.players_of(team) if (s.status[p] == RESERVE or s.pos[p] >= 0) and p not in s.miss_drive
     ]
+    regular = [p for p in ready if not staff.staff_name(s, p)]
+    return regular + [p for p in ready if staff.may_join(s, p, len(regular))]
 
 
 def setup_problems(c: Ctx, team: int, need: int = -1) -> list[str]:
@@ -57,11 +61,16 @@ def setup_problems(c: Ctx, team: int, need: int = -1) -> list[str]:
     """
     s = c.s
     on = [p for p in s.players_of(team) if s.pos[p] >= 0]
+    joined = 0  # staff on call are optional: they come on top of the players who must play
     if need < 0:
-        need = min(11, len(available(c, team)))
+        ready = available(c, team)
+        need = min(11, sum(1 for p in ready if not staff.staff_name(s, p)))
+        joined = sum(1 for p in on if staff.staff_name(s, p))
     problems = []
-    if len(on) != need:
+    if len(on) - joined != need:
         problems.append(f"{need} players must be set up ({len(on)} are)")
+    elif joined and len(on) > 11:
+        problems.append(f"at most 11 players may be set up ({len(on)} are)")
     los = los_x(team)
     on_los = sum(1 for p in on if s.pos[p] % W - 1 == los and not is_wide(s.pos[p]))
     if on_los < min(3, len(on)):

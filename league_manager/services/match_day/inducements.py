@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from league_manager.core.errors import RuleViolation
-from league_manager.match.inducements import IN_MATCH
+from league_manager.match.inducements import IN_MATCH, staff
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
 from league_manager.services.match_day import mercenaries
@@ -161,6 +161,8 @@ def apply_to_snapshot(team: TeamSnapshot, lines: Sequence[Bought], ruleset: Rule
             induced = dict(data["inducements"])
             induced[line.name] = int(induced.get(line.name, 0)) + line.quantity
             data["inducements"] = induced
+            if line.name in staff.ON_CALL:  # Bugman, Kari: may join a team short of 11
+                players.append(staff.staff_player(line.name, max((p.number for p in players), default=0) + 1))
         elif line.kind == mercenaries.KIND:
             roster = ruleset.team(team.race)
             number = max((p.number for p in players), default=0) + 1

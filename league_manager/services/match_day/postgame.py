@@ -28,7 +28,7 @@ from league_manager.services.match_day.store import SIDES, dump_json, load_json,
 
 SOURCE = "match"
 
-INDUCED = ("star:", "mercenary:")
+INDUCED = ("star:", "mercenary:", "staff:")
 """Ids of induced players: no MVP, no SPP, never hired."""
 
 

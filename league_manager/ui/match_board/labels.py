@@ -108,6 +108,11 @@ def title(prompt: Prompt, names: list[str]) -> str:
         return f"{who}: re-roll the failed {roll}?" if who else base
     if prompt.kind in (a.USE_SKILL_PROMPT, a.ON_THE_BALL) and info.get("skill"):
         return f"{info['skill']}{' for ' + who if who else ''}?"
+    if prompt.kind in (a.ARGUE, a.BRIBE) and info.get("referee"):  # Ranulf: bribe, or his axe
+        what = "argue with his axe (armour +2)" if prompt.kind == a.ARGUE else "use a bribe"
+        return f"{info['referee']}: {what}{' for ' + who if who else ''}?"
+    if prompt.kind == a.PRAYER and info.get("staff"):  # Papa Skullbones' blessing
+        return f"{info['staff']}: {info.get('prayer', '')}{' (' + who + ')' if who else ''}"
     if prompt.kind == a.PRAYER and info.get("prayer"):
         return f"Prayers to Nuffle: {str(info['prayer']).replace('_', ' ').title()}"
     if prompt.kind == a.TURN and info.get("kickoff_blitz"):

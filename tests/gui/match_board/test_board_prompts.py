@@ -45,3 +45,24 @@ def test_each_prompt_kind_is_answered_on_the_board(qtbot: QtBot, kind: str) -> N
     assert len(ctl.match.actions) == before + 1
     assert ctl.match.actions[-1] == wanted or prompt.kind == a.TURN
     assert board.log.count() == len(ctl.match.events)
+
+
+def test_ranulf_prompts_say_what_the_choice_is() -> None:
+    from league_manager.match.actions import Action, Prompt
+    from league_manager.match.inducements.referees import RANULF
+    from league_manager.ui.match_board.labels import title
+
+    opts = [Action(a.YES), Action(a.NO)]
+    argue = title(Prompt(a.ARGUE, 0, opts, {"player": 0, "referee": RANULF}), ["Bob"])
+    assert argue == f"{RANULF}: argue with his axe (armour +2) for Bob?"
+    assert title(Prompt(a.ARGUE, 0, opts, {"player": 0}), ["Bob"]) == "Argue the Call? (Bob)"
+
+
+def test_papa_skullbones_prompt_names_him() -> None:
+    from league_manager.match.actions import Action, Prompt
+    from league_manager.match.inducements.staff import BLESSING, PAPA
+    from league_manager.ui.match_board.labels import title
+
+    opts = [Action(a.CHOOSE, 0), Action(a.DECLINE)]
+    prompt = Prompt(a.PRAYER, 0, opts, {"prayer": BLESSING, "staff": PAPA})
+    assert title(prompt, ["Bob"]) == f"{PAPA}: {BLESSING}"
