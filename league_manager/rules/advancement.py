@@ -82,7 +82,7 @@ def options(ruleset: Ruleset, player: PlayerProgress) -> list[AdvanceOption]:
         return []
     number = player.advancements + 1
     out = []
-    for kind in KINDS:
+    for kind in rules.kinds:
         cats = categories_for(player.position, kind) if kind != "characteristic" else ()
         if kind != "characteristic" and not cats:
             continue
@@ -95,8 +95,25 @@ def chosen_skills(ruleset: Ruleset, player: PlayerProgress, kind: str) -> list[s
     """Skills the player may choose for a chosen (or fallback) advancement, by category."""
     names: list[str] = []
     for category in categories_for(player.position, kind):
-        names.extend(n for n in ruleset.skill_categories[category] if not player.has_skill(n))
+        names.extend(
+            n
+            for n in ruleset.skill_categories[category]
+            if not player.has_skill(n) and cannot_take(ruleset, player, n) is None
+        )
     return names
+
+
+def cannot_take(ruleset: Ruleset, player: PlayerProgress, skill: str) -> str | None:
+    """Why the player may not gain ``skill`` under the edition's prerequisites and conflicts
+    (Season 3: Bullseye needs Throw Team-mate, Frenzy excludes Grab...), or None."""
+    needs = ruleset.skill_requires.get(skill, ())
+    if needs and not any(player.has_skill(n) for n in needs):
+        return f"{skill} needs {' or '.join(needs)}"
+    for first, second in ruleset.skill_conflicts:
+        other = second if skill == first else first if skill == second else None
+        if other is not None and player.has_skill(other):
+            return f"{skill} cannot be taken by a player with {other}"
+    return None
 
 
 def check_affordable(ruleset: Ruleset, player: PlayerProgress, kind: str) -> int:
@@ -105,9 +122,10 @@ def check_affordable(ruleset: Ruleset, player: PlayerProgress, kind: str) -> int
     Raises:
         RuleViolation: unknown kind, six advancements already, no access, or too few SPP.
     """
-    if kind not in KINDS:
-        raise RuleViolation("advancement", f"unknown kind '{kind}' (kinds: {', '.join(KINDS)})")
     rules = ruleset.advancement
+    if kind not in rules.kinds:
+        kinds = ", ".join(rules.kinds)
+        raise RuleViolation("advancement", f"unknown kind '{kind}' in {ruleset.name} (kinds: {kinds})")
     if player.advancements >= rules.max_advancements:
         raise RuleViolation("advancement", f"a player may advance at most {rules.max_advancements} times")
     if kind != "characteristic" and not categories_for(player.position, kind):
@@ -131,6 +149,9 @@ def choose_skill(ruleset: Ruleset, player: PlayerProgress, kind: str, skill: str
         raise RuleViolation("skill access", f"{definition.name} is a trait and cannot be chosen")
     if player.has_skill(definition.name):
         raise RuleViolation("skill", f"the player already has {definition.name}")
+    reason = cannot_take(ruleset, player, definition.name)
+    if reason:
+        raise RuleViolation("skill", reason)
     allowed = categories_for(player.position, kind)
     if definition.category not in allowed:
         access = "primary" if "primary" in kind else "secondary"
@@ -140,7 +161,7 @@ def choose_skill(ruleset: Ruleset, player: PlayerProgress, kind: str, skill: str
             f"{player.position.name} has {access} access to {', '.join(allowed) or 'nothing'}",
         )
     name = _with_parameter(definition.name, definition.parameter)
-    return AdvancementResult(kind, cost, _skill_value(ruleset, kind), skill=name)
+    return AdvancementResult(kind, cost, _skill_value(ruleset, kind, name), skill=name)
 
 
 def roll_skill(
@@ -160,7 +181,11 @@ def roll_skill(
     if category not in allowed:
         raise RuleViolation("skill access", f"{player.position.name} cannot roll on {category} for {kind}")
     table = ruleset.skill_categories[category]
-    if all(player.has_skill(n) for n in table):
+
+    def open_to(name: str) -> bool:
+        return not player.has_skill(name) and cannot_take(ruleset, player, name) is None
+
+    if not any(open_to(n) for n in table):
         raise RuleViolation("skill", f"the player already has every {SKILL_CATEGORIES[category]} skill")
     rolls: list[int] = []
     while True:
@@ -168,21 +193,22 @@ def roll_skill(
         pick = dice.roll(6, "random skill: skill")
         rolls += [half, pick]
         name = table[(0 if half <= 3 else 6) + pick - 1]
-        if not player.has_skill(name):
+        if open_to(name):
             break
     definition = ruleset.skill(name)
     return AdvancementResult(
-        kind, cost, _skill_value(ruleset, kind), skill=_with_parameter(name, definition.parameter),
+        kind, cost, _skill_value(ruleset, kind, name), skill=_with_parameter(name, definition.parameter),
         rolls=tuple(rolls), note=f"rolled on {SKILL_CATEGORIES[category]}",
     )  # fmt: skip
 
 
 def characteristic_options(ruleset: Ruleset, roll: int) -> tuple[str, ...]:
-    """The characteristics a D16 result lets the player improve."""
+    """The characteristics a result of the characteristic table (D16, Season 3 D8) offers."""
     for row in ruleset.advancement.characteristic_d16:
         if row.low <= roll <= row.high:
             return row.options
-    raise RuleViolation("D16", f"{roll} is not a D16 result")
+    die = f"D{ruleset.advancement.characteristic_die}"
+    raise RuleViolation(die, f"{roll} is not a {die} result")
 
 
 def improvable(ruleset: Ruleset, player: PlayerProgress, names: Sequence[str]) -> list[str]:
@@ -228,22 +254,24 @@ def roll_characteristic(
         rolls = ", ".join(f"{r.low}-{r.high}" if r.low != r.high else str(r.low) for r in unresolved)
         raise RuleViolation(
             "characteristic",
-            f"D16 results {rolls} would offer nothing you can take; name a skill to take instead "
+            f"D{ruleset.advancement.characteristic_die} results {rolls} would offer nothing you can take; "
+            "name a skill to take instead "
             "before rolling (the roll is not made)",
         )
-    roll = dice.roll(16, "characteristic improvement")
+    die = ruleset.advancement.characteristic_die
+    roll = dice.roll(die, "characteristic improvement")
     offered = characteristic_options(ruleset, roll)
     wanted = _wanted(ruleset, player, offered, prefer)
     if wanted:
         name = wanted[0]
         return AdvancementResult(
             "characteristic", cost, ruleset.advancement.value_increase[name], characteristic=name,
-            rolls=(roll,), note=f"D16 {roll}: {'/'.join(offered)}",
+            rolls=(roll,), note=f"D{die} {roll}: {'/'.join(offered)}",
         )  # fmt: skip
     assert fallback is not None
     return AdvancementResult(
         "characteristic", cost, fallback.value_increase, skill=fallback.skill, rolls=(roll,),
-        note=f"D16 {roll}: {'/'.join(offered)}; took {fallback.skill} instead",
+        note=f"D{die} {roll}: {'/'.join(offered)}; took {fallback.skill} instead",
     )  # fmt: skip
 
 
@@ -261,8 +289,10 @@ def _fallback_kind(ruleset: Ruleset, player: PlayerProgress, skill: str) -> str:
     return "chosen_secondary"
 
 
-def _skill_value(ruleset: Ruleset, kind: str) -> int:
-    return ruleset.advancement.value_increase[kind]
+def _skill_value(ruleset: Ruleset, kind: str, skill: str) -> int:
+    """The value a skill adds: by kind, plus the extra of an elite skill (Season 3)."""
+    rules = ruleset.advancement
+    return rules.value_increase[kind] + (rules.elite_extra if skill in rules.elite_skills else 0)
 
 
 def _with_parameter(name: str, parameter: str | None) -> str:

@@ -13,7 +13,7 @@ from league_manager.persistence.models import Advancement, League, Player, Playe
 from league_manager.rules import advancement as rules
 from league_manager.rules.dice import Dice, SeededDice
 from league_manager.rules.model import Ruleset, SkillRef
-from league_manager.services.base import ServiceBase
+from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.player_models import AdvanceChoice, HistoryEntry, PlayerRecord
 from league_manager.services.read_models import TeamView
@@ -86,8 +86,11 @@ class AdvancementService(ServiceBase):
             if player.status != "active":
                 raise RuleViolation("advancement", f"{player.name} is not on the active roster")
             progress = self._progress(session, player, ruleset, team)
-            if kind not in rules.KINDS:
-                raise RuleViolation("advancement", f"unknown kind '{kind}' (kinds: {', '.join(rules.KINDS)})")
+            if kind not in ruleset.advancement.kinds:
+                kinds = ", ".join(ruleset.advancement.kinds)
+                raise RuleViolation(
+                    "advancement", f"unknown kind '{kind}' in {ruleset.name} (kinds: {kinds})"
+                )
             if kind.startswith("chosen"):
                 if not skill:
                     raise RuleViolation("skill", "name the skill to take (--skill)")
@@ -149,7 +152,7 @@ class AdvancementService(ServiceBase):
         session.refresh(player)
         league = session.get(League, team.league_id)
         assert league is not None
-        return player, team, self.ruleset_of(league)
+        return player, team, team_ruleset(team, league)
 
     @staticmethod
     def _progress(session: Session, player: Player, ruleset: Ruleset, team: Team) -> rules.PlayerProgress:

@@ -67,6 +67,9 @@ class SeasonView:
     rounds: int
     fixtures: int
     decided: int
+    ruleset: str = "bb2020"
+    """The edition the season is played under (kept when the league moves on)."""
+    ruleset_version: str = ""
 
     @property
     def active_teams(self) -> tuple[SeasonTeamView, ...]:
@@ -82,6 +85,8 @@ class SeasonView:
             "format": self.format,
             "status": self.status,
             "seed": self.seed,
+            "ruleset": self.ruleset,
+            "ruleset_version": self.ruleset_version,
             "divisions": list(self.divisions),
             "teams": [t.to_dict() for t in self.teams],
             "rounds": self.rounds,

@@ -208,10 +208,14 @@ def _step1_winnings(c: _Context) -> None:
             c.ruleset.winnings_unit,
             conceded=outcomes[side] == "conceded",
             opponent_conceded=c.result.conceded == 1 - i,
+            not_stalling=c.ruleset.winnings_not_stalling,  # stalling is not recorded: none assumed
         )
         if gold:
+            bonus = ", not stalling" if c.ruleset.winnings_not_stalling else ""
             c.ledger.treasury(
-                c.team_id(side), gold, f"Winnings, fixture {c.fixture_id}: attendance {attendance}, {tds} TD"
+                c.team_id(side),
+                gold,
+                f"Winnings, fixture {c.fixture_id}: attendance {attendance}, {tds} TD{bonus}",
             )
         c.side_record(side).update(outcome=outcomes[side], attendance=attendance, winnings=gold)
 
@@ -263,10 +267,13 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             index = pick_mvp(range(len(eligible)), c.dice)
             c.mvps[side], how = (None if index is None else eligible[index]), "random"
         c.side_record(side).update(mvp=c.mvps[side], mvp_chosen=how)
+    awards = {  # Season 3's Brawlin' Brutes teams score casualties and touchdowns differently
+        side: c.ruleset.advancement.awards_for(c.ruleset.team(c.teams[side].race)) for side in SIDES
+    }
     for p in c.result.players:
         if p.id.startswith(INDUCED):
             continue  # star players and mercenaries earn no SPP
-        lines = spp_lines(_tally(p, p.id in c.mvps.values()), c.ruleset.advancement.spp_awards)
+        lines = spp_lines(_tally(p, p.id in c.mvps.values()), awards[SIDES[p.team]])
         amount = sum(a for _label, a in lines) + p.bonus_spp
         c.earned[p.id] = amount
         player = c.db_players.get(p.id)

@@ -21,6 +21,19 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         "star_rule": frozenset({
         }),
     },
+    "bb2025": {
+        # Issue 22: Season 3's new and renamed skills and traits, still to be played.
+        "skill": frozenset({
+    'Bullseye', 'Eye Gouge', 'Fumblerooski', 'Give and Go', 'Hatred', 'Insignificant', 'Lethal Flight',
+    'Lone Fouler', 'No Ball', 'Pogo', 'Punt', 'Put the Boot In', 'Quick Foul', 'Saboteur', 'Steady Footing',
+    'Taunt', 'Unsteady', 'Violent Innovator',
+        }),
+        # Issue 22: Season 3 star rules without a handler (new names, or BB2020 ones still open).
+        "star_rule": frozenset({
+    "Blastin' Solves Everything", 'Dwarfen Grit', 'Dwarven Scourge', "I'll Carry You", 'Krump and Smash',
+    'Mesmerising Dance', 'Slashing Nails', 'Woodland Fury', 'Working in Tandem',
+        }),
+    },
 }  # fmt: skip
 """Names without a handler today, by ruleset and kind. The set may only shrink."""
 
