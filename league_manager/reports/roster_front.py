@@ -14,6 +14,7 @@ from league_manager.reports.player_cells import (
     injuries_markup,
     player_markup,
     skills_markup,
+    spp_cell,
     stat_cells,
 )
 from league_manager.reports.theme import (
@@ -189,7 +190,7 @@ def player_table(players: tuple[PlayerView, ...], st: Styles, width: float, land
                 *stats,
                 Paragraph(skills_markup(player.skills), st.cell),
                 Paragraph(injuries_markup(player), st.cell),
-                f"{player.spp_earned}/{player.spp}",
+                spp_cell(player),
                 format_k(player.value),
             ]
         )
