@@ -20,8 +20,9 @@ from league_manager.persistence.models import (
 from league_manager.persistence.season_models import PlayerMatchStats
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.postgame import apply_postgame
+from league_manager.services.match_day.records import LedgerIds, PostgameRecord
 from league_manager.services.match_day.result import store_result
-from league_manager.services.match_day.store import dump_json, load_json
+from league_manager.services.match_day.store import dump_json, postgame_record
 
 REVERSE_KIND = {"dead": "reinstated", "mng": "recovered", "recovered": "mng", "hired": "left"}
 SOURCE = "correction"
@@ -29,11 +30,11 @@ SOURCE = "correction"
 
 def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
     """Write the opposite of every ledger row the fixture's post-game wrote (newest first)."""
-    record = load_json(day.postgame_json)
-    ids = record.get("ledger", {})
+    record = postgame_record(day)
+    ids = record.ledger if record else LedgerIds()
     fid = day.fixture_id
     note = f"Correction of fixture {fid} ({reason})"
-    for row in session.exec(select(TreasuryEntry).where(col(TreasuryEntry.id).in_(ids.get("treasury", [])))):
+    for row in session.exec(select(TreasuryEntry).where(col(TreasuryEntry.id).in_(ids.treasury))):
         repo.add_treasury(
             row.team_id,
             -row.amount,
@@ -42,9 +43,7 @@ def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
             session=session,
             fixture_id=fid,
         )
-    for fans in session.exec(
-        select(DedicatedFansEntry).where(col(DedicatedFansEntry.id).in_(ids.get("fans", [])))
-    ):
+    for fans in session.exec(select(DedicatedFansEntry).where(col(DedicatedFansEntry.id).in_(ids.fans))):
         repo.add_fans(
             fans.team_id,
             -fans.delta,
@@ -53,7 +52,7 @@ def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
             session=session,
             fixture_id=fid,
         )
-    for spp in session.exec(select(SppEntry).where(col(SppEntry.id).in_(ids.get("spp", [])))):
+    for spp in session.exec(select(SppEntry).where(col(SppEntry.id).in_(ids.spp))):
         repo.add_spp(
             spp.player_id,
             -spp.amount,
@@ -64,7 +63,7 @@ def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
         )
     statuses = session.exec(
         select(PlayerStatusEntry)
-        .where(col(PlayerStatusEntry.id).in_(ids.get("status", [])))
+        .where(col(PlayerStatusEntry.id).in_(ids.status))
         .order_by(col(PlayerStatusEntry.id).desc())
     ).all()
     for status in statuses:
@@ -163,18 +162,16 @@ def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: 
     previous = day.result_json or "{}"
     before = _balances(day, session=session)
     applied = day.stage == "post_game_applied"
-    old = load_json(day.postgame_json) if applied else {}
+    old = postgame_record(day) if applied else None
     conflicts: list[RuleViolation] = []
     if applied:
         reverse_postgame(day, reason.strip(), session=session)
         later = _conflicts(day, _balances(day, session=session), session=session)
         conflicts.extend(c for c in later if c.rule == "fixture")
     store_result(day, result, session=session)
-    if applied:
-        typed = [r["result"] for r in old.get("rolls", []) if r.get("source") == "typed"]
-        dice = MatchDayDice(old.get("seed"), typed)
-        options = old.get("options", {})
-        apply_postgame(day, dice, session=session, mvp=_kept_mvps(old, result), hire=options.get("hire", []))
+    if old is not None:
+        dice = MatchDayDice(old.seed, old.typed_dice())
+        apply_postgame(day, dice, session=session, mvp=_kept_mvps(old, result), hire=old.options.hire)
     after = _balances(day, session=session)
     conflicts.extend(c for c in _conflicts(day, after, session=session) if c.rule != "fixture")
     if conflicts:
@@ -193,7 +190,7 @@ def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: 
     return changes
 
 
-def _kept_mvps(old_postgame: dict[str, Any], result: MatchResult) -> list[str]:
+def _kept_mvps(old_postgame: PostgameRecord, result: MatchResult) -> list[str]:
     """The MVPs of the first post-game, kept when still eligible after the correction.
 
     A correction must not re-draw the MVP: with a changed outcome the dice are consumed
@@ -201,8 +198,7 @@ def _kept_mvps(old_postgame: dict[str, Any], result: MatchResult) -> list[str]:
     """
     candidates = set(result.home.mvp_candidates) | set(result.away.mvp_candidates)
     kept = []
-    for side in ("home", "away"):
-        mvp = (old_postgame.get("teams", {}).get(side) or {}).get("mvp")
-        if mvp is not None and str(mvp) in candidates:
-            kept.append(str(mvp))
+    for side in old_postgame.teams.values():
+        if side.mvp is not None and side.mvp in candidates:
+            kept.append(side.mvp)
     return kept

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -28,6 +28,9 @@ from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.summary import postgame_html
 from league_manager.ui.widgets import button, label
+
+if TYPE_CHECKING:
+    from league_manager.services.match_day.store import MatchDayView
 
 CHANGE = re.compile(r"^(team|player) (\S+) (\w+): (.*) -> (.*)$")
 LEDGERS = {"treasury": "treasury", "spp": "SPP", "fans": "dedicated fans"}
@@ -55,11 +58,11 @@ class CorrectionDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.fixture_id = fixture_id
-        self.view: Any = ctx.services.match_day.get(fixture_id)
+        self.view: MatchDayView = ctx.svc.match_day.get(fixture_id)
         self.changes: list[str] = []
         self.corrected = False
         self.conflicts: list[str] = []
-        fixture = ctx.services.seasons.get_fixture(fixture_id)
+        fixture = ctx.svc.seasons.get_fixture(fixture_id)
         self.setWindowTitle("Correct the result")
         self.resize(1100, 780)
         layout = QVBoxLayout(self)
@@ -153,7 +156,7 @@ class CorrectionDialog(QDialog):
         conceded = {0: None, 1: 0, 2: 1}[self.conceded.currentIndex()]
         document = self.model.document(self.grid_scores(), conceded)
         reason = self.reason.text().strip()
-        services = self.ctx.services
+        services = self.ctx.svc
         refused: list[BaseException] = []
 
         def op() -> Any:

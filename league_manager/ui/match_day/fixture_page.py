@@ -147,7 +147,7 @@ class FixturePage(Page):
         self.board_button.setText("Resume board match" if playing else "Play on the board…")
         self.board_button.setVisible(ready)
         self.abandon_button.setVisible(playing)
-        if playing:
+        if playing and status is not None:
             self.tiles["Stage"].set_value(status.summary())
 
     def open_wizard(self) -> Any:
@@ -174,7 +174,7 @@ class FixturePage(Page):
             return None
         fixture_id = int(self.ident)
         cleared = self.ctx.runner.run_op(
-            lambda: self.ctx.services.seasons.clear_result(fixture_id),
+            lambda: self.ctx.svc.seasons.clear_result(fixture_id),
             title="Could not clear the score",
         )
         if cleared is None:
@@ -205,7 +205,7 @@ class FixturePage(Page):
         if not reason:
             return
         self.ctx.runner.run_op(
-            lambda: self.ctx.services.match_day.cancel_pregame(fixture_id, reason),
+            lambda: self.ctx.svc.match_day.cancel_pregame(fixture_id, reason),
             title="Could not cancel the pre-game",
         )
 

@@ -281,7 +281,7 @@ class MatchDayWizard(QDialog):
     # ---- state
     def refresh(self) -> None:
         """Read the match day again and fill every step from it."""
-        services = self.ctx.services
+        services = self.ctx.svc
         fixture = services.seasons.get_fixture(self.fixture_id)
         self.heading.setText(f"{fixture.home}  v  {fixture.away}")
         try:
@@ -375,7 +375,7 @@ class MatchDayWizard(QDialog):
 
     def run_pregame(self) -> bool:
         """Step 1: the pre-game sequence."""
-        services = self.ctx.services
+        services = self.ctx.svc
         try:
             dice = self.pre_dice.arguments()
         except LeagueError as exc:
@@ -403,7 +403,7 @@ class MatchDayWizard(QDialog):
 
     def play_engine(self) -> bool:
         """Step 2, on the engine: the bots play the match."""
-        services = self.ctx.services
+        services = self.ctx.svc
         seed, bot = self.engine_seed.seed(), self.bot.currentText()
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.play(self.fixture_id, seed=seed, bot=bot),
@@ -455,7 +455,7 @@ class MatchDayWizard(QDialog):
 
     def record(self, document: dict[str, Any]) -> bool:
         """Enter a result document."""
-        services = self.ctx.services
+        services = self.ctx.svc
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.record(self.fixture_id, document),
             title="Could not enter the result",
@@ -465,7 +465,7 @@ class MatchDayWizard(QDialog):
 
     def run_postgame(self) -> bool:
         """Step 3: the post-game sequence."""
-        services = self.ctx.services
+        services = self.ctx.svc
         try:
             dice = self.post_dice.arguments()
         except LeagueError as exc:
