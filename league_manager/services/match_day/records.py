@@ -14,6 +14,7 @@ from typing import Any, Literal, Self
 from pydantic import BaseModel, ConfigDict, Field
 
 Side = Literal["home", "away"]
+SIDES: tuple[Side, Side] = ("home", "away")
 
 
 class _Record(BaseModel):
@@ -163,6 +164,10 @@ class PregameRecord(_Record):
         """One side's record."""
         return self.teams[side]
 
+    def sides(self) -> list[tuple[Side, PregameSide]]:
+        """The sides' records, home first (stored JSON keeps its keys sorted)."""
+        return [(s, self.teams[s]) for s in SIDES if s in self.teams]
+
     def team_ids(self) -> frozenset[int]:
         """The database ids of both teams."""
         return frozenset(t.team_id for t in self.teams.values())
@@ -243,6 +248,10 @@ class PostgameRecord(_Record):
     def side(self, side: Side) -> PostgameSide:
         """One side's record."""
         return self.teams[side]
+
+    def sides(self) -> list[tuple[Side, PostgameSide]]:
+        """The sides' records, home first (stored JSON keeps its keys sorted)."""
+        return [(s, self.teams[s]) for s in SIDES if s in self.teams]
 
     def typed_dice(self) -> list[int]:
         """The dice a coach typed in, in the order they were used."""

@@ -142,11 +142,10 @@ class CorrectionDialog(QDialog):
     def names(self) -> dict[str, str]:
         """Team and player ids → names, for the list of changes."""
         found: dict[str, str] = {}
-        for side in SIDES:
-            team = self.view.pregame.get("teams", {}).get(side, {})
-            found[f"team:{team.get('team_id')}"] = str(team.get("name", side))
+        for side, team in self.view.pre.sides():
+            found[f"team:{team.team_id}"] = team.name
             for p in self.view.snapshots.get(side, {}).get("players", []):
-                found[f"player:{p['id']}"] = f"{team.get('name', side)} #{p['number']} {p['name']}"
+                found[f"player:{p['id']}"] = f"{team.name} #{p['number']} {p['name']}"
         return found
 
     def apply(self) -> bool:
@@ -205,7 +204,7 @@ class CorrectionDialog(QDialog):
             if rows
             else "<p>No balance changed.</p>"
         )
-        again = postgame_html(self.view) if self.view.postgame else ""
+        again = postgame_html(self.view) if self.view.post else ""
         self.outcome.setHtml(f"<h3>Corrected: what changed</h3>{table}{again}")
 
     def keyPressEvent(self, event: Any) -> None:

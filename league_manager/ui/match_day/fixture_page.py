@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
@@ -13,6 +13,9 @@ from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.match_day.summary import full_html
 from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, tiles_row
+
+if TYPE_CHECKING:
+    from league_manager.services.match_day.store import MatchDayView
 
 STAGES = {
     None: "Not started",
@@ -35,7 +38,7 @@ class FixturePage(Page):
     def __init__(self, ctx: UiContext, parent: Any = None) -> None:
         super().__init__(ctx, parent)
         self.fixture: Any = None
-        self.view: Any = None
+        self.view: MatchDayView | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
