@@ -85,6 +85,13 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("fixture", type=int)
     p.add_argument("--result", required=True, metavar="FILE.json")
     p.add_argument("--reason", required=True)
+    p.add_argument(
+        "--recompute",
+        action="store_true",
+        help="revert the advancements bought with SPP the correction takes away and re-apply them "
+        "in order (one the player can no longer pay is removed); without it such a correction is "
+        "refused, naming each advancement",
+    )
     p.set_defaults(handler=cmd_correct)
     p = sub.add_parser(
         "board-abandon",
@@ -158,7 +165,8 @@ def cmd_correct(args: argparse.Namespace, ctx: CliContext) -> int:
     data = _read(args.result)
     if isinstance(data, str):
         return ctx.fail(data)
-    return _emit(ctx, ctx.services().match_day.correct(args.fixture, data, args.reason).value)
+    outcome = ctx.services().match_day.correct(args.fixture, data, args.reason, recompute=args.recompute)
+    return _emit(ctx, outcome.value)
 
 
 def cmd_board_abandon(args: argparse.Namespace, ctx: CliContext) -> int:

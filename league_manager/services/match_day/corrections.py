@@ -18,6 +18,11 @@ from league_manager.persistence.models import (
     TreasuryEntry,
 )
 from league_manager.persistence.season_models import PlayerMatchStats
+from league_manager.services.match_day.dependencies import (
+    CorrectionDependencies,
+    dependents,
+    revert_and_reapply,
+)
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.postgame import apply_postgame
 from league_manager.services.match_day.records import LedgerIds, PostgameRecord
@@ -145,14 +150,22 @@ def _diff(before: dict[str, dict[Any, int]], after: dict[str, dict[Any, int]]) -
     return lines
 
 
-def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: Session) -> list[str]:
+def correct_result(
+    day: MatchDay, result: MatchResult, reason: str, *, session: Session, recompute: bool = False
+) -> list[str]:
     """Replace a fixture's result; when its post-game was applied, reverse it and apply it again.
 
+    Args:
+        recompute: the commissioner confirmed that advancements bought with SPP the result
+            gave are reverted and re-applied in order (:mod:`.dependencies`).
+
     Returns:
-        What changed, one line per balance.
+        What changed, one line per balance, then one per reverted advancement.
 
     Raises:
         RuleViolation: no reason given.
+        CorrectionDependencies: without ``recompute``, advancements paid with SPP the
+            correction takes away (each named), with any other conflicts.
         RuleViolations: the conflicts with what was done since (SPP or gold already
             spent, a later fixture kicked off with the old rosters); the caller's
             transaction rolls back, so nothing changes.
@@ -173,10 +186,21 @@ def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: 
         dice = MatchDayDice(old.seed, old.typed_dice())
         apply_postgame(day, dice, session=session, mvp=_kept_mvps(old, result), hire=old.options.hire)
     after = _balances(day, session=session)
-    conflicts.extend(c for c in _conflicts(day, after, session=session) if c.rule != "fixture")
+    overspent = [pid for pid, spp in after["spp"].items() if spp < 0]
+    depending = dependents(day, overspent, session=session) if applied else []
+    reapplied: list[str] = []
+    if depending and recompute:
+        players = sorted({d.player_id for d in depending})
+        reapplied = revert_and_reapply(day, players, reason.strip(), session=session)
+        after = _balances(day, session=session)
+    covered = {d.player_id for d in depending}
+    left = {**after, "spp": {p: max(v, 0) if p in covered else v for p, v in after["spp"].items()}}
+    conflicts.extend(c for c in _conflicts(day, left, session=session) if c.rule != "fixture")
+    if depending and not recompute:
+        raise CorrectionDependencies(depending, conflicts)
     if conflicts:
         raise RuleViolations(conflicts)
-    changes = _diff(before, after)
+    changes = _diff(before, after) + reapplied
     session.add(
         MatchCorrection(
             fixture_id=day.fixture_id,

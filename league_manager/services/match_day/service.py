@@ -158,16 +158,29 @@ class MatchDayService(ServiceBase):
         return Outcome(view, self._changes(view, "post-game"))
 
     def correct(
-        self, fixture: int, result: MatchResult | Mapping[str, Any], reason: str
+        self,
+        fixture: int,
+        result: MatchResult | Mapping[str, Any],
+        reason: str,
+        *,
+        recompute: bool = False,
     ) -> Outcome[MatchDayView]:
         """Replace a result with a recorded reason, reversing and re-applying its post-game.
 
+        Args:
+            recompute: revert the advancements bought with SPP the correction takes away
+                and re-apply them in order (the commissioner confirmed it).
+
         Raises:
+            CorrectionDependencies: advancements depend on the result (each named) and
+                ``recompute`` was not given; nothing is changed.
             RuleViolations: conflicts with what was done since; nothing is changed.
         """
         with self.transaction() as session:
             day = require_match_day(fixture, CORRECTABLE, "correct the result", session=session)
-            changes = correct_result(day, parse_result(result, day), reason, session=session)
+            changes = correct_result(
+                day, parse_result(result, day), reason, session=session, recompute=recompute
+            )
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "correction: " + "; ".join(changes)))
 

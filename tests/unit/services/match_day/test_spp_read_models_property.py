@@ -14,6 +14,7 @@ from league_manager.core.errors import RuleViolation, RuleViolations
 from league_manager.persistence.models import Advancement, SppEntry
 from league_manager.reports.player_cells import spp_cell
 from league_manager.services.facade import Services
+from league_manager.services.match_day.dependencies import CorrectionDependencies
 
 AWARDS = {"td": 3, "comp": 1, "intc": 2, "cas": 2}
 
@@ -93,21 +94,27 @@ def test_spp_figures_equal_ledgers_after_corrections(
             assert post is not None
             results[fid] = _earned(doc, post)
         for _ in range(data.draw(st.integers(0, 2))):  # spend SPP on a random player who has some
-            rich = [p for t in team_ids for p in svc.teams.get_team(t).players if p.spp >= 6]
+            rich = [p for t in team_ids for p in svc.teams.get_team(t).players if p.spp >= 3]
             if rich:
                 buyer = data.draw(st.sampled_from(rich))
                 seed = data.draw(st.integers(0, 99))
+                kinds = {c.kind: c for c in svc.advancement.record(buyer.id).choices}
+                category = kinds["random_primary"].categories[0]
                 with suppress(RuleViolation):  # a refused advancement spends nothing
-                    svc.advancement.advance(buyer.id, "random_primary", seed=seed)
+                    svc.advancement.advance(buyer.id, "random_primary", category=category, seed=seed)
         for _ in range(data.draw(st.integers(1, 2))):
             fid = data.draw(st.sampled_from(sorted(results)))
             new = _result(data, svc.match_day.get(fid).snapshots)
             try:
                 after = svc.match_day.correct(fid, new, "property test").value.postgame
+            except CorrectionDependencies as exc:  # SPP spent: confirm reverting the advancements
+                assert exc.revertible
+                after = None
+                if data.draw(st.booleans()):
+                    after = svc.match_day.correct(fid, new, "property test", recompute=True).value.postgame
             except RuleViolations:
-                pass  # refused: nothing changes
-            else:
-                assert after is not None
+                after = None  # refused: nothing changes
+            if after is not None:
                 results[fid] = _earned(new, after)
             total: dict[int, int] = defaultdict(int)
             for earned in results.values():
