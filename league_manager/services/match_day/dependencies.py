@@ -14,7 +14,7 @@ from datetime import datetime
 
 from sqlmodel import Session, col, func, select
 
-from league_manager.core.errors import RuleViolation, RuleViolations
+from league_manager.core.errors import DependentChanges, RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import Advancement, League, Player, SppEntry, Team
@@ -37,7 +37,7 @@ class DependentAdvancement:
         return f"{self.gained} ({self.spp_cost} SPP, bought {self.bought:%Y-%m-%d})"
 
 
-class CorrectionDependencies(RuleViolations):
+class CorrectionDependencies(DependentChanges):
     """The correction takes away SPP already spent on advancements.
 
     Attributes:
@@ -55,9 +55,8 @@ class CorrectionDependencies(RuleViolations):
             RuleViolation("advancement", f"{a.player} has already spent SPP this result gave on {a}; {how}")
             for a in advancements
         ]
-        super().__init__([*others, *violations])
+        super().__init__([*others, *violations], [f"{a.player}: {a}" for a in advancements], not others)
         self.advancements = advancements
-        self.revertible = not others
 
 
 def _gained(adv: Advancement) -> str:
@@ -146,7 +145,7 @@ def _reapply(
     cost = cost_of(number, adv.kind)
     balance = facts.spp[player_id]
     if number > most or balance < cost:
-        left = f"it costs {cost} SPP; {balance} left after the correction"
+        left = f"it costs {cost} SPP, {balance} left after the correction"
         return f"{player.name}: {_gained(adv)} removed ({left})"
     session.add(
         Advancement(

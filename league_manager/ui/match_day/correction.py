@@ -2,7 +2,9 @@
 
 The correction service reverses the post-game and applies it again in one transaction; when
 something done since conflicts (SPP or gold spent, a later fixture kicked off) it refuses and
-changes nothing, and the dialog lists the conflicts.
+changes nothing, and the dialog lists the conflicts. When the only conflicts are advancements
+bought with SPP the result gave, the dialog offers to revert and re-apply them in order, after
+the commissioner confirms.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from league_manager.core.errors import RuleViolations
+from league_manager.core.errors import DependentChanges, RuleViolations
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.summary import postgame_html
@@ -109,6 +111,16 @@ class CorrectionDialog(QDialog):
         self.apply_button = button("Apply the correction", primary=True)
         self.apply_button.clicked.connect(self.apply)
         reason_row.addWidget(self.apply_button)
+        self.recompute_button = button("Revert and re-apply the advancements…")
+        self.recompute_button.setToolTip(
+            "Revert the advancements paid with SPP this correction takes away, apply the "
+            "correction, then re-apply them in the order they were bought (one the player can "
+            "no longer pay is removed). One step; the reason is recorded."
+        )
+        self.recompute_button.clicked.connect(self.apply_recomputing)
+        self.recompute_button.hide()
+        reason_row.addWidget(self.recompute_button)
+        self.dependencies: list[str] = []
         layout.addLayout(reason_row)
         self.problems = label("", "help", wrap=True)
         layout.addWidget(self.problems)
@@ -148,7 +160,22 @@ class CorrectionDialog(QDialog):
                 found[f"player:{p['id']}"] = f"{team.name} #{p['number']} {p['name']}"
         return found
 
-    def apply(self) -> bool:
+    def apply_recomputing(self) -> bool:
+        """After the commissioner confirms, correct with the dependent advancements reverted and
+        re-applied in order."""
+        listed = "\n".join(f"• {d}" for d in self.dependencies)
+        if not self.ctx.dialogs.confirm(
+            "Revert and re-apply the advancements",
+            "These advancements were paid with SPP this correction takes away:\n"
+            f"{listed}\n\nThey are reverted, the correction is applied, and they are re-applied "
+            "in the order they were bought; one the player can no longer pay is removed. "
+            "Everything happens in one step, with your reason on record.",
+            ok="Revert, correct and re-apply",
+        ):
+            return False
+        return self.apply(recompute=True)
+
+    def apply(self, recompute: bool = False) -> bool:
         """Send the corrected document with its reason to the correction service."""
         if self.check():
             return False
@@ -160,7 +187,7 @@ class CorrectionDialog(QDialog):
 
         def op() -> Any:
             try:
-                return services.match_day.correct(self.fixture_id, document, reason)
+                return services.match_day.correct(self.fixture_id, document, reason, recompute=recompute)
             except Exception as exc:
                 refused.append(exc)
                 raise
@@ -173,6 +200,7 @@ class CorrectionDialog(QDialog):
         description = outcome.changes.description
         self.changes = [c for c in description.split("correction: ", 1)[-1].split("; ") if c.strip()]
         self.corrected = True
+        self.recompute_button.hide()
         for widget in (self.grid, self.reason, self.conceded, *self.scores.values()):
             widget.setEnabled(False)
         self.show_changes()
@@ -185,9 +213,19 @@ class CorrectionDialog(QDialog):
             self.conflicts = [str(v) for v in exc.violations]
         else:
             self.conflicts = [str(exc)] if exc else ["the correction was refused"]
+        revertible = isinstance(exc, DependentChanges) and exc.revertible
+        self.dependencies = list(exc.dependencies) if isinstance(exc, DependentChanges) and revertible else []
+        self.recompute_button.setVisible(bool(self.dependencies))
         items = "".join(f"<li>{escape(c)}</li>" for c in self.conflicts)
+        forward = (
+            "<p>The way forward: <b>Revert and re-apply the advancements…</b> corrects the result "
+            "with these advancements reverted and re-applied in order.</p>"
+            if self.dependencies
+            else ""
+        )
         self.outcome.setHtml(
             f"<h3 style='color:#b3261e'>The correction was refused; nothing was changed</h3><ul>{items}</ul>"
+            f"{forward}"
         )
 
     def show_changes(self) -> None:

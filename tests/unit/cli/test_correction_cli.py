@@ -42,6 +42,6 @@ def test_correct_with_spent_spp_is_refused_then_recomputed(tmp_path: Path) -> No
         db, "fixture", "correct", fid, "--result", str(sheet), "--reason", "offside", "--recompute"
     )
     assert code == 0, err
-    assert "Fend removed (it costs 6 SPP; 4 left after the correction)" in out
+    assert "Fend removed (it costs 6 SPP, 4 left after the correction)" in out
     history = json.loads(run(db, "--json", "player", "history", scorer["id"])[1])
     assert history["spp"] == 4 and history["advancements"] == 0

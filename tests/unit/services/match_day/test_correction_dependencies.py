@@ -66,7 +66,7 @@ def test_confirmed_reverts_and_reapplies_in_order(demo: Services, fixtures: list
     assert kept == skills[:1]
     changes = outcome.value.corrections[0]["changes"]
     assert any("re-applied (3 SPP)" in line for line in changes)
-    assert any("removed (it costs 4 SPP; 1 left" in line for line in changes)
+    assert any("removed (it costs 4 SPP, 1 left" in line for line in changes)
     with Session(demo.engine) as session:
         rows = session.exec(select(SppEntry).where(SppEntry.player_id == pid)).all()
         assert sum(r.amount for r in rows) == 1
