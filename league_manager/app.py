@@ -6,13 +6,16 @@ import logging
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from league_manager.core.files import atomic_output
 from league_manager.persistence.location import APP_NAME, backup_folder, default_database
 from league_manager.ui.page_specs import PAGE_SPECS
+
+if TYPE_CHECKING:
+    from league_manager.services.facade import Services
 
 SCREENSHOT_SIZE = (1400, 900)
 
@@ -43,14 +46,14 @@ def backup_dir(database: str) -> Path:
     return backup_folder(Path(database))
 
 
-def open_services(path: str) -> Any:
+def open_services(path: str) -> Services:
     """Open and migrate a league file (raises DatabaseTooNew for files from a newer version)."""
     from league_manager.services.facade import Services
 
     return Services.open(path)
 
 
-def restore_backup(backup: Path, database: str) -> Any:
+def restore_backup(backup: Path, database: str) -> Path | None:
     """Put a verified backup in place of a league file (the replaced file is kept beside it)."""
     from league_manager.services.facade import Services
 

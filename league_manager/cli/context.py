@@ -6,7 +6,10 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from league_manager.services.facade import Services
 
 from league_manager.core.urls import mask_password
 
@@ -22,10 +25,10 @@ class CliContext:
     db: str | None = None
     stdout: TextIO = field(default_factory=lambda: sys.stdout)
     stderr: TextIO = field(default_factory=lambda: sys.stderr)
-    _open_services: Callable[[], Any] | None = None
-    _services: Any = None
+    _open_services: Callable[[], Services] | None = None
+    _services: Services | None = None
 
-    def services(self) -> Any:
+    def services(self) -> Services:
         """The service facade over the selected database (opened and migrated on first use)."""
         if self._services is None:
             if self._open_services is None:  # pragma: no cover - wired by cli.main

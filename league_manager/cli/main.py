@@ -7,7 +7,7 @@ import importlib
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from league_manager import __version__
 from league_manager.cli.context import CliContext
@@ -15,6 +15,9 @@ from league_manager.core.errors import LeagueError, RuleViolations
 from league_manager.core.system_errors import describe_system_error
 from league_manager.core.urls import mask_password
 from league_manager.persistence.location import default_database
+
+if TYPE_CHECKING:
+    from league_manager.services.facade import Services
 
 COMMAND_MODULES = (
     "rules_commands",
@@ -118,7 +121,7 @@ def build_parser(
     return parser
 
 
-def _open_services(db: str) -> Any:
+def _open_services(db: str) -> Services:
     from league_manager.services.facade import Services
 
     return Services.open(db)

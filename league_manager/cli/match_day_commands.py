@@ -85,6 +85,13 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("fixture", type=int)
     p.add_argument("--result", required=True, metavar="FILE.json")
     p.add_argument("--reason", required=True)
+    p.add_argument(
+        "--recompute",
+        action="store_true",
+        help="revert the advancements bought with SPP the correction takes away and re-apply them "
+        "in order (one the player can no longer pay is removed); without it such a correction is "
+        "refused, naming each advancement",
+    )
     p.set_defaults(handler=cmd_correct)
     p = sub.add_parser(
         "board-abandon",
@@ -158,7 +165,8 @@ def cmd_correct(args: argparse.Namespace, ctx: CliContext) -> int:
     data = _read(args.result)
     if isinstance(data, str):
         return ctx.fail(data)
-    return _emit(ctx, ctx.services().match_day.correct(args.fixture, data, args.reason).value)
+    outcome = ctx.services().match_day.correct(args.fixture, data, args.reason, recompute=args.recompute)
+    return _emit(ctx, outcome.value)
 
 
 def cmd_board_abandon(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -178,41 +186,33 @@ def _emit(ctx: CliContext, view: MatchDayView) -> int:
 def render(view: MatchDayView) -> str:
     """The match day in words: each roll and its effect, the result, every post-game change."""
     lines = [f"Fixture {view.fixture_id}: {view.home} v {view.away} — {view.stage} ({view.fixture_status})"]
-    pre = view.pregame
-    teams = pre.get("teams", {})
+    pre = view.pre
     names = {
         str(p["id"]): f"{p['name']} (#{p['number']})" for s in view.snapshots.values() for p in s["players"]
     }
     names.update(
-        {str(h["player_id"]): names.get(h["journeyman"], "") for h in (view.postgame or {}).get("hired", [])}
+        {str(h.player_id): names.get(h.journeyman, "") for h in (view.post.hired if view.post else ())}
     )
-    for side in SIDES:
-        t = teams.get(side, {})
-        ind = t.get("inducements", {})
-        bought = ", ".join(f"{x['quantity']} x {x['name']} ({x['cost']:,} gp)" for x in ind.get("lines", []))
+    for side, t in pre.sides():
+        ind = t.inducements
+        bought = ", ".join(f"{x.quantity} x {x.name} ({x.cost:,} gp)" for x in ind.lines) if ind else ""
         lines.append(
-            f"  {side}: fans D3 {t.get('fans_roll')} + {t.get('dedicated_fans')} "
-            f"= fan factor {t.get('fan_factor')}; "
-            f"CTV {t.get('ctv', 0):,}; journeymen {len(t.get('journeymen', []))}; "
-            f"inducements {bought or 'none'} (petty cash {ind.get('petty_cash', 0):,}, "
-            f"from treasury {ind.get('paid_from_treasury', 0):,})"
+            f"  {side}: fans D3 {t.fans_roll} + {t.dedicated_fans} = fan factor {t.fan_factor}; "
+            f"CTV {t.ctv:,}; journeymen {len(t.journeymen)}; "
+            f"inducements {bought or 'none'} (petty cash {ind.petty_cash if ind else 0:,}, "
+            f"from treasury {ind.paid_from_treasury if ind else 0:,})"
         )
-    weather = pre.get("weather", {})
-    lines.append(f"  weather {weather.get('dice')}: {weather.get('result')}")
-    prayers = pre.get("prayers", {})
-    for prayer in prayers.get("results", []):
+    if pre.weather is not None:
+        lines.append(f"  weather {list(pre.weather.dice)}: {pre.weather.result}")
+    for prayer in pre.prayers.results:
+        lines.append(f"  prayer for {pre.prayers.team}: {prayer.roll} {prayer.name} ({prayer.lasts})")
+    kick = pre.kick_off
+    if kick is not None:
+        lines.append(f"  coin toss {kick.toss_roll}: {kick.toss_winner} receives, {kick.kicking} kicks")
+    if pre.engine is not None and pre.engine.inert_skills:
         lines.append(
-            f"  prayer for {prayers.get('team')}: {prayer['roll']} {prayer['name']} ({prayer['lasts']})"
+            f"  played on the engine without (not implemented): {', '.join(pre.engine.inert_skills)}"
         )
-    kick = pre.get("kick_off", {})
-    if kick:
-        lines.append(
-            f"  coin toss {kick.get('toss_roll')}: {kick.get('toss_winner')} receives, "
-            f"{kick.get('kicking')} kicks"
-        )
-    inert = pre.get("engine", {}).get("inert_skills")
-    if inert:
-        lines.append(f"  played on the engine without (not implemented): {', '.join(inert)}")
     if view.result:
         r = view.result
         conceded = "" if r.get("conceded") is None else f" ({SIDES[r['conceded']]} conceded)"
@@ -220,26 +220,23 @@ def render(view: MatchDayView) -> str:
             f"  result {r['home']['score']}-{r['away']['score']}{conceded}, "
             f"CAS {r['home']['casualties_inflicted']}-{r['away']['casualties_inflicted']}"
         )
-    post = view.postgame
-    if post:
-        for side in SIDES:
-            t = post["teams"][side]
+    post = view.post
+    if post is not None:
+        for side, o in post.sides():
             lines.append(
-                f"  {side} {t['outcome']}: winnings {t['winnings']:,} gp; fans {t['fans_change']:+d} "
-                f"({'no roll' if t['fans_roll'] is None else 'roll ' + str(t['fans_roll'])}); "
-                f"MVP {names.get(str(t['mvp']), t['mvp'] or 'none')} ({t['mvp_chosen']}); "
-                f"expensive mistakes: {t['expensive_mistake']}"
-                + (f" (-{t['mistake_loss']:,} gp)" if t["mistake_loss"] else "")
+                f"  {side} {o.outcome}: winnings {o.winnings:,} gp; fans {o.fans_change:+d} "
+                f"({'no roll' if o.fans_roll is None else 'roll ' + str(o.fans_roll)}); "
+                f"MVP {names.get(str(o.mvp), o.mvp or 'none')} ({o.mvp_chosen}); "
+                f"expensive mistakes: {o.expensive_mistake}"
+                + (f" (-{o.mistake_loss:,} gp)" if o.mistake_loss else "")
             )
-        for p in post.get("players", []):
-            lines.append(f"  {names.get(p['id'], p['id'])}: +{p['spp']} SPP")
-        for injury in post.get("injuries", []):
-            who = names.get(str(injury["player_id"]), str(injury["player_id"]))
-            lines.append(f"  {who}: {injury['injury']} {injury.get('lasting') or ''}".rstrip())
-        for hired in post.get("hired", []):
-            lines.append(
-                f"  hired {hired['journeyman']} as player {hired['player_id']} ({hired['cost']:,} gp)"
-            )
+        for p in post.players:
+            lines.append(f"  {names.get(p.id, p.id)}: +{p.spp} SPP")
+        for injury in post.injuries:
+            who = names.get(str(injury.player_id), str(injury.player_id))
+            lines.append(f"  {who}: {injury.injury} {injury.lasting or ''}".rstrip())
+        for hired in post.hired:
+            lines.append(f"  hired {hired.journeyman} as player {hired.player_id} ({hired.cost:,} gp)")
     if view.board is not None:
         board = view.board
         lines.append(f"  {board.summary()}")

@@ -27,6 +27,21 @@ class RuleViolations(LeagueError):
         self.violations = violations
 
 
+class DependentChanges(RuleViolations):
+    """A correction would take away what later changes were paid with.
+
+    Attributes:
+        dependencies: each dependent change in words ("Fend (6 SPP, bought 2026-11-20)").
+        revertible: nothing else stands in the way, so the correction may go ahead with the
+            dependent changes reverted and re-applied in order.
+    """
+
+    def __init__(self, violations: list[RuleViolation], dependencies: list[str], revertible: bool) -> None:
+        super().__init__(violations)
+        self.dependencies = dependencies
+        self.revertible = revertible
+
+
 class NotFound(LeagueError):
     """A named league, team, player or fixture does not exist."""
 

@@ -319,6 +319,10 @@ def players_of(team_ids: Iterable[int], *, session: Session, include_gone: bool 
     return session.exec(query.order_by(col(Player.team_id), col(Player.number))).all()
 
 
+SPP_SPENT = "advancement"
+"""The SPP ledger source of rows that spend SPP (and of refunds when an advancement is reverted)."""
+
+
 class PlayerFacts:
     """Ledger facts about many players, read with a handful of queries."""
 
@@ -330,11 +334,13 @@ class PlayerFacts:
         self.status: dict[int, list[PlayerStatusEntry]] = defaultdict(list)
         if not ids:
             return
-        for player_id, amount in session.exec(
-            select(SppEntry.player_id, SppEntry.amount).where(col(SppEntry.player_id).in_(ids))
+        for player_id, amount, source in session.exec(
+            select(SppEntry.player_id, SppEntry.amount, SppEntry.source).where(
+                col(SppEntry.player_id).in_(ids)
+            )
         ):
             self.spp[player_id] += amount
-            if amount > 0:
+            if source != SPP_SPENT:  # a correction's reversing rows take back what was earned
                 self.spp_earned[player_id] += amount
         for adv in session.exec(
             select(Advancement).where(col(Advancement.player_id).in_(ids)).order_by(col(Advancement.id))

@@ -72,6 +72,11 @@ def stat_cells(
     return cells, commands
 
 
+def spp_cell(player: PlayerView) -> str:
+    """The roster's SPP cell: earned in total / left to spend (both from the SPP ledger)."""
+    return f"{player.spp_earned}/{player.spp}"
+
+
 def skills_markup(skills: Iterable[SkillView]) -> str:
     """Skills and traits as one wrapped line of markup; gained ones are bold."""
     parts = []

@@ -15,6 +15,7 @@ from league_manager.reports.player_cells import (
     keywords_markup,
     player_markup,
     skills_markup,
+    spp_cell,
     stat_cells,
 )
 from league_manager.reports.theme import (
@@ -190,7 +191,7 @@ def player_table(players: tuple[PlayerView, ...], st: Styles, width: float, land
                 *stats,
                 Paragraph(_skills_and_keywords(player, st), st.cell),
                 Paragraph(injuries_markup(player), st.cell),
-                f"{player.spp_earned}/{player.spp}",
+                spp_cell(player),
                 format_k(player.value),
             ]
         )

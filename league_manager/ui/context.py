@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QWidget
@@ -11,6 +11,9 @@ from league_manager.core.errors import LeagueError
 from league_manager.services.changes import Changes
 from league_manager.ui.dialogs import DialogService
 from league_manager.ui.operations import OpRunner
+
+if TYPE_CHECKING:
+    from league_manager.services.facade import Services
 
 
 class UiContext(QObject):
@@ -27,7 +30,14 @@ class UiContext(QObject):
         super().__init__()
         self.dialogs = dialogs
         self.runner = OpRunner(dialogs)
-        self.services: Any = None
+        self.services: Services | None = None
+
+    @property
+    def svc(self) -> Services:
+        """The open league's services (pages are shown only while a league file is open)."""
+        if self.services is None:
+            raise LeagueError("no league file is open")
+        return self.services
 
     @property
     def bus(self):

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import shiboken6
 from PySide6.QtCore import QByteArray, QModelIndex, QPoint, QSettings, QSize, Qt
@@ -52,12 +52,15 @@ from league_manager.ui.schedule_dialog import ScheduleDialog
 from league_manager.ui.season_dialog import NewSeasonDialog
 from league_manager.ui.wizard import NewLeagueWizard
 
+if TYPE_CHECKING:
+    from league_manager.services.facade import Services
+
 log = logging.getLogger(__name__)
 MAX_RECENT = 8
 Snapshot = tuple[list[LeagueView], list[TeamSummary]]
 
 
-def load_snapshot(services: Any) -> Snapshot:
+def load_snapshot(services: Services) -> Snapshot:
     """Leagues and every team summary (what the navigator and league pages show)."""
     return services.leagues.list_leagues(), services.teams.list_teams()
 
@@ -357,7 +360,7 @@ class MainWindow(QMainWindow):
         self.open_database(path, background=False)
 
     def _set_services(
-        self, path: str, services: Any, snapshot: Snapshot, then: tuple[str, Any] | None
+        self, path: str, services: Services, snapshot: Snapshot, then: tuple[str, Any] | None
     ) -> None:
         old = self.ctx.services
         self.ctx.services = services
@@ -392,7 +395,7 @@ class MainWindow(QMainWindow):
     def close_database(self) -> None:
         """Release the open database."""
         if self.ctx.services is not None:
-            self.ctx.services.close()
+            self.ctx.svc.close()
             self.ctx.services = None
 
     def _populate(self, snapshot: Snapshot | None = None) -> None:
@@ -401,8 +404,8 @@ class MainWindow(QMainWindow):
         leagues, teams = snapshot or load_snapshot(self.ctx.services)
         self.navigator.selectionModel().blockSignals(True)
         seasons = [
-            (season, [(r.number, r.name) for r in self.ctx.services.seasons.rounds(season.id)])
-            for season in self.ctx.services.seasons.list_seasons()
+            (season, [(r.number, r.name) for r in self.ctx.svc.seasons.rounds(season.id)])
+            for season in self.ctx.svc.seasons.list_seasons()
         ]
         self.nav_model.populate(leagues, teams, seasons)
         self.navigator.expandAll()
@@ -526,7 +529,7 @@ class MainWindow(QMainWindow):
         if kind == "season" and self.season_page.season:
             return self.season_page.season.league_id
         if kind == "player" and self.player_page.card:
-            return self.ctx.services.teams.get_team(self.player_page.card.team_id).league_id
+            return self.ctx.svc.teams.get_team(self.player_page.card.team_id).league_id
         return None
 
     def show_spec(self, spec: str) -> QWidget:
@@ -616,8 +619,8 @@ class MainWindow(QMainWindow):
         elif kind == "match":
             return self._show_match_board(name, tab)
         elif kind in {"player", "advance"}:
-            for team in services.teams.list_teams():
-                view = services.teams.get_team(team.id)
+            for summary in services.teams.list_teams():
+                view = services.teams.get_team(summary.id)
                 player = next((p for p in view.players if p.name.lower() == name.lower()), None)
                 if player is not None:
                     self.navigate("player", player.id)
@@ -693,7 +696,7 @@ class MainWindow(QMainWindow):
         if self.ctx.services is None:
             self.new_file()
             return False
-        taken = {lg.name for lg in self.ctx.services.leagues.list_leagues()}
+        taken = {lg.name for lg in self.ctx.svc.leagues.list_leagues()}
         wizard = NewLeagueWizard(taken, self)
         try:
             if not self.dialogs.run(wizard):
@@ -707,7 +710,7 @@ class MainWindow(QMainWindow):
 
     def create_league(self, name: str, ruleset_id: str, settings: dict[str, Any]) -> bool:
         """Create a league and show it."""
-        services = self.ctx.services
+        services = self.ctx.svc
         outcome = self.runner.run_op(
             lambda: services.leagues.create_league(name, ruleset_id, settings),
             title="Could not create the league",
@@ -719,7 +722,7 @@ class MainWindow(QMainWindow):
         """League → New Team: the draft editor for the current league."""
         league = self.selected_league()
         if league is None and self.ctx.services is not None:
-            leagues = self.ctx.services.leagues.list_leagues()
+            leagues = self.ctx.svc.leagues.list_leagues()
             league = leagues[0].id if len(leagues) == 1 else None
         if league is None:
             self.dialogs.info("New team", "Choose a league in the list on the left first (or create one).")
@@ -733,7 +736,7 @@ class MainWindow(QMainWindow):
         if league is None:
             raise LeagueError("no league in this league file")
         self.navigate("league", league.id)
-        dialog = NewSeasonDialog(self.ctx.services, self.runner, league.id, self)
+        dialog = NewSeasonDialog(self.ctx.svc, self.runner, league.id, self)
         if with_divisions:
             for division in ("Old World", "New World"):
                 dialog.add_division(division)
@@ -806,7 +809,7 @@ class MainWindow(QMainWindow):
         if self.db_path is not None and dest.resolve() == Path(self.db_path).resolve():
             self.dialogs.error("Save a copy", "Choose another file than the open one.")
             return
-        services = self.ctx.services
+        services = self.ctx.svc
         self.runner.call_in_background(
             lambda: services.backup(dest),
             lambda written: self.statusBar().showMessage(f"{verb} to {written}", 8000),

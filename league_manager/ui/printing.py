@@ -206,7 +206,7 @@ class Printer(QObject):
 
     def roster(self, team_id: int) -> None:
         """A team's roster (A4/Letter, portrait/landscape)."""
-        services = self.ctx.services
+        services = self.ctx.svc
         team = services.teams.get_team(team_id)
         dialog = PrintOptionsDialog(f"Print the roster of {team.name}", self.widget)
         if not self._ask(dialog):
@@ -221,7 +221,7 @@ class Printer(QObject):
 
     def match_sheet(self, team_id: int) -> None:
         """A match sheet of a team against a chosen opponent of its league."""
-        services = self.ctx.services
+        services = self.ctx.svc
         team = services.teams.get_team(team_id)
         others = [(t.name, t.id) for t in services.teams.list_teams(team.league_id) if t.id != team.id]
         if not others:
@@ -243,7 +243,7 @@ class Printer(QObject):
 
     def roster_book(self, league_id: int) -> None:
         """The roster book of all or chosen teams of a league."""
-        services = self.ctx.services
+        services = self.ctx.svc
         league = services.leagues.get_league(league_id)
         summaries = sorted(services.teams.list_teams(league_id), key=lambda s: s.name.lower())
         if not summaries:
@@ -271,7 +271,7 @@ class Printer(QObject):
 
     def blank_sheet(self, league_id: int | None) -> None:
         """A blank match sheet (the league's ruleset's tables)."""
-        services = self.ctx.services
+        services = self.ctx.svc
         ruleset_id = (
             services.leagues.get_league(league_id).ruleset if league_id is not None else DEFAULT_RULESET
         )
@@ -287,7 +287,7 @@ class Printer(QObject):
 
     def season(self, season_id: int) -> None:
         """A season's league table, fixtures and leaders."""
-        services = self.ctx.services
+        services = self.ctx.svc
         seasons = services.seasons
         season = seasons.get_season(season_id)
         league = services.leagues.get_league(season.league_id)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -21,6 +21,9 @@ from league_manager.ui.operations import OpRunner
 from league_manager.ui.season_models import FixtureTableModel
 from league_manager.ui.widgets import button, label, make_table
 
+if TYPE_CHECKING:
+    from league_manager.services.facade import Services
+
 FORMATS = (
     ("round-robin", "Round robin: everyone plays everyone once"),
     ("double-round-robin", "Double round robin: home and away"),
@@ -32,7 +35,9 @@ FORMATS = (
 class ScheduleDialog(QDialog):
     """Generate a season's fixtures: nothing is stored until Commit, which needs a preview first."""
 
-    def __init__(self, services: Any, runner: OpRunner, season: SeasonView, parent: QWidget | None = None):
+    def __init__(
+        self, services: Services, runner: OpRunner, season: SeasonView, parent: QWidget | None = None
+    ):
         super().__init__(parent)
         self.services = services
         self.runner = runner

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
@@ -29,6 +29,9 @@ from league_manager.services.season_read_models import EntryCandidate, SeasonVie
 from league_manager.ui.operations import OpRunner
 from league_manager.ui.season_models import TeamEntryModel
 from league_manager.ui.widgets import button, label, make_table, set_tone
+
+if TYPE_CHECKING:
+    from league_manager.services.facade import Services
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -107,7 +110,7 @@ class NewSeasonDialog(QDialog):
 
     def __init__(
         self,
-        services: Any,
+        services: Services,
         runner: OpRunner,
         league: int,
         parent: QWidget | None = None,

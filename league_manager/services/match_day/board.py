@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from sqlmodel import Session
 
 from league_manager.core.errors import RuleViolation
-from league_manager.match.coverage import unplayed_inducements
+from league_manager.match.coverage import inducement_played
 from league_manager.match.engine import FORMAT_VERSION, Match, MatchFormatError
 from league_manager.match.undo_policy import (
     DEFAULT_POLICY,
@@ -41,13 +41,12 @@ from league_manager.services.match_day.board_store import (
 from league_manager.services.match_day.play import match_settings
 from league_manager.services.match_day.result import parse_result, store_result
 from league_manager.services.match_day.store import (
-    SIDES,
     MatchDayView,
     dump_json,
     fixture_and_league,
-    load_json,
     lock_fixture_teams,
     match_day_view,
+    pregame_record,
     require_match_day,
     set_stage,
     snapshot,
@@ -55,6 +54,15 @@ from league_manager.services.match_day.store import (
 
 UNDO_SETTING = "undo_policy"
 """The league house rule that chooses the board's undo policy."""
+
+
+class FinishedGame(Protocol):
+    """What finishing needs of a game: its engine match (a :class:`BoardGame` or the board's game)."""
+
+    @property
+    def match(self) -> Match:
+        """The engine match, over."""
+        ...
 
 
 class BoardGame:
@@ -226,7 +234,7 @@ class BoardService(ServiceBase):
             _write(row, game.match, document)
             session.add(row)
 
-    def finish(self, fixture: int, game: BoardGame) -> Outcome[MatchDayView]:
+    def finish(self, fixture: int, game: FinishedGame) -> Outcome[MatchDayView]:
         """Hand the final whistle's result to match day (standings updated; stage
         ``result_entered``) and keep the action list and dice with the fixture.
 
@@ -246,7 +254,7 @@ class BoardService(ServiceBase):
             if len(document["actions"]) < len(stored["actions"]):
                 raise RuleViolation("board match", "the game has fewer actions than the record")
             day = require_match_day(fixture, ("in_progress",), "finish the board match", session=session)
-            store_result(day, parse_result(result.to_dict(), day), session=session)
+            store_result(day, parse_result(result, day), session=session)
             _write(row, game.match, document)
             row.state = "finished"
             session.add(row)
@@ -398,15 +406,14 @@ def _game(fixture: int, match: Match, row: BoardMatch, day: MatchDay) -> BoardGa
 
 def _unplayed(day: MatchDay) -> list[str]:
     """The inducements bought at the pre-game that the engine does not play (by name)."""
-    teams = load_json(day.pregame_json).get("teams", {})
-    lines = [line for s in SIDES for line in teams.get(s, {}).get("inducements", {}).get("lines", [])]
-    return unplayed_inducements(lines)
+    spending = [side.inducements for side in pregame_record(day).teams.values() if side.inducements]
+    names = {line.name: line.kind for s in spending for line in s.lines}
+    return sorted(name for name, kind in names.items() if not inducement_played(name, kind))
 
 
 def _changes(view: MatchDayView, what: str) -> Changes:
-    teams = {view.pregame.get("teams", {}).get(s, {}).get("team_id") for s in SIDES}
     return Changes(
-        teams=frozenset(t for t in teams if t),
+        teams=view.team_ids,
         fixtures=frozenset({view.fixture_id}),
         description=f"fixture {view.fixture_id}: {what}",
     )

@@ -16,7 +16,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
 from league_manager.persistence.models import TreasuryEntry
 from league_manager.persistence.season_models import Fixture
-from league_manager.services.match_day.store import CANCELLABLE, dump_json, load_json
+from league_manager.services.match_day.store import CANCELLABLE, dump_json, pregame_record
 
 
 def cancel_pregame(day: MatchDay, reason: str, *, session: Session) -> list[str]:
@@ -35,10 +35,10 @@ def cancel_pregame(day: MatchDay, reason: str, *, session: Session) -> list[str]
             "match day", f"fixture {day.fixture_id} has a result; correct the result instead of the pre-game"
         )
     fid = day.fixture_id
-    record = load_json(day.pregame_json)
+    record = pregame_record(day)
     changes: list[str] = []
-    for side in record.get("teams", {}).values():
-        for entry_id in side.get("inducements", {}).get("treasury_entries", []):
+    for side in record.teams.values():
+        for entry_id in side.inducements.treasury_entries if side.inducements else ():
             paid = session.get(TreasuryEntry, entry_id)
             if paid is None or not paid.amount:
                 continue
@@ -56,7 +56,7 @@ def cancel_pregame(day: MatchDay, reason: str, *, session: Session) -> list[str]
         MatchCorrection(
             fixture_id=fid,
             reason=f"pre-game cancelled: {reason.strip()}",
-            previous_result_json=dump_json({"cancelled_pregame": record}),
+            previous_result_json=dump_json({"cancelled_pregame": record.to_dict()}),
             new_result_json="{}",
             changes_json=dump_json(changes),
         )

@@ -18,10 +18,16 @@ from league_manager.persistence.models import (
     TreasuryEntry,
 )
 from league_manager.persistence.season_models import PlayerMatchStats
+from league_manager.services.match_day.dependencies import (
+    CorrectionDependencies,
+    dependents,
+    revert_and_reapply,
+)
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.postgame import apply_postgame
+from league_manager.services.match_day.records import LedgerIds, PostgameRecord
 from league_manager.services.match_day.result import store_result
-from league_manager.services.match_day.store import dump_json, load_json
+from league_manager.services.match_day.store import dump_json, postgame_record
 
 REVERSE_KIND = {"dead": "reinstated", "mng": "recovered", "recovered": "mng", "hired": "left"}
 SOURCE = "correction"
@@ -29,11 +35,11 @@ SOURCE = "correction"
 
 def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
     """Write the opposite of every ledger row the fixture's post-game wrote (newest first)."""
-    record = load_json(day.postgame_json)
-    ids = record.get("ledger", {})
+    record = postgame_record(day)
+    ids = record.ledger if record else LedgerIds()
     fid = day.fixture_id
     note = f"Correction of fixture {fid} ({reason})"
-    for row in session.exec(select(TreasuryEntry).where(col(TreasuryEntry.id).in_(ids.get("treasury", [])))):
+    for row in session.exec(select(TreasuryEntry).where(col(TreasuryEntry.id).in_(ids.treasury))):
         repo.add_treasury(
             row.team_id,
             -row.amount,
@@ -42,9 +48,7 @@ def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
             session=session,
             fixture_id=fid,
         )
-    for fans in session.exec(
-        select(DedicatedFansEntry).where(col(DedicatedFansEntry.id).in_(ids.get("fans", [])))
-    ):
+    for fans in session.exec(select(DedicatedFansEntry).where(col(DedicatedFansEntry.id).in_(ids.fans))):
         repo.add_fans(
             fans.team_id,
             -fans.delta,
@@ -53,7 +57,7 @@ def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
             session=session,
             fixture_id=fid,
         )
-    for spp in session.exec(select(SppEntry).where(col(SppEntry.id).in_(ids.get("spp", [])))):
+    for spp in session.exec(select(SppEntry).where(col(SppEntry.id).in_(ids.spp))):
         repo.add_spp(
             spp.player_id,
             -spp.amount,
@@ -64,7 +68,7 @@ def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
         )
     statuses = session.exec(
         select(PlayerStatusEntry)
-        .where(col(PlayerStatusEntry.id).in_(ids.get("status", [])))
+        .where(col(PlayerStatusEntry.id).in_(ids.status))
         .order_by(col(PlayerStatusEntry.id).desc())
     ).all()
     for status in statuses:
@@ -146,14 +150,22 @@ def _diff(before: dict[str, dict[Any, int]], after: dict[str, dict[Any, int]]) -
     return lines
 
 
-def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: Session) -> list[str]:
+def correct_result(
+    day: MatchDay, result: MatchResult, reason: str, *, session: Session, recompute: bool = False
+) -> list[str]:
     """Replace a fixture's result; when its post-game was applied, reverse it and apply it again.
 
+    Args:
+        recompute: the commissioner confirmed that advancements bought with SPP the result
+            gave are reverted and re-applied in order (:mod:`.dependencies`).
+
     Returns:
-        What changed, one line per balance.
+        What changed, one line per balance, then one per reverted advancement.
 
     Raises:
         RuleViolation: no reason given.
+        CorrectionDependencies: without ``recompute``, advancements paid with SPP the
+            correction takes away (each named), with any other conflicts.
         RuleViolations: the conflicts with what was done since (SPP or gold already
             spent, a later fixture kicked off with the old rosters); the caller's
             transaction rolls back, so nothing changes.
@@ -163,23 +175,32 @@ def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: 
     previous = day.result_json or "{}"
     before = _balances(day, session=session)
     applied = day.stage == "post_game_applied"
-    old = load_json(day.postgame_json) if applied else {}
+    old = postgame_record(day) if applied else None
     conflicts: list[RuleViolation] = []
     if applied:
         reverse_postgame(day, reason.strip(), session=session)
         later = _conflicts(day, _balances(day, session=session), session=session)
         conflicts.extend(c for c in later if c.rule == "fixture")
     store_result(day, result, session=session)
-    if applied:
-        typed = [r["result"] for r in old.get("rolls", []) if r.get("source") == "typed"]
-        dice = MatchDayDice(old.get("seed"), typed)
-        options = old.get("options", {})
-        apply_postgame(day, dice, session=session, mvp=_kept_mvps(old, result), hire=options.get("hire", []))
+    if old is not None:
+        dice = MatchDayDice(old.seed, old.typed_dice())
+        apply_postgame(day, dice, session=session, mvp=_kept_mvps(old, result), hire=old.options.hire)
     after = _balances(day, session=session)
-    conflicts.extend(c for c in _conflicts(day, after, session=session) if c.rule != "fixture")
+    overspent = [pid for pid, spp in after["spp"].items() if spp < 0]
+    depending = dependents(day, overspent, session=session) if applied else []
+    reapplied: list[str] = []
+    if depending and recompute:
+        players = sorted({d.player_id for d in depending})
+        reapplied = revert_and_reapply(day, players, reason.strip(), session=session)
+        after = _balances(day, session=session)
+    covered = {d.player_id for d in depending}
+    left = {**after, "spp": {p: max(v, 0) if p in covered else v for p, v in after["spp"].items()}}
+    conflicts.extend(c for c in _conflicts(day, left, session=session) if c.rule != "fixture")
+    if depending and not recompute:
+        raise CorrectionDependencies(depending, conflicts)
     if conflicts:
         raise RuleViolations(conflicts)
-    changes = _diff(before, after)
+    changes = _diff(before, after) + reapplied
     session.add(
         MatchCorrection(
             fixture_id=day.fixture_id,
@@ -193,7 +214,7 @@ def correct_result(day: MatchDay, result: MatchResult, reason: str, *, session: 
     return changes
 
 
-def _kept_mvps(old_postgame: dict[str, Any], result: MatchResult) -> list[str]:
+def _kept_mvps(old_postgame: PostgameRecord, result: MatchResult) -> list[str]:
     """The MVPs of the first post-game, kept when still eligible after the correction.
 
     A correction must not re-draw the MVP: with a changed outcome the dice are consumed
@@ -201,8 +222,7 @@ def _kept_mvps(old_postgame: dict[str, Any], result: MatchResult) -> list[str]:
     """
     candidates = set(result.home.mvp_candidates) | set(result.away.mvp_candidates)
     kept = []
-    for side in ("home", "away"):
-        mvp = (old_postgame.get("teams", {}).get(side) or {}).get("mvp")
-        if mvp is not None and str(mvp) in candidates:
-            kept.append(str(mvp))
+    for side in old_postgame.teams.values():
+        if side.mvp is not None and side.mvp in candidates:
+            kept.append(side.mvp)
     return kept

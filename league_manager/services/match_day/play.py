@@ -9,7 +9,7 @@ from league_manager.match.engine import Match
 from league_manager.match.result import MatchResult
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.rules.loader import load_ruleset
-from league_manager.services.match_day.store import load_json, snapshot
+from league_manager.services.match_day.store import load_json, pregame_record, snapshot
 
 BOTS = ("random", "greedy")
 
@@ -20,16 +20,16 @@ def match_settings(day: MatchDay) -> dict[str, Any]:
     the underdog's Prayers to Nuffle rolled there (they take effect at the first drive).
     """
     settings: dict[str, Any] = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
-    pregame = load_json(day.pregame_json) if day.pregame_json else {}
-    if pregame.get("weather"):
-        settings["weather_roll"] = sum(pregame["weather"]["dice"])
-    if pregame.get("kick_off"):
-        settings["kicking_team"] = 0 if pregame["kick_off"]["kicking"] == "home" else 1
-    prayers = pregame.get("prayers") or {}
-    if prayers.get("team") in ("home", "away") and prayers.get("results"):
+    pregame = pregame_record(day)
+    if pregame.weather:
+        settings["weather_roll"] = sum(pregame.weather.dice)
+    if pregame.kick_off:
+        settings["kicking_team"] = 0 if pregame.kick_off.kicking == "home" else 1
+    prayers = pregame.prayers
+    if prayers.team is not None and prayers.results:
         settings["prayers"] = {
-            "team": 0 if prayers["team"] == "home" else 1,
-            "rolls": [int(r["roll"]) for r in prayers["results"]],
+            "team": 0 if prayers.team == "home" else 1,
+            "rolls": [r.roll for r in prayers.results],
         }
     return settings
 

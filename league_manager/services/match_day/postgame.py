@@ -24,7 +24,15 @@ from league_manager.rules.postgame.spp import PlayerTally, spp_lines
 from league_manager.rules.postgame.winnings import winnings
 from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.dice import roll_dicts
-from league_manager.services.match_day.store import SIDES, dump_json, load_json, set_stage, snapshot
+from league_manager.services.match_day.records import PostgameRecord, PregameRecord
+from league_manager.services.match_day.store import (
+    SIDES,
+    load_json,
+    pregame_record,
+    save_postgame,
+    set_stage,
+    snapshot,
+)
 
 SOURCE = "match"
 
@@ -148,7 +156,7 @@ class _Context:
     teams: dict[str, Team]
     ruleset: Ruleset
     result: MatchResult
-    pregame: dict[str, Any]
+    pregame: PregameRecord
     snap_players: dict[str, PlayerSnapshot]
     db_players: dict[str, Player]
     ledger: _Ledger
@@ -182,7 +190,7 @@ def _load(day: MatchDay, dice: Dice, session: Session) -> _Context:
         teams={"home": home, "away": away},
         ruleset=league_ruleset(league),
         result=MatchResult.from_dict(load_json(day.result_json)),
-        pregame=load_json(day.pregame_json),
+        pregame=pregame_record(day),
         snap_players=snap_players,
         db_players=db_players,
         ledger=_Ledger(day.fixture_id, session),
@@ -195,10 +203,8 @@ def _load(day: MatchDay, dice: Dice, session: Session) -> _Context:
 def _step1_winnings(c: _Context) -> None:
     """Outcome and winnings: (attendance / 2 + own TD) x 10,000 gp; a concession changes both."""
     outcomes = _outcomes(c.result)
-    factors = [
-        int(c.pregame.get("teams", {}).get(s, {}).get("fan_factor", getattr(c.result, s).fan_factor))
-        for s in SIDES
-    ]
+    factors = [c.pregame.side(s).fan_factor if s in c.pregame.teams else getattr(c.result, s).fan_factor
+               for s in SIDES]  # fmt: skip
     attendance = sum(factors)
     for i, side in enumerate(SIDES):
         tds = getattr(c.result, side).score
@@ -342,7 +348,7 @@ def apply_postgame(
     session: Session,
     mvp: Sequence[str] = (),
     hire: Sequence[str] = (),
-) -> dict[str, Any]:
+) -> PostgameRecord:
     """Run post-game steps 1-6 for a fixture whose result is entered; returns the record.
 
     Args:
@@ -378,9 +384,10 @@ def apply_postgame(
         "rolls": roll_dicts(dice.log),
         "ledger": c.ledger.ids,
     }
-    day.postgame_json = dump_json(c.record)
+    record = PostgameRecord.built(c.record)
+    save_postgame(day, record)
     set_stage(day, "post_game_applied", session=session)
-    return c.record
+    return record
 
 
 def _stats(

@@ -29,11 +29,13 @@ from league_manager.services.match_day.inducements import (
     apply_to_snapshot,
     price,
 )
+from league_manager.services.match_day.records import PregameRecord
 from league_manager.services.match_day.store import (
     SIDES,
     dump_json,
     find_match_day,
     fixture_and_league,
+    save_pregame,
     team_snapshot,
 )
 from league_manager.services.read_models import TeamView
@@ -347,8 +349,8 @@ def run_pregame(
         away_team_id=teams["away"].id or 0,
         home_snapshot_json=dump_json(snaps["home"].to_dict()),
         away_snapshot_json=dump_json(snaps["away"].to_dict()),
-        pregame_json=dump_json(record),
     )
+    save_pregame(day, PregameRecord.built(record))
     fixture.status = "in_progress"
     session.add(fixture)
     session.add(day)

@@ -13,8 +13,14 @@ from league_manager.match.teams import TeamSnapshot
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.season_models import Fixture, Season
 from league_manager.rules.model import CHARACTERISTICS
-from league_manager.services.match_day.result_schema import PlayerRow, TeamRow, read_document, side_index
-from league_manager.services.match_day.store import SIDES, dump_json, load_json, set_stage, snapshot
+from league_manager.services.match_day.result_schema import (
+    PlayerRow,
+    TeamRow,
+    read_document,
+    read_result,
+    side_index,
+)
+from league_manager.services.match_day.store import SIDES, dump_json, pregame_record, set_stage, snapshot
 from league_manager.services.season_results import ResultEntry, apply_result
 
 INJURIES = ("Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead")
@@ -159,8 +165,9 @@ def _team(
     )
 
 
-def parse_result(data: Any, day: MatchDay) -> MatchResult:
-    """A complete, checked :class:`MatchResult` from a (possibly partial tabletop) document.
+def parse_result(data: MatchResult | Mapping[str, Any] | Any, day: MatchDay) -> MatchResult:
+    """A complete, checked :class:`MatchResult` from a typed result (engine, board) or a
+    (possibly partial tabletop) document.
 
     The document's shape, types and bounds are checked first (:func:`read_document`);
     players left out played and did nothing; team names, races and fan factors come from
@@ -171,7 +178,7 @@ def parse_result(data: Any, day: MatchDay) -> MatchResult:
             players, totals contradicting the score, an MVP who cannot be one, kills
             beyond casualties, inconsistent casualty counts, bad injuries).
     """
-    doc = read_document(data)
+    doc = read_result(data) if isinstance(data, MatchResult) else read_document(data)
     errors: list[RuleViolation] = []
     snaps = {side: snapshot(day, side) for side in SIDES}
     conceded = side_index(doc.conceded)
@@ -186,7 +193,8 @@ def parse_result(data: Any, day: MatchDay) -> MatchResult:
         )
     if errors:
         raise RuleViolations(errors)
-    weather = doc.weather or load_json(day.pregame_json).get("weather", {}).get("result", "")
+    pregame_weather = pregame_record(day).weather
+    weather = doc.weather or (pregame_weather.result if pregame_weather else "")
     return MatchResult(
         home=teams[0],
         away=teams[1],

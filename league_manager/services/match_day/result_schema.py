@@ -29,6 +29,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from league_manager.core.errors import RuleViolation, RuleViolations
+from league_manager.match.result import MatchResult, TeamResult
 
 MAX_TURNS = 48
 MAX_CASUALTIES = 99
@@ -122,6 +123,48 @@ def read_document(data: Any) -> ResultDocument:
         return ResultDocument.model_validate(data)
     except ValidationError as exc:
         raise RuleViolations([_violation(error, data) for error in exc.errors()[:20]]) from None
+
+
+def read_result(result: MatchResult) -> ResultDocument:
+    """The checked document of a typed result (the engine's or the board's), built from its
+    attributes rather than through a JSON detour, under the same types and bounds.
+
+    Raises:
+        RuleViolations: one ``result`` violation per problem, naming where it is.
+    """
+    try:
+        return ResultDocument(
+            home=_team_row(result.home),
+            away=_team_row(result.away),
+            conceded=_team_index(result.conceded, "conceded"),
+            players=[PlayerRow.model_validate(p, from_attributes=True) for p in result.players],
+            weather=result.weather or None,
+            sudden_death=_team_index(result.sudden_death, "sudden_death"),
+        )
+    except ValidationError as exc:
+        raise RuleViolations([_violation(error, {}) for error in exc.errors()[:20]]) from None
+
+
+def _team_index(value: int | None, what: str) -> Literal[0, 1] | None:
+    if value is None:
+        return None
+    if value in (0, 1):
+        return 0 if value == 0 else 1
+    raise RuleViolations([RuleViolation("result", f"{what} must be 0, 1 or null, not {value!r}")])
+
+
+def _team_row(team: TeamResult) -> TeamRow:
+    return TeamRow(
+        score=team.score,
+        casualties_inflicted=team.casualties_inflicted,
+        casualties_suffered=team.casualties_suffered,
+        mvp=team.mvp,
+        mvp_candidates=list(team.mvp_candidates),
+        inducements_used=dict(team.inducements_used),
+        name=team.name,
+        race=team.race,
+        fan_factor=team.fan_factor,
+    )
 
 
 def _violation(error: Any, data: dict[str, Any]) -> RuleViolation:

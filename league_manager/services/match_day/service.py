@@ -19,17 +19,18 @@ from league_manager.services.match_day.offer_models import InducementOffer
 from league_manager.services.match_day.play import BOTS, play_match
 from league_manager.services.match_day.postgame import apply_postgame
 from league_manager.services.match_day.pregame import run_pregame
+from league_manager.services.match_day.records import EngineRun
 from league_manager.services.match_day.result import parse_result, store_result
 from league_manager.services.match_day.store import (
     CANCELLABLE,
     CORRECTABLE,
     MatchDayView,
-    dump_json,
     find_match_day,
-    load_json,
     lock_fixture_teams,
     match_day_view,
+    pregame_record,
     require_match_day,
+    save_pregame,
     set_stage,
 )
 
@@ -134,8 +135,7 @@ class MatchDayService(ServiceBase):
             lock_fixture_teams(fixture, session=session)
             refuse_if_board_in_progress(fixture, "enter a result", session=session)
             day = require_match_day(fixture, RESULT_STAGES, "enter a result", session=session)
-            data = result.to_dict() if isinstance(result, MatchResult) else dict(result)
-            store_result(day, parse_result(data, day), session=session)
+            store_result(day, parse_result(result, day), session=session)
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "result"))
 
@@ -164,18 +164,30 @@ class MatchDayService(ServiceBase):
         return Outcome(view, self._changes(view, "post-game"))
 
     def correct(
-        self, fixture: int, result: MatchResult | Mapping[str, Any], reason: str
+        self,
+        fixture: int,
+        result: MatchResult | Mapping[str, Any],
+        reason: str,
+        *,
+        recompute: bool = False,
     ) -> Outcome[MatchDayView]:
         """Replace a result with a recorded reason, reversing and re-applying its post-game.
 
+        Args:
+            recompute: revert the advancements bought with SPP the correction takes away
+                and re-apply them in order (the commissioner confirmed it).
+
         Raises:
+            CorrectionDependencies: advancements depend on the result (each named) and
+                ``recompute`` was not given; nothing is changed.
             RuleViolations: conflicts with what was done since; nothing is changed.
         """
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session)
             day = require_match_day(fixture, CORRECTABLE, "correct the result", session=session)
-            data = result.to_dict() if isinstance(result, MatchResult) else dict(result)
-            changes = correct_result(day, parse_result(data, day), reason, session=session)
+            changes = correct_result(
+                day, parse_result(result, day), reason, session=session, recompute=recompute
+            )
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "correction: " + "; ".join(changes)))
 
@@ -196,20 +208,17 @@ class MatchDayService(ServiceBase):
                 day = run_pregame(fixture, {}, dice, session=session)
             day = require_match_day(fixture, RESULT_STAGES, "play the match", session=session)
             result, decisions, inert = play_match(day, dice.seed, bot)
-            store_result(day, parse_result(result.to_dict(), day), session=session)
-            record = load_json(day.pregame_json) | {
-                "engine": {"seed": dice.seed, "bot": bot, "decisions": decisions, "inert_skills": inert}
-            }
-            day.pregame_json = dump_json(record)
+            store_result(day, parse_result(result, day), session=session)
+            engine = EngineRun(seed=dice.seed, bot=bot, decisions=decisions, inert_skills=tuple(inert))
+            save_pregame(day, pregame_record(day).model_copy(update={"engine": engine}))
             session.add(day)
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "played on the engine"))
 
     @staticmethod
     def _changes(view: MatchDayView, what: str) -> Changes:
-        teams = {view.pregame.get("teams", {}).get(s, {}).get("team_id") for s in ("home", "away")}
         return Changes(
-            teams=frozenset(t for t in teams if t),
+            teams=view.team_ids,
             fixtures=frozenset({view.fixture_id}),
             description=f"fixture {view.fixture_id}: {what}",
         )

@@ -16,6 +16,7 @@ from league_manager.persistence.models import League, Team, utcnow
 from league_manager.persistence.season_models import Fixture, Season
 from league_manager.rules.model import SkillRef
 from league_manager.services.match_day.board_store import BoardStatus, board_status, find_board
+from league_manager.services.match_day.records import PostgameRecord, PregameRecord
 from league_manager.services.read_models import TeamView
 
 SIDES = ("home", "away")
@@ -31,6 +32,26 @@ def load_json(text: str | None) -> dict[str, Any]:
 def dump_json(data: Any) -> str:
     """Plain data as compact, stable JSON."""
     return json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+def pregame_record(day: MatchDay) -> PregameRecord:
+    """The fixture's pre-game record, read from its stored JSON."""
+    return PregameRecord.model_validate_json(day.pregame_json)
+
+
+def postgame_record(day: MatchDay) -> PostgameRecord | None:
+    """The fixture's post-game record (None before the post-game), read from its stored JSON."""
+    return None if day.postgame_json is None else PostgameRecord.model_validate_json(day.postgame_json)
+
+
+def save_pregame(day: MatchDay, record: PregameRecord) -> None:
+    """Store the pre-game record as JSON (the caller adds the row to its session)."""
+    day.pregame_json = dump_json(record.to_dict())
+
+
+def save_postgame(day: MatchDay, record: PostgameRecord) -> None:
+    """Store the post-game record as JSON (the caller adds the row to its session)."""
+    day.postgame_json = dump_json(record.to_dict())
 
 
 def fixture_and_league(fixture_id: int, *, session: Session) -> tuple[Fixture, League]:
@@ -160,13 +181,28 @@ class MatchDayView:
     home: str
     away: str
     ruleset: str
-    pregame: dict[str, Any]
+    pre: PregameRecord
     snapshots: dict[str, Any]
     result: dict[str, Any] | None
-    postgame: dict[str, Any] | None
+    post: PostgameRecord | None
     corrections: list[dict[str, Any]] = field(default_factory=list)
     board: BoardStatus | None = None
     """The fixture's board match (in progress, finished or abandoned), if it had one."""
+
+    @property
+    def pregame(self) -> dict[str, Any]:
+        """The pre-game record as plain data (the stored document; ``--json`` output)."""
+        return self.pre.to_dict()
+
+    @property
+    def postgame(self) -> dict[str, Any] | None:
+        """The post-game record as plain data, None before the post-game."""
+        return None if self.post is None else self.post.to_dict()
+
+    @property
+    def team_ids(self) -> frozenset[int]:
+        """The database ids of both teams."""
+        return self.pre.team_ids()
 
     @property
     def cancellable(self) -> bool:
@@ -222,10 +258,10 @@ def match_day_view(day: MatchDay, *, session: Session) -> MatchDayView:
         home=home.name,
         away=away.name,
         ruleset=f"{day.ruleset_id} {day.ruleset_version}",
-        pregame=load_json(day.pregame_json),
+        pre=pregame_record(day),
         snapshots={"home": load_json(day.home_snapshot_json), "away": load_json(day.away_snapshot_json)},
         result=load_json(day.result_json) if day.result_json else None,
-        postgame=load_json(day.postgame_json) if day.postgame_json else None,
+        post=postgame_record(day),
         corrections=corrections,
         board=None if board is None else board_status(board),
     )

@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
 
-from league_manager.core.errors import LeagueError
+from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.match.undo_policy import DESCRIPTIONS, needs_confirmation, undo_refusal
 from league_manager.services.changes import Changes
 from league_manager.ui.context import UiContext
@@ -55,13 +55,17 @@ def _error(ctx: UiContext, title: str, exc: Exception) -> None:
 
 def play_on_board(ctx: UiContext, fixture_id: int, parent: QWidget | None = None) -> BoardWindow | None:
     """Resume the fixture's board match in progress, or ask who plays and start one."""
-    services = ctx.services
+    services = ctx.svc
     try:
         status = services.board.status(fixture_id)
         if status is not None and status.in_progress:
             game = services.board.resume(fixture_id)
         else:
             fixture = services.seasons.get_fixture(fixture_id)
+            if fixture.home is None or fixture.away is None:
+                raise RuleViolation(
+                    "fixture", f"fixture {fixture_id} does not have two teams; there is no match to play"
+                )
             dialog = SidesDialog(fixture.home, fixture.away, parent)
             if not ctx.dialogs.run(dialog):
                 return None
@@ -75,7 +79,7 @@ def play_on_board(ctx: UiContext, fixture_id: int, parent: QWidget | None = None
 
 def open_board(ctx: UiContext, game: Any, parent: QWidget | None = None) -> BoardWindow:
     """A board window over a service game: saves after every action, finishes into match day."""
-    services = ctx.services
+    services = ctx.svc
     fixture_id = int(game.fixture_id)
 
     def saver(g: Any, **undo: Any) -> None:
@@ -105,7 +109,7 @@ def finish_board(ctx: UiContext, window: BoardWindow, parent: QWidget | None = N
     game = window.board.session.game
     fixture_id = int(game.fixture_id)
     outcome = ctx.runner.run_op(
-        lambda: ctx.services.board.finish(fixture_id, game), title="Could not record the board result"
+        lambda: ctx.svc.board.finish(fixture_id, game), title="Could not record the board result"
     )
     if outcome is None:
         return False
@@ -125,6 +129,6 @@ def abandon_board(ctx: UiContext, fixture_id: int) -> bool:
     if not reason:
         return False
     outcome = ctx.runner.run_op(
-        lambda: ctx.services.board.abandon(fixture_id, reason), title="Could not abandon the board match"
+        lambda: ctx.svc.board.abandon(fixture_id, reason), title="Could not abandon the board match"
     )
     return outcome is not None

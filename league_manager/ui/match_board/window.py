@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
@@ -15,6 +15,9 @@ from league_manager.ui.match_board.board import MatchBoard
 from league_manager.ui.match_board.practice import practice_game, practice_stars_game
 from league_manager.ui.match_board.session import BoardSession
 from league_manager.ui.match_board.spec import advance_to
+
+if TYPE_CHECKING:
+    from league_manager.services.facade import Services
 
 
 class BoardWindow(QWidget):
@@ -72,7 +75,9 @@ def stars_spec(moment: str, parent: QWidget | None = None) -> BoardWindow:
     return window
 
 
-def fixture_spec(services: Any, fixture_id: int, moment: str, parent: QWidget | None = None) -> BoardWindow:
+def fixture_spec(
+    services: Services, fixture_id: int, moment: str, parent: QWidget | None = None
+) -> BoardWindow:
     """``match:FIXTURE[#MOMENT]``: the fixture's board match (resumed, or started from its pre-game,
     hot-seat, the pre-game rolled with program dice first when none ran); the moment is played
     in memory only."""

@@ -2,14 +2,16 @@
 
 The correction service reverses the post-game and applies it again in one transaction; when
 something done since conflicts (SPP or gold spent, a later fixture kicked off) it refuses and
-changes nothing, and the dialog lists the conflicts.
+changes nothing, and the dialog lists the conflicts. When the only conflicts are advancements
+bought with SPP the result gave, the dialog offers to revert and re-apply them in order, after
+the commissioner confirms.
 """
 
 from __future__ import annotations
 
 import re
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -23,11 +25,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from league_manager.core.errors import RuleViolations
+from league_manager.core.errors import DependentChanges, RuleViolations
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.summary import postgame_html
 from league_manager.ui.widgets import button, label
+
+if TYPE_CHECKING:
+    from league_manager.services.match_day.store import MatchDayView
 
 CHANGE = re.compile(r"^(team|player) (\S+) (\w+): (.*) -> (.*)$")
 LEDGERS = {"treasury": "treasury", "spp": "SPP", "fans": "dedicated fans"}
@@ -55,11 +60,11 @@ class CorrectionDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.fixture_id = fixture_id
-        self.view: Any = ctx.services.match_day.get(fixture_id)
+        self.view: MatchDayView = ctx.svc.match_day.get(fixture_id)
         self.changes: list[str] = []
         self.corrected = False
         self.conflicts: list[str] = []
-        fixture = ctx.services.seasons.get_fixture(fixture_id)
+        fixture = ctx.svc.seasons.get_fixture(fixture_id)
         self.setWindowTitle("Correct the result")
         self.resize(1100, 780)
         layout = QVBoxLayout(self)
@@ -106,6 +111,16 @@ class CorrectionDialog(QDialog):
         self.apply_button = button("Apply the correction", primary=True)
         self.apply_button.clicked.connect(self.apply)
         reason_row.addWidget(self.apply_button)
+        self.recompute_button = button("Revert and re-apply the advancements…")
+        self.recompute_button.setToolTip(
+            "Revert the advancements paid with SPP this correction takes away, apply the "
+            "correction, then re-apply them in the order they were bought (one the player can "
+            "no longer pay is removed). One step; the reason is recorded."
+        )
+        self.recompute_button.clicked.connect(self.apply_recomputing)
+        self.recompute_button.hide()
+        reason_row.addWidget(self.recompute_button)
+        self.dependencies: list[str] = []
         layout.addLayout(reason_row)
         self.problems = label("", "help", wrap=True)
         layout.addWidget(self.problems)
@@ -139,26 +154,40 @@ class CorrectionDialog(QDialog):
     def names(self) -> dict[str, str]:
         """Team and player ids → names, for the list of changes."""
         found: dict[str, str] = {}
-        for side in SIDES:
-            team = self.view.pregame.get("teams", {}).get(side, {})
-            found[f"team:{team.get('team_id')}"] = str(team.get("name", side))
+        for side, team in self.view.pre.sides():
+            found[f"team:{team.team_id}"] = team.name
             for p in self.view.snapshots.get(side, {}).get("players", []):
-                found[f"player:{p['id']}"] = f"{team.get('name', side)} #{p['number']} {p['name']}"
+                found[f"player:{p['id']}"] = f"{team.name} #{p['number']} {p['name']}"
         return found
 
-    def apply(self) -> bool:
+    def apply_recomputing(self) -> bool:
+        """After the commissioner confirms, correct with the dependent advancements reverted and
+        re-applied in order."""
+        listed = "\n".join(f"• {d}" for d in self.dependencies)
+        if not self.ctx.dialogs.confirm(
+            "Revert and re-apply the advancements",
+            "These advancements were paid with SPP this correction takes away:\n"
+            f"{listed}\n\nThey are reverted, the correction is applied, and they are re-applied "
+            "in the order they were bought; one the player can no longer pay is removed. "
+            "Everything happens in one step, with your reason on record.",
+            ok="Revert, correct and re-apply",
+        ):
+            return False
+        return self.apply(recompute=True)
+
+    def apply(self, recompute: bool = False) -> bool:
         """Send the corrected document with its reason to the correction service."""
         if self.check():
             return False
         conceded = {0: None, 1: 0, 2: 1}[self.conceded.currentIndex()]
         document = self.model.document(self.grid_scores(), conceded)
         reason = self.reason.text().strip()
-        services = self.ctx.services
+        services = self.ctx.svc
         refused: list[BaseException] = []
 
         def op() -> Any:
             try:
-                return services.match_day.correct(self.fixture_id, document, reason)
+                return services.match_day.correct(self.fixture_id, document, reason, recompute=recompute)
             except Exception as exc:
                 refused.append(exc)
                 raise
@@ -171,6 +200,7 @@ class CorrectionDialog(QDialog):
         description = outcome.changes.description
         self.changes = [c for c in description.split("correction: ", 1)[-1].split("; ") if c.strip()]
         self.corrected = True
+        self.recompute_button.hide()
         for widget in (self.grid, self.reason, self.conceded, *self.scores.values()):
             widget.setEnabled(False)
         self.show_changes()
@@ -183,9 +213,19 @@ class CorrectionDialog(QDialog):
             self.conflicts = [str(v) for v in exc.violations]
         else:
             self.conflicts = [str(exc)] if exc else ["the correction was refused"]
+        revertible = isinstance(exc, DependentChanges) and exc.revertible
+        self.dependencies = list(exc.dependencies) if isinstance(exc, DependentChanges) and revertible else []
+        self.recompute_button.setVisible(bool(self.dependencies))
         items = "".join(f"<li>{escape(c)}</li>" for c in self.conflicts)
+        forward = (
+            "<p>The way forward: <b>Revert and re-apply the advancements…</b> corrects the result "
+            "with these advancements reverted and re-applied in order.</p>"
+            if self.dependencies
+            else ""
+        )
         self.outcome.setHtml(
             f"<h3 style='color:#b3261e'>The correction was refused; nothing was changed</h3><ul>{items}</ul>"
+            f"{forward}"
         )
 
     def show_changes(self) -> None:
@@ -202,7 +242,7 @@ class CorrectionDialog(QDialog):
             if rows
             else "<p>No balance changed.</p>"
         )
-        again = postgame_html(self.view) if self.view.postgame else ""
+        again = postgame_html(self.view) if self.view.post else ""
         self.outcome.setHtml(f"<h3>Corrected: what changed</h3>{table}{again}")
 
     def keyPressEvent(self, event: Any) -> None:

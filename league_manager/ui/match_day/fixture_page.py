@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
@@ -13,6 +13,9 @@ from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.match_day.summary import full_html
 from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, tiles_row
+
+if TYPE_CHECKING:
+    from league_manager.services.match_day.store import MatchDayView
 
 STAGES = {
     None: "Not started",
@@ -35,7 +38,7 @@ class FixturePage(Page):
     def __init__(self, ctx: UiContext, parent: Any = None) -> None:
         super().__init__(ctx, parent)
         self.fixture: Any = None
-        self.view: Any = None
+        self.view: MatchDayView | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
@@ -147,7 +150,7 @@ class FixturePage(Page):
         self.board_button.setText("Resume board match" if playing else "Play on the board…")
         self.board_button.setVisible(ready)
         self.abandon_button.setVisible(playing)
-        if playing:
+        if playing and status is not None:
             self.tiles["Stage"].set_value(status.summary())
 
     def open_wizard(self) -> Any:
@@ -174,7 +177,7 @@ class FixturePage(Page):
             return None
         fixture_id = int(self.ident)
         cleared = self.ctx.runner.run_op(
-            lambda: self.ctx.services.seasons.clear_result(fixture_id),
+            lambda: self.ctx.svc.seasons.clear_result(fixture_id),
             title="Could not clear the score",
         )
         if cleared is None:
@@ -205,7 +208,7 @@ class FixturePage(Page):
         if not reason:
             return
         self.ctx.runner.run_op(
-            lambda: self.ctx.services.match_day.cancel_pregame(fixture_id, reason),
+            lambda: self.ctx.svc.match_day.cancel_pregame(fixture_id, reason),
             title="Could not cancel the pre-game",
         )
 

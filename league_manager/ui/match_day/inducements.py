@@ -224,7 +224,7 @@ class InducementPicker(QWidget):
     def update_offer(self) -> None:
         """Ask the service again for both sides' offer and show it."""
         try:
-            self.offer = self.ctx.services.match_day.inducement_offer(self.fixture_id, self.purchases())
+            self.offer = self.ctx.svc.match_day.inducement_offer(self.fixture_id, self.purchases())
         except LeagueError as exc:  # the pre-game was run: nothing to buy any more
             self.offer = None
             self.message.setText(str(exc))

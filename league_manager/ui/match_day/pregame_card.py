@@ -8,11 +8,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QVBoxLayout, QWidget
 
 from league_manager.ui.widgets import label
+
+if TYPE_CHECKING:
+    from league_manager.services.match_day.records import PregameSide
+    from league_manager.services.match_day.store import MatchDayView
 
 SIDES = ("home", "away")
 
@@ -43,39 +47,34 @@ def _gp(value: Any) -> str:
     return f"{int(value or 0):,} gp"
 
 
-def _team(side: str, t: dict[str, Any]) -> TeamPregame:
-    ind = t.get("inducements", {}) or {}
-    bought = ", ".join(f"{x['quantity']} × {x['name']}" for x in ind.get("lines", []))
-    fans = f"{t.get('fan_factor')} (D3 {t.get('fans_roll')} + {t.get('dedicated_fans')} dedicated)"
+def _team(t: PregameSide) -> TeamPregame:
+    bought = ", ".join(f"{x.quantity} × {x.name}" for x in t.inducements.lines) if t.inducements else ""
     return TeamPregame(
-        name=str(t.get("name", side)),
-        fan_factor=fans,
-        ctv=_gp(t.get("ctv")),
-        journeymen=len(t.get("journeymen", []) or []),
+        name=t.name,
+        fan_factor=f"{t.fan_factor} (D3 {t.fans_roll} + {t.dedicated_fans} dedicated)",
+        ctv=_gp(t.ctv),
+        journeymen=len(t.journeymen),
         inducements=bought or "none",
     )
 
 
-def pregame_card(view: Any) -> PregameCard:
-    """The card's read model from ``view.pregame`` (the match-day view's pre-game record)."""
-    pre = view.pregame or {}
-    teams = pre.get("teams", {})
-    names = {side: str(teams.get(side, {}).get("name", side)) for side in SIDES}
-    weather = pre.get("weather", {}) or {}
-    prayers = pre.get("prayers", {}) or {}
-    praying = names.get(str(prayers.get("team")), "")
-    prayer_lines = tuple(
-        f"{praying}: D16 {p['roll']} {p['name']} ({p['lasts']})" for p in prayers.get("results", [])
-    )
-    kick = pre.get("kick_off", {}) or {}
-    dice = " + ".join(str(d) for d in weather.get("dice", []))
-    kicking = names.get(str(kick.get("kicking")), str(kick.get("kicking", "")))
-    receiving = names.get(str(kick.get("toss_winner")), str(kick.get("toss_winner", "")))
-    kick_text = f"{kicking} kick, {receiving} receive (coin toss {kick.get('toss_roll')})" if kick else "—"
+def pregame_card(view: MatchDayView) -> PregameCard:
+    """The card's read model from ``view.pre`` (the match-day view's pre-game record)."""
+    pre = view.pre
+    names = {side: t.name for side, t in pre.teams.items()}
+    weather, prayers, kick = pre.weather, pre.prayers, pre.kick_off
+    praying = names.get(prayers.team, "") if prayers.team else ""
+    prayer_lines = tuple(f"{praying}: D16 {p.roll} {p.name} ({p.lasts})" for p in prayers.results)
+    kick_text = "—"
+    if kick is not None:
+        kicking = names.get(kick.kicking, kick.kicking)
+        receiving = names.get(kick.toss_winner, kick.toss_winner)
+        kick_text = f"{kicking} kick, {receiving} receive (coin toss {kick.toss_roll})"
+    dice = " + ".join(str(d) for d in weather.dice) if weather else ""
     return PregameCard(
-        teams=tuple(_team(side, teams.get(side, {})) for side in SIDES),
-        weather=f"{weather.get('result', '—')} (2D6 {dice})" if weather else "—",
-        weather_effect=str(weather.get("effect", "")),
+        teams=tuple(_team(t) for _side, t in pre.sides()),
+        weather=f"{weather.result} (2D6 {dice})" if weather else "—",
+        weather_effect=weather.effect if weather else "",
         prayers=prayer_lines or ("none (no team was owed a prayer)",),
         kick_off=kick_text,
     )

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from league_manager.services.match_day.records import PregameSide
+    from league_manager.services.match_day.store import MatchDayView
 
 SIDES = ("home", "away")
 
@@ -12,73 +16,66 @@ def _gp(value: Any) -> str:
     return f"{int(value or 0):,} gp"
 
 
-def names(view: Any) -> dict[str, str]:
+def names(view: MatchDayView) -> dict[str, str]:
     """Snapshot player ids to "Name (#n)"."""
     found = {
         str(p["id"]): f"{p['name']} (#{p['number']})"
         for s in view.snapshots.values()
         for p in s.get("players", [])
     }
-    for hired in (view.postgame or {}).get("hired", []):
-        found[str(hired["player_id"])] = found.get(str(hired["journeyman"]), str(hired["player_id"]))
+    for hired in view.post.hired if view.post else ():
+        found[str(hired.player_id)] = found.get(hired.journeyman, str(hired.player_id))
     return found
 
 
-def pregame_html(view: Any) -> str:
+def _team_html(side: str, t: PregameSide) -> str:
+    ind = t.inducements
+    lines = ind.lines if ind else ()
+    bought = ", ".join(f"{x.quantity} × {escape(x.name)} ({_gp(x.cost)})" for x in lines)
+    return (
+        f"<li><b>{escape(t.name)}</b> ({side}): fans D3 {t.fans_roll} + "
+        f"{t.dedicated_fans} dedicated = fan factor <b>{t.fan_factor}</b>; "
+        f"CTV {_gp(t.ctv)}; journeymen {len(t.journeymen)}; "
+        f"inducements {bought or 'none'} (petty cash {_gp(ind.petty_cash if ind else 0)}, "
+        f"from the treasury {_gp(ind.paid_from_treasury if ind else 0)})</li>"
+    )
+
+
+def pregame_html(view: MatchDayView) -> str:
     """The pre-game rolls and their effects."""
-    pre = view.pregame
-    teams = pre.get("teams", {})
+    pre = view.pre
     out = ["<h3>Pre-game</h3><ul>"]
-    for side in SIDES:
-        t = teams.get(side, {})
-        ind = t.get("inducements", {})
-        bought = ", ".join(
-            f"{x['quantity']} × {escape(x['name'])} ({_gp(x['cost'])})" for x in ind.get("lines", [])
-        )
-        out.append(
-            f"<li><b>{escape(t.get('name', side))}</b> ({side}): fans D3 {t.get('fans_roll')} + "
-            f"{t.get('dedicated_fans')} dedicated = fan factor <b>{t.get('fan_factor')}</b>; "
-            f"CTV {_gp(t.get('ctv'))}; journeymen {len(t.get('journeymen', []))}; "
-            f"inducements {bought or 'none'} (petty cash {_gp(ind.get('petty_cash'))}, "
-            f"from the treasury {_gp(ind.get('paid_from_treasury'))})</li>"
-        )
-    weather = pre.get("weather", {})
+    out.extend(_team_html(side, t) for side, t in pre.sides())
+    weather = pre.weather
     if weather:
         out.append(
-            f"<li>Weather {weather.get('dice')}: <b>{escape(str(weather.get('result')))}</b> — "
-            f"{escape(str(weather.get('effect', '')))}</li>"
+            f"<li>Weather {list(weather.dice)}: <b>{escape(weather.result)}</b> — "
+            f"{escape(weather.effect)}</li>"
         )
-    prayers = pre.get("prayers", {})
-    for prayer in prayers.get("results", []):
+    prayers = pre.prayers
+    for prayer in prayers.results:
         out.append(
-            f"<li>Prayer to Nuffle for {escape(str(prayers.get('team')))}: {prayer['roll']} "
-            f"<b>{escape(prayer['name'])}</b> ({escape(str(prayer['lasts']))})</li>"
+            f"<li>Prayer to Nuffle for {escape(str(prayers.team))}: {prayer.roll} "
+            f"<b>{escape(prayer.name)}</b> ({escape(prayer.lasts)})</li>"
         )
-    kick = pre.get("kick_off", {})
+    kick = pre.kick_off
     if kick:
-        out.append(
-            f"<li>Coin toss {kick.get('toss_roll')}: {kick.get('toss_winner')} receives, "
-            f"{kick.get('kicking')} kicks</li>"
-        )
-    engine = pre.get("engine") or {}
-    if engine.get("seed") is not None:
-        bots = escape(str(engine.get("bot")))
-        out.append(f"<li>Played on the engine ({bots} bots), seed {engine['seed']}</li>")
+        out.append(f"<li>Coin toss {kick.toss_roll}: {kick.toss_winner} receives, {kick.kicking} kicks</li>")
+    engine = pre.engine
+    if engine is not None:
+        out.append(f"<li>Played on the engine ({escape(engine.bot)} bots), seed {engine.seed}</li>")
     out.append("</ul>")
-    rolls = pre.get("rolls", [])
-    if rolls:
-        seed = f"; program dice seed {pre['seed']}" if pre.get("seed") is not None else ""
+    if pre.rolls:
+        seed = f"; program dice seed {pre.seed}" if pre.seed is not None else ""
         out.append(f"<p><b>Rolls</b> (program = seeded dice, typed = physical dice{seed}):<br/>")
         out.append(
-            "<br/>".join(
-                f"{escape(r['label'])}: {r['die']} → <b>{r['result']}</b> ({r['source']})" for r in rolls
-            )
+            "<br/>".join(f"{escape(r.label)}: {r.die} → <b>{r.result}</b> ({r.source})" for r in pre.rolls)
         )
         out.append("</p>")
     return "".join(out)
 
 
-def result_html(view: Any) -> str:
+def result_html(view: MatchDayView) -> str:
     """The recorded result."""
     r = view.result
     if not r:
@@ -105,43 +102,38 @@ def result_html(view: Any) -> str:
     return "".join(out)
 
 
-def postgame_html(view: Any) -> str:
+def postgame_html(view: MatchDayView) -> str:
     """Every post-game change."""
-    post = view.postgame
-    if not post:
+    post = view.post
+    if post is None:
         return "<p>The post-game sequence has not been applied yet.</p>"
     who = names(view)
-    seed = f" (program dice seed {post['seed']})" if post.get("seed") is not None else ""
+    seed = f" (program dice seed {post.seed})" if post.seed is not None else ""
     out = [f"<h3>Post-game: every change{seed}</h3><ul>"]
-    for side in SIDES:
-        t = post["teams"][side]
+    for side, t in post.sides():
         name = view.home if side == "home" else view.away
-        roll = "no roll" if t["fans_roll"] is None else f"roll {t['fans_roll']}"
-        loss = f" (−{_gp(t['mistake_loss'])})" if t["mistake_loss"] else ""
+        roll = "no roll" if t.fans_roll is None else f"roll {t.fans_roll}"
+        loss = f" (−{_gp(t.mistake_loss)})" if t.mistake_loss else ""
+        mvp = who.get(str(t.mvp), str(t.mvp or "none"))
         out.append(
-            f"<li><b>{escape(name)}</b> {t['outcome']}: winnings <b>{_gp(t['winnings'])}</b>; "
-            f"dedicated fans {t['fans_change']:+d} ({roll}); MVP "
-            f"{escape(who.get(str(t['mvp']), str(t['mvp'] or 'none')))} ({t['mvp_chosen']}); "
-            f"expensive mistakes: {escape(str(t['expensive_mistake']))}{loss}</li>"
+            f"<li><b>{escape(name)}</b> {t.outcome}: winnings <b>{_gp(t.winnings)}</b>; "
+            f"dedicated fans {t.fans_change:+d} ({roll}); MVP {escape(mvp)} ({t.mvp_chosen}); "
+            f"expensive mistakes: {escape(t.expensive_mistake)}{loss}</li>"
         )
-    for p in post.get("players", []):
-        out.append(f"<li>{escape(who.get(str(p['id']), str(p['id'])))}: +{p['spp']} SPP</li>")
-    for injury in post.get("injuries", []):
-        name = who.get(str(injury["player_id"]), str(injury["player_id"]))
+    for p in post.players:
+        out.append(f"<li>{escape(who.get(p.id, p.id))}: +{p.spp} SPP</li>")
+    for injury in post.injuries:
+        name = who.get(str(injury.player_id), str(injury.player_id))
+        out.append(f"<li>{escape(name)}: {escape(injury.injury)} {escape(injury.lasting or '')}</li>")
+    for hired in post.hired:
         out.append(
-            f"<li>{escape(name)}: {escape(str(injury['injury']))} "
-            f"{escape(str(injury.get('lasting') or ''))}</li>"
-        )
-    for hired in post.get("hired", []):
-        out.append(
-            f"<li>Hired {escape(who.get(str(hired['journeyman']), str(hired['journeyman'])))} "
-            f"({_gp(hired['cost'])})</li>"
+            f"<li>Hired {escape(who.get(hired.journeyman, hired.journeyman))} ({_gp(hired.cost)})</li>"
         )
     out.append("</ul>")
     return "".join(out)
 
 
-def corrections_html(view: Any) -> str:
+def corrections_html(view: MatchDayView) -> str:
     """Corrections of the fixture: replaced results and cancelled pre-games, with their reasons."""
     return "".join(
         f"<p>Correction ({escape(c['reason'])}): "
@@ -150,7 +142,7 @@ def corrections_html(view: Any) -> str:
     )
 
 
-def full_html(view: Any) -> str:
+def full_html(view: MatchDayView) -> str:
     """Everything recorded for the match day."""
-    post = postgame_html(view) if view.postgame else ""
+    post = postgame_html(view) if view.post else ""
     return pregame_html(view) + result_html(view) + post + corrections_html(view)

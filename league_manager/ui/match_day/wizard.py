@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -35,6 +35,9 @@ from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
 from league_manager.ui.match_day.summary import corrections_html, postgame_html, pregame_html, result_html
 from league_manager.ui.widgets import button, label
+
+if TYPE_CHECKING:
+    from league_manager.services.match_day.store import MatchDayView
 
 STEPS = ("pregame", "result", "postgame", "summary")
 TITLES = ("1 · Pre-game", "2 · The result", "3 · Post-game", "4 · Summary")
@@ -119,7 +122,7 @@ class MatchDayWizard(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.fixture_id = fixture_id
-        self.view: Any = None
+        self.view: MatchDayView | None = None
         self.setWindowTitle("Match day")
         self.resize(1240, 800)
         layout = QVBoxLayout(self)
@@ -281,7 +284,7 @@ class MatchDayWizard(QDialog):
     # ---- state
     def refresh(self) -> None:
         """Read the match day again and fill every step from it."""
-        services = self.ctx.services
+        services = self.ctx.svc
         fixture = services.seasons.get_fixture(self.fixture_id)
         self.heading.setText(f"{fixture.home}  v  {fixture.away}")
         try:
@@ -313,7 +316,7 @@ class MatchDayWizard(QDialog):
         self.post_run.setEnabled(stage == "result_entered")
         if view is not None and view.result:
             self._fill_postgame_choices(view)
-        self.post_text.setHtml(postgame_html(view) if view and view.postgame else "")
+        self.post_text.setHtml(postgame_html(view) if view and view.post else "")
         if view is not None:
             self.summary.setHtml(
                 "<h2>Summary of every change</h2>"
@@ -325,7 +328,7 @@ class MatchDayWizard(QDialog):
         self.check_grid()
         self._update_nav()
 
-    def _fill_postgame_choices(self, view: Any) -> None:
+    def _fill_postgame_choices(self, view: MatchDayView) -> None:
         snaps = view.snapshots
         for side in SIDES:
             combo = self.mvp[side]
@@ -375,7 +378,7 @@ class MatchDayWizard(QDialog):
 
     def run_pregame(self) -> bool:
         """Step 1: the pre-game sequence."""
-        services = self.ctx.services
+        services = self.ctx.svc
         try:
             dice = self.pre_dice.arguments()
         except LeagueError as exc:
@@ -403,7 +406,7 @@ class MatchDayWizard(QDialog):
 
     def play_engine(self) -> bool:
         """Step 2, on the engine: the bots play the match."""
-        services = self.ctx.services
+        services = self.ctx.svc
         seed, bot = self.engine_seed.seed(), self.bot.currentText()
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.play(self.fixture_id, seed=seed, bot=bot),
@@ -455,7 +458,7 @@ class MatchDayWizard(QDialog):
 
     def record(self, document: dict[str, Any]) -> bool:
         """Enter a result document."""
-        services = self.ctx.services
+        services = self.ctx.svc
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.record(self.fixture_id, document),
             title="Could not enter the result",
@@ -465,7 +468,7 @@ class MatchDayWizard(QDialog):
 
     def run_postgame(self) -> bool:
         """Step 3: the post-game sequence."""
-        services = self.ctx.services
+        services = self.ctx.svc
         try:
             dice = self.post_dice.arguments()
         except LeagueError as exc:

@@ -238,7 +238,7 @@ class DraftPage(Page):
     # ---- showing
     def show_new(self, league_id: int) -> None:
         """Start an empty draft for a new team of ``league_id``."""
-        league = self.ctx.services.leagues.get_league(league_id)
+        league = self.ctx.svc.leagues.get_league(league_id)
         self.team = None
         self.previous_plan = None
         self.ident = None
@@ -448,9 +448,11 @@ class DraftPage(Page):
         """Create the team, or rewrite the draft; only a legal draft gets here."""
         if self.problems_list():
             return
-        services, plan = self.ctx.services, self.plan()
+        services, plan = self.ctx.svc, self.plan()
         if self.team is None:
             league_id, name, coach = self.league_id, self.name.text(), self.coach.text()
+            if league_id is None:  # a new draft always starts from show_new(league_id)
+                return
             self.ctx.runner.run_op(
                 lambda: services.teams.draft_team(league_id, name, coach, plan),
                 title="Could not save the team",

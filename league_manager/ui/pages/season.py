@@ -383,7 +383,7 @@ class SeasonPage(Page):
         entry = self.editor.entry()
         fixture_id = fixture.id
         self.ctx.runner.run_op(
-            lambda: self.ctx.services.seasons.set_result(fixture_id, entry),
+            lambda: self.ctx.svc.seasons.set_result(fixture_id, entry),
             title=f"Could not record {fixture.label()}",
             undo=lambda _: self._undo_step(fixture, f"result of {fixture.label()}"),
         )
@@ -395,14 +395,14 @@ class SeasonPage(Page):
             return
         fixture_id = fixture.id
         self.ctx.runner.run_op(
-            lambda: self.ctx.services.seasons.clear_result(fixture_id),
+            lambda: self.ctx.svc.seasons.clear_result(fixture_id),
             title=f"Could not clear {fixture.label()}",
             undo=lambda _: self._undo_step(fixture, f"clearing of {fixture.label()}"),
         )
 
     def _undo_step(self, before: FixtureView, label: str) -> UndoStep:
         """Put ``before``'s result back: clear the fixture, or record its earlier result."""
-        seasons, fixture_id = self.ctx.services.seasons, before.id or 0
+        seasons, fixture_id = self.ctx.svc.seasons, before.id or 0
         if before.result is None:
             return UndoStep(label, lambda: seasons.clear_result(fixture_id))
         entry = entry_of(before.result)

@@ -102,7 +102,7 @@ class SeasonTeamsTab(QWidget):
         season, team = self.season, self.current_team()
         if season is None or team is None:
             return
-        seasons, season_id = self.ctx.services.seasons, season.id
+        seasons, season_id = self.ctx.svc.seasons, season.id
         entry = (team.team_id, team.division)
         self.ctx.runner.run_op(
             lambda: seasons.remove_team(season_id, team.team_id),
@@ -132,7 +132,7 @@ class SeasonTeamsTab(QWidget):
 
     def withdrawal_consequences(self, season: SeasonView, team: SeasonTeamView) -> str:
         """What withdrawing ``team`` does, in words, under the league's fixture rule."""
-        services = self.ctx.services
+        services = self.ctx.svc
         policy = str(services.leagues.get_league(season.league_id).settings.get("withdrawn_team_fixtures"))
         unplayed = [
             f

@@ -305,7 +305,7 @@ class TeamPage(Page):
             dialog.deleteLater()
         if position is None:
             return
-        services = self.ctx.services
+        services = self.ctx.svc
 
         def undo(outcome):
             player_id = next(iter(outcome.changes.players), None)
@@ -333,7 +333,7 @@ class TeamPage(Page):
             "Fire player", f"Remove #{player.number} {player.name}? {money}", "Fire"
         ):
             return
-        services = self.ctx.services
+        services = self.ctx.svc
         self.ctx.runner.run_op(
             lambda: services.roster.fire_player(player.id),
             title="Could not fire the player",
@@ -348,7 +348,7 @@ class TeamPage(Page):
         name = self.ctx.dialogs.text("Rename player", f"New name for #{player.number}:", player.name)
         if name is None or name == player.name:
             return
-        services, old = self.ctx.services, player.name
+        services, old = self.ctx.svc, player.name
         self.ctx.runner.run_op(
             lambda: services.roster.rename_player(player.id, name),
             title="Could not rename the player",
@@ -365,7 +365,7 @@ class TeamPage(Page):
         number = self.ctx.dialogs.number("Shirt number", f"Number for {player.name}:", player.number, 1, 99)
         if number is None or number == player.number:
             return
-        services, old = self.ctx.services, player.number
+        services, old = self.ctx.svc, player.number
         self.ctx.runner.run_op(
             lambda: services.roster.set_number(player.id, number),
             title="Could not change the number",
@@ -378,7 +378,7 @@ class TeamPage(Page):
         team = self.team
         if team is None:
             return
-        services, team_id = self.ctx.services, team.id
+        services, team_id = self.ctx.svc, team.id
         if key == "rerolls":
             if delta > 0:
                 op = lambda: services.roster.buy_reroll(team_id)  # noqa: E731

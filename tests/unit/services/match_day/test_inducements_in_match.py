@@ -119,7 +119,7 @@ def test_the_pregame_prayers_reach_the_match_settings() -> None:
 
     pregame = {
         "prayers": {"team": "away", "gap": 120_000, "results": [{"roll": 5, "name": "x", "lasts": "drive"}]},
-        "kick_off": {"kicking": "home"},
+        "kick_off": {"toss_roll": 5, "toss_winner": "away", "kicking": "home"},
     }
     day = MatchDay(fixture_id=1, stage="pre_game", settings_json="{}", pregame_json=json.dumps(pregame))
     assert match_settings(day)["prayers"] == {"team": 1, "rolls": [5]}
