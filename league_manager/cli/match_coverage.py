@@ -31,8 +31,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cov.set_defaults(handler=coverage_command)
 
 
-def scenario_names(folder: Path) -> dict[str, list[str]]:
+def scenario_names(folder: Path, ruleset_id: str = "bb2020") -> dict[str, list[str]]:
     """Skill, trait and special-rule names used by players of each scenario file -> paths.
+
+    Only scenarios played under ``ruleset_id`` count (a scenario names its ruleset with
+    ``"ruleset"``, default ``bb2020``): each edition has its own golden scenarios.
 
     Bribes in a scenario (``"bribes"``) count for the Bribes inducement, and the in-match
     inducements a scenario gives a team (``"inducements"``) for theirs.
@@ -43,7 +46,7 @@ def scenario_names(folder: Path) -> dict[str, list[str]]:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        if not isinstance(data, dict):
+        if not isinstance(data, dict) or str(data.get("ruleset", "bb2020")) != ruleset_id:
             continue
         names: set[str] = set()
         for player in data.get("players", []):
@@ -82,7 +85,7 @@ def coverage_command(args: argparse.Namespace, ctx: CliContext) -> int:
     if folder is None or not folder.is_dir():
         note = f"no scenarios folder found ({folder or 'tests/scenarios'}): scenario lists are empty"
     else:
-        used = scenario_names(folder)
+        used = scenario_names(folder, ruleset.id)
     items = catalogue(ruleset)
     rows = [_row(item, used) for item in items]
     if ctx.as_json or args.coverage_json:

@@ -18,6 +18,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.coverage import inert_names
+from league_manager.match.editions import bb2025 as _bb2025  # noqa: F401 - registers Season 3
 from league_manager.match.events import Event
 from league_manager.match.position import Position
 from league_manager.match.procedures.game import game, resume

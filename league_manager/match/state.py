@@ -111,6 +111,8 @@ class State:
     dodge_origin: int = -1
     touchdown: int = -1
     kick_in_air: bool = False
+    securing: int = -1
+    """The player whose activation is a Secure the Ball action (Season 3), or -1."""
     played: set[int] = field(default_factory=set)
     rooted: set[int] = field(default_factory=set)
     drive_players: set[int] = field(default_factory=set)
@@ -120,6 +122,8 @@ class State:
     solid_defence_limit: int = 0
     solid_defence_open: set[int] = field(default_factory=set)
     kickoff_blitz: int = 0
+    cheering: list[int] = field(default_factory=lambda: [0, 0])
+    """Season 3 Cheering Fans: an extra offensive assist on each team's first Block of its next turn."""
     touchback: bool = False
     phase: str = ""
     """How a match from a set position resumes ("turn", "mid_turn", "setup"); consumed."""
@@ -164,7 +168,7 @@ class State:
         for name in (
             "team", "ma", "st", "ag", "pa", "av", "skills", "pos", "status", "board", "used",
             "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "leader_used", "apothecary", "bribes",
-            "coach_ejected", "cas_inflicted", "prayers", "temporary",
+            "coach_ejected", "cas_inflicted", "prayers", "temporary", "cheering",
         ):  # fmt: skip
             setattr(copy, name, list(getattr(self, name)))
         for name in (

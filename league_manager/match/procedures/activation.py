@@ -22,6 +22,7 @@ from league_manager.match.actions import (
     MOVE,
     MULTI_BLOCK,
     PASS,
+    SECURE_BALL,
     STAB,
     THROW,
     THROW_BOMB,
@@ -35,6 +36,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band, push_squares
+from league_manager.match.procedures import secure_ball
 from league_manager.match.procedures.block import block, projectile_vomit, stab
 from league_manager.match.procedures.foul import foul
 from league_manager.match.procedures.injury import knock_down
@@ -152,8 +154,12 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.skill_used.add(KTM_USED)
     elif kind == BOMB:
         s.skill_used.add(BOMB_USED)
+    elif kind == SECURE_BALL:
+        s.skill_used.add(secure_ball.USED)
+    s.securing = p if kind == SECURE_BALL else -1
     c.emit(Event("activate", team, p, detail=kind))
-    s.tz_lost[p] = False
+    if s.tz_lost[p]:
+        c.regain_tackle_zone(p)
     yield from star_points.team_mate_activated(c, p, kind)
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
         if not (yield from fn(c, p, kind)):
@@ -211,8 +217,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             origin = s.pos[p]
             yield from step(c, p, choice.square, need, jump=ck == JUMP)
             _check(c)
-            if s.status[p] != STANDING:
-                return
+            if s.status[p] != STANDING or (s.securing == p and s.carrier == p):
+                return  # down, or the ball secured: Secure the Ball ends the activation
             if s.pos[p] != choice.square:  # held in place (Tentacles): the movement ends
                 mp = rushes = 0
             else:

@@ -92,7 +92,7 @@ def strengths(c: Ctx, att: int, dfd: int, base_a: int) -> tuple[int, int, int, i
         base_a: the attacker's strength before assists (Horns and Dauntless applied).
     """
     s = c.s
-    off = assists(c, s.team[att], dfd, att)
+    off = assists(c, s.team[att], dfd, att) + s.cheering[s.team[att]]
     dfn = assists(c, s.team[dfd], att, dfd)
     st_a, st_d = base_a + off, s.st[dfd] + dfn
     if s.multi_block:
@@ -126,6 +126,9 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
                 base_a = s.st[dfd]
                 base_a += yield from stars.after_dauntless(c, att, dfd)
     st_a, st_d, off, dfn = strengths(c, att, dfd, base_a)
+    if s.cheering[ta]:  # Season 3 Cheering Fans: spent on the team's first Block
+        s.cheering[ta] = 0
+        c.emit(Event("skill", ta, att, rule="Cheering Fans", detail="+1 offensive assist"))
     n, attacker_chooses = dice_count(st_a, st_d)
     if blitz:
         n += yield from _extra_die(c, att)

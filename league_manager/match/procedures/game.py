@@ -199,7 +199,8 @@ def end_of_drive(c: Ctx) -> Proc[None]:
         if s.pos[p] >= 0:
             s.remove(p, RESERVE)
         s.used[p] = False
-        s.tz_lost[p] = False
+        if s.tz_lost[p]:
+            c.regain_tackle_zone(p)
     s.ball = -1
     s.carrier = -1
     s.extra_rerolls = [0, 0]

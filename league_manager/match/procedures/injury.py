@@ -15,6 +15,7 @@ from league_manager.match.actions import (
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.editions import BB2020
 from league_manager.match.events import Event
 from league_manager.match.inducements import medical
 from league_manager.match.skills import asp_points, points, special_points, star_points
@@ -26,13 +27,8 @@ STUNNED_R = "Stunned"
 KO_R = "KO'd"
 BH = "Badly Hurt"
 CAS_R = "Casualty"
-CASUALTY_TABLE = (
-    (6, "Badly Hurt"),
-    (9, "Seriously Hurt"),
-    (12, "Serious Injury"),
-    (14, "Lasting Injury"),
-    (99, "Dead"),
-)
+CASUALTY_TABLE = BB2020.casualty_table
+"""The BB2020 Casualty table; a match reads its own edition's (``c.ed.casualty_table``)."""
 LASTING_TABLE = {1: "AV", 2: "AV", 3: "MA", 4: "PA", 5: "AG", 6: "ST"}
 _YES_NO = [Action(YES), Action(NO)]
 
@@ -59,9 +55,9 @@ def injury_result(c: Ctx, p: int, total: int) -> str:
     return result
 
 
-def casualty_result(total: int) -> str:
-    """The Casualty table result for a modified D16 total."""
-    for high, result in CASUALTY_TABLE:
+def casualty_result(total: int, table: tuple[tuple[int, str], ...] = CASUALTY_TABLE) -> str:
+    """The Casualty table result for a modified D16 total (BB2020's table unless given)."""
+    for high, result in table:
         if total <= high:
             return result
     return "Dead"  # pragma: no cover - the table ends at 99
@@ -326,7 +322,7 @@ def _roll_casualty(c: Ctx, p: int, niggling: int) -> str:
     mods = (("niggling", niggling),) if niggling else ()
     for skill, fn in c.hook(p, points.CASUALTY_SAFE_MOD):  # Decay
         mods = (*mods, (skill, int(fn())))
-    result = casualty_result(roll + sum(v for _, v in mods))
+    result = casualty_result(roll + sum(v for _, v in mods), c.ed.casualty_table)
     c.emit(Event("casualty", c.s.team[p], p, (roll,), 0, mods, detail=result))
     return result
 

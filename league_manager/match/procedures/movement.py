@@ -6,6 +6,7 @@ from league_manager.match.actions import DECLINE, USE_SKILL, USE_SKILL_PROMPT, A
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
+from league_manager.match.procedures import secure_ball
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
@@ -229,7 +230,10 @@ def pick_up(c: Ctx, p: int) -> Proc[bool]:
         s.turnover = s.active == s.team[p]
         yield from bounce(c, square)
         return False
-    ok = yield from test(c, p, "pick_up", s.ag[p], pick_up_modifiers(c, p, square), square)
+    if s.securing == p:
+        ok = yield from secure_ball.pick_up(c, p)
+    else:
+        ok = yield from test(c, p, "pick_up", s.ag[p], pick_up_modifiers(c, p, square), square)
     if ok:
         s.carrier = p
         return True
