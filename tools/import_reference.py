@@ -5,7 +5,8 @@ writes normalised YAML into ``league_manager/data/bb2020``. The output is commit
 the program never reads the reference folder. Facts only (names, numbers, lists);
 descriptions live in ``descriptions.yaml``, written in our own words.
 
-Run: ``.venv/bin/python tools/import_reference.py [REFERENCE_DIR]``
+Run: ``.venv/bin/python tools/import_reference.py [--edition bb2025] [REFERENCE_DIR]``
+(``--edition bb2025`` hands over to ``tools/import_bb2025.py``, which writes ``data/bb2025``).
 """
 
 from __future__ import annotations
@@ -408,7 +409,17 @@ def convert_league_rules(ref: Path) -> None:
 
 
 def main() -> int:
-    ref = Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_REF
+    args = sys.argv[1:]
+    if args[:2] == ["--edition", "bb2025"]:
+        sys.path.insert(0, str(Path(__file__).resolve().parent))
+        import import_bb2025
+
+        return import_bb2025.main(Path(args[2]) if len(args) > 2 else import_bb2025.DEFAULT_REF)
+    if args[:1] == ["--edition"] and args[1:2] != ["bb2020"]:
+        print(f"unknown edition {args[1:2]} (known: bb2020, bb2025)", file=sys.stderr)
+        return 2
+    args = args[2:] if args[:1] == ["--edition"] else args
+    ref = Path(args[0]) if args else DEFAULT_REF
     OUT.mkdir(parents=True, exist_ok=True)
     convert_teams(ref)
     convert_stars(ref)

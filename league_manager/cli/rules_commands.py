@@ -45,7 +45,8 @@ def cmd_races(args: argparse.Namespace, ctx: CliContext) -> int:
     rows: list[dict[str, Any]] = [
         {"id": t.id, "name": t.name, "tier": t.tier, "reroll_cost": t.reroll_cost,
          "apothecary": t.apothecary, "special_rules": list(t.special_rules),
-         "positions": [{"name": p.name, "max": p.max_quantity, "cost": p.cost} for p in t.positions]}
+         "positions": [{"name": p.name, "max": p.max_quantity, "cost": p.cost, "keywords": list(p.keywords)}
+                       for p in t.positions]}
         for t in sorted(ruleset.teams.values(), key=lambda t: t.name)
     ]  # fmt: skip
 

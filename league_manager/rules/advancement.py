@@ -82,7 +82,7 @@ def options(ruleset: Ruleset, player: PlayerProgress) -> list[AdvanceOption]:
         return []
     number = player.advancements + 1
     out = []
-    for kind in KINDS:
+    for kind in rules.kinds:
         cats = categories_for(player.position, kind) if kind != "characteristic" else ()
         if kind != "characteristic" and not cats:
             continue
@@ -105,9 +105,10 @@ def check_affordable(ruleset: Ruleset, player: PlayerProgress, kind: str) -> int
     Raises:
         RuleViolation: unknown kind, six advancements already, no access, or too few SPP.
     """
-    if kind not in KINDS:
-        raise RuleViolation("advancement", f"unknown kind '{kind}' (kinds: {', '.join(KINDS)})")
     rules = ruleset.advancement
+    if kind not in rules.kinds:
+        kinds = ", ".join(rules.kinds)
+        raise RuleViolation("advancement", f"unknown kind '{kind}' in {ruleset.name} (kinds: {kinds})")
     if player.advancements >= rules.max_advancements:
         raise RuleViolation("advancement", f"a player may advance at most {rules.max_advancements} times")
     if kind != "characteristic" and not categories_for(player.position, kind):
@@ -178,11 +179,12 @@ def roll_skill(
 
 
 def characteristic_options(ruleset: Ruleset, roll: int) -> tuple[str, ...]:
-    """The characteristics a D16 result lets the player improve."""
+    """The characteristics a result of the characteristic table (D16, Season 3 D8) offers."""
     for row in ruleset.advancement.characteristic_d16:
         if row.low <= roll <= row.high:
             return row.options
-    raise RuleViolation("D16", f"{roll} is not a D16 result")
+    die = f"D{ruleset.advancement.characteristic_die}"
+    raise RuleViolation(die, f"{roll} is not a {die} result")
 
 
 def improvable(ruleset: Ruleset, player: PlayerProgress, names: Sequence[str]) -> list[str]:
@@ -228,22 +230,24 @@ def roll_characteristic(
         rolls = ", ".join(f"{r.low}-{r.high}" if r.low != r.high else str(r.low) for r in unresolved)
         raise RuleViolation(
             "characteristic",
-            f"D16 results {rolls} would offer nothing you can take; name a skill to take instead "
+            f"D{ruleset.advancement.characteristic_die} results {rolls} would offer nothing you can take; "
+            "name a skill to take instead "
             "before rolling (the roll is not made)",
         )
-    roll = dice.roll(16, "characteristic improvement")
+    die = ruleset.advancement.characteristic_die
+    roll = dice.roll(die, "characteristic improvement")
     offered = characteristic_options(ruleset, roll)
     wanted = _wanted(ruleset, player, offered, prefer)
     if wanted:
         name = wanted[0]
         return AdvancementResult(
             "characteristic", cost, ruleset.advancement.value_increase[name], characteristic=name,
-            rolls=(roll,), note=f"D16 {roll}: {'/'.join(offered)}",
+            rolls=(roll,), note=f"D{die} {roll}: {'/'.join(offered)}",
         )  # fmt: skip
     assert fallback is not None
     return AdvancementResult(
         "characteristic", cost, fallback.value_increase, skill=fallback.skill, rolls=(roll,),
-        note=f"D16 {roll}: {'/'.join(offered)}; took {fallback.skill} instead",
+        note=f"D{die} {roll}: {'/'.join(offered)}; took {fallback.skill} instead",
     )  # fmt: skip
 
 

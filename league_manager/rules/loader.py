@@ -10,6 +10,7 @@ import yaml
 
 from league_manager.core.errors import DataFileError, NotFound
 from league_manager.rules.model import (
+    ADVANCEMENT_KINDS,
     CHARACTERISTICS,
     SKILL_CATEGORIES,
     AdvancementCost,
@@ -33,7 +34,7 @@ from league_manager.rules.model import (
 )
 from league_manager.rules.schema import Node, opt_int, opt_str
 
-KNOWN_RULESETS = ("bb2020",)
+KNOWN_RULESETS = ("bb2020", "bb2025")
 _MATCH_TABLES = {
     "weather": (2, 12),
     "kickoff": (2, 12),
@@ -77,8 +78,9 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
     """
     if ruleset_id not in KNOWN_RULESETS:
         raise NotFound(f"unknown ruleset '{ruleset_id}' (known: {', '.join(KNOWN_RULESETS)})")
-    texts = _read(ruleset_id, "descriptions.yaml")
-    skills, categories = _skills(_read(ruleset_id, "skills.yaml"), texts["skills"])
+    texts = _descriptions(ruleset_id)
+    skills_file = _read(ruleset_id, "skills.yaml")
+    skills, categories = _skills(skills_file, texts["skills"])
     rules = _read(ruleset_id, "league_rules.yaml")
     head = rules["ruleset"]
     teams = _teams(_read(ruleset_id, "teams.yaml"), skills)
@@ -87,6 +89,7 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
     inducements_file = _read(ruleset_id, "inducements.yaml")
     tables = _tables(_read(ruleset_id, "match_tables.yaml"))
     prayer_texts = {k: v["text"].text() for k, v in texts["prayers"].items()}
+    winnings = rules["winnings"]
     prayers = tuple(
         Prayer(
             roll=p["roll"].number(minimum=1, maximum=16),
@@ -113,7 +116,7 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
         mercenary_surcharge=merc["surcharge"].number(minimum=0),
         mercenary_extra_skill_cost=merc["extra_skill_cost"].number(minimum=0),
         draft=_draft(rules["draft"]),
-        advancement=_advancement(rules),
+        advancement=_advancement(rules, skills_file),
         tables=tables,
         prayers=prayers,
         prayer_gap=rules["prayer_gap"].number(minimum=1),
@@ -122,15 +125,46 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
             bands=tuple(n.number() for n in em["bands"].entries()),
             table={int(k): v.texts() for k, v in em["table"].items()},
         ),
-        winnings_unit=rules["winnings"]["per_half_attendance_and_td"].number(minimum=0),
+        winnings_unit=winnings["per_half_attendance_and_td"].number(minimum=0),
         league_points={k: v.number() for k, v in rules["league_points"].items()},
         prizes={k: v.number() for k, v in rules["prizes"].items()},
         star_rules={k: v["text"].text() for k, v in texts["star_rules"].items()},
         inducement_texts={k: v["text"].text() for k, v in texts["inducements"].items()},
         house_rules=_house_rules(_read(ruleset_id, "house_rules.yaml")),
+        underdog_prayers=rules["underdog_prayers"].flag() if rules.has("underdog_prayers") else True,
+        winnings_not_stalling=(
+            winnings["not_stalling_bonus"].number(minimum=0) if winnings.has("not_stalling_bonus") else 0
+        ),
+        mvp_nominees=rules["mvp_nominees"].number(minimum=1) if rules.has("mvp_nominees") else 0,
+        skill_requires=(
+            {k: v.texts() for k, v in skills_file["requires"].items()} if skills_file.has("requires") else {}
+        ),
+        skill_conflicts=tuple(_pair(n) for n in skills_file["conflicts"].entries())
+        if skills_file.has("conflicts")
+        else (),
     )
     _cross_check(ruleset)
     return ruleset
+
+
+def _descriptions(ruleset_id: str) -> Node:
+    """The edition's summaries; ``based_on`` fills every section from an older edition's file."""
+    texts = _read(ruleset_id, "descriptions.yaml")
+    if not texts.has("based_on"):
+        return texts
+    base = _read(texts["based_on"].one_of(*KNOWN_RULESETS), "descriptions.yaml")
+    merged = {
+        section: {**base[section].value, **(texts[section].value if texts.has(section) else {})}
+        for section in ("skills", "star_rules", "prayers", "inducements")
+    }
+    return Node(merged, f"{ruleset_id}/descriptions.yaml (based on {texts['based_on'].text()})")
+
+
+def _pair(node: Node) -> tuple[str, str]:
+    names = node.texts()
+    if len(names) != 2:
+        raise DataFileError(f"{node.path}: a conflict names exactly two skills")
+    return names[0], names[1]
 
 
 def _skills(node: Node, texts: Node) -> tuple[dict[str, SkillDef], dict[str, tuple[str, ...]]]:
@@ -254,6 +288,7 @@ def _stars(node: Node, skills: dict[str, SkillDef]) -> dict[str, StarPlayer]:
             pair_cost=opt_int(s.get("pair_cost")),
             never_plays_for=(s["never_plays_for"].texts() if s.has("never_plays_for") else ()),
             disputes=s["disputes"].texts() if s.has("disputes") else (),
+            keywords=s["keywords"].texts() if s.has("keywords") else (),
         )
         stars[star.name] = star
     return stars
@@ -263,7 +298,7 @@ def _inducements(node: Node) -> dict[str, Inducement]:
     out: dict[str, Inducement] = {}
     for i in node["inducements"].entries():
         i.only(
-            "name", "kind", "max", "cost", "available_to", "reduced_cost",
+            "name", "kind", "max", "cost", "available_to", "reduced_cost", "reduced_max",
             "house_rule_reduced_cost", "disputes",
         )  # fmt: skip
         house = i.get("house_rule_reduced_cost")
@@ -282,6 +317,9 @@ def _inducements(node: Node) -> dict[str, Inducement]:
                 else None
             ),
             disputes=i["disputes"].texts() if i.has("disputes") else (),
+            reduced_max=(
+                {k: v.number(minimum=0) for k, v in i["reduced_max"].items()} if i.has("reduced_max") else {}
+            ),
         )
         out[item.name] = item
     return out
@@ -306,41 +344,59 @@ def _draft(node: Node) -> DraftRules:
         fans_max_at_draft=fans["max_at_draft"].number(minimum=0),
         fans_min=fans["min"].number(minimum=0),
         fans_max=fans["max"].number(minimum=0),
+        insignificant_at_most_half=(
+            node["insignificant_at_most_half"].flag() if node.has("insignificant_at_most_half") else False
+        ),
     )
 
 
-def _advancement(rules: Node) -> AdvancementRules:
+def _advancement(rules: Node, skills_file: Node) -> AdvancementRules:
     adv = rules["advancement"]
+    rows = adv["costs"].entries()
+    # Season 3 has no random secondary skill: its rows leave that column out.
+    kinds = tuple(k for k in ADVANCEMENT_KINDS if all(c.has(k) for c in rows))
     costs = tuple(
         AdvancementCost(
             advancement=c["advancement"].number(minimum=1),
             level=c["level"].text(),
             random_primary=c["random_primary"].number(minimum=0),
             chosen_primary=c["chosen_primary"].number(minimum=0),
-            random_secondary=c["random_secondary"].number(minimum=0),
+            random_secondary=c["random_secondary"].number(minimum=0) if "random_secondary" in kinds else 0,
             chosen_secondary=c["chosen_secondary"].number(minimum=0),
             characteristic=c["characteristic"].number(minimum=0),
         )
-        for c in adv["costs"].entries()
+        for c in rows
     )
-    d16 = tuple(
+    die = adv["characteristic_die"].number(minimum=2) if adv.has("characteristic_die") else 16
+    table = adv["characteristic_table"] if adv.has("characteristic_table") else adv["characteristic_d16"]
+    characteristic_rows = tuple(
         CharacteristicRoll(
-            low=r["min"].number(minimum=1, maximum=16),
-            high=r["max"].number(minimum=1, maximum=16),
+            low=r["min"].number(minimum=1, maximum=die),
+            high=r["max"].number(minimum=1, maximum=die),
             options=tuple(o for o in r["options"].texts() if o in CHARACTERISTICS),
         )
-        for r in adv["characteristic_d16"].entries()
+        for r in table.entries()
     )
-    _check_coverage([(r.low, r.high) for r in d16], 1, 16, adv["characteristic_d16"].path)
+    _check_coverage([(r.low, r.high) for r in characteristic_rows], 1, die, table.path)
+    by_rule = rules["spp_awards_by_rule"] if rules.has("spp_awards_by_rule") else None
     return AdvancementRules(
         spp_awards={k: v.number(minimum=0) for k, v in rules["spp_awards"].items()},
         max_advancements=adv["max_advancements"].number(minimum=1),
         costs=costs,
-        characteristic_d16=d16,
+        characteristic_d16=characteristic_rows,
         value_increase={k: v.number(minimum=0) for k, v in adv["value_increase"].items()},
         max_improvements_per_characteristic=adv["max_improvements_per_characteristic"].number(minimum=1),
         limits_max={k: v.number() for k, v in adv["limits"]["max"].items()},
         limits_min={k: v.number() for k, v in adv["limits"]["min"].items()},
+        characteristic_die=die,
+        kinds=kinds,
+        elite_skills=frozenset(skills_file["elite"].texts()) if skills_file.has("elite") else frozenset(),
+        elite_extra=adv["elite_extra"].number(minimum=0) if adv.has("elite_extra") else 0,
+        spp_awards_by_rule=(
+            {rule: {k: v.number(minimum=0) for k, v in awards.items()} for rule, awards in by_rule.items()}
+            if by_rule
+            else {}
+        ),
     )
 
 

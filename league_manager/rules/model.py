@@ -16,7 +16,15 @@ SKILL_CATEGORIES: Mapping[str, str] = {
     "S": "Strength",
     "P": "Passing",
     "M": "Mutation",
+    "D": "Devious",
 }
+ADVANCEMENT_KINDS: tuple[str, ...] = (
+    "random_primary",
+    "chosen_primary",
+    "random_secondary",
+    "chosen_secondary",
+    "characteristic",
+)
 
 _SKILL_REF = re.compile(r"^(?P<name>.+?)(?: \((?P<param>[^()]*)\))?$")
 
@@ -71,7 +79,7 @@ class SkillDef:
 
     Attributes:
         name: base name ("Mighty Blow").
-        category: G, A, S, P, M for skills; "T" for traits.
+        category: G, A, S, P, M (and D in Season 3) for skills; "T" for traits.
         parameter: None, "modifier" (+1), "target" (4+) or "text".
         description: a short summary in the project's own words.
     """
@@ -181,6 +189,7 @@ class StarPlayer:
     pair_cost: int | None = None
     never_plays_for: tuple[str, ...] = ()
     disputes: tuple[str, ...] = ()
+    keywords: tuple[str, ...] = ()
 
     def plays_for_team(self, team: TeamRoster, chosen_rule: str | None = None) -> bool:
         """True when the star may be hired by this team."""
@@ -200,6 +209,8 @@ class Inducement:
         max_quantity: None for no fixed limit.
         available_to: "any", "apothecary", "tier:N" or special rule names.
         reduced_cost: special rule name (or ``team:ID``) -> discounted cost.
+        reduced_max: special rule name -> the maximum for teams with that rule
+            (Season 3: Bribery and Corruption teams may take 0-6 Bribes).
         house_rule_reduced_cost: (setting name, rule -> cost) applied when that
             league setting is on.
     """
@@ -212,6 +223,14 @@ class Inducement:
     reduced_cost: Mapping[str, int] = field(default_factory=dict)
     house_rule_reduced_cost: tuple[str, Mapping[str, int]] | None = None
     disputes: tuple[str, ...] = ()
+    reduced_max: Mapping[str, int] = field(default_factory=dict)
+
+    def max_for(self, team: TeamRoster, chosen_rule: str | None = None) -> int | None:
+        """The most this team may buy per game (None: no fixed limit)."""
+        for rule, maximum in self.reduced_max.items():
+            if team.has_rule(rule, chosen_rule):
+                return maximum
+        return self.max_quantity
 
     def available_for(self, team: TeamRoster, chosen_rule: str | None = None) -> bool:
         """Whether this team may buy the inducement at all."""
@@ -303,6 +322,8 @@ class DraftRules:
     fans_max_at_draft: int
     fans_min: int
     fans_max: int
+    insignificant_at_most_half: bool = False
+    """Season 3: no more Insignificant players than players without the trait."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +345,7 @@ class AdvancementCost:
 
 @dataclass(frozen=True, slots=True)
 class CharacteristicRoll:
-    """A row of the D16 characteristic improvement table."""
+    """A row of the characteristic improvement table (D16 in BB2020, D8 in Season 3)."""
 
     low: int
     high: int
@@ -343,6 +364,23 @@ class AdvancementRules:
     max_improvements_per_characteristic: int
     limits_max: Mapping[str, int]
     limits_min: Mapping[str, int]
+    characteristic_die: int = 16
+    """Sides of the die rolled on ``characteristic_d16`` (8 in Season 3)."""
+    kinds: tuple[str, ...] = ADVANCEMENT_KINDS
+    """Kinds of advancement the edition offers (Season 3 has no random secondary skill)."""
+    elite_skills: frozenset[str] = frozenset()
+    elite_extra: int = 0
+    """Extra value of an elite skill gained as an advancement (Season 3: +10,000)."""
+    spp_awards_by_rule: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
+    """Team special rule -> SPP awards it changes (Brawlin' Brutes: CAS 3, TD 2)."""
+
+    def awards_for(self, team: TeamRoster) -> Mapping[str, int]:
+        """The SPP awards for a team's players, after its special rules."""
+        awards = dict(self.spp_awards)
+        for rule, changed in self.spp_awards_by_rule.items():
+            if team.has_rule(rule):
+                awards.update(changed)
+        return awards
 
     def cost(self, advancement_number: int, kind: str) -> int:
         """SPP cost of the ``advancement_number``-th advancement (1-based)."""
@@ -417,6 +455,16 @@ class Ruleset:
     star_rules: Mapping[str, str]
     inducement_texts: Mapping[str, str]
     house_rules: tuple[HouseRule, ...]
+    underdog_prayers: bool = True
+    """BB2020: the lower-CTV team gets a Prayer per ``prayer_gap``; Season 3 sells them instead."""
+    winnings_not_stalling: int = 0
+    """Season 3: extra winnings for a team that never stalled (10,000 gp)."""
+    mvp_nominees: int = 0
+    """Season 3: each coach nominates this many players for the MVP roll (0: all eligible)."""
+    skill_requires: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Skill -> skills or traits the player needs one of before gaining it (Season 3)."""
+    skill_conflicts: tuple[tuple[str, str], ...] = ()
+    """Pairs of skills a player may not have together (Season 3)."""
 
     def team(self, name_or_id: str) -> TeamRoster:
         """Find a team list by id or name, case-insensitively.

@@ -86,8 +86,11 @@ class AdvancementService(ServiceBase):
             if player.status != "active":
                 raise RuleViolation("advancement", f"{player.name} is not on the active roster")
             progress = self._progress(session, player, ruleset, team)
-            if kind not in rules.KINDS:
-                raise RuleViolation("advancement", f"unknown kind '{kind}' (kinds: {', '.join(rules.KINDS)})")
+            if kind not in ruleset.advancement.kinds:
+                kinds = ", ".join(ruleset.advancement.kinds)
+                raise RuleViolation(
+                    "advancement", f"unknown kind '{kind}' in {ruleset.name} (kinds: {kinds})"
+                )
             if kind.startswith("chosen"):
                 if not skill:
                     raise RuleViolation("skill", "name the skill to take (--skill)")

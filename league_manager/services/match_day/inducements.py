@@ -106,6 +106,7 @@ def price(
             unit = mercenaries.unit_cost(ruleset, position, skill)
             name = mercenaries.line_name(position.name, str(skill) if skill else None)
             lines.append(Bought(name, mercenaries.KIND, purchase.quantity, unit))
+            groups[mercenaries.KIND] = groups.get(mercenaries.KIND, 0) + purchase.quantity
             continue
         item = _lookup(ruleset, purchase.name)
         if isinstance(item, StarPlayer):
@@ -127,8 +128,9 @@ def price(
         if not item.available_for(roster, chosen_rule):
             raise RuleViolation("inducements", f"{item.name} is not available to {roster.name}")
         counts[item.name] = counts.get(item.name, 0) + purchase.quantity
-        if item.max_quantity is not None and counts[item.name] > item.max_quantity:
-            raise RuleViolation("inducements", f"{item.name}: at most {item.max_quantity} per team and game")
+        most = item.max_for(roster, chosen_rule)
+        if most is not None and counts[item.name] > most:
+            raise RuleViolation("inducements", f"{item.name}: at most {most} per team and game")
         groups[item.kind] = groups.get(item.kind, 0) + purchase.quantity
         lines.append(
             Bought(item.name, item.kind, purchase.quantity, item.cost_for(roster, chosen_rule, settings))

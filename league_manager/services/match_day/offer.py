@@ -89,7 +89,7 @@ def build_offer(
         roster = ctx.ruleset.team(team.race)
         rule = team.special_rule_choice
         rows: list[tuple[str, str, int, int | None]] = [
-            (ind.name, ind.kind, ind.cost_for(roster, rule, ctx.settings), ind.max_quantity)
+            (ind.name, ind.kind, ind.cost_for(roster, rule, ctx.settings), ind.max_for(roster, rule))
             for ind in ctx.ruleset.inducements.values()
             if ind.available_for(roster, rule)
         ]

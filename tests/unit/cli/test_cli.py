@@ -38,6 +38,20 @@ def test_rulesets_and_races() -> None:
     assert code == 0 and "Wood Elf" in out and "Wardancer" in out
 
 
+def test_season3_ruleset_and_races() -> None:
+    code, out, _ = run("--json", "rulesets")
+    row = next(r for r in json.loads(out) if r["id"] == "bb2025")
+    assert (row["teams"], row["star_players"], row["skills"], row["inducements"]) == (30, 66, 108, 16)
+    code, out, _ = run("--json", "races", "bb2025")
+    teams = json.loads(out)
+    assert code == 0 and len(teams) == 30 and "Bretonnian" in {t["name"] for t in teams}
+    human = next(t for t in teams if t["id"] == "human")
+    blitzer = next(p for p in human["positions"] if p["name"] == "Human Blitzer")
+    assert blitzer["max"] == 2 and blitzer["keywords"] == ["Blitzer", "Human"]
+    code, _, err = run("races", "bb2030")
+    assert code != 0 and "unknown ruleset 'bb2030'" in err
+
+
 def test_league_and_team_workflow(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     assert run("league", "create", "Cup", db=db)[0] == 0
