@@ -30,6 +30,7 @@ from league_manager.match.skills import basic as _basic  # noqa: F401 - register
 from league_manager.match.skills import bloodlust as _bloodlust  # noqa: F401 - registers handlers
 from league_manager.match.skills import bombardier as _bombardier  # noqa: F401 - registers handlers
 from league_manager.match.skills import mutations as _mutations  # noqa: F401 - registers handlers
+from league_manager.match.skills import season3 as _season3  # noqa: F401 - registers handlers
 from league_manager.match.skills import special_traits as _special  # noqa: F401 - registers handlers
 from league_manager.match.skills import stars_1 as _stars_1  # noqa: F401 - registers handlers
 from league_manager.match.skills import stars_2 as _stars_2  # noqa: F401 - registers handlers

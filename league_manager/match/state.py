@@ -122,6 +122,8 @@ class State:
     solid_defence_limit: int = 0
     solid_defence_open: set[int] = field(default_factory=set)
     kickoff_blitz: int = 0
+    gouged: set[int] = field(default_factory=set)
+    """Season 3 Eye Gouge: players who give no assists until they are next activated."""
     cheering: list[int] = field(default_factory=lambda: [0, 0])
     """Season 3 Cheering Fans: an extra offensive assist on each team's first Block of its next turn."""
     touchback: bool = False
@@ -173,7 +175,7 @@ class State:
             setattr(copy, name, list(getattr(self, name)))
         for name in (
             "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
-            "drive_players", "quits",
+            "drive_players", "quits", "gouged",
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]

@@ -56,6 +56,7 @@ from league_manager.match.procedures.throw_team_mate import (
 )
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills import stars_4_points as sp4
@@ -160,6 +161,7 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     c.emit(Event("activate", team, p, detail=kind))
     if s.tz_lost[p]:
         c.regain_tackle_zone(p)
+    s.gouged.discard(p)
     yield from star_points.team_mate_activated(c, p, kind)
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
         if not (yield from fn(c, p, kind)):
@@ -227,7 +229,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         if ck == USE_SKILL:  # Fumblerooskie: the ball stays in the square vacated
             s.carrier = -1
             s.ball = choice.square
-            c.emit(Event("skill", team, p, rule="Fumblerooskie", square=choice.square))
+            rule = c.hook(p, asp_points.FUMBLEROOSKIE)[0][0]  # Fumblerooskie, or Fumblerooski
+            c.emit(Event("skill", team, p, rule=rule, square=choice.square))
             continue
         if ck == BLOCK:
             target = s.board[choice.square]
@@ -322,14 +325,19 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             yield from pass_ball(c, p, choice.square, hail_mary=ck == HAIL_MARY)
             _check(c)
             moves_on = quick and mp > 0 and s.carrier != p and s.status[p] == STANDING
-            if moves_on and c.has(p, asp_points.RUNNING_PASS):
-                c.emit(Event("skill", team, p, rule="Running Pass", detail="may move on"))
+            rule = _moves_on_rule(c, p, asp_points.RUNNING_PASS, "Running Pass")
+            if moves_on and rule:
+                c.emit(Event("skill", team, p, rule=rule, detail="may move on"))
                 kind = MOVE
                 continue
             return
         if ck == HANDOFF:
             yield from hand_off(c, p, s.board[choice.square])
             _check(c)
+            if mp > 0 and s.status[p] == STANDING and c.has(p, s3.GIVE_AND_GO):
+                c.emit(Event("skill", team, p, rule="Give and Go", detail="may move on"))
+                kind = MOVE
+                continue
             return
         if ck == FOUL:
             yield from foul(c, p, s.board[choice.square])
@@ -453,6 +461,13 @@ def _activation_options(
                 options.append(act(FOUL, p, n))
     options.append(_END_ACT)
     return options
+
+
+def _moves_on_rule(c: Ctx, p: int, point: str, rule: str) -> str:
+    """The skill letting p move on after a Quick Pass: Running Pass, or Season 3's Give and Go."""
+    if c.has(p, point):
+        return rule
+    return "Give and Go" if c.has(p, s3.GIVE_AND_GO) else ""
 
 
 def _any_special(c: Ctx, p: int) -> bool:

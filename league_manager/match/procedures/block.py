@@ -27,6 +27,7 @@ from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import asp_points, points, special_points, star_points
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
@@ -53,7 +54,7 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
     count = 0
     for n in NEIGHBOURS[s.pos[target]]:
         q = s.board[n]
-        if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q):
+        if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q) or q in s.gouged:
             continue
         guard = c.has(q, points.ASSIST_WHEN_MARKED) and not _guard_cancelled(c, n, helper_team)
         if guard or not c.is_marked(n, helper_team, ignore=target):
@@ -351,6 +352,9 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
         pending: list[int] = []
     else:
         pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
+        if s.pos[dfd] >= 0 and s.pos[dfd] != vacated and c.has(att, s3.EYE_GOUGE):
+            s.gouged.add(dfd)
+            c.emit(Event("skill", ta, att, rule="Eye Gouge", other=dfd, detail="no assists until activated"))
     can_follow = not s.multi_block
     if can_follow and vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING:
         fend = c.has(dfd, points.FEND) and not juggernaut and c.has_tz(dfd)
@@ -359,7 +363,10 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
             c.emit(Event("skill", s.team[dfd], dfd, rule="Fend", detail="no follow-up", other=att))
             can_follow = False
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
-        if c.has(att, points.FRENZY) or c.has(att, special_points.MUST_FOLLOW_UP):
+        taunted = c.has(dfd, s3.TAUNT)
+        if c.has(att, points.FRENZY) or c.has(att, special_points.MUST_FOLLOW_UP) or taunted:
+            if taunted:
+                c.emit(Event("skill", s.team[dfd], dfd, rule="Taunt", detail="must follow up", other=att))
             opts = [Action(YES, att, vacated)]
         else:
             opts = [Action(YES, att, vacated), Action(NO, att)]

@@ -6,10 +6,12 @@ from league_manager.match.actions import ARGUE, BRIBE, NO, YES, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements.referees import biased_spot
+from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import assists
 from league_manager.match.procedures.injury import armour_and_injury
 from league_manager.match.skills import asp_points, points, star_points
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.state import SENT_OFF
 
 _YES_NO = [Action(YES), Action(NO)]
@@ -19,7 +21,7 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
     """Resolve a Foul by p on a prone or stunned ``victim``."""
     s = c.s
     team = s.team[p]
-    off = assists(c, team, victim, p)
+    off = assists(c, team, victim, p) + _boot_in(c, p, victim)
     dfn = assists(c, 1 - team, p, victim)
     bonus = 0
     for skill, fn in c.hook(p, points.FOUL_BONUS):
@@ -39,6 +41,21 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
         spotted = True
     if spotted:
         yield from send_off(c, p, "foul")
+
+
+def _boot_in(c: Ctx, p: int, victim: int) -> int:
+    """Season 3 Put the Boot In: such team-mates next to the victim assist even when marked
+    (the ones free to assist are already counted)."""
+    s = c.s
+    team = s.team[p]
+    extra = 0
+    for q in s.players_of(team):
+        if q == p or s.pos[q] < 0 or not c.has(q, s3.PUT_THE_BOOT_IN) or not c.has_tz(q):
+            continue
+        if s.pos[q] in NEIGHBOURS[s.pos[victim]] and c.is_marked(s.pos[q], team, ignore=victim):
+            extra += 1
+            c.emit(Event("skill", team, q, rule="Put the Boot In", other=victim))
+    return extra
 
 
 def send_off(c: Ctx, p: int, reason: str) -> Proc[bool]:

@@ -201,6 +201,7 @@ def end_of_drive(c: Ctx) -> Proc[None]:
         s.used[p] = False
         if s.tz_lost[p]:
             c.regain_tackle_zone(p)
+    s.gouged.clear()
     s.ball = -1
     s.carrier = -1
     s.extra_rerolls = [0, 0]

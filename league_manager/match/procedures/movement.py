@@ -226,7 +226,8 @@ def pick_up(c: Ctx, p: int) -> Proc[bool]:
     s = c.s
     square = s.pos[p]
     if c.has(p, points.NO_HANDS):
-        c.emit(Event("pick_up", s.team[p], p, success=False, rule="No Hands", square=square))
+        rule = c.hook(p, points.NO_HANDS)[0][0]  # No Hands, or No Ball
+        c.emit(Event("pick_up", s.team[p], p, success=False, rule=rule, square=square))
         s.turnover = s.active == s.team[p]
         yield from bounce(c, square)
         return False

@@ -16,13 +16,12 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.pitch import distance
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import points
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.state import PRONE, STANDING
 
 USED = (-1, "Secure the Ball")
 """Marks the team turn's Secure the Ball as taken (``skill_used`` is cleared every team turn)."""
 TARGET = 2
-BARRED_SKILLS = frozenset({"Unsteady", "No Ball", "No Hands"})
-"""Traits that forbid the action (No Ball is No Hands' Season 3 name)."""
 BIG_GUY = "Big Guy"
 
 
@@ -40,7 +39,7 @@ def offer(c: Ctx, team: int) -> list[Action]:
     for p in s.players_of(team):
         if s.pos[p] < 0 or s.used[p] or s.status[p] not in (STANDING, PRONE):
             continue
-        if s.skills[p] & BARRED_SKILLS or c.has(p, points.NO_HANDS) or _big_guy(c, p):
+        if c.has(p, s3.NO_SECURE_THE_BALL) or c.has(p, points.NO_HANDS) or _big_guy(c, p):
             continue
         found.append(Action(kind, p))
     return found

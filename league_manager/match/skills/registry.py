@@ -130,3 +130,20 @@ def used_key(skill: str, half: int) -> str:
 def lasting_use(name: str) -> bool:
     """True when a ``skill_used`` name outlives the team turn (once per game or per half)."""
     return name.split(" half ")[0] in LIMITS
+
+
+def alias(new: str, old: str, *, editions: Iterable[str]) -> None:
+    """Register ``new`` in ``editions`` with every handler ``old`` has there (a renamed skill).
+
+    Call it after the modules registering ``old`` are imported: Season 3's No Ball is BB2020's
+    No Hands under a new name, so it reuses No Hands' handlers instead of copying them.
+    """
+    for by_skill in _REGISTRY.values():
+        by_edition = by_skill.get(old)
+        if not by_edition:
+            continue
+        for edition in editions:
+            fn = by_edition.get(edition) or by_edition.get(ALL)
+            if fn is not None:
+                by_skill.setdefault(new, {})[edition] = fn
+    _CACHE.clear()
