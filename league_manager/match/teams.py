@@ -217,6 +217,7 @@ def generate_team(roster: TeamRoster, seed: int, budget: int = 1_000_000, prefix
             stats=pos.stats,
             skills=pos.skills,
             primary="".join(sorted(pos.primary)),
+            keywords=pos.keywords,
         )
         for i, pos in enumerate(draft.picks)
     )
