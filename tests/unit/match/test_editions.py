@@ -5,13 +5,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.editions import BB2020, edition_of
 from league_manager.match.editions.bb2025 import BB2025
 from league_manager.match.engine import Match
+from league_manager.match.invariants import violations
 from league_manager.match.procedures.block import strengths
 from league_manager.match.scenario import build, load, parse_action
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.loader import load_ruleset
+from league_manager.rules.model import Characteristics, SkillRef
 from league_manager.ui.match_board.hud import DISTRACTED_NOTE, player_card, team_line
 
 SCENARIOS = Path(__file__).parents[2] / "scenarios" / "bb2025"
@@ -80,3 +85,36 @@ def test_a_match_from_a_season3_ruleset_knows_position_keywords() -> None:
     match = Match(team, team, seed=1, ruleset=ruleset, allow_inert=True, snapshots=False)
     assert "Big Guy" in match.home.players[0].keywords
     assert "Big Guy" in Match.from_dict(match.to_dict()).home.players[0].keywords
+
+
+S3_SKILLS = (
+    "Block", "Dodge", "Sure Hands", "Mighty Blow", "Dirty Player", "No Ball", "Pogo", "Fumblerooski",
+    "Taunt", "Eye Gouge", "Give and Go", "Put the Boot In", "Unsteady", "Hypnotic Gaze", "Bone Head",
+    "Stand Firm", "Diving Tackle", "Kick Team-mate", "Right Stuff", "Stunty", "Loner (4+)", "Frenzy",
+)  # fmt: skip
+
+
+def _s3_team(seed: int, prefix: str) -> TeamSnapshot:
+    players = []
+    for i in range(11 + seed % 5):
+        skills = (SkillRef.parse(S3_SKILLS[(seed + i * 5) % len(S3_SKILLS)]),)
+        stats = Characteristics(5 + i % 3, 2 + (i + seed) % 3, 2 + i % 4, 3 + i % 3, 8 + i % 3)
+        keywords = ("Big Guy",) if i == 3 else ()
+        players.append(
+            PlayerSnapshot(f"{prefix}{i}", f"P{i}", i + 1, "Lineman", stats, skills, keywords=keywords)
+        )
+    return TeamSnapshot(prefix, "human", tuple(players), rerolls=2, cheerleaders=seed % 3)
+
+
+@pytest.mark.parametrize("seed", [3, 17, 2025])
+def test_random_season3_games_keep_invariants(seed: int) -> None:
+    match = Match(_s3_team(seed, "h"), _s3_team(seed + 1, "a"), seed=seed, ruleset_id="bb2025")
+    bots = (RandomBot(seed), RandomBot(seed + 1))
+    while match.prompt is not None:
+        match.apply(bots[match.prompt.team].choose(match))
+        prompt = match.prompt
+        problems = violations(
+            match.state, prompt is not None and prompt.kind in ("turn", "activation", "setup")
+        )
+        assert not problems, (seed, len(match.actions), problems)
+    assert match.outcome() is not None
