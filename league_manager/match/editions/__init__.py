@@ -38,6 +38,11 @@ class Edition:
         active_skills: skills and traits a Distracted player cannot use.
         offers: extra activations offered at the start of each team-turn choice.
         activations: activation kind -> this edition's procedure for it.
+        ttm_min_strength: the strength a player needs to Throw Team-mate.
+        ttm_own_action: Throw Team-mate is its own once-per-turn action besides the Pass
+            (BB2020: a Throw Team-mate is the team turn's Pass).
+        one_jump_per_move: a player may Jump over Prone or Stunned players only once per
+            action (BB2020) or any number of times (Season 3).
     """
 
     id: str
@@ -48,6 +53,9 @@ class Edition:
     active_skills: frozenset[str] = frozenset()
     offers: tuple[Offer, ...] = ()
     activations: Mapping[str, Activation] = field(default_factory=dict)
+    ttm_min_strength: int = 5
+    ttm_own_action: bool = False
+    one_jump_per_move: bool = True
 
 
 BB2020 = Edition(

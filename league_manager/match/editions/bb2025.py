@@ -47,6 +47,9 @@ BB2025 = register_edition(
         distracted=True,
         active_skills=ACTIVE_SKILLS,
         offers=(secure_ball.offer,),
+        ttm_min_strength=0,
+        ttm_own_action=True,
+        one_jump_per_move=False,
     )
 )
 """Blood Bowl Season 3 (seed 002, reference/bb2025)."""

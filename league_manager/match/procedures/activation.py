@@ -65,6 +65,8 @@ from league_manager.match.state import PRONE, STANDING, STUNNED
 JUMP = "jump"
 BOMB_USED = (-1, "Bombardier")
 """Marks the team turn's Throw Bomb as used."""
+TTM_USED = (-1, "Throw Team-mate")
+"""Marks the team turn's Throw Team-mate as used where it is its own action (Season 3)."""
 KTM_USED = (-1, "Kick Team-mate")
 """Marks the team turn's Kick Team-mate as used (``skill_used`` is cleared every team turn)."""
 _SPECIAL_BLOCKS = {CHAINSAW: special_points.CHAINSAW, BREATHE_FIRE: special_points.BREATHE_FIRE}
@@ -144,8 +146,10 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     s.used[p] = True
     if kind == BLITZ:
         s.blitz_used = True
-    elif kind in (PASS, TTM):
+    elif kind == PASS or (kind == TTM and not c.ed.ttm_own_action):
         s.pass_used = True
+    elif kind == TTM:
+        s.skill_used.add(TTM_USED)
     elif kind == HANDOFF:
         s.handoff_used = True
     elif kind == FOUL:
@@ -373,6 +377,7 @@ def _activation_options(
     here = s.pos[p]
     board = s.board
     options: list[Action] = []
+    jump_again = not jumped or not c.ed.one_jump_per_move
     if kind != BLOCK and s.status[p] == STANDING and (mp > 0 or rushes > 0):
         moves = _MOVES
         base = p * 1024
@@ -380,7 +385,7 @@ def _activation_options(
             q = board[n]
             if q < 0:
                 options.append(moves.get(base + n) or _move(p, n))
-            elif not jumped and s.status[q] != STANDING and (mp + rushes >= 2):
+            elif jump_again and s.status[q] != STANDING and (mp + rushes >= 2):
                 for beyond in push_squares(here, n):
                     if ON_PITCH[beyond] and board[beyond] < 0:
                         options.append(act(JUMP, p, beyond))

@@ -26,6 +26,7 @@ from league_manager.match.procedures.activation import (
     BOMB_USED,
     END_TURN_ACTION,
     KTM_USED,
+    TTM_USED,
     act,
     activation,
 )
@@ -52,6 +53,8 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     options: list[Action] = []
     blitz = foes_standing and not s.blitz_used
     passes = not s.pass_used
+    ed = c.ed
+    throws = (TTM_USED not in s.skill_used) if ed.ttm_own_action else passes
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
     foul_again = foes_down and s.foul_used and stars.team_may_foul_twice(c, team)  # once per call
@@ -72,11 +75,10 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
         if blitz:
             options.append(acts[2])
         keeps_ball = mpts.MY_BALL in hooks[p]
-        if passes:
-            if not keeps_ball:
-                options.append(acts[3])
-            if c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5:
-                options.append(acts[6])
+        if passes and not keeps_ball:
+            options.append(acts[3])
+        if throws and c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= ed.ttm_min_strength:
+            options.append(acts[6])
         if handoff and not keeps_ball:
             options.append(acts[4])
         if foul or (foul_again and stars.may_foul_again(c, p)):
@@ -170,6 +172,7 @@ def kickoff_blitz(c: Ctx, team: int, count: int, kick_team_mate: bool = False) -
     s.turnover = False
     s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
     s.skill_used.discard(KTM_USED)
+    s.skill_used.discard(TTM_USED)
     for p in s.players_of(team):
         s.used[p] = False
     done = 0
@@ -181,8 +184,9 @@ def kickoff_blitz(c: Ctx, team: int, count: int, kick_team_mate: bool = False) -
                     options.append(act(ACTIVATE[MOVE], p))
                     if not s.blitz_used:
                         options.append(act(ACTIVATE[BLITZ], p))
-                    ttm = c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5
-                    if ttm and not s.pass_used:
+                    ttm = c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= c.ed.ttm_min_strength
+                    thrown = TTM_USED in s.skill_used if c.ed.ttm_own_action else s.pass_used
+                    if ttm and not thrown:
                         options.append(act(ACTIVATE[TTM], p))
                     ktm = kick_team_mate and c.has(p, special_points.KICK_TEAM_MATE)
                     if ktm and KTM_USED not in s.skill_used:
