@@ -30,7 +30,7 @@ MODELLED_INDUCEMENTS = frozenset(
 """In-match inducements the engine plays (star players are players; see their rules)."""
 
 NO_MATCH_EFFECT = frozenset({"Insignificant"})
-"""Traits whose whole rule is a drafting limit (``RosterRules.insignificant_at_most_half``):
+"""Traits whose whole rule is a drafting limit (checked by ``rules/draft.py``):
 nothing to play in a match."""
 
 PLAYER_INDUCEMENTS = frozenset({"star", "mercenary"})

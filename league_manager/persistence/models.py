@@ -54,6 +54,7 @@ class Team(SQLModel, table=True):
     coach_id: int = Field(foreign_key="coach.id", index=True)
     name: str
     race: str
+    ruleset_id: str = "bb2020"  # the edition its roster is drafted under (the league's at creation)
     special_rule_choice: str | None = None
     rerolls: int = 0
     first_match_played: bool = False

@@ -41,6 +41,9 @@ class Season(SQLModel, table=True):
     format: str | None = None  # round-robin, double-round-robin, swiss (the league stage)
     status: str = "open"  # open, running, finished
     seed: int = 0
+    # The edition the season is played under: the league's when the season was created.
+    ruleset_id: str = "bb2020"
+    ruleset_version: str = "2025.05"
     created_at: datetime = Field(default_factory=utcnow)
 
 

@@ -115,6 +115,14 @@ def injuries_markup(player: PlayerView, *, lasting: bool = True) -> str:
     return ", ".join(parts)
 
 
+def keywords_markup(player: PlayerView, st: Styles) -> str:
+    """The position's keywords in small grey (Season 3), or nothing for an edition without them."""
+    if not player.keywords:
+        return ""
+    size = st.cell_small.fontSize
+    return f'<br/><font size="{size:.1f}" color="#5E6B78">{text(" · ".join(player.keywords))}</font>'
+
+
 def player_markup(player: PlayerView, st: Styles, *, with_position: bool, strike: bool = False) -> str:
     """The player cell: the name in bold, then the position (and level) in small grey.
 

@@ -12,6 +12,7 @@ from league_manager.reports.fonts import CONDENSED
 from league_manager.reports.layout import PageOptions, measure, one_page
 from league_manager.reports.player_cells import (
     injuries_markup,
+    keywords_markup,
     player_markup,
     skills_markup,
     stat_cells,
@@ -187,7 +188,7 @@ def player_table(players: tuple[PlayerView, ...], st: Styles, width: float, land
                 str(player.number),
                 Paragraph(player_markup(player, st, with_position=True), st.cell),
                 *stats,
-                Paragraph(skills_markup(player.skills), st.cell),
+                Paragraph(_skills_and_keywords(player, st), st.cell),
                 Paragraph(injuries_markup(player), st.cell),
                 f"{player.spp_earned}/{player.spp}",
                 format_k(player.value),
@@ -279,3 +280,10 @@ def notes_box(width: float, height: float, st: Styles) -> Table | None:
             ]
         ),
     )
+
+
+def _skills_and_keywords(player: PlayerView, st: Styles) -> str:
+    """The skills cell: skills, then the position's keywords on a second small line."""
+    skills = skills_markup(player.skills)
+    keywords = keywords_markup(player, st)
+    return skills + keywords if skills else keywords.removeprefix("<br/>")

@@ -141,7 +141,7 @@ def choose_skill(ruleset: Ruleset, player: PlayerProgress, kind: str, skill: str
             f"{player.position.name} has {access} access to {', '.join(allowed) or 'nothing'}",
         )
     name = _with_parameter(definition.name, definition.parameter)
-    return AdvancementResult(kind, cost, _skill_value(ruleset, kind), skill=name)
+    return AdvancementResult(kind, cost, _skill_value(ruleset, kind, name), skill=name)
 
 
 def roll_skill(
@@ -173,7 +173,7 @@ def roll_skill(
             break
     definition = ruleset.skill(name)
     return AdvancementResult(
-        kind, cost, _skill_value(ruleset, kind), skill=_with_parameter(name, definition.parameter),
+        kind, cost, _skill_value(ruleset, kind, name), skill=_with_parameter(name, definition.parameter),
         rolls=tuple(rolls), note=f"rolled on {SKILL_CATEGORIES[category]}",
     )  # fmt: skip
 
@@ -265,8 +265,10 @@ def _fallback_kind(ruleset: Ruleset, player: PlayerProgress, skill: str) -> str:
     return "chosen_secondary"
 
 
-def _skill_value(ruleset: Ruleset, kind: str) -> int:
-    return ruleset.advancement.value_increase[kind]
+def _skill_value(ruleset: Ruleset, kind: str, skill: str) -> int:
+    """The value a skill adds: by kind, plus the extra of an elite skill (Season 3)."""
+    rules = ruleset.advancement
+    return rules.value_increase[kind] + (rules.elite_extra if skill in rules.elite_skills else 0)
 
 
 def _with_parameter(name: str, parameter: str | None) -> str:

@@ -97,6 +97,7 @@ def check_draft(ruleset: Ruleset, plan: DraftPlan, budget: int | None = None) ->
     lines: list[DraftLine] = []
     players = 0
     big_guys = 0
+    insignificant = 0
     for name, count in position_counts(roster, plan.positions).items():
         position = roster.position(name)
         if count < 0:
@@ -111,6 +112,8 @@ def check_draft(ruleset: Ruleset, plan: DraftPlan, budget: int | None = None) ->
         players += count
         if position.big_guy:
             big_guys += count
+        if any(s.name == "Insignificant" for s in position.skills):
+            insignificant += count
         lines.append(DraftLine(position.name, count, position.cost))
     if players < draft.min_players or players > draft.max_players:
         violations.append(
@@ -122,6 +125,14 @@ def check_draft(ruleset: Ruleset, plan: DraftPlan, budget: int | None = None) ->
     if big_guys > roster.big_guy_limit:
         violations.append(
             RuleViolation("big guys", f"{big_guys} hired; {roster.name} may have {roster.big_guy_limit}")
+        )
+    if draft.insignificant_at_most_half and insignificant > players - insignificant:
+        violations.append(
+            RuleViolation(
+                "Insignificant",
+                f"{insignificant} Insignificant players; a team may not have more than players "
+                f"without Insignificant ({players - insignificant})",
+            )
         )
     _staff(ruleset, roster, plan, lines, violations)
     total = sum(line.total for line in lines)

@@ -135,6 +135,7 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
         winnings_not_stalling=(
             winnings["not_stalling_bonus"].number(minimum=0) if winnings.has("not_stalling_bonus") else 0
         ),
+        position_keywords=rules["position_keywords"].flag() if rules.has("position_keywords") else False,
         mvp_nominees=rules["mvp_nominees"].number(minimum=1) if rules.has("mvp_nominees") else 0,
         skill_requires=(
             {k: v.texts() for k, v in skills_file["requires"].items()} if skills_file.has("requires") else {}

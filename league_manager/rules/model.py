@@ -459,6 +459,8 @@ class Ruleset:
     """BB2020: the lower-CTV team gets a Prayer per ``prayer_gap``; Season 3 sells them instead."""
     winnings_not_stalling: int = 0
     """Season 3: extra winnings for a team that never stalled (10,000 gp)."""
+    position_keywords: bool = False
+    """True when the edition gives positions keywords (Season 3); BB2020's are derived by us."""
     mvp_nominees: int = 0
     """Season 3: each coach nominates this many players for the MVP roll (0: all eligible)."""
     skill_requires: Mapping[str, tuple[str, ...]] = field(default_factory=dict)

@@ -13,7 +13,7 @@ from league_manager.persistence.models import Advancement, League, Player, Playe
 from league_manager.rules import advancement as rules
 from league_manager.rules.dice import Dice, SeededDice
 from league_manager.rules.model import Ruleset, SkillRef
-from league_manager.services.base import ServiceBase
+from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.player_models import AdvanceChoice, HistoryEntry, PlayerRecord
 from league_manager.services.read_models import TeamView
@@ -152,7 +152,7 @@ class AdvancementService(ServiceBase):
         session.refresh(player)
         league = session.get(League, team.league_id)
         assert league is not None
-        return player, team, self.ruleset_of(league)
+        return player, team, team_ruleset(team, league)
 
     @staticmethod
     def _progress(session: Session, player: Player, ruleset: Ruleset, team: Team) -> rules.PlayerProgress:

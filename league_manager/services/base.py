@@ -10,7 +10,7 @@ from sqlmodel import Session
 
 from league_manager.core.errors import RulesetVersionMismatch
 from league_manager.persistence.database import session_scope
-from league_manager.persistence.models import League
+from league_manager.persistence.models import League, Team
 from league_manager.persistence.repositories import league_settings
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
@@ -55,3 +55,11 @@ def league_ruleset(league: League) -> Ruleset:
             f'"{league.name}"'
         )
     return ruleset
+
+
+def team_ruleset(team: Team, league: League) -> Ruleset:
+    """The edition a team is drafted under: its league's, or (once the league has moved to
+    another edition) the one it was drafted and played under."""
+    if team.ruleset_id != league.ruleset_id:
+        return load_ruleset(team.ruleset_id)
+    return league_ruleset(league)

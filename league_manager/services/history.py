@@ -15,7 +15,7 @@ from league_manager.persistence.models import (
     Team,
     TreasuryEntry,
 )
-from league_manager.services.base import ServiceBase
+from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.team_views import player_view
 from league_manager.services.ui_models import (
     AdvancementRow,
@@ -97,7 +97,7 @@ class HistoryService(ServiceBase):
             assert team is not None
             league = session.get(League, team.league_id)
             assert league is not None
-            ruleset = self.ruleset_of(league)
+            ruleset = team_ruleset(team, league)
             roster = ruleset.team(team.race)
             facts = repo.PlayerFacts([player_id], session=session)
             view = player_view(player, roster, ruleset, facts)

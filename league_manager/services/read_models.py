@@ -45,6 +45,8 @@ class PlayerView:
     advancements: int = 0
     level: str = ""
     value_increases: int = 0
+    keywords: tuple[str, ...] = ()
+    """The position's keywords where the edition has them (Season 3); empty for BB2020."""
 
     @property
     def available(self) -> bool:

@@ -15,7 +15,7 @@ from league_manager.core.money import format_gold
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Player, Team
 from league_manager.rules.model import Ruleset, StaffRule
-from league_manager.services.base import ServiceBase
+from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Outcome
 from league_manager.services.read_models import TeamView
 from league_manager.services.teams import default_player_name, free_numbers
@@ -184,4 +184,4 @@ class RosterService(ServiceBase):
         row = repo.lock_team(repo.find_team(team, session=session), session=session)
         league = session.get(League, row.league_id)
         assert league is not None
-        return row, self.ruleset_of(league)
+        return row, team_ruleset(row, league)

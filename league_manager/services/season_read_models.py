@@ -67,6 +67,9 @@ class SeasonView:
     rounds: int
     fixtures: int
     decided: int
+    ruleset: str = "bb2020"
+    """The edition the season is played under (kept when the league moves on)."""
+    ruleset_version: str = ""
 
     @property
     def active_teams(self) -> tuple[SeasonTeamView, ...]:

@@ -310,6 +310,8 @@ def season_view(season: Season, *, session: Session) -> SeasonView:
         format=season.format,
         status=season.status,
         seed=season.seed,
+        ruleset=season.ruleset_id,
+        ruleset_version=season.ruleset_version,
         divisions=tuple(division_names(season.id, session=session).values()),
         teams=tuple(
             SeasonTeamView(

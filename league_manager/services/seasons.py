@@ -23,6 +23,7 @@ from league_manager.persistence.season_models import (
     Season,
     SeasonTeam,
 )
+from league_manager.rules.loader import KNOWN_RULESETS, load_ruleset
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
@@ -110,7 +111,8 @@ class SeasonService(ServiceBase):
             ).first()
             if taken is not None:
                 raise RuleViolation("name", f"{lg.name} already has a season called '{name}'")
-            season = Season(league_id=lg.id or 0, name=name,
+            season = Season(league_id=lg.id or 0, name=name, ruleset_id=lg.ruleset_id,
+                            ruleset_version=lg.ruleset_version,
                             seed=seed if seed is not None else secrets.randbelow(2**31))  # fmt: skip
             session.add(season)
             session.flush()
@@ -516,6 +518,10 @@ class SeasonService(ServiceBase):
             raise RuleViolation("round", f"a team already plays in round {rnd.number}")
 
 
+def _edition_name(ruleset_id: str) -> str:
+    return load_ruleset(ruleset_id).name if ruleset_id in KNOWN_RULESETS else ruleset_id
+
+
 def _enter(season: Season, entries: Sequence[Entry], *, session: Session) -> set[int]:
     """Enter (team, division) pairs into ``season``; flushes. Returns the ids of the teams entered.
 
@@ -541,6 +547,13 @@ def _enter(season: Season, entries: Sequence[Entry], *, session: Session) -> set
         assert team.id is not None
         if team.retired:
             raise RuleViolation("teams", f"{team.name} is retired")
+        if team.ruleset_id != season.ruleset_id:
+            raise RuleViolation(
+                "edition",
+                f"{team.name} is drafted under {_edition_name(team.ruleset_id)} but {season.name} is "
+                f"played under {_edition_name(season.ruleset_id)}: a team may only enter a season of "
+                "its own edition",
+            )
         present = session.exec(
             select(SeasonTeam).where(SeasonTeam.season_id == season.id, SeasonTeam.team_id == team.id)
         ).first()

@@ -18,7 +18,7 @@ from league_manager.persistence.models import (
 from league_manager.rules.characteristics import adjusted
 from league_manager.rules.model import Position, Ruleset, SkillRef, TeamRoster
 from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, player_value, team_value
-from league_manager.services.base import league_ruleset
+from league_manager.services.base import team_ruleset
 from league_manager.services.read_models import (
     LedgerRow,
     PlayerView,
@@ -95,6 +95,7 @@ def player_view(
         advancements=len(advancements),
         level=level,
         value_increases=increases,
+        keywords=position.keywords if ruleset.position_keywords else (),
     )
 
 
@@ -126,7 +127,7 @@ def build_team_views(teams: Sequence[Team], *, session: Session) -> list[TeamVie
     for team in teams:
         assert team.id is not None
         league = leagues[team.league_id]
-        ruleset = league_ruleset(league)
+        ruleset = team_ruleset(team, league)
         roster = ruleset.team(team.race)
         staff = repo.staff_of(team.id, session=session)
         player_views = tuple(player_view(p, roster, ruleset, facts) for p in by_team[team.id])

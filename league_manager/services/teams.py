@@ -13,7 +13,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Player, Team
 from league_manager.rules.draft import DraftCheck, DraftPlan, check_draft, position_counts
 from league_manager.rules.model import DraftRules, Position, Ruleset, TeamRoster
-from league_manager.services.base import ServiceBase
+from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.read_models import LedgerRow, TeamSummary, TeamView
 from league_manager.services.team_views import build_team_views, ledger_rows, summary_of
@@ -94,6 +94,7 @@ class TeamService(ServiceBase):
             coach_id=repo.get_or_create_coach(coach, session=session).id or 0,
             name=name,
             race=check.roster.id,
+            ruleset_id=ruleset.id,
             special_rule_choice=plan.special_rule_choice,
         )
         session.add(team)
@@ -275,10 +276,11 @@ class TeamService(ServiceBase):
                               session=session)  # fmt: skip
 
     def ruleset_of_team(self, session: Session, team: Team) -> Ruleset:
-        """The ruleset of the team's league."""
+        """The ruleset the team is drafted under: its league's, or its own edition's when the
+        league has since moved to another edition (the team is then history)."""
         league = session.get(League, team.league_id)
         assert league is not None
-        return self.ruleset_of(league)
+        return team_ruleset(team, league)
 
 
 def _named(text: str, what: str, rule: str) -> tuple[str, list[RuleViolation]]:

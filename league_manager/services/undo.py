@@ -15,7 +15,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import League, Team, TreasuryEntry
 from league_manager.rules.model import Ruleset
-from league_manager.services.base import ServiceBase
+from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Outcome
 from league_manager.services.read_models import TeamView
 from league_manager.services.roster import STAFF_LABELS
@@ -139,7 +139,7 @@ class UndoService(ServiceBase):
     def _ruleset(self, session: Session, team: Team) -> Ruleset:
         league = session.get(League, team.league_id)
         assert league is not None
-        return self.ruleset_of(league)
+        return team_ruleset(team, league)
 
     @staticmethod
     def _last_payment(session: Session, team: Team, reason: str) -> int:

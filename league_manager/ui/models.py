@@ -310,7 +310,7 @@ class SppModel(RecordTableModel[SppRow]):
 class DraftModel(QAbstractTableModel):
     """Every position of a team list with how many the coach has bought."""
 
-    HEADERS = ("Position", "Cost", *CHARACTERISTICS, "Skills and traits", "Max", "Bought")
+    HEADERS = ("Position", "Cost", *CHARACTERISTICS, "Skills and traits", "Keywords", "Max", "Bought")
     BOUGHT = len(HEADERS) - 1
 
     def __init__(self, roster: TeamRoster | None = None, counts: dict[str, int] | None = None, parent=None):
@@ -379,12 +379,14 @@ class DraftModel(QAbstractTableModel):
             if col == 7:
                 return ", ".join(str(s) for s in p.skills)
             if col == 8:
+                return ", ".join(p.keywords)
+            if col == 9:
                 return f"0-{p.max_quantity}"
             if col == self.BOUGHT:
                 return str(bought)
         if role == SORT_ROLE:
             return (p.name, p.cost)[col] if col < 2 else bought
-        if role == Qt.ItemDataRole.TextAlignmentRole and col != 0 and col != 7:
+        if role == Qt.ItemDataRole.TextAlignmentRole and col not in (0, 7, 8):
             return int((RIGHT if col == 1 else CENTER).value)
         if role == Qt.ItemDataRole.ToolTipRole and col == 7 and p.skills:
             parts = [f"<p><b>{escape(str(s))}</b><br/>{escape(self._descriptions.get(s.name, ''))}</p>"

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWizard
 
 from league_manager.app import main as cli_main
@@ -83,6 +84,30 @@ def test_new_league_wizard_creates_the_league(
     assert window.nav_model.find("league", league.id).isValid()
     window.navigate("new-team", league.id)
     assert window.draft_page.budget == 1_100_000
+
+
+def test_new_league_wizard_sets_the_season3_edition(
+    qtbot: Any, make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(tmp_path / "new.db"), background=False)
+
+    def fill(wizard: Any) -> bool:
+        qtbot.keyClicks(wizard.name_page.name, "Third Season")
+        combo = wizard.name_page.ruleset
+        combo.setCurrentIndex(combo.findData("bb2025"))
+        keys = {rule.key for rule in wizard.rules_page.rules}
+        assert "dedicated_fans_in_tv" in keys and "master_chef_discount_for_thimble_cup" not in keys
+        return True
+
+    dialogs.on_run = fill
+    window.welcome_page.buttons["new-league"].click()
+    league = window.ctx.services.leagues.get_league("Third Season")
+    assert (league.ruleset, league.settings["dedicated_fans_in_tv"]) == ("bb2025", False)
+    window.navigate("new-team", league.id)
+    page = window.draft_page
+    assert page.ruleset.id == "bb2025" and page.race.findData("bretonnian") >= 0
+    assert page.model.headerData(8, Qt.Orientation.Horizontal) == "Keywords"
 
 
 def test_wizard_refuses_a_taken_name(qtbot: Any) -> None:

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from league_manager.rules.draft import suggest_draft
+from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
 from league_manager.services.facade import Services
 from league_manager.services.ui_models import AdvancementRow, SppRow, StatusRow
@@ -92,6 +93,18 @@ def test_draft_model(qtmodeltester: Any, ruleset: Ruleset) -> None:
         pass
     assert model.count(blitzer) == 0
     assert "Human Blitzer" not in model.counts()
+
+
+def test_draft_model_shows_season3_keywords(qtmodeltester: Any) -> None:
+    s3 = load_ruleset("bb2025")
+    model = DraftModel()
+    model.set_roster(s3.team("human"))
+    qtmodeltester.check(model)
+    blitzer = next(i for i, p in enumerate(s3.team("human").positions) if p.name == "Human Blitzer")
+    assert model.headerData(8, Qt.Orientation.Horizontal) == "Keywords"
+    assert model.data(model.index(blitzer, 8)) == "Blitzer, Human"
+    assert model.data(model.index(blitzer, 9)) == "0-2"
+    assert model.change(blitzer, +1) and model.change(blitzer, +1) and not model.change(blitzer, +1)
 
 
 def test_navigator_model(qtmodeltester: Any, services: Services) -> None:

@@ -263,10 +263,13 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             index = pick_mvp(range(len(eligible)), c.dice)
             c.mvps[side], how = (None if index is None else eligible[index]), "random"
         c.side_record(side).update(mvp=c.mvps[side], mvp_chosen=how)
+    awards = {  # Season 3's Brawlin' Brutes teams score casualties and touchdowns differently
+        side: c.ruleset.advancement.awards_for(c.ruleset.team(c.teams[side].race)) for side in SIDES
+    }
     for p in c.result.players:
         if p.id.startswith(INDUCED):
             continue  # star players and mercenaries earn no SPP
-        lines = spp_lines(_tally(p, p.id in c.mvps.values()), c.ruleset.advancement.spp_awards)
+        lines = spp_lines(_tally(p, p.id in c.mvps.values()), awards[SIDES[p.team]])
         amount = sum(a for _label, a in lines) + p.bonus_spp
         c.earned[p.id] = amount
         player = c.db_players.get(p.id)

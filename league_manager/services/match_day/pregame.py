@@ -326,6 +326,8 @@ def run_pregame(
         record["teams"][side] |= {"inducements": spending[side], "ctv_after_inducements": totals[side]}
     gap = abs(totals["home"] - totals["away"])  # step 6: prayers to Nuffle
     praying = None if gap == 0 else "home" if totals["home"] < totals["away"] else "away"
+    if not ruleset.underdog_prayers:  # Season 3 sells prayers as an inducement instead
+        praying = None
     prayers = roll_prayers(ruleset, prayers_owed(gap, ruleset.prayer_gap), dice) if praying else []
     record["prayers"] = {
         "team": praying,

@@ -114,6 +114,12 @@ def test_the_migration_renumbers_shared_numbers_of_older_files(tmp_path: Path) -
     with sqlite3.connect(path) as conn:  # as a file written by two racing coaches before 0005
         conn.execute("DROP INDEX uq_player_team_number_active")
         conn.execute("UPDATE player SET number = 12 WHERE id IN (SELECT id FROM player LIMIT 2)")
+        for table, column in (
+            ("team", "ruleset_id"),
+            ("season", "ruleset_id"),
+            ("season", "ruleset_version"),
+        ):
+            conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")  # added by 0006
         conn.execute("UPDATE alembic_version SET version_num = '0004'")
     conn.close()
     engine = make_engine(path)
