@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from league_manager.match.actions import ACTIVATE, SECURE_BALL, Action
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
 from league_manager.match.pitch import distance
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import points
@@ -52,8 +53,14 @@ def _big_guy(c: Ctx, p: int) -> bool:
     return BIG_GUY in s.teams[team].players[local].keywords
 
 
+def modifiers(c: Ctx) -> tuple[tuple[str, int], ...]:
+    """The only modifier of the Secure the Ball pick-up: Pouring Rain."""
+    return (("Pouring Rain", -1),) if c.s.weather == "pouring_rain" else ()
+
+
 def pick_up(c: Ctx, p: int) -> Proc[bool]:
-    """The Secure the Ball pick-up: D6 2+, modified only by Pouring Rain; re-rolls as usual."""
+    """The Secure the Ball pick-up: D6 2+, modified only by Pouring Rain; re-rolled as any
+    pick-up (a team re-roll, Sure Hands)."""
     s = c.s
-    mods = (("Pouring Rain", -1),) if s.weather == "pouring_rain" else ()
-    return (yield from test(c, p, "secure_the_ball", TARGET, mods, s.pos[p]))
+    c.emit(Event("secure_the_ball", s.team[p], p, square=s.pos[p], detail="pick-up on a 2+"))
+    return (yield from test(c, p, "pick_up", TARGET, modifiers(c), s.pos[p]))

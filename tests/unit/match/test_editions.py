@@ -12,6 +12,8 @@ from league_manager.match.editions import BB2020, edition_of
 from league_manager.match.editions.bb2025 import BB2025
 from league_manager.match.engine import Match
 from league_manager.match.invariants import violations
+from league_manager.match.paths import plan_moves
+from league_manager.match.pitch import sq
 from league_manager.match.procedures.block import strengths
 from league_manager.match.scenario import build, load, parse_action
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
@@ -118,3 +120,15 @@ def test_random_season3_games_keep_invariants(seed: int) -> None:
         )
         assert not problems, (seed, len(match.actions), problems)
     assert match.outcome() is not None
+
+
+def test_move_odds_during_secure_the_ball_use_the_two_plus_and_stop_at_the_ball() -> None:
+    data = load(SCENARIOS / "secure_the_ball.json")
+    data["actions"], data["dice"] = data["actions"][:1], []
+    scenario, match, _dice = build(data)
+    for raw in data["actions"]:
+        match.apply(parse_action(scenario, raw))
+    plans = plan_moves(match, 0)
+    ball = sq(12, 7)
+    assert abs(plans[ball].p_no_reroll - 5 / 6) < 1e-9  # AG 6+ would be 1/6
+    assert sq(13, 7) not in plans or all(s != ball for s in plans[sq(13, 7)].path)
