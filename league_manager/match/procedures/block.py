@@ -139,9 +139,10 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     rule = "Blitz" if blitz else "Block"
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
     brawler = not blitz and c.has(att, asp_points.BRAWLER)
-    momentum = blitz and c.has(att, stars.BLITZ_DIE_REROLL)
+    any_die = "Unstoppable Momentum" if blitz and c.has(att, stars.BLITZ_DIE_REROLL) else ""
+    any_die = any_die or _hatred(c, att, dfd)
     stars.block_targeted(c, att, dfd)
-    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler, momentum)
+    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler, any_die)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
     s.skill_used.discard((dfd, stars.DODGE_THIS_BLOCK))
@@ -186,13 +187,15 @@ def _choose_face(
     n: int,
     attacker_chooses: bool,
     brawler: bool = False,
-    momentum: bool = False,
+    any_die: str = "",
 ) -> Proc[str]:
     """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro, Brawler), pick a face.
 
     ``brawler``: the attacker may re-roll one Both Down die (a Block, not a Blitz).
-    ``momentum``: the attacker may re-roll any one die (Unstoppable Momentum, on a Blitz).
+    ``any_die``: the rule letting the attacker re-roll any one die (Unstoppable Momentum on
+    a Blitz, Season 3's Hatred against a hated keyword), or "".
     """
+    momentum = bool(any_die)
     s = c.s
     ta, td = s.team[att], s.team[dfd]
     faces = _roll(c, n)
@@ -240,7 +243,7 @@ def _choose_face(
             rerolled = True
             new = c.d6("block")
             faces[choice.square] = BLOCK_FACES[new - 1]
-            rule = "Unstoppable Momentum" if momentum else "Brawler"
+            rule = any_die or "Brawler"
             c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule=rule))
             continue
         if choice.kind == DECLINE:
@@ -248,6 +251,20 @@ def _choose_face(
                 return distinct[0]
             choice = yield Prompt(BLOCK_DIE, td, choices, info)
         return BLOCK_FACES[choice.square]
+
+
+def _hatred(c: Ctx, att: int, dfd: int) -> str:
+    """Season 3 Hatred (X): "Hatred" when the defender has the keyword X the attacker hates."""
+    if not c.has(att, s3.HATRED):
+        return ""
+    s = c.s
+    team = s.team[dfd]
+    snap = s.teams[team].players[dfd - (0 if team == 0 else len(s.teams[0].players))]
+    keywords = {k.lower() for k in snap.keywords}
+    for skill, fn in c.hook(att, s3.HATRED):
+        if str(fn(c.param(att, skill))).lower() in keywords:
+            return str(skill)
+    return ""
 
 
 def _roll(c: Ctx, n: int) -> list[str]:

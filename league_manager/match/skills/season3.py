@@ -69,3 +69,8 @@ def _hypnotic_gaze(c: Ctx, p: int, target: int) -> Proc[None]:
     if ok:
         c.emit(Event("loses_tackle_zone", s.team[target], target, rule="Hypnotic Gaze", other=p))
         c.lose_tackle_zone(target, "Hypnotic Gaze")
+
+
+@register(s3.HATRED, "Hatred", editions=SEASON3)
+def _hatred(param: str) -> str:
+    return param.strip()

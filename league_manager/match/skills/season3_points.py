@@ -21,3 +21,7 @@ GIVE_AND_GO = hook_point(
 PUT_THE_BOOT_IN = hook_point(
     "put_the_boot_in", "fn() -> True: assists a team-mate's Foul of an adjacent player even when marked"
 )
+HATRED = hook_point(
+    "hatred",
+    "fn(param) -> str: the keyword of opponents this player may re-roll one block die against (Hatred (X))",
+)
