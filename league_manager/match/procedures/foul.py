@@ -27,11 +27,15 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
     for skill, fn in c.hook(p, points.FOUL_BONUS):
         bonus += int(fn(c.param(p, skill)))
     c.emit(Event("foul", team, p, modifiers=(("assists", off - dfn),), other=victim))
+    start = len(c.events)
     frenzy = s.has_prayer(team, "Fouling Frenzy")
     imods = star_points.injury_modifiers(c, p, victim)
     a1, a2, i1, i2 = yield from armour_and_injury(
         c, victim, p, bonus, off - dfn, spp=frenzy, foul=True, injury_mods=imods
     )
+    for event in c.events[start:]:  # a re-rolled armour roll (Lone Fouler): its dice stand
+        if event.kind == "armour_reroll" and event.player == victim:
+            a1, a2 = event.rolls
     armour_double = a1 == a2 and not c.has(p, asp_points.SNEAKY_GIT)
     spotted = armour_double or (i1 > 0 and i1 == i2)
     if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.procedures.block import assists, offer_skill
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import asp as _asp  # noqa: F401 - Fumblerooskie's handlers first
 from league_manager.match.skills import basic as _basic  # noqa: F401 - No Hands' handlers first
@@ -14,6 +15,7 @@ from league_manager.match.skills import mutations as _mutations  # noqa: F401 - 
 from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills.registry import alias, register
+from league_manager.match.skills.stars_2_points import ARMOUR_AFTER_ROLL
 
 SEASON3 = ("bb2025",)
 
@@ -74,3 +76,15 @@ def _hypnotic_gaze(c: Ctx, p: int, target: int) -> Proc[None]:
 @register(s3.HATRED, "Hatred", editions=SEASON3)
 def _hatred(param: str) -> str:
     return param.strip()
+
+
+@register(ARMOUR_AFTER_ROLL, "Lone Fouler", editions=SEASON3)
+def _lone_fouler(c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int, how: str) -> Proc[int]:
+    """Lone Fouler: a Foul with no team-mate assisting may re-roll its failed Armour roll;
+    returns the difference the new dice make."""
+    s = c.s
+    if how != "foul" or assists(c, s.team[by], p, by) or not (yield from offer_skill(c, by, "Lone Fouler")):
+        return 0
+    new = (c.d6("armour"), c.d6("armour"))
+    c.emit(Event("armour_reroll", s.team[p], p, new, av, rule="Lone Fouler", other=by))
+    return sum(new) - sum(dice)
