@@ -20,8 +20,9 @@ from league_manager.match.events import Event
 from league_manager.match.inducements import medical
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
-from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
+from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STANDING, STUNNED
 
 STUNNED_R = "Stunned"
 KO_R = "KO'd"
@@ -74,6 +75,8 @@ def knock_down(
         spp: whether a casualty earns ``by`` Star Player Points.
     """
     s = c.s
+    if c.has(p, s3.STEADY_FOOTING) and s.status[p] == STANDING and steady_footing(c, p):
+        return
     square = s.pos[p]
     had_ball = s.carrier == p
     s.status[p] = PRONE
@@ -95,6 +98,22 @@ def knock_down(
         from league_manager.match.procedures.ball import bounce
 
         yield from bounce(c, square)
+
+
+def steady_footing(c: Ctx, p: int) -> bool:
+    """Season 3 Steady Footing: on a D6 6 the player is not Knocked Down and does not Fall
+    Over; a turnover this fall caused is taken back (True when the player stays up)."""
+    s = c.s
+    team = s.team[p]
+    for skill, fn in c.hook(p, s3.STEADY_FOOTING):
+        roll = c.d6("steady footing")
+        ok = roll >= int(fn())
+        c.emit(Event("steady_footing", team, p, (roll,), int(fn()), success=ok, rule=skill))
+        if ok:
+            if s.active == team:
+                s.turnover = False
+            return True
+    return False
 
 
 def injury_at_once(c: Ctx, p: int, by: int, spp: bool) -> Proc[None]:

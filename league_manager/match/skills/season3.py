@@ -88,3 +88,11 @@ def _lone_fouler(c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av:
     new = (c.d6("armour"), c.d6("armour"))
     c.emit(Event("armour_reroll", s.team[p], p, new, av, rule="Lone Fouler", other=by))
     return sum(new) - sum(dice)
+
+
+STEADY_FOOTING_TARGET = 6
+
+
+@register(s3.STEADY_FOOTING, "Steady Footing", editions=SEASON3)
+def _steady_footing() -> int:
+    return STEADY_FOOTING_TARGET

@@ -25,3 +25,7 @@ HATRED = hook_point(
     "hatred",
     "fn(param) -> str: the keyword of opponents this player may re-roll one block die against (Hatred (X))",
 )
+STEADY_FOOTING = hook_point(
+    "steady_footing",
+    "fn() -> int: D6 roll needed for this player not to be Knocked Down or Fall Over (Steady Footing)",
+)
