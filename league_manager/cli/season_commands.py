@@ -244,7 +244,8 @@ def cmd_move(args: argparse.Namespace, ctx: CliContext) -> int:
 def render_season(view: SeasonView) -> str:
     """A season as text: teams by division and progress."""
     lines = [
-        f"{view.name} — {view.league} (id {view.id}, seed {view.seed})",
+        f"{view.name} — {view.league} (id {view.id}, seed {view.seed}, "
+        f"{view.ruleset} {view.ruleset_version})",
         f"Format {view.format or 'not scheduled'}; {view.rounds} rounds, {view.decided}/{view.fixtures} "
         "fixtures decided",
         "",

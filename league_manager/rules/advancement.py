@@ -95,8 +95,25 @@ def chosen_skills(ruleset: Ruleset, player: PlayerProgress, kind: str) -> list[s
     """Skills the player may choose for a chosen (or fallback) advancement, by category."""
     names: list[str] = []
     for category in categories_for(player.position, kind):
-        names.extend(n for n in ruleset.skill_categories[category] if not player.has_skill(n))
+        names.extend(
+            n
+            for n in ruleset.skill_categories[category]
+            if not player.has_skill(n) and cannot_take(ruleset, player, n) is None
+        )
     return names
+
+
+def cannot_take(ruleset: Ruleset, player: PlayerProgress, skill: str) -> str | None:
+    """Why the player may not gain ``skill`` under the edition's prerequisites and conflicts
+    (Season 3: Bullseye needs Throw Team-mate, Frenzy excludes Grab...), or None."""
+    needs = ruleset.skill_requires.get(skill, ())
+    if needs and not any(player.has_skill(n) for n in needs):
+        return f"{skill} needs {' or '.join(needs)}"
+    for first, second in ruleset.skill_conflicts:
+        other = second if skill == first else first if skill == second else None
+        if other is not None and player.has_skill(other):
+            return f"{skill} cannot be taken by a player with {other}"
+    return None
 
 
 def check_affordable(ruleset: Ruleset, player: PlayerProgress, kind: str) -> int:
@@ -132,6 +149,9 @@ def choose_skill(ruleset: Ruleset, player: PlayerProgress, kind: str, skill: str
         raise RuleViolation("skill access", f"{definition.name} is a trait and cannot be chosen")
     if player.has_skill(definition.name):
         raise RuleViolation("skill", f"the player already has {definition.name}")
+    reason = cannot_take(ruleset, player, definition.name)
+    if reason:
+        raise RuleViolation("skill", reason)
     allowed = categories_for(player.position, kind)
     if definition.category not in allowed:
         access = "primary" if "primary" in kind else "secondary"
@@ -161,7 +181,11 @@ def roll_skill(
     if category not in allowed:
         raise RuleViolation("skill access", f"{player.position.name} cannot roll on {category} for {kind}")
     table = ruleset.skill_categories[category]
-    if all(player.has_skill(n) for n in table):
+
+    def open_to(name: str) -> bool:
+        return not player.has_skill(name) and cannot_take(ruleset, player, name) is None
+
+    if not any(open_to(n) for n in table):
         raise RuleViolation("skill", f"the player already has every {SKILL_CATEGORIES[category]} skill")
     rolls: list[int] = []
     while True:
@@ -169,7 +193,7 @@ def roll_skill(
         pick = dice.roll(6, "random skill: skill")
         rolls += [half, pick]
         name = table[(0 if half <= 3 else 6) + pick - 1]
-        if not player.has_skill(name):
+        if open_to(name):
             break
     definition = ruleset.skill(name)
     return AdvancementResult(

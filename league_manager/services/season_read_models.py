@@ -85,6 +85,8 @@ class SeasonView:
             "format": self.format,
             "status": self.status,
             "seed": self.seed,
+            "ruleset": self.ruleset,
+            "ruleset_version": self.ruleset_version,
             "divisions": list(self.divisions),
             "teams": [t.to_dict() for t in self.teams],
             "rounds": self.rounds,

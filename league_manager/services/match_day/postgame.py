@@ -208,10 +208,14 @@ def _step1_winnings(c: _Context) -> None:
             c.ruleset.winnings_unit,
             conceded=outcomes[side] == "conceded",
             opponent_conceded=c.result.conceded == 1 - i,
+            not_stalling=c.ruleset.winnings_not_stalling,  # stalling is not recorded: none assumed
         )
         if gold:
+            bonus = ", not stalling" if c.ruleset.winnings_not_stalling else ""
             c.ledger.treasury(
-                c.team_id(side), gold, f"Winnings, fixture {c.fixture_id}: attendance {attendance}, {tds} TD"
+                c.team_id(side),
+                gold,
+                f"Winnings, fixture {c.fixture_id}: attendance {attendance}, {tds} TD{bonus}",
             )
         c.side_record(side).update(outcome=outcomes[side], attendance=attendance, winnings=gold)
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from league_manager.core.errors import LeagueError
 from league_manager.match.coverage import TABLETOP_ONLY
+from league_manager.rules.pregame.petty_cash import SEASON3_UNDERDOG_TREASURY
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.services.match_day.offer_models import InducementOffer, OfferLine, SideOffer
 from league_manager.ui.context import UiContext
@@ -157,6 +158,9 @@ def budget_text(offer: SideOffer, favourite_spent: int) -> str:
         )
         if offer.procedure == "original":
             source += f", and may add its treasury {gp(offer.treasury)} (original printing)"
+        elif offer.procedure == "season3":
+            most = min(offer.treasury, SEASON3_UNDERDOG_TREASURY)
+            source += f", and may add up to {gp(most)} of its treasury (Season 3)"
     spent = f"Spent {gp(offer.spent)} of {gp(offer.budget)}: <b>{gp(offer.left)} left</b>."
     return f"<b>{offer.team}</b>, {source}. {spent}"
 

@@ -52,6 +52,21 @@ def test_season3_ruleset_and_races() -> None:
     assert code != 0 and "unknown ruleset 'bb2030'" in err
 
 
+def test_season3_league_and_season_from_the_command_line(tmp_path: Path) -> None:
+    db = tmp_path / "s3.db"
+    code, out, _ = run("league", "create", "Third", "--ruleset", "bb2025", db=db)
+    assert code == 0 and "bb2025" in out
+    code, _, err = run("team", "create", "--league", "Third", "--race", "Human", "--name", "Lads",
+                       "--coach", "Bo", "--buy", "lineman:8,blitzer:3", db=db)  # fmt: skip
+    assert code != 0 and "Human Blitzer: at most 2 (asked for 3)" in err
+    code, _, err = run("team", "create", "--league", "Third", "--race", "Bretonnian", "--name", "Knights",
+                       "--coach", "Bo", "--buy", "squire:11", db=db)  # fmt: skip
+    assert code == 0, err
+    assert run("season", "create", "Third", "Y1", db=db)[0] == 0
+    code, out, _ = run("--json", "season", "show", "Y1", db=db)
+    assert json.loads(out)["ruleset"] == "bb2025"
+
+
 def test_league_and_team_workflow(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     assert run("league", "create", "Cup", db=db)[0] == 0

@@ -6,6 +6,7 @@ from league_manager.core.errors import RuleViolation
 from league_manager.rules import advancement as adv
 from league_manager.rules.dice import ScriptedDice
 from league_manager.rules.loader import load_ruleset
+from league_manager.rules.model import SkillRef
 
 S3 = load_ruleset("bb2025")
 
@@ -44,3 +45,20 @@ def test_characteristic_improvement_rolls_a_d8() -> None:
     assert adv.characteristic_options(S3, 8) == ("MA", "ST", "AG", "PA", "AV")
     with pytest.raises(RuleViolation, match="9 is not a D8 result"):
         adv.characteristic_options(S3, 9)
+
+
+def test_prerequisites_and_conflicts_refuse_a_skill() -> None:
+    blitzer = progress()
+    with pytest.raises(RuleViolation, match="Bullseye needs Throw Team-mate"):
+        adv.choose_skill(S3, blitzer, "chosen_secondary", "Bullseye")
+    frenzied = adv.PlayerProgress(
+        blitzer.position, (*blitzer.position.skills, SkillRef("Frenzy")), 0, 100, {}, {}
+    )
+    with pytest.raises(RuleViolation, match="Grab cannot be taken by a player with Frenzy"):
+        adv.choose_skill(S3, frenzied, "chosen_secondary", "Grab")
+    assert "Grab" not in adv.chosen_skills(S3, frenzied, "chosen_secondary")
+    ogre = progress("Ogre")
+    assert adv.choose_skill(S3, ogre, "chosen_primary", "Bullseye").skill == "Bullseye"
+    # a random roll re-rolls a skill the player cannot take: Grab (S 1-3, 5) -> Guard (S 1-3, 6)
+    result = adv.roll_skill(S3, frenzied, "random_primary", "S", ScriptedDice([2, 5, 2, 6]))
+    assert result.skill == "Guard" and result.rolls == (2, 5, 2, 6)

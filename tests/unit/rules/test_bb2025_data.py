@@ -242,6 +242,7 @@ def test_draft_matches_the_reference(s3: Ruleset) -> None:
     )
     assert draft.fans_max_at_draft == 6 and draft.insignificant_at_most_half
     assert s3.house_rule_defaults()["dedicated_fans_in_tv"] is False
+    assert s3.house_rule_defaults()["petty_cash"] == "season3"
 
 
 def test_bb2020_keeps_its_defaults() -> None:

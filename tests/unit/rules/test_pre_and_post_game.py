@@ -20,6 +20,20 @@ def test_fan_factor_and_journeymen() -> None:
     assert journeymen_needed(9) == 2 and journeymen_needed(12) == 0
 
 
+def test_season3_winnings_add_the_not_stalling_bonus() -> None:
+    assert winnings(5, 2, 10_000, not_stalling=10_000) == 25_000 + 20_000 + 10_000
+    assert winnings(5, 2, 10_000, opponent_conceded=True, not_stalling=10_000) == 80_000
+    assert winnings(5, 2, 10_000, conceded=True, not_stalling=10_000) == 0
+
+
+def test_petty_cash_season3_lets_the_underdog_add_50k() -> None:
+    cash = petty_cash(1_000_000, 1_150_000, 80_000, 200_000, "season3")
+    assert (cash.underdog, cash.petty_cash, cash.underdog_treasury_cap) == ("home", 150_000, 50_000)
+    assert underdog_budget(cash, 30_000, 80_000) == 150_000 + 30_000 + 50_000
+    assert underdog_budget(cash, 0, 20_000) == 170_000
+    assert petty_cash(1_000_000, 1_000_000, 1, 1, "season3").underdog is None
+
+
 def test_petty_cash_errata_and_original() -> None:
     cash = petty_cash(1_000_000, 1_150_000, 50_000, 200_000)
     assert (cash.underdog, cash.petty_cash, cash.favourite_may_spend) == ("home", 150_000, 200_000)
