@@ -147,3 +147,19 @@ def alias(new: str, old: str, *, editions: Iterable[str]) -> None:
             if fn is not None:
                 by_skill.setdefault(new, {})[edition] = fn
     _CACHE.clear()
+
+
+def same_handlers(skill: str, edition: str, other: str) -> bool:
+    """Whether ``skill`` is played by the very same handlers in two editions (a shared rule,
+    so a golden scenario of one edition tests it for the other too)."""
+    found = False
+    for by_skill in _REGISTRY.values():
+        by_edition = by_skill.get(skill)
+        if not by_edition:
+            continue
+        found = True
+        if (by_edition.get(edition) or by_edition.get(ALL)) is not (
+            by_edition.get(other) or by_edition.get(ALL)
+        ):
+            return False
+    return found
