@@ -23,12 +23,15 @@ WICKED_WITCH = "Wicked Witch"
 CHAOS_SORCERER = "Chaos Sorcerer"
 BLITZERS_KEGS = "Blitzer's Best Kegs"
 """Season 3's name for the Bloodweiser Kegs (same effect)."""
+DODGY_LEAGUE_REP = "Dodgy League Rep"
+"""Season 3's biased referee: spots opposing fouls on a 5+ and adds 1 to Argue the Call."""
 TEAM_MASCOT = "Team Mascot"
 """Season 3: one extra team re-roll a half that works on a 4+ (``mascot.py``)."""
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER, BLITZERS_KEGS, TEAM_MASCOT,
+    DODGY_LEAGUE_REP,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

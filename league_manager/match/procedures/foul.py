@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import ARGUE, BRIBE, NO, YES, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements.referees import biased_spot
+from league_manager.match.inducements.referees import argue_bonus, biased_spot
 from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import assists
@@ -86,13 +86,14 @@ def send_off(c: Ctx, p: int, reason: str) -> Proc[bool]:
         if choice.kind == YES:
             roll = c.d6("argue the call")
             friends = s.has_prayer(team, "Friends with the Ref")
-            wins = roll >= 5 if friends else roll == 6
+            rep = argue_bonus(c, team)  # Season 3 Dodgy League Rep
+            wins = roll != 1 and roll + rep >= (5 if friends else 6)
             outcome = "I Don't Care!"
             if roll == 1:
                 outcome = "You're Outta Here!"
             elif wins:
                 outcome = "Well, When You Put It Like That..."
-            rule = "Friends with the Ref" if friends else ""
+            rule = "Friends with the Ref" if friends else "Dodgy League Rep" if rep else ""
             c.emit(Event("argue_the_call", team, p, (roll,), rule=rule, detail=outcome))
             if roll == 1:
                 s.coach_ejected[team] = True
