@@ -86,6 +86,7 @@ def test_season_created_scheduled_and_result_entered(
     assert seen == [True]
     page = window.season_page
     assert page.fixture_model.rowCount() == len(window.ctx.services.seasons.fixtures(season_id)) > 0
+    assert "Blood Bowl 2020 (2025.05)" in page.header.subtitle.text()  # the edition it is played under
     assert window.nav_model.find("round", (season_id, 1)).isValid()
 
     fixture = page.fixture_model.row_record(0)

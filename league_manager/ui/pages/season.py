@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from league_manager.rules.loader import list_rulesets, load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView, entry_of
 from league_manager.ui import theme
@@ -28,6 +29,12 @@ from league_manager.ui.widgets import PageHeader, button, label, make_table, sou
 
 OUTCOMES = ("Score", "Forfeit", "Bye", "Concession", "Administrative")
 """What the result editor can enter."""
+
+
+def edition_label(ruleset_id: str, version: str) -> str:
+    """A season's edition as the header shows it: "Blood Bowl Season 3 (2026.05)"."""
+    name = load_ruleset(ruleset_id).name if ruleset_id in list_rulesets() else ruleset_id
+    return f"{name} ({version})"
 
 
 class ResultEditor(QFrame):
@@ -278,7 +285,8 @@ class SeasonPage(Page):
         season = self.season
         self.header.set_text(
             f"{season.name}",
-            f"{season.league}   ·   {len(season.teams)} teams   ·   {season.format or 'not scheduled'}   ·   "
+            f"{season.league}   ·   {edition_label(season.ruleset, season.ruleset_version)}   ·   "
+            f"{len(season.teams)} teams   ·   {season.format or 'not scheduled'}   ·   "
             f"{season.decided}/{season.fixtures} fixtures decided   ·   {season.status}",
         )
         self.teams_tab.show_season(season)
