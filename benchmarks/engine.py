@@ -1,4 +1,5 @@
-"""Match engine benchmark: random-vs-random games/s, decisions/s, snapshot-and-restore cost.
+"""Match engine benchmark: random-vs-random games/s, decisions/s, snapshot-and-restore cost,
+and decisions/s under Season 3 (``bb2025``) against BB2020 in the same run.
 
 Run from the repository root: ``python benchmarks/engine.py [--games N] [--workers K]``.
 """
@@ -19,21 +20,24 @@ from league_manager.rules.loader import load_ruleset
 RACES = ("human", "orc", "dwarf", "woodelf", "skaven", "lizardmen", "chaoschosen")
 
 
-def _teams(seed: int) -> tuple[TeamSnapshot, TeamSnapshot]:
-    ruleset = load_ruleset("bb2020")
+EDITIONS = ("bb2020", "bb2025")
+
+
+def _teams(seed: int, ruleset_id: str = "bb2020") -> tuple[TeamSnapshot, TeamSnapshot]:
+    ruleset = load_ruleset(ruleset_id)
     home = ruleset.team(RACES[seed % len(RACES)])
     away = ruleset.team(RACES[(seed // len(RACES)) % len(RACES)])
     return generate_team(home, seed), generate_team(away, seed + 1)
 
 
-def _play_many(args: tuple[int, int]) -> tuple[int, int, float]:
-    first, count = args
-    teams = [_teams(first + i) for i in range(count)]
+def _play_many(args: tuple[int, int, str]) -> tuple[int, int, float]:
+    first, count, ruleset_id = args
+    teams = [_teams(first + i, ruleset_id) for i in range(count)]
     decisions = 0
     start = time.perf_counter()
     for i, (home, away) in enumerate(teams):
         seed = first + i
-        match = Match(home, away, seed=seed, snapshots=False, allow_inert=True)
+        match = Match(home, away, seed=seed, snapshots=False, allow_inert=True, ruleset_id=ruleset_id)
         decisions += play(match, (RandomBot(seed), RandomBot(seed + 1)))
     return count, decisions, time.perf_counter() - start
 
@@ -74,7 +78,7 @@ def main() -> None:
     args = parser.parse_args()
     load_ruleset("bb2020")
     per = args.games // args.workers
-    jobs = [(w * per, per) for w in range(args.workers)]
+    jobs = [(w * per, per, "bb2020") for w in range(args.workers)]
     start = time.perf_counter()
     if args.workers == 1:
         results = [_play_many(jobs[0])]
@@ -95,6 +99,22 @@ def main() -> None:
     print(f"undo + redo (turn snapshot + replay) at {n} actions: {undo * 1e3:.2f} ms")
     print(f"save (to_dict) at {n} actions: {to_dict * 1e3:.2f} ms")
     print(f"load (from_dict, full replay) at {n} actions: {from_dict * 1e3:.2f} ms")
+    _editions(max(20, args.games // 4))
+
+
+def _editions(games: int) -> None:
+    """Decisions/s of each edition over the same seeds, interleaved in one process so both
+    see the same machine load; Season 3 should stay within 10 % of BB2020."""
+    rates: dict[str, list[float]] = {e: [] for e in EDITIONS}
+    chunk = 10
+    for first in range(0, games, chunk):
+        for edition in EDITIONS:
+            _count, decisions, busy = _play_many((first, chunk, edition))
+            rates[edition].append(decisions / busy)
+    medians = {e: statistics.median(r) for e, r in rates.items()}
+    for edition, rate in medians.items():
+        print(f"decisions/s under {edition} (one process, median of {len(rates[edition])} runs): {rate:.0f}")
+    print(f"bb2025 / bb2020: {medians['bb2025'] / medians['bb2020'] * 100:.0f} %")
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from pathlib import Path
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
 from league_manager.match.coverage import CoverageItem, catalogue
+from league_manager.match.skills.registry import same_handlers
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import SkillRef
 
@@ -31,12 +32,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     cov.set_defaults(handler=coverage_command)
 
 
-def scenario_names(folder: Path) -> dict[str, list[str]]:
+def scenario_names(folder: Path, ruleset_id: str = "bb2020") -> dict[str, list[str]]:
     """Skill, trait and special-rule names used by players of each scenario file -> paths.
+
+    A scenario names its ruleset with ``"ruleset"`` (default ``bb2020``); each edition has its
+    own golden scenarios. A scenario of another edition counts for a skill, trait or star
+    rule only where both editions play it with the very same handlers (a shared rule), and
+    for the in-match inducements and bribes, whose effects do not depend on the edition.
 
     Bribes in a scenario (``"bribes"``) count for the Bribes inducement, and the in-match
     inducements a scenario gives a team (``"inducements"``) for theirs.
     """
+    import league_manager.match.engine  # noqa: F401 - registers every skill handler
+
     found: dict[str, list[str]] = {}
     for path in sorted(folder.rglob("*.json")):
         try:
@@ -45,15 +53,18 @@ def scenario_names(folder: Path) -> dict[str, list[str]]:
             continue
         if not isinstance(data, dict):
             continue
+        played = str(data.get("ruleset", "bb2020"))
         names: set[str] = set()
         for player in data.get("players", []):
             names |= {SkillRef.parse(str(s)).name for s in player.get("skills", [])}
             names |= {str(r) for r in player.get("special_rules", [])}
-        if any(data.get("bribes", [])):
-            names.add("Bribes")
         bought = data.get("inducements", {})
+        bought_names = {"Bribes"} if any(data.get("bribes", [])) else set()
         if isinstance(bought, dict):
-            names |= {str(n) for side in bought.values() if isinstance(side, dict) for n in side}
+            bought_names |= {str(n) for side in bought.values() if isinstance(side, dict) for n in side}
+        names |= bought_names
+        if played != ruleset_id:
+            names = {n for n in names if n in bought_names or same_handlers(n, played, ruleset_id)}
         shown = _shown(path)
         for name in names:
             found.setdefault(name, []).append(shown)
@@ -82,7 +93,7 @@ def coverage_command(args: argparse.Namespace, ctx: CliContext) -> int:
     if folder is None or not folder.is_dir():
         note = f"no scenarios folder found ({folder or 'tests/scenarios'}): scenario lists are empty"
     else:
-        used = scenario_names(folder)
+        used = scenario_names(folder, ruleset.id)
     items = catalogue(ruleset)
     rows = [_row(item, used) for item in items]
     if ctx.as_json or args.coverage_json:

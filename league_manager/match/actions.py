@@ -98,7 +98,8 @@ BALL_AND_CHAIN = "ball_chain"  # a Ball & Chain Move, the only action of such a 
 BOMB = "bomb"  # Throw Bomb (Bombardier), once per team turn besides the Pass
 THROW_BOMB = "throw_bomb"  # the square the bomb is thrown to
 
-ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB)
+SECURE_BALL = "secure_ball"  # Season 3: a Move picking up the ball on a 2+, once per team turn
+ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB, SECURE_BALL)
 """Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""
 ACTIVATE = {kind: "activate_" + kind for kind in ACTIVATION_KINDS}
 

@@ -6,6 +6,7 @@ from collections.abc import Callable, Generator
 from typing import Any, TypeVar
 
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.editions import Edition, edition_of
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.skills.registry import Handler, Hooks, handlers_for
@@ -25,7 +26,7 @@ class Ctx:
     """State, dice, settings and the event sink of one match."""
 
     __slots__ = (
-        "checkpoint", "dice", "edition", "events", "hooks", "s", "settings", "skill_categories",
+        "checkpoint", "dice", "ed", "edition", "events", "hooks", "s", "settings", "skill_categories",
     )  # fmt: skip
 
     def __init__(self, state: State, dice: Dice, settings: dict[str, Any], edition: str = "bb2020") -> None:
@@ -34,6 +35,8 @@ class Ctx:
         self.settings = settings
         self.edition = edition
         """The ruleset id: which edition's skill handlers the players use."""
+        self.ed: Edition = edition_of(edition)
+        """The edition's tables, statuses and own procedures (``match/editions``)."""
         self.events: list[Event] = []
         self.hooks: list[Hooks] = [handlers_for(sk, edition) for sk in state.skills]
         self.skill_categories: dict[str, list[str]] = {}
@@ -62,7 +65,36 @@ class Ctx:
 
     def refresh_hooks(self, p: int) -> None:
         """Look up player p's handlers again after their skills changed in play."""
-        self.hooks[p] = handlers_for(self.s.skills[p], self.edition)
+        skills = self.s.skills[p]
+        if self.distracted(p):
+            skills = skills - self.ed.active_skills
+        self.hooks[p] = handlers_for(skills, self.edition)
+
+    # tackle zones and Distracted ------------------------------------------------
+    def lose_tackle_zone(self, p: int, rule: str = "") -> None:
+        """Player p loses their tackle zone until they are next activated.
+
+        In an edition with the Distracted status (Season 3) a Standing player who loses
+        their tackle zone is Distracted: they cannot use Active skills or traits either.
+        """
+        s = self.s
+        s.tz_lost[p] = True
+        if self.distracted(p):
+            self.refresh_hooks(p)
+            self.emit(Event("distracted", s.team[p], p, rule=rule))
+
+    def regain_tackle_zone(self, p: int) -> None:
+        """Player p has their tackle zone back (activated, or the drive ended)."""
+        s = self.s
+        was = self.ed.distracted and s.tz_lost[p]
+        s.tz_lost[p] = False
+        if was:
+            self.refresh_hooks(p)
+
+    def distracted(self, p: int) -> bool:
+        """Season 3 Distracted: Standing on the pitch without a tackle zone."""
+        s = self.s
+        return self.ed.distracted and s.tz_lost[p] and s.status[p] == STANDING and s.pos[p] >= 0
 
     def hook(self, p: int, point: str) -> list[tuple[str, Handler]]:
         """Handlers (skill, fn) of player p at a hook point."""

@@ -29,6 +29,10 @@ MODELLED_INDUCEMENTS = frozenset(
 )
 """In-match inducements the engine plays (star players are players; see their rules)."""
 
+NO_MATCH_EFFECT = frozenset({"Insignificant"})
+"""Traits whose whole rule is a drafting limit (checked by ``rules/draft.py``):
+nothing to play in a match."""
+
 PLAYER_INDUCEMENTS = frozenset({"star", "mercenary"})
 """Kinds of inducement lines that are players: the engine plays them as players."""
 
@@ -72,12 +76,12 @@ class CoverageItem:
 
 def implemented(name: str, edition: str) -> bool:
     """Whether a skill, trait or special rule has a handler in the edition."""
-    return name in registered_skills(edition)
+    return name in registered_skills(edition) or name in NO_MATCH_EFFECT
 
 
 def inert_names(players: Iterable[PlayerSnapshot], edition: str) -> list[str]:
     """Sorted names of the players' skills, traits and special rules without a handler."""
-    known = registered_skills(edition)
+    known = registered_skills(edition) | NO_MATCH_EFFECT
     names = {ref.name for p in players for ref in p.skills} | {
         rule for p in players for rule in p.special_rules
     }
@@ -89,7 +93,7 @@ def catalogue(ruleset: Ruleset) -> list[CoverageItem]:
     import league_manager.match.engine  # noqa: F401 - registers every skill handler
 
     edition = ruleset.id
-    known = registered_skills(edition)
+    known = registered_skills(edition) | NO_MATCH_EFFECT
     items = [
         CoverageItem(skill.name, _skill_kind(skill.category), skill.category, skill.name in known)
         for skill in sorted(ruleset.skills.values(), key=lambda s: (s.category, s.name))

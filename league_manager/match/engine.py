@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextlib import AbstractContextManager, nullcontext
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from league_manager.core.errors import LeagueError
@@ -18,8 +18,10 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.coverage import inert_names
+from league_manager.match.editions import bb2025 as _bb2025  # noqa: F401 - registers Season 3
 from league_manager.match.events import Event
 from league_manager.match.position import Position
+from league_manager.match.procedures import secure_ball
 from league_manager.match.procedures.game import game, resume
 from league_manager.match.procedures.setup import all_setup_actions, place_legal
 from league_manager.match.result import MatchResult, build_result
@@ -29,6 +31,7 @@ from league_manager.match.skills import basic as _basic  # noqa: F401 - register
 from league_manager.match.skills import bloodlust as _bloodlust  # noqa: F401 - registers handlers
 from league_manager.match.skills import bombardier as _bombardier  # noqa: F401 - registers handlers
 from league_manager.match.skills import mutations as _mutations  # noqa: F401 - registers handlers
+from league_manager.match.skills import season3 as _season3  # noqa: F401 - registers handlers
 from league_manager.match.skills import special_traits as _special  # noqa: F401 - registers handlers
 from league_manager.match.skills import stars_1 as _stars_1  # noqa: F401 - registers handlers
 from league_manager.match.skills import stars_2 as _stars_2  # noqa: F401 - registers handlers
@@ -111,6 +114,7 @@ class Match:
         if ruleset is not None:
             ruleset_id = ruleset.id
             self.skill_categories = _skill_categories(ruleset)
+            home, away = _with_keywords(home, ruleset), _with_keywords(away, ruleset)
         self.home = home
         self.away = away
         self.settings: dict[str, Any] = dict(settings or {})
@@ -261,6 +265,17 @@ class Match:
         self._rolls_at.append(len(self.dice.log))
         return self.ctx.events[start:]
 
+    def distracted(self, p: int) -> bool:
+        """Whether player p is Distracted (Season 3: Standing without a tackle zone)."""
+        return self.ctx.distracted(p)
+
+    def secure_the_ball_used(self, team: int) -> bool | None:
+        """Season 3: whether ``team`` took its Secure the Ball action this team turn (None in an
+        edition without the action)."""
+        if secure_ball.offer not in self.ctx.ed.offers:
+            return None
+        return self.state.active == team and secure_ball.USED in self.state.skill_used
+
     def rolls_since_last_action(self) -> int:
         """How many dice were rolled since the last action was applied (0 with no action)."""
         return self._rolls_at[-1] - self._rolls_at[-2] if len(self._rolls_at) > 1 else 0
@@ -398,6 +413,19 @@ class Match:
         )
         match._replay([Action.from_list(a) for a in data["actions"]])
         return match
+
+
+def _with_keywords(team: TeamSnapshot, ruleset: Ruleset) -> TeamSnapshot:
+    """The team with each player's position keywords filled in from the ruleset's roster
+    (Season 3 rules ask for them, e.g. a Big Guy may not Secure the Ball)."""
+    roster = ruleset.teams.get(team.race)
+    if roster is None:
+        return team
+    by_name = {pos.name: pos.keywords for pos in roster.positions}
+    players = tuple(
+        replace(p, keywords=by_name.get(p.position, ())) if not p.keywords else p for p in team.players
+    )
+    return replace(team, players=players) if players != team.players else team
 
 
 def _skill_categories(ruleset: Ruleset) -> dict[str, list[str]]:

@@ -30,6 +30,7 @@ from league_manager.match.core import Ctx
 from league_manager.match.engine import Match
 from league_manager.match.odds import player_rerolls
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, W, push_squares, scoring_x
+from league_manager.match.procedures import secure_ball
 from league_manager.match.procedures.movement import (
     dodge_modifiers,
     jump_modifiers,
@@ -203,6 +204,7 @@ class _Planner:
         self.ag = s.ag[p]
         self.goal_x = scoring_x(self.team)
         self.loose_ball = s.ball if s.carrier < 0 and s.ball >= 0 else -1
+        self.securing = s.securing == p
         self.trapdoors = TRAPDOORS if trapdoors_open(c) else ()
         self.leap = c.has(p, points.LEAP)
         rush_mod = sum(v for _, v in rush_modifiers(c, p))
@@ -283,6 +285,8 @@ class _Planner:
                 found[square] = index
             if carry and square % W - 1 == goal_x and length > 0:
                 continue  # a touchdown ends the activation
+            if carry and square == self.loose_ball and self.securing:
+                continue  # Season 3 Secure the Ball: the activation ends with the ball secured
             mp_left = mp - used if used < mp else 0
             left = mp_left + rushes - (used - mp if used > mp else 0)
             if left <= 0:
@@ -378,8 +382,11 @@ class _Planner:
             found = None
         else:
             if not carry and dest == self.loose_ball:
-                mod = sum(v for _, v in pick_up_modifiers(self.c, self.p, dest))
-                pick = need(self.ag, mod)
+                if self.securing:  # Season 3 Secure the Ball: a plain 2+
+                    pick = need(secure_ball.TARGET, sum(v for _, v in secure_ball.modifiers(self.c)))
+                else:
+                    mod = sum(v for _, v in pick_up_modifiers(self.c, self.p, dest))
+                    pick = need(self.ag, mod)
                 tests.append(DiceTest("pick_up", pick))
                 n_carry = True
             bare = 1.0

@@ -105,6 +105,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
                         induced=bool(p.get("induced", False)),
                         primary=str(p.get("primary", "")),
                         advancements=int(p.get("advancements", 0)),
+                        keywords=tuple(str(k) for k in p.get("keywords", [])),
                     )
                     for i, p in enumerate(players[t])
                 ),
@@ -163,6 +164,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
         dice=dice,
         settings=dict(data.get("settings", {})),
         position=None if start == "pregame" else position,
+        ruleset_id=str(data.get("ruleset", "bb2020")),
         allow_inert=bool(data.get("allow_inert", False)),
         skill_categories={str(k): list(v) for k, v in data.get("skill_categories", {}).items()},
     )
@@ -260,6 +262,7 @@ def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
                 "at": list(xy(s.pos[p])) if s.pos[p] >= 0 else None,
                 "status": STATUS_NAMES[s.status[p]],
                 "used": s.used[p],
+                "distracted": match.ctx.distracted(p),
             }
             for p in range(s.size)
         },

@@ -113,6 +113,8 @@ class State:
     dodge_origin: int = -1
     touchdown: int = -1
     kick_in_air: bool = False
+    securing: int = -1
+    """The player whose activation is a Secure the Ball action (Season 3), or -1."""
     played: set[int] = field(default_factory=set)
     rooted: set[int] = field(default_factory=set)
     drive_players: set[int] = field(default_factory=set)
@@ -122,6 +124,10 @@ class State:
     solid_defence_limit: int = 0
     solid_defence_open: set[int] = field(default_factory=set)
     kickoff_blitz: int = 0
+    gouged: set[int] = field(default_factory=set)
+    """Season 3 Eye Gouge: players who give no assists until they are next activated."""
+    cheering: list[int] = field(default_factory=lambda: [0, 0])
+    """Season 3 Cheering Fans: an extra offensive assist on each team's first Block of its next turn."""
     touchback: bool = False
     phase: str = ""
     """How a match from a set position resumes ("turn", "mid_turn", "setup"); consumed."""
@@ -169,12 +175,12 @@ class State:
         for name in (
             "team", "ma", "st", "ag", "pa", "av", "skills", "pos", "status", "board", "used",
             "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "leader_used", "apothecary", "bribes",
-            "coach_ejected", "cas_inflicted", "fans_lost", "prayers", "temporary",
+            "coach_ejected", "cas_inflicted", "fans_lost", "prayers", "temporary", "cheering",
         ):  # fmt: skip
             setattr(copy, name, list(getattr(self, name)))
         for name in (
             "stunned_now", "skill_used", "miss_drive", "played", "rooted", "solid_defence_open",
-            "drive_players", "quits",
+            "drive_players", "quits", "gouged",
         ):  # fmt: skip
             setattr(copy, name, set(getattr(self, name)))
         copy.params = [dict(p) for p in self.params]

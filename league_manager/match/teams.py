@@ -25,6 +25,8 @@ class PlayerSnapshot:
             roll to quit).
         special_rules: a star player's special rules ("Blind Rage"), played by handlers
             registered under their names like skills.
+        keywords: the position's keywords where the edition has them (Season 3:
+            "Big Guy" players may not Secure the Ball).
     """
 
     id: str
@@ -39,6 +41,7 @@ class PlayerSnapshot:
     advancements: int = 0
     special_rules: tuple[str, ...] = ()
     induced: bool = False
+    keywords: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -56,6 +59,7 @@ class PlayerSnapshot:
             "advancements": self.advancements,
             "special_rules": list(self.special_rules),
             "induced": self.induced,
+            "keywords": list(self.keywords),
         }
 
     @classmethod
@@ -75,6 +79,7 @@ class PlayerSnapshot:
             primary=str(data.get("primary", "")),
             advancements=int(data.get("advancements", 0)),
             special_rules=tuple(str(r) for r in data.get("special_rules", [])),
+            keywords=tuple(str(k) for k in data.get("keywords", [])),
         )
 
 
@@ -212,6 +217,7 @@ def generate_team(roster: TeamRoster, seed: int, budget: int = 1_000_000, prefix
             stats=pos.stats,
             skills=pos.skills,
             primary="".join(sorted(pos.primary)),
+            keywords=pos.keywords,
         )
         for i, pos in enumerate(draft.picks)
     )

@@ -29,6 +29,12 @@ WEATHER_MAGE = "Weather Mage"
 NIGHT_GOBLIN_SHAMAN = "Night Goblin Shaman"
 NECROTHEURGE = "Sports Necrotheurge"
 HORTICULTURALIST = "Horticulturalist of Nurgle"
+BLITZERS_KEGS = "Blitzer's Best Kegs"
+"""Season 3's name for the Bloodweiser Kegs (same effect)."""
+DODGY_LEAGUE_REP = "Dodgy League Rep"
+"""Season 3's biased referee: spots opposing fouls on a 5+ and adds 1 to Argue the Call."""
+TEAM_MASCOT = "Team Mascot"
+"""Season 3: one extra team re-roll a half that works on a 4+ (``mascot.py``)."""
 
 SPELL_BONUS = 1
 """A player a spell Knocks Down takes +1 on the armour or the injury roll (where it matters)."""
@@ -45,7 +51,7 @@ IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER, OGRE_FIREBELLY, WARLOCK_ENGINEER,
     HORATIO, ASUR_HIGH_MAGE, WEATHER_MAGE, NIGHT_GOBLIN_SHAMAN, NECROTHEURGE,
-    HORTICULTURALIST, *NAMED_REFEREES, *COACHING_STAFF,
+    HORTICULTURALIST, *NAMED_REFEREES, *COACHING_STAFF, BLITZERS_KEGS, TEAM_MASCOT, DODGY_LEAGUE_REP,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

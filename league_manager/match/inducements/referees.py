@@ -10,15 +10,16 @@ from __future__ import annotations
 from league_manager.match.actions import ARGUE, BRIBE, NO, YES, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import BIASED_REFEREE, NAMED_REFEREES, left
+from league_manager.match.inducements import BIASED_REFEREE, DODGY_LEAGUE_REP, NAMED_REFEREES, left
 from league_manager.match.state import STUNNED, State
 
 RANULF, THORON, JORM, TRUNDLEFOOT = NAMED_REFEREES
 NAMED = NAMED_REFEREES
-REFEREES = (BIASED_REFEREE, *NAMED)
-"""Every biased referee the engine plays (each team may have one)."""
+REFEREES = (BIASED_REFEREE, DODGY_LEAGUE_REP, *NAMED)
+"""Every biased referee the engine plays (each team may have one); the Dodgy League Rep is
+Season 3's."""
 
-SPOT_TARGET = {BIASED_REFEREE: 5, RANULF: 4, THORON: 4, JORM: 4, TRUNDLEFOOT: 5}
+SPOT_TARGET = {BIASED_REFEREE: 5, DODGY_LEAGUE_REP: 5, RANULF: 4, THORON: 4, JORM: 4, TRUNDLEFOOT: 5}
 """The D6 a referee needs to see a Foul without doubles."""
 
 BIASED_TARGET = SPOT_TARGET[BIASED_REFEREE]
@@ -43,9 +44,20 @@ def may_argue(s: State) -> bool:
     return not (left(s, 0, RANULF) or left(s, 1, RANULF))
 
 
+ARGUE_BONUS_LABEL = {BIASED_REFEREE: "I Didn't See a Thing!", DODGY_LEAGUE_REP: DODGY_LEAGUE_REP}
+"""How the Argue the Call bonus of each referee that gives one is named in the log."""
+
+
 def argue_modifier(s: State, team: int) -> int:
-    """I Didn't See a Thing!: +1 to the Argue the Call rolls of a team with the standard referee."""
-    return 1 if referee(s, team) == BIASED_REFEREE else 0
+    """+1 to the Argue the Call rolls of a team with the standard referee (I Didn't See a
+    Thing!) or Season 3's Dodgy League Rep."""
+    return 1 if referee(s, team) in ARGUE_BONUS_LABEL else 0
+
+
+def natural_one_ejects(s: State, team: int) -> bool:
+    """Whether a natural 1 still gets the coach sent off despite the bonus: so with Season 3's
+    Dodgy League Rep; the BB2020 referee's table is read on the modified roll."""
+    return referee(s, team) == DODGY_LEAGUE_REP
 
 
 def unspotted_foul(c: Ctx, p: int, victim: int) -> Proc[None]:

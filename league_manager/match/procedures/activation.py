@@ -22,6 +22,7 @@ from league_manager.match.actions import (
     MOVE,
     MULTI_BLOCK,
     PASS,
+    SECURE_BALL,
     STAB,
     THROW,
     THROW_BOMB,
@@ -36,6 +37,7 @@ from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
 from league_manager.match.inducements.necro_spells import danse_choice, lost_tz
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band, push_squares
+from league_manager.match.procedures import secure_ball
 from league_manager.match.procedures.block import block, projectile_vomit, stab
 from league_manager.match.procedures.foul import foul
 from league_manager.match.procedures.injury import knock_down
@@ -55,6 +57,7 @@ from league_manager.match.procedures.throw_team_mate import (
 )
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills import stars_4_points as sp4
@@ -64,6 +67,8 @@ from league_manager.match.state import PRONE, STANDING, STUNNED
 JUMP = "jump"
 BOMB_USED = (-1, "Bombardier")
 """Marks the team turn's Throw Bomb as used."""
+TTM_USED = (-1, "Throw Team-mate")
+"""Marks the team turn's Throw Team-mate as used where it is its own action (Season 3)."""
 KTM_USED = (-1, "Kick Team-mate")
 """Marks the team turn's Kick Team-mate as used (``skill_used`` is cleared every team turn)."""
 _SPECIAL_BLOCKS = {CHAINSAW: special_points.CHAINSAW, BREATHE_FIRE: special_points.BREATHE_FIRE}
@@ -143,8 +148,10 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
     s.used[p] = True
     if kind == BLITZ:
         s.blitz_used = True
-    elif kind in (PASS, TTM):
+    elif kind == PASS or (kind == TTM and not c.ed.ttm_own_action):
         s.pass_used = True
+    elif kind == TTM:
+        s.skill_used.add(TTM_USED)
     elif kind == HANDOFF:
         s.handoff_used = True
     elif kind == FOUL:
@@ -154,8 +161,13 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         s.skill_used.add(KTM_USED)
     elif kind == BOMB:
         s.skill_used.add(BOMB_USED)
+    elif kind == SECURE_BALL:
+        s.skill_used.add(secure_ball.USED)
+    s.securing = p if kind == SECURE_BALL else -1
     c.emit(Event("activate", team, p, detail=kind))
-    s.tz_lost[p] = bool(s.temporary) and lost_tz(s, p)  # Incorporeal keeps it lost
+    if s.tz_lost[p] and not (s.temporary and lost_tz(s, p)):  # Incorporeal keeps it lost
+        c.regain_tackle_zone(p)
+    s.gouged.discard(p)
     yield from danse_choice(c, p)
     yield from star_points.team_mate_activated(c, p, kind)
     for _skill, fn in c.hook(p, points.ACTIVATION_TEST):
@@ -214,8 +226,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             origin = s.pos[p]
             yield from step(c, p, choice.square, need, jump=ck == JUMP)
             _check(c)
-            if s.status[p] != STANDING:
-                return
+            if s.status[p] != STANDING or (s.securing == p and s.carrier == p):
+                return  # down, or the ball secured: Secure the Ball ends the activation
             if s.pos[p] != choice.square:  # held in place (Tentacles): the movement ends
                 mp = rushes = 0
             else:
@@ -224,7 +236,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         if ck == USE_SKILL:  # Fumblerooskie: the ball stays in the square vacated
             s.carrier = -1
             s.ball = choice.square
-            c.emit(Event("skill", team, p, rule="Fumblerooskie", square=choice.square))
+            rule = c.hook(p, asp_points.FUMBLEROOSKIE)[0][0]  # Fumblerooskie, or Fumblerooski
+            c.emit(Event("skill", team, p, rule=rule, square=choice.square))
             continue
         if ck == BLOCK:
             target = s.board[choice.square]
@@ -321,14 +334,19 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
             yield from pass_ball(c, p, choice.square, hail_mary=ck == HAIL_MARY)
             _check(c)
             moves_on = quick and mp > 0 and s.carrier != p and s.status[p] == STANDING
-            if moves_on and c.has(p, asp_points.RUNNING_PASS):
-                c.emit(Event("skill", team, p, rule="Running Pass", detail="may move on"))
+            rule = _moves_on_rule(c, p, asp_points.RUNNING_PASS, "Running Pass")
+            if moves_on and rule:
+                c.emit(Event("skill", team, p, rule=rule, detail="may move on"))
                 kind = MOVE
                 continue
             return
         if ck == HANDOFF:
             yield from hand_off(c, p, s.board[choice.square])
             _check(c)
+            if mp > 0 and s.status[p] == STANDING and c.has(p, s3.GIVE_AND_GO):
+                c.emit(Event("skill", team, p, rule="Give and Go", detail="may move on"))
+                kind = MOVE
+                continue
             return
         if ck == FOUL:
             yield from foul(c, p, s.board[choice.square])
@@ -364,6 +382,7 @@ def _activation_options(
     here = s.pos[p]
     board = s.board
     options: list[Action] = []
+    jump_again = not jumped or not c.ed.one_jump_per_move
     if kind != BLOCK and s.status[p] == STANDING and (mp > 0 or rushes > 0):
         moves = _MOVES
         base = p * 1024
@@ -371,7 +390,7 @@ def _activation_options(
             q = board[n]
             if q < 0:
                 options.append(moves.get(base + n) or _move(p, n))
-            elif not jumped and s.status[q] != STANDING and (mp + rushes >= 2):
+            elif jump_again and s.status[q] != STANDING and (mp + rushes >= 2):
                 for beyond in push_squares(here, n):
                     if ON_PITCH[beyond] and board[beyond] < 0:
                         options.append(act(JUMP, p, beyond))
@@ -457,6 +476,13 @@ def _activation_options(
                 options.append(act(FOUL, p, n))
     options.append(_END_ACT)
     return options
+
+
+def _moves_on_rule(c: Ctx, p: int, point: str, rule: str) -> str:
+    """The skill letting p move on after a Quick Pass: Running Pass, or Season 3's Give and Go."""
+    if c.has(p, point):
+        return rule
+    return "Give and Go" if c.has(p, s3.GIVE_AND_GO) else ""
 
 
 def _any_special(c: Ctx, p: int) -> bool:

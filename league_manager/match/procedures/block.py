@@ -27,6 +27,7 @@ from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import team_reroll_available, use_team_reroll
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import asp_points, points, special_points, star_points
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
@@ -53,7 +54,7 @@ def assists(c: Ctx, helper_team: int, target: int, exclude: int) -> int:
     count = 0
     for n in NEIGHBOURS[s.pos[target]]:
         q = s.board[n]
-        if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q):
+        if q < 0 or q == exclude or s.team[q] != helper_team or not c.has_tz(q) or q in s.gouged:
             continue
         guard = c.has(q, points.ASSIST_WHEN_MARKED) and not _guard_cancelled(c, n, helper_team)
         if guard or not c.is_marked(n, helper_team, ignore=target):
@@ -92,7 +93,7 @@ def strengths(c: Ctx, att: int, dfd: int, base_a: int) -> tuple[int, int, int, i
         base_a: the attacker's strength before assists (Horns and Dauntless applied).
     """
     s = c.s
-    off = assists(c, s.team[att], dfd, att)
+    off = assists(c, s.team[att], dfd, att) + s.cheering[s.team[att]]
     dfn = assists(c, s.team[dfd], att, dfd)
     st_a, st_d = base_a + off, s.st[dfd] + dfn
     if s.multi_block:
@@ -126,6 +127,9 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
                 base_a = s.st[dfd]
                 base_a += yield from stars.after_dauntless(c, att, dfd)
     st_a, st_d, off, dfn = strengths(c, att, dfd, base_a)
+    if s.cheering[ta]:  # Season 3 Cheering Fans: spent on the team's first Block
+        s.cheering[ta] = 0
+        c.emit(Event("skill", ta, att, rule="Cheering Fans", detail="+1 offensive assist"))
     n, attacker_chooses = dice_count(st_a, st_d)
     if blitz:
         n += yield from _extra_die(c, att)
@@ -135,9 +139,10 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     rule = "Blitz" if blitz else "Block"
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
     brawler = not blitz and c.has(att, asp_points.BRAWLER)
-    momentum = blitz and c.has(att, stars.BLITZ_DIE_REROLL)
+    any_die = "Unstoppable Momentum" if blitz and c.has(att, stars.BLITZ_DIE_REROLL) else ""
+    any_die = any_die or _hatred(c, att, dfd)
     stars.block_targeted(c, att, dfd)
-    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler, momentum)
+    face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler, any_die)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
     yield from apply_result(c, att, dfd, face, blitz)
     s.skill_used.discard((dfd, stars.DODGE_THIS_BLOCK))
@@ -182,13 +187,15 @@ def _choose_face(
     n: int,
     attacker_chooses: bool,
     brawler: bool = False,
-    momentum: bool = False,
+    any_die: str = "",
 ) -> Proc[str]:
     """Roll the block dice, offer the attacker's re-rolls (team re-roll, Pro, Brawler), pick a face.
 
     ``brawler``: the attacker may re-roll one Both Down die (a Block, not a Blitz).
-    ``momentum``: the attacker may re-roll any one die (Unstoppable Momentum, on a Blitz).
+    ``any_die``: the rule letting the attacker re-roll any one die (Unstoppable Momentum on
+    a Blitz, Season 3's Hatred against a hated keyword), or "".
     """
+    momentum = bool(any_die)
     s = c.s
     ta, td = s.team[att], s.team[dfd]
     faces = _roll(c, n)
@@ -236,7 +243,7 @@ def _choose_face(
             rerolled = True
             new = c.d6("block")
             faces[choice.square] = BLOCK_FACES[new - 1]
-            rule = "Unstoppable Momentum" if momentum else "Brawler"
+            rule = any_die or "Brawler"
             c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule=rule))
             continue
         if choice.kind == DECLINE:
@@ -244,6 +251,20 @@ def _choose_face(
                 return distinct[0]
             choice = yield Prompt(BLOCK_DIE, td, choices, info)
         return BLOCK_FACES[choice.square]
+
+
+def _hatred(c: Ctx, att: int, dfd: int) -> str:
+    """Season 3 Hatred (X): "Hatred" when the defender has the keyword X the attacker hates."""
+    if not c.has(att, s3.HATRED):
+        return ""
+    s = c.s
+    team = s.team[dfd]
+    snap = s.teams[team].players[dfd - (0 if team == 0 else len(s.teams[0].players))]
+    keywords = {k.lower() for k in snap.keywords}
+    for skill, fn in c.hook(att, s3.HATRED):
+        if str(fn(c.param(att, skill))).lower() in keywords:
+            return str(skill)
+    return ""
 
 
 def _roll(c: Ctx, n: int) -> list[str]:
@@ -348,6 +369,9 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
         pending: list[int] = []
     else:
         pending = yield from _push(c, att, s.pos[att], dfd, ta, first=not blitz)
+        if s.pos[dfd] >= 0 and s.pos[dfd] != vacated and c.has(att, s3.EYE_GOUGE):
+            s.gouged.add(dfd)
+            c.emit(Event("skill", ta, att, rule="Eye Gouge", other=dfd, detail="no assists until activated"))
     if vacated >= 0 and s.pos[att] >= 0 and vacated not in NEIGHBOURS[s.pos[att]]:
         vacated = -1  # blocked from two squares away (Vicious Vines): no follow-up
     can_follow = not s.multi_block
@@ -358,7 +382,10 @@ def push_and_follow(c: Ctx, att: int, dfd: int, knock: bool, blitz: bool = False
             c.emit(Event("skill", s.team[dfd], dfd, rule="Fend", detail="no follow-up", other=att))
             can_follow = False
     if vacated >= 0 and s.board[vacated] < 0 and s.status[att] == STANDING and can_follow:
-        if c.has(att, points.FRENZY) or c.has(att, special_points.MUST_FOLLOW_UP):
+        taunted = c.has(dfd, s3.TAUNT)
+        if c.has(att, points.FRENZY) or c.has(att, special_points.MUST_FOLLOW_UP) or taunted:
+            if taunted:
+                c.emit(Event("skill", s.team[dfd], dfd, rule="Taunt", detail="must follow up", other=att))
             opts = [Action(YES, att, vacated)]
         else:
             opts = [Action(YES, att, vacated), Action(NO, att)]

@@ -5,11 +5,13 @@ from __future__ import annotations
 from league_manager.match.actions import ARGUE, BRIBE, NO, YES, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import BIASED_REFEREE, referees, staff
+from league_manager.match.inducements import referees, staff
+from league_manager.match.pitch import NEIGHBOURS
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.block import assists
 from league_manager.match.procedures.injury import armour_and_injury
 from league_manager.match.skills import asp_points, points, star_points
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.state import SENT_OFF
 
 _YES_NO = [Action(YES), Action(NO)]
@@ -19,17 +21,21 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
     """Resolve a Foul by p on a prone or stunned ``victim``."""
     s = c.s
     team = s.team[p]
-    off = assists(c, team, victim, p)
+    off = assists(c, team, victim, p) + _boot_in(c, p, victim)
     dfn = assists(c, 1 - team, p, victim)
     bonus = 0
     for skill, fn in c.hook(p, points.FOUL_BONUS):
         bonus += int(fn(c.param(p, skill)))
     c.emit(Event("foul", team, p, modifiers=(("assists", off - dfn),), other=victim))
+    start = len(c.events)
     frenzy = s.has_prayer(team, "Fouling Frenzy")
     imods = star_points.injury_modifiers(c, p, victim)
     a1, a2, i1, i2 = yield from armour_and_injury(
         c, victim, p, bonus, off - dfn, spp=frenzy, foul=True, injury_mods=imods
     )
+    for event in c.events[start:]:  # a re-rolled armour roll (Lone Fouler): its dice stand
+        if event.kind == "armour_reroll" and event.player == victim:
+            a1, a2 = event.rolls
     armour_double = a1 == a2 and not c.has(p, asp_points.SNEAKY_GIT)
     spotted = armour_double or (i1 > 0 and i1 == i2)
     if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
@@ -39,6 +45,21 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
         yield from send_off(c, p, "foul")
     else:
         yield from referees.unspotted_foul(c, p, victim)
+
+
+def _boot_in(c: Ctx, p: int, victim: int) -> int:
+    """Season 3 Put the Boot In: such team-mates next to the victim assist even when marked
+    (the ones free to assist are already counted)."""
+    s = c.s
+    team = s.team[p]
+    extra = 0
+    for q in s.players_of(team):
+        if q == p or s.pos[q] < 0 or not c.has(q, s3.PUT_THE_BOOT_IN) or not c.has_tz(q):
+            continue
+        if s.pos[q] in NEIGHBOURS[s.pos[victim]] and c.is_marked(s.pos[q], team, ignore=victim):
+            extra += 1
+            c.emit(Event("skill", team, q, rule="Put the Boot In", other=victim))
+    return extra
 
 
 def send_off(
@@ -74,9 +95,10 @@ def send_off(
             roll = die + bonus
             friends = s.has_prayer(team, "Friends with the Ref")
             fink = staff.fink(s, team)
-            wins = roll >= 5 if friends or fink else roll >= 6
+            ejected = roll <= 1 or (die == 1 and referees.natural_one_ejects(s, team))
+            wins = not ejected and (roll >= 5 if friends or fink else roll >= 6)
             outcome = "I Don't Care!"
-            if roll <= 1:
+            if ejected:
                 outcome = "You're Outta Here!"
             elif wins:
                 outcome = "Well, When You Put It Like That..."
@@ -85,11 +107,12 @@ def send_off(
                 rules.append(staff.FINK)
             mods: tuple[tuple[str, int], ...] = ()
             if bonus:
-                rules.append(BIASED_REFEREE)
-                mods = (("I Didn't See a Thing!", bonus),)
+                name = referees.referee(s, team)
+                rules.append(name)
+                mods = ((referees.ARGUE_BONUS_LABEL.get(name, name), bonus),)
             rule = ", ".join(rules)
             c.emit(Event("argue_the_call", team, p, (die,), modifiers=mods, rule=rule, detail=outcome))
-            if roll <= 1:
+            if ejected:
                 s.coach_ejected[team] = True
                 if by == referees.THORON:
                     yield from referees.thoron_outta_here(c, team, p)

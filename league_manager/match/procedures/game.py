@@ -5,9 +5,9 @@ from __future__ import annotations
 from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import KEGS, referees, staff, staff_pregame
+from league_manager.match.inducements import mascot, referees, staff, staff_pregame
 from league_manager.match.inducements.chef import master_chef
-from league_manager.match.inducements.kegs import ko_recovery_bonus
+from league_manager.match.inducements.kegs import keg_name, ko_recovery_bonus
 from league_manager.match.inducements.team_spells import restore_weather
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.kickoff import kick_off
@@ -121,6 +121,8 @@ def play_half(c: Ctx, half: int, kicking: int, resume: bool = False, replenish: 
         if half < 3:  # Leader: a new re-roll each half; an unused one lasts into extra time
             s.leader_used = [not _has_leader(c, 0), not _has_leader(c, 1)]
         c.emit(Event("half", detail=str(half)))
+        if half < 3:
+            mascot.new_half(s)
         master_chef(c)
     while s.turn[0] < TURNS_PER_HALF or s.turn[1] < TURNS_PER_HALF:
         yield from drive(c, kicking)
@@ -188,7 +190,7 @@ def end_of_drive(c: Ctx) -> Proc[None]:
             roll = staff.bugman_reroll(c, p, c.d6("ko recovery"))
             kegs = ko_recovery_bonus(s, s.team[p])
             ok = roll + kegs >= 4
-            mods = ((KEGS, kegs),) if kegs else ()
+            mods = ((keg_name(s, s.team[p]), kegs),) if kegs else ()
             c.emit(Event("ko_recovery", s.team[p], p, (roll,), 4, mods, success=ok))
             if ok:
                 s.status[p] = RESERVE
@@ -205,7 +207,9 @@ def end_of_drive(c: Ctx) -> Proc[None]:
         if s.pos[p] >= 0:
             s.remove(p, RESERVE)
         s.used[p] = False
-        s.tz_lost[p] = False
+        if s.tz_lost[p]:
+            c.regain_tackle_zone(p)
+    s.gouged.clear()
     s.ball = -1
     s.carrier = -1
     s.extra_rerolls = [0, 0]

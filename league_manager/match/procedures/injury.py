@@ -15,24 +15,21 @@ from league_manager.match.actions import (
     Prompt,
 )
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.editions import BB2020
 from league_manager.match.events import Event
 from league_manager.match.inducements import medical, staff
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
-from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STUNNED
+from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, STANDING, STUNNED
 
 STUNNED_R = "Stunned"
 KO_R = "KO'd"
 BH = "Badly Hurt"
 CAS_R = "Casualty"
-CASUALTY_TABLE = (
-    (6, "Badly Hurt"),
-    (9, "Seriously Hurt"),
-    (12, "Serious Injury"),
-    (14, "Lasting Injury"),
-    (99, "Dead"),
-)
+CASUALTY_TABLE = BB2020.casualty_table
+"""The BB2020 Casualty table; a match reads its own edition's (``c.ed.casualty_table``)."""
 LASTING_TABLE = {1: "AV", 2: "AV", 3: "MA", 4: "PA", 5: "AG", 6: "ST"}
 _YES_NO = [Action(YES), Action(NO)]
 
@@ -59,9 +56,9 @@ def injury_result(c: Ctx, p: int, total: int) -> str:
     return result
 
 
-def casualty_result(total: int) -> str:
-    """The Casualty table result for a modified D16 total."""
-    for high, result in CASUALTY_TABLE:
+def casualty_result(total: int, table: tuple[tuple[int, str], ...] = CASUALTY_TABLE) -> str:
+    """The Casualty table result for a modified D16 total (BB2020's table unless given)."""
+    for high, result in table:
         if total <= high:
             return result
     return "Dead"  # pragma: no cover - the table ends at 99
@@ -78,6 +75,8 @@ def knock_down(
         spp: whether a casualty earns ``by`` Star Player Points.
     """
     s = c.s
+    if c.has(p, s3.STEADY_FOOTING) and s.status[p] == STANDING and steady_footing(c, p):
+        return
     square = s.pos[p]
     had_ball = s.carrier == p
     s.status[p] = PRONE
@@ -99,6 +98,22 @@ def knock_down(
         from league_manager.match.procedures.ball import bounce
 
         yield from bounce(c, square)
+
+
+def steady_footing(c: Ctx, p: int) -> bool:
+    """Season 3 Steady Footing: on a D6 6 the player is not Knocked Down and does not Fall
+    Over; a turnover this fall caused is taken back (True when the player stays up)."""
+    s = c.s
+    team = s.team[p]
+    for skill, fn in c.hook(p, s3.STEADY_FOOTING):
+        roll = c.d6("steady footing")
+        ok = roll >= int(fn())
+        c.emit(Event("steady_footing", team, p, (roll,), int(fn()), success=ok, rule=skill))
+        if ok:
+            if s.active == team:
+                s.turnover = False
+            return True
+    return False
 
 
 def injury_at_once(c: Ctx, p: int, by: int, spp: bool) -> Proc[None]:
@@ -333,7 +348,7 @@ def _roll_casualty(c: Ctx, p: int, niggling: int) -> str:
     mods = (("niggling", niggling),) if niggling else ()
     for skill, fn in c.hook(p, points.CASUALTY_SAFE_MOD):  # Decay
         mods = (*mods, (skill, int(fn())))
-    result = casualty_result(roll + sum(v for _, v in mods))
+    result = casualty_result(roll + sum(v for _, v in mods), c.ed.casualty_table)
     c.emit(Event("casualty", c.s.team[p], p, (roll,), 0, mods, detail=result))
     return result
 

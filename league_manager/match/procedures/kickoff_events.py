@@ -1,28 +1,22 @@
-"""The eleven Kick-off Events (2D6) and the Weather table."""
+"""The eleven Kick-off Events (2D6) and the Weather table.
+
+The edition names the event of each total (``Edition.kickoff_table``) and may play some
+events its own way (``Edition.kickoff_handlers``); the rest are played here.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.editions import BB2020
 from league_manager.match.events import Event
 from league_manager.match.inducements import referees, staff
 from league_manager.match.pitch import ON_PITCH
 from league_manager.match.state import STUNNED
 
-KICKOFF_EVENTS = {
-    2: "Get the Ref",
-    3: "Time-out",
-    4: "Solid Defence",
-    5: "High Kick",
-    6: "Cheering Fans",
-    7: "Brilliant Coaching",
-    8: "Changing Weather",
-    9: "Quick Snap",
-    10: "Blitz",
-    11: "Officious Ref",
-    12: "Pitch Invasion",
-}
+KICKOFF_EVENTS = BB2020.kickoff_table
+"""The BB2020 table; a match reads its own edition's (``c.ed.kickoff_table``)."""
 
 
 def weather_for(total: int) -> str:
@@ -50,9 +44,10 @@ def kickoff_event(c: Ctx, landing: int) -> Proc[int]:
     """Roll and resolve the kick-off event; returns where the ball will land."""
     s = c.s
     a, b = c.d6("kick-off event"), c.d6("kick-off event")
-    name = KICKOFF_EVENTS[a + b]
+    name = c.ed.kickoff_table[a + b]
     c.emit(Event("kickoff_event", s.kicking, rolls=(a, b), detail=name))
-    landing = yield from _HANDLERS[name](c, landing)
+    handler = c.ed.kickoff_handlers.get(name) or _HANDLERS[name]
+    landing = yield from handler(c, landing)
     return landing
 
 
@@ -184,6 +179,21 @@ _HANDLERS: dict[str, Callable[[Ctx, int], Proc[int]]] = {
     "Officious Ref": _officious_ref,
     "Pitch Invasion": _pitch_invasion,
 }
+
+
+def roll_off(c: Ctx, label: str, bonus: list[int]) -> int:
+    """Both coaches roll a D6 plus a bonus: the higher team, or -1 on a tie."""
+    return _roll_off(c, label, bonus)
+
+
+def losers(c: Ctx, label: str, bonus: list[int]) -> list[int]:
+    """Both coaches roll a D6 plus a bonus: the lower team, or both on a tie."""
+    return _losers(c, label, bonus)
+
+
+def random_player(c: Ctx, team: int) -> int:
+    """A random player of ``team`` on the pitch, or -1."""
+    return _random_player(c, team)
 
 
 def _roll_off(c: Ctx, label: str, bonus: list[int]) -> int:

@@ -7,6 +7,7 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements.nurgle_spells import rush_penalty
 from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
+from league_manager.match.procedures import secure_ball
 from league_manager.match.procedures.ball import bounce
 from league_manager.match.procedures.injury import knock_down, place_prone
 from league_manager.match.procedures.prayers import moles_modifier
@@ -228,11 +229,15 @@ def pick_up(c: Ctx, p: int) -> Proc[bool]:
     s = c.s
     square = s.pos[p]
     if c.has(p, points.NO_HANDS):
-        c.emit(Event("pick_up", s.team[p], p, success=False, rule="No Hands", square=square))
+        rule = c.hook(p, points.NO_HANDS)[0][0]  # No Hands, or No Ball
+        c.emit(Event("pick_up", s.team[p], p, success=False, rule=rule, square=square))
         s.turnover = s.active == s.team[p]
         yield from bounce(c, square)
         return False
-    ok = yield from test(c, p, "pick_up", s.ag[p], pick_up_modifiers(c, p, square), square)
+    if s.securing == p:
+        ok = yield from secure_ball.pick_up(c, p)
+    else:
+        ok = yield from test(c, p, "pick_up", s.ag[p], pick_up_modifiers(c, p, square), square)
     if ok:
         s.carrier = p
         return True

@@ -49,6 +49,8 @@ def expire(c: Ctx, period: str) -> None:
             keep.append((p, what, lasts))
         elif what == "AV+1":
             s.av[p] -= 1
+        elif what == "AV-1":
+            s.av[p] += 1
         elif what == "MA-1":
             s.ma[p] += 1
         elif what == "ST-1":

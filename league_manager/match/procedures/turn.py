@@ -28,6 +28,7 @@ from league_manager.match.procedures.activation import (
     BOMB_USED,
     END_TURN_ACTION,
     KTM_USED,
+    TTM_USED,
     act,
     activation,
 )
@@ -55,6 +56,8 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
     options: list[Action] = []
     blitz = foes_standing and not s.blitz_used
     passes = not s.pass_used
+    ed = c.ed
+    throws = (TTM_USED not in s.skill_used) if ed.ttm_own_action else passes
     handoff = not s.handoff_used
     foul = foes_down and not s.foul_used
     foul_again = foes_down and s.foul_used and stars.team_may_foul_twice(c, team)  # once per call
@@ -75,11 +78,10 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
         if blitz:
             options.append(acts[2])
         keeps_ball = mpts.MY_BALL in hooks[p]
-        if passes:
-            if not keeps_ball:
-                options.append(acts[3])
-            if c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5:
-                options.append(acts[6])
+        if passes and not keeps_ball:
+            options.append(acts[3])
+        if throws and c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= ed.ttm_min_strength:
+            options.append(acts[6])
         if handoff and not keeps_ball:
             options.append(acts[4])
         if foul or (foul_again and stars.may_foul_again(c, p)):
@@ -88,6 +90,8 @@ def turn_options(c: Ctx, team: int) -> list[Action]:
             options.append(acts[7])
         if bomb and status[p] == STANDING and c.has(p, special_points.BOMBARDIER):
             options.append(acts[9])
+    for offer in c.ed.offers:  # the edition's own actions (Season 3: Secure the Ball)
+        options.extend(offer(c, team))
     options.append(END_TURN_ACTION)
     return options
 
@@ -115,6 +119,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         s.turn[team] += 1
         s.turnover = False
         s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
+        s.securing = -1
         s.skill_used = {k for k in s.skill_used if lasting_use(k[1])}
         s.stunned_now.clear()
         for p in s.players_of(team):
@@ -153,22 +158,29 @@ def _opponent_turn_end(c: Ctx, team: int) -> Proc[None]:
 
 
 def end_of_turn(c: Ctx, team: int) -> None:
-    """Stunned players of the team not stunned during this turn roll over to prone."""
+    """Stunned players of the team not stunned during this turn roll over to prone; an unused
+    Cheering Fans assist (Season 3) is lost."""
     s = c.s
+    s.cheering[team] = 0
     for p in s.players_of(team):
         if s.status[p] == STUNNED and s.pos[p] >= 0 and p not in s.stunned_now:
             s.status[p] = PRONE
     s.stunned_now.clear()
 
 
-def kickoff_blitz(c: Ctx, team: int, count: int) -> Proc[None]:
-    """Blitz! kick-off event: ``count`` open players of the kicking team may Move (one Blitz)."""
+def kickoff_blitz(c: Ctx, team: int, count: int, kick_team_mate: bool = False) -> Proc[None]:
+    """Blitz! kick-off event: ``count`` open players of the kicking team may Move (one Blitz).
+
+    Season 3's Charge also lets one of them Kick Team-mate (``kick_team_mate``).
+    """
     from league_manager.match.procedures.kickoff import open_players
 
     s = c.s
     s.active = team
     s.turnover = False
     s.blitz_used = s.pass_used = s.handoff_used = s.foul_used = False
+    s.skill_used.discard(KTM_USED)
+    s.skill_used.discard(TTM_USED)
     for p in s.players_of(team):
         s.used[p] = False
     done = 0
@@ -180,9 +192,13 @@ def kickoff_blitz(c: Ctx, team: int, count: int) -> Proc[None]:
                     options.append(act(ACTIVATE[MOVE], p))
                     if not s.blitz_used:
                         options.append(act(ACTIVATE[BLITZ], p))
-                    ttm = c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= 5
-                    if ttm and not s.pass_used:
+                    ttm = c.has(p, points.THROW_TEAM_MATE) and s.st[p] >= c.ed.ttm_min_strength
+                    thrown = TTM_USED in s.skill_used if c.ed.ttm_own_action else s.pass_used
+                    if ttm and not thrown:
                         options.append(act(ACTIVATE[TTM], p))
+                    ktm = kick_team_mate and c.has(p, special_points.KICK_TEAM_MATE)
+                    if ktm and KTM_USED not in s.skill_used:
+                        options.append(act(ACTIVATE[KTM], p))
             options.append(END_TURN_ACTION)
             choice = yield Prompt(TURN, team, options, {"kickoff_blitz": count - done})
             if choice.kind == END_TURN:

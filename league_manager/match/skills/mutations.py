@@ -151,8 +151,8 @@ def hypnotic_gaze(c: Ctx, p: int, target: int) -> Proc[None]:
         yield from test(c, p, "hypnotic_gaze", s.ag[p], mods, s.pos[target])
     )
     if ok:
-        s.tz_lost[target] = True
         c.emit(Event("loses_tackle_zone", s.team[target], target, rule="Hypnotic Gaze", other=p))
+        c.lose_tackle_zone(target, "Hypnotic Gaze")
 
 
 @register(mpts.AFTER_KILL, "Plague Ridden")

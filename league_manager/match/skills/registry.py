@@ -139,3 +139,36 @@ def limit_of(skill: str) -> str:
 def lasting_use(name: str) -> bool:
     """True when a ``skill_used`` name outlives the team turn (once per game or per half)."""
     return name.split(" half ")[0] in LIMITS
+
+
+def alias(new: str, old: str, *, editions: Iterable[str]) -> None:
+    """Register ``new`` in ``editions`` with every handler ``old`` has there (a renamed skill).
+
+    Call it after the modules registering ``old`` are imported: Season 3's No Ball is BB2020's
+    No Hands under a new name, so it reuses No Hands' handlers instead of copying them.
+    """
+    for by_skill in _REGISTRY.values():
+        by_edition = by_skill.get(old)
+        if not by_edition:
+            continue
+        for edition in editions:
+            fn = by_edition.get(edition) or by_edition.get(ALL)
+            if fn is not None:
+                by_skill.setdefault(new, {})[edition] = fn
+    _CACHE.clear()
+
+
+def same_handlers(skill: str, edition: str, other: str) -> bool:
+    """Whether ``skill`` is played by the very same handlers in two editions (a shared rule,
+    so a golden scenario of one edition tests it for the other too)."""
+    found = False
+    for by_skill in _REGISTRY.values():
+        by_edition = by_skill.get(skill)
+        if not by_edition:
+            continue
+        found = True
+        if (by_edition.get(edition) or by_edition.get(ALL)) is not (
+            by_edition.get(other) or by_edition.get(ALL)
+        ):
+            return False
+    return found

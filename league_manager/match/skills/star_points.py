@@ -87,12 +87,13 @@ def expire_turn(c: Ctx) -> None:
             continue
         if what == HEXED:
             if s.team[p] == s.active:
-                s.used[p] = s.tz_lost[p] = True
+                s.used[p] = True
+                c.lose_tackle_zone(p, "Baleful Hex")
                 what = HEXED_NOW
             keep.append((p, what, lasts))
             continue
         if what == HEXED_NOW:
-            s.tz_lost[p] = False
+            c.regain_tackle_zone(p)
             continue
         if what.startswith("-"):
             s.skills[p] = s.skills[p] | {what[1:]}

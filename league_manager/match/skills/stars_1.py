@@ -241,9 +241,9 @@ def baleful_hex(c: Ctx, p: int, action: str) -> Proc[bool]:
     ok = roll >= 2
     c.emit(Event("baleful_hex", s.team[p], p, (roll,), 2, success=ok, other=victim))
     if ok:
-        s.tz_lost[victim] = True
         s.temporary.append((victim, star_points.HEXED, star_points.TURN))
         c.emit(Event("loses_tackle_zone", s.team[victim], victim, rule=rule, other=p))
+        c.lose_tackle_zone(victim, rule)
     return True
 
 

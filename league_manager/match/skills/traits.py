@@ -14,8 +14,8 @@ from league_manager.match.state import STANDING
 
 
 def _lose_tz(c: Ctx, p: int, skill: str) -> None:
-    c.s.tz_lost[p] = True
     c.emit(Event("loses_tackle_zone", c.s.team[p], p, rule=skill))
+    c.lose_tackle_zone(p, skill)
 
 
 @register(points.ACTIVATION_TEST, "Bone Head")

@@ -33,6 +33,13 @@ def team_line(match: Match, team: int, name: str) -> str:
         f"Re-rolls {rr}" + (f" (used {used} this turn)" if used else ""),
         "Apothecary ✓" if s.apothecary[team] else "Apothecary –",
     ]
+    if s.extra_rerolls[team]:
+        parts.append(f"incl. {s.extra_rerolls[team]} for this drive")
+    secured = match.secure_the_ball_used(team)
+    if secured is not None:
+        parts.append("Secure the Ball used" if secured else "Secure the Ball ready")
+    if s.cheering[team]:
+        parts.append("Cheering Fans: +1 assist on the first Block")
     if s.bribes[team]:
         parts.append(f"Bribes {s.bribes[team]}")
     if snap.assistant_coaches or snap.cheerleaders:
@@ -89,6 +96,10 @@ def used_mark(match: Match, p: int, name: str) -> str:
     return spent if (p, used_key(name, s.half)) in s.skill_used else free
 
 
+DISTRACTED_NOTE = " · <b>Distracted</b> (no tackle zone, no Active skills until activated)"
+"""Season 3's Distracted status on the player card."""
+
+
 def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str, ...] = ()) -> str:
     """Characteristics, skills with their text, special rule, status and this match's SPP events.
 
@@ -103,7 +114,13 @@ def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str,
         f"<b>#{snap.number} {escape(snap.name)}</b>",
         f"<i>{escape(snap.position)}</i> · {escape(s.teams[team].name)}",
         f"MA {s.ma[p]} · ST {s.st[p]} · AG {s.ag[p]}+ · PA {pa} · AV {s.av[p]}+",
-        f"Status: {STATUS_NAMES[s.status[p]].replace('_', ' ')}" + (" · used" if s.used[p] else ""),
+        f"Status: {STATUS_NAMES[s.status[p]].replace('_', ' ')}"
+        + (
+            " · <b>Distracted</b> (no tackle zone, no Active skills until activated)"
+            if match.distracted(p)
+            else ""
+        )
+        + (" · used" if s.used[p] else ""),
     ]
     st = s.stats[p]
     spp = st.td * 3 + st.comp + st.cas * 2 + st.intc * 2 + st.defl + st.bonus_spp

@@ -85,6 +85,7 @@ ACTIVATION_WORDS = {
     "ktm": "Kick Team-mate",
     "ball_chain": "Ball & Chain move",
     "bomb": "Throw Bomb",
+    "secure_ball": "Secure the Ball",
 }
 FACINGS = (
     "Face the away end zone",

@@ -300,6 +300,8 @@ class PitchScene(QGraphicsScene):
         pos.setPos(body.center().x() - pb.width() / 2, body.bottom() - pb.height() - 1)
         self._add(pos, 12)
         badge = {PRONE: "P", STUNNED: "S✶"}.get(status, "")
+        if ctl.match.distracted(p):
+            badge = "D"  # Season 3 Distracted: Standing without a tackle zone
         if badge and not small:
             mark = self.addSimpleText(badge, QFont("Sans", 7, QFont.Weight.Bold))
             mark.setBrush(QBrush(QColor("#ffe14d") if status == STUNNED else QColor("#ffffff")))

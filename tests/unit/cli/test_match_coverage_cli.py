@@ -43,3 +43,18 @@ def test_without_scenarios_it_says_so(tmp_path: Path) -> None:
 def test_unknown_ruleset_is_refused() -> None:
     code, _, err = _run("match", "coverage", "--ruleset", "nope")
     assert code == 1 and "nope" in err
+
+
+def test_season3_coverage_counts_its_own_scenarios_and_shared_rules() -> None:
+    code, out, _ = _run("match", "coverage", "--ruleset", "bb2025", "--json", "--scenarios", str(SCENARIOS))
+    assert code == 0
+    rows = {(r["kind"], r["name"]): r for r in json.loads(out)}
+    no_ball = rows["trait", "No Ball"]
+    assert no_ball["implemented"]
+    assert any(p.endswith("bb2025/no_ball_pick_up.json") for p in no_ball["scenarios"])
+    # Block is played by the same handler in both editions: BB2020 scenarios test it too
+    assert any(p.endswith("block/both_down_block.json") for p in rows["skill", "Block"]["scenarios"])
+    # Season 3 plays Hypnotic Gaze its own way: only Season 3 scenarios count
+    gaze = rows["trait", "Hypnotic Gaze"]["scenarios"]
+    assert gaze and all("/bb2025/" in p for p in gaze)
+    assert rows["trait", "Insignificant"]["implemented"]

@@ -37,6 +37,8 @@ def _induced(ruleset: Ruleset, roster: TeamRoster, seed: int, prefix: str) -> Te
     groups: dict[str, int] = {}
     limits = dict(ruleset.inducement_group_limits)
     for name in IN_MATCH:
+        if name not in ruleset.inducements:  # IN_MATCH spans editions (Season 3's Team Mascot)
+            continue
         item = ruleset.inducements[name]
         if not item.available_for(roster) or rng.random() < 0.4:
             continue

@@ -1,0 +1,102 @@
+"""Editions of the match rules: the tables, extra actions and statuses an edition plays.
+
+DESIGN.md §1: there is one engine. An edition (a ruleset id) chooses its tables, its skill
+handlers (``skills/registry.py``) and, where the flow itself differs, its own procedure
+modules; procedures read ``c.ed`` (the :class:`Edition` the Match was created with) and
+never test the ruleset id. ``bb2020`` is defined here from data alone; Season 3
+(``bb2025``) lives in ``editions/bb2025.py`` and registers itself when imported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from league_manager.match.core import Ctx
+
+KickoffHandler = Callable[["Ctx", int], Generator[Any, Any, int]]
+"""A kick-off event procedure: fn(ctx, landing square) -> Proc[landing square]."""
+Offer = Callable[["Ctx", int], list[Any]]
+"""Extra activation actions an edition offers a team now: fn(ctx, team) -> actions."""
+Activation = Callable[["Ctx", int], Generator[Any, Any, None]]
+"""An edition's own activation procedure: fn(ctx, player) -> Proc[None]."""
+
+
+@dataclass(frozen=True, slots=True)
+class Edition:
+    """What differs between editions in a match.
+
+    Attributes:
+        id: the ruleset id ("bb2020", "bb2025").
+        kickoff_table: 2D6 total -> kick-off event name.
+        kickoff_handlers: events this edition plays its own way (name -> procedure); any
+            other name is played by ``procedures/kickoff_events.py``.
+        casualty_table: (highest modified D16 total, result) rows of the Casualty table.
+        distracted: whether a Standing player without a tackle zone is Distracted (Season 3).
+        active_skills: skills and traits a Distracted player cannot use.
+        offers: extra activations offered at the start of each team-turn choice.
+        activations: activation kind -> this edition's procedure for it.
+        ttm_min_strength: the strength a player needs to Throw Team-mate.
+        ttm_own_action: Throw Team-mate is its own once-per-turn action besides the Pass
+            (BB2020: a Throw Team-mate is the team turn's Pass).
+        one_jump_per_move: a player may Jump over Prone or Stunned players only once per
+            action (BB2020) or any number of times (Season 3).
+    """
+
+    id: str
+    kickoff_table: Mapping[int, str]
+    casualty_table: tuple[tuple[int, str], ...]
+    kickoff_handlers: Mapping[str, KickoffHandler] = field(default_factory=dict)
+    distracted: bool = False
+    active_skills: frozenset[str] = frozenset()
+    offers: tuple[Offer, ...] = ()
+    activations: Mapping[str, Activation] = field(default_factory=dict)
+    ttm_min_strength: int = 5
+    ttm_own_action: bool = False
+    one_jump_per_move: bool = True
+
+
+BB2020 = Edition(
+    id="bb2020",
+    kickoff_table={
+        2: "Get the Ref",
+        3: "Time-out",
+        4: "Solid Defence",
+        5: "High Kick",
+        6: "Cheering Fans",
+        7: "Brilliant Coaching",
+        8: "Changing Weather",
+        9: "Quick Snap",
+        10: "Blitz",
+        11: "Officious Ref",
+        12: "Pitch Invasion",
+    },
+    casualty_table=(
+        (6, "Badly Hurt"),
+        (9, "Seriously Hurt"),
+        (12, "Serious Injury"),
+        (14, "Lasting Injury"),
+        (99, "Dead"),
+    ),
+)
+"""Blood Bowl 2020 (seed 000 + 003): the engine's first edition."""
+
+EDITIONS: dict[str, Edition] = {BB2020.id: BB2020}
+"""Registered editions by ruleset id."""
+
+
+def register_edition(edition: Edition) -> Edition:
+    """Make an edition available to matches of its ruleset id."""
+    EDITIONS[edition.id] = edition
+    return edition
+
+
+def edition_of(ruleset_id: str) -> Edition:
+    """The edition a match of ``ruleset_id`` plays (BB2020 for rulesets without their own).
+
+    Rulesets whose engine is not written yet (``lrb2004`` is entered from the table) fall
+    back to BB2020, as every match did before editions existed.
+    """
+    return EDITIONS.get(ruleset_id, BB2020)

@@ -1,0 +1,31 @@
+"""Hook points of the skills and traits new in Season 3 (bb2025).
+
+Declared apart so that procedures can import them without importing the handlers
+(``season3.py``).
+"""
+
+from __future__ import annotations
+
+from league_manager.match.skills.registry import hook_point
+
+NO_SECURE_THE_BALL = hook_point(
+    "no_secure_the_ball", "fn() -> True: this player may never take the Secure the Ball action (Unsteady)"
+)
+TAUNT = hook_point("taunt", "fn() -> True: a blocker who pushes this player back must follow up (Taunt)")
+EYE_GOUGE = hook_point(
+    "eye_gouge", "fn() -> True: an opponent this player pushes back gives no assists until next activated"
+)
+GIVE_AND_GO = hook_point(
+    "give_and_go", "fn() -> True: may move on after a Quick Pass or a Hand-off with movement left"
+)
+PUT_THE_BOOT_IN = hook_point(
+    "put_the_boot_in", "fn() -> True: assists a team-mate's Foul of an adjacent player even when marked"
+)
+HATRED = hook_point(
+    "hatred",
+    "fn(param) -> str: the keyword of opponents this player may re-roll one block die against (Hatred (X))",
+)
+STEADY_FOOTING = hook_point(
+    "steady_footing",
+    "fn() -> int: D6 roll needed for this player not to be Knocked Down or Fall Over (Steady Footing)",
+)
