@@ -54,7 +54,8 @@ Tab: next player (set-up) or next highlighted square · Esc: back / deselect
 Letters and digits: the choice shown in [brackets] in the panel
   M Move · B Block · Z Blitz · P Pass · H Hand-off · F Foul · T Throw Team-mate
   X End action · E End turn / End set-up · R Team re-roll · S Skill re-roll · O Pro
-  Y Yes / use skill · N No / decline · 1-3 formations (set-up) · Del back to the dugout
+  Y Yes / use skill · N No / decline · Del back to the dugout
+Set-up: 1-3 built-in formations, then the team's saved ones · S save the set-up as a formation
 U or Ctrl+Z: undo (league undo policy) · D: type dice (physical dice) on/off · F1 or ?: this sheet
 Far squares show the safest path's chance: a click previews the path, a second click (or G) walks it.
 Squares: green move (roll needed: dodge & rush), red block (dice; ▼ the opponent chooses),
@@ -133,6 +134,9 @@ class MatchBoard(QWidget):
         bot_delay_ms: pause before each bot action so it can be watched (0 in tests).
         dark: draw the pitch for a dark theme.
         confirm: asks the coach to confirm (conceding); ``DialogService.confirm`` in the app.
+        ask_text: asks for a line of text (title, label, value; None when cancelled), the name
+            of a formation to save; ``DialogService.text`` in the app. Without it no
+            formation can be saved on this board.
     """
 
     finished = Signal()
@@ -146,6 +150,7 @@ class MatchBoard(QWidget):
         bot_delay_ms: int = 400,
         dark: bool = False,
         confirm: Callable[[str, str], bool] | None = None,
+        ask_text: Callable[[str, str, str], str | None] | None = None,
         ruleset: Ruleset | None = None,
         parent: QWidget | None = None,
     ) -> None:
@@ -153,10 +158,12 @@ class MatchBoard(QWidget):
         self.session = session
         self.names = player_names(session.match)
         self.controller = BoardController(session, self.names)
+        if ask_text is not None:
+            self.controller.ask_name = lambda label: ask_text("Save the formation", label, "")
         self.ruleset = ruleset or load_ruleset(session.match.ruleset_id)
         self.confirm = confirm
         self.bot_delay_ms = bot_delay_ms
-        self.scene = PitchScene(dark)
+        self.scene = PitchScene(dark, session.game.colours)
         self._logged = 0
         self.bots_paused = False
         self._build()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from league_manager.match import actions as a
 from league_manager.match.pitch import HALF_LINE, LENGTH, ON_PITCH, WIDTH, sq, xy
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, SENT_OFF, STUNNED, State
+from league_manager.rules.team_colours import TeamColours, board_colours, ink
 from league_manager.ui.match_board.controller import BoardController, Mark
 
 S = 40.0
@@ -26,8 +27,8 @@ DUG_TOP = (0.0, PITCH_Y + WIDTH * S + 8)
 """Top of each team's dugout band."""
 BOX_SHARES = (0.40, 0.20, 0.25, 0.15)
 """Share of the band's length for each box of ``BOXES``."""
-TEAM_COLOURS = (QColor("#1f5fa8"), QColor("#d9771e"))
-"""Home blue, away orange: told apart with any colour vision."""
+DEFAULT_COLOURS = (TeamColours("#1f5fa8", "#f2f2f2"), TeamColours("#d9771e", "#1a1a1a"))
+"""Home blue, away orange (told apart with any colour vision) when a game brings no colours."""
 MARK_COLOURS = {
     "move": QColor(200, 255, 150, 95),
     "block": QColor(230, 60, 60, 110),
@@ -135,9 +136,17 @@ class ReachLayer(QGraphicsItem):
 class PitchScene(QGraphicsScene):
     """Everything drawn on the board."""
 
-    def __init__(self, dark: bool = False) -> None:
+    def __init__(self, dark: bool = False, colours: tuple[TeamColours, ...] = ()) -> None:
         super().__init__()
         self.dark = dark
+        home, away = colours if len(colours) == 2 else DEFAULT_COLOURS
+        shown = board_colours(home, away)
+        self.fills = tuple(QColor(c.primary) for c in shown)
+        """Token body colour per team (the away team's changed when the two clash)."""
+        self.rims = tuple(QColor(c.secondary) for c in shown)
+        """Token rim and dugout frame colour per team."""
+        self.inks = tuple(QColor(ink(c.primary)) for c in shown)
+        """Number and position colour per team, readable on the token body."""
         self.dugout_slots: dict[int, QRectF] = {}
         """Player index -> scene rectangle of their dugout token."""
         self._dynamic: list[QGraphicsItem] = []
@@ -152,9 +161,10 @@ class PitchScene(QGraphicsScene):
         light, dark = (QColor("#3f7d3a"), QColor("#467f40")), (QColor("#2d5a2a"), QColor("#31602e"))
         grass = dark if self.dark else light
         for team, top in enumerate(DUG_TOP):
-            painter.setPen(QPen(TEAM_COLOURS[team], 2))
+            painter.setPen(QPen(self.rims[team], 2))
             painter.setBrush(QBrush(QColor(0, 0, 0, 30)))
             painter.drawRect(QRectF(PITCH_X + 1, top + 1, LENGTH * S - 2, DUG_H - 2))
+            painter.fillRect(QRectF(PITCH_X + 2, top + 2, 10, DUG_H - 4), self.fills[team])
         painter.translate(0, PITCH_Y)
         for x in range(LENGTH):
             for y in range(WIDTH):
@@ -269,15 +279,16 @@ class PitchScene(QGraphicsScene):
 
     def _token(self, s: State, p: int, r: QRectF, ctl: BoardController, small: bool = False) -> None:
         team = s.team[p]
-        colour = QColor(TEAM_COLOURS[team])
+        colour = QColor(self.fills[team])
+        ink_colour = self.inks[team]
         status = s.status[p]
-        if s.used[p] and status not in (RESERVE, KO, CASUALTY, SENT_OFF):
-            colour = colour.lighter(150) if not self.dark else colour.darker(160)
+        if s.used[p] and status not in (RESERVE, KO, CASUALTY, SENT_OFF):  # faded: used this turn
+            colour.setAlpha(110)
         inset = 5 if not small else 3
         body = r.adjusted(inset, inset, -inset, -inset)
-        pen = QPen(QColor("white"), 2)
+        pen = QPen(self.rims[team], 2.5)
         if s.tz_lost[p]:
-            pen = QPen(QColor("white"), 2, Qt.PenStyle.DotLine)
+            pen = QPen(self.rims[team], 2.5, Qt.PenStyle.DotLine)
         item: QGraphicsItem
         if status in (PRONE, STUNNED):
             path = QPainterPath()
@@ -290,12 +301,12 @@ class PitchScene(QGraphicsScene):
         number = self.addSimpleText(
             str(snap.number), QFont("Sans", 10 if not small else 8, QFont.Weight.Bold)
         )
-        number.setBrush(QBrush(QColor("white")))
+        number.setBrush(QBrush(ink_colour))
         nb = number.boundingRect()
         number.setPos(body.center().x() - nb.width() / 2, body.top() + (1 if not small else 0))
         self._add(number, 12)
         pos = self.addSimpleText(initials(snap.position), QFont("Sans", 6 if not small else 5))
-        pos.setBrush(QBrush(QColor(255, 255, 255, 220)))
+        pos.setBrush(QBrush(ink_colour))
         pb = pos.boundingRect()
         pos.setPos(body.center().x() - pb.width() / 2, body.bottom() - pb.height() - 1)
         self._add(pos, 12)
@@ -326,12 +337,12 @@ class PitchScene(QGraphicsScene):
         selected = ctl.selected
         for team, top in enumerate(DUG_TOP):
             title = self.addSimpleText(names[team], QFont("Sans", 10, QFont.Weight.Bold))
-            title.setBrush(QBrush(TEAM_COLOURS[team].lighter(130) if self.dark else TEAM_COLOURS[team]))
-            title.setPos(PITCH_X + 8, top + 3)
+            title.setBrush(QBrush(self._text_colour))
+            title.setPos(PITCH_X + 18, top + 3)
             self._add(title, 15)
-            left = PITCH_X + 8
+            left = PITCH_X + 18
             for (label, status), share in zip(BOXES, BOX_SHARES, strict=True):
-                width = (LENGTH * S - 16) * share
+                width = (LENGTH * S - 26) * share
                 players = [p for p in s.players_of(team) if s.pos[p] < 0 and s.status[p] == status]
                 head = self.addSimpleText(f"{label} ({len(players)})", QFont("Sans", 8))
                 head.setBrush(QBrush(self._text_colour))
