@@ -119,13 +119,26 @@ def ink(colour: str) -> str:
     return "#111111" if luminance(colour) > 0.6 else "#ffffff"
 
 
-def board_colours(home: TeamColours, away: TeamColours) -> tuple[TeamColours, TeamColours]:
+def on_pitch(colours: TeamColours, pitch: str) -> TeamColours:
+    """A team's colours made to stand out on a pitch of colour ``pitch``: a primary that melts
+    into the grass swaps with the secondary (green orcs wear their black on the board)."""
+    if distance(colours.primary, pitch) < CLASH <= distance(colours.secondary, pitch):
+        return TeamColours(colours.secondary, colours.primary)
+    return colours
+
+
+def board_colours(
+    home: TeamColours, away: TeamColours, pitch: str | None = None
+) -> tuple[TeamColours, TeamColours]:
     """The colours the board draws for each team, the away team's changed when they clash.
 
-    The home team keeps its colours. When the away primary is within :data:`CLASH` of the
-    home primary, the away team plays in its secondary colour (with its primary as the rim);
-    when that clashes too, in the first of :data:`FALLBACKS` that does not.
+    Each team first stands out from the ``pitch`` colour when one is given
+    (:func:`on_pitch`). The home team keeps its colours. When the away primary is within
+    :data:`CLASH` of the home primary, the away team plays in its secondary colour (with its
+    primary as the rim); when that clashes too, in the first of :data:`FALLBACKS` that does not.
     """
+    if pitch is not None:
+        home, away = on_pitch(home, pitch), on_pitch(away, pitch)
     if distance(home.primary, away.primary) >= CLASH:
         return home, away
     if distance(home.primary, away.secondary) >= CLASH:

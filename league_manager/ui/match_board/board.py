@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -29,7 +30,7 @@ from league_manager.ui.match_board.dice_entry import DiceEntry
 from league_manager.ui.match_board.narration import narrate
 from league_manager.ui.match_board.panel import PromptPanel
 from league_manager.ui.match_board.practice import player_names
-from league_manager.ui.match_board.scene import PitchScene, square_at, square_rect
+from league_manager.ui.match_board.scene import PitchScene, gutter_rect, square_at, square_rect
 from league_manager.ui.match_board.session import BoardSession
 
 KEYS = {
@@ -185,9 +186,13 @@ class MatchBoard(QWidget):
         self.inert_line = QLabel()
         self.inert_line.setWordWrap(True)
         teams.addWidget(self.inert_line)
-        top.addWidget(self.score)
+        for label in (self.score, self.home_line, self.away_line):  # long team names wrap: the
+            label.setWordWrap(True)  # board must fit a 1366-pixel-wide screen
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.score.setMinimumWidth(260)
+        top.addWidget(self.score, 2)
         top.addSpacing(16)
-        top.addLayout(teams, 1)
+        top.addLayout(teams, 3)
         self.undo_button = QPushButton("Undo (U)")
         self.concede_button = QPushButton("Concede…")
         self.keys_button = QPushButton("Keys (F1)")
@@ -301,12 +306,16 @@ class MatchBoard(QWidget):
             rect = self.view.mapFromScene(square_rect(anchor)).boundingRect()
         s = self.controller.match.state
         weighted = list(self.controller.targets) * 3 + [q for q in s.pos if q >= 0]
+        weighted += list(self.controller.plans)  # far squares a click previews a path to
         prompt = self.controller.prompt
         if prompt is not None and prompt.kind == a.SETUP:  # keep the half being set up clear
             weighted += [q for q in range(len(ON_PITCH)) if ON_PITCH[q] and in_half(q, prompt.team)]
         avoid = [self.view.mapFromScene(square_rect(q)).boundingRect() for q in weighted]
         avoid += [self.view.mapFromScene(r).boundingRect() for r in self.scene.dugout_slots.values()]
-        self.panel.place_near(rect, area, avoid)
+        strip = self.view.mapFromScene(gutter_rect()).boundingRect()
+        dock = QRect(strip.left(), area.top(), area.right() - strip.left(), area.height())
+        self.panel.fit_to(dock)
+        self.panel.place_near(rect, area, avoid, dock)
         if self.keys.isVisible():
             self.keys.adjustSize()
             self.keys.move(

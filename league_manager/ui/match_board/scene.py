@@ -25,10 +25,16 @@ PITCH_X = 0.0
 PITCH_Y = DUG_H + 8
 DUG_TOP = (0.0, PITCH_Y + WIDTH * S + 8)
 """Top of each team's dugout band."""
+GUTTER = 280.0
+"""Width of the strip right of the pitch and dugouts where the prompt panel goes when it would
+cover a token or a square to click anywhere next to the player (so the whole pitch stays
+visible). At 1366x768 the view is limited by its height, so the strip costs the pitch little."""
 BOX_SHARES = (0.40, 0.20, 0.25, 0.15)
 """Share of the band's length for each box of ``BOXES``."""
 DEFAULT_COLOURS = (TeamColours("#1f5fa8", "#f2f2f2"), TeamColours("#d9771e", "#1a1a1a"))
 """Home blue, away orange (told apart with any colour vision) when a game brings no colours."""
+GRASS = ((QColor("#3f7d3a"), QColor("#467f40")), (QColor("#2d5a2a"), QColor("#31602e")))
+"""The two shades of the pitch, light theme then dark."""
 MARK_COLOURS = {
     "move": QColor(200, 255, 150, 95),
     "block": QColor(230, 60, 60, 110),
@@ -49,6 +55,11 @@ def square_rect(square: int) -> QRectF:
     """The scene rectangle of a pitch square."""
     x, y = xy(square)
     return QRectF(PITCH_X + x * S, PITCH_Y + y * S, S, S)
+
+
+def gutter_rect() -> QRectF:
+    """The scene rectangle of the panel strip right of the pitch (see :data:`GUTTER`)."""
+    return QRectF(PITCH_X + LENGTH * S + 4, 0.0, GUTTER, DUG_TOP[1] + DUG_H)
 
 
 def square_at(point: QPointF) -> int:
@@ -140,7 +151,7 @@ class PitchScene(QGraphicsScene):
         super().__init__()
         self.dark = dark
         home, away = colours if len(colours) == 2 else DEFAULT_COLOURS
-        shown = board_colours(home, away)
+        shown = board_colours(home, away, GRASS[dark][0].name())
         self.fills = tuple(QColor(c.primary) for c in shown)
         """Token body colour per team (the away team's changed when the two clash)."""
         self.rims = tuple(QColor(c.secondary) for c in shown)
@@ -152,14 +163,13 @@ class PitchScene(QGraphicsScene):
         self._dynamic: list[QGraphicsItem] = []
         self._reach_marks: tuple[Mark, ...] = ()
         self._reach_item: ReachLayer | None = None
-        self.setSceneRect(QRectF(PITCH_X - 4, -4, LENGTH * S + 8, DUG_TOP[1] + DUG_H + 8))
+        self.setSceneRect(QRectF(PITCH_X - 4, -4, LENGTH * S + 8 + GUTTER, DUG_TOP[1] + DUG_H + 8))
         self._text_colour = QColor("#ddd") if dark else QColor("#333")
 
     # static (painted as the background, which the view caches) ---------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         painter.fillRect(QRectF(rect), QColor("#1e2124") if self.dark else QColor("#e8e8e4"))
-        light, dark = (QColor("#3f7d3a"), QColor("#467f40")), (QColor("#2d5a2a"), QColor("#31602e"))
-        grass = dark if self.dark else light
+        grass = GRASS[self.dark]
         for team, top in enumerate(DUG_TOP):
             painter.setPen(QPen(self.rims[team], 2))
             painter.setBrush(QBrush(QColor(0, 0, 0, 30)))

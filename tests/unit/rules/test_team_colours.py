@@ -14,6 +14,7 @@ from league_manager.rules.team_colours import (
     default_colours,
     distance,
     ink,
+    on_pitch,
 )
 
 
@@ -53,3 +54,14 @@ def test_when_both_away_colours_clash_a_fallback_is_used() -> None:
     _, shown = board_colours(home, away)
     assert distance(home.primary, shown.primary) >= CLASH
     assert shown.primary != shown.secondary
+
+
+def test_a_team_that_melts_into_the_grass_wears_its_secondary_colour() -> None:
+    grass = "#3f7d3a"
+    orcs = default_colours("orc")
+    shown = on_pitch(orcs, grass)
+    assert shown == TeamColours(orcs.secondary, orcs.primary)
+    humans = default_colours("human")
+    assert on_pitch(humans, grass) == humans
+    home, away = board_colours(humans, orcs, grass)
+    assert home == humans and away.primary == orcs.secondary
