@@ -115,6 +115,8 @@ def test_the_migration_renumbers_shared_numbers_of_older_files(tmp_path: Path) -
         conn.execute("DROP INDEX uq_player_team_number_active")
         conn.execute("UPDATE player SET number = 12 WHERE id IN (SELECT id FROM player LIMIT 2)")
         conn.execute("UPDATE alembic_version SET version_num = '0004'")
+        for table in ("teamformation", "teamcolours"):  # tables of later revisions (0006)
+            conn.execute(f"DROP TABLE {table}")
     conn.close()
     engine = make_engine(path)
     migrate(engine)
