@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from league_manager.cli.context import CliContext
+from league_manager.cli.team_board_commands import register_team_board
 from league_manager.core.errors import RuleViolation
 from league_manager.core.money import format_gold, format_k
 from league_manager.rules.draft import DraftPlan
@@ -47,6 +48,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = sub.add_parser("ledger", help="the team's treasury ledger")
     p.add_argument("team")
     p.set_defaults(handler=_ledger)
+    register_team_board(sub)
 
 
 def _ledger(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -178,15 +178,18 @@ def plan_moves(source: Match | Ctx, player: int, budget: Budget | None = None) -
     return _Planner(c, player, budget).run()
 
 
-_Step = tuple[tuple[DiceTest, ...], float, StepRoll, bool]
+_Rec = tuple[int, int, int, int, int, int, int]
+"""A step's record as plain ints, made into a :class:`StepRoll` only for the plans returned:
+(square, dodge, rush, pick_up, jump, rushes, trapdoor)."""
+_Step = tuple[tuple[DiceTest, ...], float, _Rec, bool]
 """A move's tests, its chance without re-rolls, its record, and whether the ball is held after."""
 _DOMINATED = ((0, 1, 2, 3), (1, 3), (2, 3), (3,))
 """For each (carrying, jumped) code, the codes a label with it makes redundant at its square
 when they used as much movement or more: having jumped or holding the ball opens nothing
 that not having them does not (a ball holder's touchdown only ends the move)."""
-_Edge = tuple[int, int, tuple[DiceTest, ...], float, StepRoll, bool]
+_Edge = tuple[int, int, tuple[DiceTest, ...], float, _Rec, bool]
 """(destination, movement cost, tests, chance without re-rolls, record, ball held after)."""
-_Label = tuple[float, int, int, int, int, int, bool, bool, Dist, float, int, "StepRoll | None"]
+_Label = tuple[float, int, int, int, int, int, bool, bool, Dist, float, int, "_Rec | None"]
 """(-chance, rolls, length, order, square, movement used, jumped, carrying, re-roll
 distribution, chance without re-rolls, parent label, step that led here)."""
 
@@ -212,8 +215,12 @@ class _Planner:
         self.marked: dict[int, int] = {}
         self.rerolls = player_rerolls(c, p)
         self.targets: dict[int, list[tuple[int, int]]] = {}
-        self.steps: dict[tuple[int, int, int, int, bool], _Step | None] = {}
+        self.bases: dict[tuple[int, int, int, bool], _Step | None] = {}
+        self.rushed: dict[tuple[int, int, int, bool, int], _Step] = {}
         self.edges: dict[tuple[int, bool, int, bool], list[_Edge]] = {}
+        self.rush_test = DiceTest("rush", self.rush_need)
+        self.interned: dict[tuple[int, ...], tuple[DiceTest, ...]] = {(): ()}
+        self.unique: dict[DiceTest, DiceTest] = {self.rush_test: self.rush_test}
 
     # square facts -----------------------------------------------------------------
     def _marked(self, square: int) -> int:
@@ -269,9 +276,13 @@ class _Planner:
         seq = 1
         start, goal_x, mp, rushes = self.start, self.goal_x, b.mp, b.rushes
         edges = self._edges
+        # Chances after a run of tests, by the identities of the distribution before them and of
+        # the (interned) tests: labels share both, and hashing dataclasses is slow. The entry
+        # keeps the distribution alive, so its id is not reused.
+        memo: dict[tuple[int, int], tuple[Dist, Dist, float]] = {}
         while heap:
             label = heapq.heappop(heap)
-            _negp, n_rolls, length, _seq, square, used, jumped, carry, dist, bare, _parent, _st = label
+            _negp, n_rolls, length, _seq, square, used, jumped, carry, dist, bare, _parent, _rec = label
             key = square * 4 + carry * 2 + jumped
             if best_used.get(key, 99) <= used:
                 continue
@@ -291,8 +302,6 @@ class _Planner:
             left = mp_left + rushes - (used - mp if used > mp else 0)
             if left <= 0:
                 continue
-            # Keyed by the identity of the (cached, shared) tests tuple: hashing dataclasses is slow.
-            memo: dict[int, tuple[Dist, float]] = {}
             for dest, cost, tests, step_bare, record, n_carry in edges(
                 square, not jumped and left >= 2, mp_left, carry
             ):
@@ -300,29 +309,42 @@ class _Planner:
                 n_jumped = jumped or cost == 2
                 if best_used.get(dest * 4 + n_carry * 2 + n_jumped, 99) <= n_used:
                     continue
-                known = memo.get(id(tests))
-                if known is None:
-                    n_dist = dist
-                    for test in tests:
-                        n_dist = step_dist(n_dist, test, rerolls)
-                    known = memo[id(tests)] = (n_dist, -round(sum(n_dist.values()), 12))
-                n_dist, neg_p = known
-                if neg_p >= 0:
-                    continue
+                if not tests:  # no roll: the chance stays this label's
+                    n_dist, neg_p = dist, _negp
+                else:
+                    known = memo.get((id(dist), id(tests)))
+                    if known is None:
+                        n_dist = dist
+                        for test in tests:
+                            n_dist = step_dist(n_dist, test, rerolls)
+                        neg_p = -round(sum(n_dist.values()), 12)
+                        memo[(id(dist), id(tests))] = (dist, n_dist, neg_p)
+                    else:
+                        n_dist, neg_p = known[1], known[2]
+                    if neg_p >= 0:
+                        continue
                 item = (neg_p, n_rolls + len(tests), length + 1, seq, dest, n_used, n_jumped,
                         n_carry, n_dist, bare * step_bare, index, record)  # fmt: skip
                 seq += 1
                 heapq.heappush(heap, item)
-        return {sq_: self._plan(labels, i) for sq_, i in found.items()}
+        made: dict[int, tuple[StepRoll, ...]] = {}
+        return {sq_: self._plan(labels, i, made) for sq_, i in found.items()}
 
     def _edges(self, square: int, can_jump: bool, mp_left: int, carry: bool) -> list[_Edge]:
         """The moves open from ``square`` with their tests (cached: the board does not change)."""
-        key = (square, can_jump, min(mp_left, 2), carry)
+        mp_left = min(mp_left, 2)
+        key = (square, can_jump, mp_left, carry)
         found = self.edges.get(key)
         if found is None:
             found = []
+            plain = not self._marked(square)  # no dodge out of this square
+            loose, traps = -1 if carry else self.loose_ball, self.trapdoors
             for dest, cost in self._targets(square, can_jump):
-                step = self._step(square, dest, cost, max(0, cost - mp_left), carry)
+                rushes = cost - mp_left if cost > mp_left else 0
+                if plain and cost == 1 and not rushes and dest != loose and dest not in traps:
+                    found.append((dest, 1, (), 1.0, (dest, 0, 0, 0, 0, 0, 0), carry))  # no roll
+                    continue
+                step = self._step(square, dest, cost, rushes, carry)
                 if step is not None:
                     found.append((dest, cost, *step))
             self.edges[key] = found
@@ -360,57 +382,90 @@ class _Planner:
 
     def _step(self, square: int, dest: int, cost: int, rushes: int, carry: bool) -> _Step | None:
         """The tests and the step record of one move (None when it cannot succeed)."""
-        key = (square, dest, cost, rushes, carry)
-        if key in self.steps:
-            return self.steps[key]
-        tests: list[DiceTest] = [DiceTest("rush", self.rush_need)] * rushes
+        base_key = (square, dest, cost, carry)
+        if base_key in self.bases:
+            base = self.bases[base_key]
+        else:
+            base = self.bases[base_key] = self._base(square, dest, cost, carry)
+        if base is None or not rushes:
+            return base
+        key = (square, dest, cost, carry, rushes)
+        found = self.rushed.get(key)
+        if found is None:
+            tests = (self.rush_test,) * rushes + base[0]
+            bare = 1.0
+            for test in tests:  # in the engine's order, as the chance of the whole step
+                bare *= (7 - test.need) / 6
+            rec = base[2]
+            rec = (rec[0], rec[1], self.rush_need, rec[3], rec[4], rushes, rec[6])
+            found = self.rushed[key] = (self._intern(tests), bare, rec, base[3])
+        return found
+
+    def _base(self, square: int, dest: int, cost: int, carry: bool) -> _Step | None:
+        """A move's tests other than Rushes, and its record (None when it cannot succeed)."""
+        tests: list[DiceTest] = []
         dodge = jump = pick = trap = 0
         if cost == 2:
             mod = sum(v for _, v in jump_modifiers(self.c, self.p, square, dest))
             jump = need(self.ag, mod)
-            tests.append(DiceTest("jump", jump))
+            tests.append(self._one(DiceTest("jump", jump)))
         elif self._marked(square):
-            test = self._dodge(square, dest)
+            test = self._one(self._dodge(square, dest))
             dodge = test.need
             tests.append(test)
         if dest in self.trapdoors:
             trap = 2
-            tests.append(DiceTest("trapdoor", 2, rerollable=False))
+            tests.append(self._one(DiceTest("trapdoor", 2, rerollable=False)))
         n_carry = carry
-        found: _Step | None
-        if not carry and dest == self.loose_ball and self.c.has(self.p, points.NO_HANDS):
-            found = None
-        else:
-            if not carry and dest == self.loose_ball:
-                if self.securing:  # Season 3 Secure the Ball: a plain 2+
-                    pick = need(secure_ball.TARGET, sum(v for _, v in secure_ball.modifiers(self.c)))
-                else:
-                    mod = sum(v for _, v in pick_up_modifiers(self.c, self.p, dest))
-                    pick = need(self.ag, mod)
-                tests.append(DiceTest("pick_up", pick))
-                n_carry = True
-            bare = 1.0
-            for test in tests:
-                bare *= (7 - test.need) / 6
-            step = StepRoll(dest, dodge, self.rush_need if rushes else 0, pick, jump, rushes, trap)
-            found = (tuple(tests), bare, step, n_carry)
-        self.steps[key] = found
-        return found
+        if not carry and dest == self.loose_ball:
+            if self.c.has(self.p, points.NO_HANDS):
+                return None
+            if self.securing:  # Season 3 Secure the Ball: a plain 2+
+                pick = need(secure_ball.TARGET, sum(v for _, v in secure_ball.modifiers(self.c)))
+            else:
+                mod = sum(v for _, v in pick_up_modifiers(self.c, self.p, dest))
+                pick = need(self.ag, mod)
+            tests.append(self._one(DiceTest("pick_up", pick)))
+            n_carry = True
+        bare = 1.0
+        for test in tests:
+            bare *= (7 - test.need) / 6
+        return (self._intern(tuple(tests)), bare, (dest, dodge, 0, pick, jump, 0, trap), n_carry)
 
-    def _plan(self, labels: list[_Label], index: int) -> MovePlan:
+    def _intern(self, tests: tuple[DiceTest, ...]) -> tuple[DiceTest, ...]:
+        """One shared tuple for each run of tests (so the search can key its memo by identity);
+        the tests in it are the planner's single copies (:meth:`_one`)."""
+        return self.interned.setdefault(tuple(map(id, tests)), tests)
+
+    def _one(self, test: DiceTest) -> DiceTest:
+        """The planner's single copy of a test equal to ``test``."""
+        return self.unique.setdefault(test, test)
+
+    def _plan(self, labels: list[_Label], index: int, made: dict[int, tuple[StepRoll, ...]]) -> MovePlan:
         label = labels[index]
-        steps: list[StepRoll] = []
-        i = index
-        while i >= 0:
-            st = labels[i][11]
-            if st is not None:
-                steps.append(st)
-            i = labels[i][10]
-        steps.reverse()
+        steps = self._steps(labels, index, made)
         return MovePlan(
             path=tuple(st.square for st in steps),
-            steps=tuple(steps),
+            steps=steps,
             p_no_reroll=label[9],
             p_with_rerolls=sum(label[8].values()),
             rolls=label[1],
         )
+
+    @staticmethod
+    def _steps(
+        labels: list[_Label], index: int, made: dict[int, tuple[StepRoll, ...]]
+    ) -> tuple[StepRoll, ...]:
+        """The steps from the start to a label, built once per label and shared by its children."""
+        chain: list[int] = []
+        i = index
+        while i >= 0 and i not in made:
+            chain.append(i)
+            i = labels[i][10]
+        steps = made.get(i, ())
+        for j in reversed(chain):
+            rec = labels[j][11]
+            if rec is not None:
+                steps = (*steps, StepRoll(*rec))
+            made[j] = steps
+        return steps

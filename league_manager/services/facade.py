@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from league_manager.services.read_models import LeagueView
     from league_manager.services.roster import RosterService
     from league_manager.services.seasons import SeasonService
+    from league_manager.services.team_board import TeamBoardService
     from league_manager.services.teams import TeamService
     from league_manager.services.undo import UndoService
 
@@ -90,6 +91,13 @@ class Services:
         from league_manager.services.match_day.board import BoardService
 
         return BoardService(self.engine)
+
+    @cached_property
+    def team_board(self) -> TeamBoardService:
+        """Teams' saved formations and colours on the match board."""
+        from league_manager.services.team_board import TeamBoardService
+
+        return TeamBoardService(self.engine)
 
     @cached_property
     def history(self) -> HistoryService:

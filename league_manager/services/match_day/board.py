@@ -28,9 +28,10 @@ from league_manager.match.undo_policy import (
 )
 from league_manager.persistence.board_models import CONTROLLERS, BoardMatch
 from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
-from league_manager.persistence.models import utcnow
+from league_manager.persistence.models import Team, utcnow
 from league_manager.rules.dice import BoardDice
 from league_manager.rules.loader import load_ruleset
+from league_manager.rules.team_colours import TeamColours, default_colours
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import (
@@ -51,6 +52,7 @@ from league_manager.services.match_day.store import (
     set_stage,
     snapshot,
 )
+from league_manager.services.team_board import team_colours
 
 UNDO_SETTING = "undo_policy"
 """The league house rule that chooses the board's undo policy."""
@@ -77,7 +79,9 @@ class BoardGame:
             without a handler (``Match.inert_skills``), then the inducements bought at the
             pre-game that the engine does not play.
         home_name, away_name: the team names.
-        colours: team colours per side (empty: the league data has none).
+        colours: each team's colours (stored, or its race's default), home first; the board
+            tells clashing ones apart (``rules.team_colours.board_colours``).
+        team_ids: the home and away team ids (their saved formations are offered at set-up).
     """
 
     def __init__(
@@ -89,7 +93,8 @@ class BoardGame:
         home_name: str,
         away_name: str,
         inert: tuple[str, ...] = (),
-        colours: Mapping[str, str] | None = None,
+        colours: tuple[TeamColours, TeamColours] | None = None,
+        team_ids: tuple[int, int] | None = None,
     ) -> None:
         self.fixture_id = fixture_id
         self.match = match
@@ -98,7 +103,8 @@ class BoardGame:
         self.inert = inert
         self.home_name = home_name
         self.away_name = away_name
-        self.colours: dict[str, str] = dict(colours or {})
+        self.colours = colours or (default_colours(match.home.race), default_colours(match.away.race))
+        self.team_ids = team_ids
 
     @property
     def dice(self) -> BoardDice:
@@ -172,7 +178,7 @@ class BoardService(ServiceBase):
             _write(row, match, match.to_dict())
             session.add(row)
             set_stage(day, "in_progress", session=session)
-            return _game(fixture, match, row, day)
+            return _game(fixture, match, row, day, session=session)
 
     def resume(self, fixture: int) -> BoardGame:
         """The board match in progress, rebuilt at the same decision with the same upcoming dice.
@@ -196,7 +202,7 @@ class BoardService(ServiceBase):
                     f"the record of fixture {fixture} replays to {len(match.actions)} actions, not "
                     f"{row.action_count}; abandon it with a reason and start again",
                 )
-            return _game(fixture, match, row, day)
+            return _game(fixture, match, row, day, session=session)
 
     def status(self, fixture: int) -> BoardStatus | None:
         """The fixture's board match as the fixture page shows it (None if it never had one)."""
@@ -396,12 +402,17 @@ def _archive(row: BoardMatch, *, session: Session) -> None:
     )
 
 
-def _game(fixture: int, match: Match, row: BoardMatch, day: MatchDay) -> BoardGame:
+def _game(fixture: int, match: Match, row: BoardMatch, day: MatchDay, *, session: Session) -> BoardGame:
     controllers = {"home": row.home_controller, "away": row.away_controller}
     inert = (*match.inert_skills, *_unplayed(day))
+    home, away = session.get(Team, day.home_team_id), session.get(Team, day.away_team_id)
+    colours = None
+    if home is not None and away is not None:
+        colours = (team_colours(home, session=session), team_colours(away, session=session))
     return BoardGame(
-        fixture, match, controllers, row.undo_policy, match.home.name, match.away.name, inert=inert
-    )
+        fixture, match, controllers, row.undo_policy, match.home.name, match.away.name, inert=inert,
+        colours=colours, team_ids=(day.home_team_id, day.away_team_id),
+    )  # fmt: skip
 
 
 def _unplayed(day: MatchDay) -> list[str]:

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -29,7 +30,7 @@ from league_manager.ui.match_board.dice_entry import DiceEntry
 from league_manager.ui.match_board.narration import narrate
 from league_manager.ui.match_board.panel import PromptPanel
 from league_manager.ui.match_board.practice import player_names
-from league_manager.ui.match_board.scene import PitchScene, square_at, square_rect
+from league_manager.ui.match_board.scene import PitchScene, gutter_rect, square_at, square_rect
 from league_manager.ui.match_board.session import BoardSession
 
 KEYS = {
@@ -54,7 +55,8 @@ Tab: next player (set-up) or next highlighted square · Esc: back / deselect
 Letters and digits: the choice shown in [brackets] in the panel
   M Move · B Block · Z Blitz · P Pass · H Hand-off · F Foul · T Throw Team-mate
   X End action · E End turn / End set-up · R Team re-roll · S Skill re-roll · O Pro
-  Y Yes / use skill · N No / decline · 1-3 formations (set-up) · Del back to the dugout
+  Y Yes / use skill · N No / decline · Del back to the dugout
+Set-up: 1-3 built-in formations, then the team's saved ones · S save the set-up as a formation
 U or Ctrl+Z: undo (league undo policy) · D: type dice (physical dice) on/off · F1 or ?: this sheet
 Far squares show the safest path's chance: a click previews the path, a second click (or G) walks it.
 Squares: green move (roll needed: dodge & rush), red block (dice; ▼ the opponent chooses),
@@ -133,6 +135,9 @@ class MatchBoard(QWidget):
         bot_delay_ms: pause before each bot action so it can be watched (0 in tests).
         dark: draw the pitch for a dark theme.
         confirm: asks the coach to confirm (conceding); ``DialogService.confirm`` in the app.
+        ask_text: asks for a line of text (title, label, value; None when cancelled), the name
+            of a formation to save; ``DialogService.text`` in the app. Without it no
+            formation can be saved on this board.
     """
 
     finished = Signal()
@@ -146,6 +151,7 @@ class MatchBoard(QWidget):
         bot_delay_ms: int = 400,
         dark: bool = False,
         confirm: Callable[[str, str], bool] | None = None,
+        ask_text: Callable[[str, str, str], str | None] | None = None,
         ruleset: Ruleset | None = None,
         parent: QWidget | None = None,
     ) -> None:
@@ -153,10 +159,12 @@ class MatchBoard(QWidget):
         self.session = session
         self.names = player_names(session.match)
         self.controller = BoardController(session, self.names)
+        if ask_text is not None:
+            self.controller.ask_name = lambda label: ask_text("Save the formation", label, "")
         self.ruleset = ruleset or load_ruleset(session.match.ruleset_id)
         self.confirm = confirm
         self.bot_delay_ms = bot_delay_ms
-        self.scene = PitchScene(dark)
+        self.scene = PitchScene(dark, session.game.colours)
         self._logged = 0
         self.bots_paused = False
         self._build()
@@ -178,9 +186,13 @@ class MatchBoard(QWidget):
         self.inert_line = QLabel()
         self.inert_line.setWordWrap(True)
         teams.addWidget(self.inert_line)
-        top.addWidget(self.score)
+        for label in (self.score, self.home_line, self.away_line):  # long team names wrap: the
+            label.setWordWrap(True)  # board must fit a 1366-pixel-wide screen
+            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.score.setMinimumWidth(260)
+        top.addWidget(self.score, 2)
         top.addSpacing(16)
-        top.addLayout(teams, 1)
+        top.addLayout(teams, 3)
         self.undo_button = QPushButton("Undo (U)")
         self.concede_button = QPushButton("Concede…")
         self.keys_button = QPushButton("Keys (F1)")
@@ -294,12 +306,16 @@ class MatchBoard(QWidget):
             rect = self.view.mapFromScene(square_rect(anchor)).boundingRect()
         s = self.controller.match.state
         weighted = list(self.controller.targets) * 3 + [q for q in s.pos if q >= 0]
+        weighted += list(self.controller.plans)  # far squares a click previews a path to
         prompt = self.controller.prompt
         if prompt is not None and prompt.kind == a.SETUP:  # keep the half being set up clear
             weighted += [q for q in range(len(ON_PITCH)) if ON_PITCH[q] and in_half(q, prompt.team)]
         avoid = [self.view.mapFromScene(square_rect(q)).boundingRect() for q in weighted]
         avoid += [self.view.mapFromScene(r).boundingRect() for r in self.scene.dugout_slots.values()]
-        self.panel.place_near(rect, area, avoid)
+        strip = self.view.mapFromScene(gutter_rect()).boundingRect()
+        dock = QRect(strip.left(), area.top(), area.right() - strip.left(), area.height())
+        self.panel.fit_to(dock)
+        self.panel.place_near(rect, area, avoid, dock)
         if self.keys.isVisible():
             self.keys.adjustSize()
             self.keys.move(

@@ -7,12 +7,15 @@ every prompt is on one or the other, so the board can always be answered by mous
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from league_manager.core.errors import LeagueError
 from league_manager.match import actions as a
 from league_manager.match.actions import Action, IllegalAction, Prompt
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
+from league_manager.match.formations import FormationError, capture, formation_actions, offered
 from league_manager.match.inducements.wizards import WIZARD
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import (
@@ -44,6 +47,8 @@ INDEX_PROMPTS = frozenset((a.BLOCK_DIE, a.CASUALTY_CHOICE))
 """Prompts whose CHOOSE ``square`` is an option index, not a square."""
 SQUARE_PROMPTS = frozenset((a.PUSH, a.DECLARE_TARGET, a.INTERFERENCE, a.BITE_PROMPT))
 """Prompts whose CHOOSE ``square`` is the square to click."""
+SAVED = "saved:"
+"""Command prefix of a saved formation's choice."""
 PANEL_TOO = 4
 """Prompts with this many square targets or fewer also list them in the panel (one key each)."""
 
@@ -118,6 +123,8 @@ class BoardController:
         self._plans: dict[int, MovePlan] | None = None
         self.preview = -1
         """The distant square whose path is previewed (a second click walks it)."""
+        self.ask_name: Callable[[str], str | None] | None = None
+        """Asks the coach for a formation's name (None when cancelled); set by the board."""
         self.sync()
 
     # derived state ------------------------------------------------------------------
@@ -314,6 +321,8 @@ class BoardController:
         choices = [
             Choice(labels.label(prompt, x, self.names), k, x) for x, k in zip(self.buttons, keys, strict=True)
         ]
+        if prompt.kind == a.SETUP:
+            choices += self._formation_choices(prompt.team, {c.key for c in choices})
         return Menu(
             f"{team_name}: {labels.title(prompt, self.names)}",
             choices,
@@ -321,6 +330,20 @@ class BoardController:
             lines=self._lines(prompt),
             team=prompt.team,
         )
+
+    def _formation_choices(self, team: int, taken: set[str]) -> list[Choice]:
+        """The team's saved formations (when a whole formation may be taken now) and Save."""
+        free = [k for k in "123456789" + "ACGIJKLOQVW" if k not in taken | labels.RESERVED]
+        found = []
+        if offered(self.match):
+            for formation in self.session.formations.formations(team):
+                key = free.pop(0) if free else ""
+                found.append(Choice(f"Saved: {formation.name}", key, command=SAVED + formation.name))
+        s = self.match.state
+        if self.ask_name is not None and any(s.pos[p] >= 0 for p in s.players_of(team)):
+            key = "S" if "S" not in taken else (free.pop(0) if free else "")
+            found.append(Choice("Save this set-up as a formation…", key, command="save_formation"))
+        return found
 
     def _choices(self, prompt: Prompt, acts: list[Action]) -> list[Choice]:
         keys = labels.assign_keys(acts, {"G"})
@@ -522,9 +545,46 @@ class BoardController:
             self.preview = -1
             self.focus = -1
             return True
+        if choice.command.startswith(SAVED):
+            return self._can_act() and self.use_formation(choice.command[len(SAVED) :])
+        if choice.command == "save_formation":
+            return self._can_act() and self.save_formation()
         if not self._can_act() or choice.action is None:
             return False
         return self._apply(choice.action)
+
+    def use_formation(self, name: str) -> bool:
+        """Set the team up in one of its saved formations (one decision, one undo)."""
+        prompt = self.prompt
+        if prompt is None or prompt.kind != a.SETUP or not offered(self.match):
+            return self._refuse("A saved formation can be picked only at a full set-up.")
+        saved = {f.name: f for f in self.session.formations.formations(prompt.team)}
+        if name not in saved:
+            return self._refuse(f"There is no saved formation called '{name}'.")
+        actions = formation_actions(self.match, prompt.team, saved[name])
+        if not actions:
+            return self._refuse(f"The team already stands in '{name}'.")
+        self.selected = -1
+        self.note_events(self.session.apply_all(actions))
+        self.sync()
+        self.message = f"Formation '{name}' set up."
+        return True
+
+    def save_formation(self) -> bool:
+        """Ask for a name and keep the team's set-up on the pitch as a formation."""
+        prompt = self.prompt
+        if prompt is None or prompt.kind != a.SETUP or self.ask_name is None:
+            return self._refuse("A formation can be saved only during a set-up.")
+        name = self.ask_name("Name of the formation (saving it again under a name replaces it):")
+        if name is None or not name.strip():
+            return self._refuse("The formation was not saved.")
+        try:
+            formation = capture(self.match, prompt.team, name)
+            self.session.formations.save_formation(prompt.team, formation)
+        except (FormationError, LeagueError) as exc:
+            return self._refuse(f"The formation was not saved: {exc}")
+        self.message = f"Formation '{formation.name}' saved ({len(formation.spots)} players)."
+        return True
 
     def key(self, name: str) -> bool:
         """A key press: arrows move the cursor, Return/Space click it, letters pick choices."""

@@ -12,6 +12,7 @@ from typing import Any, cast
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
 
 from league_manager.core.errors import LeagueError, RuleViolation
+from league_manager.match.formations import SavedFormation
 from league_manager.match.undo_policy import DESCRIPTIONS, needs_confirmation, undo_refusal
 from league_manager.services.changes import Changes
 from league_manager.ui.context import UiContext
@@ -47,6 +48,27 @@ class SidesDialog(QDialog):
     def controllers(self) -> dict[str, str]:
         """ "human", "random" or "greedy" per side."""
         return {side: str(combo.currentData()) for side, combo in self.combos.items()}
+
+
+class LeagueFormations:
+    """The saved formations of a board match's two teams, kept in the league file."""
+
+    def __init__(self, ctx: UiContext, team_ids: tuple[int, int]) -> None:
+        self.ctx = ctx
+        self.team_ids = team_ids
+        self._cache: dict[int, list[SavedFormation]] = {}
+
+    def formations(self, team: int) -> list[SavedFormation]:
+        """The team's saved formations (read once, then after each save)."""
+        if team not in self._cache:
+            self._cache[team] = self.ctx.svc.team_board.formations(self.team_ids[team])
+        return self._cache[team]
+
+    def save_formation(self, team: int, formation: SavedFormation) -> None:
+        """Store the formation with the team (a refusal is raised as a LeagueError)."""
+        outcome = self.ctx.svc.team_board.save_formation(self.team_ids[team], formation)
+        self._cache[team] = outcome.value
+        self.ctx.runner.publish(outcome.changes)
 
 
 def _error(ctx: UiContext, title: str, exc: Exception) -> None:
@@ -94,6 +116,7 @@ def open_board(ctx: UiContext, game: Any, parent: QWidget | None = None) -> Boar
         undo_refusal=lambda m: undo_refusal(cast(Any, m), game.undo_policy),
         bot_seed=fixture_id,
         confirm_undo=needs_confirmation(game.undo_policy),
+        formations=LeagueFormations(ctx, game.team_ids) if game.team_ids else None,
     )
     window = BoardWindow(session, ctx.dialogs, parent)
     window.setToolTip(f"Undo: {DESCRIPTIONS.get(game.undo_policy, game.undo_policy)}")

@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QPushButton, QVBoxLayout, QWidget
 from league_manager.ui.match_board.controller import Choice, Menu
 
 PANEL_WIDTH = 300
+"""Widest the panel gets; it narrows to the strip beside the pitch, down to ``MIN_WIDTH``."""
+MIN_WIDTH = 220
 KEY_NAMES = {"Return": "Enter", "Escape": "Esc", "Delete": "Del"}
 
 
@@ -39,6 +41,14 @@ class PromptPanel(QFrame):
         self._layout.addWidget(self.lines)
         self.buttons: list[QPushButton] = []
         self.menu: Menu | None = None
+        self.panel_width = PANEL_WIDTH
+
+    def fit_to(self, dock: QRect) -> None:
+        """Take the width of the strip beside the pitch (within ``MIN_WIDTH``..``PANEL_WIDTH``)."""
+        width = max(MIN_WIDTH, min(PANEL_WIDTH, dock.width() - 8))
+        if width != self.panel_width:
+            self.panel_width = width
+            self._fit()
 
     def show_menu(self, menu: Menu) -> None:
         """Show a menu (rebuilding the buttons)."""
@@ -58,23 +68,35 @@ class PromptPanel(QFrame):
             button.clicked.connect(lambda _=False, c=choice: self._on_choice(c))
             self._layout.addWidget(button)
             self.buttons.append(button)
-        self.setFixedWidth(PANEL_WIDTH)
-        inner = PANEL_WIDTH - 16
+        self._fit()
+
+    def _fit(self) -> None:
+        self.setFixedWidth(self.panel_width)
+        inner = self.panel_width - 16
         height = 14
         for widget in (self.title, self.lines, *self.buttons):
-            if widget is self.lines and not menu.lines:
+            if widget is self.lines and not self.lines.text():
                 continue
             hint = widget.heightForWidth(inner) if widget.hasHeightForWidth() else -1
             height += max(hint, widget.sizeHint().height()) + self._layout.spacing()
         self.setFixedHeight(height)
 
-    def place_near(self, anchor: QRect | None, area: QRect, avoid: list[QRect] | None = None) -> None:
+    def place_near(
+        self, anchor: QRect | None, area: QRect, avoid: list[QRect] | None = None, dock: QRect | None = None
+    ) -> None:
         """Put the panel beside ``anchor`` (view coordinates) inside ``area``, covering as few of the
-        ``avoid`` rectangles (the squares to click) as it can; top-centre without an anchor."""
+        ``avoid`` rectangles (tokens and the squares to click) as it can; top-centre without an
+        anchor. ``dock`` is the strip beside the pitch: level with the anchor there, the panel
+        covers nothing, so it goes there when every place next to the anchor would."""
         w, h = self.width(), self.height()
+        docked = []
+        if dock is not None and not dock.isEmpty():
+            level = anchor.center().y() - h // 2 if anchor is not None else dock.top() + 8
+            docked = [QPoint(dock.left() + 4, level), QPoint(dock.left() + 4, dock.top() + 8)]
         if anchor is None:
             middle_y = area.center().y() - h // 2
-            candidates = [  # top centre first, then wherever it hides fewer tokens and squares
+            candidates = [  # beside the pitch first, then wherever it hides fewer tokens and squares
+                *docked,
                 QPoint(area.center().x() - w // 2, area.top() + 8),
                 QPoint(area.left() + area.width() // 4 - w // 2, middle_y),
                 QPoint(area.left() + 3 * area.width() // 4 - w // 2, middle_y),
@@ -93,6 +115,7 @@ class PromptPanel(QFrame):
                 QPoint(mid_x, area.top()),
                 QPoint(mid_x, area.bottom() - h),
             ]
+            candidates += docked
         best: tuple[int, int] | None = None
         chosen = candidates[0]
         for order, point in enumerate(candidates):

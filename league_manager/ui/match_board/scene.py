@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 from league_manager.match import actions as a
 from league_manager.match.pitch import HALF_LINE, LENGTH, ON_PITCH, WIDTH, sq, xy
 from league_manager.match.state import CASUALTY, KO, PRONE, RESERVE, SENT_OFF, STUNNED, State
+from league_manager.rules.team_colours import TeamColours, board_colours, ink
 from league_manager.ui.match_board.controller import BoardController, Mark
 
 S = 40.0
@@ -24,10 +25,16 @@ PITCH_X = 0.0
 PITCH_Y = DUG_H + 8
 DUG_TOP = (0.0, PITCH_Y + WIDTH * S + 8)
 """Top of each team's dugout band."""
+GUTTER = 280.0
+"""Width of the strip right of the pitch and dugouts where the prompt panel goes when it would
+cover a token or a square to click anywhere next to the player (so the whole pitch stays
+visible). At 1366x768 the view is limited by its height, so the strip costs the pitch little."""
 BOX_SHARES = (0.40, 0.20, 0.25, 0.15)
 """Share of the band's length for each box of ``BOXES``."""
-TEAM_COLOURS = (QColor("#1f5fa8"), QColor("#d9771e"))
-"""Home blue, away orange: told apart with any colour vision."""
+DEFAULT_COLOURS = (TeamColours("#1f5fa8", "#f2f2f2"), TeamColours("#d9771e", "#1a1a1a"))
+"""Home blue, away orange (told apart with any colour vision) when a game brings no colours."""
+GRASS = ((QColor("#3f7d3a"), QColor("#467f40")), (QColor("#2d5a2a"), QColor("#31602e")))
+"""The two shades of the pitch, light theme then dark."""
 MARK_COLOURS = {
     "move": QColor(200, 255, 150, 95),
     "block": QColor(230, 60, 60, 110),
@@ -48,6 +55,11 @@ def square_rect(square: int) -> QRectF:
     """The scene rectangle of a pitch square."""
     x, y = xy(square)
     return QRectF(PITCH_X + x * S, PITCH_Y + y * S, S, S)
+
+
+def gutter_rect() -> QRectF:
+    """The scene rectangle of the panel strip right of the pitch (see :data:`GUTTER`)."""
+    return QRectF(PITCH_X + LENGTH * S + 4, 0.0, GUTTER, DUG_TOP[1] + DUG_H)
 
 
 def square_at(point: QPointF) -> int:
@@ -135,26 +147,34 @@ class ReachLayer(QGraphicsItem):
 class PitchScene(QGraphicsScene):
     """Everything drawn on the board."""
 
-    def __init__(self, dark: bool = False) -> None:
+    def __init__(self, dark: bool = False, colours: tuple[TeamColours, ...] = ()) -> None:
         super().__init__()
         self.dark = dark
+        home, away = colours if len(colours) == 2 else DEFAULT_COLOURS
+        shown = board_colours(home, away, GRASS[dark][0].name())
+        self.fills = tuple(QColor(c.primary) for c in shown)
+        """Token body colour per team (the away team's changed when the two clash)."""
+        self.rims = tuple(QColor(c.secondary) for c in shown)
+        """Token rim and dugout frame colour per team."""
+        self.inks = tuple(QColor(ink(c.primary)) for c in shown)
+        """Number and position colour per team, readable on the token body."""
         self.dugout_slots: dict[int, QRectF] = {}
         """Player index -> scene rectangle of their dugout token."""
         self._dynamic: list[QGraphicsItem] = []
         self._reach_marks: tuple[Mark, ...] = ()
         self._reach_item: ReachLayer | None = None
-        self.setSceneRect(QRectF(PITCH_X - 4, -4, LENGTH * S + 8, DUG_TOP[1] + DUG_H + 8))
+        self.setSceneRect(QRectF(PITCH_X - 4, -4, LENGTH * S + 8 + GUTTER, DUG_TOP[1] + DUG_H + 8))
         self._text_colour = QColor("#ddd") if dark else QColor("#333")
 
     # static (painted as the background, which the view caches) ---------------------
     def drawBackground(self, painter: QPainter, rect: QRectF | QRect) -> None:
         painter.fillRect(QRectF(rect), QColor("#1e2124") if self.dark else QColor("#e8e8e4"))
-        light, dark = (QColor("#3f7d3a"), QColor("#467f40")), (QColor("#2d5a2a"), QColor("#31602e"))
-        grass = dark if self.dark else light
+        grass = GRASS[self.dark]
         for team, top in enumerate(DUG_TOP):
-            painter.setPen(QPen(TEAM_COLOURS[team], 2))
+            painter.setPen(QPen(self.rims[team], 2))
             painter.setBrush(QBrush(QColor(0, 0, 0, 30)))
             painter.drawRect(QRectF(PITCH_X + 1, top + 1, LENGTH * S - 2, DUG_H - 2))
+            painter.fillRect(QRectF(PITCH_X + 2, top + 2, 10, DUG_H - 4), self.fills[team])
         painter.translate(0, PITCH_Y)
         for x in range(LENGTH):
             for y in range(WIDTH):
@@ -269,15 +289,16 @@ class PitchScene(QGraphicsScene):
 
     def _token(self, s: State, p: int, r: QRectF, ctl: BoardController, small: bool = False) -> None:
         team = s.team[p]
-        colour = QColor(TEAM_COLOURS[team])
+        colour = QColor(self.fills[team])
+        ink_colour = self.inks[team]
         status = s.status[p]
-        if s.used[p] and status not in (RESERVE, KO, CASUALTY, SENT_OFF):
-            colour = colour.lighter(150) if not self.dark else colour.darker(160)
+        if s.used[p] and status not in (RESERVE, KO, CASUALTY, SENT_OFF):  # faded: used this turn
+            colour.setAlpha(110)
         inset = 5 if not small else 3
         body = r.adjusted(inset, inset, -inset, -inset)
-        pen = QPen(QColor("white"), 2)
+        pen = QPen(self.rims[team], 2.5)
         if s.tz_lost[p]:
-            pen = QPen(QColor("white"), 2, Qt.PenStyle.DotLine)
+            pen = QPen(self.rims[team], 2.5, Qt.PenStyle.DotLine)
         item: QGraphicsItem
         if status in (PRONE, STUNNED):
             path = QPainterPath()
@@ -290,12 +311,12 @@ class PitchScene(QGraphicsScene):
         number = self.addSimpleText(
             str(snap.number), QFont("Sans", 10 if not small else 8, QFont.Weight.Bold)
         )
-        number.setBrush(QBrush(QColor("white")))
+        number.setBrush(QBrush(ink_colour))
         nb = number.boundingRect()
         number.setPos(body.center().x() - nb.width() / 2, body.top() + (1 if not small else 0))
         self._add(number, 12)
         pos = self.addSimpleText(initials(snap.position), QFont("Sans", 6 if not small else 5))
-        pos.setBrush(QBrush(QColor(255, 255, 255, 220)))
+        pos.setBrush(QBrush(ink_colour))
         pb = pos.boundingRect()
         pos.setPos(body.center().x() - pb.width() / 2, body.bottom() - pb.height() - 1)
         self._add(pos, 12)
@@ -328,12 +349,12 @@ class PitchScene(QGraphicsScene):
         selected = ctl.selected
         for team, top in enumerate(DUG_TOP):
             title = self.addSimpleText(names[team], QFont("Sans", 10, QFont.Weight.Bold))
-            title.setBrush(QBrush(TEAM_COLOURS[team].lighter(130) if self.dark else TEAM_COLOURS[team]))
-            title.setPos(PITCH_X + 8, top + 3)
+            title.setBrush(QBrush(self._text_colour))
+            title.setPos(PITCH_X + 18, top + 3)
             self._add(title, 15)
-            left = PITCH_X + 8
+            left = PITCH_X + 18
             for (label, status), share in zip(BOXES, BOX_SHARES, strict=True):
-                width = (LENGTH * S - 16) * share
+                width = (LENGTH * S - 26) * share
                 players = [p for p in s.players_of(team) if s.pos[p] < 0 and s.status[p] == status]
                 head = self.addSimpleText(f"{label} ({len(players)})", QFont("Sans", 8))
                 head.setBrush(QBrush(self._text_colour))

@@ -14,6 +14,8 @@ from league_manager.match.actions import Action, IllegalAction
 from league_manager.match.bots import Bot, make_bot
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
+from league_manager.match.formations import SavedFormation
+from league_manager.rules.team_colours import TeamColours, default_colours
 
 SIDES = ("home", "away")
 CONTROLLER_KINDS = ("human", "random", "greedy")
@@ -29,6 +31,44 @@ class Game(Protocol):
     away_name: str
     inert: tuple[str, ...]
 
+    @property
+    def colours(self) -> tuple[TeamColours, ...]:
+        """Home and away colours (as stored, or the races' defaults)."""
+        ...
+
+
+class FormationStore(Protocol):
+    """Where the board finds and keeps each team's saved formations (team 0 home, 1 away)."""
+
+    def formations(self, team: int) -> list[SavedFormation]:
+        """The team's saved formations, by name."""
+        ...
+
+    def save_formation(self, team: int, formation: SavedFormation) -> None:
+        """Keep a formation for the team (replacing one of its name).
+
+        Raises:
+            LeagueError: it cannot be kept (the message says why).
+        """
+        ...
+
+
+@dataclass(slots=True)
+class MemoryFormations:
+    """Saved formations kept only while the board is open (practice matches, tests)."""
+
+    saved: tuple[dict[str, SavedFormation], dict[str, SavedFormation]] = field(
+        default_factory=lambda: ({}, {})
+    )
+
+    def formations(self, team: int) -> list[SavedFormation]:
+        """The team's formations, by name."""
+        return [self.saved[team][name] for name in sorted(self.saved[team])]
+
+    def save_formation(self, team: int, formation: SavedFormation) -> None:
+        """Keep a formation for this board's lifetime."""
+        self.saved[team][formation.name] = formation
+
 
 @dataclass(slots=True)
 class LocalGame:
@@ -40,10 +80,13 @@ class LocalGame:
     away_name: str = ""
     fixture_id: int = 0
     inert: tuple[str, ...] = ()
+    colours: tuple[TeamColours, ...] = ()
 
     def __post_init__(self) -> None:
         self.home_name = self.home_name or self.match.home.name
         self.away_name = self.away_name or self.match.away.name
+        if len(self.colours) != 2:
+            self.colours = (default_colours(self.match.home.race), default_colours(self.match.away.race))
 
 
 class BoardSession:
@@ -56,6 +99,7 @@ class BoardSession:
         undo_refusal: returns why an undo is refused now (None when allowed).
         bot_seed: seed for the bots of bot-controlled sides.
         confirm_undo: the opponent confirms each undo (the board asks before undoing).
+        formations: where saved formations are found and kept (in memory when None).
     """
 
     def __init__(
@@ -65,8 +109,12 @@ class BoardSession:
         undo_refusal: Callable[[Match], str | None] | None = None,
         bot_seed: int = 0,
         confirm_undo: bool = False,
+        formations: FormationStore | None = None,
     ) -> None:
         self.game = game
+        self.formations: FormationStore = formations or MemoryFormations()
+        self._batches: list[tuple[int, int]] = []
+        """(first, end) action indices applied as one decision (a saved formation)."""
         self.confirm_undo = confirm_undo
         self.saver = saver
         self.undo_refusal = undo_refusal
@@ -109,6 +157,24 @@ class BoardSession:
         self._changed(events)
         return events
 
+    def apply_all(self, actions: list[Action]) -> list[Event]:
+        """Apply several actions as one decision (a saved formation): one save, one undo.
+
+        Stops at the first action that is not legal then (those before it stay applied).
+        """
+        first = len(self.match.actions)
+        events: list[Event] = []
+        for action in actions:
+            if not self.match.is_legal(action):
+                break
+            events.extend(self.match.apply(action))
+        end = len(self.match.actions)
+        if end > first:
+            if end - first > 1:
+                self._batches.append((first, end))
+            self._changed(events)
+        return events
+
     def play_bot(self) -> list[Event]:
         """Let the bot whose decision it is play one action."""
         prompt = self.match.prompt
@@ -136,6 +202,8 @@ class BoardSession:
         if not match.actions:
             return "Nothing to undo."
         undone = 0
+        self._batches = [b for b in self._batches if b[1] <= len(match.actions)]
+        batch = self._batches[-1] if self._batches and self._batches[-1][1] == len(match.actions) else None
         while match.actions:
             if self.undo_refusal is not None:
                 refusal = self.undo_refusal(match)
@@ -145,6 +213,11 @@ class BoardSession:
                     return refusal[0].upper() + refusal[1:]
             match.undo()
             undone += 1
+            if batch is not None and len(match.actions) > batch[0]:
+                continue  # the rest of a formation applied as one decision
+            if batch is not None:
+                self._batches.pop()
+                batch = None
             prompt = match.prompt
             if prompt is None or self.is_human(prompt.team):
                 break

@@ -63,7 +63,10 @@ def wander(ctl: BoardController, rng: random.Random, end_turn_weight: float = 0.
     elif roll < 0.6:
         ctl.key(rng.choice(["Tab", "Return", "Escape", "Left", "Right", "Up", "Down"]))
     elif menu.choices:
-        choice = rng.choice(menu.choices)
+        choices = [c for c in menu.choices if c.command != "save_formation"]  # opens a dialog
+        if not choices:
+            return
+        choice = rng.choice(choices)
         ends = choice.action is not None and choice.action.kind in (a.END_TURN, a.END_ACTIVATION)
         if ends and rng.random() > end_turn_weight:
             return

@@ -35,7 +35,11 @@ class BoardWindow(QWidget):
         self.setWindowTitle(f"Match board — {session.game.home_name} v {session.game.away_name}")
         self.dialogs = dialogs or DialogService(self)
         self.board = MatchBoard(
-            session, bot_delay_ms=bot_delay_ms, dark=theme.current().dark, confirm=self.dialogs.confirm
+            session,
+            bot_delay_ms=bot_delay_ms,
+            dark=theme.current().dark,
+            confirm=self.dialogs.confirm,
+            ask_text=self.dialogs.text,
         )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

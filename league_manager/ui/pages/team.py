@@ -67,6 +67,9 @@ class TeamPage(Page):
             )
         )
         self.header.add_action(self.print_button)
+        self.colours_button = button("Board colours…", tip="The team's colours on the match board")
+        self.colours_button.clicked.connect(self.set_board_colours)
+        self.header.add_action(self.colours_button)
         layout.addWidget(self.header)
         hire_key = QShortcut(QKeySequence("Ctrl+H"), self)
         hire_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -338,6 +341,26 @@ class TeamPage(Page):
             lambda: services.roster.fire_player(player.id),
             title="Could not fire the player",
             undo=lambda _: UndoStep(f"firing of {player.name}", lambda: services.undo.undo_fire(player.id)),
+        )
+
+    def set_board_colours(self) -> None:
+        """Ask for the team's two board colours (token, then rim and dugout) and store them."""
+        if self.team is None:
+            return
+        services, team_id = self.ctx.svc, self.team.id
+        now = services.team_board.colours(team_id)
+        text = self.ctx.dialogs.text(
+            "Board colours",
+            "Token colour and rim colour, as #rrggbb #rrggbb (a clashing opponent changes colour):",
+            f"{now.primary} {now.secondary}",
+        )
+        if text is None:
+            return
+        parts = text.replace(",", " ").split()
+        primary, secondary = [*parts, "", ""][:2] if len(parts) <= 2 else ("", "")
+        self.ctx.runner.run_op(
+            lambda: services.team_board.set_colours(team_id, primary, secondary),
+            title="Could not change the team's colours",
         )
 
     def rename_player(self) -> None:
