@@ -11,6 +11,7 @@ from league_manager.match.inducements import IN_MATCH
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
 from league_manager.services.match_day import mercenaries
+from league_manager.services.match_day.refused_inducements import refuse_unavailable
 
 STAR_GROUP = "star"
 RIOTOUS_ROOKIES = "Riotous Rookies"
@@ -124,6 +125,7 @@ def price(
             groups[STAR_GROUP] = groups.get(STAR_GROUP, 0) + 1
             lines.append(Bought(item.name, STAR_GROUP, 1, unit, item))
             continue
+        refuse_unavailable(item.name)
         if not item.available_for(roster, chosen_rule):
             raise RuleViolation("inducements", f"{item.name} is not available to {roster.name}")
         counts[item.name] = counts.get(item.name, 0) + purchase.quantity

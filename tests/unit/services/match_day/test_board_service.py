@@ -318,10 +318,10 @@ def test_an_inducement_the_engine_does_not_play_is_shown_not_refused_and_a_star_
     star = next(s for s in ruleset.stars_for(ruleset.team("orc")) if not s.pair and s.special_rule)
     assert implemented(star.special_rule, ruleset.id)  # every star rule is played now (issue 12)
     give_gold(orcs.id, star.cost + 300_000)
-    buy = [Purchase(star.name), Purchase("Special Plays"), Purchase("Bribes")]
+    buy = [Purchase(star.name), Purchase("Weather Mage"), Purchase("Bribes")]
     demo.match_day.pregame(game.id or 0, seed=3, purchases={side[orcs.name]: buy})
     started = demo.board.start(game.id or 0, seed=4)
-    assert "Special Plays" in started.inert and star.special_rule not in started.inert
+    assert "Weather Mage" in started.inert and star.special_rule not in started.inert
     assert "Bribes" not in started.inert and star.name not in started.inert
     fielded = {r for team in started.match.state.teams for p in team.players for r in p.special_rules}
     assert star.special_rule in fielded
@@ -336,6 +336,8 @@ def test_the_offer_says_which_inducements_the_board_plays(
     offer = demo.match_day.inducement_offer(fixtures[0].id or 0)
     lines = {line.name: line for line in offer.sides["home"].lines}
     assert not lines["Special Plays"].played and not lines["Weather Mage"].played
+    refused = lines["Special Plays"]
+    assert refused.may_add == 0 and "Special Play cards" in (refused.why_not or "")
     assert lines["Bribes"].played and lines["Bloodweiser Kegs"].played
 
 
