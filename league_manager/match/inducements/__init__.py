@@ -21,10 +21,12 @@ SPORTS_WIZARD = "Hireling Sports-Wizard"
 DRUCHII_SORCERESS = "Druchii Sports Sorceress"
 WICKED_WITCH = "Wicked Witch"
 CHAOS_SORCERER = "Chaos Sorcerer"
+TEAM_MASCOT = "Team Mascot"
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER,
+    TEAM_MASCOT,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

@@ -8,6 +8,7 @@ from league_manager.match.events import Event
 from league_manager.match.inducements import KEGS
 from league_manager.match.inducements.chef import master_chef
 from league_manager.match.inducements.kegs import ko_recovery_bonus
+from league_manager.match.inducements.mascot import new_half
 from league_manager.match.procedures.foul import send_off
 from league_manager.match.procedures.kickoff import kick_off
 from league_manager.match.procedures.kickoff_events import roll_weather, weather_for
@@ -119,6 +120,7 @@ def play_half(c: Ctx, half: int, kicking: int, resume: bool = False, replenish: 
         if half < 3:  # Leader: a new re-roll each half; an unused one lasts into extra time
             s.leader_used = [not _has_leader(c, 0), not _has_leader(c, 1)]
         c.emit(Event("half", detail=str(half)))
+        new_half(s)
         master_chef(c)
     while s.turn[0] < TURNS_PER_HALF or s.turn[1] < TURNS_PER_HALF:
         yield from drive(c, kicking)

@@ -15,6 +15,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.mascot import mascot_ready, try_mascot
 from league_manager.match.skills import asp_points, points
 from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills.registry import used_key
@@ -34,7 +35,7 @@ def team_reroll_available(c: Ctx, team: int) -> bool:
     s = c.s
     if s.active != team or s.turnover or s.kick_in_air:
         return False
-    if s.rerolls[team] + s.extra_rerolls[team] > 0 or leader_reroll(c, team):
+    if s.rerolls[team] + s.extra_rerolls[team] > 0 or leader_reroll(c, team) or mascot_ready(s, team):
         return True
     return stars3.spare_reroll(c, team) >= 0
 
@@ -83,8 +84,12 @@ def use_team_reroll(c: Ctx, p: int) -> bool:
     elif leader_reroll(c, team):  # spent before the others: it is lost if the Leaders leave
         s.leader_used[team] = True
         rule = "Leader"
-    else:
+    elif mascot_ready(s, team) and try_mascot(c, team, p):  # Team Mascot: before the others
+        rule = "Team Mascot"
+    elif s.rerolls[team] > 0:  # a failed mascot falls back on an ordinary re-roll, if any
         s.rerolls[team] -= 1
+    else:
+        return False
     for skill, fn in c.hook(p, points.LONER):
         need = fn(c.param(p, skill))
         roll = c.d6("loner")
