@@ -1,4 +1,4 @@
-"""Team Mascot: one more team re-roll each half, which works only on a D6 4+."""
+"""Team Mascot: one more team re-roll each half, which works only on a D6 5+."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from league_manager.match.events import Event
 from league_manager.match.inducements import TEAM_MASCOT, left
 from league_manager.match.state import State
 
-MASCOT_TARGET = 4
+MASCOT_TARGET = 5
 
 
 def new_half(s: State) -> None:
@@ -24,7 +24,7 @@ def mascot_ready(s: State, team: int) -> bool:
 
 
 def try_mascot(c: Ctx, team: int, p: int) -> bool:
-    """Use the mascot re-roll for player p: D6 4+ it works; else it is lost for the half.
+    """Use the mascot re-roll for player p: D6 5+ it works; else it is lost for the half.
 
     Returns True when the mascot gives the re-roll.
     """

@@ -15,7 +15,7 @@ REFUSED: dict[str, str] = {
     "Special Plays": f"{NOT_AVAILABLE}: the Special Play cards are not part of the rules it carries",
     "Giant (Mercenary)": (
         f"{NOT_AVAILABLE}: the Giant's profile and traits are not part of the rules it carries"
-        " (the reference gives only its price)"
+        " (its own big-player rules are not, and the reference gives only its price)"
     ),
 }
 """Inducement name -> why it cannot be bought."""
