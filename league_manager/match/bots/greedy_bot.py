@@ -235,6 +235,10 @@ class GreedyBot:
         zap = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player == s.carrier >= 0]
         return zap[0] if zap else None
 
+    def _hot_pot(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Lob the Halfling Hot Pot where a Fireball would pay (opponents around, the carrier most)."""
+        return self._wizard(match, prompt)
+
     def _apothecary(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.YES)
 

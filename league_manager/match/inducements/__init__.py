@@ -22,11 +22,12 @@ DRUCHII_SORCERESS = "Druchii Sports Sorceress"
 WICKED_WITCH = "Wicked Witch"
 CHAOS_SORCERER = "Chaos Sorcerer"
 TEAM_MASCOT = "Team Mascot"
+HOT_POT = "Halfling Hot Pot"
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER,
-    TEAM_MASCOT,
+    TEAM_MASCOT, HOT_POT,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

@@ -21,6 +21,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
+from league_manager.match.inducements.hot_pot import offer_hot_pot
 from league_manager.match.inducements.wizards import offer_spell
 from league_manager.match.procedures.activation import (
     BOMB_USED,
@@ -120,6 +121,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         star_points.expire_turn(c)
         c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
         yield from offer_spell(c, 1 - team)
+        yield from offer_hot_pot(c, team)
     s.phase = ""
     try:
         while True:

@@ -13,6 +13,7 @@ from league_manager.match import actions as a
 from league_manager.match.actions import Action, IllegalAction, Prompt
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
+from league_manager.match.inducements.hot_pot import HOT_POT_PROMPT
 from league_manager.match.inducements.wizards import WIZARD
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import (
@@ -42,7 +43,7 @@ SQUARE_KINDS = frozenset(
 """Action kinds whose ``square`` is a pitch square the coach clicks."""
 INDEX_PROMPTS = frozenset((a.BLOCK_DIE, a.CASUALTY_CHOICE))
 """Prompts whose CHOOSE ``square`` is an option index, not a square."""
-SQUARE_PROMPTS = frozenset((a.PUSH, a.DECLARE_TARGET, a.INTERFERENCE, a.BITE_PROMPT))
+SQUARE_PROMPTS = frozenset((a.PUSH, a.DECLARE_TARGET, a.INTERFERENCE, a.BITE_PROMPT, HOT_POT_PROMPT))
 """Prompts whose CHOOSE ``square`` is the square to click."""
 PANEL_TOO = 4
 """Prompts with this many square targets or fewer also list them in the panel (one key each)."""

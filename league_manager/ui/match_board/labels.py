@@ -10,6 +10,7 @@ from typing import Any
 
 from league_manager.match import actions as a
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.inducements.hot_pot import HOT_POT_PROMPT
 from league_manager.match.inducements.wizards import FIREBALL, WIZARD
 from league_manager.match.pitch import ON_PITCH
 from league_manager.match.pitch import name as square_name
@@ -44,6 +45,7 @@ PROMPT_TITLES = {
     a.DECLARE_TARGET: "Declare the target",
     a.SWARM: "Swarming: place a player (or decline)",
     a.BITE_PROMPT: "Bloodlust: choose the Thrall to bite",
+    HOT_POT_PROMPT: "Halfling Hot Pot: click the square to aim at (or decline)",
 }
 
 MNEMONIC = {
@@ -210,6 +212,8 @@ def _choose_label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return f"Gain {info['skills'][action.square]}"
     if prompt.kind in (a.PUSH, a.DECLARE_TARGET, a.BITE_PROMPT):
         return f"{square_name(action.square)}"
+    if prompt.kind == HOT_POT_PROMPT:
+        return f"Hot Pot at {square_name(action.square)}"
     if prompt.kind == WIZARD:
         spells = list(info.get("spells") or [])
         if action.player < 0:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.engine import Match
-from league_manager.match.inducements import IN_MATCH, TEAM_MASCOT, board_info
+from league_manager.match.inducements import HOT_POT, IN_MATCH, TEAM_MASCOT, board_info
 from league_manager.match.inducements.mascot import new_half
 from league_manager.match.teams import generate_team
 from league_manager.rules.loader import load_ruleset
@@ -40,3 +40,18 @@ def test_games_with_a_mascot_play_to_the_end_with_both_bots() -> None:
             used += sum(1 for e in events if e.kind == "team_mascot")
         assert match.outcome() is not None
         assert used <= 3  # at most once a half, extra time included
+
+
+def test_games_with_a_hot_pot_play_to_the_end_and_lob_it_at_most_once() -> None:
+    roster = RULESET.team("halfling")
+    lines = price(RULESET, roster, None, {}, [Purchase(HOT_POT)])
+    home = apply_to_snapshot(generate_team(roster, 11), lines, RULESET)
+    for seed, bots in ((11, (RandomBot(11), RandomBot(12))), (13, (GreedyBot(13), GreedyBot(14)))):
+        match = Match(home, generate_team(RULESET.team("orc"), seed, prefix="a"), seed=seed)
+        lobbed = 0
+        while match.prompt is not None:
+            events = match.apply(bots[match.prompt.team].choose(match))
+            lobbed += sum(1 for e in events if e.kind == "hot_pot")
+        assert match.outcome() is not None
+        assert lobbed <= 1
+        assert match.state.induced[0][HOT_POT] == 1 - lobbed
