@@ -338,6 +338,7 @@ def test_the_offer_says_which_inducements_the_board_plays(
     assert not lines["Special Plays"].played and not lines["Weather Mage"].played
     refused = lines["Special Plays"]
     assert refused.may_add == 0 and "Special Play cards" in (refused.why_not or "")
+    assert refused.refused.startswith("not available in this program") and not lines["Bribes"].refused
     assert lines["Bribes"].played and lines["Bloodweiser Kegs"].played
 
 
