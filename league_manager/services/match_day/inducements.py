@@ -14,6 +14,8 @@ from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.refused_inducements import refuse_unavailable
 
 STAR_GROUP = "star"
+CAVORTING_NURGLINGS = "Cavorting Nurglings"
+"""Each swarm: one more cheerleader and +1 to the team's Fan Factor for the game (Death Zone)."""
 RIOTOUS_ROOKIES = "Riotous Rookies"
 """Bought at the pre-game: 2D3+1 extra journeymen join for the match (``pregame.add_rookies``)."""
 
@@ -148,6 +150,7 @@ EFFECTS = {
     "Part-time Assistant Coaches": "assistant_coaches",
     "Extra Team Training": "rerolls",
     "Bribes": "bribes",
+    CAVORTING_NURGLINGS: "cheerleaders",  # and +1 Fan Factor each (``pregame.run_pregame``)
 }
 
 

@@ -1,8 +1,8 @@
 """Inducements the program refuses to sell: their effect is not in the rules it carries.
 
-A coach may buy nothing that does nothing; an inducement whose effect cannot be
-established from the seeds, the reference or the programs we read (FFB, Jervis) is
-refused at purchase with the reason, rather than sold as "tabletop only".
+A coach may buy nothing that does nothing; an inducement whose effect is not in the rules we
+carry (Special Plays), or that the engine cannot play faithfully (a Giant's four-square base),
+is refused at purchase with the reason, rather than sold as "tabletop only".
 """
 
 from __future__ import annotations
@@ -14,8 +14,7 @@ NOT_AVAILABLE = "not available in this program"
 REFUSED: dict[str, str] = {
     "Special Plays": f"{NOT_AVAILABLE}: the Special Play cards are not part of the rules it carries",
     "Giant (Mercenary)": (
-        f"{NOT_AVAILABLE}: the Giant's profile and traits are not part of the rules it carries"
-        " (its own big-player rules are not, and the reference gives only its price)"
+        f"{NOT_AVAILABLE}: the Giant's four-square base, facing and scatter are not played by it"
     ),
 }
 """Inducement name -> why it cannot be bought."""

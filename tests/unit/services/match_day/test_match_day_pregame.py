@@ -100,7 +100,7 @@ def test_bad_inducements_change_nothing(
         ([Purchase("Barik Farblast")], "does not play for"),
         ([Purchase("Extra Team Training", 5)], "may spend"),
         ([Purchase("Special Plays")], "Special Play cards are not part of the rules"),
-        ([Purchase("Giant (Mercenary)")], "profile and traits are not part"),
+        ([Purchase("Giant (Mercenary)")], "four-square base, facing and scatter"),
     ]
     for buy, message in cases:
         with pytest.raises(RuleViolation, match=message):

@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.bots.random_bot import RandomBot
+from league_manager.match.coverage import MODELLED_INDUCEMENTS
 from league_manager.match.engine import Match
 from league_manager.match.inducements import HOT_POT, IN_MATCH, TEAM_MASCOT, board_info
 from league_manager.match.inducements.mascot import new_half
 from league_manager.match.teams import generate_team
 from league_manager.rules.loader import load_ruleset
-from league_manager.services.match_day.inducements import Purchase, apply_to_snapshot, price
+from league_manager.rules.model import Inducement
+from league_manager.services.facade import Services
+from league_manager.services.match_day.inducements import (
+    CAVORTING_NURGLINGS,
+    Purchase,
+    apply_to_snapshot,
+    price,
+)
+from league_manager.services.season_read_models import FixtureView
 
 RULESET = load_ruleset("bb2020")
 
@@ -55,3 +69,31 @@ def test_games_with_a_hot_pot_play_to_the_end_and_lob_it_at_most_once() -> None:
         assert match.outcome() is not None
         assert lobbed <= 1
         assert match.state.induced[0][HOT_POT] == 1 - lobbed
+
+
+def test_cavorting_nurglings_add_cheerleaders_and_fan_factor_at_the_pregame(
+    demo: Services,
+    fixtures: list[FixtureView],
+    give_gold: Callable[[int, int], None],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # no team of the demo season is Favoured of Nurgle: let the first one buy them
+    monkeypatch.setattr(Inducement, "available_for", lambda self, team, chosen_rule=None: True)
+    game = fixtures[0]
+    buyer = demo.teams.get_team(game.home)
+    give_gold(buyer.id, 300_000)
+    purchases = {"home": [Purchase(CAVORTING_NURGLINGS, 2)]}
+    view = demo.match_day.pregame(game.id or 0, seed=5, purchases=purchases).value
+    record = view.pregame["teams"]["home"]
+    assert record["nurglings"] == 2
+    factor = record["fan_factor"]
+    assert factor == fan_factor_from(record) + 2
+    snap = view.snapshots["home"]
+    assert snap["fan_factor"] == factor and snap["cheerleaders"] == buyer.cheerleaders + 2
+    assert view.snapshots["away"]["fan_factor"] == fan_factor_from(view.pregame["teams"]["away"])
+    assert "Cavorting Nurglings" in MODELLED_INDUCEMENTS
+
+
+def fan_factor_from(record: dict[str, Any]) -> int:
+    """Dedicated fans plus the Fans step's D3, as the pre-game rolled them."""
+    return int(record["dedicated_fans"]) + int(record["fans_roll"])
