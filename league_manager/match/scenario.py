@@ -252,6 +252,7 @@ def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
                 "at": list(xy(s.pos[p])) if s.pos[p] >= 0 else None,
                 "status": STATUS_NAMES[s.status[p]],
                 "used": s.used[p],
+                "skills": sorted(s.skills[p]),
             }
             for p in range(s.size)
         },

@@ -205,7 +205,7 @@ class GreedyBot:
         use = next((a for a in prompt.options if a.kind == acts.USE_SKILL), None)
         if use is None:
             return None
-        if skill in ("Stand Firm", "Fend", "Kick", "Block", "Dodge", "Pick-me-up"):
+        if skill in ("Stand Firm", "Fend", "Kick", "Block", "Dodge", "Pick-me-up", "Bottles of Heady Brew"):
             return use
         if skill == "Juggernaut":
             safe = match.ctx.has(use.player, points.BOTH_DOWN_SAFE)

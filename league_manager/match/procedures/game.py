@@ -7,6 +7,7 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements import KEGS
 from league_manager.match.inducements.chef import master_chef
+from league_manager.match.inducements.heady_brew import offer_brew
 from league_manager.match.inducements.kegs import ko_recovery_bonus
 from league_manager.match.inducements.mascot import new_half
 from league_manager.match.procedures.foul import send_off
@@ -150,6 +151,7 @@ def drive(c: Ctx, kicking: int) -> Proc[None]:
     yield from setup(c, receiving)
     if s.drive == 1:
         yield from pregame_prayers(c)
+    yield from offer_brew(c)
     yield from kick_off(c)
     yield from drive_turns(c, receiving)
     yield from end_of_drive(c)

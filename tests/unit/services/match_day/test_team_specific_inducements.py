@@ -11,7 +11,7 @@ from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.coverage import MODELLED_INDUCEMENTS
 from league_manager.match.engine import Match
-from league_manager.match.inducements import HOT_POT, IN_MATCH, TEAM_MASCOT, board_info
+from league_manager.match.inducements import HEADY_BREW, HOT_POT, IN_MATCH, TEAM_MASCOT, board_info
 from league_manager.match.inducements.mascot import new_half
 from league_manager.match.teams import generate_team
 from league_manager.rules.loader import load_ruleset
@@ -97,3 +97,19 @@ def test_cavorting_nurglings_add_cheerleaders_and_fan_factor_at_the_pregame(
 def fan_factor_from(record: dict[str, Any]) -> int:
     """Dedicated fans plus the Fans step's D3, as the pre-game rolled them."""
     return int(record["dedicated_fans"]) + int(record["fans_roll"])
+
+
+def test_games_with_bottles_of_heady_brew_play_to_the_end_and_drink_each_bottle_once() -> None:
+    roster = RULESET.team("goblin")
+    lines = price(RULESET, roster, None, {}, [Purchase(HEADY_BREW, 3)])
+    home = apply_to_snapshot(generate_team(roster, 21), lines, RULESET)
+    for seed, bots in ((21, (RandomBot(21), RandomBot(22))), (23, (GreedyBot(23), GreedyBot(24)))):
+        match = Match(home, generate_team(RULESET.team("human"), seed, prefix="a"), seed=seed)
+        opened = 0
+        while match.prompt is not None:
+            events = match.apply(bots[match.prompt.team].choose(match))
+            opened += sum(1 for e in events if e.kind == "heady_brew")
+        assert match.outcome() is not None
+        assert opened <= 3 and match.state.induced[0][HEADY_BREW] == 3 - opened
+        if seed == 23:
+            assert opened >= 1  # the greedy bot opens them
