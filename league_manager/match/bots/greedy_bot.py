@@ -23,6 +23,12 @@ from league_manager.match.state import STANDING
 _ATTACKER_PREFERENCE = ("POW", "Stumble", "Push Back", "Both Down", "Player Down")
 
 
+USED_SKILLS = frozenset(
+    {"Stand Firm", "Fend", "Kick", "Block", "Dodge", "Pick-me-up", "Bottles of Heady Brew", "Medical Unguent"}
+)
+"""Optional skills and inducements the greedy bot always uses when asked."""
+
+
 class GreedyBot:
     """One-step greedy choices; a baseline opponent, not a strong player."""
 
@@ -205,7 +211,16 @@ class GreedyBot:
         use = next((a for a in prompt.options if a.kind == acts.USE_SKILL), None)
         if use is None:
             return None
-        if skill in ("Stand Firm", "Fend", "Kick", "Block", "Dodge", "Pick-me-up", "Bottles of Heady Brew"):
+        if skill in (
+            "Stand Firm",
+            "Fend",
+            "Kick",
+            "Block",
+            "Dodge",
+            "Pick-me-up",
+            "Bottles of Heady Brew",
+            "Medical Unguent",
+        ):
             return use
         if skill == "Juggernaut":
             safe = match.ctx.has(use.player, points.BOTH_DOWN_SAFE)

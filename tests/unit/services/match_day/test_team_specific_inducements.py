@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,8 +13,19 @@ from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.coverage import MODELLED_INDUCEMENTS
 from league_manager.match.engine import Match
-from league_manager.match.inducements import HEADY_BREW, HOT_POT, IN_MATCH, TEAM_MASCOT, board_info
+from league_manager.match.inducements import (
+    HEADY_BREW,
+    HOT_POT,
+    IN_MATCH,
+    MEDICAL_UNGUENT,
+    TEAM_MASCOT,
+    board_info,
+)
 from league_manager.match.inducements.mascot import new_half
+from league_manager.match.procedures.injury import worse
+from league_manager.match.result import build_result
+from league_manager.match.scenario import build, parse_action
+from league_manager.match.state import RESERVE
 from league_manager.match.teams import generate_team
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Inducement
@@ -26,6 +39,7 @@ from league_manager.services.match_day.inducements import (
 from league_manager.services.season_read_models import FixtureView
 
 RULESET = load_ruleset("bb2020")
+SCENARIOS = Path(__file__).parents[3] / "scenarios" / "inducements"
 
 
 def _mascot_match(seed: int) -> Match:
@@ -113,3 +127,18 @@ def test_games_with_bottles_of_heady_brew_play_to_the_end_and_drink_each_bottle_
         assert opened <= 3 and match.state.induced[0][HEADY_BREW] == 3 - opened
         if seed == 23:
             assert opened >= 1  # the greedy bot opens them
+
+
+def test_a_player_healed_by_the_unguent_keeps_the_serious_injury_for_the_post_game() -> None:
+    data = json.loads((SCENARIOS / "medical_unguent_serious_injury.json").read_text(encoding="utf-8"))
+    scenario, match, _dice = build(data)
+    for raw in data["actions"]:
+        match.apply(parse_action(scenario, raw))
+    a1 = scenario.index("a1")
+    assert match.state.status[a1] == RESERVE
+    result = build_result(match.state)
+    row = next(r for r in result.players if r.id == match.state.teams[1].players[0].id)
+    assert row.injury == "Serious Injury"
+    assert dict(result.away.inducements_used) == {MEDICAL_UNGUENT: 1}
+    assert worse("Serious Injury", "Badly Hurt")
+    assert not worse("Badly Hurt", "Dead") and not worse(None, "Dead")
