@@ -250,6 +250,12 @@ class GreedyBot:
         zap = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player == s.carrier >= 0]
         return zap[0] if zap else None
 
+    def _runesmith(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """The Rune of Might on the team's strongest player on the pitch."""
+        s = match.state
+        might = [a for a in prompt.options if a.kind == acts.CHOOSE and a.square == 0]
+        return max(might, key=lambda a: s.st[a.player], default=None)
+
     def _hot_pot(self, match: Match, prompt: acts.Prompt) -> Action | None:
         """Lob the Halfling Hot Pot where a Fireball would pay (opponents around, the carrier most)."""
         return self._wizard(match, prompt)

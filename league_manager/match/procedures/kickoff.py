@@ -22,6 +22,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.runesmith import offer_rune
 from league_manager.match.pitch import (
     NEIGHBOURS,
     ON_PITCH,
@@ -92,6 +93,7 @@ def kick_off(c: Ctx) -> Proc[None]:
     for team in (kicking, receiving):
         for fn, players in special_points.team_handlers(c, team, special_points.SWARMING):
             yield from fn(c, team, players)
+    yield from offer_rune(c)  # Dwarfen Runesmith: after the kick's deviation, before the event
     touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
     s.ball = -1
     s.carrier = -1

@@ -11,6 +11,7 @@ from typing import Any
 from league_manager.match import actions as a
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.inducements.hot_pot import HOT_POT_PROMPT
+from league_manager.match.inducements.runesmith import RUNESMITH_PROMPT
 from league_manager.match.inducements.wizards import FIREBALL, WIZARD
 from league_manager.match.pitch import ON_PITCH
 from league_manager.match.pitch import name as square_name
@@ -46,6 +47,7 @@ PROMPT_TITLES = {
     a.SWARM: "Swarming: place a player (or decline)",
     a.BITE_PROMPT: "Bloodlust: choose the Thrall to bite",
     HOT_POT_PROMPT: "Halfling Hot Pot: click the square to aim at (or decline)",
+    RUNESMITH_PROMPT: "Dwarfen Runesmith: click a player to strike a rune on (or decline)",
 }
 
 MNEMONIC = {
@@ -214,6 +216,10 @@ def _choose_label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return f"{square_name(action.square)}"
     if prompt.kind == HOT_POT_PROMPT:
         return f"Hot Pot at {square_name(action.square)}"
+    if prompt.kind == RUNESMITH_PROMPT:
+        runes = list(info.get("runes") or [])
+        rune = runes[action.square] if 0 <= action.square < len(runes) else "Rune"
+        return f"{rune} on {pl}"
     if prompt.kind == WIZARD:
         spells = list(info.get("spells") or [])
         if action.player < 0:

@@ -1,4 +1,4 @@
-"""The Halfling Hot Pot prompt on the board: the coach clicks the square to aim at."""
+"""Team-specific inducements on the board: the Hot Pot aimed at a square, the Runesmith's runes."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 
 from league_manager.match.inducements.hot_pot import HOT_POT_PROMPT
-from league_manager.match.scenario import build
+from league_manager.match.inducements.runesmith import RUNESMITH_PROMPT
+from league_manager.match.scenario import build, parse_action
 from league_manager.ui.match_board import labels
 from league_manager.ui.match_board.board import MatchBoard
 from league_manager.ui.match_board.session import BoardSession, LocalGame
@@ -34,3 +35,19 @@ def test_the_hot_pot_is_aimed_by_clicking_a_square(qtbot: QtBot) -> None:
     click_square(qtbot, board, square)
     assert len(ctl.match.actions) == before + 1
     assert ctl.match.actions[-1].square == square
+
+
+def test_the_runesmith_options_name_the_rune_and_the_player(qtbot: QtBot) -> None:
+    data = json.loads((SCENARIOS / "runesmith_rune_of_iron.json").read_text())
+    data["actions"] = data["actions"][:5]
+    scenario, match, _dice = build(data)
+    for raw in data["actions"]:
+        match.apply(parse_action(scenario, raw))
+    board = MatchBoard(BoardSession(LocalGame(match)), bot_delay_ms=0)
+    qtbot.addWidget(board)
+    ctl = board.controller
+    prompt = ctl.prompt
+    assert prompt is not None and prompt.kind == RUNESMITH_PROMPT
+    h1 = scenario.index("h1")
+    names = [labels.label(prompt, act, ctl.names) for act in ctl.targets[ctl.match.state.pos[h1]]]
+    assert f"Rune of Iron on {ctl.names[h1]}" in names and len(names) == 5

@@ -18,10 +18,12 @@ from league_manager.match.inducements import (
     HOT_POT,
     IN_MATCH,
     MEDICAL_UNGUENT,
+    RUNESMITH,
     TEAM_MASCOT,
     board_info,
 )
 from league_manager.match.inducements.mascot import new_half
+from league_manager.match.inducements.runesmith import RUNESMITH_PROMPT
 from league_manager.match.procedures.injury import worse
 from league_manager.match.result import build_result
 from league_manager.match.scenario import build, parse_action
@@ -142,3 +144,40 @@ def test_a_player_healed_by_the_unguent_keeps_the_serious_injury_for_the_post_ga
     assert dict(result.away.inducements_used) == {MEDICAL_UNGUENT: 1}
     assert worse("Serious Injury", "Badly Hurt")
     assert not worse("Badly Hurt", "Dead") and not worse(None, "Dead")
+
+
+def _played(name: str, upto: int | None = None) -> tuple[Any, Match]:
+    data = json.loads((SCENARIOS / name).read_text(encoding="utf-8"))
+    scenario, match, _dice = build(data)
+    for raw in data["actions"][:upto]:
+        match.apply(parse_action(scenario, raw))
+    return scenario, match
+
+
+def test_the_rune_of_iron_raises_armour_for_the_drive_and_the_runesmith_is_done() -> None:
+    scenario, match = _played("runesmith_rune_of_iron.json")
+    h1 = scenario.index("h1")
+    assert match.state.av[h1] == 11 and match.state.induced[0][RUNESMITH] == 0
+    _scenario, at_prompt = _played("runesmith_rune_of_iron.json", upto=5)
+    prompt = at_prompt.prompt
+    assert prompt is not None and prompt.kind == RUNESMITH_PROMPT
+    offered = {a.player for a in prompt.options if a.player >= 0}
+    assert scenario.index("h3") not in offered and h1 in offered  # no Loner
+
+
+def test_a_failed_rune_on_two_or_three_leaves_the_runesmith_for_a_later_drive() -> None:
+    _scenario, match = _played("runesmith_fails_try_again.json")
+    assert match.state.induced[0][RUNESMITH] == 1
+
+
+def test_games_with_a_runesmith_play_to_the_end_with_both_bots() -> None:
+    roster = RULESET.team("dwarf")
+    lines = price(RULESET, roster, None, {}, [Purchase(RUNESMITH)])
+    home = apply_to_snapshot(generate_team(roster, 31), lines, RULESET)
+    for seed, bots in ((31, (RandomBot(31), RandomBot(32))), (33, (GreedyBot(33), GreedyBot(34)))):
+        match = Match(home, generate_team(RULESET.team("orc"), seed, prefix="a"), seed=seed)
+        struck = 0
+        while match.prompt is not None:
+            events = match.apply(bots[match.prompt.team].choose(match))
+            struck += sum(1 for e in events if e.kind == "runesmith" and e.success)
+        assert match.outcome() is not None and struck <= 1
