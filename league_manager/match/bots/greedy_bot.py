@@ -250,6 +250,15 @@ class GreedyBot:
         zap = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player == s.carrier >= 0]
         return zap[0] if zap else None
 
+    def _ballistics(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Shorten the kick's deviation as much as the Master of Ballistics allows."""
+        results = prompt.info.get("results") or []
+        distance = int(prompt.info.get("distance", 0))
+        best = min(range(len(results)), key=lambda i: results[i][1], default=-1)
+        if best < 0 or results[best][1] >= distance:
+            return None
+        return Action(acts.CHOOSE, square=best)
+
     def _runesmith(self, match: Match, prompt: acts.Prompt) -> Action | None:
         """The Rune of Might on the team's strongest player on the pitch."""
         s = match.state

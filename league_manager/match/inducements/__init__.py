@@ -26,11 +26,12 @@ HOT_POT = "Halfling Hot Pot"
 HEADY_BREW = "Bottles of Heady Brew"
 MEDICAL_UNGUENT = "Medical Unguent"
 RUNESMITH = "Dwarfen Runesmith"
+BALLISTICS = "Master of Ballistics"
 
 IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER,
-    TEAM_MASCOT, HOT_POT, HEADY_BREW, MEDICAL_UNGUENT, RUNESMITH,
+    TEAM_MASCOT, HOT_POT, HEADY_BREW, MEDICAL_UNGUENT, RUNESMITH, BALLISTICS,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

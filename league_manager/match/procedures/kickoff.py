@@ -22,6 +22,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.ballistics import deviation
 from league_manager.match.inducements.runesmith import offer_rune
 from league_manager.match.pitch import (
     NEIGHBOURS,
@@ -80,8 +81,7 @@ def kick_off(c: Ctx) -> Proc[None]:
     choice = yield Prompt(KICK, kicking, opts, {"kicker": kicker})
     target = choice.square
     c.emit(Event("kick", kicking, kicker, square=target))
-    d = c.roll(8, "kick deviation direction")
-    n = c.roll(6, "kick deviation distance")
+    d, n = yield from deviation(c, kicking)  # D8, D6 (and a Master of Ballistics' advice)
     if kicker >= 0 and c.has(kicker, points.KICK_SKILL) and c.has_tz(kicker):
         info = {"skill": "Kick", "player": kicker, "direction": d, "distance": n}
         opts = [Action(USE_SKILL, kicker), Action(DECLINE)]

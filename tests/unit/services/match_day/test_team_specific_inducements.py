@@ -14,6 +14,7 @@ from league_manager.match.bots.random_bot import RandomBot
 from league_manager.match.coverage import MODELLED_INDUCEMENTS
 from league_manager.match.engine import Match
 from league_manager.match.inducements import (
+    BALLISTICS,
     HEADY_BREW,
     HOT_POT,
     IN_MATCH,
@@ -22,6 +23,7 @@ from league_manager.match.inducements import (
     TEAM_MASCOT,
     board_info,
 )
+from league_manager.match.inducements.ballistics import changes
 from league_manager.match.inducements.mascot import new_half
 from league_manager.match.inducements.runesmith import RUNESMITH_PROMPT
 from league_manager.match.procedures.injury import worse
@@ -181,3 +183,21 @@ def test_games_with_a_runesmith_play_to_the_end_with_both_bots() -> None:
             events = match.apply(bots[match.prompt.team].choose(match))
             struck += sum(1 for e in events if e.kind == "runesmith" and e.success)
         assert match.outcome() is not None and struck <= 1
+
+
+def test_ballistics_changes_stay_within_the_dice() -> None:
+    assert [words for words, _, _ in changes(1, 6)] == ["D8 1 -> 2", "D8 1 -> 3", "D6 6 -> 4", "D6 6 -> 5"]
+    assert ("D8 8 -> 7", 7, 3) in changes(8, 3) and all(1 <= nd <= 8 for _, nd, _ in changes(8, 3))
+
+
+def test_games_with_a_master_of_ballistics_play_to_the_end_with_both_bots() -> None:
+    roster = RULESET.team("halfling")
+    lines = price(RULESET, roster, None, {}, [Purchase(BALLISTICS)])
+    home = apply_to_snapshot(generate_team(roster, 41), lines, RULESET)
+    for seed, bots in ((41, (RandomBot(41), RandomBot(42))), (43, (GreedyBot(43), GreedyBot(44)))):
+        match = Match(home, generate_team(RULESET.team("human"), seed, prefix="a"), seed=seed)
+        advised = 0
+        while match.prompt is not None:
+            events = match.apply(bots[match.prompt.team].choose(match))
+            advised += sum(1 for e in events if e.kind == "master_of_ballistics")
+        assert match.outcome() is not None and advised >= 1
