@@ -250,6 +250,17 @@ class GreedyBot:
         zap = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player == s.carrier >= 0]
         return zap[0] if zap else None
 
+    def _drummer(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Push back the opposing player furthest from its own End Zone (the most advanced)."""
+        s = match.state
+
+        def advance(a: Action) -> int:
+            x = xy(s.pos[a.player])[0]
+            return x if s.team[a.player] == 0 else LENGTH - 1 - x
+
+        pushes = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player >= 0]
+        return max(pushes, key=advance, default=None)
+
     def _ballistics(self, match: Match, prompt: acts.Prompt) -> Action | None:
         """Shorten the kick's deviation as much as the Master of Ballistics allows."""
         results = prompt.info.get("results") or []

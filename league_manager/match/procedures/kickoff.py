@@ -23,6 +23,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements.ballistics import deviation
+from league_manager.match.inducements.drummer import drum
 from league_manager.match.inducements.runesmith import offer_rune
 from league_manager.match.pitch import (
     NEIGHBOURS,
@@ -101,6 +102,7 @@ def kick_off(c: Ctx) -> Proc[None]:
     s.touchback = False
     yield from on_the_ball(c, receiving)
     landing = yield from kickoff_event(c, landing)
+    yield from drum(c)  # WAAAGH! Drummer: after the event, before the ball lands
     if not touchback:
         touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
     if not touchback:

@@ -11,6 +11,7 @@ from typing import Any
 from league_manager.match import actions as a
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.inducements.ballistics import BALLISTICS_PROMPT
+from league_manager.match.inducements.drummer import DRUMMER_PROMPT
 from league_manager.match.inducements.hot_pot import HOT_POT_PROMPT
 from league_manager.match.inducements.runesmith import RUNESMITH_PROMPT
 from league_manager.match.inducements.wizards import FIREBALL, WIZARD
@@ -50,6 +51,7 @@ PROMPT_TITLES = {
     HOT_POT_PROMPT: "Halfling Hot Pot: click the square to aim at (or decline)",
     RUNESMITH_PROMPT: "Dwarfen Runesmith: click a player to strike a rune on (or decline)",
     BALLISTICS_PROMPT: "Master of Ballistics: change a deviation die?",
+    DRUMMER_PROMPT: "WAAAGH! Drummer: click an opposing player to push back (or decline)",
 }
 
 MNEMONIC = {
@@ -218,6 +220,8 @@ def _choose_label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return f"{square_name(action.square)}"
     if prompt.kind == HOT_POT_PROMPT:
         return f"Hot Pot at {square_name(action.square)}"
+    if prompt.kind == DRUMMER_PROMPT:
+        return f"Push back {pl}"
     if prompt.kind == BALLISTICS_PROMPT:
         choices = list(info.get("choices") or [])
         return choices[action.square] if 0 <= action.square < len(choices) else "Change"

@@ -15,6 +15,7 @@ from league_manager.match.coverage import MODELLED_INDUCEMENTS
 from league_manager.match.engine import Match
 from league_manager.match.inducements import (
     BALLISTICS,
+    DRUMMER,
     HEADY_BREW,
     HOT_POT,
     IN_MATCH,
@@ -26,6 +27,7 @@ from league_manager.match.inducements import (
 from league_manager.match.inducements.ballistics import changes
 from league_manager.match.inducements.mascot import new_half
 from league_manager.match.inducements.runesmith import RUNESMITH_PROMPT
+from league_manager.match.invariants import violations
 from league_manager.match.procedures.injury import worse
 from league_manager.match.result import build_result
 from league_manager.match.scenario import build, parse_action
@@ -201,3 +203,18 @@ def test_games_with_a_master_of_ballistics_play_to_the_end_with_both_bots() -> N
             events = match.apply(bots[match.prompt.team].choose(match))
             advised += sum(1 for e in events if e.kind == "master_of_ballistics")
         assert match.outcome() is not None and advised >= 1
+
+
+def test_games_with_a_waaagh_drummer_play_to_the_end_with_both_bots() -> None:
+    roster = RULESET.team("orc")
+    lines = price(RULESET, roster, None, {}, [Purchase(DRUMMER)])
+    home = apply_to_snapshot(generate_team(roster, 51), lines, RULESET)
+    for seed, bots in ((51, (RandomBot(51), RandomBot(52))), (53, (GreedyBot(53), GreedyBot(54)))):
+        match = Match(home, generate_team(RULESET.team("human"), seed, prefix="a"), seed=seed)
+        drummed = 0
+        while match.prompt is not None:
+            events = match.apply(bots[match.prompt.team].choose(match))
+            drummed += sum(1 for e in events if e.kind == "waaagh_drummer")
+            problems = violations(match.state, False)
+            assert not problems, problems
+        assert match.outcome() is not None and drummed >= 1
