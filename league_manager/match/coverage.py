@@ -24,6 +24,7 @@ MODELLED_INDUCEMENTS = frozenset(
         "Extra Team Training",  # team re-rolls
         "Bribes",  # fouls and secret weapons
         "Riotous Rookies",  # extra journeymen in the kick-off snapshot
+        "Cavorting Nurglings",  # cheerleaders and Fan Factor in the kick-off snapshot
         *IN_MATCH,  # match/inducements: apothecaries, kegs, chef, referee, wizard ...
     }
 )

@@ -263,6 +263,7 @@ def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
                 "status": STATUS_NAMES[s.status[p]],
                 "used": s.used[p],
                 "distracted": match.ctx.distracted(p),
+                "skills": sorted(s.skills[p]),
             }
             for p in range(s.size)
         },

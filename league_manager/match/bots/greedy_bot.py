@@ -15,13 +15,19 @@ from league_manager.match.bots.star_sense import (
     star_interferer,
 )
 from league_manager.match.engine import Match
-from league_manager.match.pitch import LENGTH, W, distance, scoring_x, sq, xy
+from league_manager.match.pitch import LENGTH, NEIGHBOURS, W, distance, scoring_x, sq, xy
 from league_manager.match.procedures.block import assists, dice_count
 from league_manager.match.skills import points
 from league_manager.match.skills import stars_5_points as sp5
 from league_manager.match.state import STANDING
 
 _ATTACKER_PREFERENCE = ("POW", "Stumble", "Push Back", "Both Down", "Player Down")
+
+
+USED_SKILLS = frozenset(
+    {"Stand Firm", "Fend", "Kick", "Block", "Dodge", "Pick-me-up", "Bottles of Heady Brew", "Medical Unguent"}
+)
+"""Optional skills and inducements the greedy bot always uses when asked."""
 
 
 class GreedyBot:
@@ -206,7 +212,17 @@ class GreedyBot:
         use = next((a for a in prompt.options if a.kind == acts.USE_SKILL), None)
         if use is None:
             return None
-        if skill in ("Stand Firm", "Fend", "Kick", "Block", "Dodge", "Pick-me-up", "Mungo Spinecracker"):
+        if skill in (
+            "Stand Firm",
+            "Fend",
+            "Kick",
+            "Block",
+            "Dodge",
+            "Pick-me-up",
+            "Mungo Spinecracker",
+            "Bottles of Heady Brew",
+            "Medical Unguent",
+        ):
             return use
         if skill == "Juggernaut":
             safe = match.ctx.has(use.player, points.BOTH_DOWN_SAFE)
@@ -222,6 +238,49 @@ class GreedyBot:
     def _wizard(self, match: Match, prompt: acts.Prompt) -> Action | None:
         """Cast where a spell pays (``spell_choice``), else decline."""
         return choose_spell(match, prompt)
+
+    def _drummer(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Push back the opposing player furthest from its own End Zone (the most advanced)."""
+        s = match.state
+
+        def advance(a: Action) -> int:
+            x = xy(s.pos[a.player])[0]
+            return x if s.team[a.player] == 0 else LENGTH - 1 - x
+
+        pushes = [a for a in prompt.options if a.kind == acts.CHOOSE and a.player >= 0]
+        return max(pushes, key=advance, default=None)
+
+    def _ballistics(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Shorten the kick's deviation as much as the Master of Ballistics allows."""
+        results = prompt.info.get("results") or []
+        distance = int(prompt.info.get("distance", 0))
+        best = min(range(len(results)), key=lambda i: results[i][1], default=-1)
+        if best < 0 or results[best][1] >= distance:
+            return None
+        return Action(acts.CHOOSE, square=best)
+
+    def _runesmith(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """The Rune of Might on the team's strongest player on the pitch."""
+        s = match.state
+        might = [a for a in prompt.options if a.kind == acts.CHOOSE and a.square == 0]
+        return max(might, key=lambda a: s.st[a.player], default=None)
+
+    def _hot_pot(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        """Lob the Halfling Hot Pot where a Fireball would pay (opponents around, the carrier most)."""
+        s = match.state
+        team = prompt.team
+
+        def worth(square: int) -> int:
+            score = 0
+            for p in range(s.size):
+                if s.pos[p] in (square, *NEIGHBOURS[square]) and s.status[p] == STANDING:
+                    foe = s.team[p] != team
+                    score += (1 if foe else -2) + (2 if foe and p == s.carrier else 0)
+            return score
+
+        targets = [a for a in prompt.options if a.kind == acts.CHOOSE and a.square >= 0]
+        best = max(targets, key=lambda a: worth(a.square), default=None)
+        return best if best is not None and worth(best.square) >= 2 else None
 
     def _apothecary(self, match: Match, prompt: acts.Prompt) -> Action | None:
         return Action(acts.YES)

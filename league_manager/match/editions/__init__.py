@@ -43,6 +43,9 @@ class Edition:
             (BB2020: a Throw Team-mate is the team turn's Pass).
         one_jump_per_move: a player may Jump over Prone or Stunned players only once per
             action (BB2020) or any number of times (Season 3).
+        mascot_target: the D6 the Team Mascot's re-roll needs (BB2020 Death Zone 5+, Season 3 4+).
+        mascot_first: the mascot's re-roll is tried before the team's own (BB2020) or spent
+            last (Season 3).
     """
 
     id: str
@@ -56,6 +59,8 @@ class Edition:
     ttm_min_strength: int = 5
     ttm_own_action: bool = False
     one_jump_per_move: bool = True
+    mascot_target: int = 5
+    mascot_first: bool = True
 
 
 BB2020 = Edition(

@@ -50,6 +50,8 @@ BB2025 = register_edition(
         ttm_min_strength=0,
         ttm_own_action=True,
         one_jump_per_move=False,
+        mascot_target=4,
+        mascot_first=False,
     )
 )
 """Blood Bowl Season 3 (seed 002, reference/bb2025)."""

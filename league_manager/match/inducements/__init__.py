@@ -34,7 +34,13 @@ BLITZERS_KEGS = "Blitzer's Best Kegs"
 DODGY_LEAGUE_REP = "Dodgy League Rep"
 """Season 3's biased referee: spots opposing fouls on a 5+ and adds 1 to Argue the Call."""
 TEAM_MASCOT = "Team Mascot"
-"""Season 3: one extra team re-roll a half that works on a 4+ (``mascot.py``)."""
+"""One extra team re-roll a half that works on a D6 roll (``mascot.py``; both editions)."""
+HOT_POT = "Halfling Hot Pot"
+HEADY_BREW = "Bottles of Heady Brew"
+MEDICAL_UNGUENT = "Medical Unguent"
+RUNESMITH = "Dwarfen Runesmith"
+BALLISTICS = "Master of Ballistics"
+DRUMMER = "WAAAGH! Drummer"
 
 SPELL_BONUS = 1
 """A player a spell Knocks Down takes +1 on the armour or the injury roll (where it matters)."""
@@ -52,6 +58,7 @@ IN_MATCH = (
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER, OGRE_FIREBELLY, WARLOCK_ENGINEER,
     HORATIO, ASUR_HIGH_MAGE, WEATHER_MAGE, NIGHT_GOBLIN_SHAMAN, NECROTHEURGE,
     HORTICULTURALIST, *NAMED_REFEREES, *COACHING_STAFF, BLITZERS_KEGS, TEAM_MASCOT, DODGY_LEAGUE_REP,
+    HOT_POT, HEADY_BREW, MEDICAL_UNGUENT, RUNESMITH, BALLISTICS, DRUMMER,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 

@@ -1,4 +1,9 @@
-"""Team Mascot (Season 3): one extra team re-roll each half that only works on a D6 4+."""
+"""Team Mascot: one more team re-roll each half, which works only on a D6 roll.
+
+The edition sets the roll and the order (``Edition.mascot_target``, ``Edition.mascot_first``):
+BB2020's Death Zone mascot works on a 5+ and is tried before the team's own re-rolls (a failed
+one falls back on them); Season 3's works on a 4+ and is spent last.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,6 @@ from league_manager.match.core import Ctx
 from league_manager.match.events import Event
 from league_manager.match.inducements import TEAM_MASCOT, left, use
 from league_manager.match.state import State
-
-TARGET = 4
 
 
 def new_half(s: State) -> None:
@@ -24,11 +27,14 @@ def available(s: State, team: int) -> bool:
 
 
 def spend(c: Ctx, p: int) -> bool:
-    """Use the mascot's re-roll for player p: it works on a D6 4+, else it is lost."""
+    """Use the mascot's re-roll for player p: it works on the edition's roll, else it is lost
+    for the half."""
     s = c.s
     team = s.team[p]
     use(s, team, TEAM_MASCOT)
+    target = c.ed.mascot_target
     roll = c.d6("team mascot")
-    ok = roll >= TARGET
-    c.emit(Event("team_mascot", team, p, (roll,), TARGET, success=ok, rule=TEAM_MASCOT))
+    ok = roll >= target
+    detail = "re-roll" if ok else "lost for the half"
+    c.emit(Event("team_mascot", team, p, (roll,), target, success=ok, rule=TEAM_MASCOT, detail=detail))
     return ok

@@ -468,6 +468,15 @@ def _push(c: Ctx, att: int, from_sq: int, victim: int, chooser: int, first: bool
     return pending
 
 
+def push_back(c: Ctx, victim: int, from_sq: int, chooser: int) -> Proc[list[int]]:
+    """A Push Back with no blocker (WAAAGH! Drummer): ``victim`` pushed away from ``from_sq``.
+
+    Chain pushes, Side Step and the crowd apply as for a block; ``chooser``'s coach picks the
+    square. Returns the squares where a loose ball must bounce.
+    """
+    return (yield from _push(c, victim, from_sq, victim, chooser))
+
+
 def _into_crowd(c: Ctx, att: int, victim: int) -> Proc[list[int]]:
     """Pushed into the crowd: injury by the crowd, the ball thrown in."""
     s = c.s

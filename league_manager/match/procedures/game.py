@@ -7,6 +7,7 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements import mascot, referees, staff, staff_pregame
 from league_manager.match.inducements.chef import master_chef
+from league_manager.match.inducements.heady_brew import offer_brew
 from league_manager.match.inducements.kegs import keg_name, ko_recovery_bonus
 from league_manager.match.inducements.team_spells import restore_weather
 from league_manager.match.procedures.foul import send_off
@@ -154,6 +155,7 @@ def drive(c: Ctx, kicking: int) -> Proc[None]:
         yield from pregame_prayers(c)
     yield from referees.drive_start(c)
     yield from staff.drive_start(c)
+    yield from offer_brew(c)
     yield from kick_off(c)
     yield from drive_turns(c, receiving)
     yield from end_of_drive(c)

@@ -17,7 +17,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.editions import BB2020
 from league_manager.match.events import Event
-from league_manager.match.inducements import medical, staff
+from league_manager.match.inducements import medical, staff, unguent
 from league_manager.match.skills import asp_points, points, special_points, star_points
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import season3_points as s3
@@ -335,12 +335,20 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False, 
             s.status[p] = RESERVE
             return
     st = s.stats[p]
-    st.injury = result
+    if not worse(st.injury, result):  # a player healed by an unguent keeps the worse result
+        st.injury = result
     if result == "Lasting Injury":
         roll = c.d6("lasting injury")
         st.lasting = LASTING_TABLE[roll]
         c.emit(Event("lasting_injury", team, p, (roll,), detail=st.lasting))
     _credit(c, p, by, spp, result)
+    yield from unguent.offer_unguent(c, p, result)
+
+
+def worse(recorded: str | None, result: str) -> bool:
+    """Whether an injury already recorded this game is worse than a new casualty result."""
+    order = [name for _, name in CASUALTY_TABLE]
+    return recorded in order and order.index(str(recorded)) > order.index(result)
 
 
 def _roll_casualty(c: Ctx, p: int, niggling: int) -> str:

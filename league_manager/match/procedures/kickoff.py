@@ -22,6 +22,9 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
+from league_manager.match.inducements.ballistics import deviation
+from league_manager.match.inducements.drummer import drum
+from league_manager.match.inducements.runesmith import offer_rune
 from league_manager.match.pitch import (
     NEIGHBOURS,
     ON_PITCH,
@@ -79,8 +82,7 @@ def kick_off(c: Ctx) -> Proc[None]:
     choice = yield Prompt(KICK, kicking, opts, {"kicker": kicker})
     target = choice.square
     c.emit(Event("kick", kicking, kicker, square=target))
-    d = c.roll(8, "kick deviation direction")
-    n = c.roll(6, "kick deviation distance")
+    d, n = yield from deviation(c, kicking)  # D8, D6 (and a Master of Ballistics' advice)
     if kicker >= 0 and c.has(kicker, points.KICK_SKILL) and c.has_tz(kicker):
         info = {"skill": "Kick", "player": kicker, "direction": d, "distance": n}
         opts = [Action(USE_SKILL, kicker), Action(DECLINE)]
@@ -92,6 +94,7 @@ def kick_off(c: Ctx) -> Proc[None]:
     for team in (kicking, receiving):
         for fn, players in special_points.team_handlers(c, team, special_points.SWARMING):
             yield from fn(c, team, players)
+    yield from offer_rune(c)  # Dwarfen Runesmith: after the kick's deviation, before the event
     touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
     s.ball = -1
     s.carrier = -1
@@ -99,6 +102,7 @@ def kick_off(c: Ctx) -> Proc[None]:
     s.touchback = False
     yield from on_the_ball(c, receiving)
     landing = yield from kickoff_event(c, landing)
+    yield from drum(c)  # WAAAGH! Drummer: after the event, before the ball lands
     if not touchback:
         touchback = not (ON_PITCH[landing] and in_half(landing, receiving))
     if not touchback:

@@ -84,10 +84,12 @@ def use_team_reroll(c: Ctx, p: int) -> bool:
     elif leader_reroll(c, team):  # spent before the others: it is lost if the Leaders leave
         s.leader_used[team] = True
         rule = "Leader"
+    elif c.ed.mascot_first and mascot.available(s, team) and mascot.spend(c, p):
+        rule = TEAM_MASCOT  # BB2020: tried first; a failed mascot falls back on a team re-roll
     elif s.rerolls[team] > 0:
         s.rerolls[team] -= 1
-    elif not mascot.spend(c, p):  # the Team Mascot's re-roll, used last: only on a 4+
-        return False
+    elif c.ed.mascot_first or not mascot.available(s, team) or not mascot.spend(c, p):
+        return False  # Season 3: the mascot's re-roll is spent last
     else:
         rule = TEAM_MASCOT
     for skill, fn in c.hook(p, points.LONER):

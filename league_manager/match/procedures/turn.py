@@ -21,6 +21,7 @@ from league_manager.match.actions import (
 )
 from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
+from league_manager.match.inducements.hot_pot import offer_hot_pot
 from league_manager.match.inducements.necro_spells import incorporeal_fades, turn_ends
 from league_manager.match.inducements.team_spells import restore_weather
 from league_manager.match.inducements.wizards import FOE_END, OWN_START, offer_spell
@@ -129,6 +130,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
         c.emit(Event("turn", team, detail=f"half {s.half} turn {s.turn[team]}"))
         yield from offer_spell(c, 1 - team)
         yield from offer_spell(c, team, OWN_START)
+        yield from offer_hot_pot(c, team)
     s.phase = ""
     try:
         while True:

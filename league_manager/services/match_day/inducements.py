@@ -11,8 +11,11 @@ from league_manager.match.inducements import IN_MATCH, staff
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
 from league_manager.services.match_day import mercenaries
+from league_manager.services.match_day.refused_inducements import refuse_unavailable
 
 STAR_GROUP = "star"
+CAVORTING_NURGLINGS = "Cavorting Nurglings"
+"""Each swarm: one more cheerleader and +1 to the team's Fan Factor for the game (Death Zone)."""
 RIOTOUS_ROOKIES = "Riotous Rookies"
 """Bought at the pre-game: 2D3+1 extra journeymen join for the match (``pregame.add_rookies``)."""
 
@@ -125,6 +128,7 @@ def price(
             groups[STAR_GROUP] = groups.get(STAR_GROUP, 0) + 1
             lines.append(Bought(item.name, STAR_GROUP, 1, unit, item))
             continue
+        refuse_unavailable(item.name)
         if not item.available_for(roster, chosen_rule):
             raise RuleViolation("inducements", f"{item.name} is not available to {roster.name}")
         counts[item.name] = counts.get(item.name, 0) + purchase.quantity
@@ -148,6 +152,7 @@ EFFECTS = {
     "Part-time Assistant Coaches": "assistant_coaches",
     "Extra Team Training": "rerolls",
     "Bribes": "bribes",
+    CAVORTING_NURGLINGS: "cheerleaders",  # and +1 Fan Factor each (``pregame.run_pregame``)
 }
 
 

@@ -7,7 +7,7 @@ It asks the same rules the purchase validation asks (:func:`plan_inducements`, w
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlmodel import Session
@@ -20,6 +20,7 @@ from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.inducements import STAR_GROUP, Bought, Purchase
 from league_manager.services.match_day.offer_models import InducementOffer, OfferLine, SideOffer
 from league_manager.services.match_day.pregame import add_journeymen, open_for_pregame, plan_inducements
+from league_manager.services.match_day.refused_inducements import REFUSED
 from league_manager.services.match_day.store import SIDES, team_snapshot
 
 SEARCH_LIMIT = 12  # no inducement without a maximum is ever bought more often than this
@@ -110,7 +111,8 @@ def build_offer(
                 why = ctx.refusal(_with(current, side, name, have + more + 1))
                 more += why is None
             played = inducement_played(name, kind)
-            lines.append(OfferLine(name, kind, cost, chosen[side].get(name, 0), more, limit, why, played))
+            line = OfferLine(name, kind, cost, chosen[side].get(name, 0), more, limit, why, played)
+            lines.append(replace(line, refused=REFUSED.get(name, "")))
         spending = record[side]
         sides[side] = SideOffer(
             side=side,

@@ -14,7 +14,8 @@ __all__ = ["InducementOffer", "OfferLine", "SideOffer"]
 class OfferLine:
     """One inducement or star player a team may buy: its price for that team and how many more.
 
-    ``played`` is False for an inducement the board does not play (tabletop only).
+    ``played`` is False for an inducement the board does not play (tabletop only);
+    ``refused`` says why the program does not sell it at all (empty when it does).
     """
 
     name: str
@@ -25,6 +26,7 @@ class OfferLine:
     limit: int | None
     why_not: str | None = None
     played: bool = True
+    refused: str = ""
 
     @property
     def is_star(self) -> bool:

@@ -23,6 +23,7 @@ from league_manager.services.base import league_ruleset
 from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.dice import roll_dicts
 from league_manager.services.match_day.inducements import (
+    CAVORTING_NURGLINGS,
     RIOTOUS_ROOKIES,
     Bought,
     Purchase,
@@ -322,6 +323,10 @@ def run_pregame(
         if any(b.name == RIOTOUS_ROOKIES for b in bought[side]):
             snaps[side], rookies = add_rookies(snaps[side], ruleset.team(teams[side].race), side, dice)
             record["teams"][side]["riotous_rookies"] = rookies
+        nurglings = sum(b.quantity for b in bought[side] if b.name == CAVORTING_NURGLINGS)
+        if nurglings:  # Cavorting Nurglings: +1 Fan Factor each, from the beginning of the game
+            record["teams"][side]["fan_factor"] += nurglings
+            record["teams"][side]["nurglings"] = nurglings
         snap = apply_to_snapshot(snaps[side], bought[side], ruleset).to_dict()
         snap["fan_factor"] = record["teams"][side]["fan_factor"]
         snaps[side] = TeamSnapshot.from_dict(snap)

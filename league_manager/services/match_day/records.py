@@ -106,6 +106,8 @@ class PregameSide(_Record):
     riotous_rookies: Rookies | None = None
     inducements: Spending | None = None
     ctv_after_inducements: int = 0
+    nurglings: int = 0
+    """Cavorting Nurglings bought (already added to ``fan_factor``; one cheerleader each)."""
 
 
 class Weather(_Record):

@@ -16,6 +16,7 @@ from league_manager.match.actions import Action, IllegalAction, Prompt
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
 from league_manager.match.formations import FormationError, capture, formation_actions, offered
+from league_manager.match.inducements.hot_pot import HOT_POT_PROMPT
 from league_manager.match.inducements.wizards import WIZARD
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import (
@@ -45,7 +46,7 @@ SQUARE_KINDS = frozenset(
 """Action kinds whose ``square`` is a pitch square the coach clicks."""
 INDEX_PROMPTS = frozenset((a.BLOCK_DIE, a.CASUALTY_CHOICE))
 """Prompts whose CHOOSE ``square`` is an option index, not a square."""
-SQUARE_PROMPTS = frozenset((a.PUSH, a.DECLARE_TARGET, a.INTERFERENCE, a.BITE_PROMPT))
+SQUARE_PROMPTS = frozenset((a.PUSH, a.DECLARE_TARGET, a.INTERFERENCE, a.BITE_PROMPT, HOT_POT_PROMPT))
 """Prompts whose CHOOSE ``square`` is the square to click."""
 SAVED = "saved:"
 """Command prefix of a saved formation's choice."""

@@ -11,6 +11,10 @@ from typing import Any
 from league_manager.match import actions as a
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.inducements.area_spells import FIREBALL
+from league_manager.match.inducements.ballistics import BALLISTICS_PROMPT
+from league_manager.match.inducements.drummer import DRUMMER_PROMPT
+from league_manager.match.inducements.hot_pot import HOT_POT_PROMPT
+from league_manager.match.inducements.runesmith import RUNESMITH_PROMPT
 from league_manager.match.inducements.wizards import WIZARD
 from league_manager.match.pitch import ON_PITCH
 from league_manager.match.pitch import name as square_name
@@ -45,6 +49,10 @@ PROMPT_TITLES = {
     a.DECLARE_TARGET: "Declare the target",
     a.SWARM: "Swarming: place a player (or decline)",
     a.BITE_PROMPT: "Bloodlust: choose the Thrall to bite",
+    HOT_POT_PROMPT: "Halfling Hot Pot: click the square to aim at (or decline)",
+    RUNESMITH_PROMPT: "Dwarfen Runesmith: click a player to strike a rune on (or decline)",
+    BALLISTICS_PROMPT: "Master of Ballistics: change a deviation die?",
+    DRUMMER_PROMPT: "WAAAGH! Drummer: click an opposing player to push back (or decline)",
 }
 
 MNEMONIC = {
@@ -217,6 +225,17 @@ def _choose_label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return f"Gain {info['skills'][action.square]}"
     if prompt.kind in (a.PUSH, a.DECLARE_TARGET, a.BITE_PROMPT):
         return f"{square_name(action.square)}"
+    if prompt.kind == HOT_POT_PROMPT:
+        return f"Hot Pot at {square_name(action.square)}"
+    if prompt.kind == DRUMMER_PROMPT:
+        return f"Push back {pl}"
+    if prompt.kind == BALLISTICS_PROMPT:
+        choices = list(info.get("choices") or [])
+        return choices[action.square] if 0 <= action.square < len(choices) else "Change"
+    if prompt.kind == RUNESMITH_PROMPT:
+        runes = list(info.get("runes") or [])
+        rune = runes[action.square] if 0 <= action.square < len(runes) else "Rune"
+        return f"{rune} on {pl}"
     if prompt.kind == WIZARD:
         return _spell_label(info, action, pl)
     if prompt.kind == a.USE_SKILL_PROMPT and 0 <= action.square < len(FACINGS):

@@ -104,6 +104,8 @@ class InducementModel(QAbstractTableModel):
                 return line.name
             if column == 1:
                 kind = "star player" if line.is_star else line.kind.replace("_", " ")
+                if line.refused:
+                    return f"{kind} — {line.refused}"
                 return kind if line.played else f"{kind} — {TABLETOP_ONLY}"
             if column == 2:
                 return gp(line.unit_cost) if role == Qt.ItemDataRole.DisplayRole else line.unit_cost
@@ -113,7 +115,7 @@ class InducementModel(QAbstractTableModel):
                 return quantity
         if role == Qt.ItemDataRole.ToolTipRole and column in (3, QUANTITY) and line.why_not:
             return f"No more: {line.why_not}"
-        if role == Qt.ItemDataRole.ToolTipRole and not line.played:
+        if role == Qt.ItemDataRole.ToolTipRole and not line.played and not line.refused:
             return f"{line.name}: {TABLETOP_ONLY}; play its effect at the table by hand."
         if role == Qt.ItemDataRole.ForegroundRole and not line.may_add and not quantity:
             return QColor("#8a8a8a")  # nothing more allowed: shown, greyed

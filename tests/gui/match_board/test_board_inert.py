@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from league_manager.match.coverage import TABLETOP_ONLY, inducement_played, unplayed_inducements
 from league_manager.match.engine import Match
 from league_manager.services.match_day.offer_models import OfferLine, SideOffer
+from league_manager.services.match_day.refused_inducements import REFUSED
 from league_manager.ui.match_board.board import MatchBoard
 from league_manager.ui.match_board.hud import used_mark
 from league_manager.ui.match_board.practice import practice_teams
@@ -56,17 +57,23 @@ def test_a_board_with_everything_played_shows_no_such_line(qtbot: QtBot) -> None
     assert not board.inert_line.isVisibleTo(board) and board.inert_line.text() == ""
 
 
+REFUSED_PLAYS = REFUSED["Special Plays"]
+
+
 def test_the_inducement_picker_marks_what_the_board_does_not_play(qtbot: QtBot) -> None:
     model = InducementModel()
     lines = (
-        OfferLine("Special Plays", "common", 100_000, 0, 1, 5, played=False),
+        OfferLine("Weather Mage", "common", 30_000, 0, 1, 1, played=False),
         OfferLine("Bribes", "common", 100_000, 0, 1, 3),
+        OfferLine("Special Plays", "common", 100_000, 0, 0, 5, "no", played=False, refused=REFUSED_PLAYS),
     )
     model.set_offer(SideOffer("home", "T", "underdog", "", 0, 0, 200_000, 0, lines))
     kind = model.data(model.index(0, 1))
     assert kind == f"common — {TABLETOP_ONLY}"
     assert TABLETOP_ONLY in model.data(model.index(0, 0), 3)  # tooltip role
     assert model.data(model.index(1, 1)) == "common" and model.data(model.index(1, 0), 3) is None
+    assert model.data(model.index(2, 1)) == f"common — {REFUSED_PLAYS}"  # refused, not tabletop only
+    assert model.data(model.index(2, 0), 3) is None
 
 
 def test_the_hud_shows_inducements_left_and_the_card_once_per_game_rules_used(qtbot: QtBot) -> None:

@@ -308,9 +308,18 @@ def test_typed_physical_rolls_are_saved_and_resumed(demo: Services, fixtures: li
 
 
 def test_an_inducement_the_engine_does_not_play_is_shown_not_refused_and_a_star_rule_is_played(
-    demo: Services, fixtures: list[FixtureView], give_gold: Callable[[int, int], None], ruleset: Ruleset
+    demo: Services,
+    fixtures: list[FixtureView],
+    give_gold: Callable[[int, int], None],
+    ruleset: Ruleset,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import league_manager.match.engine  # noqa: F401 - registers every skill handler
+    from league_manager.match import coverage
+
+    # What is still unplayed (Krot Shockwhisker, the Slann) is not for sale to these teams:
+    # take the Weather Mage out of the played set to see how an unplayed one is shown.
+    monkeypatch.setattr(coverage, "MODELLED_INDUCEMENTS", coverage.MODELLED_INDUCEMENTS - {"Weather Mage"})
 
     game = next(f for f in fixtures if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"})
     side = {game.home: "home", game.away: "away"}
@@ -318,10 +327,10 @@ def test_an_inducement_the_engine_does_not_play_is_shown_not_refused_and_a_star_
     star = next(s for s in ruleset.stars_for(ruleset.team("orc")) if not s.pair and s.special_rule)
     assert implemented(star.special_rule, ruleset.id)  # every star rule is played now (issue 12)
     give_gold(orcs.id, star.cost + 300_000)
-    buy = [Purchase(star.name), Purchase("Special Plays"), Purchase("Bribes")]
+    buy = [Purchase(star.name), Purchase("Weather Mage"), Purchase("Bribes")]
     demo.match_day.pregame(game.id or 0, seed=3, purchases={side[orcs.name]: buy})
     started = demo.board.start(game.id or 0, seed=4)
-    assert "Special Plays" in started.inert and star.special_rule not in started.inert
+    assert "Weather Mage" in started.inert and star.special_rule not in started.inert
     assert "Bribes" not in started.inert and star.name not in started.inert
     fielded = {r for team in started.match.state.teams for p in team.players for r in p.special_rules}
     assert star.special_rule in fielded
@@ -336,6 +345,9 @@ def test_the_offer_says_which_inducements_the_board_plays(
     offer = demo.match_day.inducement_offer(fixtures[0].id or 0)
     lines = {line.name: line for line in offer.sides["home"].lines}
     assert not lines["Special Plays"].played and lines["Weather Mage"].played
+    refused = lines["Special Plays"]
+    assert refused.may_add == 0 and "Special Play cards" in (refused.why_not or "")
+    assert refused.refused.startswith("not available in this program") and not lines["Bribes"].refused
     assert lines["Bribes"].played and lines["Bloodweiser Kegs"].played
 
 

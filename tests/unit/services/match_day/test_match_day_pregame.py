@@ -98,7 +98,9 @@ def test_bad_inducements_change_nothing(
         ([Purchase("Golden Goose")], "neither an inducement"),
         ([Purchase("Bloodweiser Kegs", 3)], "at most 2"),
         ([Purchase("Barik Farblast")], "does not play for"),
-        ([Purchase("Special Plays", 5)], "may spend"),
+        ([Purchase("Extra Team Training", 5)], "may spend"),
+        ([Purchase("Special Plays")], "Special Play cards are not part of the rules"),
+        ([Purchase("Giant (Mercenary)")], "four-square base, facing and scatter"),
     ]
     for buy, message in cases:
         with pytest.raises(RuleViolation, match=message):
