@@ -489,3 +489,43 @@ def test_pregame_card_reads_the_pregame_record(season_file: Path) -> None:
     kicking = view.home if pre["kick_off"]["kicking"] == "home" else view.away
     assert card.kick_off.startswith(f"{kicking} kick, ")
     assert len(card.prayers) == max(1, len(pre["prayers"]["results"]))
+
+
+def test_players_are_named_with_their_team_and_races_by_name(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    teams: dict[str, str] = {}
+
+    def drive(wizard: MatchDayWizard) -> None:
+        assert wizard.run_pregame()
+        teams.update({side: wizard.view.snapshots[side]["name"] for side in ("home", "away")})
+        first = wizard.view.snapshots["home"]["players"][0]
+        # a refusal names the player with the team
+        model = wizard.grid_model
+        assert model.setData(model.index(0, model.columnCount() - 3), "Lasting")
+        assert f"{teams['home']} #{first['number']} {first['name']}: a Lasting Injury" in " ".join(
+            wizard.check_grid()
+        )
+        assert model.setData(model.index(0, model.columnCount() - 3), "")
+        assert wizard.play_engine()
+        for side in ("home", "away"):
+            combo = wizard.mvp[side]
+            assert wizard.mvp_labels[side].text() == f"MVP of {teams[side]}"
+            assert all(combo.itemText(i).startswith(f"{teams[side]} #") for i in range(1, combo.count()))
+        assert wizard.run_postgame()
+        summary = wizard.summary.toPlainText()
+        assert f"{teams['home']} #" in summary and f"{teams['away']} #" in summary
+
+    _wizard(window, dialogs, drive)
+    assert not dialogs.errors
+    window.fixture_page.reload()
+    view = window.fixture_page.view
+    team_ids = {"home": fixture.home_id, "away": fixture.away_id}
+    for side, browser in window.fixture_page.rosters.items():
+        race_id = view.snapshots[side]["race"]
+        race_name = window.ctx.services.teams.get_team(team_ids[side]).race
+        assert race_name != race_id  # "Wood Elf", not "woodelf"
+        text = browser.toPlainText()
+        assert f"({race_name})" in text
+        assert f"({race_id})" not in text

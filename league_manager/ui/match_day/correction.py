@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from league_manager.core.errors import RuleViolations
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
-from league_manager.ui.match_day.summary import postgame_html
+from league_manager.ui.match_day.summary import player_label, postgame_html
 from league_manager.ui.widgets import button, label
 
 CHANGE = re.compile(r"^(team|player) (\S+) (\w+): (.*) -> (.*)$")
@@ -143,7 +143,7 @@ class CorrectionDialog(QDialog):
             team = self.view.pregame.get("teams", {}).get(side, {})
             found[f"team:{team.get('team_id')}"] = str(team.get("name", side))
             for p in self.view.snapshots.get(side, {}).get("players", []):
-                found[f"player:{p['id']}"] = f"{team.get('name', side)} #{p['number']} {p['name']}"
+                found[f"player:{p['id']}"] = player_label(str(team.get("name", side)), p)
         return found
 
     def apply(self) -> bool:

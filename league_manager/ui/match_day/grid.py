@@ -150,6 +150,10 @@ class ResultGridModel(QAbstractTableModel):
         return True
 
     # ---- the document
+    def player_name(self, row: dict[str, Any]) -> str:
+        """A row's player with the team: "Team #n Name" (both teams may have a "Thrower #11")."""
+        return f"{self.team_names[row['side']]} #{row['number']} {row['name']}"
+
     def totals(self, side: str, key: str) -> int:
         """The sum of one counter over a team's players."""
         return sum(r[key] for r in self.rows if r["side"] == side)
@@ -165,10 +169,11 @@ class ResultGridModel(QAbstractTableModel):
                     f"add up to {tds}."
                 )
         for row in self.rows:
+            who = self.player_name(row)
             if row["injury"] == "Lasting Injury" and not row["lasting"]:
-                found.append(f"{row['name']}: a Lasting Injury needs the characteristic it reduced.")
+                found.append(f"{who}: a Lasting Injury needs the characteristic it reduced.")
             if row["lasting"] and row["injury"] != "Lasting Injury":
-                found.append(f"{row['name']}: a reduced characteristic needs a Lasting Injury.")
+                found.append(f"{who}: a reduced characteristic needs a Lasting Injury.")
         return found
 
     def document(self, scores: dict[str, int], conceded: int | None = None) -> dict[str, Any]:

@@ -33,7 +33,13 @@ from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
-from league_manager.ui.match_day.summary import corrections_html, postgame_html, pregame_html, result_html
+from league_manager.ui.match_day.summary import (
+    corrections_html,
+    player_label,
+    postgame_html,
+    pregame_html,
+    result_html,
+)
 from league_manager.ui.widgets import button, label
 
 STEPS = ("pregame", "result", "postgame", "summary")
@@ -261,8 +267,9 @@ class MatchDayWizard(QDialog):
         box.addWidget(self.post_dice)
         form = QFormLayout()
         self.mvp = {side: QComboBox() for side in SIDES}
+        self.mvp_labels = {side: label(f"MVP ({side})") for side in SIDES}
         for side in SIDES:
-            form.addRow(f"MVP ({side})", self.mvp[side])
+            form.addRow(self.mvp_labels[side], self.mvp[side])
         box.addLayout(form)
         self.hires_box = QVBoxLayout()
         box.addLayout(self.hires_box)
@@ -331,14 +338,17 @@ class MatchDayWizard(QDialog):
             combo = self.mvp[side]
             if combo.count():
                 continue
+            team = str(snaps.get(side, {}).get("name", side))
+            self.mvp_labels[side].setText(f"MVP of {team}")
             combo.addItem("Random (the program rolls)", None)
             for p in snaps.get(side, {}).get("players", []):
-                combo.addItem(f"#{p['number']} {p['name']}", str(p["id"]))
+                combo.addItem(player_label(team, p), str(p["id"]))
         if not self.hire_checks:
             for side in SIDES:
                 for p in snaps.get(side, {}).get("players", []):
                     if p.get("journeyman"):
-                        check = QCheckBox(f"Hire journeyman {p['name']} ({snaps[side]['name']}) permanently")
+                        who = player_label(str(snaps[side].get("name", side)), p)
+                        check = QCheckBox(f"Hire journeyman {who} permanently")
                         self.hires_box.addWidget(check)
                         self.hire_checks.append((str(p["id"]), check))
 
