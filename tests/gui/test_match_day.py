@@ -79,9 +79,12 @@ def test_fixture_walked_through_the_wizard_with_a_tabletop_grid(
     treasury_before = home_team.treasury
 
     def drive(wizard: MatchDayWizard) -> None:
-        # pre-game with physical dice typed in: fans D3 x2, weather 2D6, coin toss
+        # pre-game with physical dice typed die by die: fans D3 x2, weather 2D6, coin toss
         wizard.pre_dice.typed_mode.setChecked(True)
-        wizard.pre_dice.typed.setText("2, 1, 4, 3, 5")
+        captions = [slot.caption for slot, _boxes in wizard.pre_dice.fields]
+        home, away = fixture.home, fixture.away
+        assert captions == [f"Fan factor {home} D3", f"Fan factor {away} D3", "Weather 2D6", "Coin toss D6"]
+        wizard.pre_dice.set_values([2, 1, 4, 3, 5])
         assert wizard.run_pregame()
         assert wizard.view.stage == "pre_game"
         assert all(r["source"] == "typed" for r in wizard.view.pregame["rolls"][:5])
@@ -164,17 +167,40 @@ def test_fixture_played_on_the_engine(qtbot: Any, make_window: Any, season_file:
     assert "Post-game" in window.fixture_page.record.toPlainText()
 
 
-def test_bad_typed_dice_are_refused(qtbot: Any, make_window: Any, season_file: Path, dialogs: Any) -> None:
+def test_missing_physical_dice_are_refused_not_rolled(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
     window, _fixture = _fixture_window(make_window, season_file)
 
     def drive(wizard: MatchDayWizard) -> None:
         wizard.pre_dice.typed_mode.setChecked(True)
-        wizard.pre_dice.typed.setText("2, x")
+        slot, boxes = wizard.pre_dice.fields[2]
+        assert slot.caption == "Weather 2D6" and len(boxes) == 2
+        assert boxes[0].maximum() == 6  # a 7 cannot be typed for a D6
+        wizard.pre_dice.set_values([2, 1, 4])  # the second weather die and the coin toss are missing
         assert not wizard.run_pregame()
         assert wizard.view is None
 
     _wizard(window, dialogs, drive)
-    assert "'x' is not a die result" in dialogs.errors[0][1]
+    message = dialogs.errors[0][1]
+    assert "Weather 2D6 (die 2) is not typed in" in message and "Coin toss D6 is not typed in" in message
+
+
+def test_service_refuses_a_missing_typed_die_instead_of_rolling_it(season_file: Path) -> None:
+    from league_manager.core.errors import RuleViolation
+
+    services = Services.open(season_file)
+    try:
+        fixture = services.seasons.fixtures("S")[0]
+        with pytest.raises(RuleViolation, match=r"roll 5 \(coin toss, a D6\) was not typed in"):
+            services.match_day.pregame(fixture.id, typed=[2, 1, 4, 3], all_typed=True)
+        with pytest.raises(RuleViolation, match="pre-game yet"):
+            services.match_day.get(fixture.id)  # nothing was kept
+        view = services.match_day.pregame(fixture.id, typed=[2, 1, 4, 3, 5], all_typed=True).value
+    finally:
+        services.close()
+    assert [r["source"] for r in view.pregame["rolls"]] == ["typed"] * 5
+    assert view.pregame["seed"] is None
 
 
 def test_grid_is_typed_from_the_keyboard(

@@ -242,6 +242,9 @@ class FixturePage(Page):
     def open_wizard_at(self, step: str) -> Any:
         """The wizard shown (not modal) at ``step`` (pregame, result, postgame, summary), for screenshots.
 
+        ``inducements`` and ``dice`` show the pre-game before it is rolled (a pick per side;
+        physical dice partly typed).
+
         Steps not done yet are done with program dice (seed 1), the result on the engine.
         """
         from league_manager.ui.match_day.wizard import STEPS, MatchDayWizard
@@ -255,6 +258,12 @@ class FixturePage(Page):
                 line = next((x for x in model.lines if x.may_add and not x.is_star), None)
                 if line is not None:
                     picker.set_quantity(side, line.name, min(2, line.may_add))
+            wizard.go(0)
+            wizard.show()
+            return wizard
+        if step == "dice":  # physical dice, the first three typed: the rest is refused until typed
+            wizard.pre_dice.typed_mode.setChecked(True)
+            wizard.pre_dice.set_values([2, 1, 4])
             wizard.go(0)
             wizard.show()
             return wizard

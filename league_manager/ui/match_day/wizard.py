@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
+from league_manager.ui.match_day.dice_entry import PregameDiceEntry, SeedBox
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
 from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
@@ -62,27 +63,6 @@ def _left_aligned(widget: QWidget) -> QHBoxLayout:
     row.addWidget(widget)
     row.addStretch(1)
     return row
-
-
-class SeedBox(QSpinBox):
-    """A seed for the program's dice: "random" (a fresh seed from the system) unless one is typed.
-
-    The seed actually used is recorded with the rolls, so a random one can be read back
-    and typed here to repeat them.
-    """
-
-    RANDOM = -1
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setRange(self.RANDOM, 2**31 - 1)
-        self.setSpecialValueText("random")
-        self.setValue(self.RANDOM)
-        self.setToolTip("Leave at 'random' for fresh dice; type a seed to repeat recorded rolls")
-
-    def seed(self) -> int | None:
-        """The seed typed, or None for a fresh random one."""
-        return None if self.value() == self.RANDOM else self.value()
 
 
 class DiceChoice(QWidget):
@@ -168,15 +148,17 @@ class MatchDayWizard(QDialog):
             label(
                 "Fans, weather, journeymen, inducements, prayers to Nuffle and the kicking "
                 "team, in that order. Every roll is made by the program from the seed, or "
-                "typed in from physical dice; the record says which.",
+                "typed in die by die from physical dice; the record says which.",
                 "help",
                 wrap=True,
             )
         )
-        self.pre_dice = DiceChoice()
+        self.pre_dice = PregameDiceEntry()
         box.addWidget(self.pre_dice)
         self.picker = InducementPicker(self.ctx, self.fixture_id)
         self.picker.changed.connect(self._pregame_ready)
+        self.picker.changed.connect(self.plan_dice)
+        self.pre_dice.typed_mode.toggled.connect(self.plan_dice)
         box.addWidget(self.picker, 3)
         self.pre_run = button("Roll the pre-game", "demo", primary=True)
         self.pre_run.clicked.connect(self.run_pregame)
@@ -351,6 +333,17 @@ class MatchDayWizard(QDialog):
                         check = QCheckBox(f"Hire journeyman {who} permanently")
                         self.hires_box.addWidget(check)
                         self.hire_checks.append((str(p["id"]), check))
+
+    def plan_dice(self) -> None:
+        """List the pre-game's dice for typing (they depend on the inducements chosen)."""
+        if not self.pre_dice.typed_mode.isChecked() or self.view is not None:
+            return
+        try:
+            slots = self.ctx.services.match_day.pregame_dice(self.fixture_id, self.picker.purchases())
+        except LeagueError as exc:
+            self.pre_dice.set_problem(str(exc))
+            return
+        self.pre_dice.set_slots(slots)
 
     def _pregame_ready(self) -> None:
         view = getattr(self, "view", None)
