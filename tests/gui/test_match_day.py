@@ -10,7 +10,7 @@ import pytest
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
 from league_manager.ui.main_window import MainWindow
-from league_manager.ui.match_day.grid import ResultGridModel
+from league_manager.ui.match_day.grid import HEADERS, ResultGridModel
 from league_manager.ui.match_day.pregame_card import pregame_card
 from league_manager.ui.match_day.wizard import MatchDayWizard
 
@@ -207,20 +207,57 @@ def test_grid_is_typed_from_the_keyboard(
     qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
 ) -> None:
     from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QAbstractItemDelegate, QComboBox
 
     window, _fixture = _fixture_window(make_window, season_file)
 
     def drive(wizard: MatchDayWizard) -> None:
         assert wizard.run_pregame()
         wizard.show()
-        grid = wizard.grid
-        grid.setFocus()
-        grid.setCurrentIndex(wizard.grid_model.index(0, 3))
-        qtbot.keyClick(grid.focusWidget() or grid, Qt.Key.Key_1)
-        qtbot.keyClick(grid.focusWidget() or grid, Qt.Key.Key_Tab)
+        wizard.go(1)
+        panel = wizard.grid
+        home = panel.tables["home"]
+        rows = home.model()
+        assert rows.rowCount() == sum(1 for r in wizard.grid_model.rows if r["side"] == "home")
+        assert panel.headings["away"].text().startswith(wizard.grid_model.team_names["away"])
+        assert home.isColumnHidden(HEADERS.index("Team"))
+        widths = [home.columnWidth(c) for c in range(len(HEADERS))]
+        # Tab from the name skips the read-only cells to TD; a figure typed, Tab goes on to COMP
+        home.setFocus()
+        home.setCurrentIndex(rows.index(0, HEADERS.index("Player")))
+        qtbot.keyClick(home, Qt.Key.Key_Tab)
+        assert home.currentIndex().column() == HEADERS.index("TD")
+        qtbot.keyClick(home, Qt.Key.Key_1)
+        qtbot.keyClick(home.focusWidget() or home, Qt.Key.Key_Tab)
         assert wizard.grid_model.rows[0]["td"] == 1
-        assert grid.currentIndex().column() == 4
+        assert home.currentIndex().column() == HEADERS.index("COMP")
         assert "touchdowns add up to 1" in wizard.problems.text()
+        assert "Totals: TD 1 " in panel.total_labels["home"].text()
+        assert [home.columnWidth(c) for c in range(len(HEADERS))] == widths  # nothing moved
+        # the last cell of a row is followed by the first cell taking input on the next row
+        home.setCurrentIndex(rows.index(0, HEADERS.index("Sent off")))
+        qtbot.keyClick(home, Qt.Key.Key_Tab)
+        assert (home.currentIndex().row(), home.currentIndex().column()) == (1, HEADERS.index("TD"))
+        qtbot.keyClick(home, Qt.Key.Key_Backtab)
+        assert (home.currentIndex().row(), home.currentIndex().column()) == (0, HEADERS.index("Sent off"))
+        # the injury cell is a drop-down of the casualty table's results
+        injury = rows.index(0, HEADERS.index("Injury"))
+        home.setCurrentIndex(injury)
+        home.edit(injury)
+        editor = home.indexWidget(injury) or home.focusWidget()
+        assert isinstance(editor, QComboBox)
+        items = [editor.itemData(i) for i in range(editor.count())]
+        assert items == ["", "Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead"]
+        editor.setCurrentIndex(items.index("Badly Hurt"))
+        home.commitData(editor)
+        home.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+        assert wizard.grid_model.rows[0]["injury"] == "Badly Hurt"
+        # sent off is a column of its own and goes into the result document
+        sent_off = rows.index(1, HEADERS.index("Sent off"))
+        assert rows.setData(sent_off, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+        assert "sent off 1" in panel.total_labels["home"].text()
+        document = wizard.grid_model.document(wizard.grid_scores())
+        assert document["players"][1]["sent_off"] is True and document["players"][0]["sent_off"] is False
         wizard.close()
 
     _wizard(window, dialogs, drive)
@@ -529,11 +566,12 @@ def test_players_are_named_with_their_team_and_races_by_name(
         first = wizard.view.snapshots["home"]["players"][0]
         # a refusal names the player with the team
         model = wizard.grid_model
-        assert model.setData(model.index(0, model.columnCount() - 3), "Lasting")
+        injury = HEADERS.index("Injury")
+        assert model.setData(model.index(0, injury), "Lasting")
         assert f"{teams['home']} #{first['number']} {first['name']}: a Lasting Injury" in " ".join(
             wizard.check_grid()
         )
-        assert model.setData(model.index(0, model.columnCount() - 3), "")
+        assert model.setData(model.index(0, injury), "")
         assert wizard.play_engine()
         for side in ("home", "away"):
             combo = wizard.mvp[side]

@@ -31,9 +31,10 @@ from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.dice_entry import PregameDiceEntry, SeedBox
-from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
+from league_manager.ui.match_day.grid import SIDES, ResultGridModel
 from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
+from league_manager.ui.match_day.result_tables import ResultGridPanel
 from league_manager.ui.match_day.summary import (
     corrections_html,
     player_label,
@@ -203,7 +204,8 @@ class MatchDayWizard(QDialog):
         box.addWidget(
             label(
                 "Or enter the tabletop result: type the score, then Tab through each player's "
-                "counters (TD, COMP, DEF, INT, CAS, injury).",
+                "counters (TD, COMP, DEF, INT, CAS), pick the injury from its list, and tick "
+                "apothecary or sent off with the space bar.",
                 "help",
                 wrap=True,
             )
@@ -223,7 +225,7 @@ class MatchDayWizard(QDialog):
         box.addLayout(scores)
         self.grid_model = ResultGridModel(self)
         self.grid_model.dataChanged.connect(self.check_grid)
-        self.grid = result_grid_view(self.grid_model)
+        self.grid = ResultGridPanel(self.grid_model)
         box.addWidget(self.grid, 1)
         bottom = QHBoxLayout()
         self.problems = label("", "help", wrap=True)
@@ -292,10 +294,10 @@ class MatchDayWizard(QDialog):
         for w in (self.play_button, self.board_button, self.load_button, self.submit_button, self.grid):
             w.setEnabled(open_result)
         if view is not None and not self.grid_model.rows:
+            self.grid_model.set_ruleset(view.ruleset)
             self.grid_model.set_snapshots(view.snapshots)
             for side in SIDES:
                 self.side_labels[side].setText(f"{self.grid_model.team_names[side]} score")
-            self.grid.resizeColumnsToContents()
         self.result_text.setHtml(result_html(view) if view and view.result else "")
         self.result_text.setVisible(bool(view and view.result))
         self.entry.setVisible(not (view and view.result))
