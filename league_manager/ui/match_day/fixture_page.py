@@ -82,6 +82,7 @@ class FixturePage(Page):
         )
         self.sheet_button.clicked.connect(self.print_sheet)
         self.header.add_action(self.sheet_button)
+        self.sheet_button.hide()  # shown by reload() (hidden, it does not widen the window's minimum)
         self.board_button.hide()  # shown by reload() when the fixture can be played on the board
         self.abandon_button.hide()
         self.board_window: Any = None
