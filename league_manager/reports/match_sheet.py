@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -205,12 +206,33 @@ def team_table(side: Side, st: Styles, width: float) -> Table:
     return table
 
 
+@dataclass(frozen=True)
+class FixtureHeading:
+    """The league fixture a sheet is printed for: written into the sheet's heading."""
+
+    fixture_id: int
+    round_name: str
+    scheduled: date | None = None
+
+
+def _heading_fields(fixture: FixtureHeading | None) -> str:
+    """The heading's date, round and venue fields: the fixture's where known, blanks otherwise."""
+    if fixture is None:
+        return "Date ____________   Round ______   Venue ________________"
+    when = fixture.scheduled.isoformat() if fixture.scheduled else "____________"
+    return (
+        f"Fixture <b>{fixture.fixture_id}</b>   <b>{text(fixture.round_name)}</b>   "
+        f"Date <b>{when}</b>   Venue ________________"
+    )
+
+
 def _sheet(
     home: Side,
     away: Side,
     ruleset: Ruleset | None,
     options: PageOptions,
     league: str | None,
+    fixture: FixtureHeading | None = None,
 ) -> list[Flowable]:
     st = styles(7.4)
     width = options.frame_size[0]
@@ -219,8 +241,7 @@ def _sheet(
         Table(
             [[Paragraph(f'<font color="{ACCENT.hexval()}"><b>{text(title.upper())}</b></font>',
                         st.cell),
-              Paragraph("Date ____________   Round ______   Venue ________________",
-                        st.cell_right)]],
+              Paragraph(_heading_fields(fixture), st.cell_right)]],
             colWidths=[width * 0.45, width * 0.55], hAlign="LEFT",
             style=plain_style([("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
@@ -252,6 +273,7 @@ def match_sheet_pdf(
     options: PageOptions | None = None,
     league: str | None = None,
     printed: date | None = None,
+    fixture: FixtureHeading | None = None,
 ) -> bytes:
     """Build a match sheet pre-filled with two teams.
 
@@ -262,6 +284,8 @@ def match_sheet_pdf(
         options: paper and orientation.
         league: printed in the title (defaults to the home team's league).
         printed: the date in the footer (today by default).
+        fixture: the league fixture the sheet is for (its round and date are filled in);
+            None leaves them blank to be written.
 
     Returns:
         The PDF file contents.
@@ -277,7 +301,7 @@ def match_sheet_pdf(
         ruleset=ruleset_label(ruleset, home.ruleset, home.ruleset_version),
         printed=printed or date.today(),
     )
-    story = _sheet(*sides, ruleset, options, league or home.league)
+    story = _sheet(*sides, ruleset, options, league or home.league, fixture)
     return render(story, options, info)
 
 

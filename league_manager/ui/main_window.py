@@ -536,8 +536,8 @@ class MainWindow(QMainWindow):
         """Show a page named on the command line; returns the widget to capture.
 
         ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]`` (STEP also ``inducements``
-        or ``correct``), ``hire:TEAM``, ``wizard``,
+        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]`` (STEP also ``inducements``,
+        ``dice`` or ``correct``), ``hire:TEAM``, ``wizard``,
         ``season[:NAME][#TAB]``, ``schedule[:SEASON]``, ``new-season[:LEAGUE][#divisions]`` or
         ``preview:roster:TEAM``; TAB is the start of a tab's title (``#treasury``, ``#standings``).
         """

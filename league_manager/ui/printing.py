@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from league_manager.core.errors import LeagueError
 from league_manager.core.files import write_bytes_atomically
 from league_manager.reports import (
+    FixtureHeading,
     PageOptions,
     blank_match_sheet_pdf,
     match_sheet_pdf,
@@ -239,6 +240,30 @@ class Printer(QObject):
             f"Match sheet {team.name} v {away.name}",
             f"{safe_name(team.name)}-v-{safe_name(away.name)}.pdf",
             lambda: match_sheet_pdf(team, away, _ruleset(team.ruleset), options=options),
+        )
+
+    def fixture_sheet(self, fixture_id: int) -> None:
+        """The match sheet of a league fixture: its two teams, round and date filled in."""
+        services = self.ctx.svc
+        fixture = services.seasons.get_fixture(fixture_id)
+        if fixture.home_id is None or fixture.away_id is None:
+            self.ctx.dialogs.info("Match sheet", "This fixture's teams are not both known yet.")
+            return
+        home = services.teams.get_team(fixture.home_id)
+        away = services.teams.get_team(fixture.away_id)
+        dialog = PrintOptionsDialog(f"Match sheet: {home.name} v {away.name}", self.widget, landscape=False)
+        if not self._ask(dialog):
+            return
+        options = dialog.options()
+        heading = FixtureHeading(
+            fixture_id=fixture_id,
+            round_name=fixture.round_name,
+            scheduled=fixture.scheduled_for.date() if fixture.scheduled_for else None,
+        )
+        self.build(
+            f"Match sheet {home.name} v {away.name}",
+            f"fixture-{fixture_id}-{safe_name(home.name)}-v-{safe_name(away.name)}.pdf",
+            lambda: match_sheet_pdf(home, away, _ruleset(home.ruleset), options=options, fixture=heading),
         )
 
     def roster_book(self, league_id: int) -> None:

@@ -10,7 +10,7 @@ import pytest
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
 from league_manager.ui.main_window import MainWindow
-from league_manager.ui.match_day.grid import ResultGridModel
+from league_manager.ui.match_day.grid import HEADERS, ResultGridModel
 from league_manager.ui.match_day.pregame_card import pregame_card
 from league_manager.ui.match_day.wizard import MatchDayWizard
 
@@ -79,9 +79,12 @@ def test_fixture_walked_through_the_wizard_with_a_tabletop_grid(
     treasury_before = home_team.treasury
 
     def drive(wizard: MatchDayWizard) -> None:
-        # pre-game with physical dice typed in: fans D3 x2, weather 2D6, coin toss
+        # pre-game with physical dice typed die by die: fans D3 x2, weather 2D6, coin toss
         wizard.pre_dice.typed_mode.setChecked(True)
-        wizard.pre_dice.typed.setText("2, 1, 4, 3, 5")
+        captions = [slot.caption for slot, _boxes in wizard.pre_dice.fields]
+        home, away = fixture.home, fixture.away
+        assert captions == [f"Fan factor {home} D3", f"Fan factor {away} D3", "Weather 2D6", "Coin toss D6"]
+        wizard.pre_dice.set_values([2, 1, 4, 3, 5])
         assert wizard.run_pregame()
         assert wizard.view.stage == "pre_game"
         assert all(r["source"] == "typed" for r in wizard.view.pregame["rolls"][:5])
@@ -164,37 +167,97 @@ def test_fixture_played_on_the_engine(qtbot: Any, make_window: Any, season_file:
     assert "Post-game" in window.fixture_page.record.toPlainText()
 
 
-def test_bad_typed_dice_are_refused(qtbot: Any, make_window: Any, season_file: Path, dialogs: Any) -> None:
+def test_missing_physical_dice_are_refused_not_rolled(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
     window, _fixture = _fixture_window(make_window, season_file)
 
     def drive(wizard: MatchDayWizard) -> None:
         wizard.pre_dice.typed_mode.setChecked(True)
-        wizard.pre_dice.typed.setText("2, x")
+        slot, boxes = wizard.pre_dice.fields[2]
+        assert slot.caption == "Weather 2D6" and len(boxes) == 2
+        assert boxes[0].maximum() == 6  # a 7 cannot be typed for a D6
+        wizard.pre_dice.set_values([2, 1, 4])  # the second weather die and the coin toss are missing
         assert not wizard.run_pregame()
         assert wizard.view is None
 
     _wizard(window, dialogs, drive)
-    assert "'x' is not a die result" in dialogs.errors[0][1]
+    message = dialogs.errors[0][1]
+    assert "Weather 2D6 (die 2) is not typed in" in message and "Coin toss D6 is not typed in" in message
+
+
+def test_service_refuses_a_missing_typed_die_instead_of_rolling_it(season_file: Path) -> None:
+    from league_manager.core.errors import RuleViolation
+
+    services = Services.open(season_file)
+    try:
+        fixture = services.seasons.fixtures("S")[0]
+        with pytest.raises(RuleViolation, match=r"roll 5 \(coin toss, a D6\) was not typed in"):
+            services.match_day.pregame(fixture.id, typed=[2, 1, 4, 3], all_typed=True)
+        with pytest.raises(RuleViolation, match="pre-game yet"):
+            services.match_day.get(fixture.id)  # nothing was kept
+        view = services.match_day.pregame(fixture.id, typed=[2, 1, 4, 3, 5], all_typed=True).value
+    finally:
+        services.close()
+    assert [r["source"] for r in view.pregame["rolls"]] == ["typed"] * 5
+    assert view.pregame["seed"] is None
 
 
 def test_grid_is_typed_from_the_keyboard(
     qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
 ) -> None:
     from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QAbstractItemDelegate, QComboBox
 
     window, _fixture = _fixture_window(make_window, season_file)
 
     def drive(wizard: MatchDayWizard) -> None:
         assert wizard.run_pregame()
         wizard.show()
-        grid = wizard.grid
-        grid.setFocus()
-        grid.setCurrentIndex(wizard.grid_model.index(0, 3))
-        qtbot.keyClick(grid.focusWidget() or grid, Qt.Key.Key_1)
-        qtbot.keyClick(grid.focusWidget() or grid, Qt.Key.Key_Tab)
+        wizard.go(1)
+        panel = wizard.grid
+        home = panel.tables["home"]
+        rows = home.model()
+        assert rows.rowCount() == sum(1 for r in wizard.grid_model.rows if r["side"] == "home")
+        assert panel.headings["away"].text().startswith(wizard.grid_model.team_names["away"])
+        assert home.isColumnHidden(HEADERS.index("Team"))
+        widths = [home.columnWidth(c) for c in range(len(HEADERS))]
+        # Tab from the name skips the read-only cells to TD; a figure typed, Tab goes on to COMP
+        home.setFocus()
+        home.setCurrentIndex(rows.index(0, HEADERS.index("Player")))
+        qtbot.keyClick(home, Qt.Key.Key_Tab)
+        assert home.currentIndex().column() == HEADERS.index("TD")
+        qtbot.keyClick(home, Qt.Key.Key_1)
+        qtbot.keyClick(home.focusWidget() or home, Qt.Key.Key_Tab)
         assert wizard.grid_model.rows[0]["td"] == 1
-        assert grid.currentIndex().column() == 4
+        assert home.currentIndex().column() == HEADERS.index("COMP")
         assert "touchdowns add up to 1" in wizard.problems.text()
+        assert "Totals: TD 1 " in panel.total_labels["home"].text()
+        assert [home.columnWidth(c) for c in range(len(HEADERS))] == widths  # nothing moved
+        # the last cell of a row is followed by the first cell taking input on the next row
+        home.setCurrentIndex(rows.index(0, HEADERS.index("Sent off")))
+        qtbot.keyClick(home, Qt.Key.Key_Tab)
+        assert (home.currentIndex().row(), home.currentIndex().column()) == (1, HEADERS.index("TD"))
+        qtbot.keyClick(home, Qt.Key.Key_Backtab)
+        assert (home.currentIndex().row(), home.currentIndex().column()) == (0, HEADERS.index("Sent off"))
+        # the injury cell is a drop-down of the casualty table's results
+        injury = rows.index(0, HEADERS.index("Injury"))
+        home.setCurrentIndex(injury)
+        home.edit(injury)
+        editor = home.indexWidget(injury) or home.focusWidget()
+        assert isinstance(editor, QComboBox)
+        items = [editor.itemData(i) for i in range(editor.count())]
+        assert items == ["", "Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead"]
+        editor.setCurrentIndex(items.index("Badly Hurt"))
+        home.commitData(editor)
+        home.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+        assert wizard.grid_model.rows[0]["injury"] == "Badly Hurt"
+        # sent off is a column of its own and goes into the result document
+        sent_off = rows.index(1, HEADERS.index("Sent off"))
+        assert rows.setData(sent_off, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+        assert "sent off 1" in panel.total_labels["home"].text()
+        document = wizard.grid_model.document(wizard.grid_scores())
+        assert document["players"][1]["sent_off"] is True and document["players"][0]["sent_off"] is False
         wizard.close()
 
     _wizard(window, dialogs, drive)
@@ -489,3 +552,44 @@ def test_pregame_card_reads_the_pregame_record(season_file: Path) -> None:
     kicking = view.home if pre["kick_off"]["kicking"] == "home" else view.away
     assert card.kick_off.startswith(f"{kicking} kick, ")
     assert len(card.prayers) == max(1, len(pre["prayers"]["results"]))
+
+
+def test_players_are_named_with_their_team_and_races_by_name(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, fixture = _fixture_window(make_window, season_file)
+    teams: dict[str, str] = {}
+
+    def drive(wizard: MatchDayWizard) -> None:
+        assert wizard.run_pregame()
+        teams.update({side: wizard.view.snapshots[side]["name"] for side in ("home", "away")})
+        first = wizard.view.snapshots["home"]["players"][0]
+        # a refusal names the player with the team
+        model = wizard.grid_model
+        injury = HEADERS.index("Injury")
+        assert model.setData(model.index(0, injury), "Lasting")
+        assert f"{teams['home']} #{first['number']} {first['name']}: a Lasting Injury" in " ".join(
+            wizard.check_grid()
+        )
+        assert model.setData(model.index(0, injury), "")
+        assert wizard.play_engine()
+        for side in ("home", "away"):
+            combo = wizard.mvp[side]
+            assert wizard.mvp_labels[side].text() == f"MVP of {teams[side]}"
+            assert all(combo.itemText(i).startswith(f"{teams[side]} #") for i in range(1, combo.count()))
+        assert wizard.run_postgame()
+        summary = wizard.summary.toPlainText()
+        assert f"{teams['home']} #" in summary and f"{teams['away']} #" in summary
+
+    _wizard(window, dialogs, drive)
+    assert not dialogs.errors
+    window.fixture_page.reload()
+    view = window.fixture_page.view
+    team_ids = {"home": fixture.home_id, "away": fixture.away_id}
+    for side, browser in window.fixture_page.rosters.items():
+        race_id = view.snapshots[side]["race"]
+        race_name = window.ctx.services.teams.get_team(team_ids[side]).race
+        assert race_name != race_id  # "Wood Elf", not "woodelf"
+        text = browser.toPlainText()
+        assert f"({race_name})" in text
+        assert f"({race_id})" not in text

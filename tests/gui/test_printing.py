@@ -117,3 +117,40 @@ def test_preview_opens_in_system_viewer(
     dialogs.script("save_pdf", None)  # cancelled: nothing written
     assert preview.save_as() is None
     preview.close()
+
+
+def test_match_sheet_prints_from_the_fixture_page_for_that_fixture(
+    make_window: Any, demo_file: Path, dialogs: FakeDialogs, qtbot: Any, tmp_path: Path
+) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    services = window.ctx.services
+    league = services.leagues.list_leagues()[0]
+    season = services.seasons.create_season(league.id, "Sheets").value
+    services.seasons.add_teams(season.id, [t.id for t in services.teams.list_teams(league.id)][:4])
+    services.seasons.schedule(season.id, "round-robin")
+    fixture = services.seasons.fixtures(season.id)[-1]
+    window.show_fixture(fixture.id)
+    page = window.fixture_page
+    assert page.sheet_button.isVisibleTo(page)
+    previews: list[PdfPreviewDialog] = []
+
+    def answer(dialog: QDialog) -> bool:
+        if isinstance(dialog, PrintOptionsDialog):
+            assert dialog.opponent is None  # the fixture names both teams: nothing to choose
+            return True
+        assert isinstance(dialog, PdfPreviewDialog)
+        previews.append(dialog)
+        return False
+
+    dialogs.on_run = answer
+    qtbot.mouseClick(page.sheet_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(previews) == 1, timeout=20000)
+    sheet = tmp_path / "fixture.pdf"
+    sheet.write_bytes(previews[0].data)
+    front = _text(sheet).split("\n")
+    text = " ".join(front)
+    assert fixture.home in text and fixture.away in text
+    assert f"Fixture {fixture.id}" in text and fixture.round_name in text
+    assert f"fixture-{fixture.id}-" in previews[0].filename
+    assert dialogs.errors == []

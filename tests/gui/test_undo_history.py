@@ -48,8 +48,10 @@ def test_after_a_match_day_undo_does_nothing(make_window: Any, season_file: Path
 
     def drive(wizard: MatchDayWizard) -> None:
         wizard.pre_dice.typed_mode.setChecked(True)
-        wizard.pre_dice.typed.setText("2, 1, 4, 3, 5")
-        assert wizard.run_pregame()
+        for _slot, boxes in wizard.pre_dice.fields:  # every die typed (prayers are owed here too)
+            for i, box in enumerate(boxes):
+                box.setValue(i + 1)
+        assert wizard.run_pregame(), dialogs.errors
         assert wizard.submit_grid()
         wizard.mvp["home"].setCurrentIndex(1)
         assert wizard.run_postgame()

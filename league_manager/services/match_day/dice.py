@@ -14,13 +14,17 @@ class MatchDayDice:
 
     Every roll lands in ``log`` with its source, "typed" or "program", so the record
     says which dice were physical. A typed result that does not fit the die (a 5 for a
-    D3) is refused with a message naming the roll.
+    D3) is refused with a message naming the roll. With ``all_typed`` every roll must be
+    typed: running out is refused (naming the roll) instead of rolling the rest.
     """
 
-    def __init__(self, seed: int | None = None, typed: Sequence[int] = ()) -> None:
+    def __init__(
+        self, seed: int | None = None, typed: Sequence[int] = (), *, all_typed: bool = False
+    ) -> None:
         self._program = SeededDice(seed)
         self.seed = self._program.seed
         self._typed = list(typed)
+        self.all_typed = all_typed
         self.log: list[Roll] = []
 
     @property
@@ -39,6 +43,11 @@ class MatchDayDice:
                 )
             self.log.append(Roll(f"D{sides}", result, label, "typed"))
             return result
+        if self.all_typed:
+            number = len(self.log) + 1
+            raise RuleViolation(
+                "dice", f"roll {number} ({label or 'roll'}, a D{sides}) was not typed in; type every die"
+            )
         result = self._program.roll(sides, label)
         self.log.append(Roll(f"D{sides}", result, label, "program"))
         return result

@@ -54,7 +54,8 @@ def add_rookies(
     team: TeamSnapshot, roster: TeamRoster, side: str, dice: Dice
 ) -> tuple[TeamSnapshot, dict[str, Any]]:
     """Riotous Rookies: 2D3+1 extra journeymen join the team for this match only."""
-    rolls = [dice.roll(3, "riotous rookies"), dice.roll(3, "riotous rookies")]
+    label = f"riotous rookies {team.name}"
+    rolls = [dice.roll(3, label), dice.roll(3, label)]
     team, added = _journeymen(team, roster, side, sum(rolls) + 1, "rookie", "Riotous Rookie")
     return team, {"dice": rolls, "players": added}
 
@@ -342,7 +343,8 @@ def run_pregame(
         "results": [{"roll": p.roll, "name": p.name, "lasts": p.lasts} for p in prayers],
     }
     record["kick_off"] = _kicking(dice)
-    record["seed"] = getattr(dice, "seed", None)
+    all_typed = getattr(dice, "all_typed", False)  # no program die was rolled: no seed to record
+    record["seed"] = None if all_typed else getattr(dice, "seed", None)
     record["rolls"] = roll_dicts(dice.log)
     day = MatchDay(
         fixture_id=fixture_id,

@@ -13,6 +13,8 @@ from league_manager.services.match_day.board_store import refuse_if_board_in_pro
 from league_manager.services.match_day.cancel import cancel_pregame
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
+from league_manager.services.match_day.dice_plan import plan_pregame_dice
+from league_manager.services.match_day.dice_slots import DiceSlot
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.services.match_day.offer import build_offer
 from league_manager.services.match_day.offer_models import InducementOffer
@@ -76,6 +78,7 @@ class MatchDayService(ServiceBase):
         seed: int | None = None,
         typed: Sequence[int] = (),
         purchases: Mapping[str, Sequence[Purchase]] | None = None,
+        all_typed: bool = False,
     ) -> Outcome[MatchDayView]:
         """Run the pre-game sequence (steps 1-7) and snapshot both rosters.
 
@@ -84,11 +87,13 @@ class MatchDayService(ServiceBase):
             seed: seed of the program's dice (random when None).
             typed: physical dice typed in, used first, in the order the rolls happen.
             purchases: inducements per side ("home"/"away").
+            all_typed: every roll must be typed; a missing one is refused, never rolled.
 
         Raises:
-            RuleViolation: see :func:`league_manager.services.match_day.pregame.run_pregame`.
+            RuleViolation: see :func:`league_manager.services.match_day.pregame.run_pregame`;
+                with ``all_typed``, a roll that was not typed in.
         """
-        dice = MatchDayDice(seed, typed)
+        dice = MatchDayDice(seed, typed, all_typed=all_typed)
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session)
             day = run_pregame(fixture, purchases or {}, dice, session=session)
@@ -96,6 +101,19 @@ class MatchDayService(ServiceBase):
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "pre-game"))
+
+    def pregame_dice(
+        self, fixture: int, purchases: Mapping[str, Sequence[Purchase]] | None = None
+    ) -> tuple[DiceSlot, ...]:
+        """The rolls the pre-game will make (read-only), in order, for typing physical dice.
+
+        Raises:
+            RuleViolation: the pre-game was run already, or the purchases would be refused.
+        """
+        with self.transaction() as session:
+            slots = plan_pregame_dice(fixture, purchases or {}, session=session)
+            session.rollback()  # a dry run: nothing is kept
+            return slots
 
     def cancel_pregame(self, fixture: int, reason: str) -> Outcome[list[str]]:
         """Throw a pre-game away before any result so it can be run again (refunds included).

@@ -27,8 +27,9 @@ from PySide6.QtWidgets import (
 
 from league_manager.core.errors import DependentChanges, RuleViolations
 from league_manager.ui.context import UiContext
-from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
-from league_manager.ui.match_day.summary import postgame_html
+from league_manager.ui.match_day.grid import SIDES, ResultGridModel
+from league_manager.ui.match_day.result_tables import ResultGridPanel
+from league_manager.ui.match_day.summary import player_label, postgame_html
 from league_manager.ui.widgets import button, label
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class CorrectionDialog(QDialog):
         )
         scores = QHBoxLayout()
         self.model = ResultGridModel(self)
+        self.model.set_ruleset(self.view.ruleset)
         self.model.set_snapshots(self.view.snapshots)
         result = self.view.result or {}
         self.model.load_result(result)
@@ -99,8 +101,7 @@ class CorrectionDialog(QDialog):
         scores.addStretch(1)
         layout.addLayout(scores)
         self.model.dataChanged.connect(self.check)
-        self.grid = result_grid_view(self.model)
-        self.grid.resizeColumnsToContents()
+        self.grid = ResultGridPanel(self.model)
         layout.addWidget(self.grid, 3)
         reason_row = QHBoxLayout()
         reason_row.addWidget(label("Reason"))
@@ -157,7 +158,7 @@ class CorrectionDialog(QDialog):
         for side, team in self.view.pre.sides():
             found[f"team:{team.team_id}"] = team.name
             for p in self.view.snapshots.get(side, {}).get("players", []):
-                found[f"player:{p['id']}"] = f"{team.name} #{p['number']} {p['name']}"
+                found[f"player:{p['id']}"] = player_label(team.name, p)
         return found
 
     def apply_recomputing(self) -> bool:

@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
 from league_manager.core.errors import RuleViolation
 from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
-from league_manager.ui.match_day.summary import full_html
+from league_manager.ui.match_day.summary import full_html, race_label
+from league_manager.ui.printing import Printer
 from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, tiles_row
 
 if TYPE_CHECKING:
@@ -78,6 +79,13 @@ class FixturePage(Page):
         )
         self.abandon_button.clicked.connect(self.abandon_board)
         self.header.add_action(self.abandon_button)
+        self.printer = Printer(ctx, self)
+        self.sheet_button = button(
+            "Match sheet…", "save", tip="Print this fixture's match sheet: both teams, the round and date"
+        )
+        self.sheet_button.clicked.connect(self.print_sheet)
+        self.header.add_action(self.sheet_button)
+        self.sheet_button.hide()  # shown by reload() (hidden, it does not widen the window's minimum)
         self.board_button.hide()  # shown by reload() when the fixture can be played on the board
         self.abandon_button.hide()
         self.board_window: Any = None
@@ -132,13 +140,15 @@ class FixturePage(Page):
                 f"</td><td>{escape(p.get('position', ''))}</td></tr>"
                 for p in snap.get("players", [])
             )
+            race = race_label(self.view.ruleset if self.view else "", str(snap.get("race", "")))
             browser.setHtml(
-                f"<p><b>{escape(snap.get('name', ''))}</b> ({escape(snap.get('race', ''))}), "
+                f"<p><b>{escape(snap.get('name', ''))}</b> ({escape(race)}), "
                 f"fan factor {snap.get('fan_factor')}, re-rolls {snap.get('rerolls')}</p>"
                 f"<table cellspacing='0' cellpadding='2'>{rows}</table>"
             )
         self.record.setHtml(full_html(self.view) if self.view else _bare_html(f))
         self.finish_button.setVisible(f.score_only)
+        self.sheet_button.setVisible(f.home_id is not None and f.away_id is not None)
         self.match_day.setVisible(not f.score_only)
         done = self.view is not None and self.view.stage == "post_game_applied"
         self.match_day.setText("Show the match day…" if done else "Match day…")
@@ -152,6 +162,11 @@ class FixturePage(Page):
         self.abandon_button.setVisible(playing)
         if playing and status is not None:
             self.tiles["Stage"].set_value(status.summary())
+
+    def print_sheet(self) -> None:
+        """The match sheet of this fixture, pre-filled (teams, round, date)."""
+        if self.ident is not None:
+            self.printer.fixture_sheet(int(self.ident))
 
     def open_wizard(self) -> Any:
         """The match-day wizard for this fixture."""
@@ -231,6 +246,9 @@ class FixturePage(Page):
     def open_wizard_at(self, step: str) -> Any:
         """The wizard shown (not modal) at ``step`` (pregame, result, postgame, summary), for screenshots.
 
+        ``inducements`` and ``dice`` show the pre-game before it is rolled (a pick per side;
+        physical dice partly typed).
+
         Steps not done yet are done with program dice (seed 1), the result on the engine.
         """
         from league_manager.ui.match_day.wizard import STEPS, MatchDayWizard
@@ -244,6 +262,12 @@ class FixturePage(Page):
                 line = next((x for x in model.lines if x.may_add and not x.is_star), None)
                 if line is not None:
                     picker.set_quantity(side, line.name, min(2, line.may_add))
+            wizard.go(0)
+            wizard.show()
+            return wizard
+        if step == "dice":  # physical dice, the first three typed: the rest is refused until typed
+            wizard.pre_dice.typed_mode.setChecked(True)
+            wizard.pre_dice.set_values([2, 1, 4])
             wizard.go(0)
             wizard.show()
             return wizard

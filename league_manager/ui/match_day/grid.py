@@ -1,14 +1,21 @@
-"""The tabletop result grid: one row per player, counters typed from the keyboard."""
+"""The tabletop result grid's model: one row per player, counters typed from the keyboard.
+
+The views (a table per team with its totals) are in ``result_tables``.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView
+
+from league_manager.core.errors import LeagueError
+from league_manager.rules.loader import load_ruleset
+from league_manager.rules.model import CHARACTERISTICS
 
 INJURIES = ("", "Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead")
-LASTING = ("", "MA", "ST", "AG", "PA", "AV")
+"""The casualty table's results (BB2020), "" for none; ``set_ruleset`` reads the league's own."""
+LASTING = ("", *CHARACTERISTICS)
 COUNTERS = (
     ("td", "TD"),
     ("comp", "COMP"),
@@ -18,11 +25,13 @@ COUNTERS = (
     ("cas_other", "CAS (no SPP)"),
 )
 FIXED = ("Team", "#", "Player")
-HEADERS = (*FIXED, *(h for _k, h in COUNTERS), "Injury", "Lasting", "Apothecary")
+CHECKS = ("apothecary", "sent_off")
+"""Yes/no columns, ticked with the space bar."""
+HEADERS = (*FIXED, *(h for _k, h in COUNTERS), "Injury", "Lasting", "Apothecary", "Sent off")
 SIDES = ("home", "away")
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
-KEPT = ("played", "sent_off", "bonus_spp")  # recorded figures the grid has no column for
+KEPT = ("played", "bonus_spp")  # recorded figures the grid has no column for
 
 
 class ResultGridModel(QAbstractTableModel):
@@ -32,6 +41,21 @@ class ResultGridModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[dict[str, Any]] = []
         self.team_names = {"home": "Home", "away": "Away"}
+        self.injuries: tuple[str, ...] = INJURIES
+
+    def set_ruleset(self, ruleset: str) -> None:
+        """Offer the casualty results of the match day's ruleset ("<id> <version>")."""
+        try:
+            table = load_ruleset(ruleset.split(" ", 1)[0]).tables.get("casualty")
+        except LeagueError:
+            return
+        if table is not None:
+            self.injuries = ("", *(str(row.result) for row in table.rows))
+
+    def choices(self, column: int) -> tuple[str, ...]:
+        """The drop-down's results of an injury or lasting-injury column (empty for others)."""
+        key = self._key(column)
+        return self.injuries if key == "injury" else LASTING if key == "lasting" else ()
 
     def set_snapshots(self, snapshots: dict[str, Any]) -> None:
         """Fill the grid from a match day's kick-off snapshots."""
@@ -49,6 +73,7 @@ class ResultGridModel(QAbstractTableModel):
                     "injury": "",
                     "lasting": "",
                     "apothecary": False,
+                    "sent_off": False,
                 }
                 row.update({key: 0 for key, _h in COUNTERS})
                 self.rows.append(row)
@@ -68,6 +93,7 @@ class ResultGridModel(QAbstractTableModel):
             row["injury"] = p.get("injury") or ""
             row["lasting"] = p.get("lasting") or ""
             row["apothecary"] = bool(p.get("apothecary"))
+            row["sent_off"] = bool(p.get("sent_off"))
             row["kept"] = {k: p[k] for k in KEPT if k in p}
         if self.rows:
             self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, len(HEADERS) - 1))
@@ -90,7 +116,7 @@ class ResultGridModel(QAbstractTableModel):
         column -= len(FIXED)
         if column < len(COUNTERS):
             return COUNTERS[column][0]
-        return ("injury", "lasting", "apothecary")[column - len(COUNTERS)]
+        return ("injury", "lasting", *CHECKS)[column - len(COUNTERS)]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self.rows):
@@ -98,7 +124,7 @@ class ResultGridModel(QAbstractTableModel):
         row = self.rows[index.row()]
         key = self._key(index.column())
         value = row[key]
-        if key == "apothecary":
+        if key in CHECKS:
             if role == Qt.ItemDataRole.CheckStateRole:
                 return Qt.CheckState.Checked if value else Qt.CheckState.Unchecked
             return None
@@ -118,7 +144,7 @@ class ResultGridModel(QAbstractTableModel):
         base = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         if index.column() < len(FIXED):
             return base
-        if self._key(index.column()) == "apothecary":
+        if self._key(index.column()) in CHECKS:
             return base | Qt.ItemFlag.ItemIsUserCheckable
         return base | Qt.ItemFlag.ItemIsEditable
 
@@ -127,7 +153,7 @@ class ResultGridModel(QAbstractTableModel):
             return False
         key = self._key(index.column())
         row = self.rows[index.row()]
-        if key == "apothecary":
+        if key in CHECKS:
             if role != Qt.ItemDataRole.CheckStateRole:
                 return False
             row[key] = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
@@ -135,7 +161,7 @@ class ResultGridModel(QAbstractTableModel):
             return False
         elif key in ("injury", "lasting"):
             text = str(value or "").strip()
-            choices = INJURIES if key == "injury" else LASTING
+            choices = self.injuries if key == "injury" else LASTING
             match = next((c for c in choices if c and c.lower().startswith(text.lower())), "") if text else ""
             row[key] = match
         else:
@@ -150,6 +176,10 @@ class ResultGridModel(QAbstractTableModel):
         return True
 
     # ---- the document
+    def player_name(self, row: dict[str, Any]) -> str:
+        """A row's player with the team: "Team #n Name" (both teams may have a "Thrower #11")."""
+        return f"{self.team_names[row['side']]} #{row['number']} {row['name']}"
+
     def totals(self, side: str, key: str) -> int:
         """The sum of one counter over a team's players."""
         return sum(r[key] for r in self.rows if r["side"] == side)
@@ -165,10 +195,11 @@ class ResultGridModel(QAbstractTableModel):
                     f"add up to {tds}."
                 )
         for row in self.rows:
+            who = self.player_name(row)
             if row["injury"] == "Lasting Injury" and not row["lasting"]:
-                found.append(f"{row['name']}: a Lasting Injury needs the characteristic it reduced.")
+                found.append(f"{who}: a Lasting Injury needs the characteristic it reduced.")
             if row["lasting"] and row["injury"] != "Lasting Injury":
-                found.append(f"{row['name']}: a reduced characteristic needs a Lasting Injury.")
+                found.append(f"{who}: a reduced characteristic needs a Lasting Injury.")
         return found
 
     def document(self, scores: dict[str, int], conceded: int | None = None) -> dict[str, Any]:
@@ -180,6 +211,7 @@ class ResultGridModel(QAbstractTableModel):
             entry["injury"] = row["injury"] or None
             entry["lasting"] = row["lasting"] or None
             entry["apothecary"] = row["apothecary"]
+            entry["sent_off"] = row["sent_off"]
             entry.update(row.get("kept", {}))
             players.append(entry)
         return {
@@ -188,20 +220,3 @@ class ResultGridModel(QAbstractTableModel):
             "conceded": conceded,
             "players": players,
         }
-
-
-def result_grid_view(model: ResultGridModel) -> QTableView:
-    """The keyboard-first table over a result grid: type a figure, Tab to the next counter."""
-    view = QTableView()
-    view.setModel(model)
-    view.setTabKeyNavigation(True)
-    view.setEditTriggers(
-        QAbstractItemView.EditTrigger.AnyKeyPressed
-        | QAbstractItemView.EditTrigger.DoubleClicked
-        | QAbstractItemView.EditTrigger.EditKeyPressed
-    )
-    view.verticalHeader().setVisible(False)
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(HEADERS.index("Player"), QHeaderView.ResizeMode.Stretch)
-    return view

@@ -9,6 +9,9 @@ if TYPE_CHECKING:
     from league_manager.services.match_day.records import PregameSide
     from league_manager.services.match_day.store import MatchDayView
 
+from league_manager.core.errors import LeagueError
+from league_manager.rules.loader import load_ruleset
+
 SIDES = ("home", "away")
 
 
@@ -16,11 +19,28 @@ def _gp(value: Any) -> str:
     return f"{int(value or 0):,} gp"
 
 
+def player_label(team: str, player: dict[str, Any]) -> str:
+    """A player as the match day names it: "Team #n Name" (both teams may have a "Thrower #11")."""
+    return f"{team} #{player.get('number')} {player.get('name', '')}"
+
+
+def race_label(ruleset: str, race: str) -> str:
+    """The team list's name for a race id ("chaosdwarf" → "Chaos Dwarf"); the id when unknown.
+
+    ``ruleset`` is the match-day view's "<ruleset id> <version>".
+    """
+    try:
+        roster = load_ruleset(ruleset.split(" ", 1)[0]).teams.get(race)
+    except LeagueError:
+        return race
+    return roster.name if roster is not None else race
+
+
 def names(view: MatchDayView) -> dict[str, str]:
-    """Snapshot player ids to "Name (#n)"."""
+    """Snapshot player ids to "Team #n Name"."""
     found = {
-        str(p["id"]): f"{p['name']} (#{p['number']})"
-        for s in view.snapshots.values()
+        str(p["id"]): player_label(str(s.get("name", side)), p)
+        for side, s in view.snapshots.items()
         for p in s.get("players", [])
     }
     for hired in view.post.hired if view.post else ():

@@ -30,10 +30,18 @@ from PySide6.QtWidgets import (
 from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
-from league_manager.ui.match_day.grid import SIDES, ResultGridModel, result_grid_view
+from league_manager.ui.match_day.dice_entry import PregameDiceEntry, SeedBox
+from league_manager.ui.match_day.grid import SIDES, ResultGridModel
 from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
-from league_manager.ui.match_day.summary import corrections_html, postgame_html, pregame_html, result_html
+from league_manager.ui.match_day.result_tables import ResultGridPanel
+from league_manager.ui.match_day.summary import (
+    corrections_html,
+    player_label,
+    postgame_html,
+    pregame_html,
+    result_html,
+)
 from league_manager.ui.widgets import button, label
 
 if TYPE_CHECKING:
@@ -59,27 +67,6 @@ def _left_aligned(widget: QWidget) -> QHBoxLayout:
     row.addWidget(widget)
     row.addStretch(1)
     return row
-
-
-class SeedBox(QSpinBox):
-    """A seed for the program's dice: "random" (a fresh seed from the system) unless one is typed.
-
-    The seed actually used is recorded with the rolls, so a random one can be read back
-    and typed here to repeat them.
-    """
-
-    RANDOM = -1
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setRange(self.RANDOM, 2**31 - 1)
-        self.setSpecialValueText("random")
-        self.setValue(self.RANDOM)
-        self.setToolTip("Leave at 'random' for fresh dice; type a seed to repeat recorded rolls")
-
-    def seed(self) -> int | None:
-        """The seed typed, or None for a fresh random one."""
-        return None if self.value() == self.RANDOM else self.value()
 
 
 class DiceChoice(QWidget):
@@ -165,15 +152,17 @@ class MatchDayWizard(QDialog):
             label(
                 "Fans, weather, journeymen, inducements, prayers to Nuffle and the kicking "
                 "team, in that order. Every roll is made by the program from the seed, or "
-                "typed in from physical dice; the record says which.",
+                "typed in die by die from physical dice; the record says which.",
                 "help",
                 wrap=True,
             )
         )
-        self.pre_dice = DiceChoice()
+        self.pre_dice = PregameDiceEntry()
         box.addWidget(self.pre_dice)
         self.picker = InducementPicker(self.ctx, self.fixture_id)
         self.picker.changed.connect(self._pregame_ready)
+        self.picker.changed.connect(self.plan_dice)
+        self.pre_dice.typed_mode.toggled.connect(self.plan_dice)
         box.addWidget(self.picker, 3)
         self.pre_run = button("Roll the pre-game", "demo", primary=True)
         self.pre_run.clicked.connect(self.run_pregame)
@@ -218,7 +207,8 @@ class MatchDayWizard(QDialog):
         box.addWidget(
             label(
                 "Or enter the tabletop result: type the score, then Tab through each player's "
-                "counters (TD, COMP, DEF, INT, CAS, injury).",
+                "counters (TD, COMP, DEF, INT, CAS), pick the injury from its list, and tick "
+                "apothecary or sent off with the space bar.",
                 "help",
                 wrap=True,
             )
@@ -238,7 +228,7 @@ class MatchDayWizard(QDialog):
         box.addLayout(scores)
         self.grid_model = ResultGridModel(self)
         self.grid_model.dataChanged.connect(self.check_grid)
-        self.grid = result_grid_view(self.grid_model)
+        self.grid = ResultGridPanel(self.grid_model)
         box.addWidget(self.grid, 1)
         bottom = QHBoxLayout()
         self.problems = label("", "help", wrap=True)
@@ -264,8 +254,9 @@ class MatchDayWizard(QDialog):
         box.addWidget(self.post_dice)
         form = QFormLayout()
         self.mvp = {side: QComboBox() for side in SIDES}
+        self.mvp_labels = {side: label(f"MVP ({side})") for side in SIDES}
         for side in SIDES:
-            form.addRow(f"MVP ({side})", self.mvp[side])
+            form.addRow(self.mvp_labels[side], self.mvp[side])
         box.addLayout(form)
         self.hires_box = QVBoxLayout()
         box.addLayout(self.hires_box)
@@ -306,10 +297,10 @@ class MatchDayWizard(QDialog):
         for w in (self.play_button, self.board_button, self.load_button, self.submit_button, self.grid):
             w.setEnabled(open_result)
         if view is not None and not self.grid_model.rows:
+            self.grid_model.set_ruleset(view.ruleset)
             self.grid_model.set_snapshots(view.snapshots)
             for side in SIDES:
                 self.side_labels[side].setText(f"{self.grid_model.team_names[side]} score")
-            self.grid.resizeColumnsToContents()
         self.result_text.setHtml(result_html(view) if view and view.result else "")
         self.result_text.setVisible(bool(view and view.result))
         self.entry.setVisible(not (view and view.result))
@@ -334,16 +325,30 @@ class MatchDayWizard(QDialog):
             combo = self.mvp[side]
             if combo.count():
                 continue
+            team = str(snaps.get(side, {}).get("name", side))
+            self.mvp_labels[side].setText(f"MVP of {team}")
             combo.addItem("Random (the program rolls)", None)
             for p in snaps.get(side, {}).get("players", []):
-                combo.addItem(f"#{p['number']} {p['name']}", str(p["id"]))
+                combo.addItem(player_label(team, p), str(p["id"]))
         if not self.hire_checks:
             for side in SIDES:
                 for p in snaps.get(side, {}).get("players", []):
                     if p.get("journeyman"):
-                        check = QCheckBox(f"Hire journeyman {p['name']} ({snaps[side]['name']}) permanently")
+                        who = player_label(str(snaps[side].get("name", side)), p)
+                        check = QCheckBox(f"Hire journeyman {who} permanently")
                         self.hires_box.addWidget(check)
                         self.hire_checks.append((str(p["id"]), check))
+
+    def plan_dice(self) -> None:
+        """List the pre-game's dice for typing (they depend on the inducements chosen)."""
+        if not self.pre_dice.typed_mode.isChecked() or self.view is not None:
+            return
+        try:
+            slots = self.ctx.svc.match_day.pregame_dice(self.fixture_id, self.picker.purchases())
+        except LeagueError as exc:
+            self.pre_dice.set_problem(str(exc))
+            return
+        self.pre_dice.set_slots(slots)
 
     def _pregame_ready(self) -> None:
         view = getattr(self, "view", None)

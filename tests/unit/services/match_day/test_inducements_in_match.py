@@ -183,7 +183,7 @@ def test_riotous_rookies_join_for_the_match() -> None:
 
     roster = RULESET.team("goblin")
     team = generate_team(roster, 2)
-    dice = ScriptedDice([(2, "riotous rookies"), (3, "riotous rookies")])
+    dice = ScriptedDice([(2, f"riotous rookies {team.name}"), (3, f"riotous rookies {team.name}")])
     snap, record = add_rookies(team, roster, "home", dice)
     rookies = snap.players[len(team.players) :]
     assert record["dice"] == [2, 3] and len(rookies) == 6 == len(record["players"])
