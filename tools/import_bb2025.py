@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from reference_fields import position_fields
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "league_manager" / "data" / "bb2025"
@@ -70,21 +71,7 @@ def convert_teams(ref: Path) -> None:
     for t in src["teams"]:
         positions = []
         for p in t["positions"]:
-            pos: dict[str, Any] = {
-                "name": p["name"],
-                "max": p["qty_max"],
-                "cost": p["cost"],
-                "MA": p["MA"],
-                "ST": p["ST"],
-                "AG": p["AG"],
-                "PA": p["PA"],
-                "AV": p["AV"],
-                "skills": list(p.get("skills") or []),
-                "primary": list(p.get("primary") or []),
-                "secondary": list(p.get("secondary") or []),
-                "keywords": list(p["keywords"]),
-                "big_guy": bool(p.get("big_guy")),
-            }
+            pos = position_fields(p, list(p["keywords"]))
             aliases = [a for a in (p.get("aliases") or []) if a != p["name"]]
             if p.get("bb2020_position") and p["bb2020_position"] not in (p["name"], *aliases):
                 aliases.append(p["bb2020_position"])

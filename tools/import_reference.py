@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from reference_fields import position_fields
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "league_manager" / "data" / "bb2020"
@@ -92,21 +93,7 @@ def convert_teams(ref: Path) -> None:
     for t in src["teams"]:
         positions = []
         for p in t["positions"]:
-            pos: dict[str, Any] = {
-                "name": p["name"],
-                "max": p["qty_max"],
-                "cost": p["cost"],
-                "MA": p["MA"],
-                "ST": p["ST"],
-                "AG": p["AG"],
-                "PA": p["PA"],
-                "AV": p["AV"],
-                "skills": list(p.get("skills") or []),
-                "primary": list(p.get("primary") or []),
-                "secondary": list(p.get("secondary") or []),
-                "keywords": _keywords(t["name"], p),
-                "big_guy": bool(p.get("big_guy")),
-            }
+            pos = position_fields(p, _keywords(t["name"], p))
             if p.get("aliases"):
                 pos["aliases"] = list(p["aliases"])
             if p.get("disputes"):
