@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from league_manager.core.errors import LeagueError
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
 from league_manager.ui.main_window import MainWindow
@@ -107,3 +108,18 @@ def test_the_final_whistle_fills_the_grid_and_goes_on_to_the_post_game(
     assert wizards and wizards[0].view.stage == "result_entered"
     result = wizards[0].view.result
     assert result is not None and result["home"]["score"] == 1 and result["home"]["mvp"] == row["id"]
+
+
+def test_the_page_spec_shows_the_fixtures_tracker(
+    make_window: Any, qtbot: QtBot, tmp_path: Path, _pregame_template: Path
+) -> None:
+    path = tmp_path / "league.db"
+    path.write_bytes(_pregame_template.read_bytes())
+    window = make_window()
+    window.open_database(str(path), background=False)
+    fixture = window.ctx.services.seasons.fixtures("S")[0]
+    shown = window.show_spec(f"tracker:{fixture.id}")
+    qtbot.addWidget(shown)
+    assert isinstance(shown, TrackerWindow) and shown.fixture_id == fixture.id
+    with pytest.raises(LeagueError, match="tracker:FIXTURE"):
+        window.show_spec("tracker:first")
