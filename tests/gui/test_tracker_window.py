@@ -78,6 +78,12 @@ def test_one_key_entries_are_saved_undone_and_survive_a_closed_window(
     assert tracker.sides[1].score.text() == "0"
     _type(qtbot, tracker, "t")  # no number typed: refused, nothing saved
     assert dialogs.errors and tracker.entries.count() == 4
+    dialogs.script("item", "Lose a team re-roll")
+    before = tracker.log.rerolls_left(0)
+    qtbot.keyClick(tracker, Qt.Key.Key_Tab)  # home again
+    qtbot.keyClick(tracker, "l")
+    assert tracker.log.rerolls_left(0) == before - 1 and "illegal procedure" in tracker.entries.item(4).text()
+    qtbot.keyClick(tracker, "z")
     fid = tracker.fixture_id
     tracker.close()
     tracker.deleteLater()

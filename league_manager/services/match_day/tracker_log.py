@@ -26,7 +26,9 @@ HALVES = 3
 
 PLAYER_KINDS = {"td": "touchdown", "comp": "completion", "intc": "interception", "defl": "deflection"}
 """Entries that credit one player with one of the result's counters."""
-KINDS = (*PLAYER_KINDS, "cas", "mvp", "reroll", "turn", "half")
+KINDS = (*PLAYER_KINDS, "cas", "mvp", "reroll", "turn", "half", "illegal", "wrong_call")
+ILLEGAL_CHOICES = ("end_turn", "reroll")
+"""Illegal Procedure (seed 004): the coach called ends the turn, or loses a team re-roll."""
 
 
 @dataclass(frozen=True)
@@ -76,9 +78,21 @@ class TrackerLog:
         return sum(1 for e in self._this_half() if e["kind"] == "turn" and e["team"] == team)
 
     def rerolls_left(self, team: int) -> int:
-        """Team re-rolls the side has left this half (they come back each half)."""
-        used = sum(1 for e in self._this_half() if e["kind"] == "reroll" and e["team"] == team)
-        return self.rosters[team].rerolls - used
+        """Team re-rolls the side has left this half (they come back each half).
+
+        An Illegal Procedure penalty or a wrong call costs the side a re-roll, or gives one
+        to the other side when it has none left (seed 004; docs/rules-decisions.md).
+        """
+        left = [self.rosters[0].rerolls, self.rosters[1].rerolls]
+        for e in self._this_half():
+            if e["kind"] == "reroll":
+                left[e["team"]] -= 1
+            elif (e["kind"] == "illegal" and e["choice"] == "reroll") or e["kind"] == "wrong_call":
+                if left[e["team"]] > 0:
+                    left[e["team"]] -= 1
+                else:
+                    left[1 - e["team"]] += 1
+        return left[team]
 
     def mvp(self, team: int) -> str | None:
         """The side's MVP if entered (the last entry counts)."""
@@ -104,11 +118,14 @@ class TrackerLog:
         ``{"kind": "td"|"comp"|"intc"|"defl"|"mvp", "team": 0|1, "number": 7}``,
         ``{"kind": "cas", "team": 0|1, "number": 4, "victim": 12, "injury": "Dead",
         "lasting": None}`` (the victim plays for the other side), ``{"kind": "reroll"|"turn",
-        "team": 0|1}`` or ``{"kind": "half"}``.
+        "team": 0|1}``, ``{"kind": "illegal", "team": 0|1, "choice": "end_turn"|"reroll"}``
+        (an Illegal Procedure called on the side), ``{"kind": "wrong_call", "team": 0|1}``
+        (the side called one wrongly) or ``{"kind": "half"}``.
 
         Raises:
             RuleViolation: an unknown kind or side, a shirt number not on the roster, no
-                re-roll left, a ninth turn, a fourth half, or an injury the result cannot take.
+                re-roll left, a ninth turn, a fourth half, an injury the result cannot take,
+                or an illegal procedure that neither ends the turn nor costs a re-roll.
         """
         kind = entry.get("kind")
         if kind not in KINDS:
@@ -123,6 +140,15 @@ class TrackerLog:
         if kind == "reroll":
             if self.rerolls_left(team) <= 0:
                 raise RuleViolation("tracker", f"{SIDES[team]} has no team re-roll left this half")
+            return {"kind": kind, "team": team}
+        if kind == "illegal":
+            choice = entry.get("choice")
+            if choice not in ILLEGAL_CHOICES:
+                raise RuleViolation(
+                    "tracker", f"an illegal procedure ends the turn or costs a re-roll, not {choice!r}"
+                )
+            return {"kind": kind, "team": team, "choice": choice}
+        if kind == "wrong_call":
             return {"kind": kind, "team": team}
         if kind == "turn":
             if self.turn(team) >= TURNS_A_HALF:

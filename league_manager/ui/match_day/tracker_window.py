@@ -4,10 +4,12 @@ Digits type a shirt number, a letter makes the entry for the chosen side (Tab sw
 side): ``7`` ``T`` is a touchdown by #7, ``4`` ``C`` a casualty by #4 (the victim and the
 injury are asked), ``P`` a completion, ``I`` an interception, ``D`` a deflection, ``M``
 the MVP, ``R`` a team re-roll used, ``N`` the side's turn marker moved on, ``H`` the next
-half, ``Z`` (or Ctrl+Z) undoes the last entry and ``F`` blows the final whistle. Every
-entry is saved through the tracker service before the window shows it, so a closed window
-or a crash reopens at the same entry. At the final whistle the entries fill the tabletop
-result grid, checked against the score, and the result goes on to the post-game.
+half, ``L`` an Illegal Procedure called on the side (seed 004: it ends the turn or loses a
+re-roll), ``W`` a wrong call of one by the side, ``Z`` (or Ctrl+Z) undoes the last entry
+and ``F`` blows the final whistle. Every entry is saved through the tracker service before
+the window shows it, so a closed window or a crash reopens at the same entry. At the final
+whistle the entries fill the tabletop result grid, checked against the score, and the result
+goes on to the post-game.
 """
 
 from __future__ import annotations
@@ -51,8 +53,11 @@ KEYS: tuple[tuple[str, str, str], ...] = (
     ("R", "reroll", "Re-roll used"),
     ("N", "turn", "Next turn"),
     ("H", "half", "Next half"),
+    ("L", "illegal", "Illegal procedure"),
+    ("W", "wrong_call", "Wrong call"),
 )
 """Key, entry kind and button text; the first six need a shirt number."""
+ILLEGAL_TEXTS = {"End the turn": "end_turn", "Lose a team re-roll": "reroll"}
 NUMBERED = {"td", "cas", "comp", "intc", "defl", "mvp"}
 WORDS = {"td": "touchdown", "comp": "completion", "intc": "interception", "defl": "deflection", "mvp": "MVP"}
 
@@ -67,6 +72,11 @@ def describe(entry: dict[str, Any], log: TrackerLog) -> str:
         return f"{team}: team re-roll used"
     if kind == "turn":
         return f"{team}: turn marker moved on"
+    if kind == "illegal":
+        penalty = "ends the turn" if entry["choice"] == "end_turn" else "loses a re-roll"
+        return f"{team}: illegal procedure, {penalty}"
+    if kind == "wrong_call":
+        return f"{team}: wrong illegal-procedure call, loses a re-roll"
     if kind == "cas":
         injury = entry["injury"] + (f" ({entry['lasting']})" if entry.get("lasting") else "")
         return f"{team}: casualty by #{entry['number']} on #{entry['victim_number']}, {injury}"
@@ -171,7 +181,7 @@ class TrackerWindow(QWidget):
             widget = button(f"{text} ({key})")
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             widget.clicked.connect(lambda _c=False, k=kind: self.enter(k))
-            keys.addWidget(widget, index // 5, index % 5)
+            keys.addWidget(widget, index // 6, index % 6)
             self.buttons[kind] = widget
         self.switch_button = button("Switch side (Tab)")
         self.switch_button.clicked.connect(self.switch_side)
@@ -288,6 +298,16 @@ class TrackerWindow(QWidget):
             if not self.ctx.dialogs.run(dialog):
                 return False
             entry.update(dialog.entry())
+        if kind == "illegal":
+            picked = self.ctx.dialogs.item(
+                "Illegal procedure",
+                f"{self.log.rosters[self.team].name} started a play without moving the turn marker. "
+                "The coach ends the turn, or loses a team re-roll (none left: the opponent gains one):",
+                list(ILLEGAL_TEXTS),
+            )
+            if picked is None:
+                return False
+            entry["choice"] = ILLEGAL_TEXTS[picked]
         return self._save(lambda: self.ctx.svc.tracker.add(self.fixture_id, entry))
 
     def undo(self) -> bool:

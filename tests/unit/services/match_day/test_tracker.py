@@ -82,6 +82,24 @@ def test_no_reroll_past_the_teams_nor_turn_past_eight_nor_a_fourth_half() -> Non
         log.add({"kind": "half"})
 
 
+def test_illegal_procedure_costs_a_reroll_or_gives_one_to_the_opponent() -> None:
+    log = _log()  # home 2 re-rolls, away 1
+    log.add({"kind": "illegal", "team": 1, "choice": "reroll"})
+    assert (log.rerolls_left(0), log.rerolls_left(1)) == (2, 0)
+    log.add({"kind": "illegal", "team": 1, "choice": "reroll"})  # none left: home gains one
+    assert (log.rerolls_left(0), log.rerolls_left(1)) == (3, 0)
+    log.add({"kind": "illegal", "team": 0, "choice": "end_turn"})  # the turn ends, no re-roll lost
+    assert log.rerolls_left(0) == 3
+    log.add({"kind": "wrong_call", "team": 0})  # a wrong call costs the caller a re-roll
+    assert log.rerolls_left(0) == 2
+    log.add({"kind": "wrong_call", "team": 1})  # away has none left: home gains one
+    assert (log.rerolls_left(0), log.rerolls_left(1)) == (3, 0)
+    with pytest.raises(RuleViolation, match="ends the turn or costs a re-roll"):
+        log.add({"kind": "illegal", "team": 0, "choice": "shrug"})
+    log.add({"kind": "half"})
+    assert (log.rerolls_left(0), log.rerolls_left(1)) == (2, 1)
+
+
 def _numbers(svc: Services, fixture: int) -> tuple[int, int]:
     view = svc.tracker.open(fixture)
     return min(view.log.rosters[0].numbers), min(view.log.rosters[1].numbers)
