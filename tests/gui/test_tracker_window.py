@@ -112,6 +112,8 @@ def test_the_final_whistle_fills_the_grid_and_goes_on_to_the_post_game(
     dialogs.on_run = lambda w: wizards.append(w) or True
     tracker.record_button.click()
     assert wizards and wizards[0].view.stage == "result_entered"
+    assert wizards[0].stack.currentIndex() == 2  # the post-game step
+    assert not tracker.isVisible()
     result = wizards[0].view.result
     assert result is not None and result["home"]["score"] == 1 and result["home"]["mvp"] == row["id"]
 
