@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from league_manager.services.leagues import LeagueService
     from league_manager.services.match_day.board import BoardService
     from league_manager.services.match_day.service import MatchDayService
+    from league_manager.services.match_day.tracker import TrackerService
     from league_manager.services.read_models import LeagueView
     from league_manager.services.roster import RosterService
     from league_manager.services.seasons import SeasonService
@@ -98,6 +99,13 @@ class Services:
         from league_manager.services.team_board import TeamBoardService
 
         return TeamBoardService(self.engine)
+
+    @cached_property
+    def tracker(self) -> TrackerService:
+        """The live tabletop tracker: entries saved one by one, the result at the final whistle."""
+        from league_manager.services.match_day.tracker import TrackerService
+
+        return TrackerService(self.engine)
 
     @cached_property
     def history(self) -> HistoryService:

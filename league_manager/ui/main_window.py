@@ -618,6 +618,8 @@ class MainWindow(QMainWindow):
             return preview
         elif kind == "match":
             return self._show_match_board(name, tab)
+        elif kind == "tracker":
+            return self._show_tracker(name)
         elif kind in {"player", "advance"}:
             for summary in services.teams.list_teams():
                 view = services.teams.get_team(summary.id)
@@ -650,6 +652,22 @@ class MainWindow(QMainWindow):
         else:
             raise LeagueError(f"unknown match '{name}' (match:FIXTURE|practice|stars[#MOMENT])")
         window.resize(self.size())
+        return window
+
+    def _show_tracker(self, name: str) -> QWidget:
+        """``tracker:FIXTURE``: the fixture's live tabletop tracker (its pre-game rolled with
+        program dice first when none ran)."""
+        from league_manager.ui.match_day.tracker_window import open_tracker
+
+        if not name.isdigit():
+            raise LeagueError(f"unknown fixture '{name}' (tracker:FIXTURE)")
+        try:
+            self.ctx.svc.match_day.get(int(name))
+        except LeagueError:
+            self.ctx.svc.match_day.pregame(int(name), seed=1)
+        window = open_tracker(self.ctx, int(name), self)
+        if window is None:
+            raise LeagueError(f"fixture {name} cannot be tracked")
         return window
 
     def show_fixture(self, fixture_id: int) -> None:

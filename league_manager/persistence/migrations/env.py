@@ -7,7 +7,8 @@ from sqlmodel import SQLModel
 import league_manager.persistence.board_models
 import league_manager.persistence.match_day_models
 import league_manager.persistence.season_models
-import league_manager.persistence.team_board_models  # noqa: F401  (registers the board tables)
+import league_manager.persistence.team_board_models
+import league_manager.persistence.tracker_models  # noqa: F401  (registers the board and tracker tables)
 from league_manager.persistence import models  # noqa: F401  (registers the tables)
 
 config = context.config

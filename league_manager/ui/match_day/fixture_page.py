@@ -74,6 +74,16 @@ class FixturePage(Page):
         )
         self.board_button.clicked.connect(self.play_on_board)
         self.header.add_action(self.board_button)
+        self.tracker_button = button(
+            "Track on the table…",
+            "edit",
+            tip="Follow the match played on the table: score, turns, re-rolls and one-key entries, "
+            "saved as you go; the result grid is filled at the final whistle",
+        )
+        self.tracker_button.clicked.connect(self.open_tracker)
+        self.header.add_action(self.tracker_button)
+        self.tracker_button.hide()
+        self.tracker_window: Any = None
         self.abandon_button = button(
             "Abandon board match…", "undo", tip="Stop the board match in progress (the reason is kept)"
         )
@@ -160,6 +170,7 @@ class FixturePage(Page):
         self.board_button.setText("Resume board match" if playing else "Play on the board…")
         self.board_button.setVisible(ready)
         self.abandon_button.setVisible(playing)
+        self.tracker_button.setVisible(ready and not playing)
         if playing and status is not None:
             self.tiles["Stage"].set_value(status.summary())
 
@@ -235,6 +246,15 @@ class FixturePage(Page):
             return None
         self.board_window = play_on_board(self.ctx, int(self.ident), self)
         return self.board_window
+
+    def open_tracker(self) -> Any:
+        """Open the fixture's live tabletop tracker (reopened at the same entry)."""
+        from league_manager.ui.match_day.tracker_window import open_tracker
+
+        if self.ident is None:
+            return None
+        self.tracker_window = open_tracker(self.ctx, int(self.ident), self)
+        return self.tracker_window
 
     def abandon_board(self) -> None:
         """Abandon the board match in progress, with a reason."""

@@ -25,7 +25,11 @@ def test_older_seasons_and_teams_take_their_leagues_edition(tmp_path: Path) -> N
         ):
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")
         conn.execute("UPDATE alembic_version SET version_num = '0005'")
-        for table in ("teamformation", "teamcolours"):  # tables of a later revision (0007)
+        for table in (
+            "teamformation",
+            "teamcolours",
+            "trackermatch",
+        ):  # tables of later revisions (0007, 0008)
             conn.execute(f"DROP TABLE {table}")
     conn.close()
     engine = make_engine(path)

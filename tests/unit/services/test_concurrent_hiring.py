@@ -75,7 +75,11 @@ def test_the_migration_renumbers_shared_numbers_of_older_files(tmp_path: Path) -
         ):
             conn.execute(f"ALTER TABLE {table} DROP COLUMN {column}")  # added by 0006
         conn.execute("UPDATE alembic_version SET version_num = '0004'")
-        for table in ("teamformation", "teamcolours"):  # tables of later revisions (0007)
+        for table in (
+            "teamformation",
+            "teamcolours",
+            "trackermatch",
+        ):  # tables of later revisions (0007, 0008)
             conn.execute(f"DROP TABLE {table}")
     conn.close()
     engine = make_engine(path)
