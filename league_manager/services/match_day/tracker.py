@@ -104,6 +104,7 @@ class TrackerService(ServiceBase):
             lock_fixture_teams(fixture, session=session)
             row = _require(fixture, session=session)
             day = require_match_day(fixture, OPEN_STAGES, "finish the tracked match", session=session)
+            refuse_if_board_in_progress(fixture, "finish the tracked match", session=session)
             log = _log(row, match_day_view(day, session=session))
             for index, side in enumerate(("home", "away")):
                 given = document.get(side, {}).get("score")
