@@ -9,7 +9,7 @@ import yaml
 
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import RuleViolation
-from league_manager.services.upgrade_models import TeamChoices, TeamUpgrade, UpgradePlan, parse_choices
+from league_manager.services.upgrade_models import TeamChoices, parse_choices, plan_text
 
 CHOICES_HELP = (
     "JSON or YAML: {teams: {TEAM: {release: [PLAYER, ...], skills: {PLAYER: {SKILL: drop | NEW SKILL}}}}}"
@@ -57,36 +57,3 @@ def cmd_league_upgrade(args: argparse.Namespace, ctx: CliContext) -> int:
     else:
         plan = service.apply(args.league, args.to, choices).value
     return ctx.emit(plan.to_dict(), lambda: plan_text(plan))
-
-
-def plan_text(plan: UpgradePlan) -> str:
-    """The plan in words, per team."""
-    head = "Moved" if plan.applied else "Preview (nothing changed):"
-    lines = [f"{head} {plan.league}: {plan.source} -> {plan.target} {plan.target_version}"]
-    if plan.backup:
-        lines.append(f"Backup: {plan.backup}")
-    for team in plan.teams:
-        lines += _team_lines(team)
-    if plan.missing_choices and not plan.applied:
-        lines.append("")
-        lines.append("Choices needed before --yes (put them in a --choices file):")
-        lines += [f"  - {m}" for m in plan.missing_choices]
-    return "\n".join(lines)
-
-
-def _team_lines(team: TeamUpgrade) -> list[str]:
-    lines = ["", f"{team.team} ({team.race}): TV {team.team_value_before:,} -> {team.team_value_after:,}"]
-    lines += [f"  team: {c}" for c in team.team_changes]
-    for pos in team.positions:
-        name = pos.old if pos.old == pos.new else f"{pos.old} -> {pos.new}"
-        lines.append(f"  {name} (x{pos.players}): {'; '.join(pos.changes) or 'renamed'}")
-    lines += [f"  {s.player}: {s.old} -> {s.new}" for s in team.renamed_skills]
-    for s in team.lost_skills:
-        fate = {None: "no Season 3 form, choose", "drop": f"dropped, {s.spp_cost} SPP back"}.get(
-            s.new, f"now {s.new}"
-        )
-        lines.append(f"  {s.player}: {s.old}: {fate}")
-    for over in team.over_limits:
-        who = ", ".join(over.leaving) or f"choose {over.must_leave} of {', '.join(over.players)}"
-        lines.append(f"  {over.position}: {len(over.players)} over the limit of {over.limit}; leaving: {who}")
-    return lines

@@ -22,7 +22,7 @@ from league_manager.persistence.database import sqlite_path
 from league_manager.persistence.location import backup_folder, server_backup_folder
 from league_manager.persistence.models import Advancement, League, Player, Team
 from league_manager.persistence.season_models import Fixture, FixtureResult, Season
-from league_manager.rules.edition_upgrade import EditionMap, check_upgrade, edition_map
+from league_manager.rules.edition_upgrade import UPGRADES, EditionMap, check_upgrade, edition_map
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Position, Ruleset, TeamRoster
 from league_manager.services.base import ServiceBase, team_ruleset
@@ -35,6 +35,7 @@ from league_manager.services.upgrade_models import (
     SkillChange,
     TeamChoices,
     TeamUpgrade,
+    UpgradeOptions,
     UpgradePlan,
 )
 
@@ -81,6 +82,21 @@ class LeagueUpgradeService(ServiceBase):
             description=f"{plan.league} moved to {plan.target}",
         )
         return Outcome(plan, changes)
+
+    def options(self, league: str | int) -> UpgradeOptions:
+        """The editions a league may move to, and why it may not move now (None when it may).
+
+        Raises:
+            NotFound: unknown league.
+        """
+        with self.transaction() as session:
+            row = repo.find_league(league, session=session)
+            targets = tuple(b for a, b in sorted(UPGRADES) if a == row.ruleset_id)
+            try:
+                _refuse_unfinished(row, session)
+            except RuleViolation as refused:
+                return UpgradeOptions(row.name, row.ruleset_id, targets, refused.detail)
+            return UpgradeOptions(row.name, row.ruleset_id, targets, None)
 
     def _dry_run(
         self, league: str | int, target: str, choices: Mapping[str, TeamChoices], *, strict: bool
@@ -280,13 +296,14 @@ def _skills(
                     _set_skill(adv, new, session)
                 continue
             fate = mine.pop(adv.skill.casefold(), None)
+            options = _replacements(new_rs, new_of[pid], facts.advancements[pid])
             if fate is None:
                 missing.append(f"{team.name}: {player.name}'s {adv.skill} (drop or a {new_rs.name} skill)")
-                lost.append(SkillChange(player.name, adv.skill, None, adv.spp_cost))
+                lost.append(SkillChange(player.name, adv.skill, None, adv.spp_cost, options))
                 session.delete(adv)  # a preview values the team without it (its session is rolled back)
                 continue
             replacement = _lost_skill(team, player, adv, fate, new_rs, new_of[pid], facts, session)
-            lost.append(SkillChange(player.name, adv.skill, replacement, adv.spp_cost))
+            lost.append(SkillChange(player.name, adv.skill, replacement, adv.spp_cost, options))
         if mine:
             raise RuleViolation("choices", f"{team.name}: {player.name} has no lost skill {', '.join(mine)}")
     return tuple(renamed), tuple(lost)
@@ -311,16 +328,25 @@ def _lost_skill(
         raise RuleViolation(
             "choices", f"{team.name}: {player.name}: '{fate}' is not a {new_rs.name} skill (or 'drop')"
         )
-    access = position.primary | position.secondary
-    if new_rs.skills[fate].category not in access:
+    if fate not in _replacements(new_rs, position, facts.advancements[player.id or 0]):
         raise RuleViolation(
-            "choices", f"{team.name}: {player.name} ({position.name}) has no access to {fate}"
+            "choices",
+            f"{team.name}: {player.name} ({position.name}) cannot take {fate}: no Primary or Secondary "
+            "access, or the player has it already",
         )
-    has = {s.name for s in position.skills} | {a.skill for a in facts.advancements[player.id or 0] if a.skill}
-    if fate in has:
-        raise RuleViolation("choices", f"{team.name}: {player.name} already has {fate}")
     _set_skill(adv, fate, session)
     return fate
+
+
+def _replacements(ruleset: Ruleset, position: Position, gained: Sequence[Advancement]) -> tuple[str, ...]:
+    """Skills a player could take instead of a lost one: accessible, not a trait, not had."""
+    access = position.primary | position.secondary
+    has = {s.name for s in position.skills} | {a.skill for a in gained if a.skill}
+    return tuple(
+        sorted(
+            n for n, d in ruleset.skills.items() if not d.is_trait and d.category in access and n not in has
+        )
+    )
 
 
 def _set_skill(adv: Advancement, skill: str, session: Session) -> None:
