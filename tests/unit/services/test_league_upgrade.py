@@ -136,3 +136,20 @@ def test_an_unfinished_season_refuses_the_move(services: Services) -> None:
     with pytest.raises(RuleViolation, match="already plays bb2025"):
         services.leagues.create_league("New", ruleset_id="bb2025")
         services.upgrades.preview("New", "bb2025")
+
+
+def test_a_lost_skill_can_become_an_accessible_season3_skill(played: Services) -> None:
+    passer = _skill(played, "Reikland", "Human Lineman", "Running Pass")
+    blitzers = [p.name for p in played.teams.get_team("Reikland").players if p.position == "Human Blitzer"]
+    plan = played.upgrades.preview("Old World", "bb2025")
+    lost = next(t for t in plan.teams if t.team == "Reikland").lost_skills[0]
+    assert "Pass" not in lost.options and "Sure Hands" in lost.options  # no Passing access
+    assert all(not S3.skills[o].is_trait for o in lost.options)
+    wrong = TeamChoices(release=tuple(blitzers[:2]), skills={passer: {"Running Pass": "Pass"}})
+    with pytest.raises(RuleViolation, match="cannot take Pass"):
+        played.upgrades.apply("Old World", "bb2025", {"Reikland": wrong})
+    chosen = TeamChoices(release=tuple(blitzers[:2]), skills={passer: {"Running Pass": "Sure Hands"}})
+    played.upgrades.apply("Old World", "bb2025", {"Reikland": chosen})
+    view = next(p for p in played.teams.get_team("Reikland").players if p.name == passer)
+    assert [s.name for s in view.skills if s.gained] == ["Sure Hands"]
+    assert view.spp == 0 and view.value_increases == 20000
