@@ -1,10 +1,11 @@
-"""``league create|list|settings`` and ``demo``."""
+"""``league create|list|settings|upgrade-ruleset|upgrade`` and ``demo``."""
 
 from __future__ import annotations
 
 import argparse
 
 from league_manager.cli.context import CliContext
+from league_manager.cli.upgrade_commands import add_upgrade_parser
 from league_manager.core.errors import RuleViolation
 
 
@@ -27,6 +28,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = sub.add_parser("upgrade-ruleset", help="move a league on to the ruleset version this program ships")
     p.add_argument("league")
     p.set_defaults(handler=cmd_upgrade)
+    add_upgrade_parser(sub)
     p = subparsers.add_parser("demo", help="create the demo league (8 teams of different races)")
     p.set_defaults(handler=cmd_demo)
 

@@ -34,6 +34,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sim.add_argument("--seed", type=int, default=1, help="seed for teams, dice and bots")
     sim.add_argument("--games", type=int, default=1, help="number of games")
     sim.add_argument("--bot", choices=("random", "greedy"), default="random")
+    sim.add_argument("--ruleset", default="bb2020", help="the edition played: bb2020 (default) or bb2025")
     sim.set_defaults(handler=simulate_command)
 
     match_coverage.register(sub)
@@ -101,7 +102,7 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
     if args.games < 1:
         return ctx.fail("--games must be at least 1")
     try:
-        ruleset = load_ruleset("bb2020")
+        ruleset = load_ruleset(args.ruleset)
         home_roster = ruleset.team(args.home)
         away_roster = ruleset.team(args.away)
         home = generate_team(home_roster, args.seed, prefix="home-")
@@ -122,6 +123,7 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
         results.append(
             {
                 "game": game + 1,
+                "ruleset": ruleset.id,
                 "seed": seed,
                 "decisions": decisions,
                 "inert_skills": match.inert_skills,

@@ -21,6 +21,7 @@ from league_manager.services.changes import Outcome
 if TYPE_CHECKING:
     from league_manager.services.advancement import AdvancementService
     from league_manager.services.history import HistoryService
+    from league_manager.services.league_upgrade import LeagueUpgradeService
     from league_manager.services.leagues import LeagueService
     from league_manager.services.match_day.board import BoardService
     from league_manager.services.match_day.service import MatchDayService
@@ -50,6 +51,13 @@ class Services:
         from league_manager.services.leagues import LeagueService
 
         return LeagueService(self.engine)
+
+    @cached_property
+    def upgrades(self) -> LeagueUpgradeService:
+        """A league's move to another edition between seasons."""
+        from league_manager.services.league_upgrade import LeagueUpgradeService
+
+        return LeagueUpgradeService(self.engine)
 
     @cached_property
     def teams(self) -> TeamService:

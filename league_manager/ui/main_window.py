@@ -639,12 +639,15 @@ class MainWindow(QMainWindow):
         return self
 
     def _show_match_board(self, name: str, moment: str) -> QWidget:
-        """``match:FIXTURE[#MOMENT]``, ``match:practice[#MOMENT]`` or ``match:stars[#MOMENT]`` (a practice
-        match with star players): the board at a moment."""
+        """``match:FIXTURE[#MOMENT]``, ``match:practice[@RULESET][#MOMENT]`` or ``match:stars[#MOMENT]``
+        (a practice match with star players): the board at a moment."""
         from league_manager.ui.match_board.window import fixture_spec, practice_spec, stars_spec
 
+        name, _, edition = name.partition("@")  # match:practice@bb2025: a practice under Season 3
+        if edition and name != "practice":
+            raise LeagueError(f"only a practice match takes an edition ('{name}@{edition}')")
         if name == "practice":
-            window = practice_spec(moment)
+            window = practice_spec(moment, ruleset_id=load_ruleset(edition or "bb2020").id)
         elif name == "stars":
             window = stars_spec(moment)
         elif name.isdigit() and self.ctx.services is not None:

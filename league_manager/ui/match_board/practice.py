@@ -12,10 +12,10 @@ from league_manager.ui.match_board.session import LocalGame
 
 
 def practice_teams(
-    home_race: str = "human", away_race: str = "orc", seed: int = 1
+    home_race: str = "human", away_race: str = "orc", seed: int = 1, ruleset_id: str = "bb2020"
 ) -> tuple[TeamSnapshot, TeamSnapshot]:
-    """Two legal teams drafted from the BB2020 rosters."""
-    ruleset = load_ruleset("bb2020")
+    """Two legal teams drafted from the rosters of an edition (BB2020 unless told)."""
+    ruleset = load_ruleset(ruleset_id)
     home = generate_team(ruleset.team(home_race), seed, prefix="h")
     away = generate_team(ruleset.team(away_race), seed + 7919, prefix="a")
     return home, away
@@ -26,10 +26,11 @@ def practice_game(
     controllers: dict[str, str] | None = None,
     home_race: str = "human",
     away_race: str = "orc",
+    ruleset_id: str = "bb2020",
 ) -> LocalGame:
-    """A practice game held in memory (nothing is saved to a league)."""
-    home, away = practice_teams(home_race, away_race, seed)
-    match = Match(home, away, dice=BoardDice(seed), ruleset=load_ruleset("bb2020"))
+    """A practice game held in memory (nothing is saved to a league), played under an edition."""
+    home, away = practice_teams(home_race, away_race, seed, ruleset_id)
+    match = Match(home, away, dice=BoardDice(seed), ruleset=load_ruleset(ruleset_id))
     return LocalGame(match, dict(controllers or {"home": "human", "away": "human"}))
 
 

@@ -66,9 +66,9 @@ def show_board_spec(session: BoardSession, moment: str, parent: QWidget | None =
     return window
 
 
-def practice_spec(moment: str, parent: QWidget | None = None) -> BoardWindow:
-    """``match:practice[#MOMENT]``: a hot-seat practice match between two generated teams."""
-    return show_board_spec(BoardSession(practice_game(seed=4)), moment, parent)
+def practice_spec(moment: str, parent: QWidget | None = None, ruleset_id: str = "bb2020") -> BoardWindow:
+    """``match:practice[@RULESET][#MOMENT]``: a hot-seat practice match between two generated teams."""
+    return show_board_spec(BoardSession(practice_game(seed=4, ruleset_id=ruleset_id)), moment, parent)
 
 
 def stars_spec(moment: str, parent: QWidget | None = None) -> BoardWindow:

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from typing import cast
 
+import shiboken6
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QVBoxLayout
 
+from league_manager.core.errors import LeagueError
 from league_manager.core.money import format_gold, format_k
+from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.models import TeamTableModel
 from league_manager.ui.printing import Printer, menu_for
+from league_manager.ui.upgrade_wizard import LeagueUpgradeWizard
 from league_manager.ui.widgets import (
     PageHeader,
     SortProxy,
@@ -56,6 +60,11 @@ class LeaguePage(Page):
             )
         )
         self.header.add_action(self.print_button)
+        self.upgrade_button = button("Move to a new edition…", "edit", tip="Between seasons only")
+        self.upgrade_button.clicked.connect(self.move_edition)
+        self.upgrade_button.hide()
+        self.upgrade_target: str | None = None
+        self.header.add_action(self.upgrade_button)
         layout.addWidget(self.header)
         self.tiles = {
             "teams": StatTile("Teams"),
@@ -125,6 +134,47 @@ class LeaguePage(Page):
         self.tiles["gold"].set_value(format_k(sum(t.treasury for t in teams)))
         self.empty.setVisible(not teams)
         self.table.setVisible(bool(teams))
+        self._offer_upgrade(league)
+
+    def _offer_upgrade(self, league: LeagueView) -> None:
+        """Offer the move to a newer edition when there is one; enabled only between seasons."""
+        services = self.ctx.services
+        options = services.upgrades.options(league.id) if services is not None else None
+        self.upgrade_target = options.targets[0] if options and options.targets else None
+        self.upgrade_button.setVisible(self.upgrade_target is not None)
+        if options is None or self.upgrade_target is None:
+            return
+        name = load_ruleset(self.upgrade_target).name
+        self.upgrade_button.setText(f"Move to {name}…")
+        self.upgrade_button.setEnabled(options.blocked is None)
+        self.upgrade_button.setToolTip(
+            options.blocked or f"Preview and apply the move of the whole league to {name} (a backup first)"
+        )
+
+    def move_edition(self) -> None:
+        """Preview the move in the wizard, then back up and apply it."""
+        if self.league is None or self.upgrade_target is None:
+            return
+        services, league_id, target = self.ctx.svc, self.league.id, self.upgrade_target
+        try:
+            plan = services.upgrades.preview(league_id, target)
+        except LeagueError as refused:
+            self.ctx.dialogs.error("Cannot move the league", str(refused))
+            return
+        wizard = LeagueUpgradeWizard(plan, lambda c: services.upgrades.preview(league_id, target, c), self)
+        try:
+            if not self.ctx.dialogs.run(wizard):
+                return
+            choices = wizard.choices()
+        finally:
+            shiboken6.delete(wizard)  # see MainWindow.new_league: no deferred delete of a QWizard
+        self.ctx.runner.run_op(
+            lambda: services.upgrades.apply(league_id, target, choices),
+            title="Could not move the league",
+            on_success=lambda moved: self.ctx.dialogs.info(
+                "League moved", f"{moved.league} now plays {moved.target}. Backup: {moved.backup}"
+            ),
+        )
 
     def open_team(self, proxy_row: int) -> None:
         """Show the team in ``proxy_row`` of the (sorted) table."""

@@ -129,4 +129,3 @@ def test_the_service_saves_each_entry_and_records_the_result(
     assert outcome.value.result["home"]["score"] == 1
     with pytest.raises(RuleViolation, match="no tracker in progress"):
         demo.tracker.add(fixture, {"kind": "turn", "team": 0})
-
