@@ -50,6 +50,7 @@ from league_manager.match.procedures.movement import (
 )
 from league_manager.match.procedures.pass_ import hand_off, pass_ball, pass_targets
 from league_manager.match.procedures.rerolls import test
+from league_manager.match.procedures.spp_credit import special_action
 from league_manager.match.procedures.throw_team_mate import (
     throw_targets,
     throw_team_mate,
@@ -291,10 +292,10 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
             moves_on = False  # The Flashing Blade: a Blitz carries on after its Stab
             if ck == VOMIT:
-                yield from projectile_vomit(c, p, target)
+                yield from special_action(c, p, projectile_vomit(c, p, target))
             else:
                 moves_on = sp4.stab_by_rule(c, p, target)
-                yield from stab(c, p, target)
+                yield from special_action(c, p, stab(c, p, target))
             _check(c)
             if kind == BLOCK or (ck == STAB and not moves_on) or s.status[p] != STANDING:
                 return
@@ -310,7 +311,7 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 s.skill_used.add((p, stars3.CHAINSAW_BLITZ))
             if s.status[target] != STANDING:
                 stars3.chainsaw_on_down_used(c, p)
-            yield from c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target)
+            yield from special_action(c, p, c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target))
             _check(c)
             if ck == CHAINSAW:
                 yield from stars3.after_chainsaw(c, p)
@@ -503,7 +504,7 @@ def _throw_bomb(c: Ctx, p: int) -> Proc[None]:
         choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
         if choice.kind != THROW_BOMB:
             return
-        yield from c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square)
+        yield from special_action(c, p, c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square))
         if n == 1:
             yield from stars3.after_second_bomb(c, p)
         _check(c)

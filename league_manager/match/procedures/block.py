@@ -304,7 +304,8 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
             yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
         if not att_safe:
             s.turnover = True
-            yield from knock_down(c, att, by=dfd)
+            if s.status[att] == STANDING:  # not already down by a Saboteur's weapon
+                yield from knock_down(c, att, by=dfd)
         return
     if face == STUMBLE:
         dodges = False

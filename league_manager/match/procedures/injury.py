@@ -84,7 +84,9 @@ def knock_down(
     if had_ball:
         s.carrier = -1
     c.emit(Event(cause, s.team[p], p, square=square, other=by))
-    if c.has(p, special_points.INJURY_WHEN_DOWN):
+    if spp and by >= 0 and c.has(p, s3.SABOTEUR) and (yield from c.hook(p, s3.SABOTEUR)[0][1](c, p, by)):
+        pass  # Saboteur: Knocked Out instead of an armour roll
+    elif c.has(p, special_points.INJURY_WHEN_DOWN):
         yield from injury_at_once(c, p, by, spp)
     else:
         armour_mod, reason = 0, "assists"
@@ -284,6 +286,12 @@ def _ko_or_casualty(c: Ctx, p: int, result: str, by: int, spp: bool, crowd: bool
         s.remove(p, KO)
         return
     yield from casualty(c, p, by, spp, badly_hurt_only=result == BH)
+
+
+def knocked_out(c: Ctx, p: int) -> Proc[None]:
+    """Knock player p out with no armour or injury roll (Saboteur); Mungo and an apothecary
+    may still be used as for a KO'd result."""
+    yield from _ko_or_casualty(c, p, KO_R, -1, False, False)
 
 
 def _offer_apothecary(c: Ctx, p: int) -> Proc[bool]:
