@@ -39,7 +39,7 @@ from league_manager.match.inducements.necro_spells import danse_choice, lost_tz
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band, push_squares
 from league_manager.match.procedures import secure_ball
 from league_manager.match.procedures.block import block, projectile_vomit, stab
-from league_manager.match.procedures.foul import foul
+from league_manager.match.procedures.foul import foul, moves_on_after_foul
 from league_manager.match.procedures.injury import knock_down
 from league_manager.match.procedures.movement import (
     check_touchdown,
@@ -352,8 +352,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         if ck == FOUL:
             yield from foul(c, p, s.board[choice.square])
             _check(c)
-            if mp > 0 and s.status[p] == STANDING and c.has(p, asp_points.SNEAKY_GIT):
-                c.emit(Event("skill", team, p, rule="Sneaky Git", detail="may move on"))
+            if mp > 0 and s.status[p] == STANDING and (rule := moves_on_after_foul(c, p)):
+                c.emit(Event("skill", team, p, rule=rule, detail="may move on"))
                 kind = MOVE
                 continue
             return

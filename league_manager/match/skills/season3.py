@@ -10,6 +10,7 @@ from league_manager.match.procedures.block import assists, offer_skill
 from league_manager.match.procedures.injury import knock_down, knocked_out
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import asp as _asp  # noqa: F401 - Fumblerooskie's handlers first
+from league_manager.match.skills import asp_points
 from league_manager.match.skills import basic as _basic  # noqa: F401 - No Hands' handlers first
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import mutations as _mutations  # noqa: F401 - Pogo Stick's first
@@ -141,3 +142,15 @@ def _saboteur(c: Ctx, p: int, blocker: int) -> Proc[bool]:
 @register(s3.VIOLENT_INNOVATOR, "Violent Innovator", editions=SEASON3)
 def _violent_innovator() -> bool:
     return True
+
+
+@register(s3.QUICK_FOUL, "Quick Foul", editions=SEASON3)
+def _quick_foul() -> bool:
+    return True
+
+
+@register(asp_points.SNEAKY_GIT, "Sneaky Git", editions=SEASON3)
+def _sneaky_git() -> bool:
+    """Season 3 Sneaky Git: not Sent-off for a double on the armour roll only if the armour
+    held, and no moving on after the Foul (that is Quick Foul now)."""
+    return False

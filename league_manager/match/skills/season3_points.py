@@ -47,3 +47,4 @@ VIOLENT_INNOVATOR = hook_point(
     "violent_innovator",
     "fn() -> True: casualties this player's Special Actions cause earn SPP (Violent Innovator)",
 )
+QUICK_FOUL = hook_point("quick_foul", "fn() -> True: may move on after a Foul when not Sent-off (Quick Foul)")
