@@ -175,6 +175,17 @@ def armour_and_injury(
         if after_armour:
             total += after_armour
             broken = total >= av
+    if (
+        broken
+        and c.has(p, s3.ARMOUR_BROKEN_REROLL)
+        and (yield from c.hook(p, s3.ARMOUR_BROKEN_REROLL)[0][1](c, p))
+    ):
+        a1, a2 = c.d6("armour"), c.d6("armour")
+        total = a1 + a2 + sum(v for _, v in mods)
+        broken = total >= av
+        c.emit(
+            Event("armour_reroll", team, p, (a1, a2), av, tuple(mods), broken, rule="Dwarfen Grit", other=by)
+        )
     if not broken:
         return a1, a2, 0, 0
     i1, i2 = c.d6("injury"), c.d6("injury")
@@ -203,6 +214,16 @@ def armour_and_injury(
         for _skill, fn in c.hook(by, mpts.AFTER_KILL):
             yield from fn(c, by, p)
     return a1, a2, i1, i2
+
+
+def _reroll_broken_armour(
+    c: Ctx, p: int, by: int, av: int, mods: tuple[tuple[str, int], ...]
+) -> tuple[int, int, bool]:
+    """Dwarfen Grit: the Armour roll again with the same modifiers; the new dice stand."""
+    a1, a2 = c.d6("armour"), c.d6("armour")
+    broken = a1 + a2 + sum(v for _, v in mods) >= av
+    c.emit(Event("armour_reroll", c.s.team[p], p, (a1, a2), av, mods, broken, rule="Dwarfen Grit", other=by))
+    return a1, a2, broken
 
 
 def _late_bonus(c: Ctx, by: int, p: int, stage: str) -> Proc[str]:

@@ -48,3 +48,6 @@ VIOLENT_INNOVATOR = hook_point(
     "fn() -> True: casualties this player's Special Actions cause earn SPP (Violent Innovator)",
 )
 QUICK_FOUL = hook_point("quick_foul", "fn() -> True: may move on after a Foul when not Sent-off (Quick Foul)")
+ARMOUR_BROKEN_REROLL = hook_point(
+    "armour_broken_reroll", "fn(c, p) -> Proc[bool]: this player's broken armour is re-rolled (Dwarfen Grit)"
+)

@@ -28,8 +28,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         }),
         # Season 3 star rules new or renamed since BB2020.
         "star_rule": frozenset({
-    "Blastin' Solves Everything", 'Dwarfen Grit', 'Dwarven Scourge', "I'll Carry You", 'Krump and Smash',
-    'Mesmerising Dance', 'Slashing Nails', 'Woodland Fury', 'Working in Tandem',
+    "Blastin' Solves Everything", "I'll Carry You", 'Woodland Fury', 'Working in Tandem',
         }),
     },
 }  # fmt: skip
