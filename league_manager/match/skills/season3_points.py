@@ -51,3 +51,7 @@ QUICK_FOUL = hook_point("quick_foul", "fn() -> True: may move on after a Foul wh
 ARMOUR_BROKEN_REROLL = hook_point(
     "armour_broken_reroll", "fn(c, p) -> Proc[bool]: this player's broken armour is re-rolled (Dwarfen Grit)"
 )
+FALLING_BLOCK_DIE_REROLL = hook_point(
+    "falling_block_die_reroll",
+    "fn() -> True: once per game, a Block that would knock this player down re-rolls a die (Woodland Fury)",
+)

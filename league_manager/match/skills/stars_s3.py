@@ -21,7 +21,8 @@ SEASON3 = ("bb2025",)
 alias("Dwarven Scourge", "Dwarfen Scourge", editions=SEASON3)
 
 KRUMP, GRIT, DANCE, NAILS = "Krump and Smash", "Dwarfen Grit", "Mesmerising Dance", "Slashing Nails"
-for _rule in (KRUMP, GRIT, DANCE):
+FURY = "Woodland Fury"
+for _rule in (KRUMP, GRIT, DANCE, FURY):
     limit(_rule, "game")
 limit(NAILS, "half")
 
@@ -64,4 +65,11 @@ def _slashing_nails(c: Ctx, p: int, action: str) -> Proc[bool]:
     if (yield from offer_skill(c, p, NAILS)):
         star_points.mark_used(c, p, NAILS)
         star_points.grant_for_turn(c, p, "Claws", rule=NAILS)
+    return True
+
+
+@register(s3.FALLING_BLOCK_DIE_REROLL, FURY, editions=SEASON3)
+def _woodland_fury() -> bool:
+    """Woodland Fury: once per game, when Willow's Block would knock her down, she may
+    re-roll one block die (offered in ``block._choose_face``)."""
     return True

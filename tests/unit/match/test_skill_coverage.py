@@ -28,7 +28,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         }),
         # Season 3 star rules new or renamed since BB2020.
         "star_rule": frozenset({
-    "Blastin' Solves Everything", "I'll Carry You", 'Woodland Fury', 'Working in Tandem',
+    "Blastin' Solves Everything", "I'll Carry You", 'Working in Tandem',
         }),
     },
 }  # fmt: skip
