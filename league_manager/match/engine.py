@@ -38,6 +38,7 @@ from league_manager.match.skills import stars_2 as _stars_2  # noqa: F401 - regi
 from league_manager.match.skills import stars_3 as _stars_3  # noqa: F401 - registers handlers
 from league_manager.match.skills import stars_4 as _stars_4  # noqa: F401 - registers handlers
 from league_manager.match.skills import stars_5 as _stars_5  # noqa: F401 - registers handlers
+from league_manager.match.skills import stars_s3 as _stars_s3  # noqa: F401 - registers handlers
 from league_manager.match.skills import traits as _traits  # noqa: F401 - registers handlers
 from league_manager.match.state import State, new_state
 from league_manager.match.teams import TeamSnapshot

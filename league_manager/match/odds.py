@@ -294,7 +294,7 @@ def pass_odds(source: Match | Ctx, thrower: int, square: int) -> PassOdds:
         interceptors.append((q, q_need))
         defl = (7 - q_need) / 6
         catch_mod = sum(v for _, v in catch_modifiers(c, q, (("interception", -1),)))
-        caught = (7 - need(s.ag[q], catch_mod)) / 6
+        caught = (7 - need(s.ag[q], catch_mod)) / 6 if c.ed.deflection else 1.0  # Season 3: no catch
         if defl * caught > p_int or (defl * caught == p_int and defl > p_defl):
             p_int, p_defl = defl * caught, defl
     p_complete = p_acc_rr * (1 - p_defl) * p_catch_rr

@@ -210,6 +210,7 @@ class _Planner:
         self.securing = s.securing == p
         self.trapdoors = TRAPDOORS if trapdoors_open(c) else ()
         self.leap = c.has(p, points.LEAP)
+        self.jump_again = not c.ed.one_jump_per_move  # Season 3: any number of Jumps, one Leap
         rush_mod = sum(v for _, v in rush_modifiers(c, p))
         self.rush_need = need(2, rush_mod)
         self.marked: dict[int, int] = {}
@@ -217,7 +218,7 @@ class _Planner:
         self.targets: dict[int, list[tuple[int, int]]] = {}
         self.bases: dict[tuple[int, int, int, bool], _Step | None] = {}
         self.rushed: dict[tuple[int, int, int, bool, int], _Step] = {}
-        self.edges: dict[tuple[int, bool, int, bool], list[_Edge]] = {}
+        self.edges: dict[tuple[int, int, int, bool], list[_Edge]] = {}
         self.rush_test = DiceTest("rush", self.rush_need)
         self.interned: dict[tuple[int, ...], tuple[DiceTest, ...]] = {(): ()}
         self.unique: dict[DiceTest, DiceTest] = {self.rush_test: self.rush_test}
@@ -302,9 +303,8 @@ class _Planner:
             left = mp_left + rushes - (used - mp if used > mp else 0)
             if left <= 0:
                 continue
-            for dest, cost, tests, step_bare, record, n_carry in edges(
-                square, not jumped and left >= 2, mp_left, carry
-            ):
+            jumps = 0 if left < 2 else 2 if not jumped else int(self.jump_again)
+            for dest, cost, tests, step_bare, record, n_carry in edges(square, jumps, mp_left, carry):
                 n_used = used + cost
                 n_jumped = jumped or cost == 2
                 if best_used.get(dest * 4 + n_carry * 2 + n_jumped, 99) <= n_used:
@@ -330,16 +330,20 @@ class _Planner:
         made: dict[int, tuple[StepRoll, ...]] = {}
         return {sq_: self._plan(labels, i, made) for sq_, i in found.items()}
 
-    def _edges(self, square: int, can_jump: bool, mp_left: int, carry: bool) -> list[_Edge]:
-        """The moves open from ``square`` with their tests (cached: the board does not change)."""
+    def _edges(self, square: int, jumps: int, mp_left: int, carry: bool) -> list[_Edge]:
+        """The moves open from ``square`` with their tests (cached: the board does not change).
+
+        ``jumps``: 0 no jumping, 1 Jumps over downed players only (Season 3, after a Jump or
+        Leap), 2 Jumps and a Leap.
+        """
         mp_left = min(mp_left, 2)
-        key = (square, can_jump, mp_left, carry)
+        key = (square, jumps, mp_left, carry)
         found = self.edges.get(key)
         if found is None:
             found = []
             plain = not self._marked(square)  # no dodge out of this square
             loose, traps = -1 if carry else self.loose_ball, self.trapdoors
-            for dest, cost in self._targets(square, can_jump):
+            for dest, cost in self._targets(square, jumps):
                 rushes = cost - mp_left if cost > mp_left else 0
                 if plain and cost == 1 and not rushes and dest != loose and dest not in traps:
                     found.append((dest, 1, (), 1.0, (dest, 0, 0, 0, 0, 0, 0), carry))  # no roll
@@ -350,9 +354,10 @@ class _Planner:
             self.edges[key] = found
         return found
 
-    def _targets(self, square: int, can_jump: bool) -> list[tuple[int, int]]:
-        """(destination, cost) of the single moves and jumps open from ``square``."""
-        key = square * 2 + can_jump
+    def _targets(self, square: int, jumps: int) -> list[tuple[int, int]]:
+        """(destination, cost) of the single moves and jumps open from ``square`` (``jumps``
+        as for ``_edges``)."""
+        key = square * 3 + jumps
         found = self.targets.get(key)
         if found is not None:
             return found
@@ -363,12 +368,12 @@ class _Planner:
         for n in NEIGHBOURS[square]:
             if self._free(n):
                 found.append((n, 1))
-            elif can_jump and status[board[n]] != STANDING:
+            elif jumps and status[board[n]] != STANDING:
                 for beyond in push_squares(square, n):
                     if ON_PITCH[beyond] and self._free(beyond) and beyond not in seen:
                         seen.add(beyond)
                         found.append((beyond, 2))
-        if can_jump and self.leap:
+        if jumps == 2 and self.leap:
             for n in NEIGHBOURS[square]:
                 q = board[n]
                 if q >= 0 and q != self.p and status[q] != STANDING:

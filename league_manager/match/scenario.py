@@ -264,6 +264,8 @@ def describe(scenario: Scenario, match: Match) -> dict[str, Any]:
                 "used": s.used[p],
                 "distracted": match.ctx.distracted(p),
                 "skills": sorted(s.skills[p]),
+                "cas": s.stats[p].cas,
+                "cas_other": s.stats[p].cas_other,
             }
             for p in range(s.size)
         },

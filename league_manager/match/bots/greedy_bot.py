@@ -84,7 +84,9 @@ class GreedyBot:
             if mine:
                 best = min(mine, key=lambda p: distance(s.pos[p], s.ball))
                 if distance(s.pos[best], s.ball) <= s.ma[best]:
-                    return options[(acts.ACTIVATE[acts.MOVE], best)]
+                    # Season 3: Secure the Ball (a 2+ pick-up) when the edition offers it
+                    secure = options.get((acts.ACTIVATE[acts.SECURE_BALL], best))
+                    return secure or options[(acts.ACTIVATE[acts.MOVE], best)]
         opener = star_activation(match, team, prompt.options)
         if opener is not None:
             return opener

@@ -46,6 +46,10 @@ class Edition:
         mascot_target: the D6 the Team Mascot's re-roll needs (BB2020 Death Zone 5+, Season 3 4+).
         mascot_first: the mascot's re-roll is tried before the team's own (BB2020) or spent
             last (Season 3).
+        wildly_inaccurate: a pass (or bomb) roll modified to 1 or less is Wildly Inaccurate
+            (BB2020) or a Fumble (Season 3, which has no Wildly Inaccurate result).
+        deflection: a successful interference is a Deflection, then a catch for an
+            Interception (BB2020); in Season 3 it is an Interception at once.
     """
 
     id: str
@@ -61,6 +65,8 @@ class Edition:
     one_jump_per_move: bool = True
     mascot_target: int = 5
     mascot_first: bool = True
+    wildly_inaccurate: bool = True
+    deflection: bool = True
 
 
 BB2020 = Edition(

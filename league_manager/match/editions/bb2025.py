@@ -52,6 +52,8 @@ BB2025 = register_edition(
         one_jump_per_move=False,
         mascot_target=4,
         mascot_first=False,
+        wildly_inaccurate=False,
+        deflection=False,
     )
 )
 """Blood Bowl Season 3 (seed 002, reference/bb2025)."""

@@ -39,7 +39,7 @@ from league_manager.match.inducements.necro_spells import danse_choice, lost_tz
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band, push_squares
 from league_manager.match.procedures import secure_ball
 from league_manager.match.procedures.block import block, projectile_vomit, stab
-from league_manager.match.procedures.foul import foul
+from league_manager.match.procedures.foul import foul, moves_on_after_foul
 from league_manager.match.procedures.injury import knock_down
 from league_manager.match.procedures.movement import (
     check_touchdown,
@@ -50,6 +50,7 @@ from league_manager.match.procedures.movement import (
 )
 from league_manager.match.procedures.pass_ import hand_off, pass_ball, pass_targets
 from league_manager.match.procedures.rerolls import test
+from league_manager.match.procedures.spp_credit import special_action
 from league_manager.match.procedures.throw_team_mate import (
     throw_targets,
     throw_team_mate,
@@ -291,10 +292,10 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 mp, rushes = yield from _pay_square(c, p, mp, rushes)
             moves_on = False  # The Flashing Blade: a Blitz carries on after its Stab
             if ck == VOMIT:
-                yield from projectile_vomit(c, p, target)
+                yield from special_action(c, p, projectile_vomit(c, p, target))
             else:
                 moves_on = sp4.stab_by_rule(c, p, target)
-                yield from stab(c, p, target)
+                yield from special_action(c, p, stab(c, p, target))
             _check(c)
             if kind == BLOCK or (ck == STAB and not moves_on) or s.status[p] != STANDING:
                 return
@@ -310,7 +311,7 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 s.skill_used.add((p, stars3.CHAINSAW_BLITZ))
             if s.status[target] != STANDING:
                 stars3.chainsaw_on_down_used(c, p)
-            yield from c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target)
+            yield from special_action(c, p, c.hook(p, _SPECIAL_BLOCKS[ck])[0][1](c, p, target))
             _check(c)
             if ck == CHAINSAW:
                 yield from stars3.after_chainsaw(c, p)
@@ -351,8 +352,8 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
         if ck == FOUL:
             yield from foul(c, p, s.board[choice.square])
             _check(c)
-            if mp > 0 and s.status[p] == STANDING and c.has(p, asp_points.SNEAKY_GIT):
-                c.emit(Event("skill", team, p, rule="Sneaky Git", detail="may move on"))
+            if mp > 0 and s.status[p] == STANDING and (rule := moves_on_after_foul(c, p)):
+                c.emit(Event("skill", team, p, rule=rule, detail="may move on"))
                 kind = MOVE
                 continue
             return
@@ -503,7 +504,7 @@ def _throw_bomb(c: Ctx, p: int) -> Proc[None]:
         choice = yield Prompt(ACTIVATION, s.team[p], [*opts, _END_ACT], info)
         if choice.kind != THROW_BOMB:
             return
-        yield from c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square)
+        yield from special_action(c, p, c.hook(p, special_points.BOMBARDIER)[0][1](c, p, choice.square))
         if n == 1:
             yield from stars3.after_second_bomb(c, p)
         _check(c)

@@ -201,15 +201,16 @@ def _choose_face(
     faces = _roll(c, n)
     rerolled = yield from _reroll_any(c, att, faces)
     while True:
+        fury = "" if rerolled or any_die else _falling_reroll(c, att, faces, attacker_chooses)
         can_team = not rerolled and team_reroll_available(c, ta)
         can_pro = not rerolled and s.active == ta and (att, "Pro") not in s.skill_used
         can_pro = can_pro and c.has(att, points.PRO)
         rerolls = [Action(USE_TEAM_REROLL, att)] if can_team else []
         if can_pro:
             rerolls += [Action(USE_PRO, att, i) for i in range(n)]
-        if momentum and not rerolled:
+        if (momentum or fury) and not rerolled:
             rerolls += [Action(USE_SKILL, att, i) for i in range(n)]
-        if brawler and not rerolled and BOTH_DOWN in faces:
+        if brawler and not rerolled and not fury and BOTH_DOWN in faces:
             rerolls.append(Action(USE_SKILL, att, faces.index(BOTH_DOWN)))
         distinct = sorted(set(faces), key=faces.index)
         info = {"player": att, "target": dfd, "dice": list(faces)}
@@ -243,7 +244,9 @@ def _choose_face(
             rerolled = True
             new = c.d6("block")
             faces[choice.square] = BLOCK_FACES[new - 1]
-            rule = any_die or "Brawler"
+            rule = any_die or fury or "Brawler"
+            if fury:
+                star_points.mark_used(c, att, fury)
             c.emit(Event("block_dice", rolls=(new,), detail=", ".join(faces), rule=rule))
             continue
         if choice.kind == DECLINE:
@@ -251,6 +254,20 @@ def _choose_face(
                 return distinct[0]
             choice = yield Prompt(BLOCK_DIE, td, choices, info)
         return BLOCK_FACES[choice.square]
+
+
+def _falling_reroll(c: Ctx, att: int, faces: list[str], attacker_chooses: bool) -> str:
+    """Season 3 Woodland Fury: the rule letting ``att`` re-roll one block die when the dice
+    would knock them down (every face they may pick, or any face the defender may pick, is
+    Player Down or a Both Down without Block), while unused this game; or ""."""
+    for rule, _fn in c.hook(att, s3.FALLING_BLOCK_DIE_REROLL):
+        if not star_points.unused(c, att, rule):
+            continue
+        block = c.has(att, points.BOTH_DOWN_SAFE)
+        falls = [f == PLAYER_DOWN or (f == BOTH_DOWN and not block) for f in faces]
+        if all(falls) if attacker_chooses else any(falls):
+            return str(rule)
+    return ""
 
 
 def _hatred(c: Ctx, att: int, dfd: int) -> str:
@@ -304,7 +321,8 @@ def apply_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool = False) -> 
             yield from knock_down(c, dfd, by=att, bonus=_bonus(c, att), spp=True)
         if not att_safe:
             s.turnover = True
-            yield from knock_down(c, att, by=dfd)
+            if s.status[att] == STANDING:  # not already down by a Saboteur's weapon
+                yield from knock_down(c, att, by=dfd)
         return
     if face == STUMBLE:
         dodges = False

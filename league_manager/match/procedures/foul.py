@@ -36,7 +36,7 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
     for event in c.events[start:]:  # a re-rolled armour roll (Lone Fouler): its dice stand
         if event.kind == "armour_reroll" and event.player == victim:
             a1, a2 = event.rolls
-    armour_double = a1 == a2 and not c.has(p, asp_points.SNEAKY_GIT)
+    armour_double = a1 == a2 and not _sneaky_git_keeps(c, p, broken=i1 > 0)
     spotted = armour_double or (i1 > 0 and i1 == i2)
     if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
         c.emit(Event("under_scrutiny", team, p, rule="Under Scrutiny"))
@@ -45,6 +45,21 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
         yield from send_off(c, p, "foul")
     else:
         yield from referees.unspotted_foul(c, p, victim)
+
+
+def _sneaky_git_keeps(c: Ctx, p: int, broken: bool) -> bool:
+    """Sneaky Git: a double on the armour roll does not send p off (Season 3: only if the
+    armour held)."""
+    git = c.hook(p, asp_points.SNEAKY_GIT)
+    return bool(git) and (bool(git[0][1]()) or not broken)
+
+
+def moves_on_after_foul(c: Ctx, p: int) -> str:
+    """The skill letting p move on after a Foul (BB2020 Sneaky Git, Season 3 Quick Foul), or ""."""
+    if c.has(p, s3.QUICK_FOUL):
+        return "Quick Foul"
+    git = c.hook(p, asp_points.SNEAKY_GIT)
+    return "Sneaky Git" if git and git[0][1]() else ""
 
 
 def _boot_in(c: Ctx, p: int, victim: int) -> int:

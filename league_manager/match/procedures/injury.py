@@ -84,7 +84,9 @@ def knock_down(
     if had_ball:
         s.carrier = -1
     c.emit(Event(cause, s.team[p], p, square=square, other=by))
-    if c.has(p, special_points.INJURY_WHEN_DOWN):
+    if spp and by >= 0 and c.has(p, s3.SABOTEUR) and (yield from c.hook(p, s3.SABOTEUR)[0][1](c, p, by)):
+        pass  # Saboteur: Knocked Out instead of an armour roll
+    elif c.has(p, special_points.INJURY_WHEN_DOWN):
         yield from injury_at_once(c, p, by, spp)
     else:
         armour_mod, reason = 0, "assists"
@@ -173,6 +175,17 @@ def armour_and_injury(
         if after_armour:
             total += after_armour
             broken = total >= av
+    if (
+        broken
+        and c.has(p, s3.ARMOUR_BROKEN_REROLL)
+        and (yield from c.hook(p, s3.ARMOUR_BROKEN_REROLL)[0][1](c, p))
+    ):
+        a1, a2 = c.d6("armour"), c.d6("armour")
+        total = a1 + a2 + sum(v for _, v in mods)
+        broken = total >= av
+        c.emit(
+            Event("armour_reroll", team, p, (a1, a2), av, tuple(mods), broken, rule="Dwarfen Grit", other=by)
+        )
     if not broken:
         return a1, a2, 0, 0
     i1, i2 = c.d6("injury"), c.d6("injury")
@@ -201,6 +214,16 @@ def armour_and_injury(
         for _skill, fn in c.hook(by, mpts.AFTER_KILL):
             yield from fn(c, by, p)
     return a1, a2, i1, i2
+
+
+def _reroll_broken_armour(
+    c: Ctx, p: int, by: int, av: int, mods: tuple[tuple[str, int], ...]
+) -> tuple[int, int, bool]:
+    """Dwarfen Grit: the Armour roll again with the same modifiers; the new dice stand."""
+    a1, a2 = c.d6("armour"), c.d6("armour")
+    broken = a1 + a2 + sum(v for _, v in mods) >= av
+    c.emit(Event("armour_reroll", c.s.team[p], p, (a1, a2), av, mods, broken, rule="Dwarfen Grit", other=by))
+    return a1, a2, broken
 
 
 def _late_bonus(c: Ctx, by: int, p: int, stage: str) -> Proc[str]:
@@ -284,6 +307,12 @@ def _ko_or_casualty(c: Ctx, p: int, result: str, by: int, spp: bool, crowd: bool
         s.remove(p, KO)
         return
     yield from casualty(c, p, by, spp, badly_hurt_only=result == BH)
+
+
+def knocked_out(c: Ctx, p: int) -> Proc[None]:
+    """Knock player p out with no armour or injury roll (Saboteur); Mungo and an apothecary
+    may still be used as for a KO'd result."""
+    yield from _ko_or_casualty(c, p, KO_R, -1, False, False)
 
 
 def _offer_apothecary(c: Ctx, p: int) -> Proc[bool]:

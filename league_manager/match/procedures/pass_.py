@@ -92,7 +92,7 @@ def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False) -> Proc[tuple[
         elif passes(roll, target, modifier + late):
             result = ACCURATE
         elif roll + modifier + late <= 1:
-            result = WILD
+            result = WILD if c.ed.wildly_inaccurate else FUMBLE
         else:
             result = INACCURATE
         if hail_mary and result == ACCURATE:
@@ -226,9 +226,10 @@ def _interference(c: Ctx, p: int, landing: int, result: str, band: int) -> Proc[
             ok = yield from test(c, q, "interference", need, mods, s.pos[q], rerollable=False)
     if not ok:
         return False
-    s.stats[q].defl += 1
-    c.emit(Event("deflection", foe, q, square=s.pos[q]))
-    if easy:
+    if c.ed.deflection:
+        s.stats[q].defl += 1
+        c.emit(Event("deflection", foe, q, square=s.pos[q]))
+    if easy or not c.ed.deflection:  # Season 3: the interference is an Interception
         s.ball, s.carrier = s.pos[q], q
         caught = True
     else:

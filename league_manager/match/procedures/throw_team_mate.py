@@ -9,8 +9,10 @@ from league_manager.match.procedures.ball import bounce, deviate, disturbance, s
 from league_manager.match.procedures.injury import casualty_eaten, crowd_injury, knock_down
 from league_manager.match.procedures.movement import check_touchdown
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
+from league_manager.match.procedures.spp_credit import casualties_earn_spp
 from league_manager.match.procedures.trapdoor import TRAPDOORS, trapdoor
 from league_manager.match.skills import points, special_points, star_points
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.state import STANDING
 
 SUPERB, SUCCESSFUL, TERRIBLE, FUMBLED = "superb", "successful", "terrible", "fumbled"
@@ -73,6 +75,9 @@ def throw_team_mate(c: Ctx, p: int, thrown: int, target: int, kick: bool = False
         landing, last = deviate(c, origin, "throw deviation")
     elif swoop:
         landing, last = yield from swoop[0][1](c, thrown, target)
+    elif result == SUPERB and c.has(p, s3.BULLSEYE):
+        c.emit(Event("skill", team, p, rule="Bullseye", detail="no scatter", square=target))
+        landing, last = target, target
     else:
         landing, last = scatter(c, target, 3, "throw scatter")
     yield from land(c, thrown, landing, last, result, can_land)
@@ -125,6 +130,20 @@ def _fumbled(c: Ctx, thrown: int, origin: int, can_land: bool) -> Proc[None]:
     yield from land(c, thrown, landing, origin, FUMBLED, can_land, safe)
 
 
+def _lands_on_opponent(c: Ctx, q: int, occupant: int) -> Proc[None]:
+    """The thrown player q lands on an opponent, who is Knocked Down; with Lethal Flight
+    (Season 3) q adds its bonus to the armour or the injury roll, and a casualty so caused
+    earns q Star Player Points."""
+    s = c.s
+    lethal = c.hook(q, s3.LETHAL_FLIGHT)
+    if not lethal:
+        yield from knock_down(c, occupant, cause="knocked down")
+        return
+    c.emit(Event("skill", s.team[q], q, rule="Lethal Flight", other=occupant))
+    bonus = int(lethal[0][1]())
+    yield from casualties_earn_spp(c, q, knock_down(c, occupant, by=q, bonus=bonus, cause="knocked down"))
+
+
 def land(
     c: Ctx, q: int, landing: int, last: int, quality: str, can_land: bool, safe: bool = False
 ) -> Proc[None]:
@@ -157,7 +176,9 @@ def land(
         c.emit(Event("lands_on", team, q, square=landing, other=occupant))
         if s.team[occupant] == team:
             s.turnover = True
-        yield from knock_down(c, occupant, cause="knocked down")
+            yield from knock_down(c, occupant, cause="knocked down")
+        else:
+            yield from _lands_on_opponent(c, q, occupant)
         can_land = False
         d = c.roll(8, "bounce")
         last, landing = landing, landing + DIRECTIONS[d - 1]

@@ -21,7 +21,8 @@ ARM_BAR = hook_point(
 )
 SNEAKY_GIT = hook_point(
     "sneaky_git",
-    "fn() -> True: no sending-off for a double on the foul's armour roll; may move on after it",
+    "fn() -> bool: no sending-off for a double on the foul's armour roll; True: even when the armour"
+    " broke, and the player may move on after the foul (BB2020); False: only if it held (Season 3)",
 )
 AFTER_BLOCK = hook_point(
     "after_block",

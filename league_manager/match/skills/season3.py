@@ -7,8 +7,10 @@ from __future__ import annotations
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.procedures.block import assists, offer_skill
+from league_manager.match.procedures.injury import knock_down, knocked_out
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import asp as _asp  # noqa: F401 - Fumblerooskie's handlers first
+from league_manager.match.skills import asp_points
 from league_manager.match.skills import basic as _basic  # noqa: F401 - No Hands' handlers first
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import mutations as _mutations  # noqa: F401 - Pogo Stick's first
@@ -16,6 +18,7 @@ from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills.registry import alias, register
 from league_manager.match.skills.stars_2_points import ARMOUR_AFTER_ROLL
+from league_manager.match.state import STANDING
 
 SEASON3 = ("bb2025",)
 
@@ -96,3 +99,58 @@ STEADY_FOOTING_TARGET = 6
 @register(s3.STEADY_FOOTING, "Steady Footing", editions=SEASON3)
 def _steady_footing() -> int:
     return STEADY_FOOTING_TARGET
+
+
+@register(s3.BULLSEYE, "Bullseye", editions=SEASON3)
+def _bullseye() -> bool:
+    return True
+
+
+LETHAL_FLIGHT_BONUS = 1
+
+
+@register(s3.LETHAL_FLIGHT, "Lethal Flight", editions=SEASON3)
+def _lethal_flight() -> int:
+    return LETHAL_FLIGHT_BONUS
+
+
+SABOTEUR_TARGET = 4
+
+
+@register(s3.SABOTEUR, "Saboteur", editions=SEASON3)
+def _saboteur(c: Ctx, p: int, blocker: int) -> Proc[bool]:
+    """Saboteur: knocked down by an opponent's block, the player may roll a D6; on 4+ the
+    blocker is Knocked Down as well (a turnover only if they held the ball) and the
+    player is Knocked Out with no armour roll."""
+    s = c.s
+    if s.status[blocker] != STANDING or not (yield from offer_skill(c, p, "Saboteur")):
+        return False
+    roll = c.d6("saboteur")
+    ok = roll >= SABOTEUR_TARGET
+    c.emit(
+        Event("saboteur", s.team[p], p, (roll,), SABOTEUR_TARGET, success=ok, rule="Saboteur", other=blocker)
+    )
+    if not ok:
+        return False
+    if s.carrier == blocker:
+        s.turnover = True
+    yield from knock_down(c, blocker, by=p)
+    yield from knocked_out(c, p)
+    return True
+
+
+@register(s3.VIOLENT_INNOVATOR, "Violent Innovator", editions=SEASON3)
+def _violent_innovator() -> bool:
+    return True
+
+
+@register(s3.QUICK_FOUL, "Quick Foul", editions=SEASON3)
+def _quick_foul() -> bool:
+    return True
+
+
+@register(asp_points.SNEAKY_GIT, "Sneaky Git", editions=SEASON3)
+def _sneaky_git() -> bool:
+    """Season 3 Sneaky Git: not Sent-off for a double on the armour roll only if the armour
+    held, and no moving on after the Foul (that is Quick Foul now)."""
+    return False

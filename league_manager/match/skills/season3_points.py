@@ -29,3 +29,29 @@ STEADY_FOOTING = hook_point(
     "steady_footing",
     "fn() -> int: D6 roll needed for this player not to be Knocked Down or Fall Over (Steady Footing)",
 )
+BULLSEYE = hook_point(
+    "bullseye",
+    "fn() -> True: a Superb throw of a team-mate by this player lands on the target square (Bullseye)",
+)
+LETHAL_FLIGHT = hook_point(
+    "lethal_flight",
+    "fn() -> int: bonus to the armour or injury roll of an opponent this thrown player lands on;"
+    " a casualty so caused earns this player SPP (Lethal Flight)",
+)
+SABOTEUR = hook_point(
+    "saboteur",
+    "fn(c, p, blocker) -> Proc[bool]: when an opponent's block knocks this player down, may sabotage:"
+    " True when the blocker went down too and this player is Knocked Out with no armour roll (Saboteur)",
+)
+VIOLENT_INNOVATOR = hook_point(
+    "violent_innovator",
+    "fn() -> True: casualties this player's Special Actions cause earn SPP (Violent Innovator)",
+)
+QUICK_FOUL = hook_point("quick_foul", "fn() -> True: may move on after a Foul when not Sent-off (Quick Foul)")
+ARMOUR_BROKEN_REROLL = hook_point(
+    "armour_broken_reroll", "fn(c, p) -> Proc[bool]: this player's broken armour is re-rolled (Dwarfen Grit)"
+)
+FALLING_BLOCK_DIE_REROLL = hook_point(
+    "falling_block_die_reroll",
+    "fn() -> True: once per game, a Block that would knock this player down re-rolls a die (Woodland Fury)",
+)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS
-from league_manager.match.skills.registry import handlers_for, hook_point, used_key
+from league_manager.match.skills.registry import hook_point, used_key
 
 DAUNTLESS_REROLL = hook_point(
     "dauntless_reroll", "fn() -> True: may re-roll a failed Dauntless D6 (Blind Rage)"
@@ -69,7 +69,7 @@ def grant_for_turn(c: Ctx, p: int, skill: str, param: str = "", rule: str = "") 
         s.skills[p] = s.skills[p] | {skill}
         if param:
             s.params[p] = {**s.params[p], skill: param}
-    c.hooks[p] = handlers_for(s.skills[p])
+    c.refresh_hooks(p)
     s.temporary.append((p, skill, TURN))
     c.emit(Event("skill", s.team[p], p, rule=rule, detail=f"{skill} {param}".strip() + " this turn"))
 
@@ -100,7 +100,7 @@ def expire_turn(c: Ctx) -> None:
         else:
             s.skills[p] = s.skills[p] - {what}
             s.params[p] = {k: v for k, v in s.params[p].items() if k != what or k in s.skills[p]}
-        c.hooks[p] = handlers_for(s.skills[p])
+        c.refresh_hooks(p)
     s.temporary = keep
 
 

@@ -132,3 +132,23 @@ def test_move_odds_during_secure_the_ball_use_the_two_plus_and_stop_at_the_ball(
     ball = sq(12, 7)
     assert abs(plans[ball].p_no_reroll - 5 / 6) < 1e-9  # AG 6+ would be 1/6
     assert sq(13, 7) not in plans or all(s != ball for s in plans[sq(13, 7)].path)
+
+
+def test_move_odds_jump_more_than_once_in_season_3() -> None:
+    walls = [{"id": f"w{x}{y}", "team": "home", "at": [x, y]} for x in range(5, 11) for y in (6, 8)]
+    data = {
+        "name": "two jumps",
+        "rerolls": [0, 0],
+        "players": [
+            {"id": "h1", "team": "home", "at": [5, 7]},
+            {"id": "a1", "team": "away", "at": [6, 7], "status": "prone"},
+            {"id": "a2", "team": "away", "at": [8, 7], "status": "prone"},
+            *walls,
+        ],
+    }
+    far = sq(9, 7)
+    _scenario, bb2020, _dice = build({**data, "ruleset": "bb2020"})
+    assert far not in plan_moves(bb2020, 0)
+    _scenario, season3, _dice = build({**data, "ruleset": "bb2025"})
+    plan = plan_moves(season3, 0)[far]
+    assert [a.kind for a in plan.actions(0)].count("jump") == 2

@@ -269,3 +269,19 @@ def test_kills_are_credited_to_the_player_who_caused_them() -> None:
         deaths += sum(1 for p in result.players if p.injury == "Dead")
         assert MatchResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
     assert kills == deaths > 0
+
+
+def test_greedy_bot_secures_a_loose_ball_in_season_3() -> None:
+    from league_manager.match.scenario import build
+
+    data = {
+        "name": "greedy secures",
+        "ruleset": "bb2025",
+        "ball": [12, 7],
+        "players": [{"id": "h1", "team": "home", "at": [10, 7]}, {"id": "a1", "team": "away", "at": [20, 7]}],
+        "rerolls": [0, 0],
+    }
+    _scn, match, _ = build(data)
+    assert GreedyBot(1).choose(match) == Action("activate_secure_ball", 0)
+    _scn, bb2020, _ = build({**data, "ruleset": "bb2020"})
+    assert GreedyBot(1).choose(bb2020) == Action("activate_move", 0)

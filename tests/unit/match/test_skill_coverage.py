@@ -24,13 +24,11 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
     "bb2025": {
         # Issue 22: Season 3 skills and traits still to be played. Each entry is a defect.
         "skill": frozenset({
-    'Bullseye', 'Lethal Flight', 'Punt', 'Quick Foul', 'Saboteur',
-    'Violent Innovator',
+    'Punt',
         }),
         # Season 3 star rules new or renamed since BB2020.
         "star_rule": frozenset({
-    "Blastin' Solves Everything", 'Dwarfen Grit', 'Dwarven Scourge', "I'll Carry You", 'Krump and Smash',
-    'Mesmerising Dance', 'Slashing Nails', 'Woodland Fury', 'Working in Tandem',
+    "Blastin' Solves Everything", "I'll Carry You", 'Working in Tandem',
         }),
     },
 }  # fmt: skip

@@ -1,0 +1,75 @@
+"""Season 3 (bb2025) star players' special rules (docs/rules-decisions.md, Season 3 part 2).
+
+Texts: FFB's bb2025 special-rule classes (their rule comments), the reference's summaries.
+Registered for ``bb2025`` only; a renamed BB2020 rule reuses its handlers (``alias``).
+"""
+
+from __future__ import annotations
+
+from league_manager.match.actions import BLITZ
+from league_manager.match.core import Ctx, Proc
+from league_manager.match.events import Event
+from league_manager.match.procedures.block import offer_skill
+from league_manager.match.skills import points, star_points
+from league_manager.match.skills import season3_points as s3
+from league_manager.match.skills import stars_2 as _stars_2  # noqa: F401 - Dwarfen Scourge's handlers first
+from league_manager.match.skills.registry import alias, limit, register
+from league_manager.match.skills.stars_2_points import ARMOUR_AFTER_ROLL
+
+SEASON3 = ("bb2025",)
+
+alias("Dwarven Scourge", "Dwarfen Scourge", editions=SEASON3)
+
+KRUMP, GRIT, DANCE, NAILS = "Krump and Smash", "Dwarfen Grit", "Mesmerising Dance", "Slashing Nails"
+FURY = "Woodland Fury"
+for _rule in (KRUMP, GRIT, DANCE, FURY):
+    limit(_rule, "game")
+limit(NAILS, "half")
+
+
+@register(ARMOUR_AFTER_ROLL, KRUMP, editions=SEASON3)
+def _krump_and_smash(
+    c: Ctx, by: int, p: int, dice: tuple[int, int], total: int, av: int, how: str
+) -> Proc[int]:
+    """Krump and Smash: once per game, an opponent Knocked Down by this player's Block
+    whose armour held has the Armour roll re-rolled; returns the difference."""
+    if how != "block" or not star_points.unused(c, by, KRUMP) or not (yield from offer_skill(c, by, KRUMP)):
+        return 0
+    star_points.spend(c, by, KRUMP, "armour re-rolled", p)
+    new = (c.d6("armour"), c.d6("armour"))
+    c.emit(Event("armour_reroll", c.s.team[p], p, new, av, rule=KRUMP, other=by))
+    return sum(new) - sum(dice)
+
+
+@register(s3.ARMOUR_BROKEN_REROLL, GRIT, editions=SEASON3)
+def _dwarfen_grit(c: Ctx, p: int) -> Proc[bool]:
+    """Dwarfen Grit: once per game, when this player's armour is broken, the Armour roll
+    may be re-rolled (True when it is)."""
+    if not star_points.unused(c, p, GRIT) or not (yield from offer_skill(c, p, GRIT)):
+        return False
+    star_points.spend(c, p, GRIT, "armour re-rolled")
+    return True
+
+
+@register(points.SKILL_REROLL, DANCE, editions=SEASON3)
+def _mesmerising_dance(kind: str) -> str | None:
+    """Mesmerising Dance: once per game, a failed Hypnotic Gaze may be re-rolled."""
+    return "game" if kind == "hypnotic_gaze" else None
+
+
+@register(points.ACTIVATION_TEST, NAILS, editions=SEASON3)
+def _slashing_nails(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Slashing Nails: once per half, declaring a Blitz, this player gains Claws for it."""
+    if action != BLITZ or "Claws" in c.s.skills[p] or not star_points.unused(c, p, NAILS):
+        return True
+    if (yield from offer_skill(c, p, NAILS)):
+        star_points.mark_used(c, p, NAILS)
+        star_points.grant_for_turn(c, p, "Claws", rule=NAILS)
+    return True
+
+
+@register(s3.FALLING_BLOCK_DIE_REROLL, FURY, editions=SEASON3)
+def _woodland_fury() -> bool:
+    """Woodland Fury: once per game, when Willow's Block would knock her down, she may
+    re-roll one block die (offered in ``block._choose_face``)."""
+    return True
