@@ -72,13 +72,14 @@ class StepMark:
         """(half, team, its turn marker): changes exactly when a new team turn begins."""
         return self.half, self.active, self.turns[self.active]
 
-    def label(self, names: tuple[str, str]) -> str:
-        """ "Half 1, Orcs turn 3 (2-1)", or "Pre-match" before the first kick-off."""
+    def label(self, names: tuple[str, str], score: bool = True) -> str:
+        """ "Half 1, Orcs turn 3 (2-1)" (without the score when not ``score``), or
+        "Pre-match" before the first kick-off."""
         if self.half == 0:
             return "Pre-match"
         half = "Extra time" if self.half > 2 else f"Half {self.half}"
-        team = names[self.active]
-        return f"{half}, {team} turn {self.turns[self.active]} ({self.score[0]}-{self.score[1]})"
+        line = f"{half}, {names[self.active]} turn {self.turns[self.active]}"
+        return f"{line} ({self.score[0]}-{self.score[1]})" if score else line
 
 
 def mark_of(state: State) -> StepMark:

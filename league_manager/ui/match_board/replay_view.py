@@ -61,19 +61,20 @@ class ReplayWindow(QWidget):
             self.turn_box.addItem(label, count)
         self.turn_box.activated.connect(self._jump)
         self.log = QListWidget()
+        self.log.setWordWrap(True)
         self.buttons: dict[str, QPushButton] = {}
         bar = QHBoxLayout()
         steps = (
-            ("drive_back", "⏮ Drive", "Home", lambda: model.previous_in(model.drives)),
+            ("drive_back", "|◀ Drive", "Home", lambda: model.previous_in(model.drives)),
             ("turn_back", "◀◀ Turn", "PgUp", lambda: model.previous_in(model.turns)),
             ("back", "◀ Action", "Left", lambda: model.step(-1)),
             ("forward", "Action ▶", "Right", lambda: model.step(1)),
             ("turn_forward", "Turn ▶▶", "PgDown", lambda: model.next_in(model.turns)),
-            ("drive_forward", "Drive ⏭", "End", lambda: model.next_in(model.drives)),
+            ("drive_forward", "Drive ▶|", "End", lambda: model.next_in(model.drives)),
         )
         for key, text, shortcut, move in steps:
             button = QPushButton(text)
-            button.setToolTip(f"{text.strip('◀▶⏮⏭ ')} ({shortcut})")
+            button.setToolTip(f"{text.strip('|◀▶ ')} ({shortcut})")
             button.clicked.connect(lambda _=False, m=move: self._move(m))
             QShortcut(QKeySequence(shortcut), self, lambda m=move: self._move(m))
             self.buttons[key] = button

@@ -50,6 +50,8 @@ class SpectatorWindow(QWidget):
         self.log.setFont(QFont("Sans", LOG_POINTS))
         self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.log.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.log.setWordWrap(True)
+        self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         split = QSplitter()
         split.addWidget(self.pitch)
         split.addWidget(self.log)
@@ -76,7 +78,7 @@ class SpectatorWindow(QWidget):
         state = match.state
         self.pitch.show_match(match)
         self.score.setText(f"{names[0]}  {state.score[0]} – {state.score[1]}  {names[1]}")
-        self.turn.setText("Full time" if match.prompt is None else mark_of(state).label(names))
+        self.turn.setText("Full time" if match.prompt is None else mark_of(state).label(names, score=False))
         self.log.clear()
         for event in match.events[-LOG_LINES:]:
             self.log.addItem(narrate(event, self._names, names))

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPainter, QResizeEvent
 from PySide6.QtWidgets import QGraphicsView, QWidget
 
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.engine import Match
 from league_manager.rules.team_colours import TeamColours
-from league_manager.ui.match_board.scene import PitchScene
+from league_manager.ui.match_board.scene import GUTTER, PitchScene
 
 if TYPE_CHECKING:
     from league_manager.ui.match_board.controller import BoardController
@@ -58,6 +58,9 @@ class StillPitch(QGraphicsView):
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setInteractive(False)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        whole = self.pitch.sceneRect()
+        self.setSceneRect(QRectF(whole.left(), whole.top(), whole.width() - GUTTER, whole.height()))
+        """The pitch and dugouts without the board's side gutter (no prompt panel here)."""
 
     def show_match(self, match: Match) -> None:
         """Draw the match as it stands."""
