@@ -28,6 +28,7 @@ COMMAND_MODULES = (
     "pdf_commands",
     "match_commands",
     "match_day_commands",
+    "replay_commands",
     "file_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
@@ -41,7 +42,7 @@ COMMANDS = {
     "player": ("player_commands",),
     "ledger": ("player_commands",),
     "season": ("season_commands",),
-    "fixture": ("season_commands", "match_day_commands"),
+    "fixture": ("season_commands", "match_day_commands", "replay_commands"),
     "pdf": ("pdf_commands",),
     "match": ("match_commands",),
     "backup": ("file_commands",),

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from league_manager.services.league_upgrade import LeagueUpgradeService
     from league_manager.services.leagues import LeagueService
     from league_manager.services.match_day.board import BoardService
+    from league_manager.services.match_day.replay import ReplayService
     from league_manager.services.match_day.service import MatchDayService
     from league_manager.services.match_day.tracker import TrackerService
     from league_manager.services.read_models import LeagueView
@@ -100,6 +101,13 @@ class Services:
         from league_manager.services.match_day.board import BoardService
 
         return BoardService(self.engine)
+
+    @cached_property
+    def replays(self) -> ReplayService:
+        """Fixtures' stored matches (board or engine): read them and replay them."""
+        from league_manager.services.match_day.replay import ReplayService
+
+        return ReplayService(self.engine)
 
     @cached_property
     def team_board(self) -> TeamBoardService:

@@ -620,6 +620,12 @@ class MainWindow(QMainWindow):
             return self._show_match_board(name, tab)
         elif kind == "tracker":
             return self._show_tracker(name)
+        elif kind in {"replay", "spectator"} and name.isdigit():
+            from league_manager.ui.match_board.replay_launch import replay_spec, spectator_spec
+
+            shown = (replay_spec if kind == "replay" else spectator_spec)(services, int(name), tab)
+            shown.resize(self.size())
+            return shown
         elif kind in {"player", "advance"}:
             for summary in services.teams.list_teams():
                 view = services.teams.get_team(summary.id)

@@ -19,6 +19,7 @@ from sqlmodel import Session
 from league_manager.core.errors import RuleViolation
 from league_manager.match.coverage import inducement_played
 from league_manager.match.engine import FORMAT_VERSION, Match, MatchFormatError
+from league_manager.match.replay import DIGEST_KEY, state_digest
 from league_manager.match.undo_policy import (
     DEFAULT_POLICY,
     POLICIES,
@@ -373,7 +374,7 @@ def _record_undo(
 def _write(row: BoardMatch, match: Match, document: dict[str, Any]) -> None:
     """Copy the match document and what the fixture page shows of it into the record."""
     state, prompt = match.state, match.prompt
-    row.match_json = json.dumps(document, separators=(",", ":"))
+    row.match_json = json.dumps({**document, DIGEST_KEY: state_digest(state)}, separators=(",", ":"))
     row.action_count = len(document["actions"])
     row.prompt_kind = None if prompt is None else prompt.kind
     row.prompt_team = None if prompt is None else prompt.team

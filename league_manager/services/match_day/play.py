@@ -34,26 +34,34 @@ def match_settings(day: MatchDay) -> dict[str, Any]:
     return settings
 
 
-def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResult, int, list[str]]:
-    """Play the fixture to the end with one bot per team.
-
-    Skills, traits and special rules the engine does not implement are played without
-    (the match is not refused) and listed so that the match day can show them.
-
-    Returns:
-        The engine's result, the number of decisions the bots took, and the inert names.
+def engine_match(day: MatchDay, seed: int) -> Match:
+    """The fixture's engine match before its first decision (kick-off snapshots, the
+    pre-game's settings, program dice from ``seed``), as ``fixture play`` and its replay
+    start it.
     """
-    settings = match_settings(day)
-    match = Match(
+    return Match(
         snapshot(day, "home"),
         snapshot(day, "away"),
         seed=seed,
-        settings=settings,
+        settings=match_settings(day),
         ruleset=load_ruleset(day.ruleset_id),  # its skill categories: Intensive Training
         snapshots=False,
         allow_inert=True,
     )
+
+
+def play_match(day: MatchDay, seed: int, bot: str = "random") -> tuple[MatchResult, int, Match]:
+    """Play the fixture to the end with one bot per team.
+
+    Skills, traits and special rules the engine does not implement are played without
+    (the match is not refused) and listed in the match's ``inert_skills``.
+
+    Returns:
+        The engine's result, the number of decisions the bots took, and the match played
+        (its action list and final state are kept for the replay).
+    """
+    match = engine_match(day, seed)
     decisions = play(match, (make_bot(bot, seed + 1), make_bot(bot, seed + 2)))
     result = match.outcome()
     assert result is not None
-    return result, decisions, match.inert_skills
+    return result, decisions, match

@@ -149,6 +149,10 @@ class EngineRun(_Record):
     bot: str
     decisions: int
     inert_skills: tuple[str, ...] = ()
+    actions: tuple[tuple[Any, ...], ...] = ()
+    """The bots' decisions in order (``Action.to_list()``): with the seed, the whole match."""
+    final_state: str | None = None
+    """Fingerprint of the state at the final whistle (``match.replay.state_digest``)."""
 
 
 class PregameRecord(_Record):

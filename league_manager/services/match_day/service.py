@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from league_manager.core.errors import RuleViolation
+from league_manager.match.replay import state_digest
 from league_manager.match.result import MatchResult
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
@@ -225,9 +226,16 @@ class MatchDayService(ServiceBase):
             if day is None:
                 day = run_pregame(fixture, {}, dice, session=session)
             day = require_match_day(fixture, RESULT_STAGES, "play the match", session=session)
-            result, decisions, inert = play_match(day, dice.seed, bot)
+            result, decisions, match = play_match(day, dice.seed, bot)
             store_result(day, parse_result(result, day), session=session)
-            engine = EngineRun(seed=dice.seed, bot=bot, decisions=decisions, inert_skills=tuple(inert))
+            engine = EngineRun(
+                seed=dice.seed,
+                bot=bot,
+                decisions=decisions,
+                inert_skills=tuple(match.inert_skills),
+                actions=tuple(tuple(a.to_list()) for a in match.actions),
+                final_state=state_digest(match.state),
+            )
             save_pregame(day, pregame_record(day).model_copy(update={"engine": engine}))
             session.add(day)
             view = match_day_view(day, session=session)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from league_manager.core.errors import LeagueError
 from league_manager.ui import theme
@@ -41,10 +41,29 @@ class BoardWindow(QWidget):
             confirm=self.dialogs.confirm,
             ask_text=self.dialogs.text,
         )
+        self.spectators: list[QWidget] = []
+        spectate = QPushButton("Spectator window")
+        spectate.setToolTip("A second, read-only window of this match for a projector or the other coach")
+        spectate.clicked.connect(self.open_spectator)
+        bar = QHBoxLayout()
+        bar.setContentsMargins(6, 2, 6, 0)
+        bar.addStretch(1)
+        bar.addWidget(spectate)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addLayout(bar)
         layout.addWidget(self.board)
         self.resize(1400, 900)
+
+    def open_spectator(self) -> QWidget:
+        """Open a spectator window following this board's match (closed with this window)."""
+        from league_manager.ui.match_board.spectator import SpectatorWindow
+
+        window = SpectatorWindow(self.board.session, self)
+        self.spectators.append(window)
+        window.show()
+        return window
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.board.stop_bots()

@@ -89,6 +89,13 @@ class FixturePage(Page):
         )
         self.abandon_button.clicked.connect(self.abandon_board)
         self.header.add_action(self.abandon_button)
+        self.replay_button = button(
+            "Replay…", "demo", tip="Step through the match played on the board or the engine, by action"
+        )
+        self.replay_button.clicked.connect(self.open_replay)
+        self.header.add_action(self.replay_button)
+        self.replay_button.hide()  # shown by reload() when the fixture has a stored match
+        self.replay_window: Any = None
         self.printer = Printer(ctx, self)
         self.sheet_button = button(
             "Match sheet…", "save", tip="Print this fixture's match sheet: both teams, the round and date"
@@ -171,6 +178,7 @@ class FixturePage(Page):
         self.board_button.setVisible(ready)
         self.abandon_button.setVisible(playing)
         self.tracker_button.setVisible(ready and not playing)
+        self.replay_button.setVisible(services.replays.available(int(self.ident)))
         if playing and status is not None:
             self.tiles["Stage"].set_value(status.summary())
 
@@ -255,6 +263,15 @@ class FixturePage(Page):
             return None
         self.tracker_window = open_tracker(self.ctx, int(self.ident), self)
         return self.tracker_window
+
+    def open_replay(self) -> Any:
+        """Open the replay viewer of the fixture's board or engine match."""
+        from league_manager.ui.match_board.replay_launch import open_replay
+
+        if self.ident is None:
+            return None
+        self.replay_window = open_replay(self.ctx.svc, int(self.ident), self.ctx.dialogs, self)
+        return self.replay_window
 
     def abandon_board(self) -> None:
         """Abandon the board match in progress, with a reason."""
