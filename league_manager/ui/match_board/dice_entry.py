@@ -73,6 +73,9 @@ class DiceEntry(QFrame):
         self.field.setValidator(QIntValidator(1, sides, self.field))
         self.field.clear()
         self.adjustSize()
+        width = min(self.sizeHint().width(), self.maximumWidth())
+        height = self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height()
+        self.resize(width, max(height, self.minimumSizeHint().height()))  # wrapped lines get their height
         area = self.area.rect()
         if spot is not None:
             self.move(spot(self.size()))
