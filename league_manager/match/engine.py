@@ -281,6 +281,16 @@ class Match:
         """How many dice were rolled since the last action was applied (0 with no action)."""
         return self._rolls_at[-1] - self._rolls_at[-2] if len(self._rolls_at) > 1 else 0
 
+    def rolls_since(self, count: int) -> int:
+        """How many dice the actions after the first ``count`` rolled (0 when none came after).
+
+        Args:
+            count: how many actions came before the ones counted.
+        """
+        if count < 0 or count >= len(self._rolls_at) - 1:
+            return 0
+        return self._rolls_at[-1] - self._rolls_at[count]
+
     def _describe(self) -> str:
         prompt = self._prompt
         return "full time" if prompt is None else f"{prompt.kind} prompt for team {prompt.team}"

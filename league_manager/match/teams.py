@@ -27,6 +27,8 @@ class PlayerSnapshot:
             registered under their names like skills.
         keywords: the position's keywords where the edition has them (Season 3:
             "Big Guy" players may not Secure the Ball).
+        spp: the player's unspent star player points before this match (the SPP ledger's
+            balance; 0 for players from outside the league).
     """
 
     id: str
@@ -42,6 +44,7 @@ class PlayerSnapshot:
     special_rules: tuple[str, ...] = ()
     induced: bool = False
     keywords: tuple[str, ...] = ()
+    spp: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -60,7 +63,7 @@ class PlayerSnapshot:
             "special_rules": list(self.special_rules),
             "induced": self.induced,
             "keywords": list(self.keywords),
-        }
+        } | ({"spp": self.spp} if self.spp else {})  # records made before SPP was carried stay as they were
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerSnapshot:
@@ -80,6 +83,7 @@ class PlayerSnapshot:
             advancements=int(data.get("advancements", 0)),
             special_rules=tuple(str(r) for r in data.get("special_rules", [])),
             keywords=tuple(str(k) for k in data.get("keywords", [])),
+            spp=int(data.get("spp", 0)),
         )
 
 

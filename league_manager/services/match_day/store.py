@@ -149,6 +149,7 @@ def team_snapshot(view: TeamView) -> TeamSnapshot:
             niggling=p.niggling,
             journeyman=p.journeyman,
             advancements=p.advancements,
+            spp=p.spp,
         )
         for p in view.players
         if p.available

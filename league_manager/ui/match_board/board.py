@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QPointF, QRect, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QGraphicsView,
@@ -46,6 +46,8 @@ KEYS = {
     Qt.Key.Key_Delete: "Delete",
     Qt.Key.Key_Backspace: "Delete",
     Qt.Key.Key_F1: "F1",
+    Qt.Key.Key_Pause: "Pause",
+    Qt.Key.Key_F2: "Pause",
     Qt.Key.Key_Question: "?",
 }
 
@@ -58,9 +60,15 @@ Letters and digits: the choice shown in [brackets] in the panel
   Y Yes / use skill · N No / decline · Del back to the dugout
 Set-up: 1-3 built-in formations, then the team's saved ones · S save the set-up as a formation
 U or Ctrl+Z: undo (league undo policy) · D: type dice (physical dice) on/off · F1 or ?: this sheet
+Pause or F2: pause the match (nothing can be clicked until it resumes; the same key resumes)
 Far squares show the safest path's chance: a click previews the path, a second click (or G) walks it.
 Squares: green move (roll needed: dodge & rush), red block (dice; ▼ the opponent chooses),
 blue pass (Q/S/L/B range) or hand-off, purple foul, yellow push (arrows) or target."""
+
+PAUSE_TEXT = (
+    "Paused\n\nNothing on the board can be clicked while the match is paused.\n"
+    "Press Pause or F2, or the Resume button, to play on."
+)
 
 
 class BoardView(QGraphicsView):
@@ -196,13 +204,21 @@ class MatchBoard(QWidget):
         self.undo_button = QPushButton("Undo (U)")
         self.concede_button = QPushButton("Concede…")
         self.keys_button = QPushButton("Keys (F1)")
+        self.pause_button = QPushButton("Pause (F2)")
+        self.pause_button.clicked.connect(self.toggle_pause)
         self.dice_button = QPushButton("Type dice (D)")
         self.dice_button.setCheckable(True)
         self.dice_button.setToolTip(
             "Roll real dice and type each value; Esc in the entry lets the program roll"
         )
         self.dice_button.toggled.connect(self.set_typed_dice)
-        for button in (self.undo_button, self.concede_button, self.dice_button, self.keys_button):
+        for button in (
+            self.undo_button,
+            self.concede_button,
+            self.dice_button,
+            self.pause_button,
+            self.keys_button,
+        ):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             top.addWidget(button)
         self.undo_button.clicked.connect(self.undo)
@@ -239,13 +255,20 @@ class MatchBoard(QWidget):
             "background: rgba(10,10,10,230); color: #eee; padding: 10px; border-radius: 6px;"
         )
         self.keys.hide()
+        self.pause_screen = QLabel(PAUSE_TEXT, self.view.viewport())
+        self.pause_screen.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.pause_screen.setStyleSheet(
+            "background: rgba(10,10,10,235); color: #eee; font-size: 20px; padding: 24px;"
+        )
+        self.pause_screen.hide()
+        self.paused = False
         self.message = QLabel()
         layout.addWidget(self.message)
 
     # updates ------------------------------------------------------------------------
     def act(self, step: Callable[[], bool]) -> bool:
-        """Run one controller input and redraw (nothing while a typed die is awaited)."""
-        if self.dice_entry.asking:
+        """Run one controller input and redraw (nothing while a typed die is awaited or paused)."""
+        if self.dice_entry.asking or self.paused:
             return False
         changed = step()
         self.refresh()
@@ -279,7 +302,7 @@ class MatchBoard(QWidget):
         if ctl.finished:
             ctl.finished = False
             self.finished.emit()
-        due = ctl.session.bot_to_play() and not ctl.notice and not self.bots_paused
+        due = ctl.session.bot_to_play() and not ctl.notice and not self.bots_paused and not self.paused
         if due and not self._bot_timer.isActive():
             self._bot_timer.start(self.bot_delay_ms)
         self.changed.emit()
@@ -316,6 +339,9 @@ class MatchBoard(QWidget):
         dock = QRect(strip.left(), area.top(), area.right() - strip.left(), area.height())
         self.panel.fit_to(dock)
         self.panel.place_near(rect, area, avoid, dock)
+        if self.pause_screen.isVisible():
+            self.pause_screen.setGeometry(area)
+            self.pause_screen.raise_()
         if self.keys.isVisible():
             self.keys.adjustSize()
             self.keys.move(
@@ -323,10 +349,45 @@ class MatchBoard(QWidget):
             )
             self.keys.raise_()
 
+    def _dice_spot(self, size: QSize) -> QPoint:
+        """Where the typed-dice entry goes: in the strip beside the pitch, clear of the panel."""
+        strip = self.view.mapFromScene(gutter_rect()).boundingRect()
+        area = self.view.viewport().rect()
+        x = max(area.left(), min(strip.left() + 4, area.right() - size.width()))
+        panel = self.panel.geometry() if self.panel.isVisible() else QRect()
+        bottom = min(strip.bottom(), area.bottom()) - size.height() - 4
+        spots = [QPoint(x, bottom), QPoint(x, strip.top() + 8)]
+        if not panel.isEmpty():
+            spots.insert(1, QPoint(x, panel.bottom() + 8))
+            spots.insert(2, QPoint(x, panel.top() - size.height() - 8))
+        for spot in spots:
+            rect = QRect(spot, size)
+            if area.contains(rect) and not rect.intersects(panel):
+                return spot
+        return spots[0]
+
     def show_card(self, p: int) -> None:
         """Show a player's card (hover or selection)."""
         inert = tuple(self.session.game.inert)
         self.card.setText(hud.player_card(self.controller.match, p, self.ruleset, inert))
+
+    def toggle_pause(self) -> None:
+        """Pause the match (a screen over the pitch; no input, no bot moves) or resume it."""
+        if self.dice_entry.asking:
+            return  # a die is awaited: it is typed (or handed to the program) first
+        self.paused = not self.paused
+        self.pause_button.setText("Resume (F2)" if self.paused else "Pause (F2)")
+        for button in (self.undo_button, self.concede_button, self.dice_button):
+            button.setEnabled(not self.paused)
+        self.panel.setVisible(not self.paused)
+        self.pause_screen.setVisible(self.paused)
+        if self.paused:
+            self._bot_timer.stop()
+            self.message.setText("The match is paused.")
+            self.place_panel()
+        else:
+            self.message.setText("")
+            self.refresh()
 
     def toggle_keys(self) -> None:
         """Show or hide the cheat-sheet."""
@@ -335,6 +396,8 @@ class MatchBoard(QWidget):
 
     def concede(self) -> None:
         """Concede for the coach deciding now, after confirmation."""
+        if self.paused:
+            return
         prompt = self.controller.prompt
         if prompt is None or not self.session.is_human(prompt.team):
             return
@@ -349,6 +412,8 @@ class MatchBoard(QWidget):
 
     def undo(self) -> None:
         """Undo the last decision; under the ``confirm`` policy the other coach confirms first."""
+        if self.paused:
+            return
         confirmed_by = None
         prompt = self.controller.prompt
         if self.session.undo_needs_confirmation() and self.session.match.actions:
@@ -369,7 +434,9 @@ class MatchBoard(QWidget):
     def set_typed_dice(self, on: bool) -> None:
         """Switch physical dice on or off (the match's dice must be :class:`BoardDice`)."""
         dice = self.session.match.dice
-        if not isinstance(dice, BoardDice):
+        if self.paused:
+            on = self.typed_dice
+        elif not isinstance(dice, BoardDice):
             self.message.setText("The dice of this match cannot be typed.")
             on = False
         else:
@@ -384,7 +451,9 @@ class MatchBoard(QWidget):
 
     def _ask_die(self, sides: int, label: str) -> int | None:
         self._bot_timer.stop()
-        value = self.dice_entry.ask(sides, label)
+        strip = self.view.mapFromScene(gutter_rect()).boundingRect()
+        self.dice_entry.setMaximumWidth(max(160, strip.width() - 8))
+        value = self.dice_entry.ask(sides, label, self._dice_spot)
         if value is not None:
             self._typed_notes.append(f"D{sides}" + (f" {label}" if label else "") + f": {value} (typed)")
         return value
@@ -397,6 +466,11 @@ class MatchBoard(QWidget):
             self.undo()
             return
         name = KEYS.get(Qt.Key(event.key()), event.text().upper())
+        if name == "Pause":
+            self.toggle_pause()
+            return
+        if self.paused:
+            return
         if name in ("F1", "?"):
             self.toggle_keys()
             return

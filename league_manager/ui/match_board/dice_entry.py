@@ -1,4 +1,4 @@
-"""Physical dice on the board: a small entry over the pitch that asks for each die's value.
+"""Physical dice on the board: a small entry beside the pitch that asks for each die's value.
 
 When the coaches switch "Type dice" on (key D), the board's :class:`BoardDice` asks
 :meth:`DiceEntry.ask` for every roll: the entry shows which die is rolled and for what, takes
@@ -9,7 +9,9 @@ of an action.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEventLoop, Qt
+from collections.abc import Callable
+
+from PySide6.QtCore import QEventLoop, QPoint, QSize, Qt
 from PySide6.QtGui import QIntValidator, QKeyEvent
 from PySide6.QtWidgets import QFrame, QLabel, QLineEdit, QVBoxLayout, QWidget
 
@@ -44,7 +46,9 @@ class DiceEntry(QFrame):
         layout.setContentsMargins(10, 8, 10, 10)
         self.title = QLabel()
         self.title.setStyleSheet("font-weight: bold; color: #7fd3ff;")
+        self.title.setWordWrap(True)
         self.hint = QLabel()
+        self.hint.setWordWrap(True)
         self.field = DieLine(self)
         self.field.setMaxLength(2)
         self.field.returnPressed.connect(self._enter)
@@ -57,16 +61,26 @@ class DiceEntry(QFrame):
         self._loop: QEventLoop | None = None
         self.hide()
 
-    def ask(self, sides: int, label: str) -> int | None:
-        """Wait for the value of a D``sides`` rolled for ``label`` (None: the program rolls)."""
+    def ask(self, sides: int, label: str, spot: Callable[[QSize], QPoint] | None = None) -> int | None:
+        """Wait for the value of a D``sides`` rolled for ``label`` (None: the program rolls).
+
+        ``spot`` gives the entry's top-left corner for its size (the board puts it in the strip
+        beside the pitch, where it covers nothing); without it the entry sits top-centre.
+        """
         self.sides, self._value, self.asking = sides, None, True
         self.title.setText(f"Type the D{sides}" + (f" for {label}" if label else ""))
         self.hint.setText(f"1-{sides}, Enter · Esc: the program rolls it")
         self.field.setValidator(QIntValidator(1, sides, self.field))
         self.field.clear()
         self.adjustSize()
+        width = min(self.sizeHint().width(), self.maximumWidth())
+        height = self.heightForWidth(width) if self.hasHeightForWidth() else self.sizeHint().height()
+        self.resize(width, max(height, self.minimumSizeHint().height()))  # wrapped lines get their height
         area = self.area.rect()
-        self.move(area.center().x() - self.width() // 2, area.top() + 12)
+        if spot is not None:
+            self.move(spot(self.size()))
+        else:
+            self.move(area.center().x() - self.width() // 2, area.top() + 12)
         self.show()
         self.raise_()
         self.field.setFocus()

@@ -100,6 +100,27 @@ DISTRACTED_NOTE = " · <b>Distracted</b> (no tackle zone, no Active skills until
 """Season 3's Distracted status on the player card."""
 
 
+def career_line(career: int, this_match: int, advancements: int, ruleset: Ruleset | None) -> str:
+    """Career SPP (before and with this match) and the SPP still needed for the next advancement.
+
+    The next advancement is the edition's cheapest kind (a random primary skill).
+    """
+    total = career + this_match
+    line = f"Career SPP {career}" + (f" (+{this_match} this match = {total})" if this_match else "")
+    if ruleset is None:
+        return line
+    rules = ruleset.advancement
+    if advancements >= rules.max_advancements:
+        return line + " · no further advancements"
+    cost = min(rules.cost(advancements + 1, kind) for kind in rules.kinds)
+    short = cost - total
+    return line + (
+        f" · next advancement at {cost} SPP ({short} to go)"
+        if short > 0
+        else f" · next advancement ({cost} SPP) open"
+    )
+
+
 def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str, ...] = ()) -> str:
     """Characteristics, skills with their text, special rule, status and this match's SPP events.
 
@@ -125,6 +146,8 @@ def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str,
     st = s.stats[p]
     spp = st.td * 3 + st.comp + st.cas * 2 + st.intc * 2 + st.defl + st.bonus_spp
     rows.append(f"This match: TD {st.td} · Comp {st.comp} · Cas {st.cas} · Int {st.intc} · SPP {spp}")
+    if not snap.induced:
+        rows.append(career_line(snap.spp, spp, snap.advancements, ruleset))
     skills = []
     for ref in snap.skills:
         text = ""

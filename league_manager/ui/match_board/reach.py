@@ -64,14 +64,13 @@ def describe(plan: MovePlan) -> list[str]:
 
 
 def walk(session: BoardSession, player: int, plan: MovePlan) -> list[Event]:
-    """Apply the plan's moves while the match keeps asking for this player's next move."""
-    match = session.match
-    events: list[Event] = []
-    for action in plan.actions(player):
+    """Apply the plan's moves while the match keeps asking for this player's next move.
+
+    The squares walked are one decision: one save and one undo take the whole path.
+    """
+
+    def same_move(match: Match) -> bool:
         prompt = match.prompt
-        if prompt is None or prompt.kind != a.ACTIVATION or prompt.info.get("player") != player:
-            break
-        if not match.is_legal(action):
-            break
-        events.extend(session.apply(action))
-    return events
+        return prompt is not None and prompt.kind == a.ACTIVATION and prompt.info.get("player") == player
+
+    return session.apply_all(plan.actions(player), keep_going=same_move)

@@ -106,7 +106,7 @@ class BoardSession:
         self,
         game: Game,
         saver: Callable[..., None] | None = None,
-        undo_refusal: Callable[[Match], str | None] | None = None,
+        undo_refusal: Callable[[Match | _Batch], str | None] | None = None,
         bot_seed: int = 0,
         confirm_undo: bool = False,
         formations: FormationStore | None = None,
@@ -157,14 +157,19 @@ class BoardSession:
         self._changed(events)
         return events
 
-    def apply_all(self, actions: list[Action]) -> list[Event]:
-        """Apply several actions as one decision (a saved formation): one save, one undo.
+    def apply_all(
+        self, actions: list[Action], keep_going: Callable[[Match], bool] | None = None
+    ) -> list[Event]:
+        """Apply several actions as one decision (a saved formation, a walked path): one save, one undo.
 
-        Stops at the first action that is not legal then (those before it stay applied).
+        Stops at the first action that is not legal then, or when ``keep_going`` says the
+        match now asks something else (those before it stay applied).
         """
         first = len(self.match.actions)
         events: list[Event] = []
         for action in actions:
+            if keep_going is not None and not keep_going(self.match):
+                break
             if not self.match.is_legal(action):
                 break
             events.extend(self.match.apply(action))
@@ -196,7 +201,9 @@ class BoardSession:
         """Take back the last decision of a coach at this screen; returns why not when refused.
 
         Bot actions after it are taken back with it (the bot plays them again), so an undo in
-        a match against a bot returns to the coach's own last decision.
+        a match against a bot returns to the coach's own last decision. A decision applied
+        as several actions (a formation, a walked path) is taken back whole or not at all:
+        the policy judges it by every die its actions rolled.
         """
         match = self.match
         if not match.actions:
@@ -206,7 +213,8 @@ class BoardSession:
         batch = self._batches[-1] if self._batches and self._batches[-1][1] == len(match.actions) else None
         while match.actions:
             if self.undo_refusal is not None:
-                refusal = self.undo_refusal(match)
+                whole = _Batch(match, batch[0]) if batch is not None else match
+                refusal = self.undo_refusal(whole) if batch is None or undone == 0 else None
                 if refusal:
                     if undone:
                         break
@@ -232,3 +240,20 @@ class BoardSession:
             self.saver(self.game)
         for listener in list(self.listeners):
             listener(events)
+
+
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """A match seen by the undo policy as if a batch of actions were its last action."""
+
+    match: Match
+    first: int
+
+    @property
+    def actions(self) -> list[Action]:
+        """The match's actions."""
+        return self.match.actions
+
+    def rolls_since_last_action(self) -> int:
+        """Dice rolled by every action of the batch."""
+        return self.match.rolls_since(self.first)

@@ -31,6 +31,9 @@ def _pregame_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     svc.seasons.add_teams("S", [name for _r, name, _c in DEMO_TEAMS][:4])
     svc.seasons.schedule("S", "round-robin")
     fixture = svc.seasons.fixtures("S")[0]
+    assert fixture.home_id is not None
+    player = svc.teams.get_team(fixture.home_id).players[0]
+    svc.advancement.adjust_spp(player.id, 5, "a career before this match")
     svc.match_day.pregame(fixture.id, seed=5)
     target = svc.backup(folder / "pregame.db")
     svc.close()
@@ -173,3 +176,20 @@ def test_the_match_day_wizard_offers_the_board(
     assert isinstance(board_window, BoardWindow)
     qtbot.addWidget(board_window)
     assert window.ctx.services.board.status(fid).in_progress
+
+
+def test_the_board_match_carries_each_players_career_spp(
+    make_window: Any, dialogs: Any, qtbot: QtBot, tmp_path: Path, _pregame_template: Path
+) -> None:
+    window, _fid = _window(make_window, tmp_path, _pregame_template)
+    board_window = _start(window, dialogs, qtbot)
+    match = board_window.board.session.match
+    services = window.ctx.services
+    fixture = services.seasons.fixtures("S")[0]
+    carried = 0
+    for team, snap in enumerate(match.state.teams):
+        view = services.teams.get_team((fixture.home_id, fixture.away_id)[team])  # type: ignore[arg-type]
+        ledger = {str(p.id): p.spp for p in view.players}
+        assert all(p.spp == ledger[p.id] for p in snap.players if p.id in ledger)
+        carried += sum(p.spp for p in snap.players)
+    assert carried == 5  # the career SPP given before the pre-game

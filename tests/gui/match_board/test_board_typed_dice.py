@@ -98,3 +98,48 @@ def _play_until_rolled(board: MatchBoard) -> None:
             return
         board.act(lambda: (random_input(board.controller, rng), True)[1])
     raise AssertionError("nothing was rolled")
+
+
+def test_the_dice_entry_sits_beside_the_pitch_covering_nothing(qtbot: QtBot) -> None:
+    from league_manager.match.pitch import ON_PITCH
+    from league_manager.ui.match_board.scene import gutter_rect, square_rect
+
+    board = make_board(qtbot, seed=4)
+    press(qtbot, board, Qt.Key.Key_D)
+    seen: list[bool] = []
+
+    def check() -> None:
+        if not board.dice_entry.asking:
+            return
+        entry = board.dice_entry.geometry()
+        view = board.view
+        strip = view.mapFromScene(gutter_rect()).boundingRect()
+        pitch = [
+            view.mapFromScene(square_rect(q)).boundingRect() for q in range(len(ON_PITCH)) if ON_PITCH[q]
+        ]
+        slots = [view.mapFromScene(r).boundingRect() for r in board.scene.dugout_slots.values()]
+        panel = board.panel.geometry() if board.panel.isVisible() else entry.adjusted(0, 0, -entry.width(), 0)
+        seen.append(
+            view.viewport().rect().contains(entry)
+            and entry.left() >= strip.left()
+            and not any(entry.intersects(r) for r in pitch + slots)
+            and not entry.intersects(panel)
+        )
+        qtbot.keyClick(board.dice_entry.field, Qt.Key.Key_Escape)
+
+    timer = QTimer(board)
+    timer.setInterval(0)
+    timer.timeout.connect(check)
+    timer.start()
+    _play_until_typed_or_asked(board, seen, 4)
+    timer.stop()
+    assert len(seen) >= 4 and all(seen)
+
+
+def _play_until_typed_or_asked(board: MatchBoard, seen: list[bool], count: int) -> None:
+    rng = random.Random(5)
+    for _ in range(400):
+        if len(seen) >= count:
+            return
+        board.act(lambda: (random_input(board.controller, rng), True)[1])
+    raise AssertionError("no die was asked for")
