@@ -8,6 +8,7 @@ from typing import Any
 from reportlab.platypus import Paragraph
 
 from league_manager.reports.theme import (
+    CAN_IMPROVE_MARK,
     IMPROVED_FILL,
     IMPROVED_MARK,
     IMPROVED_TEXT,
@@ -73,8 +74,10 @@ def stat_cells(
 
 
 def spp_cell(player: PlayerView) -> str:
-    """The roster's SPP cell: earned in total / left to spend (both from the SPP ledger)."""
-    return f"{player.spp_earned}/{player.spp}"
+    """The roster's SPP cell: earned in total / left to spend (both from the SPP ledger), then a star
+    when the SPP left buy an advancement now."""
+    mark = f" {CAN_IMPROVE_MARK}" if player.can_improve else ""
+    return f"{player.spp_earned}/{player.spp}{mark}"
 
 
 def skills_markup(skills: Iterable[SkillView]) -> str:

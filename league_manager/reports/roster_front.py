@@ -20,6 +20,7 @@ from league_manager.reports.player_cells import (
 )
 from league_manager.reports.theme import (
     ACCENT,
+    CAN_IMPROVE_MARK,
     IMPROVED_MARK,
     PANEL,
     REDUCED_MARK,
@@ -220,7 +221,7 @@ def roster_legend(team: TeamView, st: Styles) -> Paragraph:
         f"{IMPROVED_MARK} improved  {REDUCED_MARK} reduced characteristic",
         "<b>bold</b> skill: gained by advancement",
         "MNG misses next game, NI niggling injury",
-        "SPP earned/available",
+        f"SPP earned/available, {CAN_IMPROVE_MARK} can improve",
     ]
     if team.value_parts:
         labels = {"players": "players", "rerolls": "re-rolls", "staff": "staff"}

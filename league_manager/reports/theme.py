@@ -39,6 +39,8 @@ BLOCKED_FILL = colors.HexColor("#D9DEE3")
 
 IMPROVED_MARK = "\u25b2"
 REDUCED_MARK = "\u25bc"
+CAN_IMPROVE_MARK = "\u2605"
+"""After the SPP: the player's SPP buy an advancement now."""
 
 
 def text(value: object) -> str:

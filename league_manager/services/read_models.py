@@ -47,6 +47,8 @@ class PlayerView:
     value_increases: int = 0
     keywords: tuple[str, ...] = ()
     """The position's keywords where the edition has them (Season 3); empty for BB2020."""
+    can_improve: bool = False
+    """True when the player's SPP buy an advancement now."""
 
     @property
     def available(self) -> bool:

@@ -15,6 +15,7 @@ from league_manager.persistence.models import (
     Team,
     TreasuryEntry,
 )
+from league_manager.rules.advancement import categories_for
 from league_manager.rules.characteristics import adjusted
 from league_manager.rules.model import Position, Ruleset, SkillRef, TeamRoster
 from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, player_value, team_value
@@ -96,7 +97,17 @@ def player_view(
         level=level,
         value_increases=increases,
         keywords=position.keywords if ruleset.position_keywords else (),
+        can_improve=_can_improve(ruleset, position, player, len(advancements), facts.spp[player.id]),
     )
+
+
+def _can_improve(ruleset: Ruleset, position: Position, player: Player, advancements: int, spp: int) -> bool:
+    """True when the player's SPP buy at least one advancement now (the roster marks them)."""
+    rules = ruleset.advancement
+    if player.journeyman or player.status != "active" or advancements >= rules.max_advancements:
+        return False
+    kinds = [k for k in rules.kinds if k == "characteristic" or categories_for(position, k)]
+    return any(spp >= rules.cost(advancements + 1, kind) for kind in kinds)
 
 
 def _valued(view: PlayerView, roster: TeamRoster) -> ValuedPlayer:

@@ -213,6 +213,8 @@ class MainWindow(QMainWindow):
         self.act_refresh = self._action("Refresh", self.refresh, keys.Refresh)
         self.act_welcome = self._action("Welcome Page", lambda: self.navigate("welcome", None), None, "home")
         self.act_about = self._action("About League Manager", self.about)
+        self.act_manual = self._action("User Manual", self.show_manual, keys.HelpContents, "",
+                                       "How a league night runs, each page, the keyboard keys")  # fmt: skip
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -250,6 +252,8 @@ class MainWindow(QMainWindow):
             group.addAction(act)
             theme_menu.addAction(act)
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.act_manual)
+        help_menu.addSeparator()
         help_menu.addAction(self.act_about)
 
         tools = QToolBar("Main")
@@ -850,12 +854,23 @@ class MainWindow(QMainWindow):
         theme.apply(cast(QApplication, QApplication.instance()), choice)
         for act, icon_name in self._iconed:
             act.setIcon(theme.icon(icon_name))
+        theme.repaint_icons()
         self._populate()
         self._show_page(*self.current)
 
     def _system_scheme_changed(self) -> None:
         if str(self.settings.value("theme", "system")) == "system":
             self.set_theme("system")
+
+    def show_manual(self) -> QWidget:
+        """Help → User Manual, in its own window beside the main one."""
+        from league_manager.ui.manual import ManualWindow
+
+        if getattr(self, "manual_window", None) is None:
+            self.manual_window = ManualWindow(self)
+        self.manual_window.show()
+        self.manual_window.raise_()
+        return self.manual_window
 
     def about(self) -> None:
         """Help → About."""

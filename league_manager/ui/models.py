@@ -197,6 +197,22 @@ def player_status(p: PlayerView) -> str:
     return STATUS_TEXT.get(p.status, p.status.capitalize())
 
 
+CAN_IMPROVE_MARK = "\u2605"
+"""Marks a player whose SPP buy an advancement now (the PDF roster uses the same star)."""
+
+
+def spp_text(p: PlayerView) -> str:
+    """The SPP to spend, with a star when they buy an advancement now."""
+    return f"{p.spp} {CAN_IMPROVE_MARK}" if p.can_improve else str(p.spp)
+
+
+def spp_tooltip(p: PlayerView) -> str:
+    """Why the SPP cell carries a star."""
+    if not p.can_improve:
+        return ""
+    return "Can improve: enough SPP for an advancement (open the player and press Advance)"
+
+
 class RosterModel(RecordTableModel[PlayerView]):
     """A team's roster: number, name, position, profile, skills (with tooltips), SPP, value, status."""
 
@@ -208,7 +224,8 @@ class RosterModel(RecordTableModel[PlayerView]):
         Column[PlayerView]("Skills and traits", lambda p: ", ".join(s.name for s in p.skills),
                            tooltip=skills_tooltip,
                            header_tip="Hover over a player's skills for what each one does"),
-        Column[PlayerView]("SPP", lambda p: str(p.spp), lambda p: p.spp, RIGHT),
+        Column[PlayerView]("SPP", spp_text, lambda p: p.spp, RIGHT, tooltip=spp_tooltip,
+                           colour=lambda p: theme.current().good if p.can_improve else None),
         Column[PlayerView]("Injuries", lambda p: ", ".join(p.injuries),
                            colour=lambda p: theme.current().danger if p.injuries else None),
         Column[PlayerView]("Value", lambda p: format_k(p.value), lambda p: p.value, RIGHT),

@@ -65,8 +65,8 @@ class ScheduleDialog(QDialog):
         self.seed = QSpinBox()
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(season.seed)
-        self.seed.setToolTip("The same seed always gives the same draw")
-        form.addRow("Seed", self.seed)
+        self.seed.setToolTip("The same number always gives the same draw")
+        form.addRow("Draw number", self.seed)
         self.qualifiers = QSpinBox()
         self.qualifiers.setRange(2, 64)
         self.qualifiers.setValue(4)
@@ -143,7 +143,7 @@ class ScheduleDialog(QDialog):
         self.preview = preview
         fixtures: list[FixtureView] = [f for r in preview.rounds for f in r.fixtures]
         self.model.set_rows(fixtures)
-        notes = [f"{len(preview.rounds)} round(s), {len(fixtures)} fixture(s), seed {preview.seed}."]
+        notes = [f"{len(preview.rounds)} round(s), {len(fixtures)} fixture(s), draw number {preview.seed}."]
         notes += list(preview.notes)
         if preview.skipped:
             notes.append("Skipped: " + ", ".join(preview.skipped))

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
+import shiboken6
 from PySide6.QtCore import QByteArray, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QIconEngine, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
@@ -331,6 +334,36 @@ def _icon_cache(name: str, colour: str) -> QIcon:
 def icon(name: str, colour: str | None = None) -> QIcon:
     """The named icon drawn in ``colour`` (default: the theme's text colour)."""
     return _icon_cache(name, colour or _current.text)
+
+
+_themed: list[tuple[Any, Callable[[QIcon], object], str, str]] = []
+
+
+def themed_icon(owner: Any, setter: Callable[[QIcon], object], name: str, role: str = "text") -> QIcon:
+    """Give ``owner`` the named icon in the theme colour ``role`` now and again on every theme change.
+
+    ``setter`` puts the icon on the owner (``button.setIcon``); the owner is forgotten once Qt has
+    deleted it.
+    """
+    _themed.append((owner, setter, name, role))
+    made = icon(name, getattr(_current, role))
+    setter(made)
+    return made
+
+
+def repaint_icons() -> None:
+    """Draw every themed icon again in the current theme's colours (after ``apply``)."""
+    alive = [entry for entry in _themed if shiboken6.isValid(entry[0])]
+    _themed[:] = alive
+    for _owner, setter, name, role in alive:
+        setter(icon(name, getattr(_current, role)))
+
+
+def tab_with_icon(tabs: Any, page: Any, name: str, title: str) -> int:
+    """Add ``page`` to the tab widget ``tabs`` with a themed icon; the tab's index."""
+    index = int(tabs.addTab(page, QIcon(), title))
+    themed_icon(page, lambda made: tabs.setTabIcon(tabs.indexOf(page), made), name)
+    return index
 
 
 def accent_icon(name: str) -> QIcon:

@@ -33,8 +33,7 @@ def button(text: str, icon_name: str = "", primary: bool = False, tip: str = "")
     """A push button with an optional icon; ``primary`` marks the main action of a page."""
     widget = QPushButton(text)
     if icon_name:
-        colour = theme.current().accent_text if primary else theme.current().text
-        widget.setIcon(theme.icon(icon_name, colour))
+        theme.themed_icon(widget, widget.setIcon, icon_name, "accent_text" if primary else "text")
     if primary:
         widget.setObjectName("primary")
     if tip:
@@ -53,7 +52,9 @@ class PageHeader(QWidget):
         self.icon = QLabel()
         self.icon_name = icon_name
         if icon_name:
-            self.icon.setPixmap(theme.accent_icon(icon_name).pixmap(QSize(36, 36)))
+            theme.themed_icon(
+                self.icon, lambda i: self.icon.setPixmap(i.pixmap(QSize(36, 36))), icon_name, "accent"
+            )
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
         text.setSpacing(2)

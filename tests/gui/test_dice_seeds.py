@@ -5,7 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from league_manager.ui.match_day.summary import full_html
+from PySide6.QtCore import QUrl
+
+from league_manager.ui.match_day.summary import AUDIT_LINK, full_html
 from league_manager.ui.match_day.wizard import MatchDayWizard
 from tests.gui.test_match_day import _season_template, season_file  # noqa: F401
 
@@ -17,7 +19,12 @@ def _pregame_seed(window: Any, fixture_id: int) -> tuple[int, str]:
         assert wizard.engine_seed.seed() is None
         assert wizard.run_pregame()
         seed = int(wizard.view.pregame["seed"])
-        return seed, full_html(wizard.view)
+        assert "seed" not in full_html(wizard.view)  # one click away, not on screen
+        wizard.refresh()
+        assert "seed" not in wizard.summary.toPlainText()
+        wizard._link(QUrl(AUDIT_LINK))  # the "Dice record for an audit…" link
+        assert f"seed {wizard.view.pregame['seed']}" in wizard.summary.toPlainText()
+        return seed, full_html(wizard.view, audit=True)
     finally:
         wizard.deleteLater()
 
@@ -29,7 +36,7 @@ def test_two_fixtures_roll_different_dice(make_window: Any, season_file: Path) -
     seed_one, html = _pregame_seed(window, first.id)
     seed_two, _ = _pregame_seed(window, second.id)
     assert seed_one != seed_two
-    assert f"program dice seed {seed_one}" in html
+    assert f"Pre-game program dice: seed {seed_one}" in html
 
 
 def test_a_typed_seed_repeats_the_rolls(make_window: Any, season_file: Path) -> None:  # noqa: F811

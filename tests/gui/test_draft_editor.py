@@ -153,3 +153,20 @@ def test_no_draft_editing_after_the_first_match(make_window: Any, demo_file: Pat
     window.navigate("draft", team.id)
     assert window.stack.currentWidget() is window.team_page
     assert "has played a match" in dialogs.errors[-1][1]
+
+
+def test_draft_editor_says_why_a_count_will_not_go_up(make_window: Any, league_file: Path) -> None:
+    _window, page = _open_new_team(make_window, league_file)
+    page.race.setCurrentIndex(page.race.findData("human"))
+    blitzer = _row(page, "Human Blitzer")
+    cap = page.model.position(blitzer).max_quantity
+    for _ in range(cap):
+        page.change(blitzer, +1)
+    assert page.limit_note.text() == ""
+    page.change(blitzer, +1)
+    assert page.model.counts()["Human Blitzer"] == cap
+    assert page.limit_note.text() == f"Human Blitzer: at most {cap}"
+    page.change(blitzer, -1)
+    assert page.limit_note.text() == ""
+    page.change(_row(page, "Human Lineman"), -1)
+    assert page.limit_note.text() == "Human Lineman: none bought to sell"

@@ -230,3 +230,32 @@ def test_colour_scheme_switch(make_window: Any, demo_file: Path, qapp: QApplicat
     finally:
         window.set_theme("light")
     assert not theme.current().dark
+
+
+def test_help_menu_opens_the_offline_manual(make_window: Any) -> None:
+    window = make_window()
+    help_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Help")
+    assert window.act_manual in help_menu.actions()
+    window.act_manual.trigger()
+    manual = window.manual_window
+    assert manual.isVisible()
+    text = manual.text()
+    for heading in ("How a league night runs", "The pages", "Keyboard keys"):
+        assert heading in text
+    assert "Players who can improve".lower() in text.lower()
+    assert "Ctrl+Z" in text
+
+
+def test_switching_to_dark_repaints_page_icons(make_window: Any) -> None:
+    window = make_window()
+    buttons = [window.team_page.hire, window.team_page.card_button]
+    before = [b.icon().pixmap(16, 16).toImage() for b in buttons]
+    tab_before = window.team_page.tabs.tabIcon(0).pixmap(16, 16).toImage()
+    try:
+        window.set_theme("dark")
+        after = [b.icon().pixmap(16, 16).toImage() for b in buttons]
+        assert all(a != b for a, b in zip(after, before, strict=True))
+        assert window.team_page.tabs.tabIcon(0).pixmap(16, 16).toImage() != tab_before
+    finally:
+        window.set_theme("light")
+    assert window.team_page.card_button.icon().pixmap(16, 16).toImage() == before[1]

@@ -118,6 +118,29 @@ def test_fixture_walked_through_the_wizard_with_a_tabletop_grid(
         wizard.mvp["home"].setCurrentIndex(1)
         assert wizard.run_postgame()
         assert wizard.view.stage == "post_game_applied"
+        # the post-game stays on screen and ends with the players who can improve
+        assert wizard.stack.currentIndex() == 2
+        assert wizard.improve.isVisibleTo(wizard)
+        rows = wizard.improve.model.rows
+        scorer_id = int(wizard.view.snapshots["home"]["players"][0]["id"])
+        scorer = next(r for r in rows if r.record.player_id == scorer_id)
+        assert scorer.who.startswith(f"{fixture.home} #")
+        assert "Random primary skill (3 SPP)" in scorer.choices_text
+        # taking it now: the advancement dialog with its choices and costs
+        wizard.improve.table.selectRow(rows.index(scorer))
+        opened: list[Any] = []
+
+        def buy(dialog: Any) -> bool:
+            opened.append(dialog)
+            dialog.select("random_primary")
+            return True
+
+        dialogs.on_run = buy
+        wizard.improve.advance()
+        assert opened and opened[0].model.choices
+        after = {r.record.player_id: r.record for r in wizard.improve.model.rows}  # listed again
+        assert scorer_id not in after or after[scorer_id].advancements == 1
+        wizard.next_button.click()
         assert wizard.stack.currentIndex() == 3
         assert "winnings" in wizard.summary.toPlainText()
 
@@ -128,7 +151,7 @@ def test_fixture_walked_through_the_wizard_with_a_tabletop_grid(
     team = window.team_page.team
     assert team.treasury > treasury_before
     scorer = team.players[0]
-    assert scorer.spp >= 3
+    assert scorer.advancements == 1
     reasons = [row.reason for row in window.team_page.ledger_model.records]
     assert any(f"{fixture.id}" in r for r in reasons)
 

@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QHBoxLayout,
     QLineEdit,
     QSpinBox,
@@ -127,12 +128,10 @@ class CorrectionDialog(QDialog):
         layout.addWidget(self.problems)
         self.outcome = QTextBrowser()
         layout.addWidget(self.outcome, 2)
-        close_row = QHBoxLayout()
-        close_row.addStretch(1)
-        self.close_button = button("Close")
+        close_row = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)  # the platform's order
+        self.close_button = close_row.button(QDialogButtonBox.StandardButton.Close)
         self.close_button.clicked.connect(self.accept)
-        close_row.addWidget(self.close_button)
-        layout.addLayout(close_row)
+        layout.addWidget(close_row)
         self.outcome.setHtml("<p>Nothing corrected yet.</p>")
         self.check()
 

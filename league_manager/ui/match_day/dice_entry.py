@@ -55,7 +55,9 @@ class SeedBox(QSpinBox):
         self.setRange(self.RANDOM, 2**31 - 1)
         self.setSpecialValueText("random")
         self.setValue(self.RANDOM)
-        self.setToolTip("Leave at 'random' for fresh dice; type a seed to repeat recorded rolls")
+        self.setToolTip(
+            "Leave at 'random' for fresh dice; type the seed of the dice record to repeat recorded rolls"
+        )
 
     def seed(self) -> int | None:
         """The seed typed, or None for a fresh random one."""
@@ -70,7 +72,7 @@ class PregameDiceEntry(QWidget):
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         row = QHBoxLayout()
-        self.program = QRadioButton("Program dice, seed")
+        self.program = QRadioButton("Program dice")
         self.typed_mode = QRadioButton("Physical dice, typed die by die")
         self.program.setChecked(True)
         group = QButtonGroup(self)

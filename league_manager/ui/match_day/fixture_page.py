@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
 from league_manager.core.errors import RuleViolation
 from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
-from league_manager.ui.match_day.summary import full_html, race_label
+from league_manager.ui.match_day.summary import AUDIT_LINK, full_html, race_label
 from league_manager.ui.printing import Printer
 from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, tiles_row
 
@@ -123,9 +123,18 @@ class FixturePage(Page):
         frame, inner = card()
         inner.addWidget(label("Rolls and result", "sectionTitle"))
         self.record = QTextBrowser()
+        self.show_audit = False
+        self.record.setOpenLinks(False)
+        self.record.anchorClicked.connect(self._link)
         inner.addWidget(self.record, 1)
         body.addWidget(frame, 3)
         layout.addLayout(body, 1)
+
+    def _link(self, url: Any) -> None:
+        """The record's "Dice record for an audit…" link shows the seeds."""
+        if url.toString() == AUDIT_LINK and self.view is not None:
+            self.show_audit = True
+            self.record.setHtml(full_html(self.view, True))
 
     def reload(self) -> None:
         services = self.ctx.services
@@ -149,7 +158,9 @@ class FixturePage(Page):
             snap = self.view.snapshots.get(side) if self.view else None
             if not snap:
                 start = self.finish_button.text() if f.score_only else self.match_day.text()
-                browser.setHtml(f"<p>The rosters are snapshotted at the pre-game (press <b>{start}</b>).</p>")
+                browser.setHtml(
+                    f"<p>The rosters are taken as they stand at the pre-game (press <b>{start}</b>).</p>"
+                )
                 continue
             rows = "".join(
                 f"<tr><td>#{p['number']}</td><td>{escape(p['name'])}"
@@ -163,7 +174,7 @@ class FixturePage(Page):
                 f"fan factor {snap.get('fan_factor')}, re-rolls {snap.get('rerolls')}</p>"
                 f"<table cellspacing='0' cellpadding='2'>{rows}</table>"
             )
-        self.record.setHtml(full_html(self.view) if self.view else _bare_html(f))
+        self.record.setHtml(full_html(self.view, self.show_audit) if self.view else _bare_html(f))
         self.finish_button.setVisible(f.score_only)
         self.sheet_button.setVisible(f.home_id is not None and f.away_id is not None)
         self.match_day.setVisible(not f.score_only)

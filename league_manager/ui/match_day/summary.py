@@ -83,11 +83,10 @@ def pregame_html(view: MatchDayView) -> str:
         out.append(f"<li>Coin toss {kick.toss_roll}: {kick.toss_winner} receives, {kick.kicking} kicks</li>")
     engine = pre.engine
     if engine is not None:
-        out.append(f"<li>Played on the engine ({escape(engine.bot)} bots), seed {engine.seed}</li>")
+        out.append(f"<li>Played on the engine ({escape(engine.bot)} bots)</li>")
     out.append("</ul>")
     if pre.rolls:
-        seed = f"; program dice seed {pre.seed}" if pre.seed is not None else ""
-        out.append(f"<p><b>Rolls</b> (program = seeded dice, typed = physical dice{seed}):<br/>")
+        out.append("<p><b>Rolls</b> (program = the program's dice, typed = physical dice):<br/>")
         out.append(
             "<br/>".join(f"{escape(r.label)}: {r.die} → <b>{r.result}</b> ({r.source})" for r in pre.rolls)
         )
@@ -128,8 +127,7 @@ def postgame_html(view: MatchDayView) -> str:
     if post is None:
         return "<p>The post-game sequence has not been applied yet.</p>"
     who = names(view)
-    seed = f" (program dice seed {post.seed})" if post.seed is not None else ""
-    out = [f"<h3>Post-game: every change{seed}</h3><ul>"]
+    out = ["<h3>Post-game: every change</h3><ul>"]
     for side, t in post.sides():
         name = view.home if side == "home" else view.away
         roll = "no roll" if t.fans_roll is None else f"roll {t.fans_roll}"
@@ -162,7 +160,34 @@ def corrections_html(view: MatchDayView) -> str:
     )
 
 
-def full_html(view: MatchDayView) -> str:
-    """Everything recorded for the match day."""
+AUDIT_LINK = "audit:dice"
+"""The link under a match-day record that shows the dice record (seeds) for an audit."""
+
+
+def audit_html(view: MatchDayView, shown: bool) -> str:
+    """The program dice's seeds, which repeat the rolls: a link, or (``shown``) the list itself."""
+    engine = view.pre.engine
+    seeds = [
+        (what, seed)
+        for what, seed in (
+            ("Pre-game program dice", view.pre.seed),
+            ("Match on the engine", engine.seed if engine is not None else None),
+            ("Post-game program dice", view.post.seed if view.post is not None else None),
+        )
+        if seed is not None
+    ]
+    if not seeds:
+        return ""
+    if not shown:
+        return f"<p><a href='{AUDIT_LINK}'>Dice record for an audit…</a></p>"
+    items = "".join(f"<li>{what}: seed {seed}</li>" for what, seed in seeds)
+    return (
+        "<h3>Dice record for an audit</h3><p>Typing a seed into the dice box of a step repeats "
+        f"the program's rolls of that step.</p><ul>{items}</ul>"
+    )
+
+
+def full_html(view: MatchDayView, audit: bool = False) -> str:
+    """Everything recorded for the match day, then the dice record (a link unless ``audit``)."""
     post = postgame_html(view) if view.post else ""
-    return pregame_html(view) + result_html(view) + post + corrections_html(view)
+    return pregame_html(view) + result_html(view) + post + corrections_html(view) + audit_html(view, audit)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
@@ -36,6 +37,8 @@ from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
 from league_manager.ui.match_day.result_tables import ResultGridPanel
 from league_manager.ui.match_day.summary import (
+    AUDIT_LINK,
+    audit_html,
     corrections_html,
     player_label,
     postgame_html,
@@ -76,7 +79,7 @@ class DiceChoice(QWidget):
         super().__init__(parent)
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
-        self.program = QRadioButton("Program dice, seed")
+        self.program = QRadioButton("Program dice")
         self.typed_mode = QRadioButton("Physical dice typed in")
         self.program.setChecked(True)
         group = QButtonGroup(self)
@@ -124,17 +127,16 @@ class MatchDayWizard(QDialog):
         self._build_result()
         self._build_postgame()
         self._build_summary()
-        nav = QHBoxLayout()
-        nav.addStretch(1)
+        nav = QDialogButtonBox()  # the platform's button order
         self.back_button = button("Back", "back")
         self.back_button.clicked.connect(lambda: self.go(max(0, self.stack.currentIndex() - 1)))
         self.next_button = button("Next", primary=True)
         self.next_button.clicked.connect(lambda: self.go(min(3, self.stack.currentIndex() + 1)))
-        self.close_button = button("Close")
+        nav.addButton(self.back_button, QDialogButtonBox.ButtonRole.ActionRole)
+        nav.addButton(self.next_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.close_button = nav.addButton(QDialogButtonBox.StandardButton.Close)
         self.close_button.clicked.connect(self.accept)
-        for b in (self.back_button, self.next_button, self.close_button):
-            nav.addWidget(b)
-        layout.addLayout(nav)
+        layout.addWidget(nav)
         self.refresh()
         self.go(self._first_open_step())
 
@@ -151,7 +153,7 @@ class MatchDayWizard(QDialog):
         box.addWidget(
             label(
                 "Fans, weather, journeymen, inducements, prayers to Nuffle and the kicking "
-                "team, in that order. Every roll is made by the program from the seed, or "
+                "team, in that order. Every roll is made by the program's dice, or "
                 "typed in die by die from physical dice; the record says which.",
                 "help",
                 wrap=True,
@@ -195,7 +197,7 @@ class MatchDayWizard(QDialog):
         for w in (
             label("Bots"),
             self.bot,
-            label("seed"),
+            label("dice"),
             self.engine_seed,
             self.play_button,
             self.board_button,
@@ -245,7 +247,7 @@ class MatchDayWizard(QDialog):
         box.addWidget(
             label(
                 "Winnings, dedicated fans, SPP and the MVP, journeyman hires and expensive "
-                "mistakes, all in one transaction.",
+                "mistakes, all in one transaction; then the players who can improve.",
                 "help",
                 wrap=True,
             )
@@ -266,11 +268,26 @@ class MatchDayWizard(QDialog):
         box.addLayout(_left_aligned(self.post_run))
         self.post_text = QTextBrowser()
         box.addWidget(self.post_text, 1)
+        # imported here: the advancement dialog borrows this module's DiceChoice
+        from league_manager.ui.match_day.improve import ImprovePanel
+
+        self.improve = ImprovePanel(self.ctx)
+        self.improve.setVisible(False)
+        box.addWidget(self.improve, 1)
 
     def _build_summary(self) -> None:
         box = self._page()
+        self.show_audit = False
         self.summary = QTextBrowser()
+        self.summary.setOpenLinks(False)
+        self.summary.anchorClicked.connect(self._link)
         box.addWidget(self.summary, 1)
+
+    def _link(self, url: Any) -> None:
+        """The summary's "Dice record for an audit…" link shows the seeds."""
+        if url.toString() == AUDIT_LINK:
+            self.show_audit = True
+            self.refresh()
 
     # ---- state
     def refresh(self) -> None:
@@ -308,6 +325,10 @@ class MatchDayWizard(QDialog):
         if view is not None and view.result:
             self._fill_postgame_choices(view)
         self.post_text.setHtml(postgame_html(view) if view and view.post else "")
+        self.improve.setVisible(bool(view and view.post))
+        if view is not None and view.post:
+            fixture = services.seasons.get_fixture(self.fixture_id)
+            self.improve.load([t for t in (fixture.home_id, fixture.away_id) if t is not None])
         if view is not None:
             self.summary.setHtml(
                 "<h2>Summary of every change</h2>"
@@ -315,6 +336,7 @@ class MatchDayWizard(QDialog):
                 + result_html(view)
                 + postgame_html(view)
                 + corrections_html(view)
+                + audit_html(view, self.show_audit)
             )
         self.check_grid()
         self._update_nav()
@@ -409,6 +431,12 @@ class MatchDayWizard(QDialog):
         self.go(1)
         self.next_button.setFocus()
 
+    def _show_postgame(self, _value: Any) -> None:
+        """After the post-game: stay on it, ending with the players who can improve, until Next."""
+        self.refresh()
+        self.go(2)
+        self.next_button.setFocus()
+
     def play_engine(self) -> bool:
         """Step 2, on the engine: the bots play the match."""
         services = self.ctx.svc
@@ -484,7 +512,7 @@ class MatchDayWizard(QDialog):
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.postgame(self.fixture_id, mvp=mvp, hire=hire, **dice),
             title="Could not apply the post-game",
-            on_success=self._after,
+            on_success=self._show_postgame,
         )
         return outcome is not None
 

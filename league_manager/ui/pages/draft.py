@@ -146,6 +146,9 @@ class DraftPage(Page):
         self.table.sig_add.connect(lambda: self.change(self.current_row(), +1))
         self.table.sig_remove.connect(lambda: self.change(self.current_row(), -1))
         left.addWidget(self.table, 1)
+        self.limit_note = label("", "help", wrap=True)
+        set_tone(self.limit_note, "warning")
+        left.addWidget(self.limit_note)
         left.addWidget(label("Double-click a position or press + to buy one, - to sell one. "
                              "Hover over skills for what they do.", "help", wrap=True))  # fmt: skip
         body.addLayout(left, 3)
@@ -307,6 +310,7 @@ class DraftPage(Page):
         }
         counts = {roster.position(k).name: v for k, v in plan.positions.items()}
         self.model.set_roster(roster, counts, descriptions)
+        self.limit_note.setText("")
         draft = self.ruleset.draft
         self.rerolls.setRange(0, draft.max_rerolls)
         self.rerolls.setValue(plan.rerolls)
@@ -349,7 +353,19 @@ class DraftPage(Page):
         """Buy or sell one player of a position."""
         if self.model.change(row, delta):
             self.table.selectRow(row)
+            self.limit_note.setText("")
             self.update_check()
+        else:
+            self.limit_note.setText(self.refusal(row, delta))
+
+    def refusal(self, row: int, delta: int) -> str:
+        """Why one more (or one fewer) of ``row``'s position cannot be bought: "Human Blitzer: at most 4"."""
+        if not 0 <= row < self.model.rowCount():
+            return ""
+        position = self.model.position(row)
+        if delta > 0:
+            return f"{position.name}: at most {position.max_quantity}"
+        return f"{position.name}: none bought to sell"
 
     def race_changed(self) -> None:
         """Start over with the chosen race's team list."""

@@ -6,7 +6,7 @@ from typing import cast
 
 import shiboken6
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QIcon, QKeySequence, QShortcut
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QVBoxLayout
 
 from league_manager.core.errors import LeagueError
@@ -79,9 +79,8 @@ class LeaguePage(Page):
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter by team, race or coach")
         self.filter.setClearButtonEnabled(True)
-        self.filter.addAction(
-            theme.icon("search", theme.current().muted), QLineEdit.ActionPosition.LeadingPosition
-        )
+        search = self.filter.addAction(QIcon(), QLineEdit.ActionPosition.LeadingPosition)
+        theme.themed_icon(search, search.setIcon, "search", "muted")
         self.filter.setMinimumWidth(240)
         self.filter.setMaximumWidth(340)
         bar.addWidget(self.filter)
@@ -97,7 +96,7 @@ class LeaguePage(Page):
         layout.addWidget(self.table, 1)
         self.empty = label("No teams yet. Use “New team…” to draft the first one.", "muted")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        layout.addWidget(self.empty)
+        layout.addWidget(self.empty, 1)  # an empty league lays out like a full one
         find = QShortcut(QKeySequence.StandardKey.Find, self)
         find.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         find.activated.connect(self.filter.setFocus)
@@ -127,7 +126,8 @@ class LeaguePage(Page):
         self.model.set_rows(teams)
         values = [t.team_value for t in teams]
         self.tiles["teams"].set_value(str(len(teams)))
-        self.tiles["avg"].set_value(format_k(sum(values) // len(values)) if values else "—")
+        average = round(sum(values) / len(values) / 1000) * 1000 if values else 0  # whole thousands
+        self.tiles["avg"].set_value(format_k(average) if values else "—")
         top = max(teams, key=lambda t: t.team_value, default=None)
         self.tiles["top"].set_value(f"{format_k(top.team_value)}" if top else "—")
         self.tiles["top"].setToolTip(f"{top.name}" if top else "")

@@ -75,8 +75,8 @@ class PlayerPage(Page):
             (self.spp, 2, "history", "SPP history",
              "No star player points yet: touchdowns, casualties, completions and MVPs earn them."),
         ):  # fmt: skip
-            self.tabs.addTab(
-                make_table(model, stretch=stretch, placeholder=empty), theme.icon(icon_name), title
+            theme.tab_with_icon(
+                self.tabs, make_table(model, stretch=stretch, placeholder=empty), icon_name, title
             )
         body.addWidget(self.tabs, 3)
         layout.addLayout(body, 1)

@@ -226,7 +226,7 @@ class SeasonPage(Page):
         self.editor.save.clicked.connect(self.save_result)
         self.editor.clear.clicked.connect(self.clear_result)
         fl.addWidget(self.editor)
-        self.tabs.addTab(fixtures, theme.icon("league"), "Fixtures")
+        theme.tab_with_icon(self.tabs, fixtures, "league", "Fixtures")
 
         standings = QWidget()
         sl = QVBoxLayout(standings)
@@ -246,7 +246,7 @@ class SeasonPage(Page):
             self.standings_model, sortable=False, stretch=11, placeholder="No teams in this season yet."
         )
         sl.addWidget(self.standings_table, 1)
-        self.tabs.addTab(standings, theme.icon("team"), "Standings")
+        theme.tab_with_icon(self.tabs, standings, "team", "Standings")
 
         leaders = QWidget()
         ll = QHBoxLayout(leaders)
@@ -270,9 +270,9 @@ class SeasonPage(Page):
             ll.addLayout(column, 1)
             self.leader_models[key] = model
             self.leader_boards[key] = combo
-        self.tabs.addTab(leaders, theme.icon("player"), "Leaders")
+        theme.tab_with_icon(self.tabs, leaders, "player", "Leaders")
         self.teams_tab = SeasonTeamsTab(ctx)
-        self.tabs.addTab(self.teams_tab, theme.icon("team"), "Teams")
+        theme.tab_with_icon(self.tabs, self.teams_tab, "team", "Teams")
         self._standings: Any = None
         self._fixtures: list[FixtureView] = []
 

@@ -126,7 +126,7 @@ class TeamPage(Page):
             shortcut.setContext(Qt.ShortcutContext.WidgetShortcut)
             shortcut.activated.connect(slot)
         self.roster.selectionModel().selectionChanged.connect(self._update_buttons)
-        self.tabs.addTab(tab, theme.icon("player"), "Roster")
+        theme.tab_with_icon(self.tabs, tab, "player", "Roster")
 
     def _build_staff_tab(self) -> None:
         tab = QWidget()
@@ -146,10 +146,10 @@ class TeamPage(Page):
             have = label("")
             price = label("", "muted")
             add = QToolButton()
-            add.setIcon(theme.icon("add"))
+            theme.themed_icon(add, add.setIcon, "add")
             add.setToolTip(f"Buy: {text.lower()}")
             sub = QToolButton()
-            sub.setIcon(theme.icon("remove"))
+            theme.themed_icon(sub, sub.setIcon, "remove")
             sub.setToolTip(f"Sell or let go: {text.lower()}")
             add.clicked.connect(partial(self.change_staff, key, +1))
             sub.clicked.connect(partial(self.change_staff, key, -1))
@@ -165,7 +165,7 @@ class TeamPage(Page):
         layout.addWidget(self.staff_note)
         outer.addWidget(frame)
         outer.addStretch(1)
-        self.tabs.addTab(tab, theme.icon("staff"), "Staff and re-rolls")
+        theme.tab_with_icon(self.tabs, tab, "staff", "Staff and re-rolls")
 
     def _build_ledger_tab(self) -> None:
         tab = QWidget()
@@ -176,7 +176,7 @@ class TeamPage(Page):
         self.ledger_model = LedgerModel()
         self.ledger = make_table(self.ledger_model, stretch=2, placeholder="No gold has moved yet.")
         layout.addWidget(self.ledger, 1)
-        self.tabs.addTab(tab, theme.icon("ledger"), "Treasury")
+        theme.tab_with_icon(self.tabs, tab, "ledger", "Treasury")
 
     def _build_history_tab(self) -> None:
         tab = QWidget()
@@ -185,7 +185,7 @@ class TeamPage(Page):
         self.history_model = HistoryModel()
         self.history = make_table(self.history_model, stretch=1, placeholder="Nothing has happened yet.")
         layout.addWidget(self.history, 1)
-        self.tabs.addTab(tab, theme.icon("history"), "History")
+        theme.tab_with_icon(self.tabs, tab, "history", "History")
 
     # ---- data
     def reload(self) -> None:
@@ -219,7 +219,9 @@ class TeamPage(Page):
         self.roster_model.set_rows(team.players)
         injuries = [c.header for c in self.roster_model.columns].index("Injuries")
         self.roster.setColumnHidden(injuries, not any(p.injuries for p in team.players))
-        self.roster_note.setText(f"{len(team.players)} players  ·  hover over skills for what they do")
+        improvers = sum(1 for p in team.players if p.can_improve)
+        marks = f"  ·  \u2605 {improvers} can improve (SPP for an advancement)" if improvers else ""
+        self.roster_note.setText(f"{len(team.players)} players{marks}  ·  hover over skills for what they do")
         if selected is not None:
             self.select_player(selected.id)
         elif team.players:

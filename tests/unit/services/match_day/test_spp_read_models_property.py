@@ -59,7 +59,7 @@ def _check(svc: Services, team_ids: list[int], earned: dict[int, int]) -> None:
         for p in svc.teams.get_team(team_id).players:  # roster table and roster PDF
             assert p.spp == ledger[p.id] == earned[p.id] - spent[p.id]
             assert p.spp_earned == earned[p.id]
-            assert spp_cell(p) == f"{earned[p.id]}/{ledger[p.id]}"
+            assert spp_cell(p).removesuffix(" \u2605") == f"{earned[p.id]}/{ledger[p.id]}"
             if not ledger[p.id] and not earned[p.id]:
                 continue
             card = svc.history.player_card(p.id)  # player page

@@ -1,0 +1,41 @@
+"""The league page: an empty league lays out like a full one; the average TV is whole thousands."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from league_manager.services.demo import DEMO_LEAGUE
+
+
+def _league_page(make_window: Any, path: Path, name: str) -> Any:
+    window = make_window()
+    window.open_database(str(path), background=False)
+    league = window.ctx.services.leagues.get_league(name)
+    window.navigate("league", league.id)
+    page = window.league_page
+    assert window.stack.currentWidget() is page
+    return page
+
+
+def test_empty_league_lays_out_like_a_full_one(make_window: Any, league_file: Path, demo_file: Path) -> None:
+    empty = _league_page(make_window, league_file, "Test League")
+    full = _league_page(make_window, demo_file, DEMO_LEAGUE)
+    assert empty.empty.isVisibleTo(empty) and not full.empty.isVisibleTo(full)
+    assert empty.header.height() == full.header.height()
+    tile_heights = {page.tiles["teams"].height() for page in (empty, full)}
+    assert len(tile_heights) == 1
+
+
+def test_average_tv_is_a_whole_number_of_thousands(make_window: Any, demo_file: Path) -> None:
+    page = _league_page(make_window, demo_file, DEMO_LEAGUE)
+    teams = [page.model.row_record(r) for r in range(page.model.rowCount())]
+    teams[0] = replace(teams[0], team_value=teams[0].team_value + 5000)  # a mean of 625 gp over
+    page.show_teams(page.league, teams)
+    values = [t.team_value for t in teams]
+    assert sum(values) % (1000 * len(values))
+    shown = page.tiles["avg"].value.text()
+    assert re.fullmatch(r"[\d,]+k", shown)
+    assert shown == f"{round(sum(values) / len(values) / 1000):,}k"
