@@ -62,6 +62,17 @@ IN_MATCH = (
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
 
+CAVORTING_NURGLINGS = "Cavorting Nurglings"
+RIOTOUS_ROOKIES = "Riotous Rookies"
+
+SNAPSHOT_COUNTS = {
+    "Temp Agency Cheerleaders": "cheerleaders",  # Cheering Fans
+    "Part-time Assistant Coaches": "assistant_coaches",  # Brilliant Coaching
+    "Extra Team Training": "rerolls",  # team re-rolls
+    CAVORTING_NURGLINGS: "cheerleaders",  # and +1 Fan Factor each, added at the pre-game
+}
+"""Inducements the engine plays as counts of the team snapshot (``TeamSnapshot`` field)."""
+
 
 def left(s: State, team: int, name: str) -> int:
     """How many of an inducement a team has left (0 when it bought none)."""
