@@ -1,4 +1,4 @@
-"""The Team Mascot's re-roll in the board's re-roll counter and the odds; Blast It!'s labels."""
+"""The Team Mascot in the re-roll counter and the odds, Blast It!'s labels, the staff picks in the result."""
 
 from __future__ import annotations
 
@@ -62,3 +62,25 @@ def test_blast_its_two_options_have_distinct_labels() -> None:
     words = [label(prompt, option, names) for option in prompt.options]
     assert len(set(words)) == len(words) == 3
     assert "Blast It!: re-scatter the ball, +1 to catch" in words
+
+
+@pytest.mark.parametrize(
+    ("name", "picks"),
+    [
+        (
+            "staff_schielund_pro.json",
+            {"h3": (("Schielund Scharlitan", "Pro"),), "h1": (("Schielund Scharlitan", "Pro"),)},
+        ),
+        ("staff_fronkelheim_mutation.json", {"h2": (("Professor Fronkelheim", "Horns"),)}),
+        ("staff_ayleen_journeymen.json", {"h2": (("Ayleen Andar", "Block"),)}),
+    ],
+)
+def test_the_result_names_the_coaching_staff_s_pre_game_picks(
+    name: str, picks: dict[str, tuple[tuple[str, str], ...]]
+) -> None:
+    from league_manager.match.result import build_result
+
+    data = load(SCENARIOS / "inducements" / name)
+    _scenario, match, _dice = build(data)
+    result = build_result(match.state)
+    assert {p.id: p.staff for p in result.players if p.staff} == picks
