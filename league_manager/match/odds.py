@@ -27,6 +27,7 @@ from league_manager.match.chances import (
 )
 from league_manager.match.core import Ctx
 from league_manager.match.engine import Match
+from league_manager.match.inducements import mascot
 from league_manager.match.pitch import BAND_NAMES, pass_band
 from league_manager.match.procedures.ball import can_catch, catch_modifiers
 from league_manager.match.procedures.block import (
@@ -99,8 +100,22 @@ def player_rerolls(c: Ctx, p: int) -> Rerolls:
                 once |= kind_bit(kind)
             break
     team_left = s.rerolls[team] + s.extra_rerolls[team] if team_reroll_available(c, team) else 0
+    if team_reroll_available(c, team):
+        team_left += mascot.counted(s, team)
     pro = c.has(p, points.PRO) and (p, "Pro") not in s.skill_used and s.active == team
-    return Rerolls(team_left, loner_chance(c, p), once, always, pro)
+    return Rerolls(team_left, team_reroll_chance(c, p), once, always, pro)
+
+
+def team_reroll_chance(c: Ctx, p: int) -> float:
+    """The chance a team re-roll asked for by p happens: its Loner test, and the Team Mascot's
+    D6 when the mascot is the team's only re-roll left (a failed BB2020 mascot falls back on
+    an ordinary re-roll, so with one left the mascot changes nothing)."""
+    s = c.s
+    team = s.team[p]
+    works = loner_chance(c, p)
+    if s.rerolls[team] + s.extra_rerolls[team] == 0 and mascot.available(s, team):
+        works *= mascot.chance(c)
+    return works
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,7 +244,7 @@ def block_reroll_chance(c: Ctx, p: int) -> float:
     s = c.s
     team = s.team[p]
     if team_reroll_available(c, team):
-        return loner_chance(c, p)
+        return team_reroll_chance(c, p)
     if c.has(p, points.PRO) and (p, "Pro") not in s.skill_used and s.active == team:
         return PRO_CHANCE
     return 0.0
@@ -324,7 +339,7 @@ def reroll_odds(match: Match) -> dict[Action, float]:
         if option.kind == USE_SKILL_REROLL:
             found[option] = q
         elif option.kind == USE_TEAM_REROLL:
-            found[option] = loner_chance(c, option.player) * q
+            found[option] = team_reroll_chance(c, option.player) * q
         elif option.kind == USE_PRO:
             found[option] = PRO_CHANCE * q
         else:

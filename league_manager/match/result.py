@@ -30,6 +30,9 @@ class PlayerResult:
             their team, and a Favoured of Nurgle opponent may hire a new Rotter Lineman for free.
         quits: the player's team conceded and the player (three or more advancements)
             rolled 1-3: they leave the team in the post-game.
+        staff: (staff, skill) for each pre-game pick of the player by Schielund Scharlitan,
+            Professor Fronkelheim or Ayleen Andar (skill "" when none was gained); the
+            post-game rolls for them (written only when there is any).
     """
 
     id: str
@@ -49,10 +52,11 @@ class PlayerResult:
     kills: int = 0
     infected: bool = False
     quits: bool = False
+    staff: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
-        return {
+        data = {
             "id": self.id,
             "team": self.team,
             "played": self.played,
@@ -71,11 +75,15 @@ class PlayerResult:
             "infected": self.infected,
             "quits": self.quits,
         }
+        if self.staff:
+            data["staff"] = [list(pick) for pick in self.staff]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerResult:
         """Inverse of :meth:`to_dict`."""
-        return cls(**data)
+        staff = tuple((str(who), str(skill)) for who, skill in data.get("staff", ()))
+        return cls(**{**data, "staff": staff})
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +207,7 @@ def build_result(s: State) -> MatchResult:
                 kills=st.kills,
                 infected=st.infected,
                 quits=p in s.quits,
+                staff=st.staff,
             )
         )
     teams = []

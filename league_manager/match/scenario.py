@@ -10,6 +10,7 @@ from typing import Any
 from league_manager.match.actions import Action, IllegalAction
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
+from league_manager.match.inducements import CAVORTING_NURGLINGS, RIOTOUS_ROOKIES, SNAPSHOT_COUNTS
 from league_manager.match.pitch import ON_PITCH, sq, xy
 from league_manager.match.position import Placement, Position
 from league_manager.match.state import STATUS_NAMES
@@ -88,6 +89,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
     scenario = Scenario(name, data, ids)
     snaps = []
     for t in (0, 1):
+        counts = _snapshot_counts(data, t)
         snaps.append(
             TeamSnapshot(
                 name=("Home", "Away")[t],
@@ -99,7 +101,7 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
                         number=i + 1,
                         position=str(p.get("position", "Lineman")),
                         stats=Characteristics(*_stats(p)),
-                        skills=tuple(SkillRef.parse(s) for s in p.get("skills", [])),
+                        skills=_skills(p, rookie=i >= len(players[t]) - _rookies(data, t)),
                         niggling=int(p.get("niggling", 0)),
                         journeyman=bool(p.get("journeyman", False)),
                         induced=bool(p.get("induced", False)),
@@ -109,9 +111,11 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
                     )
                     for i, p in enumerate(players[t])
                 ),
-                rerolls=int(data.get("team_rerolls", [3, 3])[t]),
+                rerolls=int(data.get("team_rerolls", [3, 3])[t]) + counts["rerolls"],
                 apothecary=bool(data.get("apothecaries", [False, False])[t]),
-                fan_factor=int(data.get("fan_factor", [2, 2])[t]),
+                fan_factor=int(data.get("fan_factor", [2, 2])[t]) + counts["fan_factor"],
+                assistant_coaches=counts["assistant_coaches"],
+                cheerleaders=counts["cheerleaders"],
                 inducements=_inducements(data, t),
             )
         )
@@ -171,9 +175,43 @@ def build(data: dict[str, Any]) -> tuple[Scenario, Match, ScriptedDice]:
     return scenario, match, dice
 
 
-def _inducements(data: dict[str, Any], team: int) -> tuple[tuple[str, int], ...]:
+def _bought(data: dict[str, Any], team: int) -> dict[str, int]:
     bought = data.get("inducements", {}).get(("home", "away")[team], {})
-    return tuple((str(k), int(v)) for k, v in bought.items())
+    return {str(k): int(v) for k, v in bought.items()}
+
+
+def _inducements(data: dict[str, Any], team: int) -> tuple[tuple[str, int], ...]:
+    """The in-match inducements a scenario gives a team, as the pre-game records them."""
+    pregame_only = {*SNAPSHOT_COUNTS, RIOTOUS_ROOKIES}
+    return tuple((k, v) for k, v in _bought(data, team).items() if k not in pregame_only)
+
+
+def _snapshot_counts(data: dict[str, Any], team: int) -> dict[str, int]:
+    """Cheerleaders, assistant coaches, extra re-rolls and Fan Factor bought, as the pre-game adds them."""
+    counts = {"rerolls": 0, "assistant_coaches": 0, "cheerleaders": 0}
+    for name, quantity in _bought(data, team).items():
+        if name in SNAPSHOT_COUNTS:
+            counts[SNAPSHOT_COUNTS[name]] += quantity
+    counts["fan_factor"] = _bought(data, team).get(CAVORTING_NURGLINGS, 0)  # +1 Fan Factor each
+    return counts
+
+
+def _rookies(data: dict[str, Any], team: int) -> int:
+    """Riotous Rookies: the scenario names how many joined; they are the team's last players."""
+    rookies = _bought(data, team).get(RIOTOUS_ROOKIES, 0)
+    side = ("home", "away")[team]
+    listed = [p for p in data["players"] if p.get("team", "home") == side]
+    if rookies and not all(p.get("journeyman") for p in listed[len(listed) - rookies :]):
+        raise ScenarioError(f"Riotous Rookies: the last {rookies} {side} players must be journeymen")
+    return rookies
+
+
+def _skills(spec: dict[str, Any], rookie: bool) -> tuple[SkillRef, ...]:
+    """A player's skills; a Riotous Rookie gains Loner (4+) as the pre-game gives it."""
+    skills = tuple(SkillRef.parse(s) for s in spec.get("skills", []))
+    if rookie and not any(s.name == "Loner" for s in skills):
+        skills = (*skills, SkillRef.parse("Loner (4+)"))
+    return skills
 
 
 def _stats(spec: dict[str, Any]) -> tuple[int, int, int, int | None, int]:

@@ -44,12 +44,16 @@ class PlayerStats:
     bonus_spp: int = 0
     kills: int = 0
     infected: bool = False
+    staff: tuple[tuple[str, str], ...] = ()
+    """(staff, skill) for each pre-game coaching-staff pick of the player (``staff_pregame``;
+    skill "" when nothing was gained): the post-game rolls for them."""
 
     def copy(self) -> PlayerStats:
         """An independent copy."""
         return PlayerStats(
             self.td, self.comp, self.defl, self.intc, self.cas, self.cas_other,
             self.injury, self.lasting, self.apothecary, self.bonus_spp, self.kills, self.infected,
+            self.staff,
         )  # fmt: skip
 
 

@@ -103,8 +103,14 @@ class Player(SQLModel, table=True):
     hired_at: datetime = Field(default_factory=utcnow)
 
 
+STAFF_GIFT = "staff"
+"""``Advancement.kind`` of a skill kept from an (In)famous Coaching Staff member's work (no SPP
+spent): it adds to the player's skills and value, but is not an advancement for the SPP cost
+of the next one or the player's level (``paid_advancements``)."""
+
+
 class Advancement(SQLModel, table=True):
-    """A skill or characteristic gained with SPP."""
+    """A skill or characteristic gained with SPP (or kept from a coaching staff's work)."""
 
     id: int | None = Field(default=None, primary_key=True)
     player_id: int = Field(foreign_key="player.id", index=True)
@@ -169,3 +175,8 @@ class DedicatedFansEntry(SQLModel, table=True):
     source: str
     fixture_id: int | None = None
     created_at: datetime = Field(default_factory=utcnow)
+
+
+def paid_advancements(advancements: list[Advancement]) -> list[Advancement]:
+    """The advancements bought with SPP (they set the next one's cost and the level)."""
+    return [a for a in advancements if a.kind != STAFF_GIFT]

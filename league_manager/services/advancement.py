@@ -9,7 +9,15 @@ from sqlmodel import Session, col, select
 from league_manager.core.errors import RuleViolation
 from league_manager.core.limits import check_range
 from league_manager.persistence import repositories as repo
-from league_manager.persistence.models import Advancement, League, Player, PlayerStatusEntry, SppEntry, Team
+from league_manager.persistence.models import (
+    Advancement,
+    League,
+    Player,
+    PlayerStatusEntry,
+    SppEntry,
+    Team,
+    paid_advancements,
+)
 from league_manager.rules import advancement as rules
 from league_manager.rules.dice import Dice, SeededDice
 from league_manager.rules.model import Ruleset, SkillRef
@@ -163,7 +171,7 @@ class AdvancementService(ServiceBase):
         return rules.PlayerProgress(
             position=position,
             skills=position.skills + gained,
-            advancements=len(facts.advancements[player.id]),
+            advancements=len(paid_advancements(facts.advancements[player.id])),
             spp=facts.spp[player.id],
             changes=facts.characteristic_changes(player.id),
             improvements=facts.improvements(player.id),

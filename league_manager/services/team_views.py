@@ -14,6 +14,7 @@ from league_manager.persistence.models import (
     Player,
     Team,
     TreasuryEntry,
+    paid_advancements,
 )
 from league_manager.rules.advancement import categories_for
 from league_manager.rules.characteristics import adjusted
@@ -75,7 +76,7 @@ def player_view(
     changes = facts.characteristic_changes(player.id)
     mng = facts.misses_next_game(player.id)
     valued = ValuedPlayer(position, increases, mng, player.status == "retired", player.journeyman)
-    level_index = min(len(advancements), len(ruleset.advancement.costs))
+    level_index = min(len(paid_advancements(advancements)), len(ruleset.advancement.costs))
     level = ruleset.advancement.costs[level_index - 1].level if level_index else "Rookie"
     return PlayerView(
         id=player.id,
@@ -93,7 +94,7 @@ def player_view(
         misses_next_game=mng,
         niggling=facts.niggling(player.id),
         journeyman=player.journeyman,
-        advancements=len(advancements),
+        advancements=len(paid_advancements(advancements)),
         level=level,
         value_increases=increases,
         keywords=position.keywords if ruleset.position_keywords else (),

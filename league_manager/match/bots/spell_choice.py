@@ -3,7 +3,8 @@
 Square spells are cast where the players they may knock down are worth it (an opponent +1, the
 opposing ball carrier +3, one of ours -2; at least 2), player spells at the ball carrier
 (an opposing one, or our own for Rampant Mutation), Temporal Distortion forwards when ahead and
-backwards when behind, Vanhel's Danse Macabre whenever offered, and the Weather Mage when the
+backwards when behind, Vanhel's Danse Macabre whenever offered, Vigorous Growth and Tectonic Shift while the
+opposition holds the ball, and the Weather Mage when the
 weather is not perfect (towards perfect).
 """
 
@@ -15,6 +16,7 @@ from league_manager.match.engine import Match
 from league_manager.match.inducements.area_spells import COLUMN_OF_FIRE, WARP_LIGHTNING, line
 from league_manager.match.inducements.necro_spells import DANSE
 from league_manager.match.inducements.nurgle_spells import FLORA_REACH, STRANGE_FLORA, VIGOROUS_GROWTH
+from league_manager.match.inducements.slann_spells import TECTONIC_SHIFT
 from league_manager.match.inducements.team_spells import TEMPORAL_DISTORTION, WEATHER_MODIFIERS, WEATHER_ROLL
 from league_manager.match.pitch import NEIGHBOURS, distance
 from league_manager.match.state import STANDING
@@ -55,7 +57,9 @@ def choose_spell(match: Match, prompt: acts.Prompt) -> Action | None:
         if a.player >= 0 or a.square >= 0:
             continue
         spell, option = spells[-1 - a.player], -2 - a.square
-        if spell == DANSE or (spell == VIGOROUS_GROWTH and s.carrier >= 0 and s.team[s.carrier] != team):
+        if spell == DANSE or (
+            spell in (VIGOROUS_GROWTH, TECTONIC_SHIFT) and s.carrier >= 0 and s.team[s.carrier] != team
+        ):
             return a
         if spell == TEMPORAL_DISTORTION:
             lead = s.score[team] - s.score[1 - team]

@@ -29,6 +29,7 @@ WEATHER_MAGE = "Weather Mage"
 NIGHT_GOBLIN_SHAMAN = "Night Goblin Shaman"
 NECROTHEURGE = "Sports Necrotheurge"
 HORTICULTURALIST = "Horticulturalist of Nurgle"
+SLANN = "Slann Mage-Priest"
 BLITZERS_KEGS = "Blitzer's Best Kegs"
 """Season 3's name for the Bloodweiser Kegs (same effect)."""
 DODGY_LEAGUE_REP = "Dodgy League Rep"
@@ -57,10 +58,21 @@ IN_MATCH = (
     WANDERING_APOTHECARIES, MORTUARY_ASSISTANT, PLAGUE_DOCTOR, KEGS, MASTER_CHEF, BIASED_REFEREE,
     SPORTS_WIZARD, DRUCHII_SORCERESS, WICKED_WITCH, CHAOS_SORCERER, OGRE_FIREBELLY, WARLOCK_ENGINEER,
     HORATIO, ASUR_HIGH_MAGE, WEATHER_MAGE, NIGHT_GOBLIN_SHAMAN, NECROTHEURGE,
-    HORTICULTURALIST, *NAMED_REFEREES, *COACHING_STAFF, BLITZERS_KEGS, TEAM_MASCOT, DODGY_LEAGUE_REP,
+    HORTICULTURALIST, SLANN, *NAMED_REFEREES, *COACHING_STAFF, BLITZERS_KEGS, TEAM_MASCOT, DODGY_LEAGUE_REP,
     HOT_POT, HEADY_BREW, MEDICAL_UNGUENT, RUNESMITH, BALLISTICS, DRUMMER,
 )  # fmt: skip
 """The inducements the engine gives an effect (the pre-game carries these into the match)."""
+
+CAVORTING_NURGLINGS = "Cavorting Nurglings"
+RIOTOUS_ROOKIES = "Riotous Rookies"
+
+SNAPSHOT_COUNTS = {
+    "Temp Agency Cheerleaders": "cheerleaders",  # Cheering Fans
+    "Part-time Assistant Coaches": "assistant_coaches",  # Brilliant Coaching
+    "Extra Team Training": "rerolls",  # team re-rolls
+    CAVORTING_NURGLINGS: "cheerleaders",  # and +1 Fan Factor each, added at the pre-game
+}
+"""Inducements the engine plays as counts of the team snapshot (``TeamSnapshot`` field)."""
 
 
 def left(s: State, team: int, name: str) -> int:

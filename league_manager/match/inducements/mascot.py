@@ -38,3 +38,13 @@ def spend(c: Ctx, p: int) -> bool:
     detail = "re-roll" if ok else "lost for the half"
     c.emit(Event("team_mascot", team, p, (roll,), target, success=ok, rule=TEAM_MASCOT, detail=detail))
     return ok
+
+
+def chance(c: Ctx) -> float:
+    """The chance the mascot's re-roll works (the edition's D6 roll)."""
+    return (7 - c.ed.mascot_target) / 6
+
+
+def counted(s: State, team: int) -> int:
+    """Re-rolls the board and the odds count for the mascot: 1 while it is ready this half."""
+    return 1 if available(s, team) else 0

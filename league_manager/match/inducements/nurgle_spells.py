@@ -30,10 +30,14 @@ def vigorous_growth(c: Ctx, team: int, caster: str, option: int) -> Proc[None]:
 
 
 def rush_penalty(c: Ctx, p: int) -> tuple[tuple[str, int], ...]:
-    """The vigorous growth's modifier to a Rush of ``p`` (of the active team when ``p`` is -1)."""
+    """The vigorous growth's (and the Slann's Tectonic Shift's) modifiers to a Rush of ``p`` (of the
+    active team when ``p`` is -1)."""
+    from league_manager.match.inducements.slann_spells import TECTONIC_PENALTY, TECTONIC_SHIFT
+
     s = c.s
     team = s.team[p] if p >= 0 else s.active
-    return ((VIGOROUS_GROWTH, RUSH_PENALTY),) if (-1 - team, VIGOROUS_GROWTH) in s.skill_used else ()
+    spells = ((VIGOROUS_GROWTH, RUSH_PENALTY), (TECTONIC_SHIFT, TECTONIC_PENALTY))
+    return tuple((name, mod) for name, mod in spells if (-1 - team, name) in s.skill_used)
 
 
 def _foes_near(c: Ctx, team: int, square: int) -> list[int]:

@@ -1,7 +1,8 @@
 """(In)famous Coaching Staff whose work is done at the pre-game: players changed for the game.
 
 Rolled by the engine after the weather and before the coin toss (the rules' "after Step 4 but
-before Step 5"). Their post-game rolls are not modelled (docs/rules-decisions.md).
+before Step 5"). Each pick is noted in the player's ``PlayerStats.staff`` as (staff, skill), so
+the match result carries it to the post-game, which rolls for it (``services/match_day``).
 """
 
 from __future__ import annotations
@@ -32,11 +33,17 @@ def pregame(c: Ctx) -> None:
             _ayleen(c, team)
         if hired(s, team, FRONKELHEIM):  # "Have you thought about an upgrade?"
             for p in _chosen(c, team, FRONKELHEIM):
-                _random_skill(c, p, MUTATIONS, FRONKELHEIM)
+                _note(s, p, FRONKELHEIM, _random_skill(c, p, MUTATIONS, FRONKELHEIM))
         if hired(s, team, SCHIELUND):  # "I'll make you a star!"
             for p in _chosen(c, team, SCHIELUND):
                 if PRO not in s.skills[p]:
                     _grant(c, p, PRO, SCHIELUND)
+                _note(s, p, SCHIELUND, PRO)
+
+
+def _note(s: State, p: int, rule: str, skill: str) -> None:
+    """Remember a staff pick for the post-game (skill "" when nothing was gained)."""
+    s.stats[p].staff = (*s.stats[p].staff, (rule, skill))
 
 
 def _chosen(c: Ctx, team: int, rule: str) -> list[int]:
@@ -58,17 +65,19 @@ def _grant(c: Ctx, p: int, skill: str, rule: str) -> None:
     c.emit(Event("staff", c.s.team[p], p, rule=rule, detail=f"gains {skill} for the game"))
 
 
-def _random_skill(c: Ctx, p: int, category: str, rule: str) -> None:
-    """One random skill of a category the player lacks (a D-number over the category's list)."""
+def _random_skill(c: Ctx, p: int, category: str, rule: str) -> str:
+    """One random skill of a category the player lacks (a D-number over the category's list);
+    the skill gained, or "" when there is none to gain."""
     from league_manager.match.skills.registry import registered_skills
 
     known = registered_skills()
     choices = [k for k in c.skill_categories.get(category, []) if k in known and k not in c.s.skills[p]]
     if not choices:
         c.emit(Event("staff", c.s.team[p], p, rule=rule, detail="no skill to gain"))
-        return
+        return ""
     pick = choices[c.roll(len(choices), "random skill") - 1] if len(choices) > 1 else choices[0]
     _grant(c, p, pick, rule)
+    return pick
 
 
 def _ayleen(c: Ctx, team: int) -> None:
@@ -91,4 +100,6 @@ def _ayleen(c: Ctx, team: int) -> None:
         primary = _snap_of(s, p).primary or "G"
         for _ in range(2 if roll >= 6 else 1):
             category = primary[c.roll(len(primary), "category") - 1] if len(primary) > 1 else primary
-            _random_skill(c, p, category, AYLEEN)
+            gained = _random_skill(c, p, category, AYLEEN)
+            if gained:
+                _note(s, p, AYLEEN, gained)

@@ -13,6 +13,7 @@ from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements.necro_spells import DANSE, danse_macabre
 from league_manager.match.inducements.nurgle_spells import VIGOROUS_GROWTH, vigorous_growth
+from league_manager.match.inducements.slann_spells import TECTONIC_SHIFT, tectonic_shift
 
 TEMPORAL_DISTORTION = "Temporal Distortion"
 TEMPORAL_TARGET = 5
@@ -75,5 +76,6 @@ OPTION_SPELLS: dict[str, tuple[tuple[str, ...], Callable[[Ctx, int, str, int], P
     WEATHER_ROLL: (WEATHER_LABELS, weather_mage),
     DANSE: (("Linemen +1 MA, AG or PA this turn",), danse_macabre),
     VIGOROUS_GROWTH: (("opposition Rushes -2 this turn",), vigorous_growth),
+    TECTONIC_SHIFT: (("opposition Rushes -1 this turn",), tectonic_shift),
 }
 """Per option spell: the label of each option and the spell cast with the chosen one."""

@@ -30,6 +30,7 @@ from league_manager.match.inducements import (
     NECROTHEURGE,
     NIGHT_GOBLIN_SHAMAN,
     OGRE_FIREBELLY,
+    SLANN,
     SPORTS_WIZARD,
     WARLOCK_ENGINEER,
     WEATHER_MAGE,
@@ -48,6 +49,12 @@ from league_manager.match.inducements.area_spells import (
 )
 from league_manager.match.inducements.necro_spells import DANSE, INCORPOREAL
 from league_manager.match.inducements.nurgle_spells import STRANGE_FLORA, VIGOROUS_GROWTH
+from league_manager.match.inducements.slann_spells import (
+    REALITY_BLINKS,
+    TECTONIC_SHIFT,
+    blink_players,
+    reality_blinks,
+)
 from league_manager.match.inducements.spells import (
     FOOT_OF_GORK,
     PLAGUE_OF_WARTS,
@@ -73,6 +80,7 @@ SPELLS = {
     NIGHT_GOBLIN_SHAMAN: (FOOT_OF_GORK, SPORE_CLOUD),
     NECROTHEURGE: (INCORPOREAL, DANSE),
     HORTICULTURALIST: (VIGOROUS_GROWTH, STRANGE_FLORA),
+    SLANN: (TEMPORAL_DISTORTION, TECTONIC_SHIFT, REALITY_BLINKS),
     WEATHER_MAGE: (WEATHER_ROLL,),
 }
 """The spells of each modelled caster."""
@@ -98,6 +106,8 @@ def spell_options(c: Ctx, team: int, spells: tuple[str, ...], moment: str) -> li
         elif spell in OPTION_SPELLS:
             labels = OPTION_SPELLS[spell][0]
             options += [Action(CHOOSE, -1 - index, -2 - k) for k in range(len(labels))]
+        elif spell == REALITY_BLINKS:  # two of the caster's own players: the first picked here
+            options += [Action(CHOOSE, q, index) for q in blink_players(c, team)]
         else:
             options += [Action(CHOOSE, q, index) for q in spells_mod.targets(c, team, spell)]
     return options
@@ -127,6 +137,9 @@ def offer_spell(c: Ctx, team: int, moment: str = FOE_START) -> Proc[None]:
 def cast(c: Ctx, team: int, caster: str, choice: Action) -> Proc[None]:
     """Cast the spell a CHOOSE of the ``wizard`` prompt names."""
     spells = SPELLS[caster]
+    if choice.player >= 0 and spells[choice.square] == REALITY_BLINKS:
+        yield from reality_blinks(c, team, caster, choice.player)
+        return
     if choice.player >= 0:
         yield from spells_mod.cast(c, team, caster, spells[choice.square], choice.player)
         return

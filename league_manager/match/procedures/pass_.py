@@ -183,7 +183,8 @@ def _blast_it(
         if not star_points.unused(c, p, rule):
             continue
         opts = [Action(USE_SKILL, p, 0), Action(USE_SKILL, p, 1), Action(DECLINE)]
-        info = {"skill": rule, "player": p, "landing": landing}
+        uses = ["keep the landing square, +1 to catch", "re-scatter the ball, +1 to catch"]
+        info = {"skill": rule, "player": p, "landing": landing, "uses": uses}
         choice = yield Prompt(USE_SKILL_PROMPT, c.s.team[p], opts, info)
         if choice.kind != USE_SKILL:
             break

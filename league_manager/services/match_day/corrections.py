@@ -11,6 +11,7 @@ from league_manager.match.result import MatchResult
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
 from league_manager.persistence.models import (
+    Advancement,
     DedicatedFansEntry,
     Player,
     PlayerStatusEntry,
@@ -85,6 +86,8 @@ def reverse_postgame(day: MatchDay, reason: str, *, session: Session) -> None:
             delta=-status.delta,
             fixture_id=fid,
         )
+    for gift in session.exec(select(Advancement).where(col(Advancement.id).in_(ids.advancements))):
+        session.delete(gift)  # a skill kept from a coaching staff's work (postgame_staff)
     for stats in session.exec(select(PlayerMatchStats).where(PlayerMatchStats.fixture_id == fid)):
         session.delete(stats)
     session.flush()

@@ -17,7 +17,15 @@ from sqlmodel import Session, col, func, select
 from league_manager.core.errors import DependentChanges, RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
-from league_manager.persistence.models import Advancement, League, Player, SppEntry, Team
+from league_manager.persistence.models import (
+    STAFF_GIFT,
+    Advancement,
+    League,
+    Player,
+    SppEntry,
+    Team,
+    paid_advancements,
+)
 from league_manager.services.base import league_ruleset
 
 MATCH_SOURCE = "match"
@@ -78,6 +86,7 @@ def bought_since(day: MatchDay, player_id: int, *, session: Session) -> list[Adv
         session.exec(
             select(Advancement)
             .where(Advancement.player_id == player_id, col(Advancement.created_at) >= first)
+            .where(Advancement.kind != STAFF_GIFT)
             .order_by(col(Advancement.id))
         )
     )
@@ -141,7 +150,7 @@ def _reapply(
 ) -> str:
     player_id = player.id or 0
     facts = repo.PlayerFacts([player_id], session=session)
-    number = len(facts.advancements[player_id]) + 1
+    number = len(paid_advancements(facts.advancements[player_id])) + 1
     cost = cost_of(number, adv.kind)
     balance = facts.spp[player_id]
     if number > most or balance < cost:

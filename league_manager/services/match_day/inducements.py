@@ -7,17 +7,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from league_manager.core.errors import RuleViolation
-from league_manager.match.inducements import IN_MATCH, staff
+from league_manager.match.inducements import CAVORTING_NURGLINGS as CAVORTING_NURGLINGS
+from league_manager.match.inducements import IN_MATCH, SNAPSHOT_COUNTS, staff
+from league_manager.match.inducements import RIOTOUS_ROOKIES as RIOTOUS_ROOKIES
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
 from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.refused_inducements import refuse_unavailable
 
 STAR_GROUP = "star"
-CAVORTING_NURGLINGS = "Cavorting Nurglings"
-"""Each swarm: one more cheerleader and +1 to the team's Fan Factor for the game (Death Zone)."""
-RIOTOUS_ROOKIES = "Riotous Rookies"
-"""Bought at the pre-game: 2D3+1 extra journeymen join for the match (``pregame.add_rookies``)."""
 
 
 @dataclass(frozen=True)
@@ -147,13 +145,8 @@ def price(
     return lines
 
 
-EFFECTS = {
-    "Temp Agency Cheerleaders": "cheerleaders",
-    "Part-time Assistant Coaches": "assistant_coaches",
-    "Extra Team Training": "rerolls",
-    "Bribes": "bribes",
-    CAVORTING_NURGLINGS: "cheerleaders",  # and +1 Fan Factor each (``pregame.run_pregame``)
-}
+EFFECTS = {**SNAPSHOT_COUNTS, "Bribes": "bribes"}
+"""Snapshot counts an inducement adds to (Nurglings' Fan Factor: ``pregame.run_pregame``)."""
 
 
 def apply_to_snapshot(team: TeamSnapshot, lines: Sequence[Bought], ruleset: Ruleset) -> TeamSnapshot:

@@ -24,6 +24,7 @@ from league_manager.rules.postgame.spp import PlayerTally, spp_lines
 from league_manager.rules.postgame.winnings import winnings
 from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.dice import roll_dicts
+from league_manager.services.match_day.postgame_staff import AYLEEN_FEE, ayleen_skills, gift, staff_rolls
 from league_manager.services.match_day.records import PostgameRecord, PregameRecord
 from league_manager.services.match_day.store import (
     SIDES,
@@ -63,6 +64,11 @@ class _Ledger:
             player_id, amount, reason, SOURCE, session=self.session, fixture_id=self.fixture_id
         )
         self.ids["spp"].append(row.id or 0)
+
+    def advancements(self, ids: list[int]) -> None:
+        """Skills kept from a coaching staff's work (``postgame_staff``): a correction removes them."""
+        if ids:
+            self.ids.setdefault("advancements", []).extend(ids)
 
     def status(
         self, player: Player, kind: str, reason: str, characteristic: str | None = None, delta: int = 0
@@ -124,18 +130,21 @@ def _injure(ledger: _Ledger, player: Player, p: PlayerResult) -> dict[str, Any] 
 def _hire(
     ledger: _Ledger, team: Team, ruleset: Ruleset, journeyman: PlayerResult, name: str, position: str
 ) -> Player:
-    """Step 4: a journeyman who played joins the roster at his value, paid from the treasury."""
+    """Step 4: a journeyman who played joins the roster at his value, paid from the treasury
+    (10,000 gp more for each skill Ayleen Andar gave him, which he keeps)."""
     session = ledger.session
     roster = ruleset.team(team.race)
     pos = roster.position(position)
+    trained = ayleen_skills(journeyman)
+    price = pos.cost + AYLEEN_FEE * len(trained)
     squad = repo.players_of([team.id or 0], session=session)
     if len([p for p in squad if p.status == "active"]) >= ruleset.draft.max_players:
         raise RuleViolation("players", f"{team.name} already has {ruleset.draft.max_players} players")
     if journeyman.injury == "Dead":
         raise RuleViolation("journeymen", f"{name} died in the match and cannot be hired")
     treasury = repo.treasury_balance(team.id or 0, session=session)
-    if treasury < pos.cost:
-        raise RuleViolation("budget", f"{team.name} has {treasury:,} gp; hiring {name} costs {pos.cost:,} gp")
+    if treasury < price:
+        raise RuleViolation("budget", f"{team.name} has {treasury:,} gp; hiring {name} costs {price:,} gp")
     numbers = {p.number for p in repo.players_of([team.id or 0], session=session, include_gone=True)}
     number = next(n for n in range(1, 100) if n not in numbers)
     player = Player(team_id=team.id or 0, number=number, name=name, position=pos.name, cost=pos.cost)
@@ -143,8 +152,9 @@ def _hire(
     session.flush()
     ledger.status(player, "hired", f"Journeyman hired permanently after fixture {ledger.fixture_id}")
     ledger.treasury(
-        team.id or 0, -pos.cost, f"Hired journeyman {name} ({pos.name}) after fixture {ledger.fixture_id}"
+        team.id or 0, -price, f"Hired journeyman {name} ({pos.name}) after fixture {ledger.fixture_id}"
     )
+    ledger.advancements([gift(player, s, AYLEEN_FEE, ledger.fixture_id, session=session) for s in trained])
     return player
 
 
@@ -203,8 +213,7 @@ def _load(day: MatchDay, dice: Dice, session: Session) -> _Context:
 def _step1_winnings(c: _Context) -> None:
     """Outcome and winnings: (attendance / 2 + own TD) x 10,000 gp; a concession changes both."""
     outcomes = _outcomes(c.result)
-    factors = [c.pregame.side(s).fan_factor if s in c.pregame.teams else getattr(c.result, s).fan_factor
-               for s in SIDES]  # fmt: skip
+    factors = [_fan_factor(c, side) for side in SIDES]
     attendance = sum(factors)
     for i, side in enumerate(SIDES):
         tds = getattr(c.result, side).score
@@ -224,6 +233,13 @@ def _step1_winnings(c: _Context) -> None:
                 f"Winnings, fixture {c.fixture_id}: attendance {attendance}, {tds} TD{bonus}",
             )
         c.side_record(side).update(outcome=outcomes[side], attendance=attendance, winnings=gold)
+
+
+def _fan_factor(c: _Context, side: str) -> int:
+    """The Fan Factor the winnings count: the pre-game's, lowered by what the match took (Jorm the
+    Ogre's Get the Ref; the result's ``fan_factor`` is the one at the end of the match)."""
+    at_end = int(getattr(c.result, side).fan_factor)
+    return min(c.pregame.side(side).fan_factor, at_end) if side in c.pregame.teams else at_end
 
 
 def _step2_fans(c: _Context) -> None:
@@ -261,7 +277,16 @@ def _typed_mvps(c: _Context, mvp: Sequence[str]) -> dict[str, str]:
 
 
 def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
-    """MVP (typed, from the result document, or random among the eligible) and SPP for everyone."""
+    """The coaching staff's rolls, then MVP (typed, from the result document, or random among
+    the eligible) and SPP for everyone."""
+    races = {c.team_id(side): c.teams[side].race for side in SIDES}
+    staff, gifts = staff_rolls(
+        c.result.players, c.db_players, races, c.ruleset, c.dice, c.ledger.status, c.fixture_id,
+        session=c.session,
+    )  # fmt: skip
+    c.ledger.advancements(gifts)
+    if staff:
+        c.record["staff"] = staff
     typed = _typed_mvps(c, mvp)
     for side in SIDES:
         team = getattr(c.result, side)
@@ -311,9 +336,8 @@ def _step4_hire(c: _Context, hire: Sequence[str]) -> None:
         if c.earned.get(pid):
             c.ledger.spp(player.id or 0, c.earned[pid], f"Fixture {c.fixture_id}: SPP earned as a journeyman")
         c.db_players[pid] = player
-        c.record["hired"].append(
-            {"journeyman": pid, "player_id": player.id, "team": side, "cost": player.cost}
-        )
+        paid = player.cost + AYLEEN_FEE * len(ayleen_skills(played))
+        c.record["hired"].append({"journeyman": pid, "player_id": player.id, "team": side, "cost": paid})
 
 
 def _step5_mistakes(c: _Context) -> None:

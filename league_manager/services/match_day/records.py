@@ -220,6 +220,16 @@ class Hired(_Record):
     cost: int
 
 
+class StaffRoll(_Record):
+    """A post-game D6 for a player a coaching staff member picked at the pre-game."""
+
+    player_id: int
+    staff: str
+    skill: str
+    roll: int
+    outcome: str
+
+
 class PostgameOptions(_Record):
     """What the coaches chose for the post-game (kept so a correction applies the same)."""
 
@@ -234,6 +244,8 @@ class LedgerIds(_Record):
     spp: tuple[int, ...] = ()
     fans: tuple[int, ...] = ()
     status: tuple[int, ...] = ()
+    advancements: tuple[int, ...] = ()
+    """Skills kept from a coaching staff's work (removed, not reversed, by a correction)."""
 
 
 class PostgameRecord(_Record):
@@ -243,6 +255,7 @@ class PostgameRecord(_Record):
     players: tuple[SppAward, ...] = ()
     injuries: tuple[InjuryRow, ...] = ()
     hired: tuple[Hired, ...] = ()
+    staff: tuple[StaffRoll, ...] = ()
     recovered: tuple[int, ...] = ()
     quit: tuple[int, ...] = ()
     inducements_used: dict[Side, dict[str, int]] = Field(default_factory=dict)

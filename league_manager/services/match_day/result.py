@@ -23,6 +23,8 @@ from league_manager.services.match_day.result_schema import (
 from league_manager.services.match_day.store import SIDES, dump_json, pregame_record, set_stage, snapshot
 from league_manager.services.season_results import ResultEntry, apply_result
 
+STAFF_PICKS = ("Ayleen Andar", "Professor Fronkelheim", "Schielund Scharlitan")
+"""Coaching staff whose pre-game picks the post-game rolls for."""
 INJURIES = ("Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead")
 COUNTS = ("td", "comp", "defl", "intc", "cas", "cas_other", "bonus_spp", "kills")
 PLAYED_COUNTS = ("td", "comp", "defl", "intc", "cas", "cas_other", "kills")
@@ -85,9 +87,21 @@ def _players(
             sent_off=row.sent_off,
             infected=row.infected,
             quits=row.quits,
+            staff=_staff(pid, row.staff, errors),
             **{k: getattr(row, k) for k in COUNTS},
         )
     return [given.get(pid) or PlayerResult(id=pid, team=team, played=True) for pid, team in side_of.items()]
+
+
+def _staff(pid: str, picks: list[list[str]], errors: list[RuleViolation]) -> tuple[tuple[str, str], ...]:
+    """A player's pre-game coaching-staff picks: (staff, skill), staff one of ``STAFF_PICKS``."""
+    out = []
+    for who, skill in picks:
+        if who not in STAFF_PICKS:
+            errors.append(RuleViolation("staff", f"{pid}: '{who}' is not one of {', '.join(STAFF_PICKS)}"))
+            continue
+        out.append((who, skill))
+    return tuple(out)
 
 
 def _mvp_eligible(player: PlayerResult | None, index: int) -> bool:
@@ -152,13 +166,22 @@ def _team(
             errors.append(RuleViolation("MVP", f"{side} names an MVP candidate twice"))
     if conceded == index and (mvp is not None or candidates):
         errors.append(RuleViolation("MVP", f"{side} conceded and has no MVP"))
+    fan_factor = snap.fan_factor if data.fan_factor is None else data.fan_factor
+    if fan_factor > snap.fan_factor:
+        errors.append(
+            RuleViolation(
+                "fan_factor",
+                f"{side} ends with Fan Factor {fan_factor}, above its {snap.fan_factor} at kick-off "
+                "(a match can only lower it)",
+            )
+        )
     return TeamResult(
         name=snap.name,
         race=snap.race,
         score=score,
         casualties_inflicted=inflicted,
         casualties_suffered=suffered,
-        fan_factor=snap.fan_factor,
+        fan_factor=min(fan_factor, snap.fan_factor),
         mvp_candidates=tuple(candidates),
         mvp=mvp,
         inducements_used=tuple(sorted((data.inducements_used or {}).items())),
@@ -170,8 +193,9 @@ def parse_result(data: MatchResult | Mapping[str, Any] | Any, day: MatchDay) -> 
     (possibly partial tabletop) document.
 
     The document's shape, types and bounds are checked first (:func:`read_document`);
-    players left out played and did nothing; team names, races and fan factors come from
-    the kick-off snapshots; casualty totals are checked against the players' figures.
+    players left out played and did nothing; team names and races come from the kick-off
+    snapshots, fan factors too unless the document lowers them (Jorm the Ogre); casualty
+    totals are checked against the players' figures.
 
     Raises:
         RuleViolations: every problem found (bad types or out-of-range figures, unknown

@@ -69,6 +69,11 @@ class PlayerRow(BaseModel):
     sent_off: bool = False
     infected: bool = False
     quits: bool = False
+    staff: Annotated[
+        list[Annotated[list[Text], Field(min_length=2, max_length=2, strict=False)]],
+        Field(max_length=8, strict=False),
+    ] = []
+    """(staff, skill) pairs of the pre-game coaching staff's picks (the engine writes them)."""
 
 
 class TeamRow(BaseModel):
@@ -88,6 +93,7 @@ class TeamRow(BaseModel):
     # written by MatchResult.to_dict; the snapshots' own values are used instead
     name: Text | None = None
     race: Text | None = None
+    # the Fan Factor at the end of the match: at most the snapshot's (Jorm the Ogre lowers it)
     fan_factor: Annotated[int, Field(ge=0, le=MAX_TURNS)] | None = None
 
 

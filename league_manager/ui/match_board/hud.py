@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from league_manager.match.engine import Match
+from league_manager.match.inducements import mascot
 from league_manager.match.skills.registry import limit_of, used_key
 from league_manager.match.state import STATUS_NAMES, WEATHER_NAMES
 from league_manager.rules.model import Ruleset
@@ -25,7 +26,7 @@ def team_line(match: Match, team: int, name: str) -> str:
     """One team's counters: turn, re-rolls (left / used this turn), apothecary, bribes."""
     s = match.state
     snap = s.teams[team]
-    rr = s.rerolls[team] + s.extra_rerolls[team]
+    rr = s.rerolls[team] + s.extra_rerolls[team] + mascot.counted(s, team)
     used = rerolls_used_this_turn(match, team)
     parts = [
         f"<b>{escape(name)}</b>",
@@ -35,6 +36,8 @@ def team_line(match: Match, team: int, name: str) -> str:
     ]
     if s.extra_rerolls[team]:
         parts.append(f"incl. {s.extra_rerolls[team]} for this drive")
+    if mascot.counted(s, team):
+        parts.append(f"incl. Team Mascot ({match.ctx.ed.mascot_target}+ this half)")
     secured = match.secure_the_ball_used(team)
     if secured is not None:
         parts.append("Secure the Ball used" if secured else "Secure the Ball ready")

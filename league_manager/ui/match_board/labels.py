@@ -152,6 +152,9 @@ def label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return "Pro" if action.square < 0 else f"Pro on die {action.square + 1}"
     if k == a.USE_SKILL:
         skill = prompt.info.get("skill", "skill")
+        uses = prompt.info.get("uses")  # options of one rule told apart by square (Blast It!)
+        if isinstance(uses, list) and 0 <= action.square < len(uses):
+            return f"{skill}: {uses[action.square]}"
         text = f"Use {skill}" + (f" ({pl})" if pl and pl != _who(prompt.info, names) else "")
         on_pitch = 0 <= action.square < len(ON_PITCH) and ON_PITCH[action.square]
         if prompt.kind == a.USE_SKILL_PROMPT and on_pitch:  # a target or landing square

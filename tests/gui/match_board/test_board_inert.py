@@ -26,10 +26,10 @@ def test_only_modelled_inducements_and_players_count_as_played() -> None:
     lines = [
         {"name": "Special Plays", "kind": "common"},
         {"name": "Bribes", "kind": "common"},
-        {"name": "Slann Mage-Priest", "kind": "wizard"},
+        {"name": "Krot Shockwhisker", "kind": "staff"},
         {"name": "Mercenary: Lineman", "kind": "mercenary"},
     ]
-    assert unplayed_inducements(lines) == ["Slann Mage-Priest", "Special Plays"]
+    assert unplayed_inducements(lines) == ["Krot Shockwhisker", "Special Plays"]
 
 
 def test_the_board_names_what_it_does_not_play_in_the_hud_and_on_the_card(qtbot: QtBot) -> None:

@@ -58,3 +58,27 @@ def test_season3_coverage_counts_its_own_scenarios_and_shared_rules() -> None:
     gaze = rows["trait", "Hypnotic Gaze"]["scenarios"]
     assert gaze and all("/bb2025/" in p for p in gaze)
     assert rows["trait", "Insignificant"]["implemented"]
+
+
+def test_every_implemented_item_of_bb2020_has_a_scenario() -> None:
+    code, out, _ = _run("match", "coverage", "--json", "--scenarios", str(SCENARIOS))
+    assert code == 0
+    rows = json.loads(out)
+    inducements = [r for r in rows if r["kind"] == "inducement" and r["implemented"]]
+    assert len(inducements) > 40
+    missing = sorted(r["name"] for r in rows if r["implemented"] and not r["scenarios"])
+    assert missing == []
+
+
+def test_scenarios_count_the_inducements_the_pre_game_turns_into_snapshot_counts() -> None:
+    code, out, _ = _run("match", "coverage", "--json", "--scenarios", str(SCENARIOS))
+    assert code == 0
+    rows = {(r["kind"], r["name"]): r for r in json.loads(out)}
+    for name in (
+        "Temp Agency Cheerleaders",
+        "Part-time Assistant Coaches",
+        "Extra Team Training",
+        "Riotous Rookies",
+        "Cavorting Nurglings",
+    ):
+        assert rows["inducement", name]["scenarios"], name

@@ -153,7 +153,7 @@ def test_a_wizard_casts_once_per_game_and_the_result_says_so() -> None:
 ROSTER_FOR = {
     "Wicked Witch": "human", "Chaos Sorcerer": "chaoschosen", "Ogre Firebelly": "orc",
     "Warlock Engineer": "skaven", "Night Goblin Shaman": "goblin", "Sports Necrotheurge": "vampire",
-    "Horticulturalist of Nurgle": "nurgle",
+    "Horticulturalist of Nurgle": "nurgle", "Slann Mage-Priest": "lizardmen",
 }  # fmt: skip
 """A team that may hire each caster (dark elves hire the others)."""
 
