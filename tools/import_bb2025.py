@@ -360,6 +360,7 @@ def convert_league_rules(ref: Path) -> None:
             }
         },
         "mvp_nominees": 6,
+        "concession_loses_spp": True,
         "position_keywords": True,
         "advancement": {
             "max_advancements": adv["spp_cost_table"]["max_advancements"],

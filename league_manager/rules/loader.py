@@ -137,6 +137,9 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
         ),
         position_keywords=rules["position_keywords"].flag() if rules.has("position_keywords") else False,
         mvp_nominees=rules["mvp_nominees"].number(minimum=1) if rules.has("mvp_nominees") else 0,
+        concession_loses_spp=(
+            rules["concession_loses_spp"].flag() if rules.has("concession_loses_spp") else False
+        ),
         skill_requires=(
             {k: v.texts() for k, v in skills_file["requires"].items()} if skills_file.has("requires") else {}
         ),

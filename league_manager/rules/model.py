@@ -463,6 +463,8 @@ class Ruleset:
     """True when the edition gives positions keywords (Season 3); BB2020's are derived by us."""
     mvp_nominees: int = 0
     """Season 3: each coach nominates this many players for the MVP roll (0: all eligible)."""
+    concession_loses_spp: bool = False
+    """Season 3: the players of a team that concedes lose every SPP earned in that game."""
     skill_requires: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Skill -> skills or traits the player needs one of before gaining it (Season 3)."""
     skill_conflicts: tuple[tuple[str, str], ...] = ()

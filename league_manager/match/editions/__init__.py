@@ -46,6 +46,9 @@ class Edition:
         mascot_target: the D6 the Team Mascot's re-roll needs (BB2020 Death Zone 5+, Season 3 4+).
         mascot_first: the mascot's re-roll is tried before the team's own (BB2020) or spent
             last (Season 3).
+        concession_score: 0 (BB2020): a concession gives the opponent one touchdown plus
+            every touchdown the conceding team scored; N (Season 3: 2): the opponent wins
+            N-0, or by its own score if that is higher.
     """
 
     id: str
@@ -61,6 +64,7 @@ class Edition:
     one_jump_per_move: bool = True
     mascot_target: int = 5
     mascot_first: bool = True
+    concession_score: int = 0
 
 
 BB2020 = Edition(

@@ -52,6 +52,7 @@ BB2025 = register_edition(
         one_jump_per_move=False,
         mascot_target=4,
         mascot_first=False,
+        concession_score=2,
     )
 )
 """Blood Bowl Season 3 (seed 002, reference/bb2025)."""

@@ -269,3 +269,19 @@ def test_kills_are_credited_to_the_player_who_caused_them() -> None:
         deaths += sum(1 for p in result.players if p.injury == "Dead")
         assert MatchResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
     assert kills == deaths > 0
+
+
+@pytest.mark.parametrize(("ruleset_id", "seed"), [("bb2020", 4), ("bb2025", 4), ("bb2025", 11)])
+def test_concession_score_follows_the_edition(ruleset_id: str, seed: int) -> None:
+    match = Match(HOME, AWAY, seed=seed, ruleset_id=ruleset_id)
+    bots = (RandomBot(seed), RandomBot(seed + 1))
+    while not match.can_concede(1):
+        assert match.prompt is not None
+        match.apply(bots[match.prompt.team].choose(match))
+    own, theirs = match.state.score
+    match.concede(1)
+    result = match.outcome()
+    assert result is not None and result.away.score == 0
+    # BB2020: one touchdown plus the conceding team's; Season 3: 2-0, or the winner's own score
+    expected = own + 1 + theirs if ruleset_id == "bb2020" else max(own, 2)
+    assert result.home.score == expected
