@@ -393,6 +393,9 @@ def _advancement(rules: Node, skills_file: Node) -> AdvancementRules:
         limits_max={k: v.number() for k, v in adv["limits"]["max"].items()},
         limits_min={k: v.number() for k, v in adv["limits"]["min"].items()},
         characteristic_die=die,
+        random_skills_rolled=(
+            adv["random_skills_rolled"].number(minimum=1) if adv.has("random_skills_rolled") else 1
+        ),
         kinds=kinds,
         elite_skills=frozenset(skills_file["elite"].texts()) if skills_file.has("elite") else frozenset(),
         elite_extra=adv["elite_extra"].number(minimum=0) if adv.has("elite_extra") else 0,

@@ -373,6 +373,8 @@ class AdvancementRules:
     """Extra value of an elite skill gained as an advancement (Season 3: +10,000)."""
     spp_awards_by_rule: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     """Team special rule -> SPP awards it changes (Brawlin' Brutes: CAS 3, TD 2)."""
+    random_skills_rolled: int = 1
+    """Skills a random skill advancement rolls; the coach keeps one (Season 3: two)."""
 
     def awards_for(self, team: TeamRoster) -> Mapping[str, int]:
         """The SPP awards for a team's players, after its special rules."""
