@@ -347,11 +347,13 @@ def convert_league_rules(ref: Path) -> None:
             }
         },
         "mvp_nominees": 6,
+        "concession_loses_spp": True,
         "position_keywords": True,
         "advancement": {
             "max_advancements": adv["spp_cost_table"]["max_advancements"],
             "costs": cost_rows,
             "characteristic_die": 8,
+            "random_skills_rolled": 2,
             "characteristic_table": d8,
             "value_increase": {
                 "random_primary": skills_value["random_primary"],

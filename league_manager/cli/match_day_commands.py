@@ -226,9 +226,11 @@ def render(view: MatchDayView) -> str:
             lines.append(
                 f"  {side} {o.outcome}: winnings {o.winnings:,} gp; fans {o.fans_change:+d} "
                 f"({'no roll' if o.fans_roll is None else 'roll ' + str(o.fans_roll)}); "
-                f"MVP {names.get(str(o.mvp), o.mvp or 'none')} ({o.mvp_chosen}); "
-                f"expensive mistakes: {o.expensive_mistake}"
+                f"MVP {names.get(str(o.mvp), o.mvp or 'none')} ({o.mvp_chosen}"
+                + (f" among {', '.join(names.get(n, n) for n in o.mvp_nominees)}" if o.mvp_nominees else "")
+                + f"); expensive mistakes: {o.expensive_mistake}"
                 + (f" (-{o.mistake_loss:,} gp)" if o.mistake_loss else "")
+                + (f"; {o.spp_lost} SPP lost by conceding" if o.spp_lost else "")
             )
         for p in post.players:
             lines.append(f"  {names.get(p.id, p.id)}: +{p.spp} SPP")

@@ -20,6 +20,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--skill", help="skill for a chosen kind, or to take instead of a characteristic")
     p.add_argument("--category", help="category to roll on for a random kind (G, A, S, P, M)")
     p.add_argument("--prefer", default="", help="characteristics in order of preference, e.g. AG,MA")
+    p.add_argument(
+        "--keep",
+        default="",
+        help="Season 3 random primary (two skills rolled, one kept): skills to keep in order "
+        "of preference, comma-separated, e.g. 'Mighty Blow,Block' (default: the first rolled)",
+    )
     p.add_argument("--seed", type=int, help="seed for the dice (repeatable results)")
     p.set_defaults(handler=cmd_advance)
     p = sub.add_parser("history", help="SPP, advancements and injuries of a player")
@@ -46,9 +52,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def cmd_advance(args: argparse.Namespace, ctx: CliContext) -> int:
     """Spend SPP on one advancement."""
     prefer = tuple(p.strip().upper() for p in args.prefer.split(",") if p.strip())
+    keep = tuple(k.strip() for k in args.keep.split(",") if k.strip())
     outcome = ctx.services().advancement.advance(
         args.player, args.kind.replace("-", "_"), skill=args.skill,
-        category=args.category.upper() if args.category else None, prefer=prefer, seed=args.seed,
+        category=args.category.upper() if args.category else None, prefer=prefer, keep=keep,
+        seed=args.seed,
     )  # fmt: skip
     player = next(p for p in outcome.value.players if p.id == args.player)
     return ctx.emit(

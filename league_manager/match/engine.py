@@ -227,7 +227,8 @@ class Match:
         """A coach concedes at the start of their team turn: the match ends at once.
 
         The opponent is awarded one touchdown plus every touchdown the conceding team
-        scored; the conceding team has no MVP; each of its players with three or more
+        scored (Season 3: it wins 2-0, or by its own score if higher; the edition's
+        ``concession_score``); the conceding team has no MVP; each of its players with three or more
         advancements rolls a D6 and quits the team on 1-3 (``PlayerResult.quits``).
 
         Raises:
@@ -248,7 +249,8 @@ class Match:
         s.conceded = team
         s.game_over = True
         self.ctx.emit(Event("concession", team))
-        s.score[1 - team] += 1 + s.score[team]
+        floor = self.ctx.ed.concession_score  # Season 3: N-0 or the winner's own score
+        s.score[1 - team] = max(s.score[1 - team], floor) if floor else s.score[1 - team] + 1 + s.score[team]
         s.score[team] = 0
         self.ctx.emit(Event("concession_score", 1 - team, detail=f"{s.score[0]}-{s.score[1]}"))
         snaps = self.home.players if team == 0 else self.away.players

@@ -165,12 +165,22 @@ def choose_skill(ruleset: Ruleset, player: PlayerProgress, kind: str, skill: str
 
 
 def roll_skill(
-    ruleset: Ruleset, player: PlayerProgress, kind: str, category: str | None, dice: Dice
+    ruleset: Ruleset,
+    player: PlayerProgress,
+    kind: str,
+    category: str | None,
+    dice: Dice,
+    keep: Sequence[str] = (),
 ) -> AdvancementResult:
     """A random skill: two D6 on the category's table, re-rolled while the player has the result.
 
+    Season 3 rolls two different skills (``random_skills_rolled``) and the coach keeps one:
+    the first of ``keep`` (skills in order of preference, stated before the roll, as for a
+    characteristic) that was rolled, or else the first skill rolled.
+
     Raises:
-        RuleViolation: the category is not open to the player or holds nothing new.
+        RuleViolation: the category is not open to the player or holds nothing new, or a
+            skill in ``keep`` is unknown.
     """
     cost = check_affordable(ruleset, player, kind)
     allowed = categories_for(player.position, kind)
@@ -181,24 +191,35 @@ def roll_skill(
     if category not in allowed:
         raise RuleViolation("skill access", f"{player.position.name} cannot roll on {category} for {kind}")
     table = ruleset.skill_categories[category]
+    known = {n.casefold(): n for n in ruleset.skills}
+    wanted = [known.get(SkillRef.parse(name).name.casefold(), "") for name in keep]
+    unknown = [name for name, found in zip(keep, wanted, strict=True) if not found]
+    if unknown:  # refused before any die is rolled
+        raise RuleViolation("skill", f"{ruleset.name} has no skill {', '.join(map(repr, unknown))} to keep")
 
     def open_to(name: str) -> bool:
         return not player.has_skill(name) and cannot_take(ruleset, player, name) is None
 
-    if not any(open_to(n) for n in table):
+    open_names = [n for n in table if open_to(n)]
+    if not open_names:
         raise RuleViolation("skill", f"the player already has every {SKILL_CATEGORIES[category]} skill")
     rolls: list[int] = []
-    while True:
+    rolled: list[str] = []
+    while len(rolled) < min(ruleset.advancement.random_skills_rolled, len(open_names)):
         half = dice.roll(6, "random skill: half")
         pick = dice.roll(6, "random skill: skill")
         rolls += [half, pick]
         name = table[(0 if half <= 3 else 6) + pick - 1]
-        if open_to(name):
-            break
+        if open_to(name) and name not in rolled:
+            rolled.append(name)
+    name = next((n for n in wanted if n in rolled), rolled[0])
     definition = ruleset.skill(name)
+    note = f"rolled on {SKILL_CATEGORIES[category]}"
+    if len(rolled) > 1:
+        note += f": {' or '.join(rolled)}, kept {name}"
     return AdvancementResult(
         kind, cost, _skill_value(ruleset, kind, name), skill=_with_parameter(name, definition.parameter),
-        rolls=tuple(rolls), note=f"rolled on {SKILL_CATEGORIES[category]}",
+        rolls=tuple(rolls), note=note,
     )  # fmt: skip
 
 

@@ -137,6 +137,9 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
         ),
         position_keywords=rules["position_keywords"].flag() if rules.has("position_keywords") else False,
         mvp_nominees=rules["mvp_nominees"].number(minimum=1) if rules.has("mvp_nominees") else 0,
+        concession_loses_spp=(
+            rules["concession_loses_spp"].flag() if rules.has("concession_loses_spp") else False
+        ),
         skill_requires=(
             {k: v.texts() for k, v in skills_file["requires"].items()} if skills_file.has("requires") else {}
         ),
@@ -390,6 +393,9 @@ def _advancement(rules: Node, skills_file: Node) -> AdvancementRules:
         limits_max={k: v.number() for k, v in adv["limits"]["max"].items()},
         limits_min={k: v.number() for k, v in adv["limits"]["min"].items()},
         characteristic_die=die,
+        random_skills_rolled=(
+            adv["random_skills_rolled"].number(minimum=1) if adv.has("random_skills_rolled") else 1
+        ),
         kinds=kinds,
         elite_skills=frozenset(skills_file["elite"].texts()) if skills_file.has("elite") else frozenset(),
         elite_extra=adv["elite_extra"].number(minimum=0) if adv.has("elite_extra") else 0,

@@ -373,6 +373,8 @@ class AdvancementRules:
     """Extra value of an elite skill gained as an advancement (Season 3: +10,000)."""
     spp_awards_by_rule: Mapping[str, Mapping[str, int]] = field(default_factory=dict)
     """Team special rule -> SPP awards it changes (Brawlin' Brutes: CAS 3, TD 2)."""
+    random_skills_rolled: int = 1
+    """Skills a random skill advancement rolls; the coach keeps one (Season 3: two)."""
 
     def awards_for(self, team: TeamRoster) -> Mapping[str, int]:
         """The SPP awards for a team's players, after its special rules."""
@@ -463,6 +465,8 @@ class Ruleset:
     """True when the edition gives positions keywords (Season 3); BB2020's are derived by us."""
     mvp_nominees: int = 0
     """Season 3: each coach nominates this many players for the MVP roll (0: all eligible)."""
+    concession_loses_spp: bool = False
+    """Season 3: the players of a team that concedes lose every SPP earned in that game."""
     skill_requires: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Skill -> skills or traits the player needs one of before gaining it (Season 3)."""
     skill_conflicts: tuple[tuple[str, str], ...] = ()

@@ -44,8 +44,11 @@ class AdvancementService(ServiceBase):
                 skills: tuple[str, ...] = ()
                 if option.kind.startswith("chosen"):
                     skills = tuple(rules.chosen_skills(ruleset, progress, option.kind))
+                rolled = ruleset.advancement.random_skills_rolled if option.kind.startswith("random") else 1
                 choices.append(
-                    AdvanceChoice(option.kind, option.cost, option.affordable, option.categories, skills)
+                    AdvanceChoice(
+                        option.kind, option.cost, option.affordable, option.categories, skills, rolled
+                    )
                 )
             return PlayerRecord(
                 player_id=player_id,
@@ -66,6 +69,7 @@ class AdvancementService(ServiceBase):
         skill: str | None = None,
         category: str | None = None,
         prefer: Sequence[str] = (),
+        keep: Sequence[str] = (),
         dice: Dice | None = None,
         seed: int | None = None,
         fixture_id: int | None = None,
@@ -80,6 +84,8 @@ class AdvancementService(ServiceBase):
                 characteristic roll offers nothing the coach wants.
             category: the category to roll on for a random kind (default: the first).
             prefer: characteristics in order of preference for a characteristic roll.
+            keep: Season 3 random skill (two rolled, one kept): skills in order of
+                preference; the first rolled is kept when neither is named.
             dice: dice to roll with (typed-in results come as ScriptedDice); else ``seed``.
             seed: seed for program dice.
             fixture_id: the fixture whose post-game this belongs to, if any.
@@ -104,7 +110,7 @@ class AdvancementService(ServiceBase):
                     raise RuleViolation("skill", "name the skill to take (--skill)")
                 result = rules.choose_skill(ruleset, progress, kind, skill)
             elif kind.startswith("random"):
-                result = rules.roll_skill(ruleset, progress, kind, category, dice)
+                result = rules.roll_skill(ruleset, progress, kind, category, dice, keep)
             else:
                 result = rules.roll_characteristic(ruleset, progress, dice, prefer, skill)
             session.add(

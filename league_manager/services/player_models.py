@@ -16,6 +16,8 @@ class AdvanceChoice:
     affordable: bool
     categories: tuple[str, ...]
     skills: tuple[str, ...] = ()
+    rolls_skills: int = 1
+    """Random kinds: skills rolled, of which the coach keeps one (Season 3 random primary: 2)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json`` output."""
@@ -25,6 +27,7 @@ class AdvanceChoice:
             "affordable": self.affordable,
             "categories": list(self.categories),
             "skills": list(self.skills),
+            "rolls_skills": self.rolls_skills,
         }
 
 

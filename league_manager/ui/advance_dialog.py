@@ -110,6 +110,11 @@ class AdvanceDialog(QDialog):
         form.addRow("Skill", self.skill)
         form.addRow("Category to roll on", self.category)
         form.addRow("Preference", self.prefer)
+        self.keep = QLineEdit()
+        self.keep.setPlaceholderText("of the two skills rolled, keep (in order): e.g. Mighty Blow, Block")
+        self.keep.setToolTip("Season 3: a random primary skill rolls two skills; the first you list "
+                             "that is rolled is kept, otherwise the first rolled")  # fmt: skip
+        form.addRow("Skill to keep", self.keep)
         self.dice = DiceChoice()
         form.addRow("Dice", self.dice)
         layout.addLayout(form)
@@ -155,6 +160,7 @@ class AdvanceDialog(QDialog):
         self.skill.setEnabled(kind.startswith("chosen") or kind == "characteristic")
         self.category.setEnabled(kind.startswith("random"))
         self.prefer.setEnabled(kind == "characteristic")
+        self.keep.setEnabled(choice is not None and kind.startswith("random") and choice.rolls_skills > 1)
         self.dice.setEnabled(not kind.startswith("chosen"))
         self.ok.setEnabled(choice is not None)
 
@@ -174,6 +180,8 @@ class AdvanceDialog(QDialog):
             args["skill"] = skill or None
         if kind.startswith("random"):
             args["category"] = self.category.currentText() or None
+            if self.keep.isEnabled():
+                args["keep"] = [k.strip() for k in self.keep.text().split(",") if k.strip()]
         if kind == "characteristic":
             wanted = [p.strip().upper() for p in self.prefer.text().replace(",", " ").split()]
             args["prefer"] = [p for p in wanted if p in CHARACTERISTICS]

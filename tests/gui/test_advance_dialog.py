@@ -80,3 +80,34 @@ def test_no_choice_when_the_spp_are_missing(
     dialogs.on_run = answer
     window.player_page.advance()
     assert not dialogs.errors
+
+
+def test_season3_random_primary_asks_which_of_the_two_skills_to_keep(qtbot: Any, tmp_path: Path) -> None:
+    from league_manager.rules.draft import suggest_draft
+    from league_manager.rules.loader import load_ruleset
+
+    records = {}
+    services = Services.open(tmp_path / "editions.db")
+    try:
+        for league, ruleset_id in (("Third", "bb2025"), ("Second", "bb2020")):
+            services.leagues.create_league(league, ruleset_id=ruleset_id)
+            plan = suggest_draft(load_ruleset(ruleset_id), "human", rerolls=2)
+            team = services.teams.draft_team(league, f"{league} Lads", "Bo", plan).value
+            blitzer = next(p for p in team.players if "Blitzer" in p.position)
+            services.advancement.adjust_spp(blitzer.id, 10, "test award")
+            records[ruleset_id] = services.advancement.record(blitzer.id)
+    finally:
+        services.close()
+    dialog = AdvanceDialog(records["bb2025"])
+    qtbot.addWidget(dialog)
+    dialog.select("random_primary")
+    assert dialog.keep.isEnabled()
+    dialog.keep.setText("Mighty Blow, Block , Sure Hands")
+    args = dialog.arguments()
+    assert args["kind"] == "random_primary" and args["keep"] == ["Mighty Blow", "Block", "Sure Hands"]
+    dialog.select("chosen_primary")
+    assert not dialog.keep.isEnabled() and "keep" not in dialog.arguments()
+    old = AdvanceDialog(records["bb2020"])
+    qtbot.addWidget(old)
+    old.select("random_primary")
+    assert not old.keep.isEnabled() and "keep" not in old.arguments()

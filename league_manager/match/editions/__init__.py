@@ -50,6 +50,9 @@ class Edition:
             (BB2020) or a Fumble (Season 3, which has no Wildly Inaccurate result).
         deflection: a successful interference is a Deflection, then a catch for an
             Interception (BB2020); in Season 3 it is an Interception at once.
+        concession_score: 0 (BB2020): a concession gives the opponent one touchdown plus
+            every touchdown the conceding team scored; N (Season 3: 2): the opponent wins
+            N-0, or by its own score if that is higher.
     """
 
     id: str
@@ -67,6 +70,7 @@ class Edition:
     mascot_first: bool = True
     wildly_inaccurate: bool = True
     deflection: bool = True
+    concession_score: int = 0
 
 
 BB2020 = Edition(

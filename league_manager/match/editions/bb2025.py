@@ -54,6 +54,7 @@ BB2025 = register_edition(
         mascot_first=False,
         wildly_inaccurate=False,
         deflection=False,
+        concession_score=2,
     )
 )
 """Blood Bowl Season 3 (seed 002, reference/bb2025)."""

@@ -19,7 +19,7 @@ from league_manager.rules.dice import Dice
 from league_manager.rules.model import Ruleset
 from league_manager.rules.postgame.expensive_mistakes import expensive_mistake
 from league_manager.rules.postgame.fans import fans_change
-from league_manager.rules.postgame.mvp import pick_mvp
+from league_manager.rules.postgame.mvp import nominate, pick_mvp
 from league_manager.rules.postgame.spp import PlayerTally, spp_lines
 from league_manager.rules.postgame.winnings import winnings
 from league_manager.services.base import league_ruleset
@@ -109,7 +109,16 @@ def _spp_reason(fixture_id: int, lines: Sequence[tuple[str, int]], bonus: int) -
     return f"Fixture {fixture_id}: " + ", ".join(parts)
 
 
-def _injure(ledger: _Ledger, player: Player, p: PlayerResult) -> dict[str, Any] | None:
+def lasting_name(ruleset: Ruleset, characteristic: str | None) -> str:
+    """The league edition's name of the Lasting Injury that lowers ``characteristic``
+    (Season 3's -AG is a Dislocated Hip, BB2020's a Neck Injury); the characteristic
+    itself when the table has no such row."""
+    table = ruleset.tables.get("lasting_injury")
+    rows = table.rows if table is not None else ()
+    return next((r.result for r in rows if r.characteristic == characteristic), str(characteristic))
+
+
+def _injure(ledger: _Ledger, player: Player, p: PlayerResult, ruleset: Ruleset) -> dict[str, Any] | None:
     """Injuries suffered: status rows (dead, MNG, niggling, characteristic)."""
     where = f"fixture {ledger.fixture_id}"
     if p.injury == "Dead":
@@ -120,7 +129,8 @@ def _injure(ledger: _Ledger, player: Player, p: PlayerResult) -> dict[str, Any] 
         ledger.status(player, "niggling", f"Serious Injury in {where}", delta=1)
         ledger.status(player, "mng", f"Serious Injury in {where}")
     elif p.injury == "Lasting Injury":
-        ledger.status(player, "characteristic", f"Lasting Injury ({p.lasting}) in {where}", p.lasting, -1)
+        name = f"{lasting_name(ruleset, p.lasting)}, -{p.lasting}"
+        ledger.status(player, "characteristic", f"Lasting Injury ({name}) in {where}", p.lasting, -1)
         ledger.status(player, "mng", f"Lasting Injury in {where}")
     else:
         return None
@@ -276,6 +286,17 @@ def _typed_mvps(c: _Context, mvp: Sequence[str]) -> dict[str, str]:
     return chosen
 
 
+def _random_mvp(c: _Context, side: str, eligible: Sequence[str]) -> str | None:
+    """The MVP drawn by the dice: among all eligible players, or (Season 3) among the
+    team's nominees: the result's candidates when it names no more than the edition's
+    number, otherwise that many drawn at random (the coach nominated none)."""
+    if c.ruleset.mvp_nominees:
+        eligible = nominate(eligible, c.ruleset.mvp_nominees, c.dice)
+        c.side_record(side)["mvp_nominees"] = list(eligible)
+    index = pick_mvp(range(len(eligible)), c.dice)
+    return None if index is None else eligible[index]
+
+
 def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
     """The coaching staff's rolls, then MVP (typed, from the result document, or random among
     the eligible) and SPP for everyone."""
@@ -295,8 +316,7 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
         if chosen:
             c.mvps[side], how = chosen, "typed"
         else:
-            index = pick_mvp(range(len(eligible)), c.dice)
-            c.mvps[side], how = (None if index is None else eligible[index]), "random"
+            c.mvps[side], how = _random_mvp(c, side, eligible), "random"
         c.side_record(side).update(mvp=c.mvps[side], mvp_chosen=how)
     awards = {  # Season 3's Brawlin' Brutes teams score casualties and touchdowns differently
         side: c.ruleset.advancement.awards_for(c.ruleset.team(c.teams[side].race)) for side in SIDES
@@ -306,6 +326,10 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             continue  # star players and mercenaries earn no SPP
         lines = spp_lines(_tally(p, p.id in c.mvps.values()), awards[SIDES[p.team]])
         amount = sum(a for _label, a in lines) + p.bonus_spp
+        if amount and c.ruleset.concession_loses_spp and c.result.conceded == p.team:
+            lost = c.side_record(SIDES[p.team])
+            lost["spp_lost"] = lost.get("spp_lost", 0) + amount  # Season 3: conceding costs the game's SPP
+            lines, amount = [], 0
         c.earned[p.id] = amount
         player = c.db_players.get(p.id)
         if player is not None and amount:
@@ -314,7 +338,7 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             entry = {"id": p.id, "spp": amount, "lines": [list(x) for x in lines], "bonus": p.bonus_spp}
             c.record["players"].append(entry)
         if player is not None:
-            injury = _injure(c.ledger, player, p)
+            injury = _injure(c.ledger, player, p, c.ruleset)
             if injury:
                 c.record["injuries"].append(injury)
             if p.quits and p.injury != "Dead":  # a conceding team's player quits in disgust

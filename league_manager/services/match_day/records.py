@@ -189,6 +189,10 @@ class PostgameSide(_Record):
     fans_change: int = 0
     mvp: str | None = None
     mvp_chosen: str = "random"
+    mvp_nominees: tuple[str, ...] = ()
+    """Season 3: the players the MVP die was rolled among (empty: every eligible player)."""
+    spp_lost: int = 0
+    """Season 3: SPP the team's players earned in the game and lost by conceding."""
     expensive_mistake: str = ""
     mistake_loss: int = 0
     mistake_rolls: tuple[int, ...] = ()

@@ -133,10 +133,13 @@ def postgame_html(view: MatchDayView) -> str:
         roll = "no roll" if t.fans_roll is None else f"roll {t.fans_roll}"
         loss = f" (−{_gp(t.mistake_loss)})" if t.mistake_loss else ""
         mvp = who.get(str(t.mvp), str(t.mvp or "none"))
+        nominees = ", ".join(who.get(n, n) for n in t.mvp_nominees)
+        among = f" among {escape(nominees)}" if nominees else ""
+        lost = f"; {t.spp_lost} SPP lost by conceding" if t.spp_lost else ""
         out.append(
             f"<li><b>{escape(name)}</b> {t.outcome}: winnings <b>{_gp(t.winnings)}</b>; "
-            f"dedicated fans {t.fans_change:+d} ({roll}); MVP {escape(mvp)} ({t.mvp_chosen}); "
-            f"expensive mistakes: {escape(t.expensive_mistake)}{loss}</li>"
+            f"dedicated fans {t.fans_change:+d} ({roll}); MVP {escape(mvp)} ({t.mvp_chosen}{among}); "
+            f"expensive mistakes: {escape(t.expensive_mistake)}{loss}{lost}</li>"
         )
     for p in post.players:
         out.append(f"<li>{escape(who.get(p.id, p.id))}: +{p.spp} SPP</li>")

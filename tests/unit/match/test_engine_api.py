@@ -285,3 +285,19 @@ def test_greedy_bot_secures_a_loose_ball_in_season_3() -> None:
     assert GreedyBot(1).choose(match) == Action("activate_secure_ball", 0)
     _scn, bb2020, _ = build({**data, "ruleset": "bb2020"})
     assert GreedyBot(1).choose(bb2020) == Action("activate_move", 0)
+
+
+@pytest.mark.parametrize(("ruleset_id", "seed"), [("bb2020", 4), ("bb2025", 4), ("bb2025", 11)])
+def test_concession_score_follows_the_edition(ruleset_id: str, seed: int) -> None:
+    match = Match(HOME, AWAY, seed=seed, ruleset_id=ruleset_id)
+    bots = (RandomBot(seed), RandomBot(seed + 1))
+    while not match.can_concede(1):
+        assert match.prompt is not None
+        match.apply(bots[match.prompt.team].choose(match))
+    own, theirs = match.state.score
+    match.concede(1)
+    result = match.outcome()
+    assert result is not None and result.away.score == 0
+    # BB2020: one touchdown plus the conceding team's; Season 3: 2-0, or the winner's own score
+    expected = own + 1 + theirs if ruleset_id == "bb2020" else max(own, 2)
+    assert result.home.score == expected

@@ -32,7 +32,8 @@ def test_elite_skills_add_their_extra_value() -> None:
 
 
 def test_random_primary_is_worth_as_much_as_a_chosen_one() -> None:
-    result = adv.roll_skill(S3, progress(), "random_primary", "G", ScriptedDice([4, 6]))
+    # Season 3 rolls two skills (Wrestle, Dauntless); with no preference the first is kept
+    result = adv.roll_skill(S3, progress(), "random_primary", "G", ScriptedDice([4, 6, 1, 2]))
     assert (result.skill, result.value_increase) == ("Wrestle", 20000)
 
 
@@ -59,6 +60,7 @@ def test_prerequisites_and_conflicts_refuse_a_skill() -> None:
     assert "Grab" not in adv.chosen_skills(S3, frenzied, "chosen_secondary")
     ogre = progress("Ogre")
     assert adv.choose_skill(S3, ogre, "chosen_primary", "Bullseye").skill == "Bullseye"
-    # a random roll re-rolls a skill the player cannot take: Grab (S 1-3, 5) -> Guard (S 1-3, 6)
-    result = adv.roll_skill(S3, frenzied, "random_primary", "S", ScriptedDice([2, 5, 2, 6]))
-    assert result.skill == "Guard" and result.rolls == (2, 5, 2, 6)
+    # a random roll re-rolls a skill the player cannot take: Grab (S 1-3, 5) -> Guard (S 1-3, 6),
+    # then the second skill of the two: Mighty Blow (S 4-6, 2)
+    result = adv.roll_skill(S3, frenzied, "random_primary", "S", ScriptedDice([2, 5, 2, 6, 4, 2]))
+    assert result.skill == "Guard" and result.rolls == (2, 5, 2, 6, 4, 2)
