@@ -139,6 +139,9 @@ class State:
     """In-match inducements each team has left (uses left, or how many for lasting ones)."""
     frogs: dict[int, tuple[int, int, int, int, int, frozenset[str]]] = field(default_factory=dict)
     """Players turned into frogs by Zap!: their own MA, ST, AG, PA, AV and skills, until the drive ends."""
+    patient: int = -1
+    """The casualty Krot Shockwhisker patched up to play the next drive (-1 when none): back
+    to the Casualty box when that drive ends (``staff_krot``)."""
     weather_mage: tuple[str, int] = ("", -1)
     """While a Weather Mage's weather holds: the weather it replaced and the team whose team turn
     end brings it back (("", -1) otherwise)."""

@@ -50,7 +50,7 @@ NAMED_REFEREES = ("Ranulf 'Red' Hokuli", "Thoron Korensson", "Jorm the Ogre", "T
 """The Death Zone named biased referees (``referees``)."""
 COACHING_STAFF = (
     "Josef Bugman", "Kari Coldsteel", "Glandril Silverwater", "Mungo Spinecracker", "Fink Da Fixer",
-    "Papa Skullbones", "Ayleen Andar", "Professor Fronkelheim", "Schielund Scharlitan",
+    "Papa Skullbones", "Ayleen Andar", "Professor Fronkelheim", "Schielund Scharlitan", "Krot Shockwhisker",
 )  # fmt: skip
 """The (In)famous Coaching Staff the engine plays (``staff``)."""
 

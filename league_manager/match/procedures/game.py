@@ -5,7 +5,7 @@ from __future__ import annotations
 from league_manager.match.actions import COIN_TOSS, KICK_OFF, RECEIVE, Action, Prompt
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.inducements import mascot, referees, staff, staff_pregame
+from league_manager.match.inducements import mascot, referees, staff, staff_krot, staff_pregame
 from league_manager.match.inducements.chef import master_chef
 from league_manager.match.inducements.heady_brew import offer_brew
 from league_manager.match.inducements.kegs import keg_name, ko_recovery_bonus
@@ -196,6 +196,7 @@ def end_of_drive(c: Ctx) -> Proc[None]:
             c.emit(Event("ko_recovery", s.team[p], p, (roll,), 4, mods, success=ok))
             if ok:
                 s.status[p] = RESERVE
+    yield from staff_krot.end_of_drive(c)
     s.miss_drive.clear()
     if s.weather == "sweltering_heat":
         for team in (0, 1):

@@ -29,7 +29,8 @@ def bone_head(c: Ctx, p: int, action: str) -> Proc[bool]:
 
 @register(points.ACTIVATION_TEST, "Really Stupid")
 def really_stupid(c: Ctx, p: int, action: str) -> Proc[bool]:
-    """4+ (+2 with an adjacent standing team-mate who is not Really Stupid)."""
+    """4+ (5+ when the parameter says so; +2 with an adjacent standing team-mate who is not
+    Really Stupid)."""
     s = c.s
     helped = any(
         s.board[n] >= 0
@@ -39,7 +40,8 @@ def really_stupid(c: Ctx, p: int, action: str) -> Proc[bool]:
         for n in NEIGHBOURS[s.pos[p]]
     )
     mods = (("team-mate", 2),) if helped else ()
-    ok = yield from test(c, p, "really_stupid", 4, mods)
+    target = int(s.params[p].get("Really Stupid", "4+").rstrip("+") or 4)  # 5+ after Krot's tinkering
+    ok = yield from test(c, p, "really_stupid", target, mods)
     if not ok:
         _lose_tz(c, p, "Really Stupid")
     return ok

@@ -226,6 +226,8 @@ def _choose_label(prompt: Prompt, action: Action, names: list[str]) -> str:
         return f"Keep the {which}: {results[action.square]}"
     if prompt.kind == a.PRAYER and "skills" in info:
         return f"Gain {info['skills'][action.square]}"
+    if prompt.kind == a.PRAYER and info.get("staff") == "Krot Shockwhisker":
+        return f"Treat {pl} (in the Casualty box)"
     if prompt.kind in (a.PUSH, a.DECLARE_TARGET, a.BITE_PROMPT):
         return f"{square_name(action.square)}"
     if prompt.kind == HOT_POT_PROMPT:

@@ -23,13 +23,14 @@ RULE = "Some Star Rule"
 def test_only_modelled_inducements_and_players_count_as_played() -> None:
     assert inducement_played("Bribes", "common") and inducement_played("Any Star", "star")
     assert not inducement_played("Special Plays", "common")
+    assert inducement_played("Krot Shockwhisker", "staff")
     lines = [
         {"name": "Special Plays", "kind": "common"},
         {"name": "Bribes", "kind": "common"},
         {"name": "Krot Shockwhisker", "kind": "staff"},
         {"name": "Mercenary: Lineman", "kind": "mercenary"},
     ]
-    assert unplayed_inducements(lines) == ["Krot Shockwhisker", "Special Plays"]
+    assert unplayed_inducements(lines) == ["Special Plays"]
 
 
 def test_the_board_names_what_it_does_not_play_in_the_hud_and_on_the_card(qtbot: QtBot) -> None:

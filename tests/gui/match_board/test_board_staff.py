@@ -37,3 +37,24 @@ def test_papa_skullbones_blesses_the_clicked_player(qtbot: QtBot) -> None:
     assert len(ctl.match.actions) == before + 1
     assert ctl.match.actions[-1] == a.Action(a.CHOOSE, h2)
     assert any(e.kind == "blessing" and e.player == h2 for e in ctl.match.events)
+
+
+def test_krot_shockwhisker_offers_the_casualties_by_name(qtbot: QtBot) -> None:
+    data = json.loads((SCENARIOS / "staff_krot_perfection.json").read_text())
+    scenario, match, _dice = build(data)
+    for raw in data["actions"][:-1]:  # up to Krot's prompt at the end of the drive
+        match.apply(parse_action(scenario, raw))
+    board = MatchBoard(BoardSession(LocalGame(match)), bot_delay_ms=0)
+    qtbot.addWidget(board)
+    ctl = board.controller
+    prompt = ctl.prompt
+    assert prompt is not None and prompt.kind == a.PRAYER and prompt.info.get("staff") == "Krot Shockwhisker"
+    assert labels.title(prompt, ctl.names).startswith("Krot Shockwhisker: A New Playthi")
+    h5 = scenario.index("h5")
+    menu = {c.action: c for c in ctl.menu().choices if c.action is not None}
+    treat = menu[a.Action(a.CHOOSE, h5)]
+    assert treat.label.startswith("Treat ") and "Casualty box" in treat.label
+    assert a.Action(a.DECLINE) in menu
+    board.choose(treat)
+    assert ctl.match.actions[-1] == a.Action(a.CHOOSE, h5)
+    assert any(e.kind == "krot" and e.player == h5 for e in ctl.match.events)

@@ -86,5 +86,6 @@ def test_catalogue_marks_what_is_implemented() -> None:
     assert items["inducement", "Bribes"].implemented
     assert items["inducement", "Weather Mage"].implemented
     assert items["inducement", "Slann Mage-Priest"].implemented
-    assert not items["inducement", "Krot Shockwhisker"].implemented
+    assert items["inducement", "Krot Shockwhisker"].implemented
+    assert not items["inducement", "Special Plays"].implemented
     assert {i.kind for i in items.values()} == {"skill", "trait", "star_rule", "inducement"}

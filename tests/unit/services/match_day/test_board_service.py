@@ -317,7 +317,7 @@ def test_an_inducement_the_engine_does_not_play_is_shown_not_refused_and_a_star_
     import league_manager.match.engine  # noqa: F401 - registers every skill handler
     from league_manager.match import coverage
 
-    # What is still unplayed (Krot Shockwhisker) is not for sale to these teams:
+    # Every bought inducement is played now (Krot Shockwhisker last, issue 12):
     # take the Weather Mage out of the played set to see how an unplayed one is shown.
     monkeypatch.setattr(coverage, "MODELLED_INDUCEMENTS", coverage.MODELLED_INDUCEMENTS - {"Weather Mage"})
 
