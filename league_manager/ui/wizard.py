@@ -105,7 +105,7 @@ def editor_for(rule: HouseRule) -> QWidget:
     if rule.kind == "int":
         spin = QSpinBox()
         money = rule.key == "budget"
-        spin.setRange(0, 5_000_000 if money else 100)
+        spin.setRange(0, 5_000_000 if money else rule.maximum or 100)
         spin.setSingleStep(10_000 if money else 1)
         spin.setGroupSeparatorShown(True)
         if money:

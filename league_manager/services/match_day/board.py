@@ -20,6 +20,7 @@ from league_manager.core.errors import RuleViolation
 from league_manager.match.coverage import inducement_played
 from league_manager.match.engine import FORMAT_VERSION, Match, MatchFormatError
 from league_manager.match.replay import DIGEST_KEY, state_digest
+from league_manager.match.turn_timer import SETTING as TIMER_SETTING
 from league_manager.match.undo_policy import (
     DEFAULT_POLICY,
     POLICIES,
@@ -57,6 +58,8 @@ from league_manager.services.team_board import team_colours
 
 UNDO_SETTING = "undo_policy"
 """The league house rule that chooses the board's undo policy."""
+TIMER_KEY = "turn_timer"
+"""Key of the match record holding the turn timer: ``{"seconds": n, "timeouts": [action, ...]}``."""
 
 
 class FinishedGame(Protocol):
@@ -83,6 +86,8 @@ class BoardGame:
         colours: each team's colours (stored, or its race's default), home first; the board
             tells clashing ones apart (``rules.team_colours.board_colours``).
         team_ids: the home and away team ids (their saved formations are offered at set-up).
+        turn_seconds: the league's turn timer (seconds per team turn, 0 = none), fixed at start.
+        timeouts: indices of the actions the timer applied to end a team turn (kept in the record).
     """
 
     def __init__(
@@ -96,8 +101,12 @@ class BoardGame:
         inert: tuple[str, ...] = (),
         colours: tuple[TeamColours, TeamColours] | None = None,
         team_ids: tuple[int, int] | None = None,
+        turn_seconds: int = 0,
+        timeouts: list[int] | None = None,
     ) -> None:
         self.fixture_id = fixture_id
+        self.turn_seconds = turn_seconds
+        self.timeouts: list[int] = list(timeouts or [])
         self.match = match
         self.controllers: dict[str, str] = dict(controllers)
         self.undo_policy = undo_policy
@@ -153,7 +162,9 @@ class BoardService(ServiceBase):
                 )
             day = require_match_day(fixture, ("pre_game",), "start a board match", session=session)
             _fixture, league = fixture_and_league(fixture, session=session)
-            policy = _policy(undo_policy or str(self.settings_of(league).get(UNDO_SETTING, DEFAULT_POLICY)))
+            settings = self.settings_of(league)
+            policy = _policy(undo_policy or str(settings.get(UNDO_SETTING, DEFAULT_POLICY)))
+            seconds = max(0, int(settings.get(TIMER_SETTING, 0) or 0))
             match = Match(
                 snapshot(day, "home"),
                 snapshot(day, "away"),
@@ -176,7 +187,7 @@ class BoardService(ServiceBase):
                 undo_policy=policy,
                 match_json="{}",
             )
-            _write(row, match, match.to_dict())
+            _write(row, match, match.to_dict(), {"seconds": seconds, "timeouts": []})
             session.add(row)
             set_stage(day, "in_progress", session=session)
             return _game(fixture, match, row, day, session=session)
@@ -238,7 +249,7 @@ class BoardService(ServiceBase):
                 raise RuleViolation(
                     "board match", "the game has fewer actions than the record: save an undo with undo_by"
                 )
-            _write(row, game.match, document)
+            _write(row, game.match, document, _timer(game, stored))
             session.add(row)
 
     def finish(self, fixture: int, game: FinishedGame) -> Outcome[MatchDayView]:
@@ -262,7 +273,7 @@ class BoardService(ServiceBase):
                 raise RuleViolation("board match", "the game has fewer actions than the record")
             day = require_match_day(fixture, ("in_progress",), "finish the board match", session=session)
             store_result(day, parse_result(result, day), session=session)
-            _write(row, game.match, document)
+            _write(row, game.match, document, _timer(game, stored))
             row.state = "finished"
             session.add(row)
             view = match_day_view(day, session=session)
@@ -371,10 +382,20 @@ def _record_undo(
     row.undo_json = dump_json(records)
 
 
-def _write(row: BoardMatch, match: Match, document: dict[str, Any]) -> None:
-    """Copy the match document and what the fixture page shows of it into the record."""
+def _timer(game: FinishedGame, stored: dict[str, Any]) -> dict[str, Any]:
+    """The record's turn timer with the game's timeouts (those still within its actions)."""
+    timer: dict[str, Any] = dict(stored.get(TIMER_KEY) or {"seconds": 0, "timeouts": []})
+    actions = len(game.match.actions)
+    kept: list[int] = list(getattr(game, "timeouts", timer.get("timeouts", [])))
+    timer["timeouts"] = [i for i in kept if i < actions]
+    return timer
+
+
+def _write(row: BoardMatch, match: Match, document: dict[str, Any], timer: dict[str, Any]) -> None:
+    """Copy the match document, its turn timer and what the fixture page shows of it into the record."""
     state, prompt = match.state, match.prompt
-    row.match_json = json.dumps({**document, DIGEST_KEY: state_digest(state)}, separators=(",", ":"))
+    whole = {**document, TIMER_KEY: timer, DIGEST_KEY: state_digest(state)}
+    row.match_json = json.dumps(whole, separators=(",", ":"))
     row.action_count = len(document["actions"])
     row.prompt_kind = None if prompt is None else prompt.kind
     row.prompt_team = None if prompt is None else prompt.team
@@ -407,12 +428,14 @@ def _game(fixture: int, match: Match, row: BoardMatch, day: MatchDay, *, session
     controllers = {"home": row.home_controller, "away": row.away_controller}
     inert = (*match.inert_skills, *_unplayed(day))
     home, away = session.get(Team, day.home_team_id), session.get(Team, day.away_team_id)
+    timer = json.loads(row.match_json).get(TIMER_KEY) or {}
     colours = None
     if home is not None and away is not None:
         colours = (team_colours(home, session=session), team_colours(away, session=session))
     return BoardGame(
         fixture, match, controllers, row.undo_policy, match.home.name, match.away.name, inert=inert,
         colours=colours, team_ids=(day.home_team_id, day.away_team_id),
+        turn_seconds=int(timer.get("seconds", 0)), timeouts=[int(i) for i in timer.get("timeouts", [])],
     )  # fmt: skip
 
 

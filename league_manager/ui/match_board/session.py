@@ -15,6 +15,7 @@ from league_manager.match.bots import Bot, make_bot
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
 from league_manager.match.formations import SavedFormation
+from league_manager.match.turn_timer import timeout_action
 from league_manager.rules.team_colours import TeamColours, default_colours
 
 SIDES = ("home", "away")
@@ -193,6 +194,25 @@ class BoardSession:
         self._changed(events)
         return events
 
+    def time_out(self) -> bool:
+        """The turn timer ran out: apply the engine action that ends the turn now (an action
+        in progress first, then the team turn) and note it in the game's ``timeouts``.
+
+        Returns False while a dice decision must be answered first (nothing is applied).
+        """
+        action = timeout_action(self.match)
+        if action is None:
+            return False
+        timeouts = getattr(self.game, "timeouts", None)
+        if isinstance(timeouts, list):
+            timeouts.append(len(self.match.actions))
+        self.apply(action)
+        return True
+
+    def _timed_out(self, index: int) -> bool:
+        timeouts = getattr(self.game, "timeouts", None)
+        return isinstance(timeouts, list) and index in timeouts
+
     def undo_needs_confirmation(self) -> bool:
         """Whether the opponent must confirm an undo (the league's ``confirm`` policy)."""
         return self.confirm_undo
@@ -211,6 +231,8 @@ class BoardSession:
         undone = 0
         self._batches = [b for b in self._batches if b[1] <= len(match.actions)]
         batch = self._batches[-1] if self._batches and self._batches[-1][1] == len(match.actions) else None
+        if self._timed_out(len(match.actions) - 1):
+            return "The turn timer ended that turn; it cannot be taken back."
         while match.actions:
             if self.undo_refusal is not None:
                 whole = _Batch(match, batch[0]) if batch is not None else match

@@ -15,6 +15,7 @@ from league_manager.ui.match_board.board import MatchBoard
 from league_manager.ui.match_board.practice import practice_game, practice_stars_game
 from league_manager.ui.match_board.session import BoardSession
 from league_manager.ui.match_board.spec import advance_to
+from league_manager.ui.match_board.turn_clock import TurnTimerLabel
 
 if TYPE_CHECKING:
     from league_manager.services.facade import Services
@@ -47,6 +48,10 @@ class BoardWindow(QWidget):
         spectate.clicked.connect(self.open_spectator)
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 2, 6, 0)
+        seconds = int(getattr(session.game, "turn_seconds", 0) or 0)
+        self.turn_timer = TurnTimerLabel(session, seconds, parent=self) if seconds > 0 else None
+        if self.turn_timer is not None:
+            bar.addWidget(self.turn_timer)
         bar.addStretch(1)
         bar.addWidget(spectate)
         layout = QVBoxLayout(self)
@@ -67,6 +72,8 @@ class BoardWindow(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.board.stop_bots()
+        if self.turn_timer is not None:
+            self.turn_timer.stop()
         super().closeEvent(event)
 
 

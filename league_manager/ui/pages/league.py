@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QMenu, QVBoxLayout
 
 from league_manager.core.errors import LeagueError
 from league_manager.core.money import format_gold, format_k
+from league_manager.match.turn_timer import SETTING as TIMER_SETTING
+from league_manager.match.turn_timer import describe as describe_timer
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
@@ -118,10 +120,12 @@ class LeaguePage(Page):
         self.ident = league.id
         settings = league.settings
         points = "/".join(str(settings.get(k, "?")) for k in ("points_win", "points_draw", "points_loss"))
+        seconds = int(settings.get(TIMER_SETTING, 0) or 0)
+        timer = f"   ·   board turn timer {describe_timer(seconds)}" if seconds > 0 else ""
         self.header.set_text(
             league.name,
             f"{league.ruleset.upper()} {league.ruleset_version}   ·   draft budget "
-            f"{format_gold(int(settings.get('budget', 0)))}   ·   win/draw/loss {points} points",
+            f"{format_gold(int(settings.get('budget', 0)))}   ·   win/draw/loss {points} points{timer}",
         )
         self.model.set_rows(teams)
         values = [t.team_value for t in teams]
