@@ -24,6 +24,7 @@ def _pregame_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("tracker")
     svc = Services.open(folder / "build.db")
     svc.create_demo()
+    svc.leagues.update_settings(DEMO_LEAGUE, {"illegal_procedure": True})
     svc.seasons.create_season(DEMO_LEAGUE, "S", seed=11)
     svc.seasons.add_teams("S", [name for _r, name, _c in DEMO_TEAMS][:4])
     svc.seasons.schedule("S", "round-robin")
@@ -131,3 +132,24 @@ def test_the_page_spec_shows_the_fixtures_tracker(
     assert isinstance(shown, TrackerWindow) and shown.fixture_id == fixture.id
     with pytest.raises(LeagueError, match="tracker:FIXTURE"):
         window.show_spec("tracker:first")
+
+
+def test_without_the_house_rule_the_tracker_offers_no_illegal_procedure(
+    make_window: Any, qtbot: QtBot, tmp_path: Path, _pregame_template: Path
+) -> None:
+    path = tmp_path / "off.db"
+    path.write_bytes(_pregame_template.read_bytes())
+    svc = Services.open(path)
+    svc.leagues.update_settings(DEMO_LEAGUE, {"illegal_procedure": False})
+    svc.close()
+    window = make_window()
+    window.open_database(str(path), background=False)
+    fixture = window.ctx.services.seasons.fixtures("S")[0]
+    window.show_fixture(fixture.id)
+    window.fixture_page.tracker_button.click()
+    tracker = window.fixture_page.tracker_window
+    qtbot.addWidget(tracker)
+    assert "illegal" not in tracker.buttons and "wrong_call" not in tracker.buttons
+    count = tracker.entries.count()
+    qtbot.keyClick(tracker, "l")
+    assert tracker.entries.count() == count

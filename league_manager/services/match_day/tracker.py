@@ -26,6 +26,7 @@ from league_manager.services.match_day.board_store import refuse_if_board_in_pro
 from league_manager.services.match_day.result import parse_result, store_result
 from league_manager.services.match_day.store import (
     MatchDayView,
+    fixture_and_league,
     load_json,
     lock_fixture_teams,
     match_day_view,
@@ -33,6 +34,10 @@ from league_manager.services.match_day.store import (
     set_stage,
 )
 from league_manager.services.match_day.tracker_log import Roster, TrackerLog
+
+ILLEGAL_SETTING = "illegal_procedure"
+"""League setting: the tracker offers Illegal Procedure and the wrong call (off by default)."""
+ILLEGAL_KINDS = ("illegal", "wrong_call")
 
 OPEN_STAGES = ("pre_game", "in_progress")
 """A tracker starts at the pre-game (it kicks the match off) or once the match is under way."""
@@ -46,6 +51,8 @@ class TrackerView:
     log: TrackerLog
     day: MatchDayView
     state: str
+    illegal_procedure: bool = False
+    """Whether the league plays the old rules' Illegal Procedure (house rule, off by default)."""
 
 
 class TrackerService(ServiceBase):
@@ -72,7 +79,7 @@ class TrackerService(ServiceBase):
             if day.stage == "pre_game":
                 set_stage(day, "in_progress", session=session)
             session.flush()
-            return _view(row, match_day_view(day, session=session))
+            return _view(row, match_day_view(day, session=session), self._illegal(fixture, session))
 
     def add(self, fixture: int, entry: Mapping[str, Any]) -> TrackerView:
         """Check one entry against the log and store it.
@@ -81,7 +88,7 @@ class TrackerService(ServiceBase):
             RuleViolation: the entry does not fit (see ``TrackerLog.check``), or no tracker
                 is in progress; nothing is stored.
         """
-        return self._change(fixture, lambda log: log.add(entry))
+        return self._change(fixture, lambda log: log.add(entry), str(entry.get("kind", "")))
 
     def undo(self, fixture: int) -> TrackerView:
         """Take back the last entry.
@@ -125,16 +132,26 @@ class TrackerService(ServiceBase):
             ),
         )
 
-    def _change(self, fixture: int, change: Any) -> TrackerView:
+    def _change(self, fixture: int, change: Any, kind: str = "") -> TrackerView:
         with self.transaction() as session:
             row = _require(fixture, session=session)
             day = require_match_day(fixture, OPEN_STAGES, "track the match on the table", session=session)
             view = match_day_view(day, session=session)
             log = _log(row, view)
+            illegal = self._illegal(fixture, session)
+            if kind in ILLEGAL_KINDS and not illegal:
+                raise RuleViolation(
+                    "tracker",
+                    "this league does not play Illegal Procedure (house rule 'illegal_procedure')",
+                )
             change(log)
             row.entries_json, row.updated_at = json.dumps(log.to_dict()), utcnow()
             session.add(row)
-            return TrackerView(fixture, log, view, row.state)
+            return TrackerView(fixture, log, view, row.state, illegal)
+
+    def _illegal(self, fixture: int, session: Session) -> bool:
+        _fixture, league = fixture_and_league(fixture, session=session)
+        return bool(self.settings_of(league).get(ILLEGAL_SETTING, False))
 
 
 def _find(fixture: int, *, session: Session) -> TrackerMatch | None:
@@ -153,5 +170,5 @@ def _log(row: TrackerMatch, day: MatchDayView) -> TrackerLog:
     return TrackerLog(rosters, list(load_json(row.entries_json).get("entries", [])))
 
 
-def _view(row: TrackerMatch, day: MatchDayView) -> TrackerView:
-    return TrackerView(row.fixture_id, _log(row, day), day, row.state)
+def _view(row: TrackerMatch, day: MatchDayView, illegal: bool) -> TrackerView:
+    return TrackerView(row.fixture_id, _log(row, day), day, row.state, illegal)

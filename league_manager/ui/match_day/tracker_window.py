@@ -161,6 +161,13 @@ class TrackerWindow(QWidget):
         self.stack.addWidget(self._whistle_page())
         self.refresh()
 
+    def keys(self) -> tuple[tuple[str, str, str], ...]:
+        """The entry keys this league plays: Illegal Procedure and the wrong call only where
+        the league's house rule turns them on."""
+        if getattr(self.view, "illegal_procedure", False):
+            return KEYS
+        return tuple(k for k in KEYS if k[1] not in ("illegal", "wrong_call"))
+
     # ---- pages
     def _tracker_page(self) -> QWidget:
         page = QWidget()
@@ -177,7 +184,7 @@ class TrackerWindow(QWidget):
         box.addWidget(self.prompt)
         keys = QGridLayout()
         self.buttons: dict[str, QPushButton] = {}
-        for index, (key, kind, text) in enumerate(KEYS):
+        for index, (key, kind, text) in enumerate(self.keys()):
             widget = button(f"{text} ({key})")
             widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             widget.clicked.connect(lambda _c=False, k=kind: self.enter(k))
@@ -270,8 +277,8 @@ class TrackerWindow(QWidget):
             self.switch_side()
         elif text == "F":
             self.final_whistle()
-        elif any(text == key for key, _k, _t in KEYS):
-            self.enter(next(kind for key, kind, _t in KEYS if key == text))
+        elif any(text == key for key, _k, _t in self.keys()):
+            self.enter(next(kind for key, kind, _t in self.keys() if key == text))
         else:
             super().keyPressEvent(event)
 

@@ -129,3 +129,20 @@ def test_the_service_saves_each_entry_and_records_the_result(
     assert outcome.value.result["home"]["score"] == 1
     with pytest.raises(RuleViolation, match="no tracker in progress"):
         demo.tracker.add(fixture, {"kind": "turn", "team": 0})
+
+
+def test_illegal_procedure_is_refused_unless_the_league_plays_it(
+    demo: Services, fixtures: list[FixtureView]
+) -> None:
+    fixture = fixtures[0].id
+    assert fixture is not None
+    demo.match_day.pregame(fixture, seed=5)
+    assert demo.tracker.open(fixture).illegal_procedure is False
+    with pytest.raises(RuleViolation, match="illegal_procedure"):
+        demo.tracker.add(fixture, {"kind": "illegal", "team": 0, "choice": "end_turn"})
+    with pytest.raises(RuleViolation, match="illegal_procedure"):
+        demo.tracker.add(fixture, {"kind": "wrong_call", "team": 1})
+    assert demo.tracker.open(fixture).log.entries == []
+    demo.leagues.update_settings(demo.leagues.list_leagues()[0].name, {"illegal_procedure": True})
+    view = demo.tracker.add(fixture, {"kind": "illegal", "team": 0, "choice": "end_turn"})
+    assert view.illegal_procedure and view.log.entries[-1]["kind"] == "illegal"
