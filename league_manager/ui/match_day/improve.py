@@ -10,18 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QHBoxLayout, QTableView, QVBoxLayout, QWidget
 
 from league_manager.core.errors import LeagueError
 from league_manager.services.player_models import PlayerRecord
 from league_manager.ui.advance_dialog import KIND_NAMES, AdvanceDialog
 from league_manager.ui.context import UiContext
+from league_manager.ui.models import Column, RecordTableModel
 from league_manager.ui.widgets import button, label
-
-Index = QModelIndex | QPersistentModelIndex
-ROOT = QModelIndex()
-HEADERS = ("Player", "SPP", "Advancements the SPP buy now")
 
 
 @dataclass(frozen=True)
@@ -45,37 +41,23 @@ class Improver:
         )
 
 
-class ImproverModel(QAbstractTableModel):
-    """The players who can improve."""
+def _column(header: str, text: Any) -> Column[Improver]:
+    return Column(header, text, tooltip=text)
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.rows: list[Improver] = []
 
-    def set_rows(self, rows: list[Improver]) -> None:
-        """Show these players."""
-        self.beginResetModel()
-        self.rows = list(rows)
-        self.endResetModel()
+class ImproverModel(RecordTableModel[Improver]):
+    """The players who can improve (the full text of each cell as its tooltip)."""
 
-    def rowCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self.rows)
+    columns = (
+        _column("Player", lambda r: r.who),
+        _column("SPP", lambda r: str(r.record.spp)),
+        _column("Advancements the SPP buy now", lambda r: r.choices_text),
+    )
 
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section] if 0 <= section < len(HEADERS) else None
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.rows):
-            return None
-        row = self.rows[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return (row.who, str(row.record.spp), row.choices_text)[index.column()]
-        return None
+    @property
+    def rows(self) -> list[Improver]:
+        """The players listed, in table order."""
+        return self.records
 
 
 class ImprovePanel(QWidget):
@@ -90,7 +72,7 @@ class ImprovePanel(QWidget):
         box.addWidget(label("Players who can improve", "sectionTitle"))
         self.note = label("", "help", wrap=True)
         box.addWidget(self.note)
-        self.model = ImproverModel(self)
+        self.model = ImproverModel(parent=self)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
