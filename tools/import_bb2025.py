@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from reference_fields import position_fields
+from reference_fields import dump_data, load_reference, position_fields
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "league_manager" / "data" / "bb2025"
@@ -44,13 +44,11 @@ RESULT_NAMES = {"DEAD": "Dead", "Casualty": "Casualty!"}
 
 
 def _load(ref: Path, name: str) -> Any:
-    with (ref / name).open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh)
+    return load_reference(ref, name)
 
 
 def _dump(name: str, header: str, data: Any) -> None:
-    text = yaml.dump(data, sort_keys=False, allow_unicode=True, width=110)
-    (OUT / name).write_text(HEADER + header + text, encoding="utf-8")
+    dump_data(OUT / name, HEADER + header, data)
 
 
 def _dispute_text(d: dict[str, Any]) -> str:

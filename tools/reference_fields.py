@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
+
+import yaml
 
 
 def position_fields(p: dict[str, Any], keywords: list[str]) -> dict[str, Any]:
@@ -22,3 +25,15 @@ def position_fields(p: dict[str, Any], keywords: list[str]) -> dict[str, Any]:
         "keywords": keywords,
         "big_guy": bool(p.get("big_guy")),
     }
+
+
+def load_reference(ref: Path, name: str) -> Any:
+    """One YAML file of a reference folder."""
+    with (ref / name).open(encoding="utf-8") as fh:
+        return yaml.safe_load(fh)
+
+
+def dump_data(path: Path, header: str, data: Any) -> None:
+    """Write a data file: its comment header, then the YAML in the file order we keep."""
+    text = yaml.dump(data, sort_keys=False, allow_unicode=True, width=110)
+    path.write_text(header + text, encoding="utf-8")
