@@ -6,7 +6,7 @@ import random
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.spell_choice import choose_spell
+from league_manager.match.bots.spell_choice import area_worth, choose_spell
 from league_manager.match.bots.star_sense import (
     STAR_RULES,
     far_block_bonus,
@@ -270,15 +270,9 @@ class GreedyBot:
     def _hot_pot(self, match: Match, prompt: acts.Prompt) -> Action | None:
         """Lob the Halfling Hot Pot where a Fireball would pay (opponents around, the carrier most)."""
         s = match.state
-        team = prompt.team
 
         def worth(square: int) -> int:
-            score = 0
-            for p in range(s.size):
-                if s.pos[p] in (square, *NEIGHBOURS[square]) and s.status[p] == STANDING:
-                    foe = s.team[p] != team
-                    score += (1 if foe else -2) + (2 if foe and p == s.carrier else 0)
-            return score
+            return area_worth(s, prompt.team, {square, *NEIGHBOURS[square]})
 
         targets = [a for a in prompt.options if a.kind == acts.CHOOSE and a.square >= 0]
         best = max(targets, key=lambda a: worth(a.square), default=None)

@@ -19,10 +19,21 @@ from league_manager.match.inducements.nurgle_spells import FLORA_REACH, STRANGE_
 from league_manager.match.inducements.slann_spells import TECTONIC_SHIFT
 from league_manager.match.inducements.team_spells import TEMPORAL_DISTORTION, WEATHER_MODIFIERS, WEATHER_ROLL
 from league_manager.match.pitch import NEIGHBOURS, distance
-from league_manager.match.state import STANDING
+from league_manager.match.state import STANDING, State
 
 WORTH_CASTING = 2
 HOT, WET = ("sweltering_heat", "very_sunny"), ("pouring_rain", "blizzard")
+
+
+def area_worth(s: State, team: int, area: set[int]) -> int:
+    """What knocking down every Standing player in ``area`` is worth to ``team``: +1 per
+    opponent (+2 more for the ball carrier), -2 per own player."""
+    score = 0
+    for p in range(s.size):
+        if s.pos[p] in area and s.status[p] == STANDING:
+            foe = s.team[p] != team
+            score += (1 if foe else -2) + (2 if foe and p == s.carrier else 0)
+    return score
 
 
 def choose_spell(match: Match, prompt: acts.Prompt) -> Action | None:
@@ -37,13 +48,7 @@ def choose_spell(match: Match, prompt: acts.Prompt) -> Action | None:
             near = [q for q in foes if distance(s.pos[q], square) <= FLORA_REACH]
             return min(len(near), 3) + (2 if s.carrier in near else 0)
         across = spell in (COLUMN_OF_FIRE, WARP_LIGHTNING)
-        area = set(line(square)) if across else {square, *NEIGHBOURS[square]}
-        score = 0
-        for p in range(s.size):
-            if s.pos[p] in area and s.status[p] == STANDING:
-                foe = s.team[p] != team
-                score += (1 if foe else -2) + (2 if foe and p == s.carrier else 0)
-        return score
+        return area_worth(s, team, set(line(square)) if across else {square, *NEIGHBOURS[square]})
 
     chosen = [a for a in prompt.options if a.kind == acts.CHOOSE]
     squares = [(worth(spells[-1 - a.player], a.square), a) for a in chosen if a.player < 0 and a.square >= 0]
