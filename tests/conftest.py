@@ -244,3 +244,31 @@ def demo(
         svc = Services.open(copy)
     yield svc
     svc.close()
+
+
+@pytest.fixture
+def rewind_schema() -> Callable[[Path, str], None]:
+    """Take a league file back to an older schema (see :func:`rewind_file`)."""
+    return rewind_file
+
+
+def rewind_file(path: Path, revision: str) -> None:
+    """Take a league file back to an older schema with the migrations' own downgrades.
+
+    Tests of a migration build a file with today's services, then rewind it: the
+    tables and columns of every later revision go, so no test lists them by hand.
+    """
+    from alembic import command
+
+    from league_manager.persistence.migrate import alembic_config
+
+    engine = make_engine(path)
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            cfg = alembic_config()
+            cfg.attributes["connection"] = conn
+            command.downgrade(cfg, revision)
+            conn.commit()
+    finally:
+        engine.dispose()
