@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from league_manager.match.engine import Match
 from league_manager.match.inducements import mascot
 from league_manager.match.skills.registry import limit_of, used_key
-from league_manager.match.state import STATUS_NAMES, WEATHER_NAMES
+from league_manager.match.state import STATUS_NAMES, WEATHER_NAMES, PlayerStats
 from league_manager.rules.model import Ruleset
+from league_manager.rules.postgame.spp import PlayerTally, spp_earned
 
 
 def rerolls_used_this_turn(match: Match, team: int) -> int:
@@ -124,6 +126,25 @@ def career_line(career: int, this_match: int, advancements: int, ruleset: Rulese
     )
 
 
+BB2020_AWARDS = {"TD": 3, "COMP": 1, "DEF": 1, "INT": 2, "CAS": 2, "MVP": 4}
+"""The awards used when the board has no ruleset at hand (a bare scenario)."""
+
+
+def match_spp(stats: PlayerStats, race: str, ruleset: Ruleset | None) -> int:
+    """SPP a player has earned so far this match, by the edition's awards for the team.
+
+    Season 3 pays other awards than BB2020 (and Brawlin' Brutes more for casualties), so the
+    card uses the ruleset's awards after the team's special rules, as the post-game will.
+    """
+    awards: Mapping[str, int] = BB2020_AWARDS
+    if ruleset is not None and race in ruleset.teams:
+        awards = ruleset.advancement.awards_for(ruleset.teams[race])
+    tally = PlayerTally(
+        td=stats.td, comp=stats.comp, deflections=stats.defl, interceptions=stats.intc, cas=stats.cas
+    )
+    return spp_earned(tally, awards) + stats.bonus_spp
+
+
 def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str, ...] = ()) -> str:
     """Characteristics, skills with their text, special rule, status and this match's SPP events.
 
@@ -147,7 +168,7 @@ def player_card(match: Match, p: int, ruleset: Ruleset | None, inert: tuple[str,
         + (" · used" if s.used[p] else ""),
     ]
     st = s.stats[p]
-    spp = st.td * 3 + st.comp + st.cas * 2 + st.intc * 2 + st.defl + st.bonus_spp
+    spp = match_spp(st, s.teams[team].race, ruleset)
     rows.append(f"This match: TD {st.td} · Comp {st.comp} · Cas {st.cas} · Int {st.intc} · SPP {spp}")
     if not snap.induced:
         rows.append(career_line(snap.spp, spp, snap.advancements, ruleset))

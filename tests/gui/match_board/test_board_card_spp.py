@@ -5,10 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 from league_manager.match.engine import Match
+from league_manager.match.state import PlayerStats
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.dice import BoardDice
 from league_manager.rules.loader import load_ruleset
-from league_manager.ui.match_board.hud import career_line, player_card
+from league_manager.ui.match_board.hud import career_line, match_spp, player_card
 from league_manager.ui.match_board.practice import practice_teams
 
 
@@ -44,3 +45,13 @@ def test_the_snapshot_carries_career_spp_through_its_json_form() -> None:
     data = home.players[1].to_dict()
     assert "spp" not in data  # records from before carry none, and read as 0
     assert TeamSnapshot.from_dict(home.to_dict()).players[1].spp == 0
+
+
+def test_this_matchs_spp_follow_the_editions_awards_for_the_team() -> None:
+    stats = PlayerStats()
+    stats.td, stats.cas, stats.defl = 1, 1, 1
+    bb2020, bb2025 = load_ruleset("bb2020"), load_ruleset("bb2025")
+    assert match_spp(stats, "human", bb2020) == 3 + 2 + 1
+    assert match_spp(stats, "human", bb2025) == 3 + 2  # no SPP for a deflection in Season 3
+    assert match_spp(stats, "blackorc", bb2025) == 2 + 3  # Brawlin' Brutes
+    assert match_spp(stats, "human", None) == 3 + 2 + 1
