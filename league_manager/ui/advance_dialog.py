@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -20,10 +19,9 @@ from league_manager.rules.dice import ScriptedDice
 from league_manager.rules.model import CHARACTERISTICS
 from league_manager.services.player_models import AdvanceChoice, PlayerRecord
 from league_manager.ui.match_day.wizard import DiceChoice
+from league_manager.ui.models import Column, RecordTableModel
 from league_manager.ui.widgets import label
 
-Index = QModelIndex | QPersistentModelIndex
-ROOT = QModelIndex()
 KIND_NAMES = {
     "random_primary": "Random primary skill",
     "chosen_primary": "Chosen primary skill",
@@ -31,44 +29,21 @@ KIND_NAMES = {
     "chosen_secondary": "Chosen secondary skill",
     "characteristic": "Characteristic improvement",
 }
-HEADERS = ("Advancement", "SPP cost", "Skill categories")
 
 
-class ChoiceModel(QAbstractTableModel):
+class ChoiceModel(RecordTableModel[AdvanceChoice]):
     """The advancements a player can buy now."""
 
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self.choices: list[AdvanceChoice] = []
+    columns = (
+        Column[AdvanceChoice]("Advancement", lambda c: KIND_NAMES.get(c.kind, c.kind)),
+        Column[AdvanceChoice]("SPP cost", lambda c: f"{c.cost} SPP", sort=lambda c: c.cost),
+        Column[AdvanceChoice]("Skill categories", lambda c: ", ".join(c.categories)),
+    )
 
-    def set_choices(self, choices: list[AdvanceChoice]) -> None:
-        """Show these choices."""
-        self.beginResetModel()
-        self.choices = list(choices)
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self.choices)
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section] if 0 <= section < len(HEADERS) else None
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self.choices):
-            return None
-        choice = self.choices[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return (
-                KIND_NAMES.get(choice.kind, choice.kind),
-                f"{choice.cost} SPP",
-                ", ".join(choice.categories),
-            )[index.column()]
-        return None
+    @property
+    def choices(self) -> list[AdvanceChoice]:
+        """The choices shown, in order."""
+        return self.records
 
 
 class AdvanceDialog(QDialog):
@@ -86,8 +61,8 @@ class AdvanceDialog(QDialog):
                 f"{record.spp} SPP to spend; {record.advancements} advancement(s) so far.", "help", wrap=True
             )
         )
-        self.model = ChoiceModel(self)
-        self.model.set_choices([c for c in record.choices if c.affordable])
+        self.model = ChoiceModel(parent=self)
+        self.model.set_rows([c for c in record.choices if c.affordable])
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)

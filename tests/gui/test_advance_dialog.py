@@ -28,7 +28,7 @@ def test_choice_model_passes_modeltester(qtmodeltester: Any, demo_file: Path) ->
     finally:
         services.close()
     model = ChoiceModel()
-    model.set_choices(list(record.choices))
+    model.set_rows(list(record.choices))
     qtmodeltester.check(model, force_py=True)
 
 
