@@ -30,8 +30,14 @@ LASTS = {1: "half", 4: "game", 8: "game", 9: "half", 10: "game", 15: "half", 16:
 
 
 def grant_skill(c: Ctx, p: int, skill: str, param: str, lasts: str) -> None:
-    """Give p a skill until the end of the drive, half or game."""
+    """Give p a skill until the end of the drive, half or game.
+
+    A player who has the skill already keeps it for good: no expiry mark is recorded, so the
+    end of the drive or half never takes away a skill of the player's own.
+    """
     s = c.s
+    if skill in s.skills[p]:
+        return
     s.skills[p] = s.skills[p] | {skill}
     if param:
         s.params[p] = {**s.params[p], skill: param}

@@ -63,14 +63,17 @@ HEXED, HEXED_NOW = "hexed", "hexed now"
 def grant_for_turn(c: Ctx, p: int, skill: str, param: str = "", rule: str = "") -> None:
     """p gains ``skill`` (or loses it, with a leading "-") until the end of this team turn."""
     s = c.s
-    if skill.startswith("-"):
+    lost = skill.startswith("-")
+    had = skill.removeprefix("-") in s.skills[p]
+    if lost and had:
         s.skills[p] = s.skills[p] - {skill[1:]}
-    else:
+    elif not lost and not had:
         s.skills[p] = s.skills[p] | {skill}
         if param:
             s.params[p] = {**s.params[p], skill: param}
     c.refresh_hooks(p)
-    s.temporary.append((p, skill, TURN))
+    if lost == had:  # only a real change is undone when the turn ends
+        s.temporary.append((p, skill, TURN))
     c.emit(Event("skill", s.team[p], p, rule=rule, detail=f"{skill} {param}".strip() + " this turn"))
 
 

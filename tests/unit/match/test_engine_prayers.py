@@ -6,6 +6,7 @@ from engine_helpers import away, home, scenario
 
 from league_manager.match.procedures.prayers import PRAYERS, expire, grant_skill
 from league_manager.match.scenario import build
+from league_manager.match.skills.star_points import expire_turn, grant_for_turn
 
 NO_RR = {"rerolls": [0, 0]}
 FOUL = [["activate_foul", "h1"], ["choose", "h1", [6, 7]], ["foul", "h1", [6, 7]]]
@@ -23,6 +24,26 @@ def test_temporary_skill_expires_with_the_drive() -> None:
     expire(ctx, "drive")
     assert "Mighty Blow" not in match.state.skills[0]
     assert not ctx.has(0, "armour_or_injury_bonus")
+
+
+def test_a_skill_the_player_has_already_outlives_the_prayer() -> None:
+    _s, match, _d = build({"name": "x", "players": [home("h1", 5, 7, skills=["Dodge"]), away("a1", 9, 7)]})
+    ctx = match.ctx
+    grant_skill(ctx, 0, "Dodge", "", "drive")
+    expire(ctx, "drive")
+    assert "Dodge" in match.state.skills[0]
+
+
+def test_a_turns_gain_or_loss_undoes_only_a_real_change() -> None:
+    _s, match, _d = build({"name": "x", "players": [home("h1", 5, 7, skills=["Dodge"]), away("a1", 9, 7)]})
+    ctx = match.ctx
+    grant_for_turn(ctx, 0, "Dodge")  # had it: keeps it after the turn
+    grant_for_turn(ctx, 0, "-Block")  # never had it: does not gain it after the turn
+    grant_for_turn(ctx, 1, "Block")
+    match.state.active = 1 - match.state.active
+    expire_turn(ctx)
+    assert "Dodge" in match.state.skills[0] and "Block" not in match.state.skills[0]
+    assert "Block" not in match.state.skills[1]
 
 
 def test_moles_under_the_pitch() -> None:
