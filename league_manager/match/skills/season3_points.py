@@ -55,3 +55,4 @@ FALLING_BLOCK_DIE_REROLL = hook_point(
     "falling_block_die_reroll",
     "fn() -> True: once per game, a Block that would knock this player down re-rolls a die (Woodland Fury)",
 )
+PUNT = hook_point("punt", "fn() -> True: may take the Punt action, once per team turn (Punt)")
