@@ -6,7 +6,7 @@ Registered for ``bb2025`` only; a renamed BB2020 rule reuses its handlers (``ali
 
 from __future__ import annotations
 
-from league_manager.match.actions import BLITZ
+from league_manager.match.actions import BLITZ, MOVE
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.procedures.block import offer_skill
@@ -15,6 +15,7 @@ from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2 as _stars_2  # noqa: F401 - Dwarfen Scourge's handlers first
 from league_manager.match.skills.registry import alias, limit, register
 from league_manager.match.skills.stars_2_points import ARMOUR_AFTER_ROLL
+from league_manager.match.skills.stars_5 import blast
 
 SEASON3 = ("bb2025",)
 
@@ -22,9 +23,15 @@ alias("Dwarven Scourge", "Dwarfen Scourge", editions=SEASON3)
 
 KRUMP, GRIT, DANCE, NAILS = "Krump and Smash", "Dwarfen Grit", "Mesmerising Dance", "Slashing Nails"
 FURY = "Woodland Fury"
+BLASTIN = "Blastin' Solves Everything"
+TANDEM = "Working in Tandem"
+TANDEM_BLOCKER, TANDEM_PASSER = "Lucien Swift", "Valen Swift"
+"""The Swift Twins' names: Lucien has the blocking half of Working in Tandem, Valen the passing
+half; a player with the rule under another name (a scenario's) has both."""
 for _rule in (KRUMP, GRIT, DANCE, FURY):
     limit(_rule, "game")
 limit(NAILS, "half")
+limit(BLASTIN, "half")
 
 
 @register(ARMOUR_AFTER_ROLL, KRUMP, editions=SEASON3)
@@ -73,3 +80,33 @@ def _woodland_fury() -> bool:
     """Woodland Fury: once per game, when Willow's Block would knock her down, she may
     re-roll one block die (offered in ``block._choose_face``)."""
     return True
+
+
+@register(points.ACTIVATION_TEST, BLASTIN, editions=SEASON3)
+def _blastin_solves_everything(c: Ctx, p: int, action: str) -> Proc[bool]:
+    """Blastin' Solves Everything: once per half, Zzharg activated for a Move may instead fire
+    at a Standing opponent within 3 squares (the shot of Then I Started Blastin'!); his
+    activation then ends."""
+    if action != MOVE:
+        return True
+    fired, go_on = yield from blast(c, p, BLASTIN)
+    return go_on and not fired
+
+
+def _twin_name(c: Ctx, p: int) -> str:
+    s = c.s
+    team = s.team[p]
+    return s.teams[team].players[p - (0 if team == 0 else len(s.teams[0].players))].name
+
+
+@register(s3.TANDEM_BLOCK, TANDEM, editions=SEASON3)
+def _tandem_block(c: Ctx, p: int) -> bool:
+    """Working in Tandem (Lucien): may re-roll one block die against an opponent his partner
+    marks (``block._tandem``)."""
+    return _twin_name(c, p) != TANDEM_PASSER
+
+
+@register(s3.TANDEM_PASS, TANDEM, editions=SEASON3)
+def _tandem_pass(c: Ctx, p: int) -> bool:
+    """Working in Tandem (Valen): a pass to his partner's square takes no range modifier."""
+    return _twin_name(c, p) != TANDEM_BLOCKER

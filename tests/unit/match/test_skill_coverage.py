@@ -27,7 +27,7 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         }),
         # Season 3 star rules new or renamed since BB2020.
         "star_rule": frozenset({
-    "Blastin' Solves Everything", "I'll Carry You", 'Working in Tandem',
+    "I'll Carry You",
         }),
     },
 }  # fmt: skip
