@@ -27,7 +27,6 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
         }),
         # Season 3 star rules new or renamed since BB2020.
         "star_rule": frozenset({
-    "I'll Carry You",
         }),
     },
 }  # fmt: skip
