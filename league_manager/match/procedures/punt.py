@@ -38,17 +38,24 @@ _Show = Callable[[int], int]
 def offer(c: Ctx, team: int) -> list[Action]:
     """The Punt activations open to ``team`` now (one per player who may punt)."""
     s = c.s
-    if USED in s.skill_used or s.kick_in_air or s.ball < 0:
+    if s.ball < 0 or s.kick_in_air or USED in s.skill_used:
         return []
-    loose = s.carrier < 0
-    kind = ACTIVATE[PUNT]
-    found = []
-    for p in s.players_of(team):
-        if s.pos[p] < 0 or s.used[p] or s.status[p] != STANDING or not c.has(p, s3.PUNT):
-            continue
-        if loose or s.carrier == p:
-            found.append(Action(kind, p))
-    return found
+    carrier = s.carrier
+    if carrier >= 0:  # only the ball carrier may punt
+        if s.team[carrier] != team or not _may_punt(c, carrier):
+            return []
+        return [Action(ACTIVATE[PUNT], carrier)]
+    hooks, pos, used, status = c.hooks, s.pos, s.used, s.status
+    return [
+        Action(ACTIVATE[PUNT], p)
+        for p in s.players_of(team)
+        if s3.PUNT in hooks[p] and pos[p] >= 0 and not used[p] and status[p] == STANDING
+    ]
+
+
+def _may_punt(c: Ctx, p: int) -> bool:
+    s = c.s
+    return s3.PUNT in c.hooks[p] and s.pos[p] >= 0 and not s.used[p] and s.status[p] == STANDING
 
 
 def targets(c: Ctx, p: int) -> list[Action]:
