@@ -90,3 +90,17 @@ def test_random_bots_punt_in_season3_games_and_keep_the_invariants() -> None:
         punts += sum(1 for e in match.events if e.kind == "punt")
         assert match.outcome() is not None
     assert punts > 0
+
+
+def test_the_board_names_the_punt_choices() -> None:
+    from league_manager.match.actions import Action, Prompt
+    from league_manager.ui.match_board.choices import SQUARE_KINDS
+    from league_manager.ui.match_board.labels import label
+
+    names = ["Runner"]
+    turn = Prompt("turn", 0, [])
+    assert label(turn, Action("activate_punt", 0), names) == "Punt"
+    activation = Prompt("activation", 0, [], {"player": 0, "action": PUNT})
+    assert label(activation, Action(PUNT, 0, sq(11, 7)), names).startswith("Punt towards")
+    assert label(activation, Action(PUNT_OUT, 0, sq(10, 0)), names) == "Punt into the crowd"
+    assert PUNT in SQUARE_KINDS and PUNT_OUT not in SQUARE_KINDS
