@@ -99,7 +99,11 @@ BOMB = "bomb"  # Throw Bomb (Bombardier), once per team turn besides the Pass
 THROW_BOMB = "throw_bomb"  # the square the bomb is thrown to
 
 SECURE_BALL = "secure_ball"  # Season 3: a Move picking up the ball on a 2+, once per team turn
-ACTIVATION_KINDS = (MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB, SECURE_BALL)
+PUNT = "punt"  # Season 3 (Punt): a Move then a kick of the ball; in play, the adjacent square aimed at
+PUNT_OUT = "punt_out"  # Punt into the crowd from a sideline or End Zone square (square = the punter's)
+ACTIVATION_KINDS = (
+    MOVE, BLOCK, BLITZ, PASS, HANDOFF, FOUL, TTM, KTM, BALL_AND_CHAIN, BOMB, SECURE_BALL, PUNT,
+)  # fmt: skip
 """Action kinds a player can be activated for (``Action("activate_move", p)`` etc.)."""
 ACTIVATE = {kind: "activate_" + kind for kind in ACTIVATION_KINDS}
 

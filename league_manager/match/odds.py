@@ -290,7 +290,7 @@ def pass_odds(source: Match | Ctx, thrower: int, square: int) -> PassOdds:
     pa_need = 0
     p_acc = p_acc_rr = 0.0
     if s.pa[thrower] and band > 0:
-        mod = sum(v for _, v in pass_modifiers(c, thrower, band))
+        mod = sum(v for _, v in pass_modifiers(c, thrower, band, square))
         pa_need = need(s.pa[thrower], mod)
         p_acc, p_acc_rr = chain_success([DiceTest("pass", pa_need)], player_rerolls(c, thrower))
     receiver = s.board[square]

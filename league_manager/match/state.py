@@ -142,6 +142,10 @@ class State:
     patient: int = -1
     """The casualty Krot Shockwhisker patched up to play the next drive (-1 when none): back
     to the Casualty box when that drive ends (``staff_krot``)."""
+    carried: tuple[int, int, int, int, bool] = (-1, -1, 0, -1, False)
+    """Season 3 I'll Carry You, while a player is carried (off the pitch): (the carried player,
+    the carrier, the carried player's status, the carrier's last square on the pitch, whether
+    the carried player holds the ball); the carried player is -1 otherwise."""
     weather_mage: tuple[str, int] = ("", -1)
     """While a Weather Mage's weather holds: the weather it replaced and the team whose team turn
     end brings it back (("", -1) otherwise)."""
@@ -169,6 +173,9 @@ class State:
     def remove(self, p: int, status: int) -> None:
         """Take a player off the pitch into a dugout box."""
         old = self.pos[p]
+        if self.carried[1] == p and old >= 0:  # I'll Carry You: the partner is set down there
+            q, carrier, was, _last, had = self.carried
+            self.carried = (q, carrier, was, old, had)
         if old >= 0 and self.board[old] == p:
             self.board[old] = -1
         self.pos[p] = -1

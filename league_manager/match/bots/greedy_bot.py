@@ -16,6 +16,7 @@ from league_manager.match.bots.star_sense import (
 )
 from league_manager.match.engine import Match
 from league_manager.match.pitch import LENGTH, NEIGHBOURS, W, distance, scoring_x, sq, xy
+from league_manager.match.procedures import punt
 from league_manager.match.procedures.block import assists, dice_count
 from league_manager.match.skills import points
 from league_manager.match.skills import stars_5_points as sp5
@@ -189,6 +190,8 @@ class GreedyBot:
         return faces[0] if mine else faces[-1]
 
     def _reroll(self, match: Match, prompt: acts.Prompt) -> Action | None:
+        if prompt.info.get("roll") in (punt.DIRECTION, punt.DISTANCE):
+            return Action(acts.DECLINE)  # a punt's flight is not worth a re-roll to this bot
         for action in prompt.options:
             if action.kind in (acts.USE_SKILL_REROLL, acts.USE_PRO):
                 return action

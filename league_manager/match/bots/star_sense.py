@@ -25,13 +25,17 @@ ALWAYS = frozenset({
     "Yoink!", "Blast It!",
 })  # fmt: skip
 """Rules offered only when using them helps (a failed roll, a roll they turn, the ball near)."""
-AT_CARRIER = frozenset({"Beer Barrel Bash!", "Then I Started Blastin'!", "Furious Outburst", "Baleful Hex"})
+AT_CARRIER = frozenset({
+    "Beer Barrel Bash!", "Then I Started Blastin'!", "Blastin' Solves Everything", "Furious Outburst",
+    "Baleful Hex",
+})  # fmt: skip
 """Rules aimed at an opponent: used only against the opposing ball carrier."""
 SAVAGE_BLOW = "Savage Blow"
 KABOOM = "Kaboom!"
 TREACHEROUS = "Treacherous"
 RAIDING_PARTY = "Raiding Party"
 BLASTIN = "Then I Started Blastin'!"
+BLASTIN_S3 = "Blastin' Solves Everything"
 OUTBURST = "Furious Outburst"
 STAR_RULES = ALWAYS | AT_CARRIER | {SAVAGE_BLOW, TREACHEROUS, RAIDING_PARTY, KABOOM}
 """The special rules this module answers for."""
@@ -42,7 +46,7 @@ def star_choice(match: Match, prompt: Prompt) -> Action | None:
     """The bot's answer to a special-rule prompt (None: decline, or the bot's default)."""
     skill = str(prompt.info.get("skill", ""))
     p = int(prompt.info.get("player", -1))
-    if skill == BLASTIN and prompt.info.get("misfire"):
+    if skill in (BLASTIN, BLASTIN_S3) and prompt.info.get("misfire"):
         return _astray_victim(match, prompt, p)
     if skill == OUTBURST and prompt.info.get("step"):
         return _outburst_square(match, prompt, p)
@@ -150,7 +154,9 @@ def far_block_bonus(match: Match, p: int, target: int) -> int:
     return 2 if target == s.carrier else -10
 
 
-_OPENERS = (("Beer Barrel Bash!", acts.MOVE), (BLASTIN, acts.MOVE), (OUTBURST, acts.BLITZ))
+_OPENERS = (
+    ("Beer Barrel Bash!", acts.MOVE), (BLASTIN, acts.MOVE), (BLASTIN_S3, acts.MOVE), (OUTBURST, acts.BLITZ),
+)  # fmt: skip
 """Rules offered as their star is activated (for this action) that can hit a carrier 3 away."""
 REACH = 3
 

@@ -1,4 +1,4 @@
-"""Season 3 (``bb2025``): its kick-off and Casualty tables, Distracted, Secure the Ball.
+"""Season 3 (``bb2025``): its kick-off and Casualty tables, Distracted, Secure the Ball, Punt.
 
 Everything not named here is played as in BB2020. Season 3 skill handlers are registered
 in the skill modules with ``editions={"bb2025"}`` (``skills/registry.py``).
@@ -7,7 +7,7 @@ in the skill modules with ``editions={"bb2025"}`` (``skills/registry.py``).
 from __future__ import annotations
 
 from league_manager.match.editions import BB2020, Edition, register_edition
-from league_manager.match.procedures import kickoff_s3, secure_ball
+from league_manager.match.procedures import kickoff_s3, punt, secure_ball
 
 ACTIVE_SKILLS = frozenset(
     {
@@ -46,7 +46,7 @@ BB2025 = register_edition(
         ),
         distracted=True,
         active_skills=ACTIVE_SKILLS,
-        offers=(secure_ball.offer,),
+        offers=(secure_ball.offer, punt.offer),
         ttm_min_strength=0,
         ttm_own_action=True,
         one_jump_per_move=False,

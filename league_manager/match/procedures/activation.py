@@ -22,6 +22,8 @@ from league_manager.match.actions import (
     MOVE,
     MULTI_BLOCK,
     PASS,
+    PUNT,
+    PUNT_OUT,
     SECURE_BALL,
     STAB,
     THROW,
@@ -37,7 +39,7 @@ from league_manager.match.core import Ctx, Proc, TurnOver
 from league_manager.match.events import Event
 from league_manager.match.inducements.necro_spells import danse_choice, lost_tz
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, PITCH_SQUARES, pass_band, push_squares
-from league_manager.match.procedures import secure_ball
+from league_manager.match.procedures import punt, secure_ball
 from league_manager.match.procedures.block import block, projectile_vomit, stab
 from league_manager.match.procedures.foul import foul, moves_on_after_foul
 from league_manager.match.procedures.injury import knock_down
@@ -357,6 +359,10 @@ def _activation(c: Ctx, p: int, kind: str) -> Proc[None]:
                 kind = MOVE
                 continue
             return
+        if ck in (PUNT, PUNT_OUT):
+            yield from punt.punt(c, p, choice)
+            _check(c)
+            return
         if ck == THROW:
             thrown = s.board[choice.square]
             opts = [act(THROW_TO, p, t) for t in throw_targets(c, p)]
@@ -463,6 +469,8 @@ def _activation_options(
                 q = board[n]
                 if q >= 0 and s.team[q] == team and s.status[q] == STANDING:
                     options.append(act(HANDOFF, p, n))
+        elif kind == PUNT:
+            options.extend(punt.targets(c, p))
         elif left >= 0 and board[left] < 0 and kind in (MOVE, BLITZ) and c.has(p, asp_points.FUMBLEROOSKIE):
             options.append(act(USE_SKILL, p, left))
     if kind == TTM and s.status[p] == STANDING:

@@ -140,7 +140,7 @@ def block(c: Ctx, att: int, dfd: int, blitz: bool) -> Proc[None]:
     c.emit(Event("block", ta, att, (), 0, mods, rule=rule, detail=detail, other=dfd))
     brawler = not blitz and c.has(att, asp_points.BRAWLER)
     any_die = "Unstoppable Momentum" if blitz and c.has(att, stars.BLITZ_DIE_REROLL) else ""
-    any_die = any_die or _hatred(c, att, dfd)
+    any_die = any_die or _hatred(c, att, dfd) or _tandem(c, att, dfd)
     stars.block_targeted(c, att, dfd)
     face = yield from _choose_face(c, att, dfd, n, attacker_chooses, brawler, any_die)
     c.emit(Event("block_result", ta, att, detail=face, other=dfd))
@@ -280,6 +280,19 @@ def _hatred(c: Ctx, att: int, dfd: int) -> str:
     keywords = {k.lower() for k in snap.keywords}
     for skill, fn in c.hook(att, s3.HATRED):
         if str(fn(c.param(att, skill))).lower() in keywords:
+            return str(skill)
+    return ""
+
+
+def _tandem(c: Ctx, att: int, dfd: int) -> str:
+    """Season 3 Working in Tandem: "Working in Tandem" when the attacker has the blocking half
+    and a team-mate with the rule marks the defender."""
+    if not c.has(att, s3.TANDEM_BLOCK):
+        return ""
+    for skill, fn in c.hook(att, s3.TANDEM_BLOCK):
+        if fn(c, att) and any(
+            q != att and c.has(q, s3.TANDEM_BLOCK) for q in c.markers(c.s.pos[dfd], c.s.team[dfd])
+        ):
             return str(skill)
     return ""
 

@@ -27,6 +27,7 @@ from league_manager.match.procedures.ball import (
 from league_manager.match.procedures.rerolls import passes, reroll_choice, test
 from league_manager.match.skills import asp_points, points, star_points
 from league_manager.match.skills import mutation_points as mpts
+from league_manager.match.skills import season3_points as s3
 from league_manager.match.skills import stars_2_points as stars
 from league_manager.match.skills import stars_4_points as sp4
 from league_manager.match.skills import stars_5_points as sp5
@@ -52,12 +53,14 @@ def pass_targets(c: Ctx, p: int) -> list[int]:
     return found
 
 
-def pass_modifiers(c: Ctx, p: int, band: int) -> tuple[tuple[str, int], ...]:
-    """Named modifiers of p's passing test over range ``band`` from where p stands."""
+def pass_modifiers(c: Ctx, p: int, band: int, target: int = -1) -> tuple[tuple[str, int], ...]:
+    """Named modifiers of p's passing test over range ``band`` from where p stands (to the
+    square ``target``, when known: Season 3's Working in Tandem drops the range modifier)."""
     s = c.s
     mods: list[tuple[str, int]] = []
     if band > 1:
-        mods.append((BAND_NAMES[band], 1 - band))
+        partner = _tandem_partner(c, p, target)
+        mods.append((partner, 0) if partner else (BAND_NAMES[band], 1 - band))
     marked = c.n_markers(s.pos[p], s.team[p])
     if marked and not c.has(p, points.IGNORE_MARKED_PASSING):
         mods.append(("marked", -marked))
@@ -71,11 +74,22 @@ def pass_modifiers(c: Ctx, p: int, band: int) -> tuple[tuple[str, int], ...]:
     return tuple(mods)
 
 
-def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False) -> Proc[tuple[str, int]]:
+def _tandem_partner(c: Ctx, p: int, target: int) -> str:
+    """The rule (Working in Tandem) when p has its passing half and ``target`` holds a
+    team-mate with the rule, else ""."""
+    if target < 0 or not c.has(p, s3.TANDEM_PASS):
+        return ""
+    q = c.s.board[target]
+    if q < 0 or q == p or c.s.team[q] != c.s.team[p] or not c.has(q, s3.TANDEM_PASS):
+        return ""
+    return next((str(skill) for skill, fn in c.hook(p, s3.TANDEM_PASS) if fn(c, p)), "")
+
+
+def _accuracy(c: Ctx, p: int, band: int, hail_mary: bool = False, target: int = -1) -> Proc[tuple[str, int]]:
     """The passing test; a Hail Mary Pass (band 0) is never better than inaccurate."""
     s = c.s
     team = s.team[p]
-    mods = pass_modifiers(c, p, band)
+    mods = pass_modifiers(c, p, band, target)
     modifier = sum(v for _, v in mods)
     target = s.pa[p]
     if target == 0:  # a PA of '-': the pass is fumbled without a roll
@@ -126,7 +140,7 @@ def pass_ball(c: Ctx, p: int, target: int, hail_mary: bool = False) -> Proc[None
     if receiver >= 0 and s.team[receiver] == team and not (yield from animosity(c, p, receiver)):
         return
     yield from on_the_ball_move(c, 1 - team)
-    result, _roll = yield from _accuracy(c, p, band, hail_mary)
+    result, _roll = yield from _accuracy(c, p, band, hail_mary, target)
     if result == FUMBLE and c.has(p, asp_points.SAFE_PASS):
         c.emit(Event("skill", team, p, rule="Safe Pass", detail="keeps the ball"))
         return

@@ -14,7 +14,7 @@ from __future__ import annotations
 from league_manager.match.actions import ACTIVATE, SECURE_BALL, Action
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
-from league_manager.match.pitch import distance
+from league_manager.match.pitch import LENGTH, PITCH_SQUARES, WIDTH, sq, xy
 from league_manager.match.procedures.rerolls import test
 from league_manager.match.skills import points
 from league_manager.match.skills import season3_points as s3
@@ -29,20 +29,49 @@ BIG_GUY = "Big Guy"
 def offer(c: Ctx, team: int) -> list[Action]:
     """The Secure the Ball activations open to ``team`` now (one per eligible player)."""
     s = c.s
-    if USED in s.skill_used or s.carrier >= 0 or s.ball < 0 or s.kick_in_air:
-        return []
     ball = s.ball
-    for q in s.players_of(1 - team):
-        if s.pos[q] >= 0 and c.has_tz(q) and distance(s.pos[q], ball) <= 2:
+    if s.carrier >= 0 or ball < 0 or s.kick_in_air or USED in s.skill_used:
+        return []
+    near = NEAR.get(ball)
+    if near is None:  # not on the pitch
+        return []
+    board, tm, status, lost = s.board, s.team, s.status, s.tz_lost
+    for n in near:  # an opponent with a tackle zone within two squares of the ball
+        q = board[n]
+        if q >= 0 and tm[q] != team and status[q] == STANDING and not lost[q]:
             return []
     found = []
-    kind = ACTIVATE[SECURE_BALL]
+    pos, used, hooks = s.pos, s.used, c.hooks
     for p in s.players_of(team):
-        if s.pos[p] < 0 or s.used[p] or s.status[p] not in (STANDING, PRONE):
+        if pos[p] < 0 or used[p] or status[p] not in _UP:
             continue
-        if c.has(p, s3.NO_SECURE_THE_BALL) or c.has(p, points.NO_HANDS) or _big_guy(c, p):
+        h = hooks[p]
+        if s3.NO_SECURE_THE_BALL in h or points.NO_HANDS in h or _big_guy(c, p):
             continue
-        found.append(Action(kind, p))
+        found.append(_action(p))
+    return found
+
+
+def _near(square: int) -> tuple[int, ...]:
+    x, y = xy(square)
+    return tuple(
+        sq(x + dx, y + dy)
+        for dx in range(-2, 3)
+        for dy in range(-2, 3)
+        if 0 <= x + dx < LENGTH and 0 <= y + dy < WIDTH
+    )
+
+
+_UP = (STANDING, PRONE)
+NEAR = {square: _near(square) for square in PITCH_SQUARES}
+"""Pitch squares within two squares of each pitch square (itself included)."""
+_ACTIONS: dict[int, Action] = {}
+
+
+def _action(p: int) -> Action:
+    found = _ACTIONS.get(p)
+    if found is None:
+        found = _ACTIONS[p] = Action(ACTIVATE[SECURE_BALL], p)
     return found
 
 

@@ -154,3 +154,8 @@ def _sneaky_git() -> bool:
     """Season 3 Sneaky Git: not Sent-off for a double on the armour roll only if the armour
     held, and no moving on after the Foul (that is Quick Foul now)."""
     return False
+
+
+@register(s3.PUNT, "Punt", editions=SEASON3)
+def _punt() -> bool:
+    return True

@@ -55,3 +55,14 @@ FALLING_BLOCK_DIE_REROLL = hook_point(
     "falling_block_die_reroll",
     "fn() -> True: once per game, a Block that would knock this player down re-rolls a die (Woodland Fury)",
 )
+PUNT = hook_point("punt", "fn() -> True: may take the Punt action, once per team turn (Punt)")
+TANDEM_BLOCK = hook_point(
+    "tandem_block",
+    "fn(c, p) -> bool: may re-roll one block die against an opponent a partner with this rule marks"
+    " (Working in Tandem, Lucien's half)",
+)
+TANDEM_PASS = hook_point(
+    "tandem_pass",
+    "fn(c, p) -> bool: a pass to a partner with this rule takes no range modifier"
+    " (Working in Tandem, Valen's half)",
+)

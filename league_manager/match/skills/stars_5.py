@@ -137,19 +137,26 @@ def _blastin(c: Ctx, p: int, action: str) -> Proc[bool]:
     natural 1: Zzharg does. The activation goes on while Zzharg stands; a ball carrier of the
     active team who drops the ball causes a Turnover.
     """
+    _fired, go_on = yield from blast(c, p, BLASTIN)
+    return go_on
+
+
+def blast(c: Ctx, p: int, rule: str) -> Proc[tuple[bool, bool]]:
+    """Offer ``rule``'s once-per-half blunderbuss shot (Then I Started Blastin'! and Season 3's
+    Blastin' Solves Everything); returns (fired, the activation may go on)."""
     s = c.s
     team = s.team[p]
-    if s.status[p] != STANDING or s.pos[p] < 0 or not star_points.unused(c, p, BLASTIN):
-        return True
+    if s.status[p] != STANDING or s.pos[p] < 0 or not star_points.unused(c, p, rule):
+        return False, True
     targets = _standing_within(c, p, KEG_RANGE, 1 - team)
     if not targets:
-        return True
+        return False, True
     opts = [Action(USE_SKILL, p, s.pos[q]) for q in targets] + [Action(DECLINE)]
-    choice = yield Prompt(USE_SKILL_PROMPT, team, opts, {"skill": BLASTIN, "player": p})
+    choice = yield Prompt(USE_SKILL_PROMPT, team, opts, {"skill": rule, "player": p})
     if choice.kind != USE_SKILL:
-        return True
+        return False, True
     victim = s.board[choice.square]
-    star_points.spend(c, p, BLASTIN, "fires the blunderbuss", victim)
+    star_points.spend(c, p, rule, "fires the blunderbuss", victim)
     since = len(c.events)
     if not (yield from test(c, p, BLAST_ROLL, KEG_HIT, (), s.pos[p])):
         if _natural_one(c, since, BLAST_ROLL):
@@ -157,18 +164,18 @@ def _blastin(c: Ctx, p: int, action: str) -> Proc[bool]:
         else:
             others = _standing_within(c, p, KEG_RANGE)
             if not others:
-                return True
+                return True, True
             opts = [Action(CHOOSE, q, s.pos[q]) for q in others]
-            info = {"skill": BLASTIN, "player": p, "misfire": True}
+            info = {"skill": rule, "player": p, "misfire": True}
             victim = (yield Prompt(USE_SKILL_PROMPT, 1 - team, opts, info)).player
-        c.emit(Event("star_rule", team, p, rule=BLASTIN, detail="the shot goes astray", other=victim))
+        c.emit(Event("star_rule", team, p, rule=rule, detail="the shot goes astray", other=victim))
     had_ball = s.carrier == victim
     by = p if s.team[victim] != team else -1
     yield from armour_and_injury(c, victim, by, 0, 0, spp=False, foul=False)
     if had_ball and s.carrier != victim and s.team[victim] == team:
         s.turnover = True
-        return False
-    return s.status[p] == STANDING
+        return True, False
+    return True, s.status[p] == STANDING
 
 
 # Furious Outburst ----------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from league_manager.ui.match_board import labels
 SQUARE_KINDS = frozenset(
     (a.MOVE, labels.JUMP, a.BLOCK, a.VOMIT, a.STAB, a.MULTI_BLOCK, a.PASS, a.HANDOFF, a.FOUL, a.THROW,
      a.THROW_TO, a.KICK, a.PLACE, a.HAIL_MARY, a.GAZE, a.CHAINSAW, a.BREATHE_FIRE, a.BITE, a.KTM,
-     a.THROW_BOMB)
+     a.THROW_BOMB, a.PUNT)
 )  # fmt: skip
 """Action kinds whose ``square`` is a pitch square the coach clicks."""
 INDEX_PROMPTS = frozenset((a.BLOCK_DIE, a.CASUALTY_CHOICE))

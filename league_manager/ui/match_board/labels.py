@@ -94,6 +94,7 @@ ACTIVATION_WORDS = {
     "ball_chain": "Ball & Chain move",
     "bomb": "Throw Bomb",
     "secure_ball": "Secure the Ball",
+    "punt": "Punt",
 }
 FACINGS = (
     "Face the away end zone",
@@ -174,6 +175,7 @@ def label(prompt: Prompt, action: Action, names: list[str]) -> str:
         a.NO: "No",
         a.REMOVE: f"Back to the dugout: {pl}",
         a.STAND: "Stand up",
+        a.PUNT_OUT: "Punt into the crowd",
     }
     if k == a.YES and prompt.kind == a.FOLLOW_UP:
         return f"Follow up to {square_name(action.square)}"
@@ -202,6 +204,7 @@ def label(prompt: Prompt, action: Action, names: list[str]) -> str:
         a.BITE: "Bite",
         a.KTM: "Kick Team-mate",
         a.THROW_BOMB: "Throw the bomb to",
+        a.PUNT: "Punt towards",
     }
     if k in square_words:
         text = f"{square_words[k]} {square_name(action.square)}"

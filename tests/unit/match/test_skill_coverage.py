@@ -24,11 +24,9 @@ KNOWN_INERT: dict[str, dict[str, frozenset[str]]] = {
     "bb2025": {
         # Issue 22: Season 3 skills and traits still to be played. Each entry is a defect.
         "skill": frozenset({
-    'Punt',
         }),
         # Season 3 star rules new or renamed since BB2020.
         "star_rule": frozenset({
-    "Blastin' Solves Everything", "I'll Carry You", 'Working in Tandem',
         }),
     },
 }  # fmt: skip
