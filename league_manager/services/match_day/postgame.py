@@ -23,6 +23,7 @@ from league_manager.rules.postgame.mvp import nominate, pick_mvp
 from league_manager.rules.postgame.spp import PlayerTally, spp_lines
 from league_manager.rules.postgame.winnings import winnings
 from league_manager.services.base import league_ruleset
+from league_manager.services.concessions import no_mvp_fixture
 from league_manager.services.match_day.dice import roll_dicts
 from league_manager.services.match_day.postgame_staff import AYLEEN_FEE, ayleen_skills, gift, staff_rolls
 from league_manager.services.match_day.records import PostgameRecord, PregameRecord
@@ -309,11 +310,16 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
     if staff:
         c.record["staff"] = staff
     typed = _typed_mvps(c, mvp)
+    friendly = no_mvp_fixture(c.fixture_id, session=c.session)
     for side in SIDES:
         team = getattr(c.result, side)
         chosen = typed.get(side) or team.mvp
         eligible = [pid for pid in team.mvp_candidates if not pid.startswith(INDUCED)]
-        if chosen:
+        if friendly:  # league rules: a cross-division friendly has no MVP
+            if chosen:
+                raise RuleViolation("MVP", f"fixture {c.fixture_id} is a friendly; friendlies have no MVP")
+            c.mvps[side], how = None, "none (friendly)"
+        elif chosen:
             c.mvps[side], how = chosen, "typed"
         else:
             c.mvps[side], how = _random_mvp(c, side, eligible), "random"
