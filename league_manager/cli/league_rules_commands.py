@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, TypeAlias
 from league_manager.cli.context import CliContext
 
 if TYPE_CHECKING:
-    from league_manager.services.adjustments import AdjustmentView
-    from league_manager.services.deadlines import OverdueFixture
+    from league_manager.services.league_rules_views import AdjustmentView, OverdueFixture
 
     SubParsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -38,6 +37,13 @@ def _day(text: str) -> date:
         return date.fromisoformat(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(f"'{text}' is not a date (YYYY-MM-DD)") from exc
+
+
+def _score(text: str) -> tuple[int, int]:
+    home, sep, away = text.partition("-")
+    if not sep or not home.strip().isdigit() or not away.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"'{text}' is not a score HOME-AWAY (e.g. 1-2)")
+    return int(home), int(away)
 
 
 def _player_amount(text: str) -> tuple[str, int]:
@@ -63,6 +69,24 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("fixture", type=int)
     p.add_argument("--by", required=True, metavar="TEAM", help="the conceding team")
     p.add_argument("--seed", type=int, help="seed for the dice (default: random)")
+    p.add_argument(
+        "--during",
+        action="store_true",
+        help="during the match at the table (after `fixture pregame`): the edition's penalties apply",
+    )
+    p.add_argument(
+        "--score",
+        type=_score,
+        default=(0, 0),
+        metavar="H-A",
+        help="with --during: the score when the team conceded (default 0-0)",
+    )
+    p.add_argument(
+        "--players-left",
+        type=int,
+        metavar="N",
+        help="with --during: players the team can still set up; 3 or fewer concede without penalty",
+    )
     p.set_defaults(handler=cmd_concede)
     p = fixture.add_parser("friendly", help="a friendly across divisions (once per pair; no points, no MVP)")
     p.add_argument("season")
@@ -111,7 +135,11 @@ def cmd_deadline(args: argparse.Namespace, ctx: CliContext) -> int:
 
 
 def cmd_concede(args: argparse.Namespace, ctx: CliContext) -> int:
-    """Concede an unplayed fixture."""
+    """Concede an unplayed fixture, or (--during) a match under way at the table."""
+    if args.during:
+        return _concede_during(args, ctx)
+    if args.players_left is not None or args.score != (0, 0):
+        return ctx.fail("--score and --players-left go with --during")
     view = ctx.services().concessions.concede_before(args.fixture, args.by, seed=args.seed).value
     data = {
         "fixture": view.fixture.to_dict(),
@@ -236,3 +264,30 @@ def cmd_adjust(args: argparse.Namespace, ctx: CliContext) -> int:
         player, amount = value if isinstance(value, tuple) else (None, value)
         view = service.adjust(args.team, kind, amount, args.reason, player=player).value
     return ctx.emit(_adjustment_dict(view), lambda: render_adjustment(view))
+
+
+def _concede_during(args: argparse.Namespace, ctx: CliContext) -> int:
+    service = ctx.services().table_concessions
+    view = service.concede_during(
+        args.fixture, args.by, score=args.score, players_left=args.players_left, seed=args.seed
+    ).value
+    data = {
+        "fixture": view.fixture.to_dict(),
+        "conceded_by": view.conceded_by,
+        "score": list(view.score),
+        "penalty_free": view.penalty_free,
+        "quit_rolls": [list(r) for r in view.quit_rolls],
+        "seed": view.seed,
+    }
+
+    def text() -> str:
+        how = "without penalty" if view.penalty_free else "with the rules' penalties"
+        rolls = "; ".join(
+            f"{name} rolled {roll} ({'quits' if roll <= 3 else 'stays'})" for name, roll in view.quit_rolls
+        )
+        return (
+            f"{view.conceded_by} conceded fixture {view.fixture.id} {how}: {view.score[0]}-{view.score[1]}. "
+            f"{rolls + '. ' if rolls else ''}Next: `fixture postgame {view.fixture.id}`."
+        )
+
+    return ctx.emit(data, text)

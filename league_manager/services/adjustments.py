@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import getpass
 from collections import defaultdict
-from dataclasses import dataclass
-from datetime import datetime
 
 from sqlalchemy import text
 from sqlmodel import Session, col, select
@@ -25,46 +23,11 @@ from league_manager.persistence.models import Player, SppEntry, Team
 from league_manager.persistence.season_models import Season, SeasonTeam
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
+from league_manager.services.league_rules_views import KIND_WORDS, AdjustmentView
 from league_manager.services.ui_models import HistoryEntry
 
 SOURCE = "adjustment"
 REASON_MAX = 200
-KIND_WORDS = {
-    "points": "league points",
-    "gold": "gold",
-    "fans": "Dedicated Fans",
-    "spp": "SPP",
-    "value": "value",
-}
-
-
-@dataclass(frozen=True)
-class AdjustmentView:
-    """One row of a team's adjustments ledger (the team page and ``adjust --json``)."""
-
-    id: int
-    team: str
-    kind: str
-    amount: int
-    player: str | None
-    season: str | None
-    reason: str
-    made_by: str
-    when: datetime
-    undoes: int | None
-    undone_by: int | None
-
-    def describe(self) -> str:
-        """The adjustment in plain words ("+2 league points (Year 1)")."""
-        unit = KIND_WORDS[self.kind]
-        amount = (
-            f"{self.amount:+,} gp{'' if self.kind == 'gold' else ' value'}"
-            if self.kind in {"gold", "value"}
-            else f"{self.amount:+d} {unit}"
-        )
-        where = f" for {self.player}" if self.player else f" ({self.season})" if self.season else ""
-        undo = f", undoes #{self.undoes}" if self.undoes else ""
-        return f"{amount}{where}{undo}"
 
 
 def who_is_acting(session: Session) -> str:

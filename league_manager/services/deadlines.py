@@ -23,22 +23,11 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.services.adjustments import who_is_acting
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
+from league_manager.services.league_rules_views import OverdueFixture
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.season_read_models import ResultEntry
 from league_manager.services.season_results import apply_result
 from league_manager.services.season_store import find_fixture, find_season, fixture_view, team_in_season
-
-
-@dataclass(frozen=True)
-class OverdueFixture:
-    """A fixture unplayed past its deadline (the enforcement list)."""
-
-    fixture_id: int
-    label: str
-    round_name: str
-    deadline: date
-    days_over: int
-    no_show: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from league_manager.services.read_models import LeagueView
     from league_manager.services.roster import RosterService
     from league_manager.services.seasons import SeasonService
+    from league_manager.services.table_concession import TableConcessionService
     from league_manager.services.team_board import TeamBoardService
     from league_manager.services.teams import TeamService
     from league_manager.services.undo import UndoService
@@ -160,6 +161,13 @@ class Services:
         from league_manager.services.concessions import ConcessionService
 
         return ConcessionService(self.engine)
+
+    @cached_property
+    def table_concessions(self) -> TableConcessionService:
+        """Concessions during a match played at the table."""
+        from league_manager.services.table_concession import TableConcessionService
+
+        return TableConcessionService(self.engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

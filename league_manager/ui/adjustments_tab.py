@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from league_manager.services.adjustments import AdjustmentView
+from league_manager.services.league_rules_views import AdjustmentView
 from league_manager.services.read_models import TeamView
 from league_manager.ui.context import UiContext
 from league_manager.ui.models import Column, RecordTableModel, local_time

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from league_manager.services.deadlines import OverdueFixture
+from league_manager.services.league_rules_views import OverdueFixture
 from league_manager.services.season_read_models import FixtureView, SeasonView
 from league_manager.ui.context import UiContext
 from league_manager.ui.widgets import button, label
@@ -255,6 +255,8 @@ class FixtureRulesBar(QWidget):
         )
         self.deadline_button.setEnabled(unplayed)
         self.concede_button.setEnabled(unplayed)
+        during = fixture is not None and fixture.status == "in_progress"
+        self.concede_button.setText("Concede during the match…" if during else "Concede before the match…")
         text = ""
         if fixture is not None and fixture.id is not None and self.ctx.services is not None:
             day = self.ctx.services.deadlines.deadline_of(fixture.id)
@@ -283,6 +285,9 @@ class FixtureRulesBar(QWidget):
         """A team concedes the unplayed fixture, after choosing it and confirming."""
         fixture = self.fixture
         if fixture is None or fixture.id is None or not fixture.home or not fixture.away:
+            return
+        if fixture.status == "in_progress":
+            self.concede_during(fixture)
             return
         team = self.ctx.dialogs.item(
             "Concede before the match", "Which team concedes?", [fixture.home, fixture.away]
@@ -343,4 +348,47 @@ class FixtureRulesBar(QWidget):
         self.ctx.runner.run_op(
             lambda: self.ctx.svc.deadlines.enforce(season.id, day, no_shows),
             title="Could not enforce the deadlines",
+        )
+
+    def concede_during(self, fixture: FixtureView) -> None:
+        """A team concedes the match under way at the table: who, the score then, players left."""
+        if fixture.id is None or not fixture.home or not fixture.away:
+            return
+        team = self.ctx.dialogs.item(
+            "Concede during the match", "Which team concedes?", [fixture.home, fixture.away]
+        )
+        if team is None:
+            return
+        typed = self.ctx.dialogs.text(
+            "Concede during the match", "Score when they conceded (home-away)", "0-0"
+        )
+        if typed is None:
+            return
+        home, sep, away = typed.partition("-")
+        if not sep or not home.strip().isdigit() or not away.strip().isdigit():
+            self.ctx.dialogs.error("Concede during the match", f"'{typed}' is not a score such as 1-2.")
+            return
+        left = self.ctx.dialogs.number(
+            "Concede during the match", f"Players {team} can still set up (3 or fewer: no penalty)", 11, 0, 16
+        )
+        if left is None:
+            return
+        score, fixture_id = (int(home), int(away)), fixture.id
+        how = "without penalty" if left <= 3 else "with the rules' penalties"
+        if not self.ctx.dialogs.confirm(
+            "Concede during the match",
+            f"{team} concede {fixture.label()} at {score[0]}-{score[1]}, {how}. Then run the post-game.",
+            "Concede",
+        ):
+            return
+        self.ctx.runner.run_op(
+            lambda: self.ctx.svc.table_concessions.concede_during(
+                fixture_id, team, score=score, players_left=left
+            ),
+            title=f"Could not concede {fixture.label()}",
+            on_success=lambda view: self.ctx.dialogs.info(
+                "Conceded",
+                f"Final score {view.score[0]}-{view.score[1]}"
+                f"{' (no penalty)' if view.penalty_free else ''}. Run the post-game next.",
+            ),
         )

@@ -134,3 +134,24 @@ def test_deadline_concession_friendly_and_enforcement_on_the_season_page(
     bar.add_friendly()
     assert any(f.stage == "friendly" for f in services.seasons.fixtures("S"))
     assert dialogs.errors == []
+
+
+def test_concede_during_the_match_on_the_season_page(
+    make_window: Any, demo_file: Path, tmp_path: Path, dialogs: Any
+) -> None:
+    window = _window(make_window, _league(demo_file, tmp_path))
+    services = window.ctx.services
+    game = services.seasons.fixtures("S")[0]
+    services.match_day.pregame(game.id or 0, seed=1)
+    window.navigate("season", services.seasons.get_season("S").id)
+    page = window.season_page
+    page.fixture_table.selectRow(0)
+    assert page.rules_bar.concede_button.text() == "Concede during the match…"
+    dialogs.script("item", game.home)
+    dialogs.script("text", "1-1")
+    dialogs.script("number", 2)
+    dialogs.script("confirm", True)
+    page.rules_bar.concede()
+    stored = services.seasons.get_fixture(game.id or 0)
+    assert stored.status == "conceded" and stored.result is not None and stored.result.score == "1-1"
+    assert dialogs.errors == [] and "(no penalty)" in dialogs.infos[-1][1]

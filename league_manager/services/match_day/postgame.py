@@ -88,6 +88,8 @@ class _Ledger:
 
 
 def _outcomes(result: MatchResult) -> dict[str, str]:
+    if result.conceded is not None and result.penalty_free:  # no penalty: an ordinary loss
+        return {side: "lost" if i == result.conceded else "won" for i, side in enumerate(SIDES)}
     if result.conceded is not None:
         loser = SIDES[result.conceded]
         return {side: "conceded" if side == loser else "won" for side in SIDES}
@@ -233,7 +235,7 @@ def _step1_winnings(c: _Context) -> None:
             tds,
             c.ruleset.winnings_unit,
             conceded=outcomes[side] == "conceded",
-            opponent_conceded=c.result.conceded == 1 - i,
+            opponent_conceded=c.result.conceded == 1 - i and not c.result.penalty_free,
             not_stalling=c.ruleset.winnings_not_stalling,  # stalling is not recorded: none assumed
         )
         if gold:
@@ -332,7 +334,12 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             continue  # star players and mercenaries earn no SPP
         lines = spp_lines(_tally(p, p.id in c.mvps.values()), awards[SIDES[p.team]])
         amount = sum(a for _label, a in lines) + p.bonus_spp
-        if amount and c.ruleset.concession_loses_spp and c.result.conceded == p.team:
+        if (
+            amount
+            and c.ruleset.concession_loses_spp
+            and c.result.conceded == p.team
+            and not c.result.penalty_free
+        ):
             lost = c.side_record(SIDES[p.team])
             lost["spp_lost"] = lost.get("spp_lost", 0) + amount  # Season 3: conceding costs the game's SPP
             lines, amount = [], 0

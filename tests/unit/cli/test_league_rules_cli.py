@@ -75,3 +75,21 @@ def test_bad_requests_are_refused_with_a_message(tmp_path: Path, capsys: pytest.
         run(db, "fixture", "deadline", "1", "26/11/2026")
     assert "YYYY-MM-DD" in capsys.readouterr().err
     assert ok_json(db, "adjust", NORTH[0], "--list") == []
+
+
+def test_concede_during_the_match_from_the_command_line(tmp_path: Path) -> None:
+    db = tmp_path / "during.db"
+    assert run(db, "demo")[0] == 0
+    run(db, "season", "create", "Demo League", "Y1", "--seed", "2")
+    run(db, "season", "add-teams", "Y1", *NORTH)
+    run(db, "season", "schedule", "Y1", "--format", "round-robin")
+    fixtures = ok_json(db, "season", "fixtures", "Y1", "--round", "1")
+    assert isinstance(fixtures, list)
+    game = fixtures[0]
+    code, _, err = run(db, "fixture", "concede", str(game["id"]), "--by", game["home"], "--score", "1-0")
+    assert code != 0 and "--during" in err
+    assert run(db, "fixture", "pregame", str(game["id"]), "--seed", "1")[0] == 0
+    done = ok_json(
+        db, "fixture", "concede", str(game["id"]), "--by", game["away"], "--during", "--score", "0-1"
+    )
+    assert isinstance(done, dict) and done["score"] == [2, 0] and done["penalty_free"] is False

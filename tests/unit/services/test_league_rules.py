@@ -112,3 +112,38 @@ def test_a_friendly_post_game_has_no_mvp(demo: Services) -> None:
     post = demo.match_day.postgame(fixture, seed=3).value.postgame
     assert post is not None
     assert all(side["mvp"] is None for side in post["teams"].values())
+
+
+def test_a_concession_at_the_table_gives_the_editions_score_and_penalties(demo: Services) -> None:
+    game = season(demo)[0]
+    fixture = game.id or 0
+    with pytest.raises(RuleViolation, match="no pre-game yet"):
+        demo.table_concessions.concede_during(fixture, game.home or "", score=(1, 2))
+    demo.match_day.pregame(fixture, seed=2)
+    outsider = next(t for t in TEAMS if t not in (game.home, game.away))
+    with pytest.raises(RuleViolation, match="does not play"):
+        demo.table_concessions.concede_during(fixture, outsider)
+    view = demo.table_concessions.concede_during(fixture, game.home or "", score=(1, 2), seed=1).value
+    assert view.score == (0, 4) and not view.penalty_free  # BB2020: +1 and the conceding team's touchdown
+    stored = demo.seasons.get_fixture(fixture)
+    assert stored.status == "conceded" and stored.result is not None and stored.result.score == "0-4"
+    post = demo.match_day.postgame(fixture, seed=3).value.postgame
+    assert post is not None
+    home = post["teams"]["home"]
+    assert home["outcome"] == "conceded" and home["winnings"] == 0 and home["mvp"] is None
+    with pytest.raises(RuleViolation):
+        demo.table_concessions.concede_during(fixture, game.home or "")  # the result is in
+
+
+def test_a_team_of_three_players_concedes_without_penalty(demo: Services) -> None:
+    game = season(demo)[0]
+    fixture = game.id or 0
+    demo.match_day.pregame(fixture, seed=2)
+    view = demo.table_concessions.concede_during(fixture, game.home or "", score=(1, 1), players_left=3).value
+    assert view.score == (1, 1) and view.penalty_free and view.quit_rolls == ()
+    stored = demo.seasons.get_fixture(fixture)
+    assert stored.result is not None and stored.result.winner == game.away
+    post = demo.match_day.postgame(fixture, seed=3).value.postgame
+    assert post is not None
+    home = post["teams"]["home"]
+    assert home["outcome"] == "lost" and home["winnings"] > 0
