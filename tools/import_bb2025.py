@@ -387,7 +387,8 @@ def convert_league_rules(ref: Path) -> None:
         ],
         "prayer_gap": 50000,
         "underdog_prayers": False,
-        "league_points": dict(league["league_points"]["cz"]) | {},
+        # no Season 3 no-show text: the BB2020 penalty stays (docs/rules-decisions.md, league rules)
+        "league_points": dict(league["league_points"]["cz"]) | {"no_show": 3},
         "prizes": {k: v for k, v in league["end_of_season_cz"]["prizes_gp"].items() if isinstance(v, int)},
     }
     data["league_points"] = {k: v for k, v in data["league_points"].items() if isinstance(v, int)}

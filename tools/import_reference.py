@@ -379,6 +379,7 @@ def convert_league_rules(ref: Path) -> None:
             "win": league["league_points"]["win"],
             "draw": league["league_points"]["draw"],
             "loss": league["league_points"]["loss"],
+            "no_show": int(re.search(r"docks (\d+) League points", league["structure"]["no_shows"]).group(1)),
         },
         "prizes": dict(league["prizes_gp"]) | {},
     }

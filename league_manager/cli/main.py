@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "match_day_commands",
     "replay_commands",
     "file_commands",
+    "league_rules_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -41,8 +42,9 @@ COMMANDS = {
     "team": ("team_commands",),
     "player": ("player_commands",),
     "ledger": ("player_commands",),
-    "season": ("season_commands",),
-    "fixture": ("season_commands", "match_day_commands", "replay_commands"),
+    "season": ("season_commands", "league_rules_commands"),
+    "fixture": ("season_commands", "match_day_commands", "replay_commands", "league_rules_commands"),
+    "adjust": ("league_rules_commands",),
     "pdf": ("pdf_commands",),
     "match": ("match_commands",),
     "backup": ("file_commands",),

@@ -249,9 +249,7 @@ class Match:
         s.conceded = team
         s.game_over = True
         self.ctx.emit(Event("concession", team))
-        floor = self.ctx.ed.concession_score  # Season 3: N-0 or the winner's own score
-        s.score[1 - team] = max(s.score[1 - team], floor) if floor else s.score[1 - team] + 1 + s.score[team]
-        s.score[team] = 0
+        s.score[0], s.score[1] = self.ctx.ed.conceded_score(s.score, team)  # Season 3: N-0 or its own score
         self.ctx.emit(Event("concession_score", 1 - team, detail=f"{s.score[0]}-{s.score[1]}"))
         snaps = self.home.players if team == 0 else self.away.players
         first = 0 if team == 0 else len(self.home.players)

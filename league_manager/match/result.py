@@ -135,6 +135,8 @@ class MatchResult:
         weather: weather at full time.
         sudden_death: None, or 0/1 for the team that won the sudden-death roll-offs after
             a drawn extra time (the score stays a draw; that team wins the game).
+        penalty_free: the conceding team had three players or fewer able to play and
+            conceded without penalty (it still loses; the post-game treats it as a loss).
     """
 
     home: TeamResult
@@ -143,6 +145,7 @@ class MatchResult:
     players: tuple[PlayerResult, ...]
     weather: str
     sudden_death: int | None = None
+    penalty_free: bool = False
 
     @property
     def winner(self) -> int | None:
@@ -162,6 +165,7 @@ class MatchResult:
             "players": [p.to_dict() for p in self.players],
             "weather": self.weather,
             "sudden_death": self.sudden_death,
+            **({"penalty_free": True} if self.penalty_free else {}),
         }
 
     @classmethod
@@ -174,6 +178,7 @@ class MatchResult:
             players=tuple(PlayerResult.from_dict(p) for p in data["players"]),
             weather=data["weather"],
             sudden_death=data.get("sudden_death"),
+            penalty_free=bool(data.get("penalty_free", False)),
         )
 
 

@@ -10,6 +10,7 @@ from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import Ambiguous, NotFound
+from league_manager.persistence.league_rules_models import Adjustment
 from league_manager.persistence.models import (
     Advancement,
     Coach,
@@ -332,8 +333,15 @@ class PlayerFacts:
         self.spp_earned: dict[int, int] = defaultdict(int)
         self.advancements: dict[int, list[Advancement]] = defaultdict(list)
         self.status: dict[int, list[PlayerStatusEntry]] = defaultdict(list)
+        self.value_adjusted: dict[int, int] = defaultdict(int)  # a commissioner's value adjustments
         if not ids:
             return
+        for player_id, amount in session.exec(
+            select(Adjustment.player_id, Adjustment.amount).where(
+                Adjustment.kind == "value", col(Adjustment.player_id).in_(ids)
+            )
+        ):
+            self.value_adjusted[player_id or 0] += amount
         for player_id, amount, source in session.exec(
             select(SppEntry.player_id, SppEntry.amount, SppEntry.source).where(
                 col(SppEntry.player_id).in_(ids)

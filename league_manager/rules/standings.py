@@ -253,6 +253,7 @@ def rank(
     rules: PointsRules,
     chain: Sequence[str] = TIEBREAKER_CHAINS["standard"],
     seed: int = 0,
+    adjustments: Mapping[int, int] | None = None,
 ) -> list[Standing]:
     """The ranked table of ``teams``.
 
@@ -268,6 +269,8 @@ def rank(
         rules: points per result and bonus points.
         chain: tie-breaker keys from :data:`TIEBREAKER_LABELS` after points.
         seed: the season's seed for the coin flip.
+        adjustments: league points a commissioner added or removed, per team (they
+            count in the team's points, not in its opponents' strength of schedule).
 
     Raises:
         ValueError: an unknown tie-breaker key.
@@ -282,6 +285,9 @@ def rank(
         t: sum((all_records[o].points if o in all_records else 0) for o in rec.opponents)
         for t, rec in records.items()
     }
+    for team, delta in (adjustments or {}).items():  # after Buchholz: it sums results, not rulings
+        if team in records:
+            records[team].points += delta
     related = [m for m in matches if m.home in records or (m.away is not None and m.away in records)]
 
     def value(key: str, team: int, h2h: Mapping[int, int]) -> int | float:

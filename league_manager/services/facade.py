@@ -19,7 +19,10 @@ from league_manager.persistence.migrate import MigrationReport, migrate
 from league_manager.services.changes import Outcome
 
 if TYPE_CHECKING:
+    from league_manager.services.adjustments import AdjustmentService
     from league_manager.services.advancement import AdvancementService
+    from league_manager.services.concessions import ConcessionService
+    from league_manager.services.deadlines import DeadlineService
     from league_manager.services.history import HistoryService
     from league_manager.services.league_upgrade import LeagueUpgradeService
     from league_manager.services.leagues import LeagueService
@@ -30,6 +33,7 @@ if TYPE_CHECKING:
     from league_manager.services.read_models import LeagueView
     from league_manager.services.roster import RosterService
     from league_manager.services.seasons import SeasonService
+    from league_manager.services.table_concession import TableConcessionService
     from league_manager.services.team_board import TeamBoardService
     from league_manager.services.teams import TeamService
     from league_manager.services.undo import UndoService
@@ -136,6 +140,34 @@ class Services:
         from league_manager.services.undo import UndoService
 
         return UndoService(self.engine)
+
+    @cached_property
+    def adjustments(self) -> AdjustmentService:
+        """The commissioner's adjustments ledger (points, gold, fans, SPP, value)."""
+        from league_manager.services.adjustments import AdjustmentService
+
+        return AdjustmentService(self.engine)
+
+    @cached_property
+    def deadlines(self) -> DeadlineService:
+        """Fixture deadlines and their enforcement."""
+        from league_manager.services.deadlines import DeadlineService
+
+        return DeadlineService(self.engine)
+
+    @cached_property
+    def concessions(self) -> ConcessionService:
+        """Concessions of league fixtures and cross-division friendlies."""
+        from league_manager.services.concessions import ConcessionService
+
+        return ConcessionService(self.engine)
+
+    @cached_property
+    def table_concessions(self) -> TableConcessionService:
+        """Concessions during a match played at the table."""
+        from league_manager.services.table_concession import TableConcessionService
+
+        return TableConcessionService(self.engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

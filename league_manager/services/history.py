@@ -15,6 +15,7 @@ from league_manager.persistence.models import (
     Team,
     TreasuryEntry,
 )
+from league_manager.services.adjustments import adjustment_history
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.team_views import player_view
 from league_manager.services.ui_models import (
@@ -55,6 +56,7 @@ class HistoryService(ServiceBase):
                 entries.append(HistoryEntry(t.created_at, "treasury", t.reason, t.amount, t.source))
             for f in session.exec(select(DedicatedFansEntry).where(DedicatedFansEntry.team_id == row.id)):
                 entries.append(HistoryEntry(f.created_at, "fans", f.reason, f.delta, f.source))
+            entries.extend(adjustment_history(row.id, session=session))
             players = {
                 p.id: p
                 for p in session.exec(select(Player).where(Player.team_id == row.id))

@@ -16,7 +16,7 @@ from sqlmodel import Session, col, select
 from league_manager.core.errors import Ambiguous, NotFound, RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
-from league_manager.persistence.models import Coach, League, Team
+from league_manager.persistence.models import Coach, League, Team, TreasuryEntry
 from league_manager.persistence.season_models import (
     Division,
     Fixture,
@@ -259,7 +259,9 @@ def _played_on_match_day(fixture_ids: Sequence[int | None], *, session: Session)
         col(MatchDay.fixture_id).in_(list(fixture_ids)),
         col(MatchDay.stage).in_(["result_entered", "post_game_applied"]),
     )
-    return set(session.exec(query).all())
+    # a concession before the match pays its gold and MVPs at once (services/concessions.py)
+    paid = select(TreasuryEntry.fixture_id).where(col(TreasuryEntry.fixture_id).in_(list(fixture_ids)))
+    return set(session.exec(query).all()) | {f for f in session.exec(paid).all() if f is not None}
 
 
 def _league_id(season_id: int, session: Session) -> int:

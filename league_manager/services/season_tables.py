@@ -22,6 +22,7 @@ from league_manager.rules.standings import (
     explain,
     rank,
 )
+from league_manager.services.adjustments import points_by_team
 from league_manager.services.season_read_models import (
     LeaderBoard,
     LeaderEntry,
@@ -133,8 +134,9 @@ def ranked(
     records = match_records(season.id, session=session)
     chain = tiebreaker_chain(settings)
     return rank(
-        team_ids, records, PointsRules.from_settings(settings), chain, season.seed if seed is None else seed
-    )
+        team_ids, records, PointsRules.from_settings(settings), chain, season.seed if seed is None else seed,
+        points_by_team(season.id, session=session),
+    )  # fmt: skip
 
 
 def standings(
@@ -152,9 +154,10 @@ def standings(
     records = match_records(season.id, session=session)
     rules = PointsRules.from_settings(settings)
     chain = tiebreaker_chain(settings, tiebreakers)
+    adjusted = points_by_team(season.id, session=session)
 
     def table(name: str, ids: list[int]) -> TableView:
-        rows = rank(ids, records, rules, chain, season.seed)
+        rows = rank(ids, records, rules, chain, season.seed, adjusted)
         return TableView(name, tuple(_row(r, by_id[r.team_id], names) for r in rows))
 
     overall = table(season.name, [m.team_id for m in team_rows])

@@ -26,6 +26,7 @@ from league_manager.persistence.season_models import (
 from league_manager.rules.loader import KNOWN_RULESETS, load_ruleset
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
+from league_manager.services.concessions import refuse_if_conceded_before
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.season_read_models import (
     EntryCandidate,
@@ -599,3 +600,4 @@ def _refuse_if_match_day(fixture: Fixture, session: Session) -> None:
             f"fixture {fixture.id} was played through match day; change it with "
             f"`fixture correct {fixture.id} --result FILE --reason TEXT`",
         )
+    refuse_if_conceded_before(fixture, session=session)

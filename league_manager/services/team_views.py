@@ -72,7 +72,7 @@ def player_view(
     position = roster.position(player.position)
     advancements = facts.advancements[player.id]
     gained = [a.skill for a in advancements if a.skill]
-    increases = sum(a.value_increase for a in advancements)
+    increases = sum(a.value_increase for a in advancements) + facts.value_adjusted[player.id]
     changes = facts.characteristic_changes(player.id)
     mng = facts.misses_next_game(player.id)
     valued = ValuedPlayer(position, increases, mng, player.status == "retired", player.journeyman)

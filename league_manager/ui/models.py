@@ -242,7 +242,8 @@ def _money_colour(amount: int) -> str | None:
 
 
 SOURCE_TEXT = {"draft": "Draft", "purchase": "Purchase", "sale": "Sale", "match": "Match",
-               "correction": "Correction", "prize": "Prize", "advancement": "Advancement"}  # fmt: skip
+               "correction": "Correction", "prize": "Prize", "advancement": "Advancement",
+               "adjustment": "Adjustment"}  # fmt: skip
 
 
 class LedgerModel(RecordTableModel[LedgerRow]):

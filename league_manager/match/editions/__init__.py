@@ -9,7 +9,7 @@ never test the ruleset id. ``bb2020`` is defined here from data alone; Season 3
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -53,6 +53,9 @@ class Edition:
         concession_score: 0 (BB2020): a concession gives the opponent one touchdown plus
             every touchdown the conceding team scored; N (Season 3: 2): the opponent wins
             N-0, or by its own score if that is higher.
+        penalty_free_score: a concession without penalty (a team with three players or
+            fewer) still gives the concession's score (Season 3, ry: "still wins 2-0");
+            False (BB2020): the score stands as it is.
     """
 
     id: str
@@ -71,6 +74,23 @@ class Edition:
     wildly_inaccurate: bool = True
     deflection: bool = True
     concession_score: int = 0
+    penalty_free_score: bool = False
+
+    def conceded_score(
+        self, score: Sequence[int], team: int, *, penalty_free: bool = False
+    ) -> tuple[int, int]:
+        """The final (home, away) score when ``team`` concedes at ``score``.
+
+        BB2020: the opponent gains one touchdown plus every touchdown of the conceding
+        team, whose score becomes 0; Season 3: the opponent wins ``concession_score``-0 or
+        by its own higher score. Without penalty (``penalty_free``) the score stands unless
+        the edition's ``penalty_free_score`` says otherwise.
+        """
+        if penalty_free and not self.penalty_free_score:
+            return score[0], score[1]
+        own, other = score[team], score[1 - team]
+        won = max(other, self.concession_score) if self.concession_score else other + 1 + own
+        return (0, won) if team == 0 else (won, 0)
 
 
 BB2020 = Edition(

@@ -55,6 +55,7 @@ BB2025 = register_edition(
         wildly_inaccurate=False,
         deflection=False,
         concession_score=2,
+        penalty_free_score=True,
     )
 )
 """Blood Bowl Season 3 (seed 002, reference/bb2025)."""

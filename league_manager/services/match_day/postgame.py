@@ -23,6 +23,7 @@ from league_manager.rules.postgame.mvp import nominate, pick_mvp
 from league_manager.rules.postgame.spp import PlayerTally, spp_lines
 from league_manager.rules.postgame.winnings import winnings
 from league_manager.services.base import league_ruleset
+from league_manager.services.concessions import no_mvp_fixture
 from league_manager.services.match_day.dice import roll_dicts
 from league_manager.services.match_day.postgame_staff import AYLEEN_FEE, ayleen_skills, gift, staff_rolls
 from league_manager.services.match_day.records import PostgameRecord, PregameRecord
@@ -87,6 +88,8 @@ class _Ledger:
 
 
 def _outcomes(result: MatchResult) -> dict[str, str]:
+    if result.conceded is not None and result.penalty_free:  # no penalty: an ordinary loss
+        return {side: "lost" if i == result.conceded else "won" for i, side in enumerate(SIDES)}
     if result.conceded is not None:
         loser = SIDES[result.conceded]
         return {side: "conceded" if side == loser else "won" for side in SIDES}
@@ -232,7 +235,7 @@ def _step1_winnings(c: _Context) -> None:
             tds,
             c.ruleset.winnings_unit,
             conceded=outcomes[side] == "conceded",
-            opponent_conceded=c.result.conceded == 1 - i,
+            opponent_conceded=c.result.conceded == 1 - i and not c.result.penalty_free,
             not_stalling=c.ruleset.winnings_not_stalling,  # stalling is not recorded: none assumed
         )
         if gold:
@@ -309,11 +312,16 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
     if staff:
         c.record["staff"] = staff
     typed = _typed_mvps(c, mvp)
+    friendly = no_mvp_fixture(c.fixture_id, session=c.session)
     for side in SIDES:
         team = getattr(c.result, side)
         chosen = typed.get(side) or team.mvp
         eligible = [pid for pid in team.mvp_candidates if not pid.startswith(INDUCED)]
-        if chosen:
+        if friendly:  # league rules: a cross-division friendly has no MVP
+            if chosen:
+                raise RuleViolation("MVP", f"fixture {c.fixture_id} is a friendly; friendlies have no MVP")
+            c.mvps[side], how = None, "none (friendly)"
+        elif chosen:
             c.mvps[side], how = chosen, "typed"
         else:
             c.mvps[side], how = _random_mvp(c, side, eligible), "random"
@@ -326,7 +334,12 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
             continue  # star players and mercenaries earn no SPP
         lines = spp_lines(_tally(p, p.id in c.mvps.values()), awards[SIDES[p.team]])
         amount = sum(a for _label, a in lines) + p.bonus_spp
-        if amount and c.ruleset.concession_loses_spp and c.result.conceded == p.team:
+        if (
+            amount
+            and c.ruleset.concession_loses_spp
+            and c.result.conceded == p.team
+            and not c.result.penalty_free
+        ):
             lost = c.side_record(SIDES[p.team])
             lost["spp_lost"] = lost.get("spp_lost", 0) + amount  # Season 3: conceding costs the game's SPP
             lines, amount = [], 0

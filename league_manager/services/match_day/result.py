@@ -116,6 +116,8 @@ def _team(
     snap: TeamSnapshot,
     conceded: int | None,
     errors: list[RuleViolation],
+    *,
+    penalty_free: bool = False,
 ) -> TeamResult:
     side = SIDES[index]
     score = data.score
@@ -151,7 +153,8 @@ def _team(
         )
         mvp = None
     if data.mvp_candidates is None:
-        candidates = [] if conceded == index else [p.id for p in own if _mvp_eligible(p, index)]
+        no_mvp = conceded == index and not penalty_free  # without penalty the team keeps its MVP
+        candidates = [] if no_mvp else [p.id for p in own if _mvp_eligible(p, index)]
     else:
         candidates = [str(c) for c in data.mvp_candidates]
         wrong = [c for c in candidates if not _mvp_eligible(by_id.get(c), index)]
@@ -164,7 +167,7 @@ def _team(
             )
         if len(set(candidates)) != len(candidates):
             errors.append(RuleViolation("MVP", f"{side} names an MVP candidate twice"))
-    if conceded == index and (mvp is not None or candidates):
+    if conceded == index and not penalty_free and (mvp is not None or candidates):
         errors.append(RuleViolation("MVP", f"{side} conceded and has no MVP"))
     fan_factor = snap.fan_factor if data.fan_factor is None else data.fan_factor
     if fan_factor > snap.fan_factor:
@@ -206,9 +209,12 @@ def parse_result(data: MatchResult | Mapping[str, Any] | Any, day: MatchDay) -> 
     errors: list[RuleViolation] = []
     snaps = {side: snapshot(day, side) for side in SIDES}
     conceded = side_index(doc.conceded)
+    if doc.penalty_free and conceded is None:
+        errors.append(RuleViolation("result", "'penalty_free' applies only to a concession"))
     players = _players(doc.players, snaps, errors)
     teams = [
-        _team(i, getattr(doc, side), players, snaps[side], conceded, errors) for i, side in enumerate(SIDES)
+        _team(i, getattr(doc, side), players, snaps[side], conceded, errors, penalty_free=doc.penalty_free)
+        for i, side in enumerate(SIDES)
     ]
     sudden_death = side_index(doc.sudden_death)
     if sudden_death is not None and teams[0].score != teams[1].score:
@@ -226,6 +232,7 @@ def parse_result(data: MatchResult | Mapping[str, Any] | Any, day: MatchDay) -> 
         players=tuple(players),
         weather=str(weather),
         sudden_death=sudden_death,
+        penalty_free=doc.penalty_free,
     )
 
 

@@ -108,6 +108,7 @@ class ResultDocument(BaseModel):
     players: Annotated[list[PlayerRow], Field(max_length=MAX_PLAYER_ROWS)] = []
     weather: Text | None = None
     sudden_death: Side | None = None
+    penalty_free: bool = False
 
 
 def side_index(value: int | str | None) -> int | None:
@@ -146,6 +147,7 @@ def read_result(result: MatchResult) -> ResultDocument:
             players=[PlayerRow.model_validate(p, from_attributes=True) for p in result.players],
             weather=result.weather or None,
             sudden_death=_team_index(result.sudden_death, "sudden_death"),
+            penalty_free=result.penalty_free,
         )
     except ValidationError as exc:
         raise RuleViolations([_violation(error, {}) for error in exc.errors()[:20]]) from None

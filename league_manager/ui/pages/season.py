@@ -21,6 +21,7 @@ from league_manager.services.changes import Changes
 from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView, entry_of
 from league_manager.ui import theme
 from league_manager.ui.context import Page, UiContext
+from league_manager.ui.league_rules_season import FixtureRulesBar
 from league_manager.ui.operations import UndoStep
 from league_manager.ui.pages.season_teams import SeasonTeamsTab
 from league_manager.ui.printing import Printer
@@ -226,6 +227,9 @@ class SeasonPage(Page):
         self.editor.save.clicked.connect(self.save_result)
         self.editor.clear.clicked.connect(self.clear_result)
         fl.addWidget(self.editor)
+        self.rules_bar = FixtureRulesBar(ctx)
+        fl.addWidget(self.rules_bar)
+        self.header.add_action(self.rules_bar.enforce_button)
         theme.tab_with_icon(self.tabs, fixtures, "league", "Fixtures")
 
         standings = QWidget()
@@ -290,6 +294,7 @@ class SeasonPage(Page):
             f"{season.decided}/{season.fixtures} fixtures decided   ·   {season.status}",
         )
         self.teams_tab.show_season(season)
+        self.rules_bar.set_season(season)
         self._fixtures = services.seasons.fixtures(season.id)
         rounds = sorted({(f.round, f.round_name) for f in self._fixtures})
         self.round_combo.blockSignals(True)
@@ -369,6 +374,7 @@ class SeasonPage(Page):
 
     def _fixture_selected(self) -> None:
         self.editor.set_fixture(self.current_fixture())
+        self.rules_bar.set_fixture(self.current_fixture())
 
     def _activated(self, index: Any) -> None:
         fixture = self.fixture_model.row_record(index.row())

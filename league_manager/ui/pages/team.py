@@ -14,6 +14,7 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import PlayerView, TeamView
 from league_manager.ui import theme
+from league_manager.ui.adjustments_tab import AdjustmentsTab
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.models import HistoryModel, LedgerModel, RosterModel
@@ -90,6 +91,8 @@ class TeamPage(Page):
         self._build_staff_tab()
         self._build_ledger_tab()
         self._build_history_tab()
+        self.adjustments_tab = AdjustmentsTab(ctx)
+        theme.tab_with_icon(self.tabs, self.adjustments_tab, "ledger", "Adjustments")
 
     # ---- building
     def _build_roster_tab(self) -> None:
@@ -195,6 +198,8 @@ class TeamPage(Page):
         self.show_team(services.teams.get_team(self.ident))
         self.ledger_model.set_rows(services.teams.treasury_ledger(self.ident))
         self.history_model.set_rows(services.history.team_history(self.ident))
+        if self.team is not None:
+            self.adjustments_tab.show_team(self.team)
         self.balance.setText(f"Treasury: {format_gold(self.team.treasury if self.team else 0)}")
 
     def show_team(self, team: TeamView) -> None:
