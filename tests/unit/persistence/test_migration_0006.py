@@ -29,7 +29,9 @@ def test_older_seasons_and_teams_take_their_leagues_edition(tmp_path: Path) -> N
             "teamformation",
             "teamcolours",
             "trackermatch",
-        ):  # tables of later revisions (0007, 0008)
+            "playoffseed",
+            "seasonclose",
+        ):  # tables of later revisions (0007, 0008, 0009)
             conn.execute(f"DROP TABLE {table}")
     conn.close()
     engine = make_engine(path)

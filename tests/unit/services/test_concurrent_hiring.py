@@ -79,7 +79,9 @@ def test_the_migration_renumbers_shared_numbers_of_older_files(tmp_path: Path) -
             "teamformation",
             "teamcolours",
             "trackermatch",
-        ):  # tables of later revisions (0007, 0008)
+            "playoffseed",
+            "seasonclose",
+        ):  # tables of later revisions (0007, 0008, 0009)
             conn.execute(f"DROP TABLE {table}")
     conn.close()
     engine = make_engine(path)
