@@ -135,7 +135,8 @@ def render_team(view: TeamView) -> str:
         f"{view.name} — {view.race}, coach {view.coach}, {view.league} ({view.ruleset})",
         f"TV {format_gold(view.team_value)}   CTV {format_gold(view.current_team_value)}   "
         f"Treasury {format_gold(view.treasury)}",
-        f"Re-rolls {view.rerolls} ({format_k(view.reroll_cost)} each)   "
+        f"Re-rolls {view.rerolls} ({format_k(view.reroll_cost)} each)"
+        f"{' + 1 League Trophy (free)' if view.trophy_rerolls else ''}   "
         f"Dedicated fans {view.dedicated_fans}   "
         f"Apothecary {'yes' if view.apothecary else 'no'}   Assistant coaches {view.assistant_coaches}   "
         f"Cheerleaders {view.cheerleaders}",
