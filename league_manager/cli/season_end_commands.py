@@ -7,8 +7,7 @@ import argparse
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import RuleViolation
 from league_manager.core.money import format_gold
-from league_manager.services.playoffs import PlayoffsView
-from league_manager.services.season_close import SeasonCloseView, prize_total
+from league_manager.services.season_end_models import PlayoffsView, SeasonCloseView, prize_total
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

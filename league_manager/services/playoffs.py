@@ -9,56 +9,15 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 from sqlmodel import Session, col, select
 
 from league_manager.persistence.season_close_models import PlayoffSeed
 from league_manager.persistence.season_models import Season
 from league_manager.rules.playoffs import Qualifier, override, qualify
+from league_manager.services.season_end_models import PlayoffsView, QualifierView
 from league_manager.services.season_store import members
 from league_manager.services.season_tables import SettingValue, ranked
-
-
-@dataclass(frozen=True, slots=True)
-class QualifierView:
-    """One qualified team as the CLI and GUI show it."""
-
-    seed: int
-    team_id: int
-    team: str
-    division: str | None
-    division_rank: int
-    route: str
-    overridden: bool
-    reason: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "seed": self.seed, "team_id": self.team_id, "team": self.team, "division": self.division,
-            "division_rank": self.division_rank, "route": self.route, "overridden": self.overridden,
-            "reason": self.reason,
-        }  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class PlayoffsView:
-    """A season's play-off qualifiers in seed order and how they were chosen."""
-
-    season: str
-    season_id: int
-    rule: str
-    qualifiers: tuple[QualifierView, ...]
-    scheduled: bool
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "season": self.season, "season_id": self.season_id, "rule": self.rule,
-            "scheduled": self.scheduled, "qualifiers": [q.to_dict() for q in self.qualifiers],
-        }  # fmt: skip
 
 
 def rule_text(division_count: int, four_divisions: str) -> str:

@@ -11,66 +11,24 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
-from league_manager.core.money import format_gold
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import TreasuryEntry
 from league_manager.persistence.season_close_models import SeasonClose
 from league_manager.persistence.season_models import OPEN_STATUSES, Fixture, FixtureResult, Round, Season
 from league_manager.rules.playoffs import PRIZES_GP, prize_places
+from league_manager.services.season_end_models import PrizeView, SeasonCloseView
 from league_manager.services.season_store import members
 from league_manager.services.season_tables import SettingValue, leaders, standings
 
 PLACE_NAMES = {1: "first", 2: "second", 3: "third"}
 TROPHY = "League Trophy: one free team re-roll (counts in TV) until the end of the league's next season"
-
-
-@dataclass(frozen=True, slots=True)
-class PrizeView:
-    """One prize payment: a treasury row once the season is closed (``entry_id`` then set)."""
-
-    team_id: int
-    team: str
-    place: int
-    amount: int
-    reason: str
-    entry_id: int | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {"team_id": self.team_id, "team": self.team, "place": self.place, "amount": self.amount,
-                "reason": self.reason, "ledger_entry_id": self.entry_id}  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class SeasonCloseView:
-    """What closing a season pays and freezes (a preview until ``closed``)."""
-
-    season: str
-    season_id: int
-    closed: bool
-    champion_id: int | None
-    champion: str | None
-    prizes: tuple[PrizeView, ...]
-    awards: tuple[dict[str, Any], ...]
-    table: tuple[dict[str, Any], ...]
-    trophy: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-ready form."""
-        return {
-            "season": self.season, "season_id": self.season_id, "closed": self.closed,
-            "champion_id": self.champion_id, "champion": self.champion, "trophy": self.trophy,
-            "prizes": [p.to_dict() for p in self.prizes], "awards": list(self.awards),
-            "table": list(self.table),
-        }  # fmt: skip
 
 
 def refuse_unless_closable(season: Season, *, session: Session) -> None:
@@ -238,8 +196,3 @@ def trophy_holders(league_ids: Sequence[int], *, session: Session) -> dict[int, 
         if row is not None and row[0].champion_team_id is not None:
             holders[row[0].champion_team_id] = row[1]
     return holders
-
-
-def prize_total(view: SeasonCloseView) -> str:
-    """The prize money of a close in words, e.g. ``190,000 gp to 3 team(s)``."""
-    return f"{format_gold(sum(p.amount for p in view.prizes))} to {len(view.prizes)} team(s)"

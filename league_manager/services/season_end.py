@@ -10,8 +10,9 @@ from league_manager.persistence.season_close_models import PlayoffSeed
 from league_manager.persistence.season_models import Fixture, Season
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
-from league_manager.services.playoffs import PlayoffsView, playoffs_view, qualifiers
-from league_manager.services.season_close import SeasonCloseView, close, closed_view, plan_close
+from league_manager.services.playoffs import playoffs_view, qualifiers
+from league_manager.services.season_close import close, closed_view, plan_close
+from league_manager.services.season_end_models import PlayoffsView, SeasonCloseView
 from league_manager.services.season_store import find_season, league_of, team_in_season
 
 
