@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import json
+from pathlib import Path
+from typing import Any
 
 from league_manager.cli.context import CliContext
 from league_manager.cli.team_board_commands import register_team_board
@@ -18,10 +21,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sub = team.add_subparsers(dest="team_command", required=True, metavar="COMMAND")
     p = sub.add_parser("create", help="draft a new team")
     p.add_argument("--league", required=True)
-    p.add_argument("--race", required=True)
-    p.add_argument("--name", required=True)
-    p.add_argument("--coach", required=True)
-    p.add_argument("--buy", required=True, help='positions bought, e.g. "Lineman:7,Blitzer:4"')
+    p.add_argument("--race")
+    p.add_argument("--name")
+    p.add_argument("--coach")
+    p.add_argument("--buy", help='positions bought, e.g. "Lineman:7,Blitzer:4"')
+    p.add_argument("--from-file", metavar="TEAM.json",
+                   help="a team joining from paper with its history (docs/team-from-file.md); "
+                   "replaces --race/--name/--coach/--buy")  # fmt: skip
     p.add_argument("--rerolls", type=int, default=0)
     p.add_argument("--apothecary", action="store_true")
     p.add_argument("--assistant-coaches", type=int, default=0)
@@ -75,7 +81,16 @@ def parse_buy(text: str) -> dict[str, int]:
 
 
 def cmd_create(args: argparse.Namespace, ctx: CliContext) -> int:
-    """Draft a team."""
+    """Draft a team, or create one joining from paper (``--from-file``)."""
+    if args.from_file:
+        data = read_team_file(args.from_file)
+        view = ctx.services().teams.create_from_paper(args.league, data).value
+        return ctx.emit(view.to_dict(), lambda: render_team(view))
+    missing = [flag for flag in ("race", "name", "coach", "buy") if not getattr(args, flag)]
+    if missing:
+        raise RuleViolation(
+            "team create", "give " + ", ".join(f"--{m}" for m in missing) + " (or --from-file)"
+        )
     plan = DraftPlan(
         race=args.race,
         positions=parse_buy(args.buy),
@@ -88,6 +103,21 @@ def cmd_create(args: argparse.Namespace, ctx: CliContext) -> int:
     )
     view = ctx.services().teams.draft_team(args.league, args.name, args.coach, plan).value
     return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def read_team_file(path: str) -> dict[str, Any]:
+    """The JSON object of a team file.
+
+    Raises:
+        RuleViolation: the file cannot be read or is not one JSON object.
+    """
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise RuleViolation("--from-file", f"cannot read {path}: {exc}") from exc
+    if not isinstance(data, dict):
+        raise RuleViolation("--from-file", f"{path} holds no JSON object (see docs/team-from-file.md)")
+    return data
 
 
 def cmd_list(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -135,7 +165,8 @@ def render_team(view: TeamView) -> str:
         f"{view.name} — {view.race}, coach {view.coach}, {view.league} ({view.ruleset})",
         f"TV {format_gold(view.team_value)}   CTV {format_gold(view.current_team_value)}   "
         f"Treasury {format_gold(view.treasury)}",
-        f"Re-rolls {view.rerolls} ({format_k(view.reroll_cost)} each)   "
+        f"Re-rolls {view.rerolls} ({format_k(view.reroll_cost)} each)"
+        f"{' + 1 League Trophy (free)' if view.trophy_rerolls else ''}   "
         f"Dedicated fans {view.dedicated_fans}   "
         f"Apothecary {'yes' if view.apothecary else 'no'}   Assistant coaches {view.assistant_coaches}   "
         f"Cheerleaders {view.cheerleaders}",

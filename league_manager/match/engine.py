@@ -277,6 +277,15 @@ class Match:
             return None
         return self.state.active == team and secure_ball.USED in self.state.skill_used
 
+    def stalling(self, team: int) -> tuple[int, ...]:
+        """The players of ``team`` stalling now: open ball carriers who could score without a
+        dice roll (seed 000 STALLING). Empty outside the team's own turn."""
+        from league_manager.match.procedures.prayers import stalling_players
+
+        if self.state.active != team or self.prompt is None:
+            return ()
+        return tuple(stalling_players(self.ctx, team))
+
     def rolls_since_last_action(self) -> int:
         """How many dice were rolled since the last action was applied (0 with no action)."""
         return self._rolls_at[-1] - self._rolls_at[-2] if len(self._rolls_at) > 1 else 0

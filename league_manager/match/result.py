@@ -101,6 +101,8 @@ class TeamResult:
     inducements_used: tuple[tuple[str, int], ...] = ()
     """In-match inducements used, by name: apothecary uses (the team's own as
     ``apothecary``), a Mortuary Assistant's re-roll... (see ``match.inducements.used``)."""
+    stalled: int = 0
+    """Team turns in which one of its players stalled (engine-played matches; 0 otherwise)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -114,6 +116,7 @@ class TeamResult:
             "mvp_candidates": list(self.mvp_candidates),
             "mvp": self.mvp,
             "inducements_used": dict(self.inducements_used),
+            "stalled": self.stalled,
         }
 
     @classmethod
@@ -230,6 +233,7 @@ def build_result(s: State) -> MatchResult:
                 if s.conceded == t
                 else tuple(r.id for r in players if r.team == t and r.played and r.injury != "Dead"),
                 inducements_used=tuple(sorted(used(s, t).items())),
+                stalled=s.stalled[t],
             )
         )
     return MatchResult(

@@ -113,6 +113,9 @@ class State:
     """The team that won the sudden-death roll-offs after a drawn extra time, or -1."""
     quits: set[int] = field(default_factory=set)
     """Players of a conceding team who quit in disgust (3+ advancements, D6 1-3)."""
+    stalled: list[int] = field(default_factory=lambda: [0, 0])
+    """Team turns in which a player of the team stalled: it ended the turn holding the ball,
+    able to score without a dice roll (seed 000 STALLING; see ``procedures.prayers.is_stalling``)."""
     drive: int = 0
     dodge_origin: int = -1
     touchdown: int = -1
@@ -189,7 +192,7 @@ class State:
         for name in (
             "team", "ma", "st", "ag", "pa", "av", "skills", "pos", "status", "board", "used",
             "tz_lost", "score", "turn", "rerolls", "extra_rerolls", "leader_used", "apothecary", "bribes",
-            "coach_ejected", "cas_inflicted", "fans_lost", "prayers", "temporary", "cheering",
+            "coach_ejected", "cas_inflicted", "fans_lost", "prayers", "temporary", "cheering", "stalled",
         ):  # fmt: skip
             setattr(copy, name, list(getattr(self, name)))
         for name in (

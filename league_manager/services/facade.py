@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from league_manager.services.match_day.tracker import TrackerService
     from league_manager.services.read_models import LeagueView
     from league_manager.services.roster import RosterService
+    from league_manager.services.season_end import SeasonEndService
     from league_manager.services.seasons import SeasonService
     from league_manager.services.table_concession import TableConcessionService
     from league_manager.services.team_board import TeamBoardService
@@ -91,6 +92,13 @@ class Services:
         from league_manager.services.seasons import SeasonService
 
         return SeasonService(self.engine)
+
+    @cached_property
+    def season_end(self) -> SeasonEndService:
+        """Play-off qualifiers and seeds, and closing a season (prizes, trophy, awards)."""
+        from league_manager.services.season_end import SeasonEndService
+
+        return SeasonEndService(self.engine)
 
     @cached_property
     def match_day(self) -> MatchDayService:

@@ -177,6 +177,7 @@ class TeamView:
     first_match_played: bool
     players: tuple[PlayerView, ...]
     value_parts: Mapping[str, int] = field(default_factory=dict)
+    trophy_rerolls: int = 0  # the League Trophy's free re-roll (counts in TV, not bought)
 
     @property
     def players_available(self) -> int:
@@ -199,6 +200,7 @@ class TeamView:
             "treasury": self.treasury,
             "rerolls": self.rerolls,
             "reroll_cost": self.reroll_cost,
+            "trophy_rerolls": self.trophy_rerolls,
             "dedicated_fans": self.dedicated_fans,
             "apothecary": self.apothecary,
             "assistant_coaches": self.assistant_coaches,

@@ -18,6 +18,7 @@ from league_manager.core.limits import SEED_MAX, check_range
 from league_manager.persistence.models import utcnow
 from league_manager.persistence.season_models import OPEN_STATUSES, Fixture, FixtureResult, Round, Season
 from league_manager.rules.scheduling import Constraints, Pairing, knockout, round_robin, swiss_round
+from league_manager.services.playoffs import qualifiers as playoff_qualifiers
 from league_manager.services.season_read_models import FixtureView, RoundView, SchedulePreview
 from league_manager.services.season_store import Member, members, next_round_number
 from league_manager.services.season_tables import SettingValue, ranked
@@ -106,15 +107,21 @@ def plan_schedule(
         raise RuleViolation("schedule", f"{season.name} already has play-offs")
     if open_league:
         raise RuleViolation("knockout", f"the league stage has {open_league} fixture(s) still to play")
-    count = qualifiers if qualifiers is not None else min(4, len(active))
-    if not 2 <= count <= len(active):
-        raise RuleViolation("knockout", f"choose between 2 and {len(active)} qualifiers, not {count}")
-    order = [s.team_id for s in ranked(season, [m.team_id for m in active], settings, session=session)]
-    bracket = knockout(order[:count], third_place=third_place, first_round=first, constraints=rules)
+    if qualifiers is None:  # the rules' qualification from the divisions, with the commissioner's seeds
+        chosen, rule = playoff_qualifiers(season, settings, session=session)
+        order, note = [q.team_id for q in chosen], rule
+    else:
+        if not 2 <= qualifiers <= len(active):
+            raise RuleViolation(
+                "knockout", f"choose between 2 and {len(active)} qualifiers, not {qualifiers}"
+            )
+        ranking = ranked(season, [m.team_id for m in active], settings, session=session)
+        order, note = [s.team_id for s in ranking][:qualifiers], f"top {qualifiers} of the table qualify"
+    bracket = knockout(order, third_place=third_place, first_round=first, constraints=rules)
     rounds = [
         PlannedRound(r.number, r.name, "playoff", [(p, None) for p in r.pairings]) for r in bracket.rounds
     ]
-    return Plan(fmt, seed, rounds, [], [f"top {count} of the table qualify", *bracket.notes])
+    return Plan(fmt, seed, rounds, [], [note, *bracket.notes])
 
 
 def _round_robin(fmt: str, seed: int, active: list[Member], rules: Constraints, first: int) -> Plan:

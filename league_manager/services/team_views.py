@@ -28,6 +28,7 @@ from league_manager.services.read_models import (
     TeamSummary,
     TeamView,
 )
+from league_manager.services.season_close import trophy_holders
 
 
 def _settings(league: League, ruleset: Ruleset) -> dict[str, bool | int | str]:
@@ -135,6 +136,7 @@ def build_team_views(teams: Sequence[Team], *, session: Session) -> list[TeamVie
     by_team: dict[int, list[Player]] = {i: [] for i in ids}
     for p in players:
         by_team[p.team_id].append(p)
+    trophies = trophy_holders([t.league_id for t in teams], session=session)
     views = []
     for team in teams:
         assert team.id is not None
@@ -145,7 +147,7 @@ def build_team_views(teams: Sequence[Team], *, session: Session) -> list[TeamVie
         player_views = tuple(player_view(p, roster, ruleset, facts) for p in by_team[team.id])
         views.append(
             _team_view(team, league, coaches[team.coach_id], ruleset, roster, staff,
-                       player_views, treasury[team.id], fans[team.id])
+                       player_views, treasury[team.id], fans[team.id], int(team.id in trophies))
         )  # fmt: skip
     return views
 
@@ -160,11 +162,12 @@ def _team_view(
     players: tuple[PlayerView, ...],
     treasury: int,
     fans: int,
+    trophy_rerolls: int = 0,
 ) -> TeamView:
     assert team.id is not None and league.id is not None
     valued_team = ValuedTeam(
         roster=roster,
-        rerolls=team.rerolls,
+        rerolls=team.rerolls + trophy_rerolls,
         assistant_coaches=staff["assistant_coach"],
         cheerleaders=staff["cheerleader"],
         apothecary=bool(staff["apothecary"]),
@@ -206,6 +209,7 @@ def _team_view(
             "staff": value.staff,
             "dedicated_fans": value.dedicated_fans,
         },
+        trophy_rerolls=trophy_rerolls,
     )
 
 

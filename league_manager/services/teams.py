@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from sqlmodel import Session
 
@@ -16,6 +17,7 @@ from league_manager.rules.model import DraftRules, Position, Ruleset, TeamRoster
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.read_models import LedgerRow, TeamSummary, TeamView
+from league_manager.services.team_import import create_from_paper
 from league_manager.services.team_views import build_team_views, ledger_rows, summary_of
 
 DRAFT = "draft"
@@ -58,6 +60,19 @@ class TeamService(ServiceBase):
             view = self._view(session, team)
         return Outcome(view, Changes(leagues=frozenset({lg.id or 0}), teams=frozenset({view.id}),
                                      description=f"drafted {view.name}"))  # fmt: skip
+
+    def create_from_paper(self, league: str | int, data: Mapping[str, Any]) -> Outcome[TeamView]:
+        """Create a team joining from paper with its roster as it stands (docs/team-from-file.md).
+
+        Raises:
+            RuleViolations: every problem of the file; nothing is created.
+        """
+        with self.transaction() as session:
+            lg = repo.find_league(league, session=session)
+            team = create_from_paper(session, lg, self.ruleset_of(lg), data)
+            view = self._view(session, team)
+        return Outcome(view, Changes(leagues=frozenset({lg.id or 0}), teams=frozenset({view.id}),
+                                     description=f"{view.name} joined from paper"))  # fmt: skip
 
     def draft_in(
         self,

@@ -213,6 +213,21 @@ def is_stalling(c: Ctx, p: int) -> bool:
     return False
 
 
+def stalling_players(c: Ctx, team: int) -> list[int]:
+    """The players of ``team`` on the pitch who are stalling now (see :func:`is_stalling`)."""
+    return [p for p in c.s.players_of(team) if c.s.pos[p] >= 0 and is_stalling(c, p)]
+
+
+def note_stalling(c: Ctx, team: int) -> None:
+    """At the end of ``team``'s turn without a touchdown: a ``stalling`` event per stalling player,
+    and the turn counted in ``State.stalled`` (Season 3's "not stalling" winnings read it)."""
+    stalling = stalling_players(c, team)
+    for p in stalling:
+        c.emit(Event("stalling", team, p, detail="ended the turn able to score without a dice roll"))
+    if stalling:
+        c.s.stalled[team] += 1
+
+
 def throw_a_rock(c: Ctx, team: int) -> Proc[None]:
     """Throw a Rock: at the end of ``team``'s turn, a stalling player is hit on a 5+."""
     from league_manager.match.procedures.injury import knock_down

@@ -33,7 +33,7 @@ from league_manager.match.procedures.activation import (
     act,
     activation,
 )
-from league_manager.match.procedures.prayers import throw_a_rock
+from league_manager.match.procedures.prayers import note_stalling, throw_a_rock
 from league_manager.match.skills import mutation_points as mpts
 from league_manager.match.skills import points, special_points, star_points
 from league_manager.match.skills import stars_2_points as stars
@@ -144,6 +144,7 @@ def team_turn(c: Ctx, team: int) -> Proc[None]:
     if s.turnover and s.touchdown < 0:
         c.emit(Event("turnover", team))
     if s.touchdown < 0:
+        note_stalling(c, team)
         yield from throw_a_rock(c, team)
     end_of_turn(c, team)
     turn_ends(c, team)

@@ -7,6 +7,7 @@ from sqlmodel import SQLModel
 import league_manager.persistence.board_models
 import league_manager.persistence.league_rules_models
 import league_manager.persistence.match_day_models
+import league_manager.persistence.season_close_models
 import league_manager.persistence.season_models
 import league_manager.persistence.team_board_models
 import league_manager.persistence.tracker_models  # noqa: F401  (registers the board and tracker tables)

@@ -230,16 +230,18 @@ def _step1_winnings(c: _Context) -> None:
     attendance = sum(factors)
     for i, side in enumerate(SIDES):
         tds = getattr(c.result, side).score
+        # Engine-played matches count stalled turns; other results record none (no stalling).
+        not_stalling = c.ruleset.winnings_not_stalling if not getattr(c.result, side).stalled else 0
         gold = winnings(
             attendance,
             tds,
             c.ruleset.winnings_unit,
             conceded=outcomes[side] == "conceded",
             opponent_conceded=c.result.conceded == 1 - i and not c.result.penalty_free,
-            not_stalling=c.ruleset.winnings_not_stalling,  # stalling is not recorded: none assumed
+            not_stalling=not_stalling,
         )
         if gold:
-            bonus = ", not stalling" if c.ruleset.winnings_not_stalling else ""
+            bonus = ", not stalling" if not_stalling else ""
             c.ledger.treasury(
                 c.team_id(side),
                 gold,

@@ -188,6 +188,7 @@ def _team(
         mvp_candidates=tuple(candidates),
         mvp=mvp,
         inducements_used=tuple(sorted((data.inducements_used or {}).items())),
+        stalled=data.stalled or 0,
     )
 
 

@@ -90,6 +90,8 @@ class TeamRow(BaseModel):
         Annotated[dict[Text, Annotated[int, Field(ge=0, le=MAX_INDUCEMENT_USES)]], Field(max_length=32)]
         | None
     ) = None
+    # team turns in which a player of the team stalled (the engine counts them; Season 3 winnings)
+    stalled: Annotated[int, Field(ge=0, le=MAX_TURNS)] | None = None
     # written by MatchResult.to_dict; the snapshots' own values are used instead
     name: Text | None = None
     race: Text | None = None
@@ -169,6 +171,7 @@ def _team_row(team: TeamResult) -> TeamRow:
         mvp=team.mvp,
         mvp_candidates=list(team.mvp_candidates),
         inducements_used=dict(team.inducements_used),
+        stalled=team.stalled,
         name=team.name,
         race=team.race,
         fan_factor=team.fan_factor,

@@ -158,7 +158,7 @@ def team_snapshot(view: TeamView) -> TeamSnapshot:
         name=view.name,
         race=view.race_id,
         players=players,
-        rerolls=view.rerolls,
+        rerolls=view.rerolls + view.trophy_rerolls,
         apothecary=view.apothecary,
         fan_factor=view.dedicated_fans,
         assistant_coaches=view.assistant_coaches,

@@ -40,6 +40,10 @@ def team_line(match: Match, team: int, name: str) -> str:
         parts.append(f"incl. {s.extra_rerolls[team]} for this drive")
     if mascot.counted(s, team):
         parts.append(f"incl. Team Mascot ({match.ctx.ed.mascot_target}+ this half)")
+    for p in match.stalling(team):
+        player = s.teams[team].players[p if team == 0 else p - len(s.teams[0].players)]
+        parts.append(f"<span style='color:#b00020'>⚠ #{player.number} {escape(player.name)} is stalling: "
+                     "score this turn or it counts</span>")  # fmt: skip
     secured = match.secure_the_ball_used(team)
     if secured is not None:
         parts.append("Secure the Ball used" if secured else "Secure the Ball ready")

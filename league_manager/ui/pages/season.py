@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from league_manager.core.errors import LeagueError
 from league_manager.rules.loader import list_rulesets, load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView, entry_of
@@ -25,6 +26,7 @@ from league_manager.ui.league_rules_season import FixtureRulesBar
 from league_manager.ui.operations import UndoStep
 from league_manager.ui.pages.season_teams import SeasonTeamsTab
 from league_manager.ui.printing import Printer
+from league_manager.ui.season_end_dialog import PlayoffsDialog, close_season
 from league_manager.ui.season_models import FixtureTableModel, LeaderModel, StandingsModel
 from league_manager.ui.widgets import PageHeader, button, label, make_table, source_row
 
@@ -244,6 +246,14 @@ class SeasonPage(Page):
         top.addWidget(self.table_label)
         top.addWidget(self.table_choice)
         top.addStretch(1)
+        self.playoffs_button = button("Play-offs…", "team", tip="Qualifiers and seeds from the divisions")
+        self.playoffs_button.clicked.connect(self.show_playoffs)
+        top.addWidget(self.playoffs_button)
+        self.close_button = button(
+            "Close season…", "save", tip="Prize money, League Trophy, awards, final table"
+        )
+        self.close_button.clicked.connect(self.close_season)
+        top.addWidget(self.close_button)
         sl.addLayout(top)
         self.standings_model = StandingsModel()
         self.standings_table = make_table(
@@ -405,6 +415,22 @@ class SeasonPage(Page):
             title=f"Could not clear {fixture.label()}",
             undo=lambda _: self._undo_step(fixture, f"clearing of {fixture.label()}"),
         )
+
+    def show_playoffs(self) -> None:
+        """The play-off qualifiers and seeds (a seed may be moved with a reason)."""
+        if self.season is None:
+            return
+        try:
+            dialog = PlayoffsDialog(self.ctx, self.season.id, self)
+        except LeagueError as refused:
+            self.ctx.dialogs.error("No play-offs yet", str(refused))
+            return
+        self.ctx.dialogs.run(dialog)
+
+    def close_season(self) -> None:
+        """Preview the season's close, ask, then close it."""
+        if self.season is not None:
+            close_season(self.ctx, self.season.id)
 
     def _undo_step(self, before: FixtureView, label: str) -> UndoStep:
         """Put ``before``'s result back: clear the fixture, or record its earlier result."""

@@ -69,7 +69,7 @@ def test_a_season_from_the_command_line(tmp_path: Path) -> None:
     top = rows[0]
     assert (top["team"], top["points"], top["td_for"], top["cas_for"]) == (first["home"], 3, 3, 2)
     code, out, _ = run(db, "season", "standings", "Autumn")
-    assert code == 0 and "ties broken by head-to-head" in out and first["home"] in out
+    assert code == 0 and "ties broken by touchdowns scored, casualties caused" in out and first["home"] in out
 
     leaders = ok_json(db, "season", "leaders", "Autumn")
     assert isinstance(leaders, dict) and {b["category"] for b in leaders["players"]} >= {"td", "cas", "mvp"}

@@ -88,6 +88,7 @@ def test_forfeit_concession_bye_and_rulings_are_outcomes_not_scores(demo: Servic
 def test_standings_head_to_head_through_the_service(demo: Services) -> None:
     # Same figures as the rules test: A, B, C level on 4 points, the mini-table puts A, B, C.
     a, b, c, d, e = TEAMS[:5]
+    demo.leagues.update_settings(DEMO_LEAGUE, {"tiebreakers": "standard"})  # head-to-head first
     demo.seasons.create_season(DEMO_LEAGUE, "H", seed=1)
     demo.seasons.add_teams("H", [a, b, c, d, e])
     scores = [(a, b, 1, 0), (a, c, 1, 1), (b, c, 2, 1), (d, a, 2, 0), (b, e, 0, 0), (c, d, 4, 0)]
@@ -201,6 +202,7 @@ def test_play_offs_keep_teams_of_one_coach_apart_in_the_first_round(demo: Servic
     plan = suggest_draft(ruleset, "human")
     demo.teams.draft_team(DEMO_LEAGUE, "Second Marauders", "Ada", plan)  # Ada coaches TEAMS[0] too
     order = [TEAMS[0], TEAMS[1], TEAMS[2], "Second Marauders"]
+    demo.leagues.update_settings(DEMO_LEAGUE, {"tiebreakers": "standard"})  # head-to-head settles the order
     demo.seasons.create_season(DEMO_LEAGUE, "S", seed=3)
     demo.seasons.add_teams("S", order)
     schedule = demo.seasons.schedule("S", "round-robin").value

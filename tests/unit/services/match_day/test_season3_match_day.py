@@ -39,3 +39,28 @@ def test_season3_fixture_pays_brawlin_brutes_spp_and_the_not_stalling_bonus(serv
     after = {name: services.teams.get_team(name).treasury for name in ("Greenskins", "Lads")}
     for name in ("Greenskins", "Lads"):
         assert after[name] - before[name] == attendance * 5_000 + 10_000 + 10_000  # 1 TD + not stalling
+
+
+def test_a_team_the_engine_saw_stalling_gets_no_not_stalling_bonus(services: Services) -> None:
+    s3 = load_ruleset("bb2025")
+    services.leagues.create_league("Third", ruleset_id="bb2025")
+    services.teams.draft_team("Third", "Greenskins", "Ann", suggest_draft(s3, "orc", rerolls=1))
+    services.teams.draft_team("Third", "Lads", "Bo", suggest_draft(s3, "human", rerolls=3))
+    services.seasons.create_season("Third", "Y1", seed=3, entries=[("Greenskins", None), ("Lads", None)])
+    services.seasons.schedule("Y1", "round-robin")
+    fid = services.seasons.fixtures("Y1")[0].id or 0
+    before = {side: services.teams.get_team(name).treasury for side, name in _sides(services, fid).items()}
+    view = services.match_day.pregame(fid, seed=4).value
+    doc = blank_result(view.snapshots)
+    doc["home"]["stalled"] = 2  # the engine counted two team turns in which a home player stalled
+    services.match_day.record(fid, doc)
+    services.match_day.postgame(fid, seed=5, mvp=[player(doc, "home", 5)["id"], player(doc, "away", 5)["id"]])
+    attendance = sum(view.pregame["teams"][side]["fan_factor"] for side in ("home", "away"))
+    after = {side: services.teams.get_team(name).treasury for side, name in _sides(services, fid).items()}
+    assert after["home"] - before["home"] == attendance * 5_000  # no bonus for the staller
+    assert after["away"] - before["away"] == attendance * 5_000 + 10_000
+
+
+def _sides(services: Services, fid: int) -> dict[str, str]:
+    fixture = services.seasons.get_fixture(fid)
+    return {"home": fixture.home or "", "away": fixture.away or ""}
