@@ -270,6 +270,7 @@ class MatchDayWizard(QDialog):
         self.post_run = button("Apply the post-game", "demo", primary=True)
         self.post_run.clicked.connect(self.run_postgame)
         box.addLayout(_left_aligned(self.post_run))
+        box.addStretch(0)
         self.post_text = QTextBrowser()
         box.addWidget(self.post_text, 1)
         # imported here: the advancement dialog borrows this module's DiceChoice
@@ -330,6 +331,7 @@ class MatchDayWizard(QDialog):
         if view is not None and view.result:
             self._fill_postgame_choices(view)
         self.post_text.setHtml(postgame_html(view) if view and view.post else "")
+        self.post_text.setVisible(bool(view and view.post))
         self.improve.setVisible(bool(view and view.post))
         if view is not None and view.post:
             fixture = services.seasons.get_fixture(self.fixture_id)
