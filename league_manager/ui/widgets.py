@@ -140,7 +140,7 @@ class WrappedTextDelegate(QStyledItemDelegate):
     """Measures wrapped text at the width it is painted in (the cell less its padding), so a
     long skill list gets all the lines it needs instead of ending in "…"."""
 
-    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:  # type: ignore[no-untyped-def]
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:
         narrower = QStyleOptionViewItem(option)
         if narrower.rect.width() > ITEM_PADDING:
             narrower.rect = option.rect.adjusted(0, 0, -ITEM_PADDING, 0)
