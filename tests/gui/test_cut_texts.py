@@ -124,4 +124,10 @@ def test_inducement_names_are_not_cut(qtbot: Any, make_window: Any, tmp_path: Pa
         names = [str(table.model().index(r, 0).data()) for r in range(table.model().rowCount())]
         longest = max(_text_width(table, name) for name in names)
         assert table.horizontalHeader().sectionSize(0) >= longest + ITEM_PADDING
+        kinds = [str(table.model().index(r, 1).data()) for r in range(table.model().rowCount())]
+        assert "not sold here" in kinds  # Special Plays: the reason is the row's tooltip
+        assert (
+            table.horizontalHeader().sectionSize(1)
+            >= max(_text_width(table, k) for k in kinds) + ITEM_PADDING
+        )
         assert table.horizontalScrollBar().maximum() == 0

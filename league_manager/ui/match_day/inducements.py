@@ -33,7 +33,7 @@ Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Inducement", "Kind", "Price", "May add", "Buy")
 QUANTITY = 4
 SHORT_TABLETOP = "tabletop only"
-SHORT_REFUSED = "not available"
+SHORT_REFUSED = "not sold here"
 
 
 def gp(value: int) -> str:
@@ -107,8 +107,8 @@ class InducementModel(QAbstractTableModel):
             if column == 1:  # short, so the names are not cut; the reason is the row's tooltip
                 kind = "star player" if line.is_star else line.kind.replace("_", " ")
                 if line.refused:
-                    return f"{kind} — {SHORT_REFUSED}"
-                return kind if line.played else f"{kind} — {SHORT_TABLETOP}"
+                    return SHORT_REFUSED
+                return kind if line.played else SHORT_TABLETOP
             if column == 2:
                 return gp(line.unit_cost) if role == Qt.ItemDataRole.DisplayRole else line.unit_cost
             if column == 3:
