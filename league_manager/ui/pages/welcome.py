@@ -16,7 +16,7 @@ ACTIONS = (
     ("new-league", "league", "Create a league",
      "Name it, pick the ruleset and set the house rules; then draft the teams."),
     ("new-file", "add", "Create a league file…",
-     "Choose where your leagues are saved: a new file of your own, ready for its first league."),
+     "A new file for your own leagues, saved where you choose."),
     ("open", "open", "Open a league file…",
      "Carry on with a league saved on this computer or shared by another commissioner."),
     ("demo", "demo", "Open the demo league",
