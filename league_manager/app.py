@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from league_manager.core.files import atomic_output
-from league_manager.persistence.location import APP_NAME, backup_folder, default_database
+from league_manager.persistence.location import APP_NAME, backup_folder, default_database, demo_database
 from league_manager.ui.page_specs import PAGE_SPECS
 
 if TYPE_CHECKING:
@@ -93,7 +93,10 @@ def build_window(
     path.parent.mkdir(parents=True, exist_ok=True)
     settings = QSettings(str(path), QSettings.Format.IniFormat)
     theme.apply(app, theme_choice or str(settings.value("theme", "system")))
-    return MainWindow(settings, open_services, backup_dir, dialogs, restore_backup)
+    window = MainWindow(settings, open_services, backup_dir, dialogs, restore_backup)
+    if settings_path is None:  # the user's own settings: the demo file goes in their data folder
+        window.demo_path = demo_database()
+    return window
 
 
 def choose_database(db: str | None, settings_path: Path | None = None) -> str:

@@ -19,6 +19,11 @@ def default_database() -> str:
     return str(platformdirs.user_data_path(APP_NAME) / "league.db")
 
 
+def demo_database() -> str:
+    """The demo league's own file, ``<user data dir>/demo.db``, apart from the user's leagues."""
+    return str(platformdirs.user_data_path(APP_NAME) / "demo.db")
+
+
 def backup_folder(database_file: Path) -> Path:
     """Folder for automatic backups, next to the database file."""
     return database_file.parent / "backups"

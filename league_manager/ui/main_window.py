@@ -32,7 +32,7 @@ from league_manager.reports import roster_pdf
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
-from league_manager.ui import theme
+from league_manager.ui import demo_file, theme
 from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.dialogs import DialogService
@@ -92,6 +92,7 @@ class MainWindow(QMainWindow):
         self.ctx = UiContext(self.dialogs)
         self.runner = self.ctx.runner
         self.db_path: str | None = None
+        self.demo_path = demo_file.default_demo_path(settings.fileName())  # the app sets its own
         self.history: list[tuple[str, Any]] = []
         self.current: tuple[str, Any] = ("welcome", None)
         self._iconed: list[tuple[QAction, str]] = []
@@ -696,6 +697,8 @@ class MainWindow(QMainWindow):
             self.choose_file()
         elif name == "demo":
             self.open_demo()
+        elif name == "new-file":
+            self.new_file()
         elif name.startswith("open-recent:"):
             self.open_database(name.split(":", 1)[1])
 
@@ -724,7 +727,7 @@ class MainWindow(QMainWindow):
 
     def new_league(self) -> bool:
         """League → New League: the wizard, then create it."""
-        if self.ctx.services is None:
+        if self.ctx.services is None or demo_file.is_demo_file(self):  # the demo's file is not for leagues
             self.new_file()
             return False
         taken = {lg.name for lg in self.ctx.svc.leagues.list_leagues()}
@@ -804,18 +807,8 @@ class MainWindow(QMainWindow):
             self.navigate("season", season)
 
     def open_demo(self) -> None:
-        """Create (or find) the demo league and show it."""
-        if self.ctx.services is None:
-            self.dialogs.info("Demo league", "Open or create a league file first (File menu).")
-            return
-        services = self.ctx.services
-        self.runner.run_op(
-            services.create_demo,
-            title="Could not open the demo league",
-            on_success=lambda league: self.navigate("league", league.id),
-            background=True,
-            busy="Drafting the demo teams…",
-        )
+        """Open the demo league, in its own file (never mixed with the user's leagues)."""
+        demo_file.open_demo(self)
 
     def save_copy(self) -> None:
         """File → Save a Copy."""

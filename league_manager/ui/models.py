@@ -426,7 +426,8 @@ class DraftModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(self.HEADERS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
+            # two lines: the skills column is the narrow one beside the sideline card
+            return "Skills and\ntraits" if section == 7 else self.HEADERS[section]
         if role == Qt.ItemDataRole.TextAlignmentRole and section not in (0, 7):
             return int((RIGHT if section == 1 else CENTER).value)
         return None

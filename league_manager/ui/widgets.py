@@ -11,6 +11,8 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -130,6 +132,21 @@ class SortProxy(QSortFilterProxyModel):
         self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
 
 
+ITEM_PADDING = 12
+"""The left and right padding of a table cell in the style sheet (``QTableView::item``)."""
+
+
+class WrappedTextDelegate(QStyledItemDelegate):
+    """Measures wrapped text at the width it is painted in (the cell less its padding), so a
+    long skill list gets all the lines it needs instead of ending in "…"."""
+
+    def sizeHint(self, option: QStyleOptionViewItem, index) -> QSize:
+        narrower = QStyleOptionViewItem(option)
+        if narrower.rect.width() > ITEM_PADDING:
+            narrower.rect = option.rect.adjusted(0, 0, -ITEM_PADDING, 0)
+        return super().sizeHint(narrower, index)
+
+
 class Table(QTableView):
     """A table view that says so, in muted words, when it has no rows."""
 
@@ -184,6 +201,16 @@ def make_table(
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     if stretch is not None:
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+        view.setItemDelegateForColumn(stretch, WrappedTextDelegate(view))
+        # wrapped text (skill lists) needs its rows measured again at the column's new width
+        rows = view.verticalHeader()
+        header.sectionResized.connect(
+            lambda index, _old, _new: (
+                index == stretch
+                and view.wordWrap()
+                and rows.resizeSections(QHeaderView.ResizeMode.ResizeToContents)
+            )
+        )
     else:
         header.setStretchLastSection(True)
     return view

@@ -25,6 +25,7 @@ from league_manager.rules.postgame.winnings import winnings
 from league_manager.services.base import league_ruleset
 from league_manager.services.concessions import no_mvp_fixture
 from league_manager.services.match_day.dice import roll_dicts
+from league_manager.services.match_day.dice_slots import about
 from league_manager.services.match_day.postgame_staff import AYLEEN_FEE, ayleen_skills, gift, staff_rolls
 from league_manager.services.match_day.records import PostgameRecord, PregameRecord
 from league_manager.services.match_day.store import (
@@ -260,6 +261,7 @@ def _fan_factor(c: _Context, side: str) -> int:
 def _step2_fans(c: _Context) -> None:
     """Dedicated fans: winner D6 >= fans +1, loser D6 < fans -1, conceding team -D3."""
     for side in SIDES:
+        about(c.dice, c.teams[side].name)
         outcome = c.side_record(side)["outcome"]
         fans = repo.fans_balance(c.team_id(side), session=c.session)
         change, roll = fans_change(
@@ -326,6 +328,7 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
         elif chosen:
             c.mvps[side], how = chosen, "typed"
         else:
+            about(c.dice, c.teams[side].name)
             c.mvps[side], how = _random_mvp(c, side, eligible), "random"
         c.side_record(side).update(mvp=c.mvps[side], mvp_chosen=how)
     awards = {  # Season 3's Brawlin' Brutes teams score casualties and touchdowns differently
@@ -382,6 +385,7 @@ def _step4_hire(c: _Context, hire: Sequence[str]) -> None:
 def _step5_mistakes(c: _Context) -> None:
     """Expensive mistakes: the treasury band x D6 table."""
     for side in SIDES:
+        about(c.dice, c.teams[side].name)
         treasury = repo.treasury_balance(c.team_id(side), session=c.session)
         mistake = expensive_mistake(c.ruleset.expensive_mistakes, treasury, c.dice)
         if mistake.loss:

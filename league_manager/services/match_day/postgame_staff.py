@@ -29,6 +29,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import STAFF_GIFT, Advancement, Player
 from league_manager.rules.dice import Dice
 from league_manager.rules.model import Ruleset, SkillRef
+from league_manager.services.match_day.dice_slots import about
 
 SCHIELUND = "Schielund Scharlitan"
 FRONKELHEIM = "Professor Fronkelheim"
@@ -103,6 +104,7 @@ def staff_rolls(
         for who, skill in p.staff:
             if who not in (SCHIELUND, FRONKELHEIM):
                 continue
+            about(dice, player.name)
             roll = dice.roll(6, who.lower())
             has = _skills(ruleset, races[player.team_id], player, session)
             outcome = "nothing"

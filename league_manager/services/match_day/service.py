@@ -14,7 +14,7 @@ from league_manager.services.match_day.board_store import refuse_if_board_in_pro
 from league_manager.services.match_day.cancel import cancel_pregame
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
-from league_manager.services.match_day.dice_plan import plan_pregame_dice
+from league_manager.services.match_day.dice_plan import plan_postgame_dice, plan_pregame_dice
 from league_manager.services.match_day.dice_slots import DiceSlot
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.services.match_day.offer import build_offer
@@ -116,6 +116,24 @@ class MatchDayService(ServiceBase):
             session.rollback()  # a dry run: nothing is kept
             return slots
 
+    def postgame_dice(
+        self,
+        fixture: int,
+        typed: Sequence[int] = (),
+        *,
+        mvp: Sequence[str] = (),
+        hire: Sequence[str] = (),
+    ) -> tuple[DiceSlot, ...]:
+        """The rolls the post-game will make (read-only), in order, given the dice typed so far.
+
+        Raises:
+            RuleViolation: no result yet, the post-game already applied, a bad MVP or hire.
+        """
+        with self.transaction() as session:
+            slots = plan_postgame_dice(fixture, typed, mvp=mvp, hire=hire, session=session)
+            session.rollback()  # a dry run: nothing is kept
+            return slots
+
     def cancel_pregame(self, fixture: int, reason: str) -> Outcome[list[str]]:
         """Throw a pre-game away before any result so it can be run again (refunds included).
 
@@ -166,13 +184,18 @@ class MatchDayService(ServiceBase):
         typed: Sequence[int] = (),
         mvp: Sequence[str] = (),
         hire: Sequence[str] = (),
+        all_typed: bool = False,
     ) -> Outcome[MatchDayView]:
         """Apply the post-game sequence in one transaction (all of it or nothing).
 
+        Args:
+            all_typed: every roll must be typed; a missing one is refused, never rolled.
+
         Raises:
-            RuleViolation: no result yet, already applied, a bad MVP or hire.
+            RuleViolation: no result yet, already applied, a bad MVP or hire; with
+                ``all_typed``, a roll that was not typed in.
         """
-        dice = MatchDayDice(seed, typed)
+        dice = MatchDayDice(seed, typed, all_typed=all_typed)
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session)
             day = require_match_day(fixture, ("result_entered",), "apply the post-game", session=session)

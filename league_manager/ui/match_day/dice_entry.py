@@ -1,7 +1,8 @@
-"""Guided physical dice for the pre-game: one labelled field per die, in the order the rules roll them.
+"""Guided physical dice for the pre- and post-game: one labelled field per die, in the rules' order.
 
-"Weather 2D6: _ _", "Fan factor Reavers D3: _": each field only takes a result of its die,
-and the pre-game is refused while a die is missing (nothing is rolled for the coach).
+"Weather 2D6: _ _", "Fan factor Reavers D3: _", "Expensive mistakes, Reavers D6: _": each
+field only takes a result of its die, and the step is refused while a die is missing
+(nothing is rolled for the coach).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QFormLayout,
@@ -65,7 +67,13 @@ class SeedBox(QSpinBox):
 
 
 class PregameDiceEntry(QWidget):
-    """Program dice (a seed) or physical dice, typed die by die in the pre-game's order."""
+    """Program dice (a seed) or physical dice, typed die by die in the step's order.
+
+    ``typed_changed`` fires when a die is typed, for steps whose later dice depend on
+    earlier ones (the post-game plans again from :meth:`typed_prefix`).
+    """
+
+    typed_changed = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -98,6 +106,26 @@ class PregameDiceEntry(QWidget):
         self.fields_widget.setVisible(typed)
         self.note.setVisible(typed)
 
+    def slots(self) -> tuple[DiceSlot, ...]:
+        """The rolls laid out now."""
+        return tuple(slot for slot, _boxes in self.fields)
+
+    def typed_prefix(self) -> list[int]:
+        """The dice typed in order up to the first one missing."""
+        found = []
+        for box in (box for _slot, group in self.fields for box in group):
+            if box.value() == MISSING:
+                break
+            found.append(box.value())
+        return found
+
+    def focus_first_missing(self) -> None:
+        """Put the cursor in the first die still to type."""
+        for box in (box for _slot, group in self.fields for box in group):
+            if box.value() == MISSING:
+                box.setFocus()
+                return
+
     def set_slots(self, slots: Sequence[DiceSlot]) -> None:
         """Lay out one row per roll; results already typed for the same roll are kept."""
         kept = {slot.label: [b.value() for b in boxes] for slot, boxes in self.fields}
@@ -112,6 +140,7 @@ class PregameDiceEntry(QWidget):
                 if i < len(old):
                     box.setValue(old[i])
                 box.valueChanged.connect(self._show_missing)
+                box.valueChanged.connect(self.typed_changed)
                 row.addWidget(box)
             if slot.distinct:
                 row.addWidget(label("each different: re-roll a repeat and type the re-roll", "muted"))
@@ -157,7 +186,7 @@ class PregameDiceEntry(QWidget):
         return found
 
     def arguments(self) -> dict[str, Any]:
-        """``seed``/``typed``/``all_typed`` for the pre-game service.
+        """``seed``/``typed``/``all_typed`` for the pre- or post-game service.
 
         Raises:
             RuleViolation: physical dice with a die missing (nothing is rolled for the coach).

@@ -32,6 +32,8 @@ from league_manager.ui.widgets import label
 Index = QModelIndex | QPersistentModelIndex
 COLUMNS = ("Inducement", "Kind", "Price", "May add", "Buy")
 QUANTITY = 4
+SHORT_TABLETOP = "tabletop only"
+SHORT_REFUSED = "not sold here"
 
 
 def gp(value: int) -> str:
@@ -102,11 +104,11 @@ class InducementModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if column == 0:
                 return line.name
-            if column == 1:
+            if column == 1:  # short, so the names are not cut; the reason is the row's tooltip
                 kind = "star player" if line.is_star else line.kind.replace("_", " ")
                 if line.refused:
-                    return f"{kind} — {line.refused}"
-                return kind if line.played else f"{kind} — {TABLETOP_ONLY}"
+                    return SHORT_REFUSED
+                return kind if line.played else SHORT_TABLETOP
             if column == 2:
                 return gp(line.unit_cost) if role == Qt.ItemDataRole.DisplayRole else line.unit_cost
             if column == 3:
@@ -115,7 +117,9 @@ class InducementModel(QAbstractTableModel):
                 return quantity
         if role == Qt.ItemDataRole.ToolTipRole and column in (3, QUANTITY) and line.why_not:
             return f"No more: {line.why_not}"
-        if role == Qt.ItemDataRole.ToolTipRole and not line.played and not line.refused:
+        if role == Qt.ItemDataRole.ToolTipRole and line.refused:
+            return f"{line.name}: {line.refused}"
+        if role == Qt.ItemDataRole.ToolTipRole and not line.played:
             return f"{line.name}: {TABLETOP_ONLY}; play its effect at the table by hand."
         if role == Qt.ItemDataRole.ForegroundRole and not line.may_add and not quantity:
             return QColor("#8a8a8a")  # nothing more allowed: shown, greyed
@@ -201,7 +205,7 @@ class InducementPicker(QWidget):
             )
             header = table.horizontalHeader()
             header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-            header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+            header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)  # names are never cut
             box.addWidget(table, 1)
             self.models[side], self.tables[side], self.groups[side] = model, table, group
             row.addWidget(group, 1)

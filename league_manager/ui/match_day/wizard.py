@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -252,20 +252,25 @@ class MatchDayWizard(QDialog):
                 wrap=True,
             )
         )
-        self.post_dice = DiceChoice()
-        box.addWidget(self.post_dice)
         form = QFormLayout()
         self.mvp = {side: QComboBox() for side in SIDES}
         self.mvp_labels = {side: label(f"MVP ({side})") for side in SIDES}
         for side in SIDES:
             form.addRow(self.mvp_labels[side], self.mvp[side])
+            self.mvp[side].currentIndexChanged.connect(self.plan_post_dice)
         box.addLayout(form)
         self.hires_box = QVBoxLayout()
         box.addLayout(self.hires_box)
         self.hire_checks: list[tuple[str, QCheckBox]] = []
+        self.post_dice = PregameDiceEntry()  # after the choices: they decide which dice are rolled
+        self.post_dice.typed_mode.toggled.connect(self.plan_post_dice)
+        # later: a die box must not be rebuilt inside its own valueChanged
+        self.post_dice.typed_changed.connect(lambda: QTimer.singleShot(0, self.plan_post_dice))
+        box.addWidget(self.post_dice)
         self.post_run = button("Apply the post-game", "demo", primary=True)
         self.post_run.clicked.connect(self.run_postgame)
         box.addLayout(_left_aligned(self.post_run))
+        box.addStretch(0)
         self.post_text = QTextBrowser()
         box.addWidget(self.post_text, 1)
         # imported here: the advancement dialog borrows this module's DiceChoice
@@ -322,9 +327,11 @@ class MatchDayWizard(QDialog):
         self.result_text.setVisible(bool(view and view.result))
         self.entry.setVisible(not (view and view.result))
         self.post_run.setEnabled(stage == "result_entered")
+        self.post_dice.setVisible(stage == "result_entered")
         if view is not None and view.result:
             self._fill_postgame_choices(view)
         self.post_text.setHtml(postgame_html(view) if view and view.post else "")
+        self.post_text.setVisible(bool(view and view.post))
         self.improve.setVisible(bool(view and view.post))
         if view is not None and view.post:
             fixture = services.seasons.get_fixture(self.fixture_id)
@@ -358,6 +365,7 @@ class MatchDayWizard(QDialog):
                     if p.get("journeyman"):
                         who = player_label(str(snaps[side].get("name", side)), p)
                         check = QCheckBox(f"Hire journeyman {who} permanently")
+                        check.toggled.connect(self.plan_post_dice)
                         self.hires_box.addWidget(check)
                         self.hire_checks.append((str(p["id"]), check))
 
@@ -371,6 +379,32 @@ class MatchDayWizard(QDialog):
             self.pre_dice.set_problem(str(exc))
             return
         self.pre_dice.set_slots(slots)
+
+    def _postgame_choices(self) -> tuple[list[str], list[str]]:
+        """The MVPs picked (the others are rolled) and the journeymen to hire."""
+        mvp = [self.mvp[s].currentData() for s in SIDES if self.mvp[s].currentData()]
+        hire = [pid for pid, check in self.hire_checks if check.isChecked()]
+        return mvp, hire
+
+    def plan_post_dice(self) -> None:
+        """List the post-game's dice for typing: they depend on the MVPs and hires chosen and on
+        dice typed already (a minor incident's D3 follows its expensive mistakes roll)."""
+        post_dice = getattr(self, "post_dice", None)
+        if post_dice is None or not post_dice.typed_mode.isChecked():
+            return
+        if self.view is None or self.view.stage != "result_entered":
+            return
+        mvp, hire = self._postgame_choices()
+        try:
+            slots = self.ctx.svc.match_day.postgame_dice(
+                self.fixture_id, post_dice.typed_prefix(), mvp=mvp, hire=hire
+            )
+        except LeagueError as exc:
+            post_dice.set_problem(str(exc))
+            return
+        if slots != post_dice.slots():
+            post_dice.set_slots(slots)
+            post_dice.focus_first_missing()
 
     def _pregame_ready(self) -> None:
         view = getattr(self, "view", None)
@@ -507,8 +541,7 @@ class MatchDayWizard(QDialog):
         except LeagueError as exc:
             self.ctx.runner.report("Could not apply the post-game", exc)
             return False
-        mvp = [self.mvp[s].currentData() for s in SIDES if self.mvp[s].currentData()]
-        hire = [pid for pid, check in self.hire_checks if check.isChecked()]
+        mvp, hire = self._postgame_choices()
         outcome = self.ctx.runner.run_op(
             lambda: services.match_day.postgame(self.fixture_id, mvp=mvp, hire=hire, **dice),
             title="Could not apply the post-game",

@@ -101,6 +101,7 @@ class TeamPage(Page):
         layout.setContentsMargins(0, 10, 0, 0)
         self.roster_model = RosterModel()
         self.roster = make_table(self.roster_model, stretch=8, placeholder="No players: use “Hire player…”.")
+        self.roster.setWordWrap(True)  # a long skill list takes two lines instead of hiding behind "…"
         self.roster.doubleClicked.connect(lambda _: self.open_card())
         layout.addWidget(self.roster, 1)
         bar = QHBoxLayout()

@@ -15,10 +15,12 @@ from league_manager.ui.widgets import card, label
 ACTIONS = (
     ("new-league", "league", "Create a league",
      "Name it, pick the ruleset and set the house rules; then draft the teams."),
+    ("new-file", "add", "Create a league file…",
+     "A new file for your own leagues, saved where you choose."),
     ("open", "open", "Open a league file…",
      "Carry on with a league saved on this computer or shared by another commissioner."),
     ("demo", "demo", "Open the demo league",
-     "Eight drafted teams to look around in, kept apart from your own leagues."),
+     "Eight drafted teams to look around in, in a file of their own, apart from your leagues."),
 )  # fmt: skip
 
 

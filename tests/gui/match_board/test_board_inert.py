@@ -70,11 +70,11 @@ def test_the_inducement_picker_marks_what_the_board_does_not_play(qtbot: QtBot) 
     )
     model.set_offer(SideOffer("home", "T", "underdog", "", 0, 0, 200_000, 0, lines))
     kind = model.data(model.index(0, 1))
-    assert kind == f"common — {TABLETOP_ONLY}"
+    assert kind == "tabletop only"  # short: the inducement's name is not cut
     assert TABLETOP_ONLY in model.data(model.index(0, 0), 3)  # tooltip role
     assert model.data(model.index(1, 1)) == "common" and model.data(model.index(1, 0), 3) is None
-    assert model.data(model.index(2, 1)) == f"common — {REFUSED_PLAYS}"  # refused, not tabletop only
-    assert model.data(model.index(2, 0), 3) is None
+    assert model.data(model.index(2, 1)) == "not sold here"  # refused, not tabletop only
+    assert model.data(model.index(2, 0), 3) == f"Special Plays: {REFUSED_PLAYS}"  # the reason
 
 
 def test_the_hud_shows_inducements_left_and_the_card_once_per_game_rules_used(qtbot: QtBot) -> None:
