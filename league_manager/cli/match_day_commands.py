@@ -204,8 +204,8 @@ def render(view: MatchDayView) -> str:
         )
     if pre.weather is not None:
         lines.append(f"  weather {list(pre.weather.dice)}: {pre.weather.result}")
-    for prayer in pre.prayers.results:
-        lines.append(f"  prayer for {pre.prayers.team}: {prayer.roll} {prayer.name} ({prayer.lasts})")
+    for side, prayer in pre.prayers.rolled():
+        lines.append(f"  prayer for {side}: {prayer.roll} {prayer.name} ({prayer.lasts})")
     kick = pre.kick_off
     if kick is not None:
         lines.append(f"  coin toss {kick.toss_roll}: {kick.toss_winner} receives, {kick.kicking} kicks")

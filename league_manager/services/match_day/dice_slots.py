@@ -58,5 +58,5 @@ def slots_of(rolls: Sequence[Roll]) -> tuple[DiceSlot, ...]:
         if last is not None and last.label == roll.label and last.sides == sides:
             slots[-1] = DiceSlot(last.label, sides, last.count + 1, last.distinct)
         else:
-            slots.append(DiceSlot(roll.label, sides, 1, roll.label == "prayers to nuffle"))
+            slots.append(DiceSlot(roll.label, sides, 1, roll.label.startswith("prayers to nuffle")))
     return tuple(slots)

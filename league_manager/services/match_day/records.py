@@ -127,11 +127,19 @@ class Prayer(_Record):
 
 
 class Prayers(_Record):
-    """Who prays (None when the values are equal), the value gap and the prayers rolled."""
+    """Who prays (None when the values are equal), the value gap and the prayers rolled;
+    ``bought``: each Season 3 team's prayers bought as an inducement, rolled at the pre-game."""
 
     team: Side | None = None
     gap: int = 0
     results: tuple[Prayer, ...] = ()
+    bought: dict[Side, tuple[Prayer, ...]] = Field(default_factory=dict)
+
+    def rolled(self) -> list[tuple[Side, Prayer]]:
+        """Every prayer of the pre-game with the side it is for: the underdog's, then the
+        bought ones, home first."""
+        underdog = [(self.team, p) for p in self.results] if self.team else []
+        return underdog + [(side, p) for side in SIDES for p in self.bought.get(side, ())]
 
 
 class KickOff(_Record):

@@ -73,9 +73,9 @@ def pregame_html(view: MatchDayView) -> str:
             f"{escape(weather.effect)}</li>"
         )
     prayers = pre.prayers
-    for prayer in prayers.results:
+    for side, prayer in prayers.rolled():
         out.append(
-            f"<li>Prayer to Nuffle for {escape(str(prayers.team))}: {prayer.roll} "
+            f"<li>Prayer to Nuffle for {escape(side)}: {prayer.roll} "
             f"<b>{escape(prayer.name)}</b> ({escape(prayer.lasts)})</li>"
         )
     kick = pre.kick_off
