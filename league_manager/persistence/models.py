@@ -112,7 +112,10 @@ CAPTAIN = "captain"
 """``Advancement.kind`` marking a Season 3 Team Captain (named by the coach, no SPP): its
 ``skill`` is the free Pro (None when the player had Pro already). It adds no value and is
 not an advancement (reference bb2025 advancement.yaml ``team_captain``)."""
-FREE_KINDS = frozenset({STAFF_GIFT, CAPTAIN})
+GETTING_EVEN = "getting_even"
+"""``Advancement.kind`` of a Hatred (X) gained by Season 3's Getting Even after a Casualty:
+no SPP, no value, not an advancement (reference bb2025 advancement.yaml ``getting_even``)."""
+FREE_KINDS = frozenset({STAFF_GIFT, CAPTAIN, GETTING_EVEN})
 """``Advancement.kind`` values not bought with SPP."""
 
 

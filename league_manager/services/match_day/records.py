@@ -242,6 +242,16 @@ class StaffRoll(_Record):
     outcome: str
 
 
+class GettingEven(_Record):
+    """Season 3's Getting Even: a player hurt by an opponent rolled for Hatred of them."""
+
+    player_id: int
+    injured_by: str
+    roll: int
+    hatred: str
+    gained: bool
+
+
 class PostgameOptions(_Record):
     """What the coaches chose for the post-game (kept so a correction applies the same)."""
 
@@ -268,6 +278,7 @@ class PostgameRecord(_Record):
     injuries: tuple[InjuryRow, ...] = ()
     hired: tuple[Hired, ...] = ()
     staff: tuple[StaffRoll, ...] = ()
+    getting_even: tuple[GettingEven, ...] = ()
     recovered: tuple[int, ...] = ()
     quit: tuple[int, ...] = ()
     inducements_used: dict[Side, dict[str, int]] = Field(default_factory=dict)

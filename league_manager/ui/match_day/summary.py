@@ -146,6 +146,10 @@ def postgame_html(view: MatchDayView) -> str:
     for injury in post.injuries:
         name = who.get(str(injury.player_id), str(injury.player_id))
         out.append(f"<li>{escape(name)}: {escape(injury.injury)} {escape(injury.lasting or '')}</li>")
+    for even in post.getting_even:
+        name = who.get(str(even.player_id), str(even.player_id))
+        gained = f"gains <b>{escape(even.hatred)}</b>" if even.gained else "no Hatred"
+        out.append(f"<li>{escape(name)}: Getting Even D6 {even.roll}, {gained}</li>")
     for hired in post.hired:
         out.append(
             f"<li>Hired {escape(who.get(hired.journeyman, hired.journeyman))} ({_gp(hired.cost)})</li>"

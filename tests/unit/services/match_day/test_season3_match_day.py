@@ -1,8 +1,12 @@
 """A Season 3 fixture's pre-game and post-game follow the edition's data."""
 
+import json
+
+import pytest
 from match_day_docs import blank_result, player
 from sqlmodel import Session, select
 
+from league_manager.core.errors import RuleViolations
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import SppEntry
 from league_manager.rules.draft import suggest_draft
@@ -82,3 +86,36 @@ def _distinct_in_order(rolls: list[int], count: int) -> list[int]:
         if roll not in kept and len(kept) < count:
             kept.append(roll)
     return kept
+
+
+def test_getting_even_gives_hatred_of_the_injuring_player_on_a_four(services: Services) -> None:
+    from league_manager.services.match_day.getting_even import hated_keyword
+
+    assert hated_keyword(("Blitzer", "Orc")) == "Orc" and hated_keyword(("Big Guy", "Ogre")) == "Ogre"
+    assert hated_keyword(("Elf", "Special")) == "Elf" and hated_keyword(("Lineman",)) is None
+    fid = _season3_fixture(services)
+    fixture = services.seasons.fixtures("Y1")[0]
+    view = services.match_day.pregame(fid, seed=4).value
+    orcs = "home" if fixture.home == "Greenskins" else "away"
+    humans = "away" if orcs == "home" else "home"
+    doc = blank_result(view.snapshots)
+    victim, brute = player(doc, humans, 0), player(doc, orcs, 0)
+    victim.update(injury="Serious Injury", injured_by=brute["id"])
+    brute.update(cas=1)
+    bad = json.loads(json.dumps(doc))
+    player(bad, humans, 0)["injured_by"] = player(bad, humans, 1)["id"]  # a team-mate is no opponent
+    with pytest.raises(RuleViolations, match="injured_by"):
+        services.match_day.record(fid, bad)
+    services.match_day.record(fid, doc)
+    before = services.teams.get_team("Lads")
+    mvps = [player(doc, "home", 5)["id"], player(doc, "away", 5)["id"]]
+    post = services.match_day.postgame(fid, seed=5, mvp=mvps)
+    record = post.value.postgame["getting_even"]
+    assert [(r["player_id"], r["injured_by"], r["hatred"]) for r in record] == [
+        (int(victim["id"]), brute["id"], "Hatred (Orc)")
+    ]
+    assert record[0]["gained"] == (record[0]["roll"] >= 4)
+    lad = next(p for p in services.teams.get_team("Lads").players if p.id == int(victim["id"]))
+    was = next(p for p in before.players if p.id == lad.id)
+    assert ("Hatred (Orc)" in [s.name for s in lad.skills if s.gained]) == record[0]["gained"]
+    assert lad.advancements == was.advancements and lad.value_increases == was.value_increases
