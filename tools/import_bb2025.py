@@ -346,6 +346,7 @@ def convert_league_rules(ref: Path) -> None:
         },
         "mvp_nominees": 6,
         "concession_loses_spp": True,
+        "getting_even_roll": adv["getting_even"]["roll"],
         "position_keywords": True,
         "advancement": {
             "max_advancements": adv["spp_cost_table"]["max_advancements"],

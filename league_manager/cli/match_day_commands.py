@@ -204,8 +204,8 @@ def render(view: MatchDayView) -> str:
         )
     if pre.weather is not None:
         lines.append(f"  weather {list(pre.weather.dice)}: {pre.weather.result}")
-    for prayer in pre.prayers.results:
-        lines.append(f"  prayer for {pre.prayers.team}: {prayer.roll} {prayer.name} ({prayer.lasts})")
+    for side, prayer in pre.prayers.rolled():
+        lines.append(f"  prayer for {side}: {prayer.roll} {prayer.name} ({prayer.lasts})")
     kick = pre.kick_off
     if kick is not None:
         lines.append(f"  coin toss {kick.toss_roll}: {kick.toss_winner} receives, {kick.kicking} kicks")
@@ -237,6 +237,10 @@ def render(view: MatchDayView) -> str:
         for injury in post.injuries:
             who = names.get(str(injury.player_id), str(injury.player_id))
             lines.append(f"  {who}: {injury.injury} {injury.lasting or ''}".rstrip())
+        for even in post.getting_even:
+            who = names.get(str(even.player_id), str(even.player_id))
+            gained = even.hatred if even.gained else "no Hatred"
+            lines.append(f"  {who}: Getting Even D6 {even.roll}: {gained}")
         for hired in post.hired:
             lines.append(f"  hired {hired.journeyman} as player {hired.player_id} ({hired.cost:,} gp)")
     if view.board is not None:

@@ -51,6 +51,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = sub.add_parser("fire", help="remove a player (refunded in full before the first match)")
     p.add_argument("player_id", type=int)
     p.set_defaults(handler=cmd_fire)
+    p = sub.add_parser("captain", help="name the team's Team Captain (Season 3 Human and Orc teams)")
+    p.add_argument("team")
+    p.add_argument("player", help="the player's shirt number or name")
+    p.set_defaults(handler=cmd_captain)
     p = sub.add_parser("ledger", help="the team's treasury ledger")
     p.add_argument("team")
     p.set_defaults(handler=_ledger)
@@ -156,6 +160,12 @@ def cmd_hire(args: argparse.Namespace, ctx: CliContext) -> int:
 def cmd_fire(args: argparse.Namespace, ctx: CliContext) -> int:
     """Fire a player."""
     view = ctx.services().roster.fire_player(args.player_id).value
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def cmd_captain(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Name the team's Captain."""
+    view = ctx.services().roster.name_captain(args.team, args.player).value
     return ctx.emit(view.to_dict(), lambda: render_team(view))
 
 

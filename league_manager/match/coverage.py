@@ -12,7 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from league_manager.match.inducements import IN_MATCH
+from league_manager.match.inducements import IN_MATCH, PRAYERS_TO_NUFFLE
 from league_manager.match.skills.registry import registered_skills
 from league_manager.match.teams import PlayerSnapshot
 from league_manager.rules.model import Ruleset
@@ -25,6 +25,7 @@ MODELLED_INDUCEMENTS = frozenset(
         "Bribes",  # fouls and secret weapons
         "Riotous Rookies",  # extra journeymen in the kick-off snapshot
         "Cavorting Nurglings",  # cheerleaders and Fan Factor in the kick-off snapshot
+        PRAYERS_TO_NUFFLE,  # rolled at the pre-game, in effect from the first drive
         *IN_MATCH,  # match/inducements: apothecaries, kegs, chef, referee, wizard ...
     }
 )

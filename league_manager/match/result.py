@@ -33,6 +33,8 @@ class PlayerResult:
         staff: (staff, skill) for each pre-game pick of the player by Schielund Scharlitan,
             Professor Fronkelheim or Ayleen Andar (skill "" when none was gained); the
             post-game rolls for them (written only when there is any).
+        injured_by: the id of the opposing player whose action caused ``injury`` (written
+            only when there is one): Season 3's Getting Even.
     """
 
     id: str
@@ -53,6 +55,7 @@ class PlayerResult:
     infected: bool = False
     quits: bool = False
     staff: tuple[tuple[str, str], ...] = ()
+    injured_by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form."""
@@ -77,6 +80,8 @@ class PlayerResult:
         }
         if self.staff:
             data["staff"] = [list(pick) for pick in self.staff]
+        if self.injured_by is not None:
+            data["injured_by"] = self.injured_by
         return data
 
     @classmethod
@@ -185,6 +190,14 @@ class MatchResult:
         )
 
 
+def _snapshot_id(s: State, p: int) -> str | None:
+    if p < 0:
+        return None
+    n_home = len(s.teams[0].players)
+    team = s.team[p]
+    return s.teams[team].players[p if team == 0 else p - n_home].id
+
+
 def build_result(s: State) -> MatchResult:
     """Collect the result from a match state."""
     from league_manager.match.inducements import used
@@ -216,6 +229,7 @@ def build_result(s: State) -> MatchResult:
                 infected=st.infected,
                 quits=p in s.quits,
                 staff=st.staff,
+                injured_by=_snapshot_id(s, st.injured_by) if st.injury else None,
             )
         )
     teams = []

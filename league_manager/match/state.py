@@ -47,13 +47,16 @@ class PlayerStats:
     staff: tuple[tuple[str, str], ...] = ()
     """(staff, skill) for each pre-game coaching-staff pick of the player (``staff_pregame``;
     skill "" when nothing was gained): the post-game rolls for them."""
+    injured_by: int = -1
+    """The opposing player whose action caused the recorded ``injury`` (-1: none, or not an
+    opponent): Season 3's Getting Even is rolled for it at the post-game."""
 
     def copy(self) -> PlayerStats:
         """An independent copy."""
         return PlayerStats(
             self.td, self.comp, self.defl, self.intc, self.cas, self.cas_other,
             self.injury, self.lasting, self.apothecary, self.bonus_spp, self.kills, self.infected,
-            self.staff,
+            self.staff, self.injured_by,
         )  # fmt: skip
 
 

@@ -108,6 +108,16 @@ STAFF_GIFT = "staff"
 spent): it adds to the player's skills and value, but is not an advancement for the SPP cost
 of the next one or the player's level (``paid_advancements``)."""
 
+CAPTAIN = "captain"
+"""``Advancement.kind`` marking a Season 3 Team Captain (named by the coach, no SPP): its
+``skill`` is the free Pro (None when the player had Pro already). It adds no value and is
+not an advancement (reference bb2025 advancement.yaml ``team_captain``)."""
+GETTING_EVEN = "getting_even"
+"""``Advancement.kind`` of a Hatred (X) gained by Season 3's Getting Even after a Casualty:
+no SPP, no value, not an advancement (reference bb2025 advancement.yaml ``getting_even``)."""
+FREE_KINDS = frozenset({STAFF_GIFT, CAPTAIN, GETTING_EVEN})
+"""``Advancement.kind`` values not bought with SPP."""
+
 
 class Advancement(SQLModel, table=True):
     """A skill or characteristic gained with SPP (or kept from a coaching staff's work)."""
@@ -179,4 +189,4 @@ class DedicatedFansEntry(SQLModel, table=True):
 
 def paid_advancements(advancements: list[Advancement]) -> list[Advancement]:
     """The advancements bought with SPP (they set the next one's cost and the level)."""
-    return [a for a in advancements if a.kind != STAFF_GIFT]
+    return [a for a in advancements if a.kind not in FREE_KINDS]

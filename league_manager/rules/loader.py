@@ -140,6 +140,9 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
         concession_loses_spp=(
             rules["concession_loses_spp"].flag() if rules.has("concession_loses_spp") else False
         ),
+        getting_even_roll=(
+            rules["getting_even_roll"].number(minimum=2) if rules.has("getting_even_roll") else 0
+        ),
         skill_requires=(
             {k: v.texts() for k, v in skills_file["requires"].items()} if skills_file.has("requires") else {}
         ),

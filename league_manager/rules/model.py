@@ -467,6 +467,9 @@ class Ruleset:
     """Season 3: each coach nominates this many players for the MVP roll (0: all eligible)."""
     concession_loses_spp: bool = False
     """Season 3: the players of a team that concedes lose every SPP earned in that game."""
+    getting_even_roll: int = 0
+    """Season 3's Getting Even: the D6 a player who suffered a Casualty (not Badly Hurt) from an
+    opponent needs to gain Hatred of one of that opponent's keywords (0: no such rule)."""
     skill_requires: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     """Skill -> skills or traits the player needs one of before gaining it (Season 3)."""
     skill_conflicts: tuple[tuple[str, str], ...] = ()

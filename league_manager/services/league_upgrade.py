@@ -28,9 +28,9 @@ from league_manager.rules.model import Position, Ruleset, TeamRoster
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.team_views import build_team_views
+from league_manager.services.upgrade_limits import over_limits
 from league_manager.services.upgrade_models import (
     DROP,
-    OverLimit,
     PositionChange,
     SkillChange,
     TeamChoices,
@@ -209,12 +209,12 @@ def _move_team(
         for old, new in fielded.values()
     )
     missing: list[str] = []
-    over = _over_limits(team, players, new_of, chosen, missing)
+    over = over_limits(team, players, new_of, new_roster, new_rs.draft, chosen, missing)
     renamed, lost = _skills(team, players, facts, new_rs, new_of, emap, chosen, missing, session)
     leaving = {name.casefold() for name in chosen.release}
     for player in players:
         if player.name.casefold() in leaving:
-            repo.add_status(player, "left", REASON.format(target=new_rs.name) + ": over a position limit",
+            repo.add_status(player, "left", REASON.format(target=new_rs.name) + ": over a draft limit",
                             "correction", session=session)  # fmt: skip
         player.position = new_of[player.id or 0].name
         session.add(player)
@@ -231,42 +231,6 @@ def _move_team(
         team_value_after=0,
         missing_choices=tuple(missing),
     )
-
-
-def _over_limits(
-    team: Team,
-    players: Sequence[Player],
-    new_of: Mapping[int, Position],
-    chosen: TeamChoices,
-    missing: list[str],
-) -> tuple[OverLimit, ...]:
-    leaving = {name.casefold() for name in chosen.release}
-    groups: dict[str, list[Player]] = {}
-    for player in players:
-        if not player.journeyman:
-            groups.setdefault(new_of[player.id or 0].name, []).append(player)
-    result = []
-    allowed = {pos.name: pos.max_quantity for pos in new_of.values()}
-    for name, group in groups.items():
-        excess = len(group) - allowed[name]
-        going = tuple(p.name for p in group if p.name.casefold() in leaving)
-        if excess <= 0:
-            if going:
-                raise RuleViolation(
-                    "choices", f"{team.name}: {', '.join(going)} need not leave ({name} is within its limit)"
-                )
-            continue
-        if going and len(going) != excess:
-            raise RuleViolation(
-                "choices",
-                f"{team.name}: {name} is limited to {allowed[name]}; release {excess}, not {len(going)}",
-            )
-        if not going:
-            missing.append(
-                f"{team.name}: release {excess} of its {len(group)} {name} (limit {allowed[name]})"
-            )
-        result.append(OverLimit(name, allowed[name], tuple(p.name for p in group), excess, going))
-    return tuple(result)
 
 
 def _skills(

@@ -49,6 +49,8 @@ class PlayerView:
     """The position's keywords where the edition has them (Season 3); empty for BB2020."""
     can_improve: bool = False
     """True when the player's SPP buy an advancement now."""
+    captain: bool = False
+    """The team's Season 3 Team Captain (its skills list "Team Captain")."""
 
     @property
     def available(self) -> bool:
@@ -86,6 +88,7 @@ class PlayerView:
             "status": self.status,
             "misses_next_game": self.misses_next_game,
             "journeyman": self.journeyman,
+            **({"captain": True} if self.captain else {}),
         }
 
 

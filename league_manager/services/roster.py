@@ -167,6 +167,20 @@ class RosterService(ServiceBase):
             repo.set_staff(row.id or 0, role, staff[role] - 1, session=session)
             return team_outcome(session, row, f"let {STAFF_LABELS[role].lower()} go")
 
+    def name_captain(self, team: str | int, player: str) -> Outcome[TeamView]:
+        """Name the team's Season 3 Team Captain (a shirt number or name): the free Pro,
+        no value (``services/captain.py``).
+
+        Raises:
+            RuleViolation: the team has no Team Captain rule, or the player may not be named.
+        """
+        from league_manager.services.captain import name_captain_in
+
+        with self.transaction() as session:
+            row, ruleset = self._team(session, team)
+            chosen = name_captain_in(session, row, ruleset, player)
+            return team_outcome(session, row, f"named {chosen.name} Captain", chosen.id)
+
     # -- helpers ---------------------------------------------------------------------------
 
     @staticmethod

@@ -8,6 +8,7 @@ from sqlmodel import Session
 
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import (
+    CAPTAIN,
     Coach,
     DedicatedFansEntry,
     League,
@@ -17,6 +18,7 @@ from league_manager.persistence.models import (
     paid_advancements,
 )
 from league_manager.rules.advancement import categories_for
+from league_manager.rules.captain import CAPTAIN_TEXT, TEAM_CAPTAIN
 from league_manager.rules.characteristics import adjusted
 from league_manager.rules.model import Position, Ruleset, SkillRef, TeamRoster
 from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, player_value, team_value
@@ -49,6 +51,11 @@ def _skill_views(
     return tuple(views)
 
 
+def captain_skill() -> SkillView:
+    """The Team Captain as the roster lists it among the captain's skills."""
+    return SkillView(TEAM_CAPTAIN, "Team special rule", CAPTAIN_TEXT, gained=True)
+
+
 def _injury_labels(facts: repo.PlayerFacts, player_id: int) -> tuple[str, ...]:
     labels: list[str] = []
     if facts.misses_next_game(player_id):
@@ -73,6 +80,7 @@ def player_view(
     position = roster.position(player.position)
     advancements = facts.advancements[player.id]
     gained = [a.skill for a in advancements if a.skill]
+    captain = any(a.kind == CAPTAIN for a in advancements)
     increases = sum(a.value_increase for a in advancements) + facts.value_adjusted[player.id]
     changes = facts.characteristic_changes(player.id)
     mng = facts.misses_next_game(player.id)
@@ -86,7 +94,7 @@ def player_view(
         position=position.name,
         stats=adjusted(position.stats, changes, ruleset.advancement),
         base=position.stats,
-        skills=_skill_views(ruleset, position, gained, player.journeyman),
+        skills=_skill_views(ruleset, position, gained, player.journeyman) + (captain_skill(),) * captain,
         injuries=_injury_labels(facts, player.id),
         spp=facts.spp[player.id],
         spp_earned=facts.spp_earned[player.id],
@@ -99,7 +107,10 @@ def player_view(
         level=level,
         value_increases=increases,
         keywords=position.keywords if ruleset.position_keywords else (),
-        can_improve=_can_improve(ruleset, position, player, len(advancements), facts.spp[player.id]),
+        can_improve=_can_improve(
+            ruleset, position, player, len(paid_advancements(advancements)), facts.spp[player.id]
+        ),
+        captain=captain,
     )
 
 

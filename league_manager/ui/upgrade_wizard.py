@@ -8,6 +8,7 @@ then applies the move through the same service the ``league upgrade`` command us
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -66,7 +67,8 @@ class _ChoicesPage(QWizardPage):
             form = QFormLayout(box)
             for over in team.over_limits:
                 ticks = [QCheckBox(name) for name in over.players]
-                for tick in ticks:
+                for tick in ticks:  # a player in two limits (a Big Guy position) is one choice
+                    tick.toggled.connect(partial(self._sync, team.team, tick.text()))
                     tick.toggled.connect(self._changed)
                 self.releases.setdefault(team.team, []).append((over, ticks))
                 form.addRow(label(f"{over.position}: {len(over.players)} players, the limit is {over.limit}. "
@@ -91,6 +93,12 @@ class _ChoicesPage(QWizardPage):
         outer.addWidget(self.problem)
         self._changed()
 
+    def _sync(self, team: str, name: str, on: bool) -> None:
+        for _over, ticks in self.releases.get(team, []):
+            for tick in ticks:
+                if tick.text() == name and tick.isChecked() != on:
+                    tick.setChecked(on)
+
     def _changed(self) -> None:
         wrong = [
             f"{team}: tick {over.must_leave} {over.position}, not {sum(t.isChecked() for t in ticks)}"
@@ -109,7 +117,9 @@ class _ChoicesPage(QWizardPage):
         result = {}
         for team in sorted(teams):
             release = tuple(
-                t.text() for _over, ticks in self.releases.get(team, []) for t in ticks if t.isChecked()
+                dict.fromkeys(
+                    t.text() for _over, ticks in self.releases.get(team, []) for t in ticks if t.isChecked()
+                )
             )
             skills: dict[str, dict[str, str]] = {}
             for player, skill, combo in self.skills.get(team, []):

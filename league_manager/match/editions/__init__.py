@@ -23,6 +23,36 @@ Offer = Callable[["Ctx", int], list[Any]]
 Activation = Callable[["Ctx", int], Generator[Any, Any, None]]
 """An edition's own activation procedure: fn(ctx, player) -> Proc[None]."""
 
+BB2020_PRAYERS: Mapping[int, str] = {
+    1: "Treacherous Trapdoor",
+    2: "Friends with the Ref",
+    3: "Stiletto",
+    4: "Iron Man",
+    5: "Knuckle Dusters",
+    6: "Bad Habits",
+    7: "Greasy Cleats",
+    8: "Blessed Statue of Nuffle",
+    9: "Moles under the Pitch",
+    10: "Perfect Passing",
+    11: "Fan Interaction",
+    12: "Necessary Violence",
+    13: "Fouling Frenzy",
+    14: "Throw a Rock",
+    15: "Under Scrutiny",
+    16: "Intensive Training",
+}
+"""BB2020's Prayers to Nuffle table (seed 000)."""
+BB2020_PRAYER_LASTS: Mapping[int, str] = {
+    1: "half",
+    4: "game",
+    8: "game",
+    9: "half",
+    10: "game",
+    15: "half",
+    16: "game",
+}
+"""How long each BB2020 prayer lasts; every other roll lasts the drive."""
+
 
 @dataclass(frozen=True, slots=True)
 class Edition:
@@ -56,6 +86,14 @@ class Edition:
         penalty_free_score: a concession without penalty (a team with three players or
             fewer) still gives the concession's score (Season 3, ry: "still wins 2-0");
             False (BB2020): the score stands as it is.
+        prayers: the Prayers to Nuffle table (D16 roll -> name).
+        prayer_lasts: how long a prayer lasts, by roll ("drive" for a roll not named).
+        prayers_open_to_loners: prayers whose chosen or random own player may have Loner
+            (Season 3: Iron Man, Blessing of Nuffle, Intensive Training).
+        moles_on_opponents_only: Moles under the Pitch slows the praying team's opponents
+            only (Season 3) or every player (BB2020).
+        scrutiny_needs_broken_armour: Under Scrutiny sends an opposing fouler off only when
+            the armour broke (Season 3) or after every foul (BB2020).
     """
 
     id: str
@@ -75,6 +113,11 @@ class Edition:
     deflection: bool = True
     concession_score: int = 0
     penalty_free_score: bool = False
+    prayers: Mapping[int, str] = field(default_factory=lambda: dict(BB2020_PRAYERS))
+    prayer_lasts: Mapping[int, str] = field(default_factory=lambda: dict(BB2020_PRAYER_LASTS))
+    prayers_open_to_loners: frozenset[str] = frozenset()
+    moles_on_opponents_only: bool = False
+    scrutiny_needs_broken_armour: bool = False
 
     def conceded_score(
         self, score: Sequence[int], team: int, *, penalty_free: bool = False

@@ -1,4 +1,4 @@
-"""Season 3 (``bb2025``): its kick-off and Casualty tables, Distracted, Secure the Ball, Punt.
+"""Season 3 (``bb2025``): its kick-off, Casualty and prayer tables, Distracted, Secure the Ball, Punt.
 
 Everything not named here is played as in BB2020. Season 3 skill handlers are registered
 in the skill modules with ``editions={"bb2025"}`` (``skills/registry.py``).
@@ -56,6 +56,16 @@ BB2025 = register_edition(
         deflection=False,
         concession_score=2,
         penalty_free_score=True,
+        prayers={
+            **BB2020.prayers,
+            8: "Blessing of Nuffle",
+            11: "Dazzling Catching",
+            12: "Fan Interaction",
+        },
+        prayer_lasts=dict.fromkeys(range(1, 17), "game"),
+        prayers_open_to_loners=frozenset({"Iron Man", "Blessing of Nuffle", "Intensive Training"}),
+        moles_on_opponents_only=True,
+        scrutiny_needs_broken_armour=True,
     )
 )
 """Blood Bowl Season 3 (seed 002, reference/bb2025)."""

@@ -65,6 +65,8 @@ IN_MATCH = (
 
 CAVORTING_NURGLINGS = "Cavorting Nurglings"
 RIOTOUS_ROOKIES = "Riotous Rookies"
+PRAYERS_TO_NUFFLE = "Prayers to Nuffle"
+"""Season 3's prayers inducement: rolled at the pre-game, handed to the match as settings."""
 
 SNAPSHOT_COUNTS = {
     "Temp Agency Cheerleaders": "cheerleaders",  # Cheering Fans

@@ -38,7 +38,8 @@ def foul(c: Ctx, p: int, victim: int) -> Proc[None]:
             a1, a2 = event.rolls
     armour_double = a1 == a2 and not _sneaky_git_keeps(c, p, broken=i1 > 0)
     spotted = armour_double or (i1 > 0 and i1 == i2)
-    if not spotted and s.has_prayer(1 - team, "Under Scrutiny"):
+    scrutiny = i1 > 0 or not c.ed.scrutiny_needs_broken_armour
+    if not spotted and scrutiny and s.has_prayer(1 - team, "Under Scrutiny"):
         c.emit(Event("under_scrutiny", team, p, rule="Under Scrutiny"))
         spotted = True
     if spotted:

@@ -366,6 +366,7 @@ def casualty(c: Ctx, p: int, by: int, spp: bool, badly_hurt_only: bool = False, 
     st = s.stats[p]
     if not worse(st.injury, result):  # a player healed by an unguent keeps the worse result
         st.injury = result
+        st.injured_by = by if by >= 0 and s.team[by] != team else -1
     if result == "Lasting Injury":
         roll = c.d6("lasting injury")
         st.lasting = LASTING_TABLE[roll]

@@ -75,7 +75,7 @@ def rush_modifiers(c: Ctx, p: int = -1) -> tuple[tuple[str, int], ...]:
     mods: tuple[tuple[str, int], ...] = ()
     if c.s.weather == "blizzard":
         mods = (("Blizzard", -1),)
-    moles = moles_modifier(c)
+    moles = moles_modifier(c, c.s.team[p] if p >= 0 else -1)
     if moles:
         mods = (*mods, ("Moles under the Pitch", moles))
     if p >= 0 and c.has(p, special_points.RUSH_MODIFIER):

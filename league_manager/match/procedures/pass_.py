@@ -181,6 +181,8 @@ def pass_ball(c: Ctx, p: int, target: int, hail_mary: bool = False) -> Proc[None
             s.stats[p].comp += 1
             if s.has_prayer(team, "Perfect Passing"):
                 s.stats[p].bonus_spp += 1
+        if ok and s.team[q] == team and s.has_prayer(team, "Dazzling Catching"):
+            s.stats[q].bonus_spp += 1  # Season 3: a team-mate's pass caught
         if ok:
             yield from sp4.after_catch(c, q)
     elif q >= 0 or result == ACCURATE or not (yield from dive_for_ball(c, landing, reason)):

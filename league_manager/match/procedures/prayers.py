@@ -4,29 +4,34 @@ from __future__ import annotations
 
 from league_manager.match.actions import CHOOSE, PRAYER, Action, Prompt
 from league_manager.match.core import Ctx, Proc
+from league_manager.match.editions import BB2020_PRAYERS
 from league_manager.match.events import Event
 from league_manager.match.inducements import staff
 from league_manager.match.inducements.frog import FROG, unfrog
 
-PRAYERS = {
-    1: "Treacherous Trapdoor",
-    2: "Friends with the Ref",
-    3: "Stiletto",
-    4: "Iron Man",
-    5: "Knuckle Dusters",
-    6: "Bad Habits",
-    7: "Greasy Cleats",
-    8: "Blessed Statue of Nuffle",
-    9: "Moles under the Pitch",
-    10: "Perfect Passing",
-    11: "Fan Interaction",
-    12: "Necessary Violence",
-    13: "Fouling Frenzy",
-    14: "Throw a Rock",
-    15: "Under Scrutiny",
-    16: "Intensive Training",
+PRAYERS = BB2020_PRAYERS
+"""BB2020's table; a match reads its edition's (``c.ed.prayers``)."""
+TEAM_EFFECTS = frozenset(
+    {
+        "Treacherous Trapdoor",
+        "Friends with the Ref",
+        "Moles under the Pitch",
+        "Perfect Passing",
+        "Dazzling Catching",
+        "Fan Interaction",
+        "Necessary Violence",
+        "Fouling Frenzy",
+        "Throw a Rock",
+        "Under Scrutiny",
+    }
+)
+"""Prayers that only stay in effect for the team; the procedures that meet them ask."""
+GAINED_SKILL = {
+    "Knuckle Dusters": ("Mighty Blow", "+1"),
+    "Blessed Statue of Nuffle": ("Pro", ""),
+    "Blessing of Nuffle": ("Pro", ""),
 }
-LASTS = {1: "half", 4: "game", 8: "game", 9: "half", 10: "game", 15: "half", 16: "game"}
+"""Prayers by which one chosen own player gains a skill."""
 
 
 def grant_skill(c: Ctx, p: int, skill: str, param: str, lasts: str) -> None:
@@ -72,9 +77,12 @@ def expire(c: Ctx, period: str) -> None:
     s.prayers = [e for e in s.prayers if e[2] not in periods]
 
 
-def _eligible(c: Ctx, team: int, without: str = "Loner") -> list[int]:
+def _eligible(c: Ctx, team: int, prayer: str = "") -> list[int]:
+    """The team's players on the pitch a prayer may pick: without Loner unless the edition
+    opens ``prayer`` to Loners."""
     s = c.s
-    return [q for q in s.players_of(team) if s.pos[q] >= 0 and without not in s.skills[q]]
+    loners = prayer in c.ed.prayers_open_to_loners
+    return [q for q in s.players_of(team) if s.pos[q] >= 0 and (loners or "Loner" not in s.skills[q])]
 
 
 def _random(c: Ctx, pool: list[int]) -> int:
@@ -96,61 +104,66 @@ def prayer(c: Ctx, team: int) -> Proc[None]:
     s = c.s
     roll = c.roll(16, "prayers to nuffle")
     staff.prayer_reroll(c, team, roll)
-    while s.has_prayer(team, PRAYERS[roll]):
+    table = c.ed.prayers
+    while s.has_prayer(team, table[roll]):
         c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail="already in effect"))
         roll = c.roll(16, "prayers to nuffle")
         staff.prayer_reroll(c, team, roll)
-    c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=PRAYERS[roll]))
+    c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=table[roll]))
     yield from apply_prayer(c, team, roll)
 
 
 def pregame_prayers(c: Ctx) -> Proc[None]:
-    """The underdog's prayers rolled at the pre-game (``settings["prayers"]``) take effect.
+    """The prayers rolled at the pre-game (``settings["prayers"]``) take effect.
 
-    Called once both teams have set up for the match's first drive, so prayers choosing
-    among the players on the pitch have them to choose from.
+    The setting is one ``{"team": 0|1, "rolls": [...]}`` (BB2020's underdog) or a list of
+    them (Season 3: each team's bought prayers, home first). Called once both teams have set
+    up for the match's first drive, so prayers choosing among the players on the pitch have
+    them to choose from.
     """
     spec = c.settings.get("prayers")
-    if not isinstance(spec, dict) or spec.get("team") not in (0, 1):
-        return
-    team = int(spec["team"])
-    for roll in (int(r) for r in spec.get("rolls", [])):
-        staff.prayer_reroll(c, team, roll)
-        if roll in PRAYERS and not c.s.has_prayer(team, PRAYERS[roll]):
-            c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=PRAYERS[roll], rule="pre-game"))
-            yield from apply_prayer(c, team, roll)
+    specs = spec if isinstance(spec, list) else [spec]
+    table = c.ed.prayers
+    for one in specs:
+        if not isinstance(one, dict) or one.get("team") not in (0, 1):
+            continue
+        team = int(one["team"])
+        for roll in (int(r) for r in one.get("rolls", [])):
+            staff.prayer_reroll(c, team, roll)
+            if roll in table and not c.s.has_prayer(team, table[roll]):
+                c.emit(Event("prayers_to_nuffle", team, rolls=(roll,), detail=table[roll], rule="pre-game"))
+                yield from apply_prayer(c, team, roll)
 
 
 def apply_prayer(c: Ctx, team: int, roll: int) -> Proc[None]:
-    """Apply the Prayers to Nuffle result ``roll`` (1-16) for a team."""
+    """Apply the Prayers to Nuffle result ``roll`` (1-16) of the match's edition for a team."""
     s = c.s
-    name = PRAYERS[roll]
-    lasts = LASTS.get(roll, "drive")
+    name = c.ed.prayers[roll]
+    lasts = c.ed.prayer_lasts.get(roll, "drive")
     foe = 1 - team
-    if roll in (1, 2, 9, 10, 11, 12, 13, 14, 15):
-        s.prayers.append((team, name, lasts))
-        return
     s.prayers.append((team, name, lasts))
-    if roll == 3:
-        p = _random(c, _eligible(c, team))
+    if name in TEAM_EFFECTS:
+        return
+    if name == "Stiletto":
+        p = _random(c, _eligible(c, team, name))
         if p >= 0:
             grant_skill(c, p, "Stab", "", lasts)
             c.emit(Event("prayer_effect", team, p, rule=name, detail="gains Stab"))
-    elif roll == 4:
-        pool = [q for q in _eligible(c, team) if s.av[q] < 11]
+    elif name == "Iron Man":
+        pool = [q for q in _eligible(c, team, name) if s.av[q] < 11]
         p = yield from _chosen(c, team, pool, name)
         if p >= 0:
             s.av[p] += 1
             s.temporary.append((p, "AV+1", lasts))
             c.emit(Event("prayer_effect", team, p, rule=name, detail=f"AV {s.av[p]}+"))
-    elif roll in (5, 8):
-        skill, param = ("Mighty Blow", "+1") if roll == 5 else ("Pro", "")
-        pool = [q for q in _eligible(c, team) if skill not in s.skills[q]]
+    elif name in GAINED_SKILL:
+        skill, param = GAINED_SKILL[name]
+        pool = [q for q in _eligible(c, team, name) if skill not in s.skills[q]]
         p = yield from _chosen(c, team, pool, name)
         if p >= 0:
             grant_skill(c, p, skill, param, lasts)
             c.emit(Event("prayer_effect", team, p, rule=name, detail=f"gains {skill}"))
-    elif roll == 6:
+    elif name == "Bad Habits":
         pool = _eligible(c, foe)
         for _ in range(c.roll(3, "bad habits")):
             p = _random(c, pool)
@@ -159,9 +172,9 @@ def apply_prayer(c: Ctx, team: int, roll: int) -> Proc[None]:
             pool.remove(p)
             grant_skill(c, p, "Loner", "2+", lasts)
             c.emit(Event("prayer_effect", foe, p, rule=name, detail="gains Loner (2+)"))
-    elif roll == 16:
+    elif name == "Intensive Training":
         yield from _intensive_training(c, team, name, lasts)
-    elif roll == 7:
+    elif name == "Greasy Cleats":
         p = _random(c, [q for q in s.players_of(foe) if s.pos[q] >= 0])
         if p >= 0:
             s.ma[p] -= 1
@@ -169,9 +182,12 @@ def apply_prayer(c: Ctx, team: int, roll: int) -> Proc[None]:
             c.emit(Event("prayer_effect", foe, p, rule=name, detail="MA -1"))
 
 
-def moles_modifier(c: Ctx) -> int:
-    """Moles under the Pitch: -1 to every Rush per coach who has it."""
+def moles_modifier(c: Ctx, team: int = -1) -> int:
+    """Moles under the Pitch: -1 to a Rush of ``team``'s player per coach whose prayer
+    reaches it (BB2020: every coach who has it; Season 3: the opposing coach only)."""
     s = c.s
+    if c.ed.moles_on_opponents_only:
+        return -1 if team in (0, 1) and s.has_prayer(1 - team, "Moles under the Pitch") else 0
     return -sum(1 for t in (0, 1) if s.has_prayer(t, "Moles under the Pitch"))
 
 
@@ -250,7 +266,7 @@ def _intensive_training(c: Ctx, team: int, name: str, lasts: str) -> Proc[None]:
     from league_manager.rules.model import SkillRef
 
     s = c.s
-    p = _random(c, _eligible(c, team))
+    p = _random(c, _eligible(c, team, name))
     if p < 0:
         return
     n_home = len(s.teams[0].players)

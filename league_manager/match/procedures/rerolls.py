@@ -16,7 +16,7 @@ from league_manager.match.actions import (
 from league_manager.match.core import Ctx, Proc
 from league_manager.match.events import Event
 from league_manager.match.inducements import TEAM_MASCOT, mascot
-from league_manager.match.skills import asp_points, points
+from league_manager.match.skills import asp_points, captain, points
 from league_manager.match.skills import stars_3_points as stars3
 from league_manager.match.skills.registry import used_key
 
@@ -88,6 +88,7 @@ def use_team_reroll(c: Ctx, p: int) -> bool:
         rule = TEAM_MASCOT  # BB2020: tried first; a failed mascot falls back on a team re-roll
     elif s.rerolls[team] > 0:
         s.rerolls[team] -= 1
+        _captain_keeps(c, team)
     elif c.ed.mascot_first or not mascot.available(s, team) or not mascot.spend(c, p):
         return False  # Season 3: the mascot's re-roll is spent last
     else:
@@ -101,6 +102,23 @@ def use_team_reroll(c: Ctx, p: int) -> bool:
             return False
     c.emit(Event("team_reroll", team, p, rule=rule, detail=f"{s.rerolls[team]} left"))
     return True
+
+
+def _captain_keeps(c: Ctx, team: int) -> None:
+    """Team Captain (Season 3): with the Captain on the pitch, the team re-roll just used
+    comes back on a D6 roll of 6."""
+    s = c.s
+    for p in s.players_of(team):
+        if s.pos[p] < 0:
+            continue
+        for skill, fn in c.hook(p, captain.KEEPS_TEAM_REROLL):
+            need = int(fn())
+            roll = c.d6("team captain")
+            kept = roll >= need
+            if kept:
+                s.rerolls[team] += 1
+            c.emit(Event("team_captain", team, p, (roll,), need, success=kept, rule=skill))
+            return
 
 
 def reroll_choice(c: Ctx, p: int, kind: str) -> Proc[str]:

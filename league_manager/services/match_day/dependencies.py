@@ -18,7 +18,7 @@ from league_manager.core.errors import DependentChanges, RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import (
-    STAFF_GIFT,
+    FREE_KINDS,
     Advancement,
     League,
     Player,
@@ -86,7 +86,7 @@ def bought_since(day: MatchDay, player_id: int, *, session: Session) -> list[Adv
         session.exec(
             select(Advancement)
             .where(Advancement.player_id == player_id, col(Advancement.created_at) >= first)
-            .where(Advancement.kind != STAFF_GIFT)
+            .where(col(Advancement.kind).not_in(FREE_KINDS))
             .order_by(col(Advancement.id))
         )
     )

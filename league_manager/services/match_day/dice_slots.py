@@ -80,5 +80,5 @@ def slots_of(rolls: Sequence[Roll], contexts: Sequence[str] = ()) -> tuple[DiceS
         if last is not None and last.label == name and last.sides == sides:
             slots[-1] = DiceSlot(last.label, sides, last.count + 1, last.distinct)
         else:
-            slots.append(DiceSlot(name, sides, 1, roll.label == "prayers to nuffle"))
+            slots.append(DiceSlot(name, sides, 1, roll.label.startswith("prayers to nuffle")))
     return tuple(slots)

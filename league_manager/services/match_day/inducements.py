@@ -9,6 +9,7 @@ from typing import Any
 from league_manager.core.errors import RuleViolation
 from league_manager.match.inducements import CAVORTING_NURGLINGS as CAVORTING_NURGLINGS
 from league_manager.match.inducements import IN_MATCH, SNAPSHOT_COUNTS, staff
+from league_manager.match.inducements import PRAYERS_TO_NUFFLE as PRAYERS_TO_NUFFLE
 from league_manager.match.inducements import RIOTOUS_ROOKIES as RIOTOUS_ROOKIES
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster

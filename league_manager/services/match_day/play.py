@@ -17,7 +17,8 @@ BOTS = ("random", "greedy")
 def match_settings(day: MatchDay) -> dict[str, Any]:
     """The engine settings of a fixture's match: the league's extra-time setting, and the
     weather and kicking team its pre-game decided (the match does not roll them again), and
-    the underdog's Prayers to Nuffle rolled there (they take effect at the first drive).
+    the Prayers to Nuffle rolled there, the underdog's (BB2020) or those each team bought
+    (Season 3); they take effect at the first drive.
     """
     settings: dict[str, Any] = {k: v for k, v in load_json(day.settings_json).items() if k == "extra_time"}
     pregame = pregame_record(day)
@@ -25,12 +26,14 @@ def match_settings(day: MatchDay) -> dict[str, Any]:
         settings["weather_roll"] = sum(pregame.weather.dice)
     if pregame.kick_off:
         settings["kicking_team"] = 0 if pregame.kick_off.kicking == "home" else 1
-    prayers = pregame.prayers
-    if prayers.team is not None and prayers.results:
-        settings["prayers"] = {
-            "team": 0 if prayers.team == "home" else 1,
-            "rolls": [r.roll for r in prayers.results],
-        }
+    rolls: dict[str, list[int]] = {}
+    for side, prayer in pregame.prayers.rolled():  # the underdog's, or each team's bought ones
+        rolls.setdefault(side, []).append(prayer.roll)
+    specs = [{"team": 0 if side == "home" else 1, "rolls": rolled} for side, rolled in rolls.items()]
+    if len(specs) == 1:  # one team prays: the form stored matches were written with
+        settings["prayers"] = specs[0]
+    elif specs:
+        settings["prayers"] = specs
     return settings
 
 

@@ -26,6 +26,7 @@ from league_manager.services.base import league_ruleset
 from league_manager.services.concessions import no_mvp_fixture
 from league_manager.services.match_day.dice import roll_dicts
 from league_manager.services.match_day.dice_slots import about
+from league_manager.services.match_day.getting_even import getting_even
 from league_manager.services.match_day.postgame_staff import AYLEEN_FEE, ayleen_skills, gift, staff_rolls
 from league_manager.services.match_day.records import PostgameRecord, PregameRecord
 from league_manager.services.match_day.store import (
@@ -364,6 +365,18 @@ def _step3_spp(c: _Context, mvp: Sequence[str]) -> None:
                 c.record["quit"].append(player.id)
 
 
+def _getting_even(c: _Context) -> None:
+    """Season 3: players hurt by an opponent roll for Hatred of them (``getting_even.py``)."""
+    races = {index: c.teams[side].race for index, side in enumerate(SIDES)}
+    rows, ids = getting_even(
+        c.result.players, c.db_players, c.snap_players, races, c.ruleset, c.dice, c.fixture_id,
+        session=c.session,
+    )  # fmt: skip
+    c.ledger.advancements(ids)
+    if rows:
+        c.record["getting_even"] = rows
+
+
 def _step4_hire(c: _Context, hire: Sequence[str]) -> None:
     """Journeymen who played hired permanently at their value; they keep the SPP they earned."""
     for pid in hire:
@@ -441,6 +454,7 @@ def apply_postgame(
     _step1_winnings(c)
     _step2_fans(c)
     _step3_spp(c, mvp)
+    _getting_even(c)
     _step4_hire(c, hire)
     _step5_mistakes(c)
     _step6_prepare(c, missed)

@@ -24,6 +24,7 @@ from league_manager.services.match_day import mercenaries
 from league_manager.services.match_day.dice import roll_dicts
 from league_manager.services.match_day.inducements import (
     CAVORTING_NURGLINGS,
+    PRAYERS_TO_NUFFLE,
     RIOTOUS_ROOKIES,
     Bought,
     Purchase,
@@ -342,6 +343,16 @@ def run_pregame(
         "gap": gap,
         "results": [{"roll": p.roll, "name": p.name, "lasts": p.lasts} for p in prayers],
     }
+    bought_prayers = {  # Season 3: each team rolls the prayers it bought, home first
+        side: roll_prayers(ruleset, count, dice, f"prayers to nuffle ({side})")
+        for side in SIDES
+        if (count := sum(b.quantity for b in bought[side] if b.name == PRAYERS_TO_NUFFLE))
+    }
+    if bought_prayers:
+        record["prayers"]["bought"] = {
+            side: [{"roll": p.roll, "name": p.name, "lasts": p.lasts} for p in rolled]
+            for side, rolled in bought_prayers.items()
+        }
     record["kick_off"] = _kicking(dice)
     all_typed = getattr(dice, "all_typed", False)  # no program die was rolled: no seed to record
     record["seed"] = None if all_typed else getattr(dice, "seed", None)

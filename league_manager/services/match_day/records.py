@@ -127,11 +127,19 @@ class Prayer(_Record):
 
 
 class Prayers(_Record):
-    """Who prays (None when the values are equal), the value gap and the prayers rolled."""
+    """Who prays (None when the values are equal), the value gap and the prayers rolled;
+    ``bought``: each Season 3 team's prayers bought as an inducement, rolled at the pre-game."""
 
     team: Side | None = None
     gap: int = 0
     results: tuple[Prayer, ...] = ()
+    bought: dict[Side, tuple[Prayer, ...]] = Field(default_factory=dict)
+
+    def rolled(self) -> list[tuple[Side, Prayer]]:
+        """Every prayer of the pre-game with the side it is for: the underdog's, then the
+        bought ones, home first."""
+        underdog = [(self.team, p) for p in self.results] if self.team else []
+        return underdog + [(side, p) for side in SIDES for p in self.bought.get(side, ())]
 
 
 class KickOff(_Record):
@@ -234,6 +242,16 @@ class StaffRoll(_Record):
     outcome: str
 
 
+class GettingEven(_Record):
+    """Season 3's Getting Even: a player hurt by an opponent rolled for Hatred of them."""
+
+    player_id: int
+    injured_by: str
+    roll: int
+    hatred: str
+    gained: bool
+
+
 class PostgameOptions(_Record):
     """What the coaches chose for the post-game (kept so a correction applies the same)."""
 
@@ -260,6 +278,7 @@ class PostgameRecord(_Record):
     injuries: tuple[InjuryRow, ...] = ()
     hired: tuple[Hired, ...] = ()
     staff: tuple[StaffRoll, ...] = ()
+    getting_even: tuple[GettingEven, ...] = ()
     recovered: tuple[int, ...] = ()
     quit: tuple[int, ...] = ()
     inducements_used: dict[Side, dict[str, int]] = Field(default_factory=dict)

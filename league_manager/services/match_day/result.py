@@ -73,6 +73,15 @@ def _players(
                     "(a kill is a casualty)",
                 )
             )
+        injured_by = None if row.injured_by is None else str(row.injured_by)
+        if injured_by is not None and (injury is None or side_of.get(injured_by) in (None, side_of[pid])):
+            errors.append(
+                RuleViolation(
+                    "injured_by",
+                    f"{pid}: 'injured_by' names the opposing player who caused the casualty recorded",
+                )
+            )
+            injured_by = None
         if not row.played and any(getattr(row, k) for k in COUNTS):
             errors.append(
                 RuleViolation("played", f"{pid} did not play, so cannot have scored, passed or hurt")
@@ -88,6 +97,7 @@ def _players(
             infected=row.infected,
             quits=row.quits,
             staff=_staff(pid, row.staff, errors),
+            injured_by=injured_by,
             **{k: getattr(row, k) for k in COUNTS},
         )
     return [given.get(pid) or PlayerResult(id=pid, team=team, played=True) for pid, team in side_of.items()]

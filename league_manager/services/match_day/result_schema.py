@@ -74,6 +74,8 @@ class PlayerRow(BaseModel):
         Field(max_length=8, strict=False),
     ] = []
     """(staff, skill) pairs of the pre-game coaching staff's picks (the engine writes them)."""
+    injured_by: PlayerId | None = None
+    """The opposing player who caused the casualty (Season 3's Getting Even)."""
 
 
 class TeamRow(BaseModel):

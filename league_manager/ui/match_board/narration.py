@@ -44,6 +44,7 @@ TESTS = {
     "trapdoor": "Trapdoor",
     "ko_recovery": "KO recovery",
     "rooted": "Take Root",
+    "team_captain": "Team Captain",
 }
 """Event kinds that are dice tests, with the word the log uses."""
 

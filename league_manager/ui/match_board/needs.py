@@ -38,7 +38,7 @@ def move_need(match: Match, p: int, square: int, mp: int) -> str:
             modifier += min(tails)
         parts.append(f"{_need(s.ag[p], modifier)}+")
     if mp <= 0:
-        modifier = (-1 if s.weather == "blizzard" else 0) + moles_modifier(c)
+        modifier = (-1 if s.weather == "blizzard" else 0) + moles_modifier(c, team)
         parts.append(f"{_need(2, modifier)}+")
     return " & ".join(parts)
 

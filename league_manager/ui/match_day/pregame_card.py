@@ -63,8 +63,9 @@ def pregame_card(view: MatchDayView) -> PregameCard:
     pre = view.pre
     names = {side: t.name for side, t in pre.teams.items()}
     weather, prayers, kick = pre.weather, pre.prayers, pre.kick_off
-    praying = names.get(prayers.team, "") if prayers.team else ""
-    prayer_lines = tuple(f"{praying}: D16 {p.roll} {p.name} ({p.lasts})" for p in prayers.results)
+    prayer_lines = tuple(
+        f"{names.get(side, side)}: D16 {p.roll} {p.name} ({p.lasts})" for side, p in prayers.rolled()
+    )
     kick_text = "—"
     if kick is not None:
         kicking = names.get(kick.kicking, kick.kicking)
@@ -75,7 +76,7 @@ def pregame_card(view: MatchDayView) -> PregameCard:
         teams=tuple(_team(t) for _side, t in pre.sides()),
         weather=f"{weather.result} (2D6 {dice})" if weather else "—",
         weather_effect=weather.effect if weather else "",
-        prayers=prayer_lines or ("none (no team was owed a prayer)",),
+        prayers=prayer_lines or ("none (no team was owed or bought a prayer)",),
         kick_off=kick_text,
     )
 

@@ -73,9 +73,9 @@ def pregame_html(view: MatchDayView) -> str:
             f"{escape(weather.effect)}</li>"
         )
     prayers = pre.prayers
-    for prayer in prayers.results:
+    for side, prayer in prayers.rolled():
         out.append(
-            f"<li>Prayer to Nuffle for {escape(str(prayers.team))}: {prayer.roll} "
+            f"<li>Prayer to Nuffle for {escape(side)}: {prayer.roll} "
             f"<b>{escape(prayer.name)}</b> ({escape(prayer.lasts)})</li>"
         )
     kick = pre.kick_off
@@ -146,6 +146,10 @@ def postgame_html(view: MatchDayView) -> str:
     for injury in post.injuries:
         name = who.get(str(injury.player_id), str(injury.player_id))
         out.append(f"<li>{escape(name)}: {escape(injury.injury)} {escape(injury.lasting or '')}</li>")
+    for even in post.getting_even:
+        name = who.get(str(even.player_id), str(even.player_id))
+        gained = f"gains <b>{escape(even.hatred)}</b>" if even.gained else "no Hatred"
+        out.append(f"<li>{escape(name)}: Getting Even D6 {even.roll}, {gained}</li>")
     for hired in post.hired:
         out.append(
             f"<li>Hired {escape(who.get(hired.journeyman, hired.journeyman))} ({_gp(hired.cost)})</li>"

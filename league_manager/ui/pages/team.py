@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QTabWidget, QToolButton, QVBoxLayout, QWidget
 
 from league_manager.core.money import format_gold, format_k
+from league_manager.rules.captain import TEAM_CAPTAIN
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import PlayerView, TeamView
@@ -109,11 +110,15 @@ class TeamPage(Page):
         self.rename_button = button("Rename…", "edit", tip="Give the player a new name (F2)")
         self.number_button = button("Shirt number…", tip="Give the player another number")
         self.fire_button = button("Fire…", "fire", tip="Remove the player from the roster (Delete)")
+        self.captain_button = button(
+            "Name captain…", tip="Name the selected player the Team Captain (free Pro; Season 3)"
+        )
         for widget, slot in (
             (self.card_button, self.open_card),
             (self.rename_button, self.rename_player),
             (self.number_button, self.renumber_player),
             (self.fire_button, self.fire_player),
+            (self.captain_button, self.name_captain),
         ):
             widget.clicked.connect(slot)
             bar.addWidget(widget)
@@ -213,6 +218,7 @@ class TeamPage(Page):
             team.name, f"{team.race}   ·   coach {team.coach}   ·   {team.league}   ·   {state}"
         )
         self.edit_draft.setVisible(not team.first_match_played)
+        self.captain_button.setVisible(TEAM_CAPTAIN in team.special_rules)
         self.tiles["tv"].set_value(format_k(team.team_value))
         self.tiles["ctv"].set_value(format_k(team.current_team_value))
         self.tiles["treasury"].set_value(format_k(team.treasury), "danger" if team.treasury < 0 else "")
@@ -271,6 +277,14 @@ class TeamPage(Page):
         has = self.selected_player() is not None
         for widget in (self.card_button, self.rename_button, self.number_button, self.fire_button):
             widget.setEnabled(has)
+        players = self.team.players if self.team is not None else ()
+        captained = any(p.captain and p.status == "active" for p in players)
+        self.captain_button.setEnabled(has and not captained)
+        self.captain_button.setToolTip(
+            "The team has its Captain; a new one can be named once they have left the team"
+            if captained
+            else "Name the selected player the Team Captain (free Pro; Season 3)"
+        )
 
     def selected_player(self) -> PlayerView | None:
         """The player selected in the roster table."""
@@ -349,6 +363,24 @@ class TeamPage(Page):
             lambda: services.roster.fire_player(player.id),
             title="Could not fire the player",
             undo=lambda _: UndoStep(f"firing of {player.name}", lambda: services.undo.undo_fire(player.id)),
+        )
+
+    def name_captain(self) -> None:
+        """Name the selected player the team's Captain after confirming."""
+        player, team = self.selected_player(), self.team
+        if player is None or team is None:
+            return
+        if not self.ctx.dialogs.confirm(
+            "Team Captain",
+            f"Name #{player.number} {player.name} the Team Captain? They gain Pro for free; while "
+            "they are on the pitch a used team re-roll is kept on a 6. The Captain stays until "
+            "they leave the team.",
+            "Name captain",
+        ):
+            return
+        services, team_id, number = self.ctx.svc, team.id, str(player.number)
+        self.ctx.runner.run_op(
+            lambda: services.roster.name_captain(team_id, number), title="Could not name the captain"
         )
 
     def set_board_colours(self) -> None:

@@ -210,3 +210,21 @@ def test_attacker_following_up_onto_the_trapdoor_rolls_for_it() -> None:
         **NO_RR,
     )
     assert out.ok, out.failures
+
+
+def test_season3_dazzling_catching_gives_the_catcher_a_spp() -> None:
+    data = {
+        "name": "x",
+        "ruleset": "bb2025",
+        "rerolls": [0, 0],
+        "prayers": [["home", "Dazzling Catching", "game"]],
+        "players": [home("h1", 5, 7, ball=True), home("h2", 8, 7), away("a1", 20, 3)],
+        "dice": [[5, "pass"], [5, "catch"]],
+    }
+    scn, match, _ = build(data)
+    from league_manager.match.scenario import parse_action
+
+    for raw in (["activate_pass", "h1"], ["pass", "h1", [8, 7]]):
+        match.apply(parse_action(scn, raw))
+    assert match.state.carrier == 1
+    assert match.state.stats[1].bonus_spp == 1 and match.state.stats[0].bonus_spp == 0
