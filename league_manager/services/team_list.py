@@ -1,8 +1,9 @@
-"""The team list read straight from a league file at the newest schema (a fast ``team list``).
+"""The team list: TV, CTV and treasury of each team from the few facts a list shows.
 
-Gives the same rows as :meth:`TeamService.list_teams` without importing SQLAlchemy: the
-command line uses it when the league is a file that needs no migration, and the usual
-services otherwise (a PostgreSQL URL, a file to migrate or to refuse).
+:meth:`TeamService.list_teams` reads those facts through the ORM; :func:`quick_team_list`
+reads them straight from a league file at the newest schema without importing SQLAlchemy
+(a fast ``team list``): the command line uses it when the league is a file that needs
+no migration, and the services otherwise (a PostgreSQL URL, a file to migrate or refuse).
 """
 
 from __future__ import annotations
@@ -32,15 +33,21 @@ def quick_team_list(target: str | Path, league: str | int | None = None) -> list
         teams = reader.teams_of(conn, league_id)
     finally:
         conn.close()
-    return [_summary(team, leagues[team.league_id]) for team in teams]
+    return [team_summary(team, leagues[team.league_id]) for team in teams]
 
 
-def _summary(team: reader.TeamRow, league: reader.LeagueRow) -> TeamSummary:
+def team_summary(team: reader.TeamRow, league: reader.LeagueRow) -> TeamSummary:
+    """A team's row of the list: TV and CTV from its players' value facts and the ruleset.
+
+    Raises:
+        RulesetVersionMismatch: the league is pinned to a ruleset version the program does not ship.
+    """
     ruleset = edition_ruleset(team.ruleset_id, league.ruleset_id, league.ruleset_version, league.name)
     roster = ruleset.team(team.race)
+    positions = {name: roster.position(name) for name in {p.position for p in team.players}}
     players = [
         ValuedPlayer(
-            roster.position(p.position),
+            positions[p.position],
             p.value_increases,
             p.misses_next_game,
             p.status == "retired",

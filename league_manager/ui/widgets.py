@@ -148,6 +148,13 @@ class Table(QTableView):
             painter.end()
 
 
+ITEM_PADDING = 2
+"""Top and bottom padding of a table cell (``QTableView::item`` in the theme's style sheet)."""
+CONTENTS_PRECISION = 50
+"""Rows (besides the visible ones) whose text sizes a column: a season of a thousand fixtures
+is not measured cell by cell each time it is shown."""
+
+
 def make_table(
     model,
     sortable: bool = True,
@@ -177,16 +184,39 @@ def make_table(
     view.setShowGrid(False)
     view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
-    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    uniform_rows(view)
     header = view.horizontalHeader()
     header.setHighlightSections(False)
     header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setResizeContentsPrecision(CONTENTS_PRECISION)
     if stretch is not None:
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     else:
         header.setStretchLastSection(True)
     return view
+
+
+def uniform_rows(view: QTableView) -> None:
+    """Give every row the height sizing it to its contents gives a one-line row.
+
+    Rows are one line each (no word wrap), so they are all as tall: the header's section
+    hint (or the text line with the item padding, if taller). Sizing each row to its
+    contents instead asks the model for every cell of every row whenever the table is
+    shown, which takes seconds for a season of a thousand fixtures.
+    """
+    header = view.verticalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    model = view.model()
+
+    def measure() -> None:
+        if model.rowCount() > 0:
+            line = view.fontMetrics().height() + 2 * ITEM_PADDING
+            header.setDefaultSectionSize(max(header.sectionSizeHint(0), line, header.minimumSectionSize()))
+
+    model.modelReset.connect(measure)
+    model.rowsInserted.connect(measure)
+    measure()
 
 
 def source_row(view: QTableView, proxy_row: int | None = None) -> int | None:

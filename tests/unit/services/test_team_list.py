@@ -13,6 +13,7 @@ from league_manager.persistence.revisions import known_revisions
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
 from league_manager.services.team_list import quick_team_list
+from league_manager.services.team_views import summary_of
 
 
 @pytest.fixture
@@ -63,6 +64,11 @@ def test_the_listing_equals_the_services_rows(league_file: Path) -> None:
     rows = quick_team_list(league_file)
     assert rows is not None and len(rows) == 9
     assert rows == services_list(league_file)
+    services = Services.open(league_file)
+    try:  # the list's arithmetic agrees with the full team views (TV, CTV, available players)
+        assert rows == [summary_of(services.teams.get_team(row.id)) for row in rows]
+    finally:
+        services.close()
     assert {r.players_available for r in rows} != {11}  # the injured and retired count as out
     for league in ("demo league", "Old Fans", rows[-1].league_id):
         assert quick_team_list(str(league_file), league) == services_list(league_file, league)
