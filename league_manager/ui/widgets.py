@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QSize, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
@@ -210,7 +211,7 @@ def uniform_rows(view: QTableView) -> None:
     model = view.model()
 
     def measure() -> None:
-        if model.rowCount() > 0:
+        if shiboken6.isValid(view) and model.rowCount() > 0:  # the model may outlive the view
             line = view.fontMetrics().height() + 2 * ITEM_PADDING
             header.setDefaultSectionSize(max(header.sectionSizeHint(0), line, header.minimumSectionSize()))
 
