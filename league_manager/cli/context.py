@@ -36,6 +36,11 @@ class CliContext:
             self._services = self._open_services()
         return self._services
 
+    def unopened_database(self) -> str | None:
+        """The database named for this run while no services have opened it yet: a
+        read-only listing may read a league file at the newest schema directly."""
+        return self.db if self._services is None else None
+
     def print(self, text: str = "") -> None:
         """Print a line for people."""
         print(text, file=self.stdout)

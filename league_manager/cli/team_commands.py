@@ -125,8 +125,13 @@ def read_team_file(path: str) -> dict[str, Any]:
 
 
 def cmd_list(args: argparse.Namespace, ctx: CliContext) -> int:
-    """List teams."""
-    teams = ctx.services().teams.list_teams(args.league)
+    """List teams (read straight from a league file that needs no migration: a fast start)."""
+    from league_manager.services.team_list import quick_team_list
+
+    database = ctx.unopened_database()
+    teams = quick_team_list(database, args.league) if database is not None else None
+    if teams is None:
+        teams = ctx.services().teams.list_teams(args.league)
 
     def text() -> str:
         if not teams:

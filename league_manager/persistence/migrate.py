@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import re
 import shutil
 import sqlite3
 from dataclasses import dataclass
-from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -30,11 +28,10 @@ from league_manager.persistence.backups import (
 )
 from league_manager.persistence.database import make_engine, sqlite_path, use_wal
 from league_manager.persistence.location import backup_folder
+from league_manager.persistence.revisions import head_revision, known_revisions
 
 if TYPE_CHECKING:
     from alembic.config import Config
-
-_REVISION = re.compile(r'^(down_)?revision(?:: [^=]+)? = "?([^"\n]*?)"?$', re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -59,32 +56,6 @@ def alembic_config() -> Config:
     location = resources.files("league_manager.persistence") / "migrations"
     cfg.set_main_option("script_location", str(location))
     return cfg
-
-
-@cache
-def known_revisions() -> dict[str, str | None]:
-    """Each schema revision this program ships, with the one before it.
-
-    Read from the migration files as text: opening a league file that is already at
-    the newest schema never imports Alembic (a fast start for the command line).
-    """
-    folder = resources.files("league_manager.persistence") / "migrations" / "versions"
-    found: dict[str, str | None] = {}
-    for script in folder.iterdir():
-        if not script.name.endswith(".py") or script.name.startswith("_"):
-            continue
-        values = {bool(down): value for down, value in _REVISION.findall(script.read_text(encoding="utf-8"))}
-        if False in values:
-            down = values.get(True)
-            found[values[False]] = None if down in {None, "", "None"} else down
-    return found
-
-
-def head_revision() -> str:
-    """The newest schema revision this program knows."""
-    revisions = known_revisions()
-    (head,) = set(revisions) - {down for down in revisions.values() if down}
-    return head
 
 
 def current_revision(engine: Engine) -> str | None:

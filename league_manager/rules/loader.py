@@ -69,6 +69,22 @@ def list_rulesets() -> tuple[str, ...]:
 
 
 @functools.cache
+def ruleset_name(ruleset_id: str) -> str:
+    """The display name of a shipped ruleset, read from its header file alone.
+
+    A page that only names a ruleset (the league page's "Move to Season 3") need not
+    load all of it.
+
+    Raises:
+        NotFound: the ruleset id is unknown.
+        DataFileError: the header file breaks its schema.
+    """
+    if ruleset_id not in KNOWN_RULESETS:
+        raise NotFound(f"unknown ruleset '{ruleset_id}' (known: {', '.join(KNOWN_RULESETS)})")
+    return _read(ruleset_id, "league_rules.yaml")["ruleset"]["name"].text()
+
+
+@functools.cache
 def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
     """Load and validate a ruleset (cached: the result is immutable).
 

@@ -8,12 +8,11 @@ from contextlib import contextmanager
 from sqlalchemy import Engine
 from sqlmodel import Session
 
-from league_manager.core.errors import RulesetVersionMismatch
 from league_manager.persistence.database import session_scope
 from league_manager.persistence.models import League, Team
 from league_manager.persistence.repositories import league_settings
-from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
+from league_manager.services.ruleset_pin import edition_ruleset, pinned_ruleset
 
 
 class ServiceBase:
@@ -47,19 +46,10 @@ def league_ruleset(league: League) -> Ruleset:
             ruleset; the commissioner moves the league on explicitly
             (``league upgrade-ruleset``).
     """
-    ruleset = load_ruleset(league.ruleset_id)
-    if ruleset.version != league.ruleset_version:
-        raise RulesetVersionMismatch(
-            f"{league.name} is pinned to {ruleset.id} {league.ruleset_version}; this program has "
-            f"{ruleset.version}. Move the league on with: league-manager league upgrade-ruleset "
-            f'"{league.name}"'
-        )
-    return ruleset
+    return pinned_ruleset(league.ruleset_id, league.ruleset_version, league.name)
 
 
 def team_ruleset(team: Team, league: League) -> Ruleset:
     """The edition a team is drafted under: its league's, or (once the league has moved to
     another edition) the one it was drafted and played under."""
-    if team.ruleset_id != league.ruleset_id:
-        return load_ruleset(team.ruleset_id)
-    return league_ruleset(league)
+    return edition_ruleset(team.ruleset_id, league.ruleset_id, league.ruleset_version, league.name)

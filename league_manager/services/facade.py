@@ -211,7 +211,8 @@ class Services:
         engine = _engine(target)
         if sqlite_path(str(engine.url)) is not None:
             return cls(engine, _migrated(engine, target, shared_upgrade=False)), None
-        from league_manager.persistence.migrate import current_revision, head_revision
+        from league_manager.persistence.migrate import current_revision
+        from league_manager.persistence.revisions import head_revision
         from league_manager.persistence.server_backup import dump_database
 
         try:

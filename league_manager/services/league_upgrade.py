@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from sqlalchemy import func
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
@@ -171,12 +172,16 @@ def _refuse_unfinished(league: League, session: Session) -> None:
 
 
 def _all_decided(season: Season, session: Session) -> bool:
-    fixtures = session.exec(select(Fixture).where(Fixture.season_id == season.id)).all()
-    ids = [f.id for f in fixtures]
-    decided = set(
-        session.exec(select(FixtureResult.fixture_id).where(col(FixtureResult.fixture_id).in_(ids)))
-    )
-    return bool(fixtures) and all(f.status == "void" or f.id in decided for f in fixtures)
+    """Counted in the database: the league page asks on every visit, over seasons of a
+    thousand fixtures."""
+    of_season = col(Fixture.season_id) == season.id
+    total = session.exec(select(func.count()).select_from(Fixture).where(of_season)).one()
+    results = select(FixtureResult.fixture_id)
+    open_ = select(func.count()).select_from(Fixture)
+    undecided = session.exec(
+        open_.where(of_season, col(Fixture.status) != "void", col(Fixture.id).not_in(results))
+    ).one()
+    return total > 0 and undecided == 0
 
 
 def _move_team(

@@ -122,8 +122,10 @@ class LeagueService(ServiceBase):
         """
         with self.transaction() as session:
             league = repo.find_league(name_or_id, session=session)
-            count = len(repo.teams_of(league.id, session=session))
-            return self._view(league, count)
+            count = session.exec(
+                select(func.count()).select_from(Team).where(Team.league_id == league.id)
+            ).one()
+            return self._view(league, int(count))
 
     def update_settings(self, name_or_id: str | int, settings: Mapping[str, object]) -> Outcome[LeagueView]:
         """Change some house-rule settings of a league.

@@ -12,13 +12,15 @@ from league_manager.core.errors import RuleViolation, RuleViolations
 from league_manager.core.limits import clean_name
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League, Player, Team
+from league_manager.persistence.team_rows import league_rows, team_rows
 from league_manager.rules.draft import DraftCheck, DraftPlan, check_draft, position_counts
 from league_manager.rules.model import DraftRules, Position, Ruleset, TeamRoster
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.read_models import LedgerRow, TeamSummary, TeamView
 from league_manager.services.team_import import create_from_paper
-from league_manager.services.team_views import build_team_views, ledger_rows, summary_of
+from league_manager.services.team_list import team_summary
+from league_manager.services.team_views import build_team_views, ledger_rows
 
 DRAFT = "draft"
 
@@ -154,8 +156,8 @@ class TeamService(ServiceBase):
         """Teams of one league (or all), by name, with TV, CTV and treasury."""
         with self.transaction() as session:
             league_id = repo.find_league(league, session=session).id if league is not None else None
-            teams = repo.teams_of(league_id, session=session)
-            return [summary_of(v) for v in build_team_views(teams, session=session)]
+            leagues = league_rows(session=session)
+            return [team_summary(t, leagues[t.league_id]) for t in team_rows(league_id, session=session)]
 
     def get_team(self, team: str | int, league: str | int | None = None) -> TeamView:
         """The full read model of one team (by name or id, optionally within a league).

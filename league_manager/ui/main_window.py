@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 from league_manager import __version__
 from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, LeagueError, PasswordNeeded
 from league_manager.core.urls import is_server_url, mask_password, short_name, with_password
-from league_manager.reports import roster_pdf
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
@@ -609,6 +608,8 @@ class MainWindow(QMainWindow):
             what, _, target = name.partition(":")
             if what != "roster":
                 raise LeagueError(f"unknown preview '{what}' (preview:roster:TEAM)")
+            from league_manager.reports import roster_pdf  # reportlab only when a PDF is asked for
+
             team = services.teams.get_team(target)
             self.navigate("team", team.id)
             preview = PdfPreviewDialog(

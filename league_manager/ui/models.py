@@ -29,6 +29,19 @@ KIND_ROLE = Qt.ItemDataRole.UserRole + 3
 ID_ROLE = Qt.ItemDataRole.UserRole + 4
 """Navigator role: the league or team id."""
 
+ANSWERED_ROLES = frozenset(
+    {
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.ForegroundRole,
+        Qt.ItemDataRole.FontRole,
+        SORT_ROLE,
+        RECORD_ROLE,
+    }
+)
+"""The roles a ``RecordTableModel`` answers; it says None to the others at once."""
+
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
 """The invisible root index (default parent)."""
@@ -88,9 +101,12 @@ class RecordTableModel(QAbstractTableModel, Generic[T]):
         return 0 if parent.isValid() else len(self.columns)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid() or not 0 <= index.row() < len(self._rows):
+        if role not in ANSWERED_ROLES:  # the views ask for a dozen roles per cell, often
             return None
-        record = self._rows[index.row()]
+        row = index.row()  # -1 for an invalid index
+        if not 0 <= row < len(self._rows):
+            return None
+        record = self._rows[row]
         column = self.columns[index.column()]
         if role == Qt.ItemDataRole.DisplayRole:
             return column.text(record)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QObject, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
@@ -25,21 +25,22 @@ from PySide6.QtWidgets import (
 
 from league_manager.core.errors import LeagueError
 from league_manager.core.files import write_bytes_atomically
-from league_manager.reports import (
-    FixtureHeading,
-    PageOptions,
-    blank_match_sheet_pdf,
-    match_sheet_pdf,
-    roster_book_pdf,
-    roster_pdf,
-    season_report_pdf,
-)
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
 from league_manager.ui.context import UiContext
 from league_manager.ui.widgets import button, label
 
+if TYPE_CHECKING:
+    from league_manager.reports import PageOptions
+
 DEFAULT_RULESET = "bb2020"
+
+
+def _reports() -> Any:
+    """The PDF builders, imported when first used: reportlab is not loaded at start-up."""
+    import league_manager.reports as reports
+
+    return reports
 
 
 class PrintOptionsDialog(QDialog):
@@ -94,7 +95,7 @@ class PrintOptionsDialog(QDialog):
 
     def options(self) -> PageOptions:
         """The chosen paper and orientation."""
-        return PageOptions(str(self.paper.currentData()), self.orientation.currentIndex() == 1)
+        return _reports().PageOptions(str(self.paper.currentData()), self.orientation.currentIndex() == 1)
 
     def chosen_teams(self) -> list[int]:
         """The ticked teams of a roster book."""
@@ -217,7 +218,7 @@ class Printer(QObject):
         self.build(
             f"Roster of {team.name}",
             f"{safe_name(team.name)}-roster.pdf",
-            lambda: roster_pdf(team, _ruleset(team.ruleset), options=options, settings=settings),
+            lambda: _reports().roster_pdf(team, _ruleset(team.ruleset), options=options, settings=settings),
         )
 
     def match_sheet(self, team_id: int) -> None:
@@ -239,7 +240,7 @@ class Printer(QObject):
         self.build(
             f"Match sheet {team.name} v {away.name}",
             f"{safe_name(team.name)}-v-{safe_name(away.name)}.pdf",
-            lambda: match_sheet_pdf(team, away, _ruleset(team.ruleset), options=options),
+            lambda: _reports().match_sheet_pdf(team, away, _ruleset(team.ruleset), options=options),
         )
 
     def fixture_sheet(self, fixture_id: int) -> None:
@@ -255,7 +256,7 @@ class Printer(QObject):
         if not self._ask(dialog):
             return
         options = dialog.options()
-        heading = FixtureHeading(
+        heading = _reports().FixtureHeading(
             fixture_id=fixture_id,
             round_name=fixture.round_name,
             scheduled=fixture.scheduled_for.date() if fixture.scheduled_for else None,
@@ -263,7 +264,9 @@ class Printer(QObject):
         self.build(
             f"Match sheet {home.name} v {away.name}",
             f"fixture-{fixture_id}-{safe_name(home.name)}-v-{safe_name(away.name)}.pdf",
-            lambda: match_sheet_pdf(home, away, _ruleset(home.ruleset), options=options, fixture=heading),
+            lambda: _reports().match_sheet_pdf(
+                home, away, _ruleset(home.ruleset), options=options, fixture=heading
+            ),
         )
 
     def roster_book(self, league_id: int) -> None:
@@ -289,7 +292,7 @@ class Printer(QObject):
         self.build(
             f"Roster book of {league.name}",
             f"{safe_name(league.name)}-rosters.pdf",
-            lambda: roster_book_pdf(
+            lambda: _reports().roster_book_pdf(
                 league.name, teams, _ruleset(league.ruleset), options=options, settings=settings
             ),
         )
@@ -307,7 +310,7 @@ class Printer(QObject):
         self.build(
             "Blank match sheet",
             "blank-match-sheet.pdf",
-            lambda: blank_match_sheet_pdf(_ruleset(ruleset_id), options=options),
+            lambda: _reports().blank_match_sheet_pdf(_ruleset(ruleset_id), options=options),
         )
 
     def season(self, season_id: int) -> None:
@@ -328,7 +331,7 @@ class Printer(QObject):
         self.build(
             f"League table of {season.name}",
             f"{safe_name(season.name)}-table.pdf",
-            lambda: season_report_pdf(
+            lambda: _reports().season_report_pdf(
                 season,
                 standings,
                 rounds,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shiboken6
 from PySide6.QtCore import QSize, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
@@ -165,6 +166,13 @@ class Table(QTableView):
             painter.end()
 
 
+ITEM_PADDING = 2
+"""Top and bottom padding of a table cell (``QTableView::item`` in the theme's style sheet)."""
+CONTENTS_PRECISION = 50
+"""Rows (besides the visible ones) whose text sizes a column: a season of a thousand fixtures
+is not measured cell by cell each time it is shown."""
+
+
 def make_table(
     model,
     sortable: bool = True,
@@ -194,11 +202,12 @@ def make_table(
     view.setShowGrid(False)
     view.setWordWrap(False)
     view.verticalHeader().setVisible(False)
-    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    uniform_rows(view)
     header = view.horizontalHeader()
     header.setHighlightSections(False)
     header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setResizeContentsPrecision(CONTENTS_PRECISION)
     if stretch is not None:
         header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
         view.setItemDelegateForColumn(stretch, WrappedTextDelegate(view))
@@ -214,6 +223,33 @@ def make_table(
     else:
         header.setStretchLastSection(True)
     return view
+
+
+def uniform_rows(view: QTableView) -> None:
+    """Give every row the height sizing it to its contents gives a one-line row.
+
+    A table whose view wraps words (the roster's skills column) sizes its rows to their
+    contents instead, after every reset.
+
+    Rows are one line each (no word wrap), so they are all as tall: the header's section
+    hint (or the text line with the item padding, if taller). Sizing each row to its
+    contents instead asks the model for every cell of every row whenever the table is
+    shown, which takes seconds for a season of a thousand fixtures.
+    """
+    header = view.verticalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    model = view.model()
+
+    def measure() -> None:
+        if shiboken6.isValid(view) and model.rowCount() > 0:  # the model may outlive the view
+            line = view.fontMetrics().height() + 2 * ITEM_PADDING
+            header.setDefaultSectionSize(max(header.sectionSizeHint(0), line, header.minimumSectionSize()))
+            if view.wordWrap():  # a wrapped column (a roster's skills): small tables, rows by content
+                header.resizeSections(QHeaderView.ResizeMode.ResizeToContents)
+
+    model.modelReset.connect(measure)
+    model.rowsInserted.connect(measure)
+    measure()
 
 
 def source_row(view: QTableView, proxy_row: int | None = None) -> int | None:

@@ -13,7 +13,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.core.money import format_gold, format_k
 from league_manager.match.turn_timer import SETTING as TIMER_SETTING
 from league_manager.match.turn_timer import describe as describe_timer
-from league_manager.rules.loader import load_ruleset
+from league_manager.rules.loader import ruleset_name
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import theme
@@ -148,7 +148,7 @@ class LeaguePage(Page):
         self.upgrade_button.setVisible(self.upgrade_target is not None)
         if options is None or self.upgrade_target is None:
             return
-        name = load_ruleset(self.upgrade_target).name
+        name = ruleset_name(self.upgrade_target)
         self.upgrade_button.setText(f"Move to {name}…")
         self.upgrade_button.setEnabled(options.blocked is None)
         self.upgrade_button.setToolTip(

@@ -2,13 +2,19 @@
 
 import io
 import json
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from league_manager.cli.context import CliContext
 from league_manager.cli.main import command_word, main
+from league_manager.persistence.revisions import head_revision, known_revisions
 from league_manager.services.facade import Services
+
+OLDER = known_revisions()[head_revision()]
 
 
 def run(*argv: str) -> tuple[int, str, str]:
@@ -66,5 +72,22 @@ def test_team_list_imports_no_engine_pdf_or_alembic(tmp_path: Path) -> None:
     db = tmp_path / "league.db"
     Services.open(db).close()
     loaded = probe("--db", str(db), "team", "list")
-    assert "sqlalchemy" in loaded  # it does read the database
-    assert not {"alembic", "reportlab", "league_manager.match.engine", "PySide6"} & loaded
+    assert "league_manager.persistence.listing_reader" in loaded  # it does read the database
+    assert not {"sqlalchemy", "alembic", "reportlab", "league_manager.match.engine", "PySide6"} & loaded
+    with sqlite3.connect(db) as conn:  # a file that needs migrating goes through the services
+        conn.execute("UPDATE alembic_version SET version_num = ?", (OLDER,))
+    conn.close()
+    assert "sqlalchemy" in probe("--db", str(db), "team", "list")
+
+
+def test_team_list_reads_the_file_as_the_services_do(
+    demo_file: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "demo.db"
+    db.write_bytes(demo_file.read_bytes())
+    extras = ([], ["--json"], ["--league", "demo league"])
+    quick = [run("--db", str(db), "team", "list", *extra) for extra in extras]
+    monkeypatch.setattr("league_manager.services.team_list.quick_team_list", lambda *_args: None)
+    slow = [run("--db", str(db), "team", "list", *extra) for extra in extras]
+    assert quick == slow
+    assert "Middenheim Marauders" in quick[0][1]

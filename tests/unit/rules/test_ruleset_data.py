@@ -177,3 +177,12 @@ def test_schema_errors_name_the_spot() -> None:
         node["teams"].entries()[0].only("name")
     with pytest.raises(DataFileError, match="missing 'name'"):
         node["teams"].entries()[0]["name"]
+
+
+def test_a_rulesets_name_is_read_without_loading_it() -> None:
+    from league_manager.rules.loader import KNOWN_RULESETS, load_ruleset, ruleset_name
+
+    for ruleset_id in KNOWN_RULESETS:
+        assert ruleset_name(ruleset_id) == load_ruleset(ruleset_id).name
+    with pytest.raises(NotFound, match="unknown ruleset 'bb1987'"):
+        ruleset_name("bb1987")
