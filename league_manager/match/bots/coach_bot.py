@@ -47,6 +47,10 @@ SCORE_NOW = 0.55
 """Score at once when the carrier gets there this likely (any chance in the last turn)."""
 PICK_UP_MIN = 0.2
 """Try a pick-up at this chance or better."""
+CARRIER_RISK = 0.8
+"""The carrier takes a path with dice only at this chance or better ..."""
+LOSS = 20.0
+"""... and when the ground gained outweighs this cost of dropping the ball."""
 _BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
 _TURNS_PER_HALF = 8
 
@@ -198,6 +202,12 @@ class CoachBot(GreedyBot):
                 own = o.get("attacker_down", 0.0) + o.get("both_down", 0.0)
                 if foe == s.carrier:
                     down *= 2
+                elif (
+                    s.carrier >= 0
+                    and s.team[s.carrier] == team
+                    and distance(s.pos[foe], s.pos[s.carrier]) == 1
+                ):
+                    down += 0.25  # frees our carrier
                 if risky:
                     value = aggression * down - 1.6 * own
                     ok = value > 0.15
@@ -238,17 +248,17 @@ class CoachBot(GreedyBot):
             return None
         here = s.pos[carrier]
         now = self._safety(match, team, here, carrier)
-        ranked = sorted(
-            ((self._safety(match, team, sq_, carrier), sq_) for sq_ in self._free_reach(match, carrier)),
-            reverse=True,
-        )
-        for value, square in ranked[:3]:
-            if value <= now:
-                break
-            plan = self._sure(match, carrier, square)
-            if plan is not None:
-                return self._start(carrier, acts.MOVE, plan)
-        return None
+        best: tuple[float, MovePlan | None] = (now, None)
+        for square, plan in self._plans(match, carrier).items():
+            p = plan.p_with_rerolls
+            if p < CARRIER_RISK:
+                continue
+            value = p * self._safety(match, team, square, carrier) + (1 - p) * (now - LOSS)
+            if value > best[0] + 0.5:
+                best = (value, plan)
+        if best[1] is None:
+            return None
+        return self._start(carrier, acts.MOVE, best[1])
 
     def _safety(self, match: Match, team: int, square: int, carrier: int) -> float:
         """How good a square is for our carrier: forward, away from opponents, off the sideline."""
@@ -413,12 +423,36 @@ class CoachBot(GreedyBot):
             if step in options:
                 return step
             self._plan = []
+        if p == s.carrier and prompt.info.get("action") in (acts.MOVE, acts.SECURE_BALL):
+            onwards = self._carry_on(match, p)
+            if onwards is not None and onwards in options:
+                return onwards
         blocks = [a for a in options if a.kind == acts.BLOCK]
         if blocks and prompt.info.get("action") == acts.BLOCK:
             return max(
                 blocks, key=lambda a: block_odds(match.ctx, p, s.board[a.square], False).p_defender_down
             )
         return Action(acts.END_ACTIVATION)
+
+    def _carry_on(self, match: Match, p: int) -> Action | None:
+        """The carrier who just picked the ball up walks on with what is left of the move:
+        into the end zone when likely, else to the best square needing no dice."""
+        s = match.state
+        team = s.team[p]
+        plans = plan_moves(match, p)
+        goal_x = scoring_x(team)
+        best: tuple[float, MovePlan | None] = (self._safety(match, team, s.pos[p], p), None)
+        for square, plan in plans.items():
+            if xy(square)[0] == goal_x and plan.p_with_rerolls >= SCORE_NOW:
+                best = (1000 * plan.p_with_rerolls, plan)
+            elif plan.p_with_rerolls >= SURE and best[0] < 1000:
+                value = self._safety(match, team, square, p)
+                if value > best[0] + 0.5:
+                    best = (value, plan)
+        if best[1] is None:
+            return None
+        self._plan = best[1].actions(p)
+        return self._plan.pop(0)
 
     def _declare_target(self, match: Match, prompt: Prompt) -> Action | None:
         s = match.state
