@@ -51,6 +51,10 @@ CARRIER_RISK = 0.8
 """The carrier takes a path with dice only at this chance or better ..."""
 LOSS = 20.0
 """... and when the ground gained outweighs this cost of dropping the ball."""
+ADVANCE = 1.2
+"""The carrier's worth of a square gained towards the end zone (opponents near cost 1-6)."""
+MARKERS = 2
+"""Players the coach puts next to the opposing carrier; the others screen."""
 _BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
 _TURNS_PER_HALF = 8
 
@@ -65,6 +69,8 @@ class CoachBot(GreedyBot):
         self._foe = -1
         self._kind = ""
         self._flavour: tuple[float, float] | None = None
+        self._memo_key: object = None
+        self._memo: dict[int, dict[int, MovePlan]] = {}
 
     # the team turn -----------------------------------------------------------------
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
@@ -130,9 +136,16 @@ class CoachBot(GreedyBot):
         ]  # fmt: skip
 
     def _plans(self, match: Match, p: int) -> dict[int, MovePlan]:
+        """A fresh Move action's plans for p, kept while the players and the ball stay put."""
         s = match.state
-        budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
-        return plan_moves(match.ctx, p, budget)
+        key = (tuple(s.pos), tuple(s.status), tuple(s.tz_lost), s.ball, s.carrier, s.rerolls[s.team[p]])
+        if key != self._memo_key:
+            self._memo_key, self._memo = key, {}
+        found = self._memo.get(p)
+        if found is None:
+            budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
+            found = self._memo[p] = plan_moves(match.ctx, p, budget)
+        return found
 
     def _free_reach(self, match: Match, p: int) -> dict[int, int]:
         """Squares p reaches this activation without any dice (no dodge, rush or pick-up), by
@@ -265,7 +278,7 @@ class CoachBot(GreedyBot):
         s = match.state
         x, y = xy(square)
         advance = x if team == 0 else W - 3 - x
-        score = 1.2 * advance * self._weights(match, team)[1]
+        score = ADVANCE * advance * self._weights(match, team)[1]
         for q in s.players_of(1 - team):
             if s.pos[q] < 0 or s.status[q] != STANDING:
                 continue
@@ -342,6 +355,9 @@ class CoachBot(GreedyBot):
         """Put a free player next to their carrier without dice (tackle zone on the ball)."""
         s = match.state
         around = [n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0]
+        marking = sum(1 for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] >= 0 and s.team[s.board[n]] == team)
+        if marking >= MARKERS:
+            return None
         tries = 0
         for p in self._movers(match, team, options):
             if distance(s.pos[p], s.pos[carrier]) > s.ma[p] + 1:
@@ -369,9 +385,25 @@ class CoachBot(GreedyBot):
                 continue
             for n in NEIGHBOURS[s.pos[p]]:
                 q = s.board[n]
-                if q >= 0 and s.team[q] != team and s.status[q] != STANDING:
+                if q >= 0 and s.team[q] != team and s.status[q] != STANDING and self._foul_pays(match, p, q):
                     return self._start(p, acts.FOUL, None, q)
         return None
+
+    def _foul_pays(self, match: Match, p: int, victim: int) -> bool:
+        """A foul pays with at least one net assist (the referee's risk is the same either way)."""
+        s = match.state
+        c = match.ctx
+        team = s.team[p]
+        ours = sum(
+            1
+            for n in NEIGHBOURS[s.pos[victim]]
+            if (q := s.board[n]) >= 0 and q != p and s.team[q] == team and c.has_tz(q)
+            and c.n_markers(n, team, ignore=victim) == 0
+        )  # fmt: skip
+        theirs = sum(
+            1 for n in NEIGHBOURS[s.pos[p]] if (q := s.board[n]) >= 0 and s.team[q] != team and c.has_tz(q)
+        )
+        return ours - theirs >= 1
 
     def _screen(
         self, match: Match, team: int, options: set[Action], focus: int, ahead: bool
