@@ -8,7 +8,7 @@ from typing import Any
 from league_manager.cli import match_coverage
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
-from league_manager.match.bots import make_bot
+from league_manager.match.bots import BOT_NAMES, LEVELS, make_bot
 from league_manager.match.engine import Match
 from league_manager.match.scenario import ScenarioError, event_dict, load, run
 from league_manager.match.teams import generate_team
@@ -33,9 +33,23 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     sim.add_argument("--away", required=True, help="away race (roster id or name)")
     sim.add_argument("--seed", type=int, default=1, help="seed for teams, dice and bots")
     sim.add_argument("--games", type=int, default=1, help="number of games")
-    sim.add_argument("--bot", choices=("random", "greedy"), default="random")
+    sim.add_argument("--bot", choices=BOT_NAMES, default="random")
     sim.add_argument("--ruleset", default="bb2020", help="the edition played: bb2020 (default) or bb2025")
     sim.set_defaults(handler=simulate_command)
+
+    duel = sub.add_parser("duel", help="seeded games between two bots, with a summary for the home bot")
+    duel.add_argument("--home-bot", required=True, choices=BOT_NAMES, help="bot A (the summary is its)")
+    duel.add_argument("--away-bot", required=True, choices=BOT_NAMES, help="bot B")
+    duel.add_argument("--games", type=int, default=10, help="number of seeds")
+    duel.add_argument("--seed", type=int, default=1, help="the duel's seed (teams, dice, bots)")
+    duel.add_argument("--swap", action="store_true", help="play each seed twice, the bots exchanging sides")
+    duel.add_argument("--teams", default="human,human", help="home and away race: T1,T2 (human,human)")
+    duel.add_argument("--ruleset", default="bb2020", help="the edition played: bb2020 (default) or bb2025")
+    duel.add_argument("--csv", help="write one line per game to this CSV file")
+    duel.set_defaults(handler=duel_command)
+
+    bots = sub.add_parser("bots", help="the bot levels, weakest first")
+    bots.set_defaults(handler=bots_command)
 
     match_coverage.register(sub)
 
@@ -146,3 +160,68 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
         return "\n".join(lines)
 
     return ctx.emit({"home": home.to_dict(), "away": away.to_dict(), "games": results}, text)
+
+
+def duel_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Play a seeded duel between two bots and print bot A's summary (and a CSV on request)."""
+    import csv
+
+    from league_manager.match.bots.duel import play_duel, summary
+
+    if args.games < 1:
+        return ctx.fail("--games must be at least 1")
+    teams = [t.strip() for t in str(args.teams).split(",")]
+    if len(teams) != 2 or not all(teams):
+        return ctx.fail("--teams takes two races: T1,T2")
+    try:
+        ruleset = load_ruleset(args.ruleset)
+        lines, times = play_duel(
+            ruleset, args.home_bot, args.away_bot, (teams[0], teams[1]), args.games, args.seed, args.swap
+        )
+    except (LeagueError, ValueError) as exc:
+        return ctx.fail(str(exc))
+    rows = [line.to_dict() for line in lines]
+    if args.csv:
+        try:
+            with open(args.csv, "w", newline="", encoding="utf-8") as handle:
+                writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+                writer.writeheader()
+                writer.writerows(rows)
+        except OSError as exc:
+            return ctx.fail(f"cannot write {args.csv}: {exc}")
+    figures = summary(lines, times)
+    data = {
+        "home_bot": args.home_bot,
+        "away_bot": args.away_bot,
+        "teams": teams,
+        "ruleset": ruleset.id,
+        "seed": args.seed,
+        "swap": args.swap,
+        "summary": figures,
+    }
+
+    def text() -> str:
+        f = figures
+        low, high = f["win_rate_95"]
+        ms = f["decision_ms"]
+        return "\n".join(
+            [
+                f"{args.home_bot} v {args.away_bot} ({teams[0]} v {teams[1]}, {f['games']} games)",
+                f"W-D-L {f['wins']}-{f['draws']}-{f['losses']}  win rate {f['win_rate']:.1%} "
+                f"(95 % {low:.1%}-{high:.1%})",
+                f"TD/game {f['td_for_per_game']} for, {f['td_against_per_game']} against; "
+                f"TD/match {f['td_per_match']}",
+                f"CAS/game {f['cas_for_per_game']}-{f['cas_against_per_game']}  "
+                f"turnovers/game {f['turnovers_for_per_game']}-{f['turnovers_against_per_game']}",
+                f"decision ms p50 {ms['p50']} p95 {ms['p95']} max {ms['max']}; "
+                f"slowest match {f['match_seconds_max']} s",
+            ]
+        )
+
+    return ctx.emit(data, text)
+
+
+def bots_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """List the bot levels, weakest first, with their one-line descriptions."""
+    data = [{"name": level.name, "description": level.description} for level in LEVELS]
+    return ctx.emit(data, lambda: "\n".join(f"{d['name']:8} {d['description']}" for d in data))

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from league_manager.cli.context import CliContext
+from league_manager.match.bots import BOT_NAMES
 from league_manager.services.match_day.dice import parse_typed
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.services.match_day.store import SIDES, MatchDayView
@@ -66,7 +67,7 @@ def register(subparsers: SubParsers) -> None:
     p = sub.add_parser("play", help="play the fixture on the match engine and record its result")
     p.add_argument("fixture", type=int)
     p.add_argument("--seed", type=int, help="seed for the dice and the bots (default: random)")
-    p.add_argument("--bot", choices=("random", "greedy"), default="random")
+    p.add_argument("--bot", choices=BOT_NAMES, default="random", help="the bot level playing both sides")
     p.set_defaults(handler=cmd_play)
     p = sub.add_parser("postgame", help="post-game: winnings, fans, SPP and MVP, injuries, hires, mistakes")
     p.add_argument("fixture", type=int)

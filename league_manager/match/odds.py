@@ -182,6 +182,12 @@ def _face_result(c: Ctx, att: int, dfd: int, face: str, blitz: bool) -> str:
     return result
 
 
+def face_result(source: Match | Ctx, att: int, dfd: int, face: str, blitz: bool) -> str:
+    """What one block die face does to ``att`` and ``dfd`` (``defender_down``, ``push`` …),
+    each coach using their optional skills at best (for bots choosing a die)."""
+    return _face_result(_ctx(source), att, dfd, face, blitz)
+
+
 def _dice_outcomes(results: list[str], n: int, attacker_chooses: bool) -> dict[str, float]:
     order = ATTACKER_ORDER if attacker_chooses else DEFENDER_ORDER
     out: dict[str, float] = {}

@@ -11,10 +11,11 @@ from datetime import datetime
 
 from sqlmodel import Field, SQLModel
 
+from league_manager.match.bots import BOT_NAMES
 from league_manager.persistence.models import utcnow
 
 BOARD_STATES = ("in_progress", "finished", "abandoned")
-CONTROLLERS = ("human", "random", "greedy")
+CONTROLLERS = ("human", *BOT_NAMES)
 
 
 class BoardMatch(SQLModel, table=True):

@@ -1,8 +1,13 @@
-"""Bots that play full matches headless: random, greedy and scripted."""
+"""Bots that play full matches headless, and the registry of levels a coach can pick.
+
+The levels, weakest first: ``random``, ``rookie``, ``greedy``, ``coach``. Every bot is
+seeded (from the match's seed), so a seed replays the same game.
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import NamedTuple, Protocol
 
 from league_manager.match.actions import Action
 from league_manager.match.engine import Match
@@ -16,16 +21,64 @@ class Bot(Protocol):
         ...
 
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """A bot by name ("random" or "greedy")."""
-    from league_manager.match.bots.greedy_bot import GreedyBot
+class BotLevel(NamedTuple):
+    """One level of the ladder: its name, a one-line description and how to make it."""
+
+    name: str
+    description: str
+    make: Callable[[int], Bot]
+
+
+def _random(seed: int) -> Bot:
     from league_manager.match.bots.random_bot import RandomBot
 
-    if kind == "greedy":
-        return GreedyBot(seed)
-    if kind == "random":
-        return RandomBot(seed)
-    raise ValueError(f"unknown bot {kind!r} (random, greedy)")
+    return RandomBot(seed)
+
+
+def _rookie(seed: int) -> Bot:
+    from league_manager.match.bots.rookie_bot import RookieBot
+
+    return RookieBot(seed)
+
+
+def _greedy(seed: int) -> Bot:
+    from league_manager.match.bots.greedy_bot import GreedyBot
+
+    return GreedyBot(seed)
+
+
+def _coach(seed: int) -> Bot:
+    from league_manager.match.bots.coach_bot import CoachBot
+
+    return CoachBot(seed)
+
+
+LEVELS: tuple[BotLevel, ...] = (
+    BotLevel("random", "picks any legal action at random; not an opponent", _random),
+    BotLevel("rookie", "greedy with noise and blunders; for new players", _rookie),
+    BotLevel("greedy", "one-step greedy: ball first, blocks with good dice, guards the carrier", _greedy),
+    BotLevel(
+        "coach",
+        "scripted coach: whole activations by exact odds, ball first, safe before risky, cages",
+        _coach,
+    ),
+)
+"""The ladder, weakest first."""
+
+BOT_NAMES: tuple[str, ...] = tuple(level.name for level in LEVELS)
+"""Names of the levels, weakest first (for choices in the CLI and on the board)."""
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    """A bot by level name (see :data:`BOT_NAMES`), seeded with ``seed``.
+
+    Raises:
+        ValueError: no level has that name.
+    """
+    for level in LEVELS:
+        if level.name == kind:
+            return level.make(seed)
+    raise ValueError(f"unknown bot {kind!r} ({', '.join(BOT_NAMES)})")
 
 
 def play(match: Match, bots: tuple[Bot, Bot]) -> int:

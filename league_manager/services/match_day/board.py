@@ -77,7 +77,7 @@ class BoardGame:
     Attributes:
         fixture_id: the fixture.
         match: the engine match (``prompt``, ``legal_actions()``, ``apply()``, ``undo()``).
-        controllers: "human", "random" or "greedy" per side ("home"/"away").
+        controllers: "human" or a bot level (``match.bots.BOT_NAMES``) per side ("home"/"away").
         undo_policy: one of :data:`league_manager.match.undo_policy.POLICIES`.
         inert: what the board shows but does not play: the skills, traits and special rules
             without a handler (``Match.inert_skills``), then the inducements bought at the
@@ -142,7 +142,7 @@ class BoardService(ServiceBase):
 
         Args:
             fixture: the fixture id.
-            controllers: "human" (default), "random" or "greedy" per side.
+            controllers: "human" (default) or a bot level per side.
             seed: seed of the program's dice (random when None).
             undo_policy: overrides the league's ``undo_policy`` setting for this match.
 

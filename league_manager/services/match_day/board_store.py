@@ -50,7 +50,7 @@ class BoardStatus:
         prompt_kind, prompt_team: the decision awaited and the side ("home"/"away") to take it.
         turn_team: the side whose team turn it is (None before the first kick-off).
         turns: each side's turn marker; score: each side's touchdowns.
-        controllers: "human", "random" or "greedy" per side.
+        controllers: "human" or a bot level (``match.bots.BOT_NAMES``) per side.
         state: "in_progress", "finished" or "abandoned" (with ``reason``).
     """
 

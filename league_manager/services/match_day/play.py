@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from league_manager.match.bots import make_bot, play
+from league_manager.match.bots import BOT_NAMES, make_bot, play
 from league_manager.match.engine import Match
 from league_manager.match.result import MatchResult
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.match_day.store import load_json, pregame_record, snapshot
 
-BOTS = ("random", "greedy")
+BOTS = BOT_NAMES
 
 
 def match_settings(day: MatchDay) -> dict[str, Any]:

@@ -19,7 +19,14 @@ from league_manager.ui.context import UiContext
 from league_manager.ui.match_board.session import BoardSession
 from league_manager.ui.match_board.window import BoardWindow
 
-CHOICES = (("Human coach", "human"), ("Random bot", "random"), ("Greedy bot", "greedy"))
+CHOICES = (
+    ("Human coach", "human"),
+    ("Random bot", "random"),
+    ("Greedy bot", "greedy"),
+    ("Rookie bot (greedy with blunders)", "rookie"),
+    ("Coach bot (the scripted coach)", "coach"),
+)
+"""The side's controller; the bot levels are ``match.bots.LEVELS``."""
 
 
 class SidesDialog(QDialog):
@@ -46,7 +53,7 @@ class SidesDialog(QDialog):
         form.addRow(buttons)
 
     def controllers(self) -> dict[str, str]:
-        """ "human", "random" or "greedy" per side."""
+        """ "human" or a bot level name per side."""
         return {side: str(combo.currentData()) for side, combo in self.combos.items()}
 
 

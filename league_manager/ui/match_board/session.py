@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from league_manager.match.actions import Action, IllegalAction
-from league_manager.match.bots import Bot, make_bot
+from league_manager.match.bots import BOT_NAMES, Bot, make_bot
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
 from league_manager.match.formations import SavedFormation
@@ -19,7 +19,7 @@ from league_manager.match.turn_timer import timeout_action
 from league_manager.rules.team_colours import TeamColours, default_colours
 
 SIDES = ("home", "away")
-CONTROLLER_KINDS = ("human", "random", "greedy")
+CONTROLLER_KINDS = ("human", *BOT_NAMES)
 
 
 class Game(Protocol):

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError, RuleViolation
+from league_manager.match.bots import BOT_NAMES
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.dice_entry import PregameDiceEntry, SeedBox
@@ -182,7 +183,7 @@ class MatchDayWizard(QDialog):
         page.addWidget(self.entry, 1)
         top = QHBoxLayout()
         self.bot = QComboBox()
-        self.bot.addItems(["random", "greedy"])
+        self.bot.addItems(list(BOT_NAMES))
         self.engine_seed = SeedBox()
         self.play_button = button(
             "Play on the engine", "demo", tip="The bots play the match between the two kick-off rosters"

@@ -97,7 +97,7 @@ def test_play_on_the_engine(demo: Services, fixtures: list[FixtureView]) -> None
     view = demo.match_day.play(fid, seed=21, bot="greedy").value
     assert view.stage == "result_entered" and view.result is not None
     assert view.pregame["engine"]["seed"] == 21 and view.pregame["engine"]["bot"] == "greedy"
-    again = demo.match_day.play(fixtures[2].id or 0, seed=21).value
-    assert again.pregame["seed"] == 21
+    again = demo.match_day.play(fixtures[2].id or 0, seed=21, bot="coach").value
+    assert again.pregame["seed"] == 21 and again.pregame["engine"]["bot"] == "coach"
     with pytest.raises(RuleViolation, match="unknown bot"):
         demo.match_day.play(fixtures[3].id or 0, bot="clever")

@@ -1,0 +1,57 @@
+"""Bot ladder benchmark: the issue-23 goal matrix, played with ``match duel``'s engine code.
+
+Run from the repository root::
+
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/bots.py [GAMES] [SEED]
+
+The Human mirror comes first, then four contrasting races (a bashing, an agile, a mixed and
+a stunty roster) in mirror and crossed pairings. Every duel is played with ``--swap`` (each
+seed twice, the bots exchanging sides). Goals (issue 23): coach beats random >= 97 % with no
+loss and >= 2.5 TD a game; beats greedy >= 75 %; coach v coach 1.5-2.5 TD a match with
+<= 35 % draws; coach median decision <= 20 ms and a match <= 10 s.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from league_manager.match.bots.duel import play_duel, summary
+from league_manager.rules.loader import load_ruleset
+
+RACES = ("orc", "woodelf", "human", "halfling")
+"""The contrasting races after the Human mirror (roster ids of BB2020)."""
+PAIRINGS = (("coach", "random"), ("coach", "greedy"), ("coach", "coach"), ("greedy", "random"))
+
+
+def line(a: str, b: str, teams: tuple[str, str], games: int, seed: int) -> str:
+    """One duel's figures on a line."""
+    ruleset = load_ruleset("bb2020")
+    lines, times = play_duel(ruleset, a, b, teams, games, seed, swap=True)
+    f = summary(lines, times)
+    low, high = f["win_rate_95"]
+    ms = f["decision_ms"]
+    return (
+        f"{a:>6} v {b:<6} {teams[0]:>9}-{teams[1]:<9} W-D-L {f['wins']:>3}-{f['draws']:>3}-{f['losses']:>3} "
+        f"win {f['win_rate']:.0%} [{low:.0%},{high:.0%}] TD {f['td_for_per_game']:.2f}-"
+        f"{f['td_against_per_game']:.2f} ({f['td_per_match']:.2f}/match) CAS {f['cas_for_per_game']:.1f}-"
+        f"{f['cas_against_per_game']:.1f} TO {f['turnovers_for_per_game']:.1f}-"
+        f"{f['turnovers_against_per_game']:.1f} ms p50 {ms['p50']:.1f} p95 {ms['p95']:.1f} "
+        f"max {ms['max']:.0f} match {f['match_seconds_max']:.1f}s"
+    )
+
+
+def main() -> None:
+    """Play the matrix and print one line per duel."""
+    games = int(sys.argv[1]) if len(sys.argv) > 1 else 10
+    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
+    for a, b in PAIRINGS:
+        print(line(a, b, ("human", "human"), games, seed), flush=True)
+    for i, home in enumerate(RACES):
+        for away in RACES[i + 1 :]:
+            print(line("coach", "coach", (home, away), max(games // 2, 1), seed), flush=True)
+    for race in RACES:
+        print(line("coach", "greedy", (race, race), max(games // 2, 1), seed), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,574 @@
+"""The scripted coach: whole activations chosen with exact odds, in a coach's order.
+
+At each team-turn decision the coach looks at the ball and picks the next activation:
+
+1. our carrier can score safely enough (or it is the last chance): score;
+2. blocks that can hardly turn the ball over (two dice our choice, or skills that make the
+   bad faces safe), best chance of a knock-down first;
+3. the ball: pick a loose ball up with the player most likely to reach and lift it; move our
+   carrier on a path without dice towards the end zone, away from opponents; blitz their
+   carrier when the blitz pays;
+4. cage the carrier (its diagonal squares), then risky blocks that still pay, a foul when the
+   victim is down next to a free player, then screen: the other players move without dice
+   between the opponents and the ball;
+5. end the turn.
+
+Odds come from :mod:`league_manager.match.odds` (block dice with skills and assists) and
+:mod:`league_manager.match.paths` (dodge, rush, jump, pick-up chains with re-rolls). The
+chosen activation is stored as a plan and played step by step; when the match offers
+something the plan did not foresee, the coach ends the activation (always legal). Other
+prompts (skills, inducements, stars) use the greedy bot's handlers. Race flavour is a pair of
+weights drawn from the roster: strong teams block more, agile ones run more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from league_manager.match import actions as acts
+from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots.greedy_bot import GreedyBot
+from league_manager.match.engine import Match
+from league_manager.match.odds import (
+    ATTACKER_ORDER,
+    DEFENDER_ORDER,
+    block_odds,
+    face_result,
+)
+from league_manager.match.paths import Budget, MovePlan, plan_moves
+from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, WIDTH, W, distance, scoring_x, xy
+from league_manager.match.procedures.movement import rushes_allowed
+from league_manager.match.state import STANDING
+from league_manager.rules.dice import BLOCK_FACES
+
+SURE = 0.999
+"""A path at least this likely needs no dice."""
+SCORE_NOW = 0.55
+"""Score at once when the carrier gets there this likely (any chance in the last turn)."""
+PICK_UP_MIN = 0.2
+"""Try a pick-up at this chance or better."""
+CARRIER_RISK = 0.8
+"""The carrier takes a path with dice only at this chance or better ..."""
+LOSS = 20.0
+"""... and when the ground gained outweighs this cost of dropping the ball."""
+ADVANCE = 1.2
+"""The carrier's worth of a square gained towards the end zone (opponents near cost 1-6)."""
+MARKERS = 2
+"""Players the coach puts next to the opposing carrier; the others screen."""
+_BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
+_TURNS_PER_HALF = 8
+
+
+class CoachBot(GreedyBot):
+    """Scripted activations by exact odds; the greedy bot's handlers for everything else."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self._plan: list[Action] = []
+        self._player = -1
+        self._foe = -1
+        self._kind = ""
+        self._flavour: tuple[float, float] | None = None
+        self._memo_key: object = None
+        self._memo: dict[int, dict[int, MovePlan]] = {}
+
+    # the team turn -----------------------------------------------------------------
+    def _turn(self, match: Match, prompt: Prompt) -> Action | None:
+        self._plan, self._player, self._foe = [], -1, -1
+        if "kickoff_blitz" in prompt.info:
+            return Action(acts.END_TURN)
+        s = match.state
+        team = prompt.team
+        options = set(prompt.options)
+        carrier = s.carrier
+        last_turn = s.turn[team] >= _TURNS_PER_HALF
+        steps: list[Callable[[], Action | None]]
+        if carrier >= 0 and s.team[carrier] == team:
+            steps = [
+                lambda: self._score(match, team, options, carrier, last_turn),
+                lambda: self._blocks(match, team, options, risky=False),
+                lambda: self._carrier_move(match, team, options, carrier),
+                lambda: self._cage(match, team, options, carrier),
+                lambda: self._blocks(match, team, options, risky=True),
+                lambda: self._foul(match, team, options),
+                lambda: self._screen(match, team, options, s.pos[carrier], ahead=True),
+            ]
+        elif carrier < 0 and s.ball >= 0 and ON_PITCH[s.ball]:
+            steps = [
+                lambda: self._blocks(match, team, options, risky=False),
+                lambda: self._pick_up(match, team, options),
+                lambda: self._blocks(match, team, options, risky=True),
+                lambda: self._screen(match, team, options, s.ball, ahead=False),
+            ]
+        elif carrier >= 0:
+            steps = [
+                lambda: self._blitz(match, team, options, carrier),
+                lambda: self._blocks(match, team, options, risky=False),
+                lambda: self._mark(match, team, options, carrier),
+                lambda: self._blocks(match, team, options, risky=True),
+                lambda: self._foul(match, team, options),
+                lambda: self._screen(match, team, options, s.pos[carrier], ahead=False),
+            ]
+        else:
+            steps = [lambda: self._blocks(match, team, options, risky=False)]
+        for step in steps:
+            choice = step()
+            if choice is not None and choice in options:
+                return choice
+        self._plan, self._player, self._foe = [], -1, -1
+        return Action(acts.END_TURN)
+
+    def _weights(self, match: Match, team: int) -> tuple[float, float]:
+        """(aggression, running): from the roster's average strength and agility."""
+        if self._flavour is None:
+            s = match.state
+            mine = list(s.players_of(team))
+            st = sum(s.st[p] for p in mine) / max(len(mine), 1)
+            ag = sum(s.ag[p] for p in mine) / max(len(mine), 1)
+            self._flavour = (1.0 + 0.4 * (st - 3.0), 1.0 + 0.3 * (3.0 - ag))
+        return self._flavour
+
+    def _movers(self, match: Match, team: int, options: set[Action]) -> list[int]:
+        s = match.state
+        return [
+            p for p in s.players_of(team)
+            if Action(acts.ACTIVATE[acts.MOVE], p) in options and s.status[p] == STANDING
+        ]  # fmt: skip
+
+    def _plans(self, match: Match, p: int) -> dict[int, MovePlan]:
+        """A fresh Move action's plans for p, kept while the players and the ball stay put."""
+        s = match.state
+        key = (tuple(s.pos), tuple(s.status), tuple(s.tz_lost), s.ball, s.carrier, s.rerolls[s.team[p]])
+        if key != self._memo_key:
+            self._memo_key, self._memo = key, {}
+        found = self._memo.get(p)
+        if found is None:
+            budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
+            found = self._memo[p] = plan_moves(match.ctx, p, budget)
+        return found
+
+    def _free_reach(self, match: Match, p: int) -> dict[int, int]:
+        """Squares p reaches this activation without any dice (no dodge, rush or pick-up), by
+        steps: a cheap breadth-first pass the planner then confirms for the square chosen."""
+        s = match.state
+        c = match.ctx
+        team = s.team[p]
+        start = s.pos[p]
+        if p in s.rooted or c.is_marked(start, team):
+            return {}
+        loose = s.ball if s.carrier < 0 else -1
+        reach = {start: 0}
+        frontier = [start]
+        for step in range(1, s.ma[p] + 1):
+            nxt = []
+            for square in frontier:
+                if square != start and c.is_marked(square, team):
+                    continue
+                for n in NEIGHBOURS[square]:
+                    if n not in reach and s.board[n] < 0 and n != loose:
+                        reach[n] = step
+                        nxt.append(n)
+            frontier = nxt
+        del reach[start]
+        return reach
+
+    def _sure(self, match: Match, p: int, square: int) -> MovePlan | None:
+        """The planner's path to ``square`` when it needs no dice, else None."""
+        plan = self._plans(match, p).get(square)
+        return plan if plan is not None and plan.p_with_rerolls >= SURE and plan.path else None
+
+    def _start(self, p: int, kind: str, plan: MovePlan | None, target: int = -1) -> Action:
+        self._player, self._foe, self._kind = p, target, kind
+        self._plan = plan.actions(p) if plan is not None else []
+        return Action(acts.ACTIVATE[kind], p)
+
+    def _score(
+        self, match: Match, team: int, options: set[Action], carrier: int, last: bool
+    ) -> Action | None:
+        s = match.state
+        if Action(acts.ACTIVATE[acts.MOVE], carrier) not in options or s.status[carrier] != STANDING:
+            return None
+        goal_x = scoring_x(team)
+        if abs(xy(s.pos[carrier])[0] - goal_x) > s.ma[carrier] + rushes_allowed(match.ctx, carrier):
+            return None
+        best: tuple[float, MovePlan] | None = None
+        for square, plan in self._plans(match, carrier).items():
+            if xy(square)[0] == goal_x and (best is None or plan.p_with_rerolls > best[0]):
+                best = (plan.p_with_rerolls, plan)
+        if best is None or not (best[0] >= SCORE_NOW or (last and best[0] > 0)):
+            return None
+        return self._start(carrier, acts.MOVE, best[1])
+
+    def _blocks(self, match: Match, team: int, options: set[Action], risky: bool) -> Action | None:
+        s = match.state
+        aggression = self._weights(match, team)[0]
+        best: tuple[float, int, int] | None = None
+        for p in s.players_of(team):
+            if Action(acts.ACTIVATE[acts.BLOCK], p) not in options or s.status[p] != STANDING:
+                continue
+            if p == s.carrier:
+                continue
+            for foe in match.ctx.markers(s.pos[p], team):
+                odds = block_odds(match.ctx, p, foe, blitz=False)
+                o = odds.outcomes_rr
+                down = odds.p_defender_down
+                own = o.get("attacker_down", 0.0) + o.get("both_down", 0.0)
+                if foe == s.carrier:
+                    down *= 2
+                elif (
+                    s.carrier >= 0
+                    and s.team[s.carrier] == team
+                    and distance(s.pos[foe], s.pos[s.carrier]) == 1
+                ):
+                    down += 0.25  # frees our carrier
+                if risky:
+                    value = aggression * down - 1.6 * own
+                    ok = value > 0.15
+                else:
+                    value = down - own
+                    ok = own <= 0.04 and down >= 0.3
+                if ok and (best is None or value > best[0]):
+                    best = (value, p, foe)
+        if best is None:
+            return None
+        return self._start(best[1], acts.BLOCK, None, best[2])
+
+    def _pick_up(self, match: Match, team: int, options: set[Action]) -> Action | None:
+        s = match.state
+        ball = s.ball
+        near = sorted(
+            (distance(s.pos[p], ball), p)
+            for p in self._movers(match, team, options)
+            if distance(s.pos[p], ball) <= s.ma[p] + 2
+        )
+        best: tuple[float, int, MovePlan] | None = None
+        for _d, p in near[:3]:
+            plan = self._plans(match, p).get(ball)
+            if plan is not None and (best is None or plan.p_with_rerolls > best[0]):
+                best = (plan.p_with_rerolls, p, plan)
+        if best is None or best[0] < PICK_UP_MIN:
+            return None
+        secure = Action(acts.ACTIVATE[acts.SECURE_BALL], best[1])
+        if secure in options:  # Season 3: the same walk with a 2+ pick-up
+            self._player, self._foe, self._kind = best[1], -1, acts.SECURE_BALL
+            self._plan = best[2].actions(best[1])
+            return secure
+        return self._start(best[1], acts.MOVE, best[2])
+
+    def _carrier_move(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
+        s = match.state
+        if Action(acts.ACTIVATE[acts.MOVE], carrier) not in options or s.status[carrier] != STANDING:
+            return None
+        here = s.pos[carrier]
+        now = self._safety(match, team, here, carrier)
+        best: tuple[float, MovePlan | None] = (now, None)
+        for square, plan in self._plans(match, carrier).items():
+            p = plan.p_with_rerolls
+            if p < CARRIER_RISK:
+                continue
+            value = p * self._safety(match, team, square, carrier) + (1 - p) * (now - LOSS)
+            if value > best[0] + 0.5:
+                best = (value, plan)
+        if best[1] is None:
+            return None
+        return self._start(carrier, acts.MOVE, best[1])
+
+    def _safety(self, match: Match, team: int, square: int, carrier: int) -> float:
+        """How good a square is for our carrier: forward, away from opponents, off the sideline."""
+        s = match.state
+        x, y = xy(square)
+        advance = x if team == 0 else W - 3 - x
+        score = ADVANCE * advance * self._weights(match, team)[1]
+        for q in s.players_of(1 - team):
+            if s.pos[q] < 0 or s.status[q] != STANDING:
+                continue
+            d = distance(square, s.pos[q])
+            if d <= 1:
+                score -= 6
+            elif d <= 3:
+                score -= 4 - d
+        if y in (0, WIDTH - 1):
+            score -= 3
+        elif y in (1, WIDTH - 2):
+            score -= 1
+        return score
+
+    def _cage(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
+        s = match.state
+        here = s.pos[carrier]
+        corners = [here + dx + dy * W for dx in (-1, 1) for dy in (-1, 1)]
+        free = [c for c in corners if ON_PITCH[c] and s.board[c] < 0]
+        if not free:
+            return None
+        movers = [p for p in self._movers(match, team, options) if p != carrier]
+        movers = [p for p in movers if not match.ctx.is_marked(s.pos[p], team)]
+        choices = []
+        for p in movers:
+            reach = self._free_reach(match, p)
+            for corner in free:
+                if corner in reach:
+                    choices.append((reach[corner], p, corner))
+        for _d, p, corner in sorted(choices)[:3]:
+            plan = self._sure(match, p, corner)
+            if plan is not None:
+                return self._start(p, acts.MOVE, plan)
+        return None
+
+    def _blitz(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
+        s = match.state
+        target_sq = s.pos[carrier]
+        if s.status[carrier] != STANDING:
+            return None
+        aggression = self._weights(match, team)[0]
+        ranked: list[tuple[float, int]] = []
+        for p in s.players_of(team):
+            if Action(acts.ACTIVATE[acts.BLITZ], p) not in options or s.status[p] != STANDING:
+                continue
+            if distance(s.pos[p], target_sq) > s.ma[p] + 2:
+                continue
+            odds = block_odds(match.ctx, p, carrier, blitz=True)
+            down = odds.p_defender_down + 0.5 * odds.p_push_only
+            own = odds.outcomes_rr.get("attacker_down", 0.0)
+            ranked.append((aggression * down - 0.5 * own, p))
+        ranked.sort(reverse=True)
+        best: tuple[float, int, MovePlan | None] | None = None
+        for pay, p in ranked[:3]:
+            if distance(s.pos[p], target_sq) == 1:
+                reach: tuple[float, MovePlan | None] = (1.0, None)
+            else:
+                plans = self._plans(match, p)
+                reach = max(
+                    ((plans[n].p_with_rerolls, plans[n]) for n in NEIGHBOURS[target_sq] if n in plans),
+                    key=lambda r: r[0],
+                    default=(0.0, None),
+                )
+                if reach[1] is None:
+                    continue
+            value = reach[0] * pay
+            if value > 0.25 and (best is None or value > best[0]):
+                best = (value, p, reach[1])
+        if best is None:
+            return None
+        return self._start(best[1], acts.BLITZ, best[2], carrier)
+
+    def _mark(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
+        """Put a free player next to their carrier without dice (tackle zone on the ball)."""
+        s = match.state
+        around = [n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0]
+        marking = sum(1 for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] >= 0 and s.team[s.board[n]] == team)
+        if marking >= MARKERS:
+            return None
+        tries = 0
+        for p in self._movers(match, team, options):
+            if distance(s.pos[p], s.pos[carrier]) > s.ma[p] + 1:
+                continue
+            reach = self._free_reach(match, p)
+            for n in around:
+                if n in reach and tries < 3:
+                    tries += 1
+                    plan = self._sure(match, p, n)
+                    if plan is not None:
+                        return self._start(p, acts.MOVE, plan)
+        return None
+
+    def _foul(self, match: Match, team: int, options: set[Action]) -> Action | None:
+        """Foul a downed opponent next to one of our unmarked players (assists from the rest)."""
+        s = match.state
+        for p in s.players_of(team):
+            if (
+                Action(acts.ACTIVATE[acts.FOUL], p) not in options
+                or s.status[p] != STANDING
+                or p == s.carrier
+            ):
+                continue
+            if match.ctx.is_marked(s.pos[p], team):
+                continue
+            for n in NEIGHBOURS[s.pos[p]]:
+                q = s.board[n]
+                if q >= 0 and s.team[q] != team and s.status[q] != STANDING and self._foul_pays(match, p, q):
+                    return self._start(p, acts.FOUL, None, q)
+        return None
+
+    def _foul_pays(self, match: Match, p: int, victim: int) -> bool:
+        """A foul pays with at least one net assist (the referee's risk is the same either way)."""
+        s = match.state
+        c = match.ctx
+        team = s.team[p]
+        ours = sum(
+            1
+            for n in NEIGHBOURS[s.pos[victim]]
+            if (q := s.board[n]) >= 0 and q != p and s.team[q] == team and c.has_tz(q)
+            and c.n_markers(n, team, ignore=victim) == 0
+        )  # fmt: skip
+        theirs = sum(
+            1 for n in NEIGHBOURS[s.pos[p]] if (q := s.board[n]) >= 0 and s.team[q] != team and c.has_tz(q)
+        )
+        return ours - theirs >= 1
+
+    def _screen(
+        self, match: Match, team: int, options: set[Action], focus: int, ahead: bool
+    ) -> Action | None:
+        """Move an unmarked player without dice to a square near the ball's area, in front of it
+        (``ahead``: between the carrier and the end zone) or between it and the opponents."""
+        s = match.state
+        fx, fy = xy(focus)
+        direction = 1 if team == 0 else -1
+        if not ahead:
+            direction = -direction
+        for p in self._movers(match, team, options):
+            if p == s.carrier or match.ctx.is_marked(s.pos[p], team):
+                continue
+            here = s.pos[p]
+            if distance(here, focus) <= 2:
+                continue
+            hx, hy = xy(here)
+            now = -abs((hx - fx) * direction - 2) - 0.5 * abs(hy - fy)
+            best: tuple[float, int] | None = None
+            for square in self._free_reach(match, p):
+                x, y = xy(square)
+                along = (x - fx) * direction
+                value = -abs(along - 2) - 0.5 * abs(y - fy) - 2.0 * match.ctx.n_markers(square, team)
+                if best is None or value > best[0]:
+                    best = (value, square)
+            if best is not None and best[0] > now + 0.5:
+                plan = self._sure(match, p, best[1])
+                if plan is not None:
+                    return self._start(p, acts.MOVE, plan)
+        return None
+
+    # the activation ----------------------------------------------------------------
+    def _activation(self, match: Match, prompt: Prompt) -> Action | None:
+        s = match.state
+        p = int(prompt.info.get("player", -1))
+        if p != self._player:
+            return super()._activation(match, prompt)
+        options = prompt.options
+        if self._foe >= 0 and s.pos[self._foe] >= 0:
+            target_sq = s.pos[self._foe]
+            for kind in (acts.BLOCK, acts.FOUL):
+                hit = Action(kind, p, target_sq)
+                if hit in options:
+                    self._plan = []
+                    return hit
+        while self._plan:
+            step = self._plan.pop(0)
+            if step in options:
+                return step
+            self._plan = []
+        if p == s.carrier and prompt.info.get("action") in (acts.MOVE, acts.SECURE_BALL):
+            onwards = self._carry_on(match, p)
+            if onwards is not None and onwards in options:
+                return onwards
+        blocks = [a for a in options if a.kind == acts.BLOCK]
+        if blocks and prompt.info.get("action") == acts.BLOCK:
+            return max(
+                blocks, key=lambda a: block_odds(match.ctx, p, s.board[a.square], False).p_defender_down
+            )
+        return Action(acts.END_ACTIVATION)
+
+    def _carry_on(self, match: Match, p: int) -> Action | None:
+        """The carrier who just picked the ball up walks on with what is left of the move:
+        into the end zone when likely, else to the best square needing no dice."""
+        s = match.state
+        team = s.team[p]
+        plans = plan_moves(match, p)
+        goal_x = scoring_x(team)
+        best: tuple[float, MovePlan | None] = (self._safety(match, team, s.pos[p], p), None)
+        for square, plan in plans.items():
+            if xy(square)[0] == goal_x and plan.p_with_rerolls >= SCORE_NOW:
+                best = (1000 * plan.p_with_rerolls, plan)
+            elif plan.p_with_rerolls >= SURE and best[0] < 1000:
+                value = self._safety(match, team, square, p)
+                if value > best[0] + 0.5:
+                    best = (value, plan)
+        if best[1] is None:
+            return None
+        self._plan = best[1].actions(p)
+        return self._plan.pop(0)
+
+    def _declare_target(self, match: Match, prompt: Prompt) -> Action | None:
+        s = match.state
+        if self._foe >= 0 and s.pos[self._foe] >= 0:
+            return Action(acts.CHOOSE, self._player, s.pos[self._foe])
+        return None
+
+    # dice ---------------------------------------------------------------------------
+    def _block_die(self, match: Match, prompt: Prompt) -> Action | None:
+        s = match.state
+        att = int(prompt.info["player"])
+        dfd = int(prompt.info.get("target", -1))
+        faces = [a for a in prompt.options if a.kind == acts.CHOOSE]
+        if dfd < 0 or not faces:
+            return super()._block_die(match, prompt)
+        blitz = att == self._player and self._kind == acts.BLITZ
+        mine = s.team[att] == prompt.team
+        order = ATTACKER_ORDER if mine else DEFENDER_ORDER
+
+        def rank(a: Action) -> int:
+            return order.index(face_result(match.ctx, att, dfd, BLOCK_FACES[a.square], blitz))
+
+        best = min(faces, key=rank)
+        if mine:
+            result = ATTACKER_ORDER[rank(best)]
+            if result in ("attacker_down", "both_down"):
+                reroll = next((a for a in prompt.options if a.kind == acts.USE_TEAM_REROLL), None)
+                if reroll is not None and self._spend(match, prompt.team, critical=att == s.carrier):
+                    return reroll
+        return best
+
+    def _reroll(self, match: Match, prompt: Prompt) -> Action | None:
+        for action in prompt.options:
+            if action.kind in (acts.USE_SKILL_REROLL, acts.USE_PRO):
+                return action
+        team_rr = next((a for a in prompt.options if a.kind == acts.USE_TEAM_REROLL), None)
+        if team_rr is None:
+            return Action(acts.DECLINE)
+        s = match.state
+        roll = str(prompt.info.get("roll", ""))
+        player = int(prompt.info.get("player", -1))
+        if roll == "block":
+            dfd = int(prompt.info.get("target", -1))
+            dice = prompt.info.get("dice") or []
+            if dfd >= 0 and dice and player >= 0:
+                worst = max(ATTACKER_ORDER.index(face_result(match.ctx, player, dfd, f, False)) for f in dice)
+                if ATTACKER_ORDER[worst] in ("attacker_down", "both_down") and self._spend(
+                    match, prompt.team, critical=False
+                ):
+                    return team_rr
+            return Action(acts.DECLINE)
+        critical = (
+            roll in _BALL_ROLLS
+            or player == s.carrier
+            or (player == self._player and self._kind == acts.BLITZ)
+        )
+        return team_rr if self._spend(match, prompt.team, critical) else Action(acts.DECLINE)
+
+    def _spend(self, match: Match, team: int, critical: bool) -> bool:
+        """The re-roll budget: the ball always; otherwise keep one back until late in the half."""
+        s = match.state
+        left = s.rerolls[team]
+        if critical:
+            return True
+        late = s.turn[team] >= _TURNS_PER_HALF - 2
+        return left >= 2 or late
+
+    def _follow_up(self, match: Match, prompt: Prompt) -> Action | None:
+        """Follow up unless it is our carrier or following would leave us marked by more."""
+        s = match.state
+        att = int(prompt.info["player"])
+        if s.carrier == att:
+            return Action(acts.NO)
+        return prompt.options[0]
+
+    def _push(self, match: Match, prompt: Prompt) -> Action | None:
+        """Push into the crowd when we may, else to the square farthest from the ball."""
+        s = match.state
+        victim = int(prompt.info.get("player", -1))
+        pushes = [a for a in prompt.options if a.kind == acts.CHOOSE]
+        if not pushes or victim < 0 or s.team[victim] == prompt.team:
+            return None
+        off = [a for a in pushes if a.square < 0 or not ON_PITCH[a.square]]
+        if off:
+            return off[0]
+        ball = s.ball if s.ball >= 0 else s.pos[victim]
+        return max(pushes, key=lambda a: distance(a.square, ball))
