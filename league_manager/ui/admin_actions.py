@@ -1,0 +1,127 @@
+"""The commissioner's admin actions of the main window's menus (league settings, backups, ...).
+
+Kept out of ``main_window.py`` so that module only places the actions in its menus.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction
+
+from league_manager.core.errors import LeagueError
+from league_manager.ui import theme
+from league_manager.ui.admin_backups import BackupsDialog
+from league_manager.ui.admin_settings import LeagueSettingsDialog
+
+if TYPE_CHECKING:
+    from league_manager.ui.main_window import MainWindow
+
+
+def free_backup_path(folder: Path, stem: str) -> Path:
+    """A name for a manual backup that no backup in ``folder`` has (two in one second differ)."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    dest = folder / f"{stem}-{stamp}-manual.db"
+    count = 1
+    while dest.exists():
+        count += 1
+        dest = folder / f"{stem}-{stamp}-{count}-manual.db"
+    return dest
+
+
+class AdminActions:
+    """Menu actions for league administration, bound to one main window."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.act_settings = QAction(theme.icon("edit"), "League Settings…", window)
+        self.act_settings.setStatusTip("Change the house rules of the selected league")
+        self.act_settings.triggered.connect(lambda _=False: self.league_settings())
+        self.act_backups = QAction(theme.icon("backup"), "Backups…", window)
+        self.act_backups.setStatusTip("List the league file's backups, back up now or restore one")
+        self.act_backups.triggered.connect(lambda _=False: self.show_backups())
+        # repainted with the others when the colour scheme changes
+        window._iconed += [(self.act_settings, "edit"), (self.act_backups, "backup")]
+
+    def update(self) -> None:
+        """Enable what the open file and the current page allow."""
+        window = self.window
+        has_db = window.ctx.services is not None
+        self.act_settings.setEnabled(has_db and window.nav_model.rowCount() > 0)
+        self.act_backups.setEnabled(has_db and window.db_path is not None and Path(window.db_path).is_file())
+
+    # ---- league settings
+    def league_settings(self, league: int | None = None) -> LeagueSettingsDialog | None:
+        """League → League Settings: the house rules of the selected (or only) league."""
+        window = self.window
+        league = league if league is not None else window.selected_league()
+        services = window.ctx.services
+        if league is None and services is not None:
+            leagues = services.leagues.list_leagues()
+            league = leagues[0].id if len(leagues) == 1 else None
+        if league is None or services is None:
+            window.dialogs.info("League settings", "Choose a league in the list on the left first.")
+            return None
+        dialog = LeagueSettingsDialog(window.ctx, league, window)
+        window.dialogs.run(dialog)
+        return dialog
+
+    # ---- backups
+    def show_backups(self) -> BackupsDialog | None:
+        """File → Backups: list them, back up now, restore one."""
+        window = self.window
+        if window.ctx.services is None or window.db_path is None:
+            return None
+        services, path = window.ctx.svc, window.db_path
+        folder = window.backup_dir(path)
+        dialog = BackupsDialog(
+            lambda: services.list_backups(folder), self.back_up_now, self.restore, folder, window
+        )
+        window.dialogs.run(dialog)
+        return dialog
+
+    def back_up_now(self) -> bool:
+        """Write a manual backup at once (the dialog lists it next); False when it failed."""
+        window = self.window
+        if window.ctx.services is None or window.db_path is None:
+            return False
+        dest = free_backup_path(window.backup_dir(window.db_path), Path(window.db_path).stem)
+        try:
+            written = window.ctx.svc.backup(dest)
+        except LeagueError as exc:
+            window.dialogs.error("Could not back up the league file", str(exc))
+            return False
+        window.statusBar().showMessage(f"Backed up to {written}", 8000)
+        return True
+
+    def restore(self, backup: Path) -> bool:
+        """Confirm, back the open file up, put ``backup`` in its place and open it again."""
+        window = self.window
+        path = window.db_path
+        if path is None or window.ctx.services is None:
+            return False
+        if window.restorer is None:
+            window.dialogs.error("Cannot restore a backup", "This window cannot replace league files.")
+            return False
+        question = (
+            f"Put {backup.name} in place of {Path(path).name}?\n\n"
+            "Everything entered since that backup leaves the league file. The file as it is now "
+            'is backed up first (a "by hand" backup) and also kept beside it.'
+        )
+        if not window.dialogs.confirm("Restore a backup", question, "Restore"):
+            return False
+        if not self.back_up_now():
+            return False  # nothing was changed
+        window.runner.wait_for_done(10_000)
+        window.close_database()
+        try:
+            kept = window.restorer(backup, path)
+        except LeagueError as exc:
+            window.dialogs.error("Could not restore the backup", str(exc), "The league file was not changed.")
+            window.open_database(path, background=False)
+            return False
+        window.open_database(path, background=False)
+        window.statusBar().showMessage(f"Restored {backup.name} (the replaced file is kept as {kept})", 10000)
+        return True
