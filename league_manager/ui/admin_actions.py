@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction
 from league_manager.core.errors import LeagueError
 from league_manager.ui import theme
 from league_manager.ui.admin_backups import BackupsDialog
+from league_manager.ui.admin_fixture import FixtureAdminDialog
 from league_manager.ui.admin_settings import LeagueSettingsDialog
 
 if TYPE_CHECKING:
@@ -42,14 +43,24 @@ class AdminActions:
         self.act_backups = QAction(theme.icon("backup"), "Backups…", window)
         self.act_backups.setStatusTip("List the league file's backups, back up now or restore one")
         self.act_backups.triggered.connect(lambda _=False: self.show_backups())
+        self.act_fixture = QAction(theme.icon("league"), "Move or Swap Fixture…", window)
+        self.act_fixture.setStatusTip(
+            "Move the open or selected fixture to another round or date, or swap its sides"
+        )
+        self.act_fixture.triggered.connect(lambda _=False: self.edit_fixture())
         # repainted with the others when the colour scheme changes
-        window._iconed += [(self.act_settings, "edit"), (self.act_backups, "backup")]
+        window._iconed += [
+            (self.act_settings, "edit"),
+            (self.act_backups, "backup"),
+            (self.act_fixture, "league"),
+        ]
 
     def update(self) -> None:
         """Enable what the open file and the current page allow."""
         window = self.window
         has_db = window.ctx.services is not None
         self.act_settings.setEnabled(has_db and window.nav_model.rowCount() > 0)
+        self.act_fixture.setEnabled(has_db and window.current[0] in {"fixture", "season"})
         self.act_backups.setEnabled(has_db and window.db_path is not None and Path(window.db_path).is_file())
 
     # ---- league settings
@@ -65,6 +76,28 @@ class AdminActions:
             window.dialogs.info("League settings", "Choose a league in the list on the left first.")
             return None
         dialog = LeagueSettingsDialog(window.ctx, league, window)
+        window.dialogs.run(dialog)
+        return dialog
+
+    # ---- fixtures
+    def chosen_fixture(self) -> int | None:
+        """The fixture on screen: the fixture page's, or the one selected on the season page."""
+        kind, ident = self.window.current
+        if kind == "fixture":
+            return int(ident)
+        if kind == "season":
+            fixture = self.window.season_page.current_fixture()
+            return fixture.id if fixture is not None else None
+        return None
+
+    def edit_fixture(self, fixture: int | None = None) -> FixtureAdminDialog | None:
+        """League → Move or Swap Fixture, for the fixture on screen."""
+        window = self.window
+        fixture = fixture if fixture is not None else self.chosen_fixture()
+        if fixture is None or window.ctx.services is None:
+            window.dialogs.info("Move or swap a fixture", "Open a fixture, or select one on a season's page.")
+            return None
+        dialog = FixtureAdminDialog(window.ctx, fixture, window)
         window.dialogs.run(dialog)
         return dialog
 

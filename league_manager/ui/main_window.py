@@ -240,6 +240,7 @@ class MainWindow(QMainWindow):
         league.addAction(self.act_schedule)
         league.addSeparator()
         league.addAction(self.admin.act_settings)
+        league.addAction(self.admin.act_fixture)
         league.addSeparator()
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")
