@@ -27,7 +27,7 @@ def _why(name: str) -> str:
         return "before an update of the program"
     if before:
         return f"before the move to {what}"
-    return "by the program"
+    return "by hand"
 
 
 def backup_file(path: Path) -> BackupFile:

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from league_manager.services.match_day.service import MatchDayService
     from league_manager.services.match_day.tracker import TrackerService
     from league_manager.services.read_models import LeagueView
+    from league_manager.services.removal import RemovalService
     from league_manager.services.roster import RosterService
     from league_manager.services.seasons import SeasonService
     from league_manager.services.team_board import TeamBoardService
@@ -130,6 +131,13 @@ class Services:
         from league_manager.services.history import HistoryService
 
         return HistoryService(self.engine)
+
+    @cached_property
+    def removal(self) -> RemovalService:
+        """Deleting teams, seasons and leagues without history; retiring teams with some."""
+        from league_manager.services.removal import RemovalService
+
+        return RemovalService(self.engine)
 
     @cached_property
     def undo(self) -> UndoService:
