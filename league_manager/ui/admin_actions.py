@@ -16,6 +16,7 @@ from league_manager.ui import theme
 from league_manager.ui.admin_backups import BackupsDialog
 from league_manager.ui.admin_fixture import FixtureAdminDialog
 from league_manager.ui.admin_settings import LeagueSettingsDialog
+from league_manager.ui.operations import UndoStep
 
 if TYPE_CHECKING:
     from league_manager.ui.main_window import MainWindow
@@ -48,11 +49,17 @@ class AdminActions:
             "Move the open or selected fixture to another round or date, or swap its sides"
         )
         self.act_fixture.triggered.connect(lambda _=False: self.edit_fixture())
+        self.act_remove = QAction(theme.icon("remove"), "Retire or Delete…", window)
+        self.act_remove.setStatusTip(
+            "Delete the team, season or league on screen if it has no history; retire a team that has some"
+        )
+        self.act_remove.triggered.connect(lambda _=False: self.retire_or_delete())
         # repainted with the others when the colour scheme changes
         window._iconed += [
             (self.act_settings, "edit"),
             (self.act_backups, "backup"),
             (self.act_fixture, "league"),
+            (self.act_remove, "remove"),
         ]
 
     def update(self) -> None:
@@ -61,6 +68,7 @@ class AdminActions:
         has_db = window.ctx.services is not None
         self.act_settings.setEnabled(has_db and window.nav_model.rowCount() > 0)
         self.act_fixture.setEnabled(has_db and window.current[0] in {"fixture", "season"})
+        self.act_remove.setEnabled(has_db and self.on_screen() is not None)
         self.act_backups.setEnabled(has_db and window.db_path is not None and Path(window.db_path).is_file())
 
     # ---- league settings
@@ -100,6 +108,60 @@ class AdminActions:
         dialog = FixtureAdminDialog(window.ctx, fixture, window)
         window.dialogs.run(dialog)
         return dialog
+
+    # ---- retire or delete
+    def on_screen(self) -> tuple[str, int] | None:
+        """The team, season or league whose page is shown."""
+        kind, ident = self.window.current
+        if kind in {"team", "season", "league"} and ident is not None:
+            return kind, int(ident)
+        return None
+
+    def retire_or_delete(self, target: tuple[str, int] | None = None) -> bool:
+        """Delete what has no history, retire a team that has some; confirmed (a retirement undoable)."""
+        window = self.window
+        target = target or self.on_screen()
+        if target is None or window.ctx.services is None:
+            window.dialogs.info("Retire or delete", "Open a team, season or league page first.")
+            return False
+        services, (kind, ident) = window.ctx.svc, target
+        try:
+            plan = services.removal.plan(kind, ident)
+        except LeagueError as exc:
+            window.runner.report("Cannot retire or delete that", exc)
+            return False
+        reason = plan.reason[:1].upper() + plan.reason[1:] + "."
+        if plan.action == "refuse":
+            window.dialogs.error(f"Cannot delete {plan.name}", reason)
+            return False
+        verb = "Retire" if plan.action == "retire" else "Delete"
+        text = f"{verb} {plan.name}?\n\n{reason}"
+        if plan.action == "delete":
+            text += "\n\nThis cannot be undone (a backup can bring it back)."
+        if not window.dialogs.confirm(f"{verb} {plan.name}", text, verb):
+            return False
+        league = window.selected_league()
+
+        def undo(_outcome: object) -> UndoStep | None:
+            if plan.action != "retire":
+                return None
+            return UndoStep(f"retirement of {plan.name}", lambda: services.removal.reinstate_team(ident))
+
+        outcome = window.runner.run_op(
+            lambda: services.removal.remove(kind, ident),
+            title=f"Could not {verb.lower()} {plan.name}",
+            undo=undo,
+        )
+        if outcome is None:
+            return False
+        window._populate()
+        if plan.action == "retire":
+            window.refresh()
+        elif kind == "league" or league is None:
+            window.navigate("welcome", None)
+        else:
+            window.navigate("league", league)
+        return True
 
     # ---- backups
     def show_backups(self) -> BackupsDialog | None:

@@ -241,6 +241,7 @@ class MainWindow(QMainWindow):
         league.addSeparator()
         league.addAction(self.admin.act_settings)
         league.addAction(self.admin.act_fixture)
+        league.addAction(self.admin.act_remove)
         league.addSeparator()
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")
