@@ -19,6 +19,7 @@ from sqlmodel import Session, col, select
 from league_manager.core.errors import RuleViolation
 from league_manager.persistence.models import League
 from league_manager.persistence.season_models import Fixture, FixtureResult, Season
+from league_manager.rules.loader import load_ruleset
 
 SCORES_TABLES = "scores the league tables"
 """The kind of effect that rewrites played history once a result exists."""
@@ -70,13 +71,14 @@ def played_results(session: Session, league_id: int) -> int:
 def effects_of(session: Session, league: League, keys: list[str]) -> list[SettingEffect]:
     """What each of ``keys`` affects in this league now, and which ones are locked."""
     played = played_results(session, league.id or 0)
+    labels = {rule.key: rule.label for rule in load_ruleset(league.ruleset_id).house_rules}
     out = []
     for key in keys:
         kind, affects = EFFECTS.get(key, ("future", "What happens from now on."))
         locked = ""
         if kind == SCORES_TABLES and played:
             locked = (
-                f"'{key}' scores the league tables, which are read from the results; {played} "
+                f"{labels.get(key, key)} scores the league tables, which are read from the results; {played} "
                 f"fixture(s) of {league.name} have a result, so changing it would rewrite "
                 "the tables of rounds already played"
             )

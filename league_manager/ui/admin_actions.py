@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QWidget
 
 from league_manager.core.errors import LeagueError
 from league_manager.ui import theme
@@ -70,6 +71,30 @@ class AdminActions:
         self.act_fixture.setEnabled(has_db and window.current[0] in {"fixture", "season"})
         self.act_remove.setEnabled(has_db and self.on_screen() is not None)
         self.act_backups.setEnabled(has_db and window.db_path is not None and Path(window.db_path).is_file())
+
+    def show_spec(self, kind: str, name: str) -> QWidget:
+        """``settings[:LEAGUE]``, ``backups`` or ``move-fixture:ID`` shown (not modal) for a screenshot."""
+        window, services = self.window, self.window.ctx.svc
+        dialog: QDialog
+        if kind == "settings":
+            leagues = services.leagues.list_leagues()
+            league = next((lg for lg in leagues if lg.name.lower() == name.lower()), None) if name else None
+            league = league or (leagues[0] if leagues else None)
+            if league is None:
+                raise LeagueError("no league in this league file")
+            window.navigate("league", league.id)
+            dialog = LeagueSettingsDialog(window.ctx, league.id, window)
+        elif kind == "backups" and window.db_path is not None:
+            folder = window.backup_dir(window.db_path)
+            listing = lambda: services.list_backups(folder)  # noqa: E731
+            dialog = BackupsDialog(listing, self.back_up_now, self.restore, folder, window)
+        elif kind == "move-fixture" and name.isdigit():
+            window.show_fixture(int(name))
+            dialog = FixtureAdminDialog(window.ctx, int(name), window)
+        else:
+            raise LeagueError(f"cannot show '{kind}:{name}' (settings[:LEAGUE], backups, move-fixture:ID)")
+        dialog.show()
+        return dialog
 
     # ---- league settings
     def league_settings(self, league: int | None = None) -> LeagueSettingsDialog | None:

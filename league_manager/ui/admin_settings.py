@@ -78,6 +78,8 @@ class LeagueSettingsDialog(QDialog):
         for rule in self.rules:
             editor = editor_for(rule)
             set_value(editor, self.league.settings.get(rule.key, rule.default))
+            if rule.kind != "bool":
+                editor.setMaximumWidth(editor.fontMetrics().horizontalAdvance("0" * 14) + 60)
             self.editors[rule.key] = editor
             box = QWidget()
             column = QVBoxLayout(box)

@@ -627,6 +627,8 @@ class MainWindow(QMainWindow):
             preview.resize(1000, 860)
             preview.show()
             return preview
+        elif kind in {"settings", "backups", "move-fixture"}:
+            return self.admin.show_spec(kind, name)
         elif kind == "match":
             return self._show_match_board(name, tab)
         elif kind == "tracker":

@@ -77,3 +77,22 @@ def test_a_broken_backup_is_refused_and_changes_nothing(
     _with_dialog(window, dialogs, lambda d: d.restore_selected())
     assert dialogs.errors and "cannot be restored" in dialogs.errors[-1][1]
     assert [lg.name for lg in window.ctx.svc.leagues.list_leagues()] == ["Test League"]
+
+
+def test_admin_pages_for_screenshots(make_window: Any, league_file: Path) -> None:
+    from league_manager.core.errors import LeagueError
+    from league_manager.ui.admin_settings import LeagueSettingsDialog
+
+    window = _window(make_window, league_file)
+    backups = window.show_spec("backups")
+    settings = window.show_spec("settings:test league")
+    assert isinstance(backups, BackupsDialog) and isinstance(settings, LeagueSettingsDialog)
+    assert settings.league.name == "Test League"
+    try:
+        window.show_spec("move-fixture:x")
+    except LeagueError as refused:
+        assert "move-fixture:ID" in str(refused)
+    else:
+        raise AssertionError("a bad spec was accepted")
+    backups.close()
+    settings.close()
