@@ -55,12 +55,16 @@ class AdminActions:
             "Delete the team, season or league on screen if it has no history; retire a team that has some"
         )
         self.act_remove.triggered.connect(lambda _=False: self.retire_or_delete())
+        self.act_upgrade = QAction(theme.icon("league"), "Move to Another Edition…", window)
+        self.act_upgrade.setStatusTip("The ruleset upgrade wizard of the selected league (between seasons)")
+        self.act_upgrade.triggered.connect(lambda _=False: self.move_edition())
         # repainted with the others when the colour scheme changes
         window._iconed += [
             (self.act_settings, "edit"),
             (self.act_backups, "backup"),
             (self.act_fixture, "league"),
             (self.act_remove, "remove"),
+            (self.act_upgrade, "league"),
         ]
 
     def update(self) -> None:
@@ -69,6 +73,7 @@ class AdminActions:
         has_db = window.ctx.services is not None
         self.act_settings.setEnabled(has_db and window.nav_model.rowCount() > 0)
         self.act_fixture.setEnabled(has_db and window.current[0] in {"fixture", "season"})
+        self.act_upgrade.setEnabled(self.act_settings.isEnabled())
         self.act_remove.setEnabled(has_db and self.on_screen() is not None)
         self.act_backups.setEnabled(has_db and window.db_path is not None and Path(window.db_path).is_file())
 
@@ -111,6 +116,27 @@ class AdminActions:
         dialog = LeagueSettingsDialog(window.ctx, league, window)
         window.dialogs.run(dialog)
         return dialog
+
+    def move_edition(self) -> bool:
+        """League → Move to Another Edition: the league page's upgrade wizard, for the selected league."""
+        window = self.window
+        league = window.selected_league()
+        if league is None and window.ctx.services is not None:
+            leagues = window.ctx.svc.leagues.list_leagues()
+            league = leagues[0].id if len(leagues) == 1 else None
+        if league is None:
+            window.dialogs.info("Move to another edition", "Choose a league in the list on the left first.")
+            return False
+        window.navigate("league", league)
+        page = window.league_page
+        if page.upgrade_target is None:
+            window.dialogs.info("Move to another edition", "This league already plays the newest edition.")
+            return False
+        if not page.upgrade_button.isEnabled():
+            window.dialogs.info("Move to another edition", page.upgrade_button.toolTip())
+            return False
+        page.move_edition()
+        return True
 
     # ---- fixtures
     def chosen_fixture(self) -> int | None:

@@ -242,6 +242,7 @@ class MainWindow(QMainWindow):
         league.addAction(self.admin.act_settings)
         league.addAction(self.admin.act_fixture)
         league.addAction(self.admin.act_remove)
+        league.addAction(self.admin.act_upgrade)
         league.addSeparator()
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")

@@ -69,3 +69,21 @@ def test_a_season_with_a_result_is_refused(make_window: Any, demo_file: Path, di
     window.admin.act_remove.trigger()  # no confirmation is asked: the refusal comes first
     assert dialogs.errors[-1][0] == "Cannot delete S" and "1 result(s)" in dialogs.errors[-1][1]
     assert window.ctx.svc.seasons.get_season("S").id == season.id
+
+
+def test_the_league_menu_opens_the_upgrade_wizard(make_window: Any, demo_file: Path, dialogs: Any) -> None:
+    from league_manager.ui.upgrade_wizard import LeagueUpgradeWizard
+
+    window = _window(make_window, demo_file)
+    window.navigate("welcome", None)
+    shown: list[Any] = []
+
+    def cancel(wizard: Any) -> bool:
+        shown.append(wizard)
+        return False  # the coach looks and cancels: nothing changes
+
+    dialogs.on_run = cancel
+    assert window.admin.act_upgrade.isEnabled()
+    assert window.admin.move_edition()
+    assert len(shown) == 1 and isinstance(shown[0], LeagueUpgradeWizard)
+    assert window.ctx.svc.leagues.get_league(DEMO_LEAGUE).ruleset == "bb2020"
