@@ -31,18 +31,19 @@ COMMAND_MODULES = (
     "replay_commands",
     "file_commands",
     "league_rules_commands",
+    "removal_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
 COMMANDS = {
     "rulesets": ("rules_commands",),
     "races": ("rules_commands",),
-    "league": ("league_commands",),
+    "league": ("league_commands", "removal_commands"),
     "demo": ("league_commands",),
-    "team": ("team_commands",),
+    "team": ("team_commands", "removal_commands"),
     "player": ("player_commands",),
     "ledger": ("player_commands",),
-    "season": ("season_commands", "league_rules_commands"),
+    "season": ("season_commands", "league_rules_commands", "removal_commands"),
     "fixture": ("season_commands", "match_day_commands", "replay_commands", "league_rules_commands"),
     "adjust": ("league_rules_commands",),
     "pdf": ("pdf_commands",),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 import sqlite3
 from datetime import datetime
@@ -97,6 +98,16 @@ def backups_of(path: Path, folder: Path | None = None) -> list[Path]:
     """The automatic backups of a league file, oldest first."""
     where = folder or backup_folder(path)
     return sorted(where.glob(f"{path.stem}-*-before-*.db")) if where.is_dir() else []
+
+
+def every_backup_of(path: Path, folder: Path | None = None) -> list[Path]:
+    """Every backup of a league file in its folder (start-up, manual, before a move), newest first."""
+    where = folder or backup_folder(path)
+    if not where.is_dir():
+        return []
+    stamped = re.compile(re.escape(path.stem) + r"-\d{8}-\d{6}\b.*\.db")
+    found = [p for p in where.glob(f"{path.stem}-*.db") if stamped.fullmatch(p.name) and p.is_file()]
+    return sorted(found, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
 
 
 def newest_good_backup(path: Path, folder: Path | None = None) -> Path | None:

@@ -12,7 +12,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError
 from league_manager.core.errors import DatabaseUnavailable, LeagueError, PasswordNeeded
 from league_manager.core.system_errors import describe_system_error
 from league_manager.core.urls import mask_password, without_password
-from league_manager.persistence.backups import restore_backup, unreadable, write_backup
+from league_manager.persistence.backups import every_backup_of, restore_backup, unreadable, write_backup
 from league_manager.persistence.database import database_url as make_engine_url
 from league_manager.persistence.database import make_engine, sqlite_path
 from league_manager.persistence.migrate import MigrationReport, migrate
@@ -21,6 +21,7 @@ from league_manager.services.changes import Outcome
 if TYPE_CHECKING:
     from league_manager.services.adjustments import AdjustmentService
     from league_manager.services.advancement import AdvancementService
+    from league_manager.services.backup_files import BackupFile
     from league_manager.services.concessions import ConcessionService
     from league_manager.services.deadlines import DeadlineService
     from league_manager.services.history import HistoryService
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from league_manager.services.match_day.service import MatchDayService
     from league_manager.services.match_day.tracker import TrackerService
     from league_manager.services.read_models import LeagueView
+    from league_manager.services.removal import RemovalService
     from league_manager.services.roster import RosterService
     from league_manager.services.season_end import SeasonEndService
     from league_manager.services.seasons import SeasonService
@@ -143,6 +145,13 @@ class Services:
         return HistoryService(self.engine)
 
     @cached_property
+    def removal(self) -> RemovalService:
+        """Deleting teams, seasons and leagues without history; retiring teams with some."""
+        from league_manager.services.removal import RemovalService
+
+        return RemovalService(self.engine)
+
+    @cached_property
     def undo(self) -> UndoService:
         """The exact inverses of roster changes."""
         from league_manager.services.undo import UndoService
@@ -243,6 +252,17 @@ class Services:
         if sqlite_path(str(self.engine.url)) is None:
             raise DatabaseUnavailable("backups are made of SQLite files only")
         return write_backup(self.engine, destination)
+
+    def list_backups(self, folder: Path | None = None) -> list[BackupFile]:
+        """The backups of the open SQLite league file, newest first (none for a shared database).
+
+        Args:
+            folder: where they are (default: the ``backups`` folder beside the file).
+        """
+        from league_manager.services.backup_files import backup_file
+
+        path = sqlite_path(str(self.engine.url))
+        return [] if path is None else [backup_file(p) for p in every_backup_of(path, folder)]
 
     @staticmethod
     def restore(backup: Path, target: str | Path) -> Path | None:

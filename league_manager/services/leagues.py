@@ -17,6 +17,7 @@ from league_manager.rules.model import HouseRule, Ruleset
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.read_models import LeagueView
+from league_manager.services.setting_effects import SettingEffect, effects_of, refuse_history_rewrites
 
 SettingValue = bool | int | str
 
@@ -131,17 +132,31 @@ class LeagueService(ServiceBase):
         """Change some house-rule settings of a league.
 
         Raises:
-            RuleViolation: unknown setting or wrong value; nothing is changed.
+            RuleViolation: unknown setting or wrong value, or a change that would rewrite
+                played history (see :mod:`league_manager.services.setting_effects`);
+                nothing is changed.
         """
         with self.transaction() as session:
             league = repo.find_league(name_or_id, session=session)
             clean = validate_settings(self.ruleset_of(league), settings)
+            refuse_history_rewrites(session, league, self.settings_of(league), clean)
             merged = repo.league_settings(league) | clean
             league.settings_json = json.dumps(merged, sort_keys=True)
             session.add(league)
             session.flush()
             view = self._view(league, len(repo.teams_of(league.id, session=session)))
         return Outcome(view, Changes(leagues=frozenset({view.id}), description="settings changed"))
+
+    def setting_effects(self, name_or_id: str | int) -> list[SettingEffect]:
+        """What each of the league's settings affects, and which ones its history locks now.
+
+        Raises:
+            NotFound: no such league.
+        """
+        with self.transaction() as session:
+            league = repo.find_league(name_or_id, session=session)
+            keys = [rule.key for rule in self.ruleset_of(league).house_rules]
+            return effects_of(session, league, keys)
 
     def upgrade_ruleset(self, name_or_id: str | int) -> Outcome[LeagueView]:
         """Move a league on to the ruleset version this program ships (an explicit step).

@@ -32,6 +32,7 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import demo_file, theme
+from league_manager.ui.admin_actions import AdminActions
 from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.dialogs import DialogService
@@ -99,6 +100,7 @@ class MainWindow(QMainWindow):
         self.setMinimumSize(QSize(900, 600))
         self._build_central()
         self._build_actions()
+        self.admin = AdminActions(self)
         self._build_menus()
         self._build_status()
         self.ctx.sig_navigate.connect(self.navigate)
@@ -225,6 +227,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.act_save_copy)
         file_menu.addAction(self.act_backup)
+        file_menu.addAction(self.admin.act_backups)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
@@ -235,6 +238,11 @@ class MainWindow(QMainWindow):
         league.addSeparator()
         league.addAction(self.act_new_season)
         league.addAction(self.act_schedule)
+        league.addSeparator()
+        league.addAction(self.admin.act_settings)
+        league.addAction(self.admin.act_fixture)
+        league.addAction(self.admin.act_remove)
+        league.addAction(self.admin.act_upgrade)
         league.addSeparator()
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")
@@ -622,6 +630,8 @@ class MainWindow(QMainWindow):
             preview.resize(1000, 860)
             preview.show()
             return preview
+        elif kind in {"settings", "backups", "move-fixture"}:
+            return self.admin.show_spec(kind, name)
         elif kind == "match":
             return self._show_match_board(name, tab)
         elif kind == "tracker":
@@ -959,6 +969,7 @@ class MainWindow(QMainWindow):
         self.act_new_season.setEnabled(has_db and self.nav_model.rowCount() > 0)
         self.act_schedule.setEnabled(has_db and self.current[0] == "season")
         self.act_back.setEnabled(bool(self.history))
+        self.admin.update()
         self._update_undo()
 
     def _update_title(self) -> None:

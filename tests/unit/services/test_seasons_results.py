@@ -106,7 +106,16 @@ def test_standings_head_to_head_through_the_service(demo: Services) -> None:
     assert [r.team for r in plain[:3]] == [c, b, a]
     with pytest.raises(RuleViolation, match="unknown tie-breaker"):
         demo.seasons.standings("H", tiebreakers=["shoe_size"])
+    # Scoring settings lock once a result exists (the tables of played rounds would change);
+    # with the results cleared they change, and the table reads them.
+    with pytest.raises(RuleViolation, match="rewrite the tables"):
+        demo.leagues.update_settings(DEMO_LEAGUE, {"points_win": 2, "bonus_points_3_td": 1})
+    played = [f for f in demo.seasons.fixtures("H") if f.result is not None]
+    for fixture in played:
+        demo.seasons.clear_result(fixture.id or 0)
     demo.leagues.update_settings(DEMO_LEAGUE, {"points_win": 2, "bonus_points_3_td": 1})
+    for fixture, (_home, _away, htd, atd) in zip(played, scores, strict=True):
+        demo.seasons.set_result(fixture.id or 0, ResultEntry(home_td=htd, away_td=atd))
     rows = demo.seasons.standings("H").overall.rows
     assert {r.team: r.points for r in rows}[c] == 1 + 0 + 2 + 1
 
