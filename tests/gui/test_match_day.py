@@ -275,12 +275,29 @@ def test_grid_is_typed_from_the_keyboard(
         home.commitData(editor)
         home.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
         assert wizard.grid_model.rows[0]["injury"] == "Badly Hurt"
+        # who caused it: a drop-down of the opposing players, by shirt number
+        by = rows.index(0, HEADERS.index("Injured by"))
+        home.setCurrentIndex(by)
+        home.edit(by)
+        editor = home.indexWidget(by) or home.focusWidget()
+        assert isinstance(editor, QComboBox)
+        foes = sorted((r for r in wizard.grid_model.rows if r["side"] == "away"), key=lambda r: r["number"])
+        assert [editor.itemData(i) for i in range(editor.count())] == ["", *(r["id"] for r in foes)]
+        editor.setCurrentIndex(2)
+        home.commitData(editor)
+        home.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
+        assert wizard.grid_model.rows[0]["injured_by"] == foes[1]["id"]
+        assert by.data() == f"#{foes[1]['number']} {foes[1]['name']}"
+        assert rows.setData(by, f"#{foes[0]['number']}")  # typed: the shirt number
+        assert not rows.setData(by, "#999") and wizard.grid_model.rows[0]["injured_by"] == foes[0]["id"]
         # sent off is a column of its own and goes into the result document
         sent_off = rows.index(1, HEADERS.index("Sent off"))
         assert rows.setData(sent_off, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
         assert "sent off 1" in panel.total_labels["home"].text()
         document = wizard.grid_model.document(wizard.grid_scores())
         assert document["players"][1]["sent_off"] is True and document["players"][0]["sent_off"] is False
+        assert document["players"][0]["injured_by"] == foes[0]["id"]
+        assert "injured_by" not in document["players"][1]
         wizard.close()
 
     _wizard(window, dialogs, drive)

@@ -27,7 +27,9 @@ COUNTERS = (
 FIXED = ("Team", "#", "Player")
 CHECKS = ("apothecary", "sent_off")
 """Yes/no columns, ticked with the space bar."""
-HEADERS = (*FIXED, *(h for _k, h in COUNTERS), "Injury", "Lasting", "Apothecary", "Sent off")
+CHOICES = ("injury", "lasting", "injured_by")
+"""Columns picked from a drop-down: the casualty table, a characteristic, the opposing player."""
+HEADERS = (*FIXED, *(h for _k, h in COUNTERS), "Injury", "Lasting", "Injured by", "Apothecary", "Sent off")
 SIDES = ("home", "away")
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
@@ -57,6 +59,27 @@ class ResultGridModel(QAbstractTableModel):
         key = self._key(column)
         return self.injuries if key == "injury" else LASTING if key == "lasting" else ()
 
+    def options(self, row: int, column: int) -> list[tuple[str, str]]:
+        """(text, value) of a drop-down cell: a table's results, or the players who could
+        have caused the row's casualty (the opposing team's, by shirt number)."""
+        if self._key(column) != "injured_by":
+            return [(choice or "—", choice) for choice in self.choices(column)]
+        side = self.rows[row]["side"]
+        foes = sorted((r for r in self.rows if r["side"] != side), key=lambda r: r["number"])
+        return [("—", ""), *((f"#{r['number']} {r['name']}", r["id"]) for r in foes)]
+
+    def _foe(self, row: dict[str, Any], typed: str) -> str | None:
+        """The opposing player's id a typed id, shirt number ("#7", "7") or name start names."""
+        text = typed.strip().lstrip("#").lower()
+        if not text:
+            return ""
+        foes = [r for r in self.rows if r["side"] != row["side"]]
+        for r in foes:
+            if text in (r["id"].lower(), str(r["number"])):
+                return str(r["id"])
+        named = [r for r in foes if r["name"].lower().startswith(text)]
+        return str(named[0]["id"]) if len(named) == 1 else None
+
     def set_snapshots(self, snapshots: dict[str, Any]) -> None:
         """Fill the grid from a match day's kick-off snapshots."""
         self.beginResetModel()
@@ -72,6 +95,7 @@ class ResultGridModel(QAbstractTableModel):
                     "name": p.get("name", ""),
                     "injury": "",
                     "lasting": "",
+                    "injured_by": "",
                     "apothecary": False,
                     "sent_off": False,
                 }
@@ -92,6 +116,7 @@ class ResultGridModel(QAbstractTableModel):
             row.update({key: int(p.get(key) or 0) for key, _h in COUNTERS})
             row["injury"] = p.get("injury") or ""
             row["lasting"] = p.get("lasting") or ""
+            row["injured_by"] = str(p.get("injured_by") or "")
             row["apothecary"] = bool(p.get("apothecary"))
             row["sent_off"] = bool(p.get("sent_off"))
             row["kept"] = {k: p[k] for k in KEPT if k in p}
@@ -116,7 +141,7 @@ class ResultGridModel(QAbstractTableModel):
         column -= len(FIXED)
         if column < len(COUNTERS):
             return COUNTERS[column][0]
-        return ("injury", "lasting", *CHECKS)[column - len(COUNTERS)]
+        return (*CHOICES, *CHECKS)[column - len(COUNTERS)]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or not 0 <= index.row() < len(self.rows):
@@ -131,10 +156,13 @@ class ResultGridModel(QAbstractTableModel):
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if key == "side":
                 return self.team_names[value]
+            if key == "injured_by" and role == Qt.ItemDataRole.DisplayRole:
+                foe = next((r for r in self.rows if r["id"] == value), None) if value else None
+                return f"#{foe['number']} {foe['name']}" if foe else ""
             if key in dict(COUNTERS) and role == Qt.ItemDataRole.DisplayRole and value == 0:
                 return ""
             return value
-        if role == Qt.ItemDataRole.TextAlignmentRole and key not in ("side", "name", "injury", "lasting"):
+        if role == Qt.ItemDataRole.TextAlignmentRole and key not in ("side", "name", *CHOICES):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
 
@@ -159,6 +187,11 @@ class ResultGridModel(QAbstractTableModel):
             row[key] = value in (Qt.CheckState.Checked, Qt.CheckState.Checked.value, 2, True)
         elif role != Qt.ItemDataRole.EditRole:
             return False
+        elif key == "injured_by":
+            foe = self._foe(row, str(value or ""))
+            if foe is None:
+                return False
+            row[key] = foe
         elif key in ("injury", "lasting"):
             text = str(value or "").strip()
             choices = self.injuries if key == "injury" else LASTING
@@ -200,6 +233,8 @@ class ResultGridModel(QAbstractTableModel):
                 found.append(f"{who}: a Lasting Injury needs the characteristic it reduced.")
             if row["lasting"] and row["injury"] != "Lasting Injury":
                 found.append(f"{who}: a reduced characteristic needs a Lasting Injury.")
+            if row["injured_by"] and not row["injury"]:
+                found.append(f"{who}: who caused it is given, but no injury.")
         return found
 
     def document(self, scores: dict[str, int], conceded: int | None = None) -> dict[str, Any]:
@@ -210,6 +245,8 @@ class ResultGridModel(QAbstractTableModel):
             entry.update({key: row[key] for key, _h in COUNTERS})
             entry["injury"] = row["injury"] or None
             entry["lasting"] = row["lasting"] or None
+            if row["injured_by"]:
+                entry["injured_by"] = row["injured_by"]
             entry["apothecary"] = row["apothecary"]
             entry["sent_off"] = row["sent_off"]
             entry.update(row.get("kept", {}))

@@ -24,7 +24,15 @@ from league_manager.ui.match_day.grid import CHECKS, COUNTERS, HEADERS, SIDES, R
 from league_manager.ui.widgets import label
 
 Index = QModelIndex | QPersistentModelIndex
-WIDTHS = {"#": 40, "Injury": 150, "Lasting": 80, "Apothecary": 96, "Sent off": 80, "CAS (no SPP)": 104}
+WIDTHS = {
+    "#": 40,
+    "Injury": 150,
+    "Lasting": 80,
+    "Injured by": 150,
+    "Apothecary": 96,
+    "Sent off": 80,
+    "CAS (no SPP)": 104,
+}
 """Fixed column widths in pixels; other counters are 60, the player's name takes the rest."""
 COUNTER_WIDTH = 60
 
@@ -43,7 +51,8 @@ class SideRows(QSortFilterProxyModel):
 
 
 class ChoiceDelegate(QStyledItemDelegate):
-    """A drop-down of the column's results (the casualty table, or the characteristics)."""
+    """A drop-down of the column's results (the casualty table, the characteristics, or the
+    opposing players who could have caused the casualty)."""
 
     def __init__(self, grid: ResultGridModel, parent: Any = None) -> None:
         super().__init__(parent)
@@ -51,8 +60,10 @@ class ChoiceDelegate(QStyledItemDelegate):
 
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: Index) -> QWidget:
         combo = QComboBox(parent)
-        for choice in self.grid.choices(index.column()):
-            combo.addItem(choice or "—", choice)
+        model = index.model()
+        row = model.mapToSource(index).row() if isinstance(model, QSortFilterProxyModel) else index.row()
+        for text, value in self.grid.options(row, index.column()):
+            combo.addItem(text, value)
         return combo
 
     def setEditorData(self, editor: QWidget, index: Index) -> None:
@@ -109,7 +120,7 @@ def result_table(model: ResultGridModel, side: str) -> ResultTable:
     view.verticalHeader().setVisible(False)
     view.setColumnHidden(HEADERS.index("Team"), True)  # the team's name heads its table
     choices = ChoiceDelegate(model, view)
-    for name in ("Injury", "Lasting"):
+    for name in ("Injury", "Lasting", "Injured by"):
         view.setItemDelegateForColumn(HEADERS.index(name), choices)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
