@@ -30,6 +30,7 @@ COMMAND_MODULES = (
     "match_day_commands",
     "replay_commands",
     "file_commands",
+    "share_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -48,6 +49,7 @@ COMMANDS = {
     "backup": ("file_commands",),
     "restore": ("file_commands",),
     "db": ("file_commands",),
+    "share": ("share_commands",),
 }
 """Which modules register each command: only those are imported to run it (a fast start)."""
 
