@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import json
 import os
 import secrets
 import sys
@@ -26,7 +27,7 @@ import platformdirs
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
 
-ACTIONS = ("add-coach", "add-viewer", "add-commissioner", "remove", "list")
+ACTIONS = ("add-coach", "add-viewer", "add-commissioner", "remove", "list", "confirm", "dispute", "claims")
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,8 +53,14 @@ def _inner_parser(action: str) -> argparse.ArgumentParser:
         secret.add_argument("--no-password", action="store_true", help="the server authenticates otherwise")
     elif action == "remove":
         p.add_argument("name")
-    elif action == "list":
+    elif action in ("list", "claims"):
         pass
+    elif action in ("confirm", "dispute"):
+        p.add_argument("fixture", type=int, help="the fixture id")
+        if action == "dispute":
+            p.add_argument(
+                "--result", type=Path, required=True, help="your version: a result document (JSON)"
+            )
     else:
         p.add_argument("league")
         p.add_argument("--server", required=True, help="the PostgreSQL URL to copy the league onto")
@@ -63,7 +70,8 @@ def _inner_parser(action: str) -> argparse.ArgumentParser:
 
 def cmd_share(args: argparse.Namespace, ctx: CliContext) -> int:
     """Dispatch ``share`` to the copy or to a login action."""
-    words = list(args.words)
+    words = [w for w in args.words if w != "--json"]  # the global option, typed after the action
+    ctx.as_json = ctx.as_json or len(words) < len(args.words)
     if not words:
         return ctx.fail(
             "share needs a league (share LEAGUE --server URL) or an action: " + ", ".join(ACTIONS), 2
@@ -105,6 +113,8 @@ def cmd_share(args: argparse.Namespace, ctx: CliContext) -> int:
                 or "nobody has a login yet"
             ),
         )
+    if action in ("confirm", "dispute", "claims"):
+        return _claims(action, inner, ctx)
     if action == "remove":
         gone = sharing.remove_member(engine, inner.name)
         return ctx.emit(gone.__dict__, lambda: f"removed {gone.role} ({gone.kind})")
@@ -129,6 +139,33 @@ def cmd_share(args: argparse.Namespace, ctx: CliContext) -> int:
         return line + (f"; the password is in {written} (readable by you only)" if written else "")
 
     return ctx.emit(data, added)
+
+
+def _claims(action: str, inner: argparse.Namespace, ctx: CliContext) -> int:
+    """Confirm or dispute a result the other coach entered, or list every result's state."""
+    from league_manager.services import sharing
+
+    engine = ctx.services().engine
+    if action == "confirm":
+        sharing.confirm_result(engine, inner.fixture)
+        return ctx.emit(
+            {"fixture": inner.fixture, "status": "confirmed"}, lambda: f"confirmed fixture {inner.fixture}"
+        )
+    if action == "dispute":
+        version = json.loads(inner.result.read_text(encoding="utf-8"))
+        sharing.dispute_result(engine, inner.fixture, version)
+        return ctx.emit(
+            {"fixture": inner.fixture, "status": "disputed"},
+            lambda: f"disputed fixture {inner.fixture}; both versions wait for the commissioner",
+        )
+    found = sharing.result_claims(engine)
+
+    def line(c: dict[str, object]) -> str:
+        by = c["confirmed_by"] or c["disputed_by"]
+        answer = f", {c['status']} by {by}" if by else ""
+        return f"fixture {c['fixture_id']}: {c['status']} (entered by {c['entered_by']}{answer})"
+
+    return ctx.emit(found, lambda: "\n".join(line(c) for c in found) or "no results entered yet")
 
 
 def _password(inner: argparse.Namespace) -> tuple[str | None, Path | None]:

@@ -13,6 +13,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
+from league_manager.core.errors import LeagueError
 from league_manager.core.system_errors import as_system_problem
 
 
@@ -98,7 +99,8 @@ def session_scope(engine: Engine) -> Iterator[Session]:
             from league_manager.persistence.share_guard import refused
 
             raise refused(session.connection()) from exc
-        problem = as_system_problem(exc) if isinstance(exc, Exception) else None
+        told = isinstance(exc, LeagueError)  # already a sentence (a refusal), whatever caused it
+        problem = as_system_problem(exc) if isinstance(exc, Exception) and not told else None
         if problem is not None:
             raise problem from exc
         raise

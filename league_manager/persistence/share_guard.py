@@ -51,3 +51,13 @@ def refused(conn: Connection) -> NotAllowed:
     return NotAllowed(
         f"the league's server refused the change: {_may_change(my_place(conn))}. Nothing was changed."
     )
+
+
+def login_description(conn: Connection) -> str:
+    """Who this login is on the server, for the status bar: "bo, coach of Reavers"."""
+    who = str(conn.execute(text("SELECT current_user")).scalar())
+    place = my_place(conn)
+    if place is None:
+        return f"{who}, owner (not a member: every right the server grants this login)"
+    kind, team = place
+    return f"{who}, {kind} of {team}" if team else f"{who}, {kind}"

@@ -21,6 +21,7 @@ from psycopg import sql
 from sqlalchemy import Connection, text
 
 from league_manager.core.errors import LeagueError
+from league_manager.persistence.share_steps import install_steps
 
 KINDS = ("commissioner", "coach", "viewer")
 """The kinds of member, from most to least allowed."""
@@ -57,7 +58,8 @@ class Member:
 
 def group_role(database: str, kind: str) -> str:
     """The group role of ``kind`` for one database (role names are the whole server's)."""
-    return f"{database} {kind}s"[:63]
+    plural = {"coach": "coaches"}.get(kind, f"{kind}s")
+    return f"{database} {plural}"[:63]
 
 
 _SETUP = f"""
@@ -69,16 +71,24 @@ CREATE TABLE IF NOT EXISTS {SCHEMA}.member (
     team_id integer,
     CHECK ((kind = 'coach') = (team_id IS NOT NULL))
 );
+CREATE OR REPLACE FUNCTION {SCHEMA}.is_commissioner_of_league(l integer) RETURNS boolean
+LANGUAGE sql STABLE AS $$
+    SELECT EXISTS (SELECT 1 FROM {SCHEMA}.member m
+                   WHERE m.role_name = current_user AND m.kind = 'commissioner' AND m.league_id = l)
+$$;
 CREATE OR REPLACE FUNCTION {SCHEMA}.is_commissioner_of_team(t integer) RETURNS boolean
 LANGUAGE sql STABLE AS $$
     SELECT EXISTS (SELECT 1 FROM {SCHEMA}.member m JOIN public.team x ON x.league_id = m.league_id
                    WHERE m.role_name = current_user AND m.kind = 'commissioner' AND x.id = t)
 $$;
+"""
+
+_WRITE_RULES = f"""
 CREATE OR REPLACE FUNCTION {SCHEMA}.may_write_team(t integer) RETURNS boolean
 LANGUAGE sql STABLE AS $$
     SELECT EXISTS (SELECT 1 FROM {SCHEMA}.member m
                    WHERE m.role_name = current_user AND m.kind = 'coach' AND m.team_id = t)
-        OR {SCHEMA}.is_commissioner_of_team(t)
+        OR {SCHEMA}.is_commissioner_of_team(t) OR {SCHEMA}.step_open_for_team(t)
 $$;
 CREATE OR REPLACE FUNCTION {SCHEMA}.may_write_player(p integer) RETURNS boolean
 LANGUAGE sql STABLE AS $$
@@ -93,16 +103,20 @@ def install(conn: Connection, database: str) -> None:
     Safe to run again: policies are dropped and re-created, grants repeated.
     """
     raw = _raw(conn)
-    raw.execute(_SETUP)
     groups = {kind: group_role(database, kind) for kind in KINDS}
     for role in groups.values():
         exists = raw.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
         if exists is None:
             raw.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(role)))
+    raw.execute(_SETUP)
+    install_steps(raw, sql.Identifier(groups["coach"]), sql.Identifier(groups["commissioner"]))
+    raw.execute(_WRITE_RULES)
     for group in (sql.Identifier(r) for r in groups.values()):
         raw.execute(sql.SQL("GRANT USAGE ON SCHEMA public, {} TO {}").format(sql.Identifier(SCHEMA), group))
         raw.execute(sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA public TO {}").format(group))
-        raw.execute(sql.SQL("GRANT SELECT ON {}.member TO {}").format(sql.Identifier(SCHEMA), group))
+        raw.execute(
+            sql.SQL("GRANT SELECT ON ALL TABLES IN SCHEMA {} TO {}").format(sql.Identifier(SCHEMA), group)
+        )
     commissioners, coaches = sql.Identifier(groups["commissioner"]), sql.Identifier(groups["coach"])
     raw.execute(sql.SQL("GRANT ALL ON ALL TABLES IN SCHEMA public TO {}").format(commissioners))
     raw.execute(
@@ -124,6 +138,10 @@ def install(conn: Connection, database: str) -> None:
         rule = sql.SQL("{}.{}({})").format(
             sql.Identifier(SCHEMA), sql.Identifier(check), sql.Identifier(column)
         )
+        if table == "team":  # a new team's row is not there yet for the check to find its league
+            rule = sql.SQL("{}.is_commissioner_of_league(league_id) OR {}").format(
+                sql.Identifier(SCHEMA), rule
+            )
         raw.execute(
             sql.SQL("CREATE POLICY lm_write ON {} FOR ALL USING ({}) WITH CHECK ({})").format(
                 name, rule, rule

@@ -8,12 +8,14 @@ enforces (:mod:`league_manager.persistence.share_roles`).
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
 
 from league_manager.core.errors import DatabaseUnavailable, NotFound
 from league_manager.core.urls import mask_password
-from league_manager.persistence import share_roles
+from league_manager.persistence import share_roles, share_steps
 from league_manager.persistence.database import make_engine
 from league_manager.persistence.league_copy import (
     CopyReport,
@@ -126,6 +128,32 @@ def list_members(engine: Engine) -> list[Member]:
     """Everyone with a login on the shared league."""
     with engine.connect() as conn:
         return share_roles.members(conn)
+
+
+def confirm_result(engine: Engine, fixture: int) -> None:
+    """Confirm the result the other coach entered (the commissioner: any result, disputed too).
+
+    Raises:
+        NotAllowed: the server refused (your own result, not your fixture, disputed...).
+    """
+    with engine.begin() as conn:
+        share_steps.confirm(conn, fixture)
+
+
+def dispute_result(engine: Engine, fixture: int, version: dict[str, Any]) -> None:
+    """Dispute the result the other coach entered; both versions wait for the commissioner.
+
+    Raises:
+        NotAllowed: the server refused (not the other coach, already confirmed...).
+    """
+    with engine.begin() as conn:
+        share_steps.dispute(conn, fixture, version)
+
+
+def result_claims(engine: Engine) -> list[dict[str, Any]]:
+    """Every entered result's confirmation state on the shared league."""
+    with engine.connect() as conn:
+        return share_steps.claims(conn)
 
 
 __all__ = [

@@ -5,6 +5,7 @@ starts one, with trust authentication, so logins need no password here) and skip
 """
 
 import io
+import json
 import os
 import threading
 from collections.abc import Iterator
@@ -16,10 +17,12 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel
 
+from league_manager.cli import share_commands
 from league_manager.cli.context import CliContext
 from league_manager.cli.main import main
 from league_manager.core.errors import NotAllowed
 from league_manager.persistence.league_copy import LEAGUE_ROWS, NOT_COPIED, league_rows
+from league_manager.services import sharing
 from league_manager.services.facade import Services
 
 LEAGUE = "Demo League"
@@ -127,6 +130,8 @@ def test_each_role_writes_only_what_the_server_allows(shared: tuple[str, Path]) 
     assert cli("--db", server, "share", "add-viewer", LEAGUE, "lmt_vi", "--no-password")[0] == 0
     code, out, _ = cli("--db", server, "share", "list")
     assert code == 0 and "lmt_bo: coach of Gutrot Ironjaws" in out and "lmt_vi: viewer" in out
+    listed = json.loads(cli("--db", server, "share", "list", "--json")[1])
+    assert {"role": "lmt_bo", "kind": "coach", "team": "Gutrot Ironjaws"} in listed
     coach = create_engine(as_role(server, "lmt_bo"))
     entry = (
         "INSERT INTO treasuryentry (team_id, amount, reason, source, created_at) "
@@ -143,7 +148,9 @@ def test_each_role_writes_only_what_the_server_allows(shared: tuple[str, Path]) 
         assert changed == 0
         assert conn.execute(text("SELECT COUNT(*) FROM player WHERE team_id = :t"), {"t": other}).scalar() > 0
     with pytest.raises(DBAPIError, match="permission denied"), coach.begin() as conn:
-        conn.execute(text("UPDATE fixture SET note = 'mine'"))
+        conn.execute(text("UPDATE league SET settings_json = '{}'"))
+    with coach.begin() as conn:  # fixtures change only in a match step the server opened
+        assert conn.execute(text("UPDATE fixture SET note = 'mine'")).rowcount == 0
     coach.dispose()
     viewer = create_engine(as_role(server, "lmt_vi"))
     with viewer.connect() as conn:
@@ -151,6 +158,13 @@ def test_each_role_writes_only_what_the_server_allows(shared: tuple[str, Path]) 
     with pytest.raises(DBAPIError, match="permission denied"), viewer.begin() as conn:
         conn.execute(text(entry), {"t": own})
     viewer.dispose()
+    from_app = Services.open(as_role(server, "lmt_vi"))
+    try:
+        with pytest.raises(NotAllowed, match="a viewer changes nothing"):
+            from_app.roster.hire_staff("Gutrot Ironjaws", "cheerleader")
+        assert from_app.access == "lmt_vi, viewer"
+    finally:
+        from_app.close()
     assert cli("--db", server, "share", "remove", "lmt_vi")[0] == 0
     assert "lmt_vi" not in cli("--db", server, "share", "list")[1]
 
@@ -239,3 +253,144 @@ def test_two_coaches_writing_their_own_teams_at_once_lose_nothing(shared: tuple[
             ).scalar()
             assert count == 40
     engine.dispose()
+
+
+@pytest.fixture
+def shared_season(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, int]:
+    """A demo league with a four-team season, shared; its coaches Bo (Ironjaws) and Ada (Marauders).
+
+    Returns the server URL and the fixture the two play.
+    """
+    league_file = tmp_path / "season.db"
+    league_file.write_bytes(demo_file.read_bytes())
+    svc = Services.open(league_file)
+    svc.seasons.create_season(LEAGUE, "S", seed=11)
+    svc.seasons.add_teams(
+        "S", ["Middenheim Marauders", "Gutrot Ironjaws", "Laurelorn Leapers", "Karak Stonefists"]
+    )
+    svc.seasons.schedule("S", "round-robin")
+    fixture = next(
+        f.id
+        for f in svc.seasons.fixtures("S")
+        if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"}
+    )
+    svc.close()
+    assert cli("--db", str(league_file), "share", LEAGUE, "--server", server)[0] == 0
+    for role, team in (
+        ("lmt_bo", "Gutrot Ironjaws"),
+        ("lmt_ada", "Middenheim Marauders"),
+        ("lmt_cy", "Laurelorn Leapers"),
+    ):
+        assert (
+            cli("--db", server, "share", "add-coach", LEAGUE, role, "--team", team, "--no-password")[0] == 0
+        )
+    assert cli("--db", server, "share", "add-commissioner", LEAGUE, "lmt_com", "--no-password")[0] == 0
+    return server, int(fixture or 0)
+
+
+def _a_result(snapshots: dict[str, object]) -> dict[str, object]:
+    players = [
+        {"id": p["id"], "team": index, "played": True}
+        for index, side in enumerate(("home", "away"))
+        for p in snapshots[side]["players"]  # type: ignore[index]
+    ]
+    players[0]["td"] = 1
+    return {"home": {"score": 1}, "away": {"score": 0}, "conceded": None, "players": players}
+
+
+def test_a_match_runs_through_the_servers_steps_and_counts_once_the_other_coach_confirms(
+    shared_season: tuple[str, int],
+) -> None:
+    server, fixture = shared_season
+    bo, ada, cy = (Services.open(as_role(server, r)) for r in ("lmt_bo", "lmt_ada", "lmt_cy"))
+    try:
+        with pytest.raises(NotAllowed, match="only the coaches of fixture"):
+            cy.match_day.pregame(fixture, seed=3)
+        view = bo.match_day.pregame(fixture, seed=3).value  # writes both teams (fan factor, inducements)
+        bo.match_day.record(fixture, _a_result(view.snapshots))
+        with pytest.raises(NotAllowed, match="counts once the other coach"):
+            bo.match_day.postgame(fixture, seed=5)
+        with pytest.raises(NotAllowed, match="you entered the result"):
+            sharing.confirm_result(bo.engine, fixture)
+        sharing.confirm_result(ada.engine, fixture)
+        bo.match_day.postgame(fixture, seed=5)  # both teams' winnings, SPP, in one transaction
+        assert [c["status"] for c in sharing.result_claims(bo.engine)] == ["confirmed"]
+    finally:
+        for svc in (bo, ada, cy):
+            svc.close()
+
+
+def test_a_coach_cannot_reach_the_opponents_rows_or_confirm_their_own_result_from_raw_sql(
+    shared_season: tuple[str, int],
+) -> None:
+    server, fixture = shared_season
+    teams = _team_ids(server)
+    bo = create_engine(as_role(server, "lmt_bo"))
+    with pytest.raises(DBAPIError, match="permission denied"), bo.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO league_share.result_claim (fixture_id, entered_by, status) "
+                "VALUES (:f, 'lmt_ada', 'confirmed')"
+            ),
+            {"f": fixture},
+        )
+    with pytest.raises(DBAPIError, match="no result waiting for its post-game"), bo.begin() as conn:
+        conn.execute(text("SELECT league_share.open_match_step(:f, 'postgame')"), {"f": fixture})
+    with bo.begin() as conn:  # outside a match step the opponent's rows stay out of reach
+        gone = conn.execute(
+            text("DELETE FROM player WHERE team_id = :t"), {"t": teams["Middenheim Marauders"]}
+        )
+        assert gone.rowcount == 0
+    bo.dispose()
+    ada_services = Services.open(as_role(server, "lmt_ada"))
+    view = ada_services.match_day.pregame(fixture, seed=3).value
+    ada_services.match_day.record(fixture, _a_result(view.snapshots))
+    ada_services.close()
+    ada = create_engine(as_role(server, "lmt_ada"))
+    with pytest.raises(DBAPIError, match="you entered the result"), ada.begin() as conn:
+        conn.execute(text("SELECT league_share.confirm_result(:f)"), {"f": fixture})
+    ada.dispose()
+    bo = create_engine(as_role(server, "lmt_bo"))
+    with bo.begin() as conn:
+        conn.execute(
+            text("SELECT league_share.dispute_result(:f, CAST(:v AS jsonb))"),
+            {"f": fixture, "v": '{"home": {"score": 0}}'},
+        )
+    bo.dispose()
+    owner = create_engine(server)
+    claims = sharing.result_claims(owner)
+    owner.dispose()
+    assert claims[0]["status"] == "disputed"
+    assert claims[0]["disputed_version"] == {"home": {"score": 0}}
+    assert claims[0]["entered_version"]["home_td"] == 1
+    commissioner = create_engine(as_role(server, "lmt_com"))
+    with commissioner.begin() as conn:
+        conn.execute(text("SELECT league_share.confirm_result(:f)"), {"f": fixture})
+    commissioner.dispose()
+
+
+def test_a_generated_password_goes_to_a_file_only_the_user_reads_and_is_never_printed(
+    shared: tuple[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server, _ = shared
+    monkeypatch.setattr("sys.stdin", io.StringIO())  # no terminal
+    monkeypatch.setattr(share_commands.platformdirs, "user_data_path", lambda _app: tmp_path / "data")
+    code, out, err = cli("--db", server, "share", "add-coach", LEAGUE, "lmt_bo", "--team", "Gutrot Ironjaws")
+    assert code == 0, err
+    written = tmp_path / "data" / "passwords" / "lmt_bo.password"
+    assert str(written) in out
+    password = written.read_text(encoding="utf-8").strip()
+    assert len(password) >= 20 and password not in out + err
+    assert written.stat().st_mode & 0o777 == 0o600
+    given = tmp_path / "given.txt"
+    given.write_text("correct horse battery\n", encoding="utf-8")
+    code, out, err = cli(
+        "--db", server, "share", "add-viewer", LEAGUE, "lmt_vi", "--password-file", str(given)
+    )
+    assert code == 0 and "correct horse" not in out + err
+    admin = create_engine(server)
+    with admin.connect() as conn:
+        found = conn.execute(text("SELECT rolname, rolpassword FROM pg_authid WHERE rolname LIKE 'lmt_%'"))
+        hashes = {str(r[0]): r[1] for r in found}
+    admin.dispose()
+    assert all(str(h).startswith("SCRAM-SHA-256$") for h in hashes.values()) and len(hashes) == 2
