@@ -98,7 +98,9 @@ def session_scope(engine: Engine) -> Iterator[Session]:
         if _refused_by_server(exc):
             from league_manager.persistence.share_guard import refused
 
-            raise refused(session.connection()) from exc
+            sentence = refused(session.connection())
+            if sentence is not None:
+                raise sentence from exc
         told = isinstance(exc, LeagueError)  # already a sentence (a refusal), whatever caused it
         problem = as_system_problem(exc) if isinstance(exc, Exception) and not told else None
         if problem is not None:

@@ -46,11 +46,16 @@ def not_your_team(conn: Connection, team_id: int) -> NotAllowed:
     return NotAllowed(f"{whose}; {_may_change(my_place(conn))}. Nothing was changed.")
 
 
-def refused(conn: Connection) -> NotAllowed:
-    """The refusal of a change the server forbids this login (a league-wide table, a viewer)."""
-    return NotAllowed(
-        f"the league's server refused the change: {_may_change(my_place(conn))}. Nothing was changed."
-    )
+def refused(conn: Connection) -> NotAllowed | None:
+    """The refusal of a change the server forbids this login (a league-wide table, a viewer).
+
+    None when the login is no member of a shared league (the server's own sentence then
+    stands: a plain database the account may not change).
+    """
+    place = my_place(conn)
+    if place is None:
+        return None
+    return NotAllowed(f"the league's server refused the change: {_may_change(place)}. Nothing was changed.")
 
 
 def login_description(conn: Connection) -> str:

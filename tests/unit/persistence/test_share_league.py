@@ -158,6 +158,13 @@ def test_each_role_writes_only_what_the_server_allows(shared: tuple[str, Path]) 
     with pytest.raises(DBAPIError, match="permission denied"), viewer.begin() as conn:
         conn.execute(text(entry), {"t": own})
     viewer.dispose()
+    assert cli("--db", server, "share", "add-commissioner", LEAGUE, "lmt_com", "--no-password")[0] == 0
+    commissioner = create_engine(as_role(server, "lmt_com"))
+    with commissioner.begin() as conn:  # the commissioner writes every team, and the league
+        conn.execute(text(entry), {"t": other})
+        conn.execute(text(entry), {"t": own})
+        conn.execute(text("UPDATE league SET settings_json = settings_json"))
+    commissioner.dispose()
     from_app = Services.open(as_role(server, "lmt_vi"))
     try:
         with pytest.raises(NotAllowed, match="a viewer changes nothing"):
