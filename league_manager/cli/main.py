@@ -32,6 +32,7 @@ COMMAND_MODULES = (
     "file_commands",
     "league_rules_commands",
     "removal_commands",
+    "share_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -51,6 +52,7 @@ COMMANDS = {
     "backup": ("file_commands",),
     "restore": ("file_commands",),
     "db": ("file_commands",),
+    "share": ("share_commands",),
 }
 """Which modules register each command: only those are imported to run it (a fast start)."""
 

@@ -85,3 +85,8 @@ class SharedDatabaseOutOfDate(LeagueError):
 
 class PasswordNeeded(DatabaseUnavailable):
     """The database server asked for a password that was not given, or refused the one given."""
+
+
+class NotAllowed(LeagueError):
+    """The league's server refused a change this login may not make (another team's rows,
+    a commissioner's step); nothing was changed."""

@@ -10,8 +10,10 @@ from typing import Any
 
 from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session
 
+from league_manager.core.errors import LeagueError
 from league_manager.core.system_errors import as_system_problem
 
 
@@ -84,7 +86,8 @@ def session_scope(engine: Engine) -> Iterator[Session]:
     """One unit of work: commit when the block succeeds, roll back when it raises.
 
     System errors (a locked or read-only file, a full disk, a number too large for
-    a column) come out as :class:`SystemProblem` with a sentence, after the rollback.
+    a column) come out as :class:`SystemProblem` with a sentence, after the rollback; a
+    shared league server's refusal (grants, row-level security) as :class:`NotAllowed`.
     """
     session = Session(engine, expire_on_commit=False)
     try:
@@ -92,12 +95,24 @@ def session_scope(engine: Engine) -> Iterator[Session]:
         session.commit()
     except BaseException as exc:
         session.rollback()
-        problem = as_system_problem(exc) if isinstance(exc, Exception) else None
+        if _refused_by_server(exc):
+            from league_manager.persistence.share_guard import refused
+
+            sentence = refused(session.connection())
+            if sentence is not None:
+                raise sentence from exc
+        told = isinstance(exc, LeagueError)  # already a sentence (a refusal), whatever caused it
+        problem = as_system_problem(exc) if isinstance(exc, Exception) and not told else None
         if problem is not None:
             raise problem from exc
         raise
     finally:
         session.close()
+
+
+def _refused_by_server(exc: BaseException) -> bool:
+    """True for PostgreSQL's "insufficient privilege" (a grant or row-level security policy)."""
+    return isinstance(exc, DBAPIError) and getattr(exc.orig, "sqlstate", None) == "42501"
 
 
 def backup_sqlite(engine: Engine, destination: Path) -> Path:

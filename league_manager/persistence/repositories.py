@@ -79,6 +79,9 @@ def lock_team(team: Team, *, session: Session) -> Team:
 
     Returns:
         The same team, refreshed from the database under the lock.
+
+    Raises:
+        NotAllowed: on a shared league, the team belongs to another coach.
     """
     connection = session.connection()
     if connection.dialect.name == "sqlite":
@@ -89,7 +92,11 @@ def lock_team(team: Team, *, session: Session) -> Team:
         return team
     locked = session.exec(
         select(Team).where(Team.id == team.id).with_for_update().execution_options(populate_existing=True)
-    ).one()
+    ).one_or_none()
+    if locked is None:  # a shared league's server hides another coach's team from writes
+        from league_manager.persistence.share_guard import not_your_team
+
+        raise not_your_team(connection, team.id or 0)
     return locked
 
 

@@ -241,6 +241,16 @@ class Services:
         path = sqlite_path(str(self.engine.url))
         return str(path) if path else without_password(self.engine.url.render_as_string(hide_password=False))
 
+    @cached_property
+    def access(self) -> str | None:
+        """On a shared league's server, who this login is there ("bo, coach of Reavers"); None for a file."""
+        if sqlite_path(str(self.engine.url)) is not None:
+            return None
+        from league_manager.persistence.share_guard import login_description
+
+        with self.engine.connect() as conn:
+            return login_description(conn)
+
     def create_demo(self) -> Outcome[LeagueView]:
         """Create (or find) the demo league."""
         from league_manager.services.demo import create_demo

@@ -76,7 +76,7 @@ class TableConcessionService(ServiceBase):
             check_range(players_left, "players left", 0, 16)
         dice = SeededDice(check_seed(seed))
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="result")
             refuse_if_board_in_progress(
                 fixture, "concede at the table (use the board's Concede)", session=session
             )

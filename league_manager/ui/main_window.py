@@ -978,4 +978,7 @@ class MainWindow(QMainWindow):
         name = short_name(self.db_path) if self.db_path else "no league file"
         self.setWindowTitle(" — ".join(p for p in (part, name, "League Manager") if p))
         self.db_label.setText(f"League file: {self.db_path}" if self.db_path else "No league file open")
+        access = self.ctx.services.access if self.ctx.services is not None and self.db_path else None
+        if access:  # a shared league: the server, its database and who this login is there
+            self.db_label.setText(f"Shared league: {short_name(self.db_path or '')} — {access}")
         self.db_label.setToolTip(self.db_path or "")

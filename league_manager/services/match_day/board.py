@@ -28,6 +28,7 @@ from league_manager.match.undo_policy import (
     needs_confirmation,
     refusal,
 )
+from league_manager.persistence import share_steps
 from league_manager.persistence.board_models import CONTROLLERS, BoardMatch
 from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
 from league_manager.persistence.models import Team, utcnow
@@ -152,7 +153,7 @@ class BoardService(ServiceBase):
         """
         sides = _controllers(controllers)
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="board")
             row = find_board(fixture, session=session)
             if row is not None and row.state == "in_progress":
                 raise RuleViolation(
@@ -240,6 +241,7 @@ class BoardService(ServiceBase):
         """
         document = game.match.to_dict()
         with self.transaction() as session:
+            share_steps.open_step(session.connection(), fixture, "board")
             row = _require(fixture, "save the board match", session=session)
             stored = json.loads(row.match_json)
             _check_continues(stored, document, fixture)
@@ -265,7 +267,7 @@ class BoardService(ServiceBase):
             raise RuleViolation("board match", "the match is not over yet")
         document = game.match.to_dict()
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="result")
             row = _require(fixture, "finish the board match", session=session)
             stored = json.loads(row.match_json)
             _check_continues(stored, document, fixture)
@@ -289,7 +291,7 @@ class BoardService(ServiceBase):
         if not reason.strip():
             raise RuleViolation("reason", "say why the board match is abandoned (it stays on the record)")
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="board")
             row = _require(fixture, "abandon the board match", session=session, any_format=True)
             day = require_match_day(fixture, ("in_progress",), "abandon the board match", session=session)
             row.state, row.abandon_reason, row.updated_at = "abandoned", reason.strip(), utcnow()

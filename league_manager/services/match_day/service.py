@@ -96,7 +96,7 @@ class MatchDayService(ServiceBase):
         """
         dice = MatchDayDice(seed, typed, all_typed=all_typed)
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="pregame")
             day = run_pregame(fixture, purchases or {}, dice, session=session)
             if dice.typed_left:
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
@@ -144,7 +144,7 @@ class MatchDayService(ServiceBase):
             RuleViolation: no pre-game, a result already entered, or no reason.
         """
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="cancel")
             refuse_if_board_in_progress(fixture, "cancel the pre-game", session=session)
             day = require_match_day(fixture, CANCELLABLE, "cancel the pre-game", session=session)
             teams = frozenset({day.home_team_id, day.away_team_id})
@@ -155,7 +155,7 @@ class MatchDayService(ServiceBase):
     def kick_off(self, fixture: int) -> Outcome[MatchDayView]:
         """Mark the match as being played (``pre_game`` → ``in_progress``)."""
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="kickoff")
             refuse_if_board_in_progress(fixture, "kick off", session=session)
             day = require_match_day(fixture, ("pre_game",), "kick off", session=session)
             set_stage(day, "in_progress", session=session)
@@ -169,7 +169,7 @@ class MatchDayService(ServiceBase):
             RuleViolations: the problems with the document; nothing is changed.
         """
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="result")
             refuse_if_board_in_progress(fixture, "enter a result", session=session)
             day = require_match_day(fixture, RESULT_STAGES, "enter a result", session=session)
             store_result(day, parse_result(result, day), session=session)
@@ -197,7 +197,7 @@ class MatchDayService(ServiceBase):
         """
         dice = MatchDayDice(seed, typed, all_typed=all_typed)
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="postgame")
             day = require_match_day(fixture, ("result_entered",), "apply the post-game", session=session)
             apply_postgame(day, dice, session=session, mvp=mvp, hire=hire)
             if dice.typed_left:
@@ -225,7 +225,7 @@ class MatchDayService(ServiceBase):
             RuleViolations: conflicts with what was done since; nothing is changed.
         """
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="correct")
             day = require_match_day(fixture, CORRECTABLE, "correct the result", session=session)
             changes = correct_result(
                 day, parse_result(result, day), reason, session=session, recompute=recompute
@@ -243,7 +243,7 @@ class MatchDayService(ServiceBase):
             raise RuleViolation("bot", f"unknown bot '{bot}' (bots: {', '.join(BOTS)})")
         dice = MatchDayDice(seed)
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="play")
             refuse_if_board_in_progress(fixture, "play the match on the engine", session=session)
             day = find_match_day(fixture, session=session)
             if day is None:

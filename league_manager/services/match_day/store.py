@@ -11,6 +11,7 @@ from sqlmodel import Session, col, select
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.match.teams import PlayerSnapshot, TeamSnapshot
 from league_manager.persistence import repositories as repo
+from league_manager.persistence import share_steps
 from league_manager.persistence.match_day_models import MatchCorrection, MatchDay
 from league_manager.persistence.models import League, Team, utcnow
 from league_manager.persistence.season_models import Fixture, Season
@@ -75,7 +76,7 @@ def fixture_and_league(fixture_id: int, *, session: Session) -> tuple[Fixture, L
     return fixture, league
 
 
-def lock_fixture_teams(fixture_id: int, *, session: Session) -> None:
+def lock_fixture_teams(fixture_id: int, *, session: Session, step: str | None = None) -> None:
     """Take the team lock of both teams of a fixture before a match-day step checks anything.
 
     Every step that checks a stage or a treasury and then writes (pre-game, its
@@ -84,12 +85,19 @@ def lock_fixture_teams(fixture_id: int, *, session: Session) -> None:
     instead of paying winnings twice. The teams are locked in id order, so two steps
     on fixtures that share a team never wait for each other in a circle.
 
+    On a shared league's server, ``step`` (see :data:`share_steps.STEPS`) is asked for
+    first: the server lets this login write both teams' rows for it, in this transaction
+    only, or refuses.
+
     Raises:
         NotFound: no such fixture.
+        NotAllowed: the shared league's server refused the step to this login.
     """
     fixture = session.get(Fixture, int(fixture_id))
     if fixture is None:
         raise NotFound(f"no fixture {fixture_id}")
+    if step is not None:
+        share_steps.open_step(session.connection(), int(fixture_id), step)
     for team_id in sorted({t for t in (fixture.home_team_id, fixture.away_team_id) if t is not None}):
         team = session.get(Team, team_id)
         assert team is not None

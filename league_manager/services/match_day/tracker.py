@@ -66,7 +66,7 @@ class TrackerService(ServiceBase):
                 progress for the fixture.
         """
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="board")
             refuse_if_board_in_progress(fixture, "track the match on the table", session=session)
             day = require_match_day(fixture, OPEN_STAGES, "track the match on the table", session=session)
             row = _find(fixture, session=session)
@@ -108,7 +108,7 @@ class TrackerService(ServiceBase):
             RuleViolation: no tracker in progress, or the scores differ from the log's.
         """
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session)
+            lock_fixture_teams(fixture, session=session, step="result")
             row = _require(fixture, session=session)
             day = require_match_day(fixture, OPEN_STAGES, "finish the tracked match", session=session)
             refuse_if_board_in_progress(fixture, "finish the tracked match", session=session)
