@@ -28,11 +28,12 @@ Progress = Callable[[str], None]
 class FixtureDetail:
     """A fixture's match day as the site shows it (empty when only a score was typed)."""
 
-    mvps: dict[str, str] = field(default_factory=dict)
-    spp: tuple[tuple[str, str, int], ...] = ()
-    """(team, player, SPP earned) for each player who earned some."""
-    injuries: tuple[tuple[str, str, str], ...] = ()
-    """(team, player, injury) written by the post-game."""
+    mvps: tuple[tuple[str, str, int | None], ...] = ()
+    """(team, player, player id) of each team's Most Valuable Player."""
+    spp: tuple[tuple[str, str, int | None, int], ...] = ()
+    """(team, player, player id, SPP earned) for each player who earned some."""
+    injuries: tuple[tuple[str, str, int | None, str], ...] = ()
+    """(team, player, player id, injury) written by the post-game."""
     inducements: tuple[tuple[str, str, int, int], ...] = ()
     """(team, inducement, quantity, cost)."""
     prayers: tuple[tuple[str, str], ...] = ()
@@ -125,26 +126,28 @@ def _detail(services: Services, fixture: FixtureView) -> FixtureDetail | None:
             for line in pside.inducements.lines:
                 inducements.append((names[side], line.name, line.quantity, line.cost))
     prayers = tuple((names[pre.prayers.team], p.name) for p in pre.prayers.results if pre.prayers.team)
-    mvps: dict[str, str] = {}
-    spp: list[tuple[str, str, int]] = []
-    injuries: list[tuple[str, str, str]] = []
+    mvps: list[tuple[str, str, int | None]] = []
+    spp: list[tuple[str, str, int | None, int]] = []
+    injuries: list[tuple[str, str, int | None, str]] = []
     post = day.post
     if post is not None:
         for side, after in post.sides():
             if after.mvp:
-                mvps[names[side]] = players.get(str(after.mvp), (names[side], str(after.mvp)))[1]
+                team, who = players.get(str(after.mvp), (names[side], str(after.mvp)))
+                mvps.append((team, who, _player_id(after.mvp)))
         for award in post.players:
             team, who = players.get(str(award.id), ("", str(award.id)))
             if award.spp:
-                spp.append((team, who, award.spp))
+                spp.append((team, who, _player_id(award.id), award.spp))
         for injury in post.injuries:
             team, who = players.get(str(injury.player_id), ("", f"player {injury.player_id}"))
-            injuries.append((team, who, injury.injury + (f" ({injury.lasting})" if injury.lasting else "")))
+            lasting = f" ({injury.lasting})" if injury.lasting else ""
+            injuries.append((team, who, injury.player_id, injury.injury + lasting))
     replay = None
     if services.replays.available(fixture.id):
         replay = services.replays.stored(fixture.id).document
     return FixtureDetail(
-        mvps=mvps,
+        mvps=tuple(mvps),
         spp=tuple(spp),
         injuries=tuple(injuries),
         inducements=tuple(inducements),
@@ -152,6 +155,12 @@ def _detail(services: Services, fixture: FixtureView) -> FixtureDetail | None:
         ctv=ctv,
         replay=replay,
     )
+
+
+def _player_id(key: object) -> int | None:
+    """The database id behind a match-day player key ("12"), None for a journeyman's."""
+    text = str(key)
+    return int(text) if text.isdigit() else None
 
 
 @dataclass
