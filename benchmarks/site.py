@@ -102,23 +102,29 @@ def main() -> int:
         print(f"built {db}: {TEAMS} teams, {SEASONS} seasons, {fixtures} fixtures in {took:.1f} s")
     services = Services.open(db)
     www = folder / "site"
-    first, again = [], []
+    first: list[float] = []
+    again: list[float] = []
+    cpu_first: list[float] = []
+    cpu_again: list[float] = []
     report = None
     for _ in range(args.runs):
         shutil.rmtree(www, ignore_errors=True)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         report = publish_site(services, LEAGUE, www)
         first.append(time.perf_counter() - start)
-        start = time.perf_counter()
+        cpu_first.append(time.process_time() - cpu)
+        start, cpu = time.perf_counter(), time.process_time()
         unchanged = publish_site(services, LEAGUE, www)
         again.append(time.perf_counter() - start)
+        cpu_again.append(time.process_time() - cpu)
         assert unchanged.written == 0, unchanged
     services.close()
     assert report is not None
     size = sum(p.stat().st_size for p in www.rglob("*") if p.is_file())
     print(f"site: {report.files} files, {size / 1e6:.1f} MB in {www}")
-    print(f"publish (empty folder): best {min(first):.2f} s of {args.runs} (aim <= 5 s)")
-    print(f"re-publish unchanged:   best {min(again):.2f} s of {args.runs} (aim <= 1 s)")
+    # CPU time too: on a shared, loaded machine the wall clock also counts other people's work
+    print(f"publish (empty folder): best {min(first):.2f} s, CPU {min(cpu_first):.2f} s (aim <= 5 s)")
+    print(f"re-publish unchanged:   best {min(again):.2f} s, CPU {min(cpu_again):.2f} s (aim <= 1 s)")
     return 0 if min(first) <= 5 and min(again) <= 1 else 1
 
 
