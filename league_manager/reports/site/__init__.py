@@ -52,7 +52,8 @@ def publish_site(
     Args:
         services: the open league's services (the site reads through them only).
         league: the league's name or id.
-        folder: where the site goes (created when missing; other files in it are kept).
+        folder: where the site goes (created when missing). Other files in it are kept,
+            except pages an earlier publication wrote that no longer exist (a player who left).
         progress: told in words how far the publication is.
 
     Raises:
@@ -64,10 +65,13 @@ def publish_site(
     data = gather(services, league, tell)
     target = Path(folder)
     tell("Rendering pages")
-    rendered = render_site(data, read_fingerprints(target))
+    previous = read_fingerprints(target)
+    rendered = render_site(data, previous)
     files = rendered.files
     tell(f"Writing {len(files)} files")
     report = write_changed(target, files)
+    for gone in previous.keys() - rendered.keys.keys():  # pages this program wrote, now of nobody
+        (target / gone).unlink(missing_ok=True)
     write_fingerprints(target, rendered.keys)
     tell("Done")
     return PublishReport(

@@ -161,6 +161,13 @@ def test_republishing_rewrites_only_what_changed(league_file: Path, tmp_path: Pa
         third = publish_site(svc, DEMO_LEAGUE, folder)
         assert 0 < third.written < third.files
         assert "Renamed Runner" in (folder / "players" / f"{player.id}.html").read_text(encoding="utf-8")
+        leaver = svc.teams.get_team(team.id).players[-1]
+        svc.roster.fire_player(leaver.id)
+        publish_site(svc, DEMO_LEAGUE, folder)
+        assert not (folder / "players" / f"{leaver.id}.html").exists()  # nobody links to it now
+        (folder / "notes.txt").write_text("mine", encoding="utf-8")
+        publish_site(svc, DEMO_LEAGUE, folder)
+        assert (folder / "notes.txt").is_file()  # files the site did not write are left alone
     finally:
         svc.close()
 
