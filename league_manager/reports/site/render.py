@@ -35,6 +35,7 @@ def environment() -> Environment:
     )
     env.filters["gp"] = format_gold
     env.filters["k"] = format_k
+    env.filters["signed"] = lambda n: f"{n:+d}" if n else "0"
     return env
 
 
