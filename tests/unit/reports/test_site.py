@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterator
 from html.parser import HTMLParser
@@ -14,6 +15,7 @@ import pytest
 from league_manager.cli.main import main
 from league_manager.reports.site import publish_site
 from league_manager.reports.site.chart import value_chart
+from league_manager.reports.site.render import TeamRef, environment
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
@@ -187,3 +189,25 @@ def test_value_chart_scales_points_and_escapes_labels() -> None:
     svg = value_chart([("R1", 1_000_000), ("<R2>", 1_100_000)])
     assert svg.startswith("<svg") and svg.count("<circle") == 2 and "&lt;R2&gt;" in svg
     assert value_chart([]) == ""
+
+
+def test_player_page_names_improved_and_reduced_characteristics(site: tuple[Services, Path]) -> None:
+    svc, _folder = site
+    team = svc.teams.list_teams(league=DEMO_LEAGUE)[0]
+    player = svc.teams.get_team(team.id).players[0]
+    changed = dataclasses.replace(
+        player, stats=dataclasses.replace(player.stats, ma=player.stats.ma + 1, av=player.stats.av - 1)
+    )
+    context = {
+        "root": "../",
+        "league": svc.leagues.get_league(DEMO_LEAGUE),
+        "team_ids": set(),
+        "player_ids": set(),
+        "seasons": [],
+        "t": TeamRef(team.id, team.name),
+        "p": changed,
+        "career": None,
+        "labels": {},
+    }
+    html = environment().get_template("player.html").render(**context)
+    assert "MA improved, AV reduced" in html
