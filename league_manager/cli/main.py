@@ -33,6 +33,7 @@ COMMAND_MODULES = (
     "league_rules_commands",
     "removal_commands",
     "share_commands",
+    "site_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -53,6 +54,7 @@ COMMANDS = {
     "restore": ("file_commands",),
     "db": ("file_commands",),
     "share": ("share_commands",),
+    "site": ("site_commands",),
 }
 """Which modules register each command: only those are imported to run it (a fast start)."""
 

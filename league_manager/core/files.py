@@ -40,15 +40,21 @@ def temp_path_beside(target: Path) -> Path:
     return Path(name)
 
 
-def replace_atomically(source: Path, target: Path) -> None:
-    """Flush ``source`` to the disk and rename it over ``target`` in one step."""
-    fsync_file(source)
+def replace_atomically(source: Path, target: Path, *, durable: bool = True) -> None:
+    """Flush ``source`` to the disk and rename it over ``target`` in one step.
+
+    With ``durable=False`` nothing is flushed: readers still never see a half-written
+    file, but a power cut may lose the new content (for output that is cheap to rebuild).
+    """
+    if durable:
+        fsync_file(source)
     os.replace(source, target)
-    fsync_folder(target.parent)
+    if durable:
+        fsync_folder(target.parent)
 
 
 @contextlib.contextmanager
-def atomic_output(target: str | Path) -> Iterator[Path]:
+def atomic_output(target: str | Path, *, durable: bool = True) -> Iterator[Path]:
     """Write a file all-or-nothing: yields a temporary path to write; renames it into place.
 
     When the block raises (a full disk, a failing writer), the temporary file is removed
@@ -56,6 +62,7 @@ def atomic_output(target: str | Path) -> Iterator[Path]:
 
     Args:
         target: the file to (re)write.
+        durable: flush the file and its folder to the disk (see ``replace_atomically``).
 
     Yields:
         The temporary path, in the same folder, that the caller writes.
@@ -64,31 +71,31 @@ def atomic_output(target: str | Path) -> Iterator[Path]:
     temp = temp_path_beside(final)
     try:
         yield temp
-        replace_atomically(temp, final)
+        replace_atomically(temp, final, durable=durable)
     except BaseException:
         temp.unlink(missing_ok=True)
         raise
 
 
-def write_bytes_atomically(target: str | Path, data: bytes) -> Path:
-    """Write ``data`` to ``target`` all-or-nothing.
+def write_bytes_atomically(target: str | Path, data: bytes, *, durable: bool = True) -> Path:
+    """Write ``data`` to ``target`` all-or-nothing (``durable``: see ``replace_atomically``).
 
     Returns:
         The target path.
     """
     final = Path(target)
-    with atomic_output(final) as temp:
+    with atomic_output(final, durable=durable) as temp:
         temp.write_bytes(data)
     return final
 
 
-def write_text_atomically(target: str | Path, text: str) -> Path:
-    """Write UTF-8 ``text`` to ``target`` all-or-nothing.
+def write_text_atomically(target: str | Path, text: str, *, durable: bool = True) -> Path:
+    """Write UTF-8 ``text`` to ``target`` all-or-nothing (``durable``: see ``replace_atomically``).
 
     Returns:
         The target path.
     """
-    return write_bytes_atomically(target, text.encode("utf-8"))
+    return write_bytes_atomically(target, text.encode("utf-8"), durable=durable)
 
 
 def remove_leftovers(folder: Path, stem: str = "") -> None:

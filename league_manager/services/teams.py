@@ -170,6 +170,30 @@ class TeamService(ServiceBase):
             league_id = repo.find_league(league, session=session).id if league is not None else None
             return self._view(session, repo.find_team(team, session=session, league_id=league_id))
 
+    def league_team_views(self, league: str | int) -> list[TeamView]:
+        """The full read model of every team of a league, by name, in one transaction.
+
+        Raises:
+            NotFound: no such league.
+        """
+        with self.transaction() as session:
+            league_id = repo.find_league(league, session=session).id
+            return build_team_views(repo.teams_of(league_id, session=session), session=session)
+
+    def league_ledgers(self, league: str | int) -> dict[int, list[LedgerRow]]:
+        """Every team's treasury ledger (with running balances) by team id, in one transaction.
+
+        Raises:
+            NotFound: no such league.
+        """
+        with self.transaction() as session:
+            league_id = repo.find_league(league, session=session).id
+            return {
+                t.id: ledger_rows(repo.treasury_rows(t.id, session=session))
+                for t in repo.teams_of(league_id, session=session)
+                if t.id is not None
+            }
+
     def treasury_ledger(self, team: str | int) -> list[LedgerRow]:
         """Every treasury change of a team with the running balance."""
         with self.transaction() as session:

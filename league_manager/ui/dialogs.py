@@ -58,6 +58,10 @@ class DialogService:
         path, _ = QFileDialog.getSaveFileName(self.parent, title, suggestion, PDF_FILES)
         return path or None
 
+    def choose_folder(self, title: str, folder: str = "") -> str | None:
+        """Choose a folder to write into (created files go inside it)."""
+        return QFileDialog.getExistingDirectory(self.parent, title, folder) or None
+
     def text(self, title: str, label: str, value: str = "") -> str | None:
         """Ask for a line of text; None when cancelled."""
         result, ok = QInputDialog.getText(self.parent, title, label, text=value)

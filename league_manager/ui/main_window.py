@@ -211,6 +211,8 @@ class MainWindow(QMainWindow):
         self.act_schedule = self._action("Schedule Season…", self.schedule_season, None, "league",
                                          "Draw the fixtures of the selected season")  # fmt: skip
         self.act_demo = self._action("Open the Demo League", self.open_demo, None, "demo")
+        self.act_publish_site = self._action("Publish Website…", self.publish_website, None, "",
+                                             "Write the selected league as a static website")  # fmt: skip
         self.act_back = self._action("Back", self.go_back, "Alt+Left", "back", "Back to the previous page")
         self.act_refresh = self._action("Refresh", self.refresh, keys.Refresh)
         self.act_welcome = self._action("Welcome Page", lambda: self.navigate("welcome", None), None, "home")
@@ -243,6 +245,7 @@ class MainWindow(QMainWindow):
         league.addAction(self.admin.act_fixture)
         league.addAction(self.admin.act_remove)
         league.addAction(self.admin.act_upgrade)
+        league.addAction(self.act_publish_site)
         league.addSeparator()
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")
@@ -821,6 +824,24 @@ class MainWindow(QMainWindow):
         """Open the demo league, in its own file (never mixed with the user's leagues)."""
         demo_file.open_demo(self)
 
+    def publish_website(self) -> None:
+        """League → Publish Website: the selected league as a static site in a chosen folder."""
+        from league_manager.ui.site_publish import publish_website
+
+        league = self.selected_league()
+        if league is None and self.ctx.services is not None:
+            leagues = self.ctx.svc.leagues.list_leagues()
+            league = leagues[0].id if len(leagues) == 1 else None
+        if league is None or self.ctx.services is None:
+            self.dialogs.info("Publish website", "Choose a league in the list on the left first.")
+            return
+        publish_website(
+            self.ctx.services, league, self.dialogs, self.runner, self.settings,
+            lambda report: self.statusBar().showMessage(
+                f"Website published to {report.folder}: {report.written} files written, "
+                f"{report.unchanged} unchanged", 15000),
+        )  # fmt: skip
+
     def save_copy(self) -> None:
         """File → Save a Copy."""
         if self.ctx.services is None or self.db_path is None:
@@ -967,6 +988,7 @@ class MainWindow(QMainWindow):
             act.setEnabled(has_db)
         self.act_new_team.setEnabled(has_db and self.nav_model.rowCount() > 0)
         self.act_new_season.setEnabled(has_db and self.nav_model.rowCount() > 0)
+        self.act_publish_site.setEnabled(has_db and self.nav_model.rowCount() > 0)
         self.act_schedule.setEnabled(has_db and self.current[0] == "season")
         self.act_back.setEnabled(bool(self.history))
         self.admin.update()

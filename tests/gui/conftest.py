@@ -29,7 +29,7 @@ class FakeDialogs(DialogService):
 
     def script(self, kind: str, *values: Any) -> None:
         """Queue answers for ``text``, ``password``, ``number``, ``item``, ``confirm``, ``open_file``,
-        ``save_file``, ``save_pdf``."""
+        ``save_file``, ``save_pdf``, ``choose_folder``."""
         self.answers.setdefault(kind, []).extend(values)
 
     def _next(self, kind: str, default: Any = None) -> Any:
@@ -57,6 +57,9 @@ class FakeDialogs(DialogService):
 
     def save_pdf(self, title: str, suggestion: str = "") -> str | None:
         return self._next("save_pdf")
+
+    def choose_folder(self, title: str, folder: str = "") -> str | None:
+        return self._next("choose_folder")
 
     def text(self, title: str, label: str, value: str = "") -> str | None:
         return self._next("text")
