@@ -31,6 +31,7 @@ COMMAND_MODULES = (
     "replay_commands",
     "file_commands",
     "league_rules_commands",
+    "event_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -50,6 +51,7 @@ COMMANDS = {
     "backup": ("file_commands",),
     "restore": ("file_commands",),
     "db": ("file_commands",),
+    "event": ("event_commands",),
 }
 """Which modules register each command: only those are imported to run it (a fast start)."""
 
