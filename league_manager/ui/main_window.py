@@ -209,6 +209,8 @@ class MainWindow(QMainWindow):
         self.act_schedule = self._action("Schedule Season…", self.schedule_season, None, "league",
                                          "Draw the fixtures of the selected season")  # fmt: skip
         self.act_demo = self._action("Open the Demo League", self.open_demo, None, "demo")
+        self.act_event_desk = self._action("Tournament Desk…", self.open_event_desk, None, "league",
+                                           "Run a tournament: pairings, results, standings")  # fmt: skip
         self.act_back = self._action("Back", self.go_back, "Alt+Left", "back", "Back to the previous page")
         self.act_refresh = self._action("Refresh", self.refresh, keys.Refresh)
         self.act_welcome = self._action("Welcome Page", lambda: self.navigate("welcome", None), None, "home")
@@ -236,6 +238,7 @@ class MainWindow(QMainWindow):
         league.addAction(self.act_new_season)
         league.addAction(self.act_schedule)
         league.addSeparator()
+        league.addAction(self.act_event_desk)
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")
         view.addAction(self.act_back)
@@ -777,6 +780,17 @@ class MainWindow(QMainWindow):
                 dialog.add_division(division)
         dialog.show()
         return dialog
+
+    def open_event_desk(self) -> None:
+        """League → Tournament Desk: the events of the open file in their own window."""
+        if self.ctx.services is None:
+            self.dialogs.info("Tournament desk", "Open a league file first: events are kept in it.")
+            return
+        from league_manager.ui.event_desk import EventDesk
+
+        self.event_desk = EventDesk(lambda: self.ctx.svc.events)
+        self.event_desk.resize(900, 600)
+        self.event_desk.show()
 
     def new_season(self, league: int | None = None) -> None:
         """League → New Season: name it, optionally split it into divisions, choose the teams that play."""
