@@ -1,6 +1,7 @@
 """The tournament desk window: pairing, the keyboard-only result grid, the second screen."""
 
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
@@ -66,3 +67,16 @@ def test_second_screen_refreshes_itself(tmp_path: Path, qtbot: QtBot) -> None:
     screen.close()
     assert screen not in desk.screens
     services.close()
+
+
+def test_league_menu_opens_the_desk_over_the_open_file(
+    make_window: Any, league_file: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.act_event_desk.trigger()
+    assert dialogs.infos and "Open a league file first" in dialogs.infos[-1][1]
+    window.open_database(str(league_file), background=False)
+    window.ctx.svc.events.create("Cup", EventSettings())
+    window.act_event_desk.trigger()
+    assert window.event_desk.isVisible() and window.event_desk.chooser.currentText() == "Cup"
+    window.event_desk.close()
