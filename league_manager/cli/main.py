@@ -34,6 +34,7 @@ COMMAND_MODULES = (
     "removal_commands",
     "share_commands",
     "site_commands",
+    "event_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -55,6 +56,7 @@ COMMANDS = {
     "db": ("file_commands",),
     "share": ("share_commands",),
     "site": ("site_commands",),
+    "event": ("event_commands",),
 }
 """Which modules register each command: only those are imported to run it (a fast start)."""
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from league_manager.services.backup_files import BackupFile
     from league_manager.services.concessions import ConcessionService
     from league_manager.services.deadlines import DeadlineService
+    from league_manager.services.events import EventService
     from league_manager.services.history import HistoryService
     from league_manager.services.league_upgrade import LeagueUpgradeService
     from league_manager.services.leagues import LeagueService
@@ -185,6 +186,13 @@ class Services:
         from league_manager.services.table_concession import TableConcessionService
 
         return TableConcessionService(self.engine)
+
+    @cached_property
+    def events(self) -> EventService:
+        """Tournament events: exhibition rosters, Swiss rounds, results and standings."""
+        from league_manager.services.events import EventService
+
+        return EventService(self.engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

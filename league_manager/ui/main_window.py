@@ -213,6 +213,8 @@ class MainWindow(QMainWindow):
         self.act_demo = self._action("Open the Demo League", self.open_demo, None, "demo")
         self.act_publish_site = self._action("Publish Website…", self.publish_website, None, "",
                                              "Write the selected league as a static website")  # fmt: skip
+        self.act_event_desk = self._action("Tournament Desk…", self.open_event_desk, None, "league",
+                                           "Run a tournament: pairings, results, standings")  # fmt: skip
         self.act_back = self._action("Back", self.go_back, "Alt+Left", "back", "Back to the previous page")
         self.act_refresh = self._action("Refresh", self.refresh, keys.Refresh)
         self.act_welcome = self._action("Welcome Page", lambda: self.navigate("welcome", None), None, "home")
@@ -246,6 +248,7 @@ class MainWindow(QMainWindow):
         league.addAction(self.admin.act_remove)
         league.addAction(self.admin.act_upgrade)
         league.addAction(self.act_publish_site)
+        league.addAction(self.act_event_desk)
         league.addSeparator()
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")
@@ -790,6 +793,17 @@ class MainWindow(QMainWindow):
                 dialog.add_division(division)
         dialog.show()
         return dialog
+
+    def open_event_desk(self) -> None:
+        """League → Tournament Desk: the events of the open file in their own window."""
+        if self.ctx.services is None:
+            self.dialogs.info("Tournament desk", "Open a league file first: events are kept in it.")
+            return
+        from league_manager.ui.event_desk import EventDesk
+
+        self.event_desk = EventDesk(lambda: self.ctx.svc.events)
+        self.event_desk.resize(900, 600)
+        self.event_desk.show()
 
     def new_season(self, league: int | None = None) -> None:
         """League → New Season: name it, optionally split it into divisions, choose the teams that play."""

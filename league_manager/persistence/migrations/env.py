@@ -5,6 +5,7 @@ from sqlalchemy import engine_from_config, pool
 from sqlmodel import SQLModel
 
 import league_manager.persistence.board_models
+import league_manager.persistence.event_models
 import league_manager.persistence.league_rules_models
 import league_manager.persistence.match_day_models
 import league_manager.persistence.season_close_models

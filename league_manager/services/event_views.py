@@ -1,0 +1,81 @@
+"""What the tournament desk shows: entries, games and an event's whole state (no SQL here,
+so reports and the GUI may read them)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+
+from league_manager.rules.exhibition import EventSettings, TierRule
+from league_manager.rules.swiss import Standing
+
+
+@dataclass(frozen=True)
+class EntryView:
+    """A registered coach and their roster, for lists, slips and the NAF report."""
+
+    id: int
+    coach: str
+    naf_number: int | None
+    race: str
+    team_name: str
+    team_value: int
+    roster: Mapping[str, object]
+
+
+@dataclass(frozen=True)
+class GameView:
+    """One table of one round, by coach names."""
+
+    round: int
+    table: int
+    a: EntryView
+    b: EntryView | None
+    score_a: int | None
+    score_b: int | None
+    cas_a: int
+    cas_b: int
+    reported_at: str | None
+
+    @property
+    def reported(self) -> bool:
+        """True once the result is in (a bye always is)."""
+        return self.b is None or self.score_a is not None
+
+
+@dataclass(frozen=True)
+class EventState:
+    """Everything about an event: settings, entries, games and the standings."""
+
+    name: str
+    settings: EventSettings
+    entries: tuple[EntryView, ...]
+    games: tuple[GameView, ...]
+    standings: tuple[Standing, ...]
+
+    @property
+    def current_round(self) -> int:
+        """The last round paired (0 before the first)."""
+        return max((g.round for g in self.games), default=0)
+
+    def round_games(self, number: int | None = None) -> list[GameView]:
+        """The tables of a round (default: the current one), in table order."""
+        wanted = self.current_round if number is None else number
+        return sorted((g for g in self.games if g.round == wanted), key=lambda g: g.table)
+
+
+def settings_to_json(settings: EventSettings) -> str:
+    """The settings as stored."""
+    data = asdict(settings)
+    data["tiers"] = {k: asdict(v) for k, v in settings.tiers.items()}
+    return json.dumps(data, sort_keys=True)
+
+
+def settings_from_json(text: str) -> EventSettings:
+    """The settings stored by :func:`settings_to_json`."""
+    data = json.loads(text)
+    data["points"] = tuple(data["points"])
+    data["tie_breakers"] = tuple(data["tie_breakers"])
+    data["tiers"] = {k: TierRule(**v) for k, v in data["tiers"].items()}
+    return EventSettings(**data)

@@ -1,0 +1,263 @@
+"""The tournament desk window: registrations, the round's pairings, a keyboard-only result
+grid, the standings, and a second-screen window with pairings and standings in large type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QFont, QKeyEvent
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from league_manager.core.errors import LeagueError
+from league_manager.services.event_views import EventState
+
+REFRESH_MS = 5000
+
+
+class EnterSpinBox(QSpinBox):
+    """A spin box that reports Return/Enter (the result grid's "enter this result")."""
+
+    entered = Signal()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Return or Enter: take the typed text as the value and say so."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.interpretText()
+            self.entered.emit()
+            return
+        super().keyPressEvent(event)
+
+
+def _fill(table: QTableWidget, headers: list[str], rows: list[list[str]]) -> None:
+    table.clear()
+    table.setColumnCount(len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            item = QTableWidgetItem(text)
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            table.setItem(r, c, item)
+    table.resizeColumnsToContents()
+
+
+def pairing_rows(state: EventState) -> list[list[str]]:
+    """Table, coaches and result of the current round."""
+    rows = []
+    for g in state.round_games():
+        if g.b is None:
+            rows.append([str(g.table), g.a.coach, "bye", ""])
+        else:
+            score = "" if g.score_a is None else f"{g.score_a}-{g.score_b} (cas {g.cas_a}-{g.cas_b})"
+            rows.append([str(g.table), g.a.coach, g.b.coach, score])
+    return rows
+
+
+def standing_rows(state: EventState) -> list[list[str]]:
+    """Rank, coach, points, record, TD and CAS."""
+    return [
+        [str(n), s.name, str(s.points), f"{s.wins}-{s.draws}-{s.losses}", f"{s.td_for}-{s.td_against}",
+         f"{s.cas_for}-{s.cas_against}", str(s.opponents_points)]
+        for n, s in enumerate(state.standings, start=1)
+    ]  # fmt: skip
+
+
+PAIRING_HEADERS = ["Table", "Coach", "Opponent", "Result"]
+STANDING_HEADERS = ["#", "Coach", "Points", "W-D-L", "TD", "CAS", "Opp. points"]
+
+
+class EventDesk(QWidget):
+    """One event's desk; ``events`` is the event service (``Services.events``)."""
+
+    def __init__(self, events: Callable[[], object], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Tournament Desk")
+        self._events = events
+        self.screens: list[SecondScreen] = []
+        layout = QVBoxLayout(self)
+        top = QHBoxLayout()
+        self.chooser = QComboBox()
+        self.chooser.currentTextChanged.connect(lambda _t: self.reload())
+        top.addWidget(QLabel("Event:"))
+        top.addWidget(self.chooser, 1)
+        self.pair_button = QPushButton("&Pair Round")
+        self.pair_button.clicked.connect(self.pair)
+        self.screen_button = QPushButton("Show on a &Second Screen")
+        self.screen_button.clicked.connect(self.open_second_screen)
+        top.addWidget(self.pair_button)
+        top.addWidget(self.screen_button)
+        layout.addLayout(top)
+        self.rules = QLabel()
+        self.rules.setWordWrap(True)
+        layout.addWidget(self.rules)
+        self.tabs = QTabWidget()
+        self.registrations = QTableWidget()
+        self.pairings = QTableWidget()
+        self.standings = QTableWidget()
+        round_tab = QWidget()
+        round_layout = QVBoxLayout(round_tab)
+        round_layout.addWidget(self.pairings)
+        round_layout.addLayout(self._result_grid())
+        self.tabs.addTab(self.registrations, "&Registrations")
+        self.tabs.addTab(round_tab, "R&ound")
+        self.tabs.addTab(self.standings, "S&tandings")
+        layout.addWidget(self.tabs, 1)
+        self.status = QLabel()
+        layout.addWidget(self.status)
+        self.state: EventState | None = None
+        self.load_names()
+
+    def _result_grid(self) -> QHBoxLayout:
+        """Table number, two scores, two casualty counts; Enter in any field enters it."""
+        row = QHBoxLayout()
+        self.table_box = EnterSpinBox()
+        self.score_a = EnterSpinBox()
+        self.score_b = EnterSpinBox()
+        self.cas_a = EnterSpinBox()
+        self.cas_b = EnterSpinBox()
+        self.table_box.setRange(1, 999)
+        for label, box in (("Table", self.table_box), ("Score", self.score_a), ("-", self.score_b),
+                           ("Cas", self.cas_a), ("-", self.cas_b)):  # fmt: skip
+            if box is not self.table_box:
+                box.setRange(0, 30)
+            box.entered.connect(self.enter_result)
+            row.addWidget(QLabel(label))
+            row.addWidget(box)
+        row.addStretch(1)
+        return row
+
+    @property
+    def service(self) -> Any:
+        """The event service."""
+        return self._events()
+
+    def load_names(self) -> None:
+        """Fill the event chooser."""
+        current = self.chooser.currentText()
+        self.chooser.blockSignals(True)
+        self.chooser.clear()
+        self.chooser.addItems(self.service.names())
+        if current:
+            self.chooser.setCurrentText(current)
+        self.chooser.blockSignals(False)
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the event again and show it."""
+        name = self.chooser.currentText()
+        if not name:
+            self.state = None
+            self.rules.setText("No event yet: create one with `league-manager event create`.")
+            return
+        self.state = state = self.service.state(name)
+        self.rules.setText(" · ".join(state.settings.lines()))
+        _fill(
+            self.registrations,
+            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost"],
+            [[e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
+              f"{e.roster.get('lost', 0):,}"] for e in state.entries],
+        )  # fmt: skip
+        _fill(self.pairings, PAIRING_HEADERS, pairing_rows(state))
+        _fill(self.standings, STANDING_HEADERS, standing_rows(state))
+        for screen in self.screens:
+            screen.show_state(state)
+
+    def _run(self, work: Callable[[], str]) -> None:
+        try:
+            self.status.setText(work())
+        except LeagueError as exc:
+            self.status.setText(f"Refused: {exc}")
+        self.reload()
+
+    def pair(self) -> None:
+        """Pair the next round (or re-pair the current one)."""
+        name = self.chooser.currentText()
+
+        def work() -> str:
+            games = self.service.pair(name)
+            return f"Round {games[0].round} paired: {len(games)} tables"
+
+        self._run(work)
+
+    def enter_result(self) -> None:
+        """Enter the grid's result, then go back to the table number for the next one."""
+        name = self.chooser.currentText()
+        for box in (self.table_box, self.score_a, self.score_b, self.cas_a, self.cas_b):
+            box.interpretText()
+        table = self.table_box.value()
+        score = (self.score_a.value(), self.score_b.value())
+        cas = (self.cas_a.value(), self.cas_b.value())
+
+        def work() -> str:
+            game = self.service.result(name, table, score, cas)
+            return f"Table {game.table}: {game.a.coach} {score[0]}-{score[1]} {game.b.coach}"
+
+        self._run(work)
+        for box in (self.score_a, self.score_b, self.cas_a, self.cas_b):
+            box.setValue(0)
+        self.table_box.setFocus()
+        self.table_box.selectAll()
+
+    def open_second_screen(self) -> SecondScreen:
+        """A window with the pairings and standings in large type, refreshing itself."""
+        screen = SecondScreen(self)
+        self.screens.append(screen)
+        screen.show()
+        return screen
+
+
+class SecondScreen(QWidget):
+    """Pairings and standings in large type for the players' screen; re-reads every 5 s."""
+
+    def __init__(self, desk: EventDesk) -> None:
+        super().__init__(None)
+        self.setWindowTitle("Tournament: pairings and standings")
+        self.desk = desk
+        font = QFont()
+        font.setPointSize(20)
+        self.setFont(font)
+        layout = QHBoxLayout(self)
+        self.title = QLabel()
+        self.pairings = QTableWidget()
+        self.standings = QTableWidget()
+        for table in (self.pairings, self.standings):
+            table.verticalHeader().setVisible(False)
+            table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            table.horizontalHeader().setStretchLastSection(True)
+        left = QVBoxLayout()
+        left.addWidget(self.title)
+        left.addWidget(self.pairings)
+        layout.addLayout(left, 1)
+        layout.addWidget(self.standings, 1)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.desk.reload)
+        self.timer.start(REFRESH_MS)
+        if desk.state is not None:
+            self.show_state(desk.state)
+
+    def show_state(self, state: EventState) -> None:
+        """Show the event's current round and standings."""
+        self.title.setText(f"{state.name} - round {state.current_round} of {state.settings.rounds}")
+        _fill(self.pairings, PAIRING_HEADERS, pairing_rows(state))
+        _fill(self.standings, STANDING_HEADERS[:4], [r[:4] for r in standing_rows(state)])
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """Stop refreshing and leave the desk's list."""
+        self.timer.stop()
+        if self in self.desk.screens:
+            self.desk.screens.remove(self)
+        super().closeEvent(event)

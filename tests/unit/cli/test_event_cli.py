@@ -1,0 +1,132 @@
+"""A whole tournament on the command line: 8 coaches, 3 Swiss rounds, slips and the NAF file."""
+
+import io
+import json
+from pathlib import Path
+from xml.etree import ElementTree as ET
+
+from league_manager.cli.context import CliContext
+from league_manager.cli.main import main
+
+NAF = "{http://www.bloodbowl.net}"
+COACHES = [
+    ("Ann", "human", "Blitzer=2,Catcher=2,Thrower=1,Lineman=6", "1:Guard,3:Sure Hands"),
+    ("Bob", "orc", "Blitzer=2,Big Un Blocker=2,Lineman=7", "1:Dirty Player"),
+    ("Cy", "dwarf", "Runner=2,Blitzer=2,Troll Slayer=2,Deathroller=1,Lineman=4", ""),
+    ("Dee", "skaven", "Gutter Runner=2,Blitzer=2,Thrower=1,Lineman=6", "2:Sure Feet"),
+    ("Eve", "wood elf", "Wardancer=2,Catcher=1,Thrower=1,Lineman=7", ""),
+    ("Fay", "human", "Lineman=11", "1:Block,2:Block"),
+    ("Gus", "orc", "Lineman=11", ""),
+    ("Hal", "skaven", "Lineman=11", ""),
+]
+
+
+def run(db: Path, *argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
+    return code, out.getvalue(), err.getvalue()
+
+
+def ok_json(db: Path, *argv: str) -> object:
+    code, out, err = run(db, "--json", *argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def test_whole_event_from_registration_to_the_naf_file(tmp_path: Path) -> None:
+    db = tmp_path / "cup.db"
+    assert run(db, "event", "create", "Cup", "--rounds", "3", "--skills", "2", "--budget", "1200000")[0] == 0
+    for number, (coach, race, buy, skills) in enumerate(COACHES, start=100):
+        code, out, err = run(
+            db, "event", "register", "Cup", "--coach", coach, "--race", race, "--name", f"{coach}'s team",
+            "--buy", buy, "--skills", skills, "--rerolls", "2", "--naf", str(number),
+        )  # fmt: skip
+        assert code == 0, err
+        assert "lost" in out
+    code, out, _ = run(db, "event", "show", "Cup")
+    assert "Budget: 1,200,000 gp" in out and "+ Guard" in out
+    for round_number in (1, 2, 3):
+        tables = ok_json(db, "event", "pair", "Cup")
+        assert isinstance(tables, list) and len(tables) == 4
+        assert {t["round"] for t in tables} == {round_number}
+        code, _, err = run(db, "event", "pair", "Cup")
+        assert code == 0  # a re-pairing until the first result
+        assert run(db, "event", "slips", "Cup", "-o", str(tmp_path / f"r{round_number}.pdf"))[0] == 0
+        assert (tmp_path / f"r{round_number}.pdf").read_bytes().startswith(b"%PDF")
+        assert run(db, "event", "result", "Cup", "1", "--score", "2-1", "--cas", "1-0")[0] == 0
+        code, _, err = run(db, "event", "pair", "Cup")
+        assert code == 1 and "no result yet for table(s) 2, 3, 4" in err
+        for table in (2, 3, 4):
+            assert run(db, "event", "result", "Cup", str(table), "--score", "1-0")[0] == 0
+    code, _, err = run(db, "event", "pair", "Cup")
+    assert code == 1 and "all 3 rounds are played" in err
+    standings = ok_json(db, "event", "standings", "Cup")
+    assert isinstance(standings, list) and len(standings) == 8
+    assert standings[0]["points"] == 9 and standings[-1]["points"] == 0
+    before = standings[0]["coach"]
+    assert run(db, "event", "result", "Cup", "1", "--score", "0-3", "--round", "3")[0] == 0
+    corrected = ok_json(db, "event", "standings", "Cup")
+    assert isinstance(corrected, list) and corrected[0]["coach"] != before
+    assert run(db, "event", "naf", "Cup", "-o", str(tmp_path / "naf.xml"), "--organiser", "Org")[0] == 0
+    root = ET.parse(tmp_path / "naf.xml").getroot()
+    assert root.tag == f"{NAF}nafReport"
+    assert root.findtext(f"{NAF}organiser") == "Org"
+    assert len(root.findall(f"{NAF}coaches/{NAF}coach")) == 8
+    games = root.findall(f"{NAF}game")
+    assert len(games) == 12
+    met = set()
+    for game in games:
+        records = game.findall(f"{NAF}playerRecord")
+        assert len(records) == 2
+        pair = frozenset(r.findtext(f"{NAF}name") for r in records)
+        assert pair not in met  # no rematches in three rounds
+        met.add(pair)
+        assert all(int(r.findtext(f"{NAF}teamRating") or 0) > 0 for r in records)
+
+
+def test_registration_refused_with_the_rule_named(tmp_path: Path) -> None:
+    db = tmp_path / "cup.db"
+    code, _, err = run(db, "event", "create", "Cup", "--rounds", "3", "--budget", "1000000")
+    assert code == 1 and "exhibition budget" in err
+    assert run(db, "event", "create", "Cup", "--rounds", "3", "--skills", "1")[0] == 0
+    base = [
+        "event",
+        "register",
+        "Cup",
+        "--coach",
+        "Ann",
+        "--race",
+        "orc",
+        "--name",
+        "A",
+        "--buy",
+        "Lineman=11",
+    ]
+    code, _, err = run(db, *base, "--skills", "1:Block,2:Dirty Player")
+    assert code == 1 and "skill pack" in err
+    code, _, err = run(db, *base, "--skills", "1:Accurate")
+    assert code == 1 and "skill access" in err
+    code, _, err = run(db, *base, "--induce", "Halfling Master Chef=2")
+    assert code == 1 and "inducements" in err
+    code, _, err = run(
+        db,
+        "event",
+        "register",
+        "Cup",
+        "--coach",
+        "Ann",
+        "--race",
+        "orc",
+        "--name",
+        "A",
+        "--buy",
+        "Lineman=10",
+    )
+    assert code == 1 and "players" in err
+    roster = tmp_path / "ann.yaml"
+    roster.write_text(
+        "coach: Ann\nrace: orc\nname: A\nbuy: [Lineman=11]\nskills: '1:Block'\ninduce: Bribes=1\n"
+    )
+    assert run(db, "event", "register", "Cup", "--roster", str(roster))[0] == 0
+    code, _, err = run(db, "event", "register", "Cup", "--roster", str(roster))
+    assert code == 1 and "registered already" in err
