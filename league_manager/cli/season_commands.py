@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from datetime import datetime
 
-from league_manager.cli import season_end_commands
+from league_manager.cli import season_end_commands, season_simulate_commands
 from league_manager.cli.context import CliContext
 from league_manager.services.season_read_models import (
     FixtureView,
@@ -71,6 +71,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--limit", type=int, default=5)
     p.set_defaults(handler=cmd_leaders)
     season_end_commands.register(sub)
+    season_simulate_commands.register(sub)
     _register_fixture(subparsers)
 
 

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from league_manager.services.read_models import LeagueView
     from league_manager.services.roster import RosterService
     from league_manager.services.season_end import SeasonEndService
+    from league_manager.services.season_simulate import SeasonSimulationService
     from league_manager.services.seasons import SeasonService
     from league_manager.services.table_concession import TableConcessionService
     from league_manager.services.team_board import TeamBoardService
@@ -99,6 +100,13 @@ class Services:
         from league_manager.services.season_end import SeasonEndService
 
         return SeasonEndService(self.engine)
+
+    @cached_property
+    def season_simulation(self) -> SeasonSimulationService:
+        """A season's open fixtures played on the engine, one transaction each."""
+        from league_manager.services.season_simulate import SeasonSimulationService
+
+        return SeasonSimulationService(self.engine)
 
     @cached_property
     def match_day(self) -> MatchDayService:
