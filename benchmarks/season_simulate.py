@@ -66,9 +66,7 @@ def main() -> None:
         report = services.season_simulation.simulate("Bench", bot=args.bot, seed=args.seed).value
         services.close()
     played = len(report.played)
-    print(
-        f"{args.teams}-team round robin, {played} fixtures with {args.bot}: {report.seconds:.2f} s"
-    )
+    print(f"{args.teams}-team round robin, {played} fixtures with {args.bot}: {report.seconds:.2f} s")
     print("  aim: 10 s or less with greedy")
     for stage, seconds in report.cost().items():
         print(f"  {stage:<9} {1000 * seconds / max(played, 1):7.1f} ms a fixture ({seconds:.2f} s)")
