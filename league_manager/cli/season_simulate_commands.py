@@ -7,7 +7,7 @@ from typing import TextIO
 
 from league_manager.cli.context import CliContext
 from league_manager.services.match_day.play import BOTS
-from league_manager.services.season_simulate import SimulatedFixture, SimulationReport
+from league_manager.services.season_simulate_models import SimulatedFixture, SimulationReport
 
 BAR_WIDTH = 30
 

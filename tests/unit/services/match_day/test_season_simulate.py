@@ -6,7 +6,8 @@ import pytest
 from league_manager.core.errors import RuleViolation
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import FixtureView
-from league_manager.services.season_simulate import SimulatedFixture, fixture_seed
+from league_manager.services.season_simulate import fixture_seed
+from league_manager.services.season_simulate_models import SimulatedFixture
 
 
 def _stage(demo: Services, fixture: int) -> str:
