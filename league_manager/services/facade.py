@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from league_manager.services.match_day.service import MatchDayService
     from league_manager.services.match_day.tracker import TrackerService
     from league_manager.services.read_models import LeagueView
+    from league_manager.services.retirement import RetirementService
     from league_manager.services.roster import RosterService
     from league_manager.services.season_end import SeasonEndService
     from league_manager.services.season_simulate import SeasonSimulationService
@@ -100,6 +101,13 @@ class Services:
         from league_manager.services.season_end import SeasonEndService
 
         return SeasonEndService(self.engine)
+
+    @cached_property
+    def retirement(self) -> RetirementService:
+        """Temporary retirement of a player in the post-game, and taking it back."""
+        from league_manager.services.retirement import RetirementService
+
+        return RetirementService(self.engine)
 
     @cached_property
     def season_simulation(self) -> SeasonSimulationService:
