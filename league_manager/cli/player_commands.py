@@ -44,6 +44,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("player", type=int)
     p.add_argument("number", type=int)
     p.set_defaults(handler=cmd_number)
+    p = sub.add_parser(
+        "retire-temporarily", help="retire a player with a Lasting Injury from this game until the re-draft"
+    )
+    p.add_argument("player", type=int)
+    p.set_defaults(handler=cmd_retire)
+    p = sub.add_parser("return", help="take a temporary retirement back before the team's next pre-game")
+    p.add_argument("player", type=int)
+    p.set_defaults(handler=cmd_return)
     p = subparsers.add_parser("ledger", help="a team's treasury ledger (same as: team ledger)")
     p.add_argument("team")
     p.set_defaults(handler=cmd_ledger)
@@ -101,6 +109,18 @@ def cmd_rename(args: argparse.Namespace, ctx: CliContext) -> int:
 def cmd_number(args: argparse.Namespace, ctx: CliContext) -> int:
     """Renumber a player."""
     view = ctx.services().roster.set_number(args.player, args.number).value
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def cmd_retire(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Retire a player temporarily."""
+    view = ctx.services().retirement.retire_temporarily(args.player).value
+    return ctx.emit(view.to_dict(), lambda: render_team(view))
+
+
+def cmd_return(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Take a temporary retirement back."""
+    view = ctx.services().retirement.return_player(args.player).value
     return ctx.emit(view.to_dict(), lambda: render_team(view))
 
 

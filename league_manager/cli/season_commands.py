@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 from datetime import datetime
 
-from league_manager.cli import season_end_commands
+from league_manager.cli import season_end_commands, season_simulate_commands
 from league_manager.cli.context import CliContext
+from league_manager.core.errors import RuleViolation
 from league_manager.services.season_read_models import (
     FixtureView,
     LeadersView,
@@ -24,9 +25,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     """Add the ``season`` and ``fixture`` commands."""
     season = subparsers.add_parser("season", help="seasons: teams, schedule, fixtures, standings")
     sub = season.add_subparsers(dest="season_command", required=True, metavar="COMMAND")
-    p = sub.add_parser("create", help="create a season of a league")
-    p.add_argument("league")
-    p.add_argument("name")
+    p = sub.add_parser("create", help="create a season of a league (or --from the last season)")
+    p.add_argument("league", help="the league (with --from: the new season's name)")
+    p.add_argument("name", nargs="?")
+    p.add_argument("--from", dest="previous", metavar="SEASON",
+                   help="same league, divisions and teams as SEASON; give only the new name")  # fmt: skip
+    p.add_argument("--preview", action="store_true", help="with --from: show what would be created")
     p.add_argument("--division", action="append", default=[], metavar="NAME",
                    help="a division or conference (repeatable); none means one table")  # fmt: skip
     p.add_argument("--seed", type=int, help="seed for draws and coin flips (default: random)")
@@ -71,6 +75,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--limit", type=int, default=5)
     p.set_defaults(handler=cmd_leaders)
     season_end_commands.register(sub)
+    season_simulate_commands.register(sub)
     _register_fixture(subparsers)
 
 
@@ -121,8 +126,40 @@ def _register_fixture(subparsers: argparse._SubParsersAction[argparse.ArgumentPa
 
 def cmd_create(args: argparse.Namespace, ctx: CliContext) -> int:
     """Create a season."""
+    if args.previous is not None:
+        return _create_from(args, ctx)
+    if args.name is None or args.preview:
+        raise RuleViolation("season", "give LEAGUE NAME, or NAME --from SEASON [--preview]")
     view = ctx.services().seasons.create_season(args.league, args.name, args.division, args.seed).value
     return ctx.emit(view.to_dict(), lambda: f"Created season '{view.name}' of {view.league} (id {view.id})")
+
+
+def _create_from(args: argparse.Namespace, ctx: CliContext) -> int:
+    """``season create NAME --from SEASON [--preview]``."""
+    if args.name is not None or args.division:
+        raise RuleViolation("season", "with --from give only the new name (divisions come from SEASON)")
+    from league_manager.services.season_next import next_season  # only this command needs it
+
+    plan = next_season(ctx.services().seasons, args.previous, args.league, seed=args.seed,
+                       preview=args.preview).value  # fmt: skip
+
+    def text() -> str:
+        verb = "Would create" if plan.created is None else "Created"
+        lines = [
+            f"{verb} season '{plan.name}' of {plan.league} from {plan.previous} ({plan.previous_status})"
+        ]
+        if plan.divisions:
+            lines.append("Divisions: " + ", ".join(plan.divisions))
+        lines += [f"  {team}" + (f"  [{division}]" if division else "") for team, division in plan.entries]
+        lines += [f"  left out: {team} ({reason})" for team, reason in plan.left_out]
+        if plan.previous_format:
+            lines.append(
+                f'{plan.previous} was a {plan.previous_format}: season schedule "{plan.name}" '
+                f"--format {plan.previous_format}"
+            )
+        return "\n".join(lines)
+
+    return ctx.emit(plan.to_dict(), text)
 
 
 def cmd_list(args: argparse.Namespace, ctx: CliContext) -> int:

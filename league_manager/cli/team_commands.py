@@ -195,6 +195,7 @@ def render_team(view: TeamView) -> str:
             f"{s.formatted('AG'):>3} {s.formatted('PA'):>3} {s.formatted('AV'):>3} {p.spp:>5} "
             f"{format_k(p.value):>6}  {', '.join(k.name for k in p.skills)}"
             + (f"  [{', '.join(p.injuries)}]" if p.injuries else "")
+            + ("  (temporarily retired)" if p.status == "retired" else "")
         )
     lines.append(f"\n{len(view.players)} players, {view.players_available} available")
     return "\n".join(lines)

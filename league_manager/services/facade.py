@@ -34,8 +34,10 @@ if TYPE_CHECKING:
     from league_manager.services.match_day.tracker import TrackerService
     from league_manager.services.read_models import LeagueView
     from league_manager.services.removal import RemovalService
+    from league_manager.services.retirement import RetirementService
     from league_manager.services.roster import RosterService
     from league_manager.services.season_end import SeasonEndService
+    from league_manager.services.season_simulate import SeasonSimulationService
     from league_manager.services.seasons import SeasonService
     from league_manager.services.table_concession import TableConcessionService
     from league_manager.services.team_board import TeamBoardService
@@ -102,6 +104,20 @@ class Services:
         from league_manager.services.season_end import SeasonEndService
 
         return SeasonEndService(self.engine)
+
+    @cached_property
+    def retirement(self) -> RetirementService:
+        """Temporary retirement of a player in the post-game, and taking it back."""
+        from league_manager.services.retirement import RetirementService
+
+        return RetirementService(self.engine)
+
+    @cached_property
+    def season_simulation(self) -> SeasonSimulationService:
+        """A season's open fixtures played on the engine, one transaction each."""
+        from league_manager.services.season_simulate import SeasonSimulationService
+
+        return SeasonSimulationService(self.engine)
 
     @cached_property
     def match_day(self) -> MatchDayService:

@@ -201,11 +201,13 @@ def _stat_column(name: str) -> Column[PlayerView]:
                               bold=lambda p: p.characteristic_change(name) != 0)  # fmt: skip
 
 
-STATUS_TEXT = {"active": "Ready", "retired": "Retired"}
+STATUS_TEXT = {"active": "Ready", "retired": "Temporarily retired"}
 
 
 def player_status(p: PlayerView) -> str:
     """Plain words for whether a player can play next."""
+    if p.status == "retired":
+        return STATUS_TEXT["retired"]
     if p.misses_next_game:
         return "Misses next game"
     if p.journeyman:

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from league_manager.core.errors import RuleViolation
-from league_manager.match.replay import state_digest
 from league_manager.match.result import MatchResult
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
@@ -16,28 +15,23 @@ from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.dice_plan import plan_postgame_dice, plan_pregame_dice
 from league_manager.services.match_day.dice_slots import DiceSlot
+from league_manager.services.match_day.engine_play import RESULT_STAGES, play_on_engine
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.services.match_day.offer import build_offer
 from league_manager.services.match_day.offer_models import InducementOffer
-from league_manager.services.match_day.play import BOTS, play_match
+from league_manager.services.match_day.play import BOTS
 from league_manager.services.match_day.postgame import apply_postgame
 from league_manager.services.match_day.pregame import run_pregame
-from league_manager.services.match_day.records import EngineRun
 from league_manager.services.match_day.result import parse_result, store_result
 from league_manager.services.match_day.store import (
     CANCELLABLE,
     CORRECTABLE,
     MatchDayView,
-    find_match_day,
     lock_fixture_teams,
     match_day_view,
-    pregame_record,
     require_match_day,
-    save_pregame,
     set_stage,
 )
-
-RESULT_STAGES = ("pre_game", "in_progress")
 
 
 class MatchDayService(ServiceBase):
@@ -243,24 +237,7 @@ class MatchDayService(ServiceBase):
             raise RuleViolation("bot", f"unknown bot '{bot}' (bots: {', '.join(BOTS)})")
         dice = MatchDayDice(seed)
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session, step="play")
-            refuse_if_board_in_progress(fixture, "play the match on the engine", session=session)
-            day = find_match_day(fixture, session=session)
-            if day is None:
-                day = run_pregame(fixture, {}, dice, session=session)
-            day = require_match_day(fixture, RESULT_STAGES, "play the match", session=session)
-            result, decisions, match = play_match(day, dice.seed, bot)
-            store_result(day, parse_result(result, day), session=session)
-            engine = EngineRun(
-                seed=dice.seed,
-                bot=bot,
-                decisions=decisions,
-                inert_skills=tuple(match.inert_skills),
-                actions=tuple(tuple(a.to_list()) for a in match.actions),
-                final_state=state_digest(match.state),
-            )
-            save_pregame(day, pregame_record(day).model_copy(update={"engine": engine}))
-            session.add(day)
+            day = play_on_engine(fixture, dice, bot, session=session)
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "played on the engine"))
 

@@ -28,6 +28,7 @@ from league_manager.ui.pages.season_teams import SeasonTeamsTab
 from league_manager.ui.printing import Printer
 from league_manager.ui.season_end_dialog import PlayoffsDialog, close_season
 from league_manager.ui.season_models import FixtureTableModel, LeaderModel, StandingsModel
+from league_manager.ui.simulate_dialog import SimulateDialog
 from league_manager.ui.widgets import PageHeader, button, label, make_table, source_row
 
 OUTCOMES = ("Score", "Forfeit", "Bye", "Concession", "Administrative")
@@ -198,6 +199,12 @@ class SeasonPage(Page):
         self.print_button = button("Print…", "save", tip="League table and fixtures as a PDF")
         self.print_button.clicked.connect(lambda: self.printer.season(self.ident))
         self.header.add_action(self.print_button)
+        self.simulate_button = button(
+            "Simulate…",
+            "league",
+            tip="Play the open fixtures on the match engine, pre-game and post-game included",
+        )
+        self.simulate_button.clicked.connect(self.simulate)
         layout.addWidget(self.header)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -213,6 +220,7 @@ class SeasonPage(Page):
         self.round_combo.currentIndexChanged.connect(self._round_chosen)
         bar.addWidget(self.round_combo)
         bar.addStretch(1)
+        bar.addWidget(self.simulate_button)
         fl.addLayout(bar)
         self.fixture_model = FixtureTableModel()
         self.fixture_table = make_table(
@@ -426,6 +434,11 @@ class SeasonPage(Page):
             self.ctx.dialogs.error("No play-offs yet", str(refused))
             return
         self.ctx.dialogs.run(dialog)
+
+    def simulate(self) -> None:
+        """Open the simulation window for the season's open fixtures."""
+        if self.season is not None:
+            self.ctx.dialogs.run(SimulateDialog(self.ctx, self.season.id, self.season.name, self))
 
     def close_season(self) -> None:
         """Preview the season's close, ask, then close it."""
