@@ -19,15 +19,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from league_manager.match.bots import LEVELS
 from league_manager.services.changes import Outcome
 from league_manager.services.season_simulate_models import SimulatedFixture, SimulationReport
 from league_manager.ui.context import UiContext
 from league_manager.ui.widgets import button, label
 
-BOT_CHOICES = (
-    ("greedy", "Greedy: takes the best-looking single action"),
-    ("random", "Random: any legal action"),
-)
+BOT_CHOICES = tuple((level.name, f"{level.name.capitalize()}: {level.description}") for level in LEVELS)
+"""The bot ladder's levels, weakest first, with what each one does."""
 
 
 class _Relay(QObject):
@@ -63,6 +62,7 @@ class SimulateDialog(QDialog):
         self.bot = QComboBox()
         for name, text in BOT_CHOICES:
             self.bot.addItem(text, name)
+        self.bot.setCurrentIndex(self.bot.findData("greedy"))  # the fastest that plays like a team
         form.addWidget(self.bot, 2)
         self.limit = QCheckBox("Only the next")
         self.limit.setToolTip("Play the open fixtures of this many rounds, the earliest first")
