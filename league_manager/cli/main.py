@@ -31,6 +31,7 @@ COMMAND_MODULES = (
     "replay_commands",
     "file_commands",
     "league_rules_commands",
+    "interop_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -42,7 +43,7 @@ COMMANDS = {
     "team": ("team_commands",),
     "player": ("player_commands",),
     "ledger": ("player_commands",),
-    "season": ("season_commands", "league_rules_commands"),
+    "season": ("season_commands", "league_rules_commands", "interop_commands"),
     "fixture": ("season_commands", "match_day_commands", "replay_commands", "league_rules_commands"),
     "adjust": ("league_rules_commands",),
     "pdf": ("pdf_commands",),
@@ -50,6 +51,8 @@ COMMANDS = {
     "backup": ("file_commands",),
     "restore": ("file_commands",),
     "db": ("file_commands",),
+    "export": ("interop_commands",),
+    "import": ("interop_commands",),
 }
 """Which modules register each command: only those are imported to run it (a fast start)."""
 

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from league_manager.services.concessions import ConcessionService
     from league_manager.services.deadlines import DeadlineService
     from league_manager.services.history import HistoryService
+    from league_manager.services.interop.season_csv import SeasonCsvService
+    from league_manager.services.league_export import LeagueExportService
     from league_manager.services.league_upgrade import LeagueUpgradeService
     from league_manager.services.leagues import LeagueService
     from league_manager.services.match_day.board import BoardService
@@ -176,6 +178,20 @@ class Services:
         from league_manager.services.table_concession import TableConcessionService
 
         return TableConcessionService(self.engine)
+
+    @cached_property
+    def league_export(self) -> LeagueExportService:
+        """A whole league to our JSON file and back."""
+        from league_manager.services.league_export import LeagueExportService
+
+        return LeagueExportService(self.engine)
+
+    @cached_property
+    def season_csv(self) -> SeasonCsvService:
+        """A season's standings, leader boards and player statistics as CSV."""
+        from league_manager.services.interop.season_csv import SeasonCsvService
+
+        return SeasonCsvService(self.engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

@@ -1,0 +1,61 @@
+"""Import and export on the command line: ``export``/``import`` of our league JSON and
+``season export-csv`` (this module registers after ``season_commands`` and adds to it)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeAlias
+
+from league_manager.cli.context import CliContext
+
+if TYPE_CHECKING:
+    SubParsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
+
+
+def _subcommands(subparsers: SubParsers, name: str, help_text: str) -> SubParsers:
+    """The subcommands of the command ``name`` (created when missing)."""
+    parent = subparsers.choices.get(name)
+    if parent is None:
+        parent = subparsers.add_parser(name, help=help_text)
+    for action in parent._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return action
+    return parent.add_subparsers(dest=f"{name}_command", required=True, metavar="COMMAND")
+
+
+def register(subparsers: SubParsers) -> None:
+    """Add ``export``, ``import`` and ``season export-csv``."""
+    p = subparsers.add_parser("export", help="write a whole league to our JSON file (lossless)")
+    p.add_argument("league", help="league name or id")
+    p.add_argument("-o", "--output", type=Path, required=True, help="the JSON file to write")
+    p.set_defaults(handler=cmd_export)
+    p = subparsers.add_parser("import", help="read a league JSON file into a new league (all or nothing)")
+    p.add_argument("file", type=Path, help="a file written by 'export'")
+    p.add_argument("--as", dest="name", help="the new league's name (default: the name in the file)")
+    p.set_defaults(handler=cmd_import)
+    season = _subcommands(subparsers, "season", "seasons, fixtures and standings")
+    p = season.add_parser("export-csv", help="standings, leader boards and player statistics as CSV files")
+    p.add_argument("season", help="season name or id")
+    p.add_argument("-o", "--output", type=Path, required=True, help="the folder to write into")
+    p.set_defaults(handler=cmd_season_export_csv)
+
+
+def cmd_export(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Write the league file."""
+    written = ctx.services().league_export.export_file(args.league, args.output)
+    return ctx.emit({"league": args.league, "file": str(written)}, lambda: f"wrote {written}")
+
+
+def cmd_import(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Import a league file as a new league."""
+    services = ctx.services()
+    league_id = services.league_export.import_file(args.file, args.name)
+    view = services.leagues.get_league(league_id)
+    return ctx.emit(view.to_dict(), lambda: f"imported league '{view.name}' ({view.teams} teams)")
+
+
+def cmd_season_export_csv(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Write the season's CSV files."""
+    files = ctx.services().season_csv.export_csv(args.season, args.output)
+    return ctx.emit({"files": [str(f) for f in files]}, lambda: "\n".join(f"wrote {f}" for f in files))
