@@ -375,10 +375,18 @@ class LeagueExportService(ServiceBase):
                 f"the league file does not fit together: {getattr(exc, 'orig', None) or exc}"
             ) from exc
 
+    def peek_name(self, source: str | Path) -> str:
+        """The name of the league in a league file (the file checked as :meth:`import_text` does)."""
+        doc = parse_document(_read(source))
+        return str(doc["tables"]["league"][0]["name"])
+
     def import_file(self, source: str | Path, name: str | None = None) -> int:
         """Import a league file from the disk (see :meth:`import_text`)."""
-        try:
-            text = Path(source).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise LeagueFileError(f"cannot read {source}: {exc}") from exc
-        return self.import_text(text, name)
+        return self.import_text(_read(source), name)
+
+
+def _read(source: str | Path) -> str:
+    try:
+        return Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LeagueFileError(f"cannot read {source}: {exc}") from exc

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMe
 
 LEAGUE_FILES = "League files (*.db *.sqlite *.league);;All files (*)"
 PDF_FILES = "PDF documents (*.pdf);;All files (*)"
+JSON_FILES = "League JSON files (*.json);;All files (*)"
 
 
 class DialogService:
@@ -56,6 +57,16 @@ class DialogService:
     def save_pdf(self, title: str, suggestion: str = "") -> str | None:
         """Choose where to write a PDF."""
         path, _ = QFileDialog.getSaveFileName(self.parent, title, suggestion, PDF_FILES)
+        return path or None
+
+    def save_json(self, title: str, suggestion: str = "") -> str | None:
+        """Choose where to write a league JSON file."""
+        path, _ = QFileDialog.getSaveFileName(self.parent, title, suggestion, JSON_FILES)
+        return path or None
+
+    def open_json(self, title: str, folder: str = "") -> str | None:
+        """Choose a league JSON file to read."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, title, folder, JSON_FILES)
         return path or None
 
     def text(self, title: str, label: str, value: str = "") -> str | None:

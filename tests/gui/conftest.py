@@ -58,6 +58,12 @@ class FakeDialogs(DialogService):
     def save_pdf(self, title: str, suggestion: str = "") -> str | None:
         return self._next("save_pdf")
 
+    def save_json(self, title: str, suggestion: str = "") -> str | None:
+        return self._next("save_json")
+
+    def open_json(self, title: str, folder: str = "") -> str | None:
+        return self._next("open_json")
+
     def text(self, title: str, label: str, value: str = "") -> str | None:
         return self._next("text")
 
