@@ -1,5 +1,6 @@
 """Import and export on the command line: ``export``/``import`` of our league JSON and
-``season export-csv`` (this module registers after ``season_commands`` and adds to it)."""
+``season export-csv|export-naf``, ``team export-obblm`` (this module registers after
+``season_commands`` and ``team_commands`` and adds to them)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ def _subcommands(subparsers: SubParsers, name: str, help_text: str) -> SubParser
 
 
 def register(subparsers: SubParsers) -> None:
-    """Add ``export``, ``import`` and ``season export-csv``."""
+    """Add ``export``, ``import``, ``season export-csv|export-naf`` and ``team export-obblm``."""
     p = subparsers.add_parser("export", help="write a whole league to our JSON file (lossless)")
     p.add_argument("league", help="league name or id")
     p.add_argument("-o", "--output", type=Path, required=True, help="the JSON file to write")
@@ -39,6 +40,16 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("season", help="season name or id")
     p.add_argument("-o", "--output", type=Path, required=True, help="the folder to write into")
     p.set_defaults(handler=cmd_season_export_csv)
+    p = season.add_parser("export-naf", help="the season's games as a NAF tournament report (XML)")
+    p.add_argument("season", help="season name or id")
+    p.add_argument("-o", "--output", type=Path, required=True, help="the XML file to write")
+    p.set_defaults(handler=cmd_season_export_naf)
+    team = _subcommands(subparsers, "team", "teams")
+    p = team.add_parser("export-obblm", help="a team as OBBLM/NAFLM team XML")
+    p.add_argument("team", help="team name or id")
+    p.add_argument("--league", help="the team's league (when names repeat)")
+    p.add_argument("-o", "--output", type=Path, required=True, help="the XML file to write")
+    p.set_defaults(handler=cmd_team_export_obblm)
 
 
 def cmd_export(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -59,3 +70,15 @@ def cmd_season_export_csv(args: argparse.Namespace, ctx: CliContext) -> int:
     """Write the season's CSV files."""
     files = ctx.services().season_csv.export_csv(args.season, args.output)
     return ctx.emit({"files": [str(f) for f in files]}, lambda: "\n".join(f"wrote {f}" for f in files))
+
+
+def cmd_season_export_naf(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Write the season's NAF report."""
+    written = ctx.services().naf_report.export_naf(args.season, args.output)
+    return ctx.emit({"file": str(written)}, lambda: f"wrote {written}")
+
+
+def cmd_team_export_obblm(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Write the team's OBBLM XML."""
+    written = ctx.services().obblm_team.export_obblm(args.team, args.output, args.league)
+    return ctx.emit({"file": str(written)}, lambda: f"wrote {written}")

@@ -40,7 +40,7 @@ COMMANDS = {
     "races": ("rules_commands",),
     "league": ("league_commands",),
     "demo": ("league_commands",),
-    "team": ("team_commands",),
+    "team": ("team_commands", "interop_commands"),
     "player": ("player_commands",),
     "ledger": ("player_commands",),
     "season": ("season_commands", "league_rules_commands", "interop_commands"),

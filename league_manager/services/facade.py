@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from league_manager.services.concessions import ConcessionService
     from league_manager.services.deadlines import DeadlineService
     from league_manager.services.history import HistoryService
+    from league_manager.services.interop.naf_report import NafReportService
+    from league_manager.services.interop.obblm_team import ObblmTeamService
     from league_manager.services.interop.season_csv import SeasonCsvService
     from league_manager.services.league_export import LeagueExportService
     from league_manager.services.league_upgrade import LeagueUpgradeService
@@ -192,6 +194,20 @@ class Services:
         from league_manager.services.interop.season_csv import SeasonCsvService
 
         return SeasonCsvService(self.engine)
+
+    @cached_property
+    def naf_report(self) -> NafReportService:
+        """A season's games as a NAF tournament report."""
+        from league_manager.services.interop.naf_report import NafReportService
+
+        return NafReportService(self.engine)
+
+    @cached_property
+    def obblm_team(self) -> ObblmTeamService:
+        """A team as OBBLM team XML."""
+        from league_manager.services.interop.obblm_team import ObblmTeamService
+
+        return ObblmTeamService(self.engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:
