@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from league_manager.cli.context import CliContext
 
@@ -50,6 +50,12 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--league", help="the team's league (when names repeat)")
     p.add_argument("-o", "--output", type=Path, required=True, help="the XML file to write")
     p.set_defaults(handler=cmd_team_export_obblm)
+    p = team.add_parser("import", help="a team from an OBBLM team XML or a FUMBBL team JSON file")
+    p.add_argument("file", type=Path, help="the team file")
+    p.add_argument("--league", required=True, help="the league the team joins")
+    p.add_argument("--coach", help="the coach (default: the file's, or 'Imported coach')")
+    p.add_argument("--yes", action="store_true", help="create it (without: only show what would be created)")
+    p.set_defaults(handler=cmd_team_import)
 
 
 def cmd_export(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -82,3 +88,29 @@ def cmd_team_export_obblm(args: argparse.Namespace, ctx: CliContext) -> int:
     """Write the team's OBBLM XML."""
     written = ctx.services().obblm_team.export_obblm(args.team, args.output, args.league)
     return ctx.emit({"file": str(written)}, lambda: f"wrote {written}")
+
+
+def cmd_team_import(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Show what a team file would create; create it with ``--yes``."""
+    services = ctx.services()
+    preview = services.team_files.preview(args.league, args.file, args.coach)
+    paper = preview.team.paper
+    lines = [
+        f"{preview.team.source}: '{paper['name']}' ({paper['race']}), coach {paper['coach']},"
+        f" {len(paper['players'])} players, treasury {paper['treasury']:,} gp"
+    ]
+    lines += [f"  {p['number']:>2} {p['name']} ({p['position']})" for p in paper["players"]]
+    lines += [f"  note: {n}" for n in preview.team.notes]
+    lines += [f"  refused: {p}" for p in preview.problems]
+    data: dict[str, Any] = {"paper": paper, "notes": preview.team.notes, "problems": list(preview.problems)}
+    data["created"] = None
+    if preview.problems:
+        ctx.emit(data, lambda: "\n".join(lines))
+        return ctx.fail("the league's rules refuse this team; nothing was created")
+    if not args.yes:
+        lines.append("nothing created: run again with --yes to create it")
+        return ctx.emit(data, lambda: "\n".join(lines))
+    view = services.team_files.create(args.league, args.file, args.coach)
+    data["created"] = view.id
+    lines.append(f"created team '{view.name}' (id {view.id})")
+    return ctx.emit(data, lambda: "\n".join(lines))

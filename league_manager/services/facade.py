@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from league_manager.services.interop.naf_report import NafReportService
     from league_manager.services.interop.obblm_team import ObblmTeamService
     from league_manager.services.interop.season_csv import SeasonCsvService
+    from league_manager.services.interop.team_import_service import TeamFileImportService
     from league_manager.services.league_export import LeagueExportService
     from league_manager.services.league_upgrade import LeagueUpgradeService
     from league_manager.services.leagues import LeagueService
@@ -208,6 +209,13 @@ class Services:
         from league_manager.services.interop.obblm_team import ObblmTeamService
 
         return ObblmTeamService(self.engine)
+
+    @cached_property
+    def team_files(self) -> TeamFileImportService:
+        """Teams from OBBLM XML and FUMBBL JSON files: preview, then create."""
+        from league_manager.services.interop.team_import_service import TeamFileImportService
+
+        return TeamFileImportService(self.engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:
