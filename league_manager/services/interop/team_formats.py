@@ -32,6 +32,9 @@ class ForeignTeam:
     source: str
     paper: dict[str, Any]
     notes: list[str] = field(default_factory=list)
+    gained_skills: dict[int, list[str]] = field(default_factory=dict)
+    """Skills a player gained, by its place in ``paper["players"]``, whose advancement kind
+    the file does not tell (the service reads them as chosen, primary or secondary)."""
 
 
 def detect(text: str) -> str:
@@ -167,6 +170,7 @@ def read_fumbbl(text: str, coach: str | None = None) -> ForeignTeam:
     if not isinstance(players, list):
         raise TeamFileError("not a FUMBBL team: 'players' is not a list")
     notes = []
+    gained: dict[int, list[str]] = {}
     coach_name = coach or str((data.get("coach") or {}).get("name") or "Imported coach")
     race = str(data["roster"].get("name", ""))
     paper: dict[str, Any] = {
@@ -193,7 +197,7 @@ def read_fumbbl(text: str, coach: str | None = None) -> ForeignTeam:
         losses, niggling = _injuries(str(pl.get("injuries") or ""))
         skills = [str(s) for s in pl.get("skills") or []]
         if skills:
-            notes.append(f"{where}: gained skills {', '.join(skills)} need their kind; not imported")
+            gained[len(paper["players"])] = skills
         paper["players"].append(
             {
                 "number": _int_field(pl, "number") or index,
@@ -203,7 +207,7 @@ def read_fumbbl(text: str, coach: str | None = None) -> ForeignTeam:
                 "injuries": {"niggling": niggling, "characteristics": losses},
             }
         )
-    return ForeignTeam("FUMBBL team JSON", paper, notes)
+    return ForeignTeam("FUMBBL team JSON", paper, notes, gained)
 
 
 def _int_field(data: Any, key: str) -> int:

@@ -7,8 +7,9 @@ from pathlib import Path
 
 from sqlmodel import Session
 
-from league_manager.core.errors import RuleViolations
+from league_manager.core.errors import LeagueError, RuleViolations
 from league_manager.persistence import repositories as repo
+from league_manager.rules.model import Ruleset
 from league_manager.services.base import ServiceBase
 from league_manager.services.interop.team_formats import ForeignTeam, TeamFileError, read_team
 from league_manager.services.read_models import TeamView
@@ -42,6 +43,32 @@ def read_team_file(source: str | Path, coach: str | None = None) -> ForeignTeam:
     return read_team(text, coach)
 
 
+def resolve_skills(ruleset: Ruleset, team: ForeignTeam) -> None:
+    """Turn gained skills into advancements: chosen primary when the position's primary
+    access has the skill's category, else chosen secondary (the file does not say whether
+    a skill was rolled). A skill that cannot be placed is noted and left out."""
+    for index, skills in team.gained_skills.items():
+        player = team.paper["players"][index]
+        try:
+            position = ruleset.team(str(team.paper["race"])).position(str(player["position"]))
+        except LeagueError:
+            team.notes.append(
+                f"{player['name']}: gained skills {', '.join(skills)} left out (unknown position)"
+            )
+            continue
+        advancements = []
+        for skill in skills:
+            try:
+                category = ruleset.skill(skill).category
+            except LeagueError:
+                team.notes.append(f"{player['name']}: skill {skill!r} is not in the league's rules; left out")
+                continue
+            kind = "chosen_primary" if category in position.primary else "chosen_secondary"
+            advancements.append({"kind": kind, "skill": skill})
+            team.notes.append(f"{player['name']}: {skill} read as a {kind.replace('_', ' ')} advancement")
+        player["advancements"] = advancements
+
+
 class TeamFileImportService(ServiceBase):
     """Preview and create teams from OBBLM XML and FUMBBL JSON files."""
 
@@ -52,6 +79,7 @@ class TeamFileImportService(ServiceBase):
         with Session(self.engine, expire_on_commit=False) as session:
             try:
                 lg = repo.find_league(league, session=session)
+                resolve_skills(self.ruleset_of(lg), team)
                 create_from_paper(session, lg, self.ruleset_of(lg), team.paper)
             except RuleViolations as exc:
                 problems = tuple(str(v) for v in exc.violations)
@@ -66,5 +94,5 @@ class TeamFileImportService(ServiceBase):
             TeamFileError: the file is broken.
             RuleViolations: the league's rules refuse it; nothing is created.
         """
-        team = read_team_file(source, coach)
+        team = self.preview(league, source, coach).team
         return TeamService(self.engine).create_from_paper(league, team.paper).value

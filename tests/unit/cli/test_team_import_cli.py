@@ -67,9 +67,10 @@ def test_fumbbl_team_with_notes(db: Path, tmp_path: Path) -> None:
     path.write_text(json.dumps(team), encoding="utf-8")
     code, out, err = run(db, "team", "import", str(path), "--league", "Other", "--yes")
     assert code == 0, err + out
-    assert "gained skills Block" in out and "'Dead': left out" in out
+    assert "Block read as a chosen primary advancement" in out and "'Dead': left out" in out
     shown = json.loads(run(db, "--json", "team", "show", "Fumbbl Folk")[1])
     assert shown["coach"] == "Bea" and len(shown["players"]) == 11 and shown["treasury"] == 50000
+    assert any("Block" in str(p["skills"]) for p in shown["players"] if p["name"] == "P2")
 
 
 BROKEN = [
