@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMe
 LEAGUE_FILES = "League files (*.db *.sqlite *.league);;All files (*)"
 PDF_FILES = "PDF documents (*.pdf);;All files (*)"
 JSON_FILES = "League JSON files (*.json);;All files (*)"
+TEAM_FILES = "Team files (*.xml *.json);;All files (*)"
 
 
 class DialogService:
@@ -67,6 +68,11 @@ class DialogService:
     def open_json(self, title: str, folder: str = "") -> str | None:
         """Choose a league JSON file to read."""
         path, _ = QFileDialog.getOpenFileName(self.parent, title, folder, JSON_FILES)
+        return path or None
+
+    def open_team_file(self, title: str, folder: str = "") -> str | None:
+        """Choose a team file of another tool (OBBLM XML, FUMBBL JSON)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, title, folder, TEAM_FILES)
         return path or None
 
     def text(self, title: str, label: str, value: str = "") -> str | None:

@@ -200,6 +200,8 @@ class MainWindow(QMainWindow):
                                               None, "save", "Write the league to a JSON file")  # fmt: skip
         self.act_import_league = self._action("Import League…", lambda: interop_dialogs.import_league(self),
                                               None, "open", "Read a league JSON file in")  # fmt: skip
+        self.act_import_team = self._action("Import Team…", lambda: interop_dialogs.import_team(self),
+                                            None, "add", "A team from an OBBLM or FUMBBL file")  # fmt: skip
         self.act_quit = self._action("Quit", self.close, keys.Quit)
         self.act_undo = self._action(
             "Undo", self.runner.undo_last, keys.Undo, "undo", "Take back the last change"
@@ -232,6 +234,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.act_export_league)
         file_menu.addAction(self.act_import_league)
+        file_menu.addAction(self.act_import_team)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")

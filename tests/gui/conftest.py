@@ -64,6 +64,9 @@ class FakeDialogs(DialogService):
     def open_json(self, title: str, folder: str = "") -> str | None:
         return self._next("open_json")
 
+    def open_team_file(self, title: str, folder: str = "") -> str | None:
+        return self._next("open_team_file")
+
     def text(self, title: str, label: str, value: str = "") -> str | None:
         return self._next("text")
 

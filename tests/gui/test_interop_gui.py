@@ -38,3 +38,25 @@ def test_a_broken_file_is_refused_in_words(
     window.act_import_league.trigger()
     assert len(dialogs.errors) == 1 and "JSON is broken" in dialogs.errors[0][1]
     assert [lg.name for lg in window.ctx.svc.leagues.list_leagues()] == [DEMO_LEAGUE]
+
+
+def test_import_team_shows_it_then_creates_it(
+    make_window: Any, demo_file: Path, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    services = window.ctx.svc
+    team = services.teams.list_teams(DEMO_LEAGUE)[0]
+    xml = services.obblm_team.export_obblm(team.id, tmp_path / "team.xml")
+    services.leagues.create_league("Other")
+    window._populate()
+    other = next(lg.id for lg in services.leagues.list_leagues() if lg.name == "Other")
+    window.navigate("league", other)
+    dialogs.script("open_team_file", str(xml), str(xml))
+    dialogs.script("confirm", False, True)
+    window.act_import_team.trigger()
+    assert services.teams.list_teams("Other") == []
+    window.act_import_team.trigger()
+    assert dialogs.errors == []
+    assert [t.name for t in services.teams.list_teams("Other")] == [team.name]
+    assert window.current[0] == "team"
