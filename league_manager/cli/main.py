@@ -35,6 +35,7 @@ COMMAND_MODULES = (
     "share_commands",
     "site_commands",
     "event_commands",
+    "interop_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -43,10 +44,10 @@ COMMANDS = {
     "races": ("rules_commands",),
     "league": ("league_commands", "removal_commands"),
     "demo": ("league_commands",),
-    "team": ("team_commands", "removal_commands"),
+    "team": ("team_commands", "removal_commands", "interop_commands"),
     "player": ("player_commands",),
     "ledger": ("player_commands",),
-    "season": ("season_commands", "league_rules_commands", "removal_commands"),
+    "season": ("season_commands", "league_rules_commands", "removal_commands", "interop_commands"),
     "fixture": ("season_commands", "match_day_commands", "replay_commands", "league_rules_commands"),
     "adjust": ("league_rules_commands",),
     "pdf": ("pdf_commands",),
@@ -57,6 +58,8 @@ COMMANDS = {
     "share": ("share_commands",),
     "site": ("site_commands",),
     "event": ("event_commands",),
+    "export": ("interop_commands",),
+    "import": ("interop_commands",),
 }
 """Which modules register each command: only those are imported to run it (a fast start)."""
 

@@ -26,6 +26,11 @@ if TYPE_CHECKING:
     from league_manager.services.deadlines import DeadlineService
     from league_manager.services.events import EventService
     from league_manager.services.history import HistoryService
+    from league_manager.services.interop.naf_report import NafReportService
+    from league_manager.services.interop.obblm_team import ObblmTeamService
+    from league_manager.services.interop.season_csv import SeasonCsvService
+    from league_manager.services.interop.team_import_service import TeamFileImportService
+    from league_manager.services.league_export import LeagueExportService
     from league_manager.services.league_upgrade import LeagueUpgradeService
     from league_manager.services.leagues import LeagueService
     from league_manager.services.match_day.board import BoardService
@@ -209,6 +214,41 @@ class Services:
         from league_manager.services.events import EventService
 
         return EventService(self.engine)
+
+    @cached_property
+    def league_export(self) -> LeagueExportService:
+        """A whole league to our JSON file and back."""
+        from league_manager.services.league_export import LeagueExportService
+
+        return LeagueExportService(self.engine)
+
+    @cached_property
+    def season_csv(self) -> SeasonCsvService:
+        """A season's standings, leader boards and player statistics as CSV."""
+        from league_manager.services.interop.season_csv import SeasonCsvService
+
+        return SeasonCsvService(self.engine)
+
+    @cached_property
+    def naf_report(self) -> NafReportService:
+        """A season's games as a NAF tournament report."""
+        from league_manager.services.interop.naf_report import NafReportService
+
+        return NafReportService(self.engine)
+
+    @cached_property
+    def obblm_team(self) -> ObblmTeamService:
+        """A team as OBBLM team XML."""
+        from league_manager.services.interop.obblm_team import ObblmTeamService
+
+        return ObblmTeamService(self.engine)
+
+    @cached_property
+    def team_files(self) -> TeamFileImportService:
+        """Teams from OBBLM XML and FUMBBL JSON files: preview, then create."""
+        from league_manager.services.interop.team_import_service import TeamFileImportService
+
+        return TeamFileImportService(self.engine)
 
     @classmethod
     def open(cls, target: str | Path) -> Services:

@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QInputDialog, QLineEdit, QMe
 
 LEAGUE_FILES = "League files (*.db *.sqlite *.league);;All files (*)"
 PDF_FILES = "PDF documents (*.pdf);;All files (*)"
+JSON_FILES = "League JSON files (*.json);;All files (*)"
+TEAM_FILES = "Team files (*.xml *.json);;All files (*)"
 
 
 class DialogService:
@@ -61,6 +63,21 @@ class DialogService:
     def choose_folder(self, title: str, folder: str = "") -> str | None:
         """Choose a folder to write into (created files go inside it)."""
         return QFileDialog.getExistingDirectory(self.parent, title, folder) or None
+
+    def save_json(self, title: str, suggestion: str = "") -> str | None:
+        """Choose where to write a league JSON file."""
+        path, _ = QFileDialog.getSaveFileName(self.parent, title, suggestion, JSON_FILES)
+        return path or None
+
+    def open_json(self, title: str, folder: str = "") -> str | None:
+        """Choose a league JSON file to read."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, title, folder, JSON_FILES)
+        return path or None
+
+    def open_team_file(self, title: str, folder: str = "") -> str | None:
+        """Choose a team file of another tool (OBBLM XML, FUMBBL JSON)."""
+        path, _ = QFileDialog.getOpenFileName(self.parent, title, folder, TEAM_FILES)
+        return path or None
 
     def text(self, title: str, label: str, value: str = "") -> str | None:
         """Ask for a line of text; None when cancelled."""

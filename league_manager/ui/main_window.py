@@ -31,7 +31,7 @@ from league_manager.core.urls import is_server_url, mask_password, short_name, w
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
-from league_manager.ui import demo_file, theme
+from league_manager.ui import demo_file, interop_dialogs, theme
 from league_manager.ui.admin_actions import AdminActions
 from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.context import Page, UiContext
@@ -198,6 +198,12 @@ class MainWindow(QMainWindow):
                                           "Write a copy of the open league file somewhere else")  # fmt: skip
         self.act_backup = self._action("Back Up Now", self.backup_now, "Ctrl+B", "backup",
                                        "Copy the league file to its backups folder")  # fmt: skip
+        self.act_export_league = self._action("Export League…", lambda: interop_dialogs.export_league(self),
+                                              None, "save", "Write the league to a JSON file")  # fmt: skip
+        self.act_import_league = self._action("Import League…", lambda: interop_dialogs.import_league(self),
+                                              None, "open", "Read a league JSON file in")  # fmt: skip
+        self.act_import_team = self._action("Import Team…", lambda: interop_dialogs.import_team(self),
+                                            None, "add", "A team from an OBBLM or FUMBBL file")  # fmt: skip
         self.act_quit = self._action("Quit", self.close, keys.Quit)
         self.act_undo = self._action(
             "Undo", self.runner.undo_last, keys.Undo, "undo", "Take back the last change"
@@ -232,6 +238,10 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_save_copy)
         file_menu.addAction(self.act_backup)
         file_menu.addAction(self.admin.act_backups)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_export_league)
+        file_menu.addAction(self.act_import_league)
+        file_menu.addAction(self.act_import_team)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")

@@ -61,6 +61,15 @@ class FakeDialogs(DialogService):
     def choose_folder(self, title: str, folder: str = "") -> str | None:
         return self._next("choose_folder")
 
+    def save_json(self, title: str, suggestion: str = "") -> str | None:
+        return self._next("save_json")
+
+    def open_json(self, title: str, folder: str = "") -> str | None:
+        return self._next("open_json")
+
+    def open_team_file(self, title: str, folder: str = "") -> str | None:
+        return self._next("open_team_file")
+
     def text(self, title: str, label: str, value: str = "") -> str | None:
         return self._next("text")
 

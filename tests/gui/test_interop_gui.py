@@ -1,0 +1,62 @@
+"""File → Export League… and File → Import League…: the league JSON through the window."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from league_manager.services.demo import DEMO_LEAGUE
+
+
+def test_export_then_import_under_another_name(
+    make_window: Any, demo_file: Path, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    target = tmp_path / "demo.json"
+    dialogs.script("save_json", str(target))
+    window.act_export_league.trigger()
+    assert dialogs.errors == [] and json.loads(target.read_text(encoding="utf-8"))["league"] == DEMO_LEAGUE
+    dialogs.script("open_json", str(target))
+    dialogs.script("text", "Demo Copy")
+    window.act_import_league.trigger()
+    assert dialogs.errors == []
+    names = {lg.name for lg in window.ctx.svc.leagues.list_leagues()}
+    assert names == {DEMO_LEAGUE, "Demo Copy"}
+    assert window.current[0] == "league"
+
+
+def test_a_broken_file_is_refused_in_words(
+    make_window: Any, demo_file: Path, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    bad = tmp_path / "bad.json"
+    bad.write_text("{oops", encoding="utf-8")
+    dialogs.script("open_json", str(bad))
+    window.act_import_league.trigger()
+    assert len(dialogs.errors) == 1 and "JSON is broken" in dialogs.errors[0][1]
+    assert [lg.name for lg in window.ctx.svc.leagues.list_leagues()] == [DEMO_LEAGUE]
+
+
+def test_import_team_shows_it_then_creates_it(
+    make_window: Any, demo_file: Path, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    services = window.ctx.svc
+    team = services.teams.list_teams(DEMO_LEAGUE)[0]
+    xml = services.obblm_team.export_obblm(team.id, tmp_path / "team.xml")
+    services.leagues.create_league("Other")
+    window._populate()
+    other = next(lg.id for lg in services.leagues.list_leagues() if lg.name == "Other")
+    window.navigate("league", other)
+    dialogs.script("open_team_file", str(xml), str(xml))
+    dialogs.script("confirm", False, True)
+    window.act_import_team.trigger()
+    assert services.teams.list_teams("Other") == []
+    window.act_import_team.trigger()
+    assert dialogs.errors == []
+    assert [t.name for t in services.teams.list_teams("Other")] == [team.name]
+    assert window.current[0] == "team"
