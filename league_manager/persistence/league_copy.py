@@ -19,13 +19,8 @@ from typing import Any
 from sqlalchemy import Connection, Table, text
 from sqlmodel import SQLModel
 
-import league_manager.persistence.board_models
-import league_manager.persistence.match_day_models
-import league_manager.persistence.season_models
-import league_manager.persistence.team_board_models
-import league_manager.persistence.tracker_models  # noqa: F401  (registers every table)
+import league_manager.persistence.all_tables  # noqa: F401  (registers every table)
 from league_manager.core.errors import LeagueError
-from league_manager.persistence import models  # noqa: F401
 
 _TEAMS = "(SELECT id FROM team WHERE league_id = :league)"
 _PLAYERS = f"(SELECT id FROM player WHERE team_id IN {_TEAMS})"
@@ -56,11 +51,19 @@ LEAGUE_ROWS: Mapping[str, str] = {
     "matchday": f"fixture_id IN {_FIXTURES}",
     "matchcorrection": f"fixture_id IN {_FIXTURES}",
     "trackermatch": f"fixture_id IN {_FIXTURES}",
+    "fixturedeadline": f"fixture_id IN {_FIXTURES}",
+    "adjustment": f"team_id IN {_TEAMS}",
+    "playoffseed": f"season_id IN {_SEASONS}",
+    "seasonclose": f"season_id IN {_SEASONS}",
 }
 """Each copied table and the SQL condition (on ``:league``) that picks the league's rows."""
 
-NOT_COPIED: Mapping[str, str] = {}
-"""Tables deliberately left out of a copy, with why (none today: every table is the league's)."""
+NOT_COPIED: Mapping[str, str] = {
+    "tournamentevent": "a tournament event belongs to no league (the tournament desk's own)",
+    "evententry": "an entry of a tournament event, which belongs to no league",
+    "eventgame": "a game of a tournament event, which belongs to no league",
+}
+"""Tables deliberately left out of a copy, with why."""
 
 SHARED_ROWS = frozenset({"coach"})
 """Tables whose rows other leagues may use too: a row already there with the same id and

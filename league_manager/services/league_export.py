@@ -21,16 +21,7 @@ from sqlmodel import Session, SQLModel
 
 from league_manager.core.errors import LeagueError, NotFound, RuleViolation
 from league_manager.core.files import write_bytes_atomically
-from league_manager.persistence import (  # noqa: F401 - registers every table in the metadata
-    board_models,
-    league_rules_models,
-    match_day_models,
-    models,
-    season_close_models,
-    season_models,
-    team_board_models,
-    tracker_models,
-)
+from league_manager.persistence import all_tables  # noqa: F401 - registers every table
 from league_manager.persistence.models import League
 from league_manager.persistence.repositories import find_league
 from league_manager.services.base import ServiceBase
@@ -73,9 +64,13 @@ EXPORTED_TABLES = (
 )
 """Every table written to the file, in an order where a row's parents come first."""
 
-DERIVED_TABLES: dict[str, str] = {}
-"""Tables deliberately left out of the file, each with the reason (none today: balances,
-standings and leader boards are never stored, they are sums over the exported ledgers)."""
+DERIVED_TABLES: dict[str, str] = {
+    "tournamentevent": "a tournament event belongs to no league (the tournament desk's own)",
+    "evententry": "an entry of a tournament event, which belongs to no league",
+    "eventgame": "a game of a tournament event, which belongs to no league",
+}
+"""Tables deliberately left out of the file, each with the reason (balances, standings and
+leader boards are never stored: they are sums over the exported ledgers)."""
 
 
 class LeagueFileError(LeagueError):

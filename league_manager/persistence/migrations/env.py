@@ -4,15 +4,7 @@ from alembic import context
 from sqlalchemy import engine_from_config, pool
 from sqlmodel import SQLModel
 
-import league_manager.persistence.board_models
-import league_manager.persistence.event_models
-import league_manager.persistence.league_rules_models
-import league_manager.persistence.match_day_models
-import league_manager.persistence.season_close_models
-import league_manager.persistence.season_models
-import league_manager.persistence.team_board_models
-import league_manager.persistence.tracker_models  # noqa: F401  (registers the board and tracker tables)
-from league_manager.persistence import models  # noqa: F401  (registers the tables)
+import league_manager.persistence.all_tables  # noqa: F401  (registers every table)
 
 config = context.config
 target_metadata = SQLModel.metadata
