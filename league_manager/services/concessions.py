@@ -31,11 +31,11 @@ from league_manager.services.match_day.board_store import refuse_if_board_in_pro
 from league_manager.services.season_read_models import FixtureView, ResultEntry
 from league_manager.services.season_results import apply_result
 from league_manager.services.season_store import (
+    check_friendly,
     find_fixture,
     find_season,
     fixture_view,
     get_or_create_round,
-    membership,
     next_round_number,
     team_in_season,
 )
@@ -171,30 +171,7 @@ class ConcessionService(ServiceBase):
             a, b = team_in_season(row, home, session=session), team_in_season(row, away, session=session)
             if a.id == b.id:
                 raise RuleViolation("friendly", "a team cannot play itself")
-            divisions = []
-            for team in (a, b):
-                entry = membership(row.id, team.id or 0, session=session)
-                if entry.withdrawn_at is not None:
-                    raise RuleViolation("friendly", f"{team.name} has withdrawn from {row.name}")
-                divisions.append(entry.division_id)
-            if divisions[0] is None or divisions[0] == divisions[1]:
-                raise RuleViolation(
-                    "friendly",
-                    f"{a.name} and {b.name} play in the same division; friendlies are across divisions",
-                )
-            pair = (a.id, b.id)
-            earlier = session.exec(
-                select(Fixture.id).where(
-                    Fixture.season_id == row.id,
-                    Fixture.stage == "friendly",
-                    col(Fixture.home_team_id).in_(pair),
-                    col(Fixture.away_team_id).in_(pair),
-                )
-            ).first()
-            if earlier is not None:
-                raise RuleViolation(
-                    "friendly", f"{a.name} and {b.name} already have a friendly (fixture {earlier})"
-                )
+            check_friendly(row, a, b, session=session)
             number = next_round_number(row.id, session=session)
             rnd = get_or_create_round(row.id, number, f"Friendlies {number}", "friendly", session=session)
             fixture = Fixture(

@@ -384,3 +384,35 @@ def entry_candidates(league_id: int, season_id: int | None, *, session: Session)
         for team, coach in rows
         if team.id not in entered
     ]
+
+
+def check_friendly(season: Season, a: Team, b: Team, *, session: Session) -> None:
+    """Refuse a friendly the league rules do not allow: a team that withdrew, teams of one
+    division (or a season without divisions), or a pair that has had its friendly already.
+
+    Raises:
+        RuleViolation: naming the rule.
+    """
+    assert season.id is not None
+    divisions = []
+    for team in (a, b):
+        entry = membership(season.id, team.id or 0, session=session)
+        if entry.withdrawn_at is not None:
+            raise RuleViolation("friendly", f"{team.name} has withdrawn from {season.name}")
+        divisions.append(entry.division_id)
+    if divisions[0] is None or divisions[0] == divisions[1]:
+        raise RuleViolation(
+            "friendly",
+            f"{a.name} and {b.name} play in the same division; friendlies are across divisions",
+        )
+    pair = (a.id, b.id)
+    earlier = session.exec(
+        select(Fixture.id).where(
+            Fixture.season_id == season.id,
+            Fixture.stage == "friendly",
+            col(Fixture.home_team_id).in_(pair),
+            col(Fixture.away_team_id).in_(pair),
+        )
+    ).first()
+    if earlier is not None:
+        raise RuleViolation("friendly", f"{a.name} and {b.name} already have a friendly (fixture {earlier})")

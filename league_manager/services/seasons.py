@@ -42,6 +42,7 @@ from league_manager.services.season_results import ResultEntry, apply_result, wi
 from league_manager.services.season_results import clear_result as clear_fixture_result
 from league_manager.services.season_schedule import commit_plan, plan_schedule, preview_of
 from league_manager.services.season_store import (
+    check_friendly,
     division_names,
     entry_candidates,
     find_division,
@@ -392,7 +393,8 @@ class SeasonService(ServiceBase):
         friendly: bool = False,
         when: datetime | None = None,
     ) -> Outcome[FixtureView]:
-        """Add a fixture by hand: a league fixture or a friendly (which never counts in the table).
+        """Add a fixture by hand: a league fixture or a friendly (which never counts in the table;
+        the league rules allow one per pair of teams of different divisions a season).
 
         Raises:
             RuleViolation: a team not in the season, a team against itself, a team
@@ -407,6 +409,8 @@ class SeasonService(ServiceBase):
                 raise RuleViolation("fixture", "a team cannot play itself")
             for team in (a, b):
                 membership(row.id, team.id or 0, session=session)
+            if friendly:
+                check_friendly(row, a, b, session=session)
             settings = self.settings_of(league_of(row, session=session))
             if a.coach_id == b.coach_id and not settings.get("same_coach_may_meet", False):
                 raise RuleViolation("same_coach_may_meet", f"{a.name} and {b.name} have the same coach")

@@ -121,6 +121,10 @@ def test_withdraw_and_manual_fixture_commands(tmp_path: Path) -> None:
     )
     assert isinstance(friendly, dict) and friendly["stage"] == "friendly"
     assert friendly["scheduled_for"].startswith("2026-12-01T19:30")
+    code, _, err = run(db, "fixture", "add", "Spring", TEAMS[2], TEAMS[0], "--friendly")
+    assert code == 1 and "already have a friendly" in err  # once per pair, as `fixture friendly`
+    code, _, err = run(db, "fixture", "add", "Spring", TEAMS[0], TEAMS[1], "--friendly")
+    assert code == 1 and "across divisions" in err
     swapped = ok_json(db, "fixture", "swap", str(friendly["id"]))
     assert isinstance(swapped, dict) and swapped["home"] == TEAMS[2]
     moved = ok_json(db, "fixture", "move", str(friendly["id"]), "--round", "4")
