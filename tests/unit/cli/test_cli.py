@@ -52,6 +52,22 @@ def test_season3_ruleset_and_races() -> None:
     assert code != 0 and "unknown ruleset 'bb2030'" in err
 
 
+def test_classic_ruleset_and_races() -> None:
+    code, out, _ = run("--json", "rulesets")
+    row = next(r for r in json.loads(out) if r["id"] == "lrb2004")
+    assert (row["teams"], row["big_guys"], row["skills"]) == (19, 7, 46)
+    code, out, _ = run("--json", "races", "lrb2004")
+    teams = json.loads(out)
+    assert code == 0 and len(teams) == 19 and "Khemri" in {t["name"] for t in teams}
+    chaos = next(t for t in teams if t["id"] == "chaos")
+    assert (
+        chaos["big_guys"] == ["Minotaur", "Ogre", "Troll"] and chaos["reroll_cost_after_creation"] == 140000
+    )
+    assert all("PA" not in p for t in teams for p in t["positions"])
+    code, out, _ = run("races", "lrb2004")
+    assert code == 0 and "Nurgle" in out and "Beast of Nurgle" in out
+
+
 def test_season3_league_and_season_from_the_command_line(tmp_path: Path) -> None:
     db = tmp_path / "s3.db"
     code, out, _ = run("league", "create", "Third", "--ruleset", "bb2025", db=db)

@@ -1,0 +1,160 @@
+"""Transcribe the LRB 3.0 (2004) reference data into ``league_manager/data/lrb2004``.
+
+Developer tool: ``python tools/import_lrb2004.py [REFERENCE_DIR]``. Same rules as for the other
+editions: facts only (names, numbers, lists), the output is committed, the program never reads
+the reference. The reference's ``chosen`` value is taken for every disputed entry; the choices
+are recorded in ``docs/rules-decisions.md`` ("LRB 2004 (classic) data choices").
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+from reference_fields import dump_data, load_reference
+
+ROOT = Path(__file__).resolve().parents[1]
+OUT = ROOT / "league_manager" / "data" / "lrb2004"
+DEFAULT_REF = next(
+    (p / "shared" / "reference" / "lrb2004" for p in ROOT.parents if (p / "shared" / "reference").is_dir()),
+    ROOT.parent / "shared" / "reference" / "lrb2004",
+)
+HEADER = (
+    "# Transcribed by tools/import_lrb2004.py from the LRB 3.0 (2004) reference data.\n"
+    "# Facts only (names, numbers, lists). Choices on disputed values: docs/rules-decisions.md,\n"
+    '# "LRB 2004 (classic) data choices".\n'
+)
+
+
+def _profile(entry: dict[str, Any]) -> dict[str, int]:
+    return {key: entry[key] for key in ("MA", "ST", "AG", "AV")}
+
+
+def convert_teams(ref: Path) -> None:
+    """Team lists (positions without PA) and the Big Guys with their allied teams."""
+    data = load_reference(ref, "teams.yaml")
+    teams = [
+        {
+            "id": t["id"],
+            "name": t["name"],
+            "reroll_cost": t["reroll_cost"],
+            "reroll_cost_after_creation": t["reroll_cost_after_creation"],
+            "apothecary": bool(t["apothecary_allowed"]),
+            "big_guys": list(t["big_guys_allowed"]),
+            "big_guy_limit": t["max_big_guys"],
+            "special_rules": list(t.get("special_rules") or []),
+            "positions": [
+                {
+                    "name": p["name"],
+                    "max": p["qty_max"],
+                    "cost": p["cost"],
+                    **_profile(p),
+                    "skills": list(p.get("skills") or []),
+                    "normal": list(p["normal"]),
+                    "double": list(p["double"]),
+                }
+                for p in t["positions"]
+            ],
+        }
+        for t in data["teams"]
+    ]
+    big_guys = [
+        {
+            "name": b["name"],
+            "cost": b["cost"],
+            **_profile(b),
+            "skills": list(b["skills_and_traits"]),
+            "racial": list(b["racial_characteristics"]),
+            "allied_teams": list(b["allied_teams"]),
+            "normal": list(b["normal"]),
+            "double": list(b["double"]),
+        }
+        for b in data["big_guys"]
+    ]
+    dump_data(OUT / "teams.yaml", HEADER, {"teams": teams, "big_guys": big_guys})
+
+
+def convert_skills(ref: Path) -> None:
+    """Skill and trait categories, racial characteristics and secret weapons (names only)."""
+    data = load_reference(ref, "skills.yaml")
+    out = {
+        "categories": [
+            {
+                "code": c["code"],
+                "name": c["name"],
+                "skills": [s["name"] for s in c["skills"] if s["type"] == "skill"],
+                "traits": [s["name"] for s in c["skills"] if s["type"] == "trait"],
+            }
+            for c in data["categories"]
+        ],
+        "racial_characteristics": [r["name"] for r in data["racial_characteristics"]["items"]],
+        "secret_weapons": [
+            {"name": w["name"], "penalty_roll": w["penalty_roll_2d6"]}
+            for w in data["secret_weapons"]["items"]
+        ],
+        "name_variants": dict(data["name_variants"]),
+    }
+    dump_data(OUT / "skills.yaml", HEADER, out)
+
+
+def convert_league_rules(ref: Path) -> None:
+    """The ruleset header and the team-creation figures."""
+    data = load_reference(ref, "team_creation.yaml")
+    staff = {s["name"]: s for s in data["coaching_staff"]}
+    out = {
+        "ruleset": {"id": "lrb2004", "version": "LRB 3.0", "name": "Living Rulebook 2004 (classic)"},
+        "creation": {
+            "budget": data["budget_gp"],
+            "min_players": data["squad"]["min_players"],
+            "max_players": data["squad"]["max_players"],
+            "fan_factor_cost": data["fan_factor"]["cost_each"],
+            "fan_factor_min": data["fan_factor"]["min_at_creation"],
+            "fan_factor_max": data["fan_factor"]["max_at_creation"],
+            "assistant_coach_cost": staff["Assistant Coach"]["cost"],
+            "cheerleader_cost": staff["Cheerleader"]["cost"],
+            "apothecary_cost": staff["Apothecary"]["cost"],
+            "apothecary_max": staff["Apothecary"]["max"],
+            "big_guys_per_team": data["big_guys"]["per_team"],
+            "starting_team_rating": data["starting_team_rating"],
+        },
+    }
+    dump_data(OUT / "league_rules.yaml", HEADER, out)
+
+
+def _band(text: str) -> tuple[int, int | None]:
+    low, _, high = str(text).rstrip("+").partition("-")
+    return int(low), (int(high) if high else None)
+
+
+def convert_pre_match(ref: Path) -> None:
+    """The gate dice, the handicap-roll count by rating difference and the D66 handicap table."""
+    data = load_reference(ref, "pre_match.yaml")
+    rows = []
+    for row in data["handicap_roll_table"]["rows"]:
+        low, high = _band(row["difference"])
+        rows.append({"min": low, "max": high, "rolls": row["rolls"], "chosen": 1 if row.get("plus") else 0})
+    out = {
+        "gate": {"die_per_fan_factor": 6, "fans_per_pip": 1000},
+        "handicap_rolls": rows,
+        "handicap_table": [
+            {"d66": r["d66"], "name": r["name"], "effect": r["effect"]}
+            for r in data["handicap_table"]["results"]
+        ],
+    }
+    dump_data(OUT / "pre_match.yaml", HEADER, out)
+
+
+def main(ref: Path) -> int:
+    """Write every lrb2004 data file from the reference folder ``ref``."""
+    OUT.mkdir(parents=True, exist_ok=True)
+    convert_teams(ref)
+    convert_skills(ref)
+    convert_league_rules(ref)
+    convert_pre_match(ref)
+    print(f"wrote {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_REF))
