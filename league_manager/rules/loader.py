@@ -80,7 +80,7 @@ def ruleset_name(ruleset_id: str) -> str:
         DataFileError: the header file breaks its schema.
     """
     if ruleset_id not in KNOWN_RULESETS:
-        raise NotFound(f"unknown ruleset '{ruleset_id}' (known: {', '.join(KNOWN_RULESETS)})")
+        raise unknown_ruleset(ruleset_id)
     return _read(ruleset_id, "league_rules.yaml")["ruleset"]["name"].text()
 
 
@@ -93,7 +93,7 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
         DataFileError: a data file breaks its schema; the message names the spot.
     """
     if ruleset_id not in KNOWN_RULESETS:
-        raise NotFound(f"unknown ruleset '{ruleset_id}' (known: {', '.join(KNOWN_RULESETS)})")
+        raise unknown_ruleset(ruleset_id)
     texts = _descriptions(ruleset_id)
     skills_file = _read(ruleset_id, "skills.yaml")
     skills, categories = _skills(skills_file, texts["skills"])
@@ -500,3 +500,15 @@ def _cross_check(ruleset: Ruleset) -> None:
             raise DataFileError(f"descriptions.yaml: no text for inducement '{inducement.name}'")
     if len(ruleset.advancement.costs) != ruleset.advancement.max_advancements:
         raise DataFileError("league_rules.yaml: one cost row per advancement is required")
+
+
+def unknown_ruleset(ruleset_id: str) -> NotFound:
+    """The refusal of a ruleset no league can be played under (yet)."""
+    from league_manager.rules.classic import CLASSIC_RULESETS
+
+    if ruleset_id in CLASSIC_RULESETS:
+        return NotFound(
+            f"leagues under '{ruleset_id}' are not available yet: only its team lists are "
+            f"(see races {ruleset_id}); league rulesets: {', '.join(KNOWN_RULESETS)}"
+        )
+    return NotFound(f"unknown ruleset '{ruleset_id}' (known: {', '.join(KNOWN_RULESETS)})")
