@@ -63,7 +63,7 @@ ADVANCE = 1.2
 """The carrier's worth of a square gained towards the end zone (opponents near cost 1-6)."""
 MARKERS = 2
 """Players the coach puts next to the opposing carrier; the others screen."""
-BALL_PLAY_GAIN = 3.0
+BALL_PLAY_GAIN = 10.0
 """A pass or hand-off must beat keeping the ball by this much (carrier-safety units)."""
 _BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
 _TURNS_PER_HALF = 8
