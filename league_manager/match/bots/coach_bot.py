@@ -27,11 +27,19 @@ from collections.abc import Callable
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots.coach_ball import (
+    REACH_MIN,
+    TD_WORTH,
+    ball_plays,
+    block_odds_from,
+    dice_text,
+)
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
 from league_manager.match.odds import (
     ATTACKER_ORDER,
     DEFENDER_ORDER,
+    BlockOdds,
     block_odds,
     face_result,
 )
@@ -55,6 +63,8 @@ ADVANCE = 1.2
 """The carrier's worth of a square gained towards the end zone (opponents near cost 1-6)."""
 MARKERS = 2
 """Players the coach puts next to the opposing carrier; the others screen."""
+BALL_PLAY_GAIN = 10.0
+"""A pass or hand-off must beat keeping the ball by this much (carrier-safety units)."""
 _BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
 _TURNS_PER_HALF = 8
 
@@ -71,6 +81,8 @@ class CoachBot(GreedyBot):
         self._flavour: tuple[float, float] | None = None
         self._memo_key: object = None
         self._memo: dict[int, dict[int, MovePlan]] = {}
+        self.reason = ""
+        """One line on the activation chosen last (for "Why this move?")."""
 
     # the team turn -----------------------------------------------------------------
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
@@ -87,6 +99,7 @@ class CoachBot(GreedyBot):
             steps = [
                 lambda: self._score(match, team, options, carrier, last_turn),
                 lambda: self._blocks(match, team, options, risky=False),
+                lambda: self._ball_play(match, team, options, carrier),
                 lambda: self._carrier_move(match, team, options, carrier),
                 lambda: self._cage(match, team, options, carrier),
                 lambda: self._blocks(match, team, options, risky=True),
@@ -116,6 +129,7 @@ class CoachBot(GreedyBot):
             if choice is not None and choice in options:
                 return choice
         self._plan, self._player, self._foe = [], -1, -1
+        self.reason = "nothing left that pays: end the turn"
         return Action(acts.END_TURN)
 
     def _weights(self, match: Match, team: int) -> tuple[float, float]:
@@ -177,8 +191,9 @@ class CoachBot(GreedyBot):
         plan = self._plans(match, p).get(square)
         return plan if plan is not None and plan.p_with_rerolls >= SURE and plan.path else None
 
-    def _start(self, p: int, kind: str, plan: MovePlan | None, target: int = -1) -> Action:
+    def _start(self, p: int, kind: str, plan: MovePlan | None, target: int = -1, reason: str = "") -> Action:
         self._player, self._foe, self._kind = p, target, kind
+        self.reason = reason or kind
         self._plan = plan.actions(p) if plan is not None else []
         return Action(acts.ACTIVATE[kind], p)
 
@@ -195,14 +210,22 @@ class CoachBot(GreedyBot):
         for square, plan in self._plans(match, carrier).items():
             if xy(square)[0] == goal_x and (best is None or plan.p_with_rerolls > best[0]):
                 best = (plan.p_with_rerolls, plan)
-        if best is None or not (best[0] >= SCORE_NOW or (last and best[0] > 0)):
+        if best is None or not self._go_for_it(match, team, best[0], last):
             return None
-        return self._start(carrier, acts.MOVE, best[1])
+        return self._start(carrier, acts.MOVE, best[1], reason=f"run for the end zone: {best[0]:.0%}")
+
+    def _go_for_it(self, match: Match, team: int, p: float, last: bool) -> bool:
+        """Whether a touchdown this likely is worth the risk of dropping the ball now: surely at
+        :data:`SCORE_NOW`, with less late in the half, anything in the last turn."""
+        if last:
+            return p > 0
+        late = match.state.turn[team] >= _TURNS_PER_HALF - 2
+        return p >= SCORE_NOW or (late and p * TD_WORTH > (1 - p) * LOSS)
 
     def _blocks(self, match: Match, team: int, options: set[Action], risky: bool) -> Action | None:
         s = match.state
         aggression = self._weights(match, team)[0]
-        best: tuple[float, int, int] | None = None
+        best: tuple[float, int, int, BlockOdds] | None = None
         for p in s.players_of(team):
             if Action(acts.ACTIVATE[acts.BLOCK], p) not in options or s.status[p] != STANDING:
                 continue
@@ -228,10 +251,12 @@ class CoachBot(GreedyBot):
                     value = down - own
                     ok = own <= 0.04 and down >= 0.3
                 if ok and (best is None or value > best[0]):
-                    best = (value, p, foe)
+                    best = (value, p, foe, odds)
         if best is None:
             return None
-        return self._start(best[1], acts.BLOCK, None, best[2])
+        label = "block" if risky else "safe block"
+        why = f"{label}: {dice_text(best[3])}, {best[3].p_defender_down:.0%} down"
+        return self._start(best[1], acts.BLOCK, None, best[2], reason=why)
 
     def _pick_up(self, match: Match, team: int, options: set[Action]) -> Action | None:
         s = match.state
@@ -252,8 +277,37 @@ class CoachBot(GreedyBot):
         if secure in options:  # Season 3: the same walk with a 2+ pick-up
             self._player, self._foe, self._kind = best[1], -1, acts.SECURE_BALL
             self._plan = best[2].actions(best[1])
+            self.reason = f"secure the ball: {best[0]:.0%}"
             return secure
-        return self._start(best[1], acts.MOVE, best[2])
+        return self._start(best[1], acts.MOVE, best[2], reason=f"pick the ball up: {best[0]:.0%}")
+
+    def _ball_play(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
+        """A pass or a hand-off to a free team-mate nearer the end zone when it pays."""
+        s = match.state
+        if s.status[carrier] != STANDING:
+            return None
+        kinds = (
+            Action(acts.ACTIVATE[acts.PASS], carrier) in options,
+            Action(acts.ACTIVATE[acts.HANDOFF], carrier) in options,
+        )
+        if not any(kinds):
+            return None
+        plays = ball_plays(
+            match,
+            carrier,
+            kinds,
+            lambda q: self._plans(match, q),
+            lambda sq: self._safety(match, team, sq, carrier),
+            LOSS,
+        )
+        now = self._safety(match, team, s.pos[carrier], carrier)
+        if not plays or plays[0].value < now + BALL_PLAY_GAIN:
+            return None
+        play = plays[0]
+        why = f"{play.kind} to a free receiver: {play.p_complete:.0%}"
+        if play.p_score > 0:
+            why += f", then {play.p_score:.0%} to score"
+        return self._start(carrier, play.kind, play.plan, play.receiver, reason=why)
 
     def _carrier_move(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
         s = match.state
@@ -271,7 +325,7 @@ class CoachBot(GreedyBot):
                 best = (value, plan)
         if best[1] is None:
             return None
-        return self._start(carrier, acts.MOVE, best[1])
+        return self._start(carrier, acts.MOVE, best[1], reason="carrier to a safer square ahead")
 
     def _safety(self, match: Match, team: int, square: int, carrier: int) -> float:
         """How good a square is for our carrier: forward, away from opponents, off the sideline."""
@@ -311,45 +365,53 @@ class CoachBot(GreedyBot):
         for _d, p, corner in sorted(choices)[:3]:
             plan = self._sure(match, p, corner)
             if plan is not None:
-                return self._start(p, acts.MOVE, plan)
+                return self._start(p, acts.MOVE, plan, reason="cage the carrier")
         return None
 
     def _blitz(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
+        """Blitz their carrier, each blitzer valued from the best square it reaches next to it
+        (assists change with the square): reach x (knock-down + half a push) - own fall."""
         s = match.state
         target_sq = s.pos[carrier]
         if s.status[carrier] != STANDING:
             return None
         aggression = self._weights(match, team)[0]
+
+        def pay(p: int, square: int) -> tuple[float, BlockOdds]:
+            odds = block_odds_from(match, p, carrier, square, blitz=True)
+            down = odds.p_defender_down + 0.5 * odds.p_push_only
+            return aggression * down - 0.5 * odds.outcomes_rr.get("attacker_down", 0.0), odds
+
         ranked: list[tuple[float, int]] = []
         for p in s.players_of(team):
             if Action(acts.ACTIVATE[acts.BLITZ], p) not in options or s.status[p] != STANDING:
                 continue
             if distance(s.pos[p], target_sq) > s.ma[p] + 2:
                 continue
-            odds = block_odds(match.ctx, p, carrier, blitz=True)
-            down = odds.p_defender_down + 0.5 * odds.p_push_only
-            own = odds.outcomes_rr.get("attacker_down", 0.0)
-            ranked.append((aggression * down - 0.5 * own, p))
+            ranked.append((s.st[p] - 0.5 * distance(s.pos[p], target_sq), p))
         ranked.sort(reverse=True)
-        best: tuple[float, int, MovePlan | None] | None = None
-        for pay, p in ranked[:3]:
+        best: tuple[float, int, MovePlan | None, float, BlockOdds] | None = None
+        for _rank, p in ranked[:4]:
             if distance(s.pos[p], target_sq) == 1:
-                reach: tuple[float, MovePlan | None] = (1.0, None)
+                squares: list[tuple[float, int, MovePlan | None]] = [(1.0, s.pos[p], None)]
             else:
                 plans = self._plans(match, p)
-                reach = max(
-                    ((plans[n].p_with_rerolls, plans[n]) for n in NEIGHBOURS[target_sq] if n in plans),
-                    key=lambda r: r[0],
-                    default=(0.0, None),
-                )
-                if reach[1] is None:
-                    continue
-            value = reach[0] * pay
-            if value > 0.25 and (best is None or value > best[0]):
-                best = (value, p, reach[1])
+                squares = [
+                    (plans[n].p_with_rerolls, n, plans[n])
+                    for n in NEIGHBOURS[target_sq]
+                    if n in plans and plans[n].p_with_rerolls >= REACH_MIN
+                ]
+            for reach, square, plan in squares:
+                gain, odds = pay(p, square)
+                value = reach * gain
+                if value > 0.25 and (best is None or value > best[0]):
+                    best = (value, p, plan, reach, odds)
         if best is None:
             return None
-        return self._start(best[1], acts.BLITZ, best[2], carrier)
+        why = f"blitz the carrier: {dice_text(best[4])}, {best[4].p_defender_down:.0%} down"
+        if best[3] < SURE:
+            why += f", reaching them {best[3]:.0%}"
+        return self._start(best[1], acts.BLITZ, best[2], carrier, reason=why)
 
     def _mark(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
         """Put a free player next to their carrier without dice (tackle zone on the ball)."""
@@ -368,7 +430,7 @@ class CoachBot(GreedyBot):
                     tries += 1
                     plan = self._sure(match, p, n)
                     if plan is not None:
-                        return self._start(p, acts.MOVE, plan)
+                        return self._start(p, acts.MOVE, plan, reason="mark their carrier")
         return None
 
     def _foul(self, match: Match, team: int, options: set[Action]) -> Action | None:
@@ -386,7 +448,7 @@ class CoachBot(GreedyBot):
             for n in NEIGHBOURS[s.pos[p]]:
                 q = s.board[n]
                 if q >= 0 and s.team[q] != team and s.status[q] != STANDING and self._foul_pays(match, p, q):
-                    return self._start(p, acts.FOUL, None, q)
+                    return self._start(p, acts.FOUL, None, q, reason="foul a downed player with an assist")
         return None
 
     def _foul_pays(self, match: Match, p: int, victim: int) -> bool:
@@ -433,7 +495,7 @@ class CoachBot(GreedyBot):
             if best is not None and best[0] > now + 0.5:
                 plan = self._sure(match, p, best[1])
                 if plan is not None:
-                    return self._start(p, acts.MOVE, plan)
+                    return self._start(p, acts.MOVE, plan, reason="screen between the opponents and the ball")
         return None
 
     # the activation ----------------------------------------------------------------
@@ -445,7 +507,7 @@ class CoachBot(GreedyBot):
         options = prompt.options
         if self._foe >= 0 and s.pos[self._foe] >= 0:
             target_sq = s.pos[self._foe]
-            for kind in (acts.BLOCK, acts.FOUL):
+            for kind in (acts.BLOCK, acts.FOUL, acts.HANDOFF, acts.PASS):
                 hit = Action(kind, p, target_sq)
                 if hit in options:
                     self._plan = []

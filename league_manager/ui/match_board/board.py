@@ -206,6 +206,10 @@ class MatchBoard(QWidget):
         self.keys_button = QPushButton("Keys (F1)")
         self.pause_button = QPushButton("Pause (F2)")
         self.pause_button.clicked.connect(self.toggle_pause)
+        self.why_button = QPushButton("Why this move?")
+        self.why_button.setToolTip("The bot's reason for the activation it is playing")
+        self.why_button.clicked.connect(self.explain)
+        self.why_button.setVisible(not self.controller.session.both_human())
         self.dice_button = QPushButton("Type dice (D)")
         self.dice_button.setCheckable(True)
         self.dice_button.setToolTip(
@@ -217,6 +221,7 @@ class MatchBoard(QWidget):
             self.concede_button,
             self.dice_button,
             self.pause_button,
+            self.why_button,
             self.keys_button,
         ):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -388,6 +393,11 @@ class MatchBoard(QWidget):
         else:
             self.message.setText("")
             self.refresh()
+
+    def explain(self) -> None:
+        """Show the bot's reason for its last activation under the board."""
+        reason = self.controller.session.bot_reason()
+        self.message.setText(reason or "The bot has not explained a move yet.")
 
     def toggle_keys(self) -> None:
         """Show or hide the cheat-sheet."""

@@ -51,7 +51,9 @@ class BoardMenus(BoardCore):
             )
         team_name = (home, away)[prompt.team]
         if not self.session.is_human(prompt.team):
-            return Menu(f"{team_name} (bot) is playing…", [], team=prompt.team)
+            reason = self.session.bot_reason()
+            lines = [f"Why this move? {reason}"] if reason else []
+            return Menu(f"{team_name} (bot) is playing…", [], lines=lines, team=prompt.team)
         if self.handover_team >= 0:
             lines = [f"Hand the board to the {team_name} coach."]
             return Menu(f"{team_name} to play", [Choice("Start", "Return", command="begin")], lines=lines,

@@ -121,6 +121,7 @@ class BoardSession:
         self.undo_refusal = undo_refusal
         self.listeners: list[Callable[[list[Event]], None]] = []
         self._bots: dict[int, Bot] = {}
+        self._last_bot = -1
         for team, side in enumerate(SIDES):
             kind = game.controllers.get(side, "human")
             if kind != "human":
@@ -186,7 +187,17 @@ class BoardSession:
         prompt = self.match.prompt
         if prompt is None or prompt.team not in self._bots:
             raise IllegalAction("no bot to play now")
+        self._last_bot = prompt.team
         return self.apply(self._bots[prompt.team].choose(self.match))
+
+    def bot_reason(self) -> str:
+        """ "Why this move?": the reason the bot that played last gave for its activation
+        ("" when no bot has played, or its level gives no reasons)."""
+        bot = self._bots.get(self._last_bot)
+        reason = str(getattr(bot, "reason", "") or "")
+        if not reason:
+            return ""
+        return f"{self.team_names()[self._last_bot]} (bot): {reason}"
 
     def concede(self, team: int) -> list[Event]:
         """A coach concedes the match."""
