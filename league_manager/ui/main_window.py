@@ -50,6 +50,7 @@ from league_manager.ui.pages.welcome import WelcomePage
 from league_manager.ui.printing import PdfPreviewDialog
 from league_manager.ui.schedule_dialog import ScheduleDialog
 from league_manager.ui.season_dialog import NewSeasonDialog
+from league_manager.ui.share_dialog import ShareLeagueDialog
 from league_manager.ui.wizard import NewLeagueWizard
 
 if TYPE_CHECKING:
@@ -198,6 +199,8 @@ class MainWindow(QMainWindow):
                                           "Write a copy of the open league file somewhere else")  # fmt: skip
         self.act_backup = self._action("Back Up Now", self.backup_now, "Ctrl+B", "backup",
                                        "Copy the league file to its backups folder")  # fmt: skip
+        self.act_share = self._action("Share League…", self.share_league, None, "league",
+                                      "Copy a league onto a PostgreSQL server for its coaches")  # fmt: skip
         self.act_quit = self._action("Quit", self.close, keys.Quit)
         self.act_undo = self._action(
             "Undo", self.runner.undo_last, keys.Undo, "undo", "Take back the last change"
@@ -228,6 +231,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_save_copy)
         file_menu.addAction(self.act_backup)
         file_menu.addAction(self.admin.act_backups)
+        file_menu.addAction(self.act_share)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
@@ -832,6 +836,19 @@ class MainWindow(QMainWindow):
         if dest:
             self._copy_to(Path(dest), "Saved a copy")
 
+    def share_league(self) -> ShareLeagueDialog | None:
+        """File → Share League: copy a league of the open file onto a PostgreSQL server."""
+        services = self.ctx.services
+        if services is None:
+            return None
+        leagues = services.leagues.list_leagues()
+        chosen = next((lg.name for lg in leagues if lg.id == self.selected_league()), None)
+        dialog = ShareLeagueDialog(
+            [lg.name for lg in leagues], services.share_league, self.runner.call_in_background, chosen, self
+        )
+        self.dialogs.run(dialog)
+        return dialog
+
     def backup_now(self) -> None:
         """File → Back Up Now: a time-stamped copy in the backups folder."""
         if self.ctx.services is None or self.db_path is None:
@@ -969,6 +986,7 @@ class MainWindow(QMainWindow):
         self.act_new_season.setEnabled(has_db and self.nav_model.rowCount() > 0)
         self.act_schedule.setEnabled(has_db and self.current[0] == "season")
         self.act_back.setEnabled(bool(self.history))
+        self.act_share.setEnabled(has_db and not is_server_url(self.db_path or ""))
         self.admin.update()
         self._update_undo()
 
