@@ -19,6 +19,7 @@ from league_manager.persistence.migrate import MigrationReport, migrate
 from league_manager.services.changes import Outcome
 
 if TYPE_CHECKING:
+    from league_manager.persistence.league_copy import CopyReport
     from league_manager.services.adjustments import AdjustmentService
     from league_manager.services.advancement import AdvancementService
     from league_manager.services.backup_files import BackupFile
@@ -314,6 +315,18 @@ class Services:
 
         with self.engine.connect() as conn:
             return login_description(conn)
+
+    def share_league(self, league: str, server: str, replace: bool = False) -> CopyReport:
+        """Copy ``league`` of this file onto the PostgreSQL ``server`` (``share LEAGUE --server URL``).
+
+        Raises:
+            NotFound: no such league here.
+            ShareRefused: the server holds the league already (without ``replace``), or the
+                copy read back differently; nothing changed there.
+        """
+        from league_manager.services.sharing import share_league
+
+        return share_league(self.engine, league, server, replace=replace)
 
     def create_demo(self) -> Outcome[LeagueView]:
         """Create (or find) the demo league."""

@@ -50,6 +50,7 @@ from league_manager.ui.pages.welcome import WelcomePage
 from league_manager.ui.printing import PdfPreviewDialog
 from league_manager.ui.schedule_dialog import ScheduleDialog
 from league_manager.ui.season_dialog import NewSeasonDialog
+from league_manager.ui.share_dialog import ShareLeagueDialog
 from league_manager.ui.wizard import NewLeagueWizard
 
 if TYPE_CHECKING:
@@ -204,6 +205,8 @@ class MainWindow(QMainWindow):
                                               None, "open", "Read a league JSON file in")  # fmt: skip
         self.act_import_team = self._action("Import Team…", lambda: interop_dialogs.import_team(self),
                                             None, "add", "A team from an OBBLM or FUMBBL file")  # fmt: skip
+        self.act_share = self._action("Share League…", self.share_league, None, "league",
+                                      "Copy a league onto a PostgreSQL server for its coaches")  # fmt: skip
         self.act_quit = self._action("Quit", self.close, keys.Quit)
         self.act_undo = self._action(
             "Undo", self.runner.undo_last, keys.Undo, "undo", "Take back the last change"
@@ -238,6 +241,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_save_copy)
         file_menu.addAction(self.act_backup)
         file_menu.addAction(self.admin.act_backups)
+        file_menu.addAction(self.act_share)
         file_menu.addSeparator()
         file_menu.addAction(self.act_export_league)
         file_menu.addAction(self.act_import_league)
@@ -877,6 +881,19 @@ class MainWindow(QMainWindow):
         if dest:
             self._copy_to(Path(dest), "Saved a copy")
 
+    def share_league(self) -> ShareLeagueDialog | None:
+        """File → Share League: copy a league of the open file onto a PostgreSQL server."""
+        services = self.ctx.services
+        if services is None:
+            return None
+        leagues = services.leagues.list_leagues()
+        chosen = next((lg.name for lg in leagues if lg.id == self.selected_league()), None)
+        dialog = ShareLeagueDialog(
+            [lg.name for lg in leagues], services.share_league, self.runner.call_in_background, chosen, self
+        )
+        self.dialogs.run(dialog)
+        return dialog
+
     def backup_now(self) -> None:
         """File → Back Up Now: a time-stamped copy in the backups folder."""
         if self.ctx.services is None or self.db_path is None:
@@ -1015,6 +1032,7 @@ class MainWindow(QMainWindow):
         self.act_publish_site.setEnabled(has_db and self.nav_model.rowCount() > 0)
         self.act_schedule.setEnabled(has_db and self.current[0] == "season")
         self.act_back.setEnabled(bool(self.history))
+        self.act_share.setEnabled(has_db and not is_server_url(self.db_path or ""))
         self.admin.update()
         self._update_undo()
 
