@@ -28,26 +28,21 @@ from PySide6.QtWidgets import (
 from league_manager import __version__
 from league_manager.core.errors import DatabaseTooNew, DatabaseUnavailable, LeagueError, PasswordNeeded
 from league_manager.core.urls import is_server_url, mask_password, short_name, with_password
-from league_manager.rules.loader import load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
-from league_manager.ui import demo_file, interop_dialogs, theme
+from league_manager.ui import demo_file, interop_dialogs, page_router, theme
 from league_manager.ui.admin_actions import AdminActions
-from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.dialogs import DialogService
-from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.match_day.fixture_page import FixturePage
 from league_manager.ui.models import ID_ROLE, KIND_ROLE, NavigatorModel
 from league_manager.ui.operations import explain
-from league_manager.ui.page_specs import PAGE_SPECS
 from league_manager.ui.pages.draft import DraftPage
 from league_manager.ui.pages.league import LeaguePage
 from league_manager.ui.pages.player import PlayerPage
 from league_manager.ui.pages.season import SeasonPage
 from league_manager.ui.pages.team import TeamPage
 from league_manager.ui.pages.welcome import WelcomePage
-from league_manager.ui.printing import PdfPreviewDialog
 from league_manager.ui.schedule_dialog import ScheduleDialog
 from league_manager.ui.season_dialog import NewSeasonDialog
 from league_manager.ui.share_dialog import ShareLeagueDialog
@@ -565,155 +560,11 @@ class MainWindow(QMainWindow):
         return None
 
     def show_spec(self, spec: str) -> QWidget:
-        """Show a page named on the command line; returns the widget to capture.
+        """Show a page named on the command line (``gui --page``); returns the widget to capture.
 
-        ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-        ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]`` (STEP also ``inducements``,
-        ``dice`` or ``correct``), ``hire:TEAM``, ``wizard``,
-        ``season[:NAME][#TAB]``, ``schedule[:SEASON]``, ``new-season[:LEAGUE][#divisions]`` or
-        ``preview:roster:TEAM``; TAB is the start of a tab's title (``#treasury``, ``#standings``).
+        The specs are listed in :data:`page_specs.PAGE_SPECS`; :mod:`page_router` reads them.
         """
-        page_spec, _, tab = spec.partition("#")
-        kind, _, name = page_spec.partition(":")
-        services = self.ctx.services
-        if kind == "wizard":
-            taken = {lg.name for lg in services.leagues.list_leagues()} if services else set()
-            wizard = NewLeagueWizard(taken, self)
-            wizard.name_page.name.setText("Old World Classic")
-            wizard.show()
-            wizard.next()
-            return wizard
-        if services is None or kind == "welcome":
-            self.navigate("welcome", None)
-            return self
-        leagues = services.leagues.list_leagues()
-        if kind in {"league", "new-team"}:
-            league = next((lg for lg in leagues if lg.name.lower() == name.lower()), None) if name else None
-            league = league or (leagues[0] if leagues else None)
-            self.navigate(kind if league else "welcome", league.id if league else None)
-        elif kind == "new-season":
-            return self._show_new_season(leagues, name, with_divisions=tab == "divisions")
-        elif kind == "hire":
-            self.navigate("team", services.teams.get_team(name).id)
-            assert self.team_page.team is not None
-            dialog = HirePlayerDialog(self.team_page.team, load_ruleset(self.team_page.team.ruleset), self)
-            dialog.show()
-            return dialog
-        elif kind in {"team", "draft"}:
-            self.navigate(kind, services.teams.get_team(name).id)
-            tabs = self.team_page.tabs
-            for index in range(tabs.count()):
-                if tab and tabs.tabText(index).lower().startswith(tab.lower()):
-                    tabs.setCurrentIndex(index)
-        elif kind == "fixture":
-            self.show_fixture(int(name))
-            if tab == "correct":
-                return self.fixture_page.open_correction_at()
-            if tab:
-                return self.fixture_page.open_wizard_at(tab)
-        elif kind in {"season", "schedule"}:
-            seasons = services.seasons.list_seasons()
-            season = next((s for s in seasons if s.name.lower() == name.lower()), None) if name else None
-            season = season or (seasons[-1] if seasons else None)
-            if season is None:
-                raise LeagueError("no season in this league file")
-            self.navigate("season", season.id)
-            tabs = self.season_page.tabs
-            for index in range(tabs.count()):
-                if tab and tabs.tabText(index).lower().startswith(tab.lower()):
-                    tabs.setCurrentIndex(index)
-            page = self.season_page
-            undecided = [r for r, f in enumerate(page.fixture_model.records) if not f.decided]
-            if tab.lower().startswith("fix") and undecided:
-                page.fixture_table.selectRow(undecided[0])
-            if kind == "schedule":
-                schedule = ScheduleDialog(services, self.runner, services.seasons.get_season(season.id), self)
-                schedule.choose_format("round-robin")
-                schedule.make_preview()
-                schedule.show()
-                return schedule
-        elif kind == "preview":
-            what, _, target = name.partition(":")
-            if what != "roster":
-                raise LeagueError(f"unknown preview '{what}' (preview:roster:TEAM)")
-            from league_manager.reports import roster_pdf  # reportlab only when a PDF is asked for
-
-            team = services.teams.get_team(target)
-            self.navigate("team", team.id)
-            preview = PdfPreviewDialog(
-                roster_pdf(team, load_ruleset(team.ruleset)),
-                f"Roster of {team.name}",
-                "roster.pdf",
-                self.ctx,
-                self,
-            )
-            preview.resize(1000, 860)
-            preview.show()
-            return preview
-        elif kind in {"settings", "backups", "move-fixture"}:
-            return self.admin.show_spec(kind, name)
-        elif kind == "match":
-            return self._show_match_board(name, tab)
-        elif kind == "tracker":
-            return self._show_tracker(name)
-        elif kind in {"replay", "spectator"} and name.isdigit():
-            from league_manager.ui.match_board.replay_launch import replay_spec, spectator_spec
-
-            shown = (replay_spec if kind == "replay" else spectator_spec)(services, int(name), tab)
-            shown.resize(self.size())
-            return shown
-        elif kind in {"player", "advance"}:
-            for summary in services.teams.list_teams():
-                view = services.teams.get_team(summary.id)
-                player = next((p for p in view.players if p.name.lower() == name.lower()), None)
-                if player is not None:
-                    self.navigate("player", player.id)
-                    if kind == "advance":
-                        record = services.advancement.record(player.id)
-                        advance_dialog = AdvanceDialog(record, self)
-                        advance_dialog.show()
-                        return advance_dialog
-                    break
-            else:
-                raise LeagueError(f"no player called '{name}'")
-        else:
-            raise LeagueError(f"unknown page '{spec}' (pages: {PAGE_SPECS})")
-        return self
-
-    def _show_match_board(self, name: str, moment: str) -> QWidget:
-        """``match:FIXTURE[#MOMENT]``, ``match:practice[@RULESET][#MOMENT]`` or ``match:stars[#MOMENT]``
-        (a practice match with star players): the board at a moment."""
-        from league_manager.ui.match_board.window import fixture_spec, practice_spec, stars_spec
-
-        name, _, edition = name.partition("@")  # match:practice@bb2025: a practice under Season 3
-        if edition and name != "practice":
-            raise LeagueError(f"only a practice match takes an edition ('{name}@{edition}')")
-        if name == "practice":
-            window = practice_spec(moment, ruleset_id=load_ruleset(edition or "bb2020").id)
-        elif name == "stars":
-            window = stars_spec(moment)
-        elif name.isdigit() and self.ctx.services is not None:
-            window = fixture_spec(self.ctx.services, int(name), moment)
-        else:
-            raise LeagueError(f"unknown match '{name}' (match:FIXTURE|practice|stars[#MOMENT])")
-        window.resize(self.size())
-        return window
-
-    def _show_tracker(self, name: str) -> QWidget:
-        """``tracker:FIXTURE``: the fixture's live tabletop tracker (its pre-game rolled with
-        program dice first when none ran)."""
-        from league_manager.ui.match_day.tracker_window import open_tracker
-
-        if not name.isdigit():
-            raise LeagueError(f"unknown fixture '{name}' (tracker:FIXTURE)")
-        try:
-            self.ctx.svc.match_day.get(int(name))
-        except LeagueError:
-            self.ctx.svc.match_day.pregame(int(name), seed=1)
-        window = open_tracker(self.ctx, int(name), self)
-        if window is None:
-            raise LeagueError(f"fixture {name} cannot be tracked")
-        return window
+        return page_router.show_spec(self, spec)
 
     def show_fixture(self, fixture_id: int) -> None:
         """Show a fixture's page (the season page's ``fixture_activated`` lands here)."""
