@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from league_manager.match.actions import Action
 from league_manager.match.engine import Match
 from league_manager.match.position import Position
-from league_manager.match.replay import state_digest
+from league_manager.match.state import State
 from league_manager.match.teams import TeamSnapshot
 from league_manager.rules.dice import Roll
+
+
+def wire_digest(state: State) -> str:
+    """A quick fingerprint of what play changes (squares, statuses, characteristics, ball,
+    score, turns, re-rolls, used skills), sent with every action: equal when two copies agree.
+
+    The full ``match.replay.state_digest`` is ten times slower; the final check replays the
+    whole match anyway (``fairness.verify_dice``).
+    """
+    parts = (
+        state.pos, state.status, state.ma, state.st, state.ag, state.pa, state.av, state.used,
+        state.ball, state.carrier, state.score, state.turn, state.half, state.active, state.kicking,
+        state.rerolls, state.extra_rerolls, state.weather, sorted(state.skill_used), state.drive,
+    )  # fmt: skip
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:16]
 
 
 class MirrorOutOfRolls(RuntimeError):
@@ -73,7 +89,7 @@ class Mirror:
 
     def digest(self) -> str:
         """The state digest of the copy (the server's, when they agree)."""
-        return state_digest(self.match.state)
+        return wire_digest(self.match.state)
 
     @property
     def rolls(self) -> list[int]:

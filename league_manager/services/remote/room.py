@@ -16,10 +16,10 @@ from typing import Any
 
 from league_manager.core.errors import LeagueError
 from league_manager.match.actions import Action
-from league_manager.match.replay import state_digest
 from league_manager.services.match_day.board import BoardGame, BoardService
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import commitment, log_hash, seed_from
+from league_manager.services.remote.mirror import wire_digest
 
 SIDES = ("home", "away")
 
@@ -96,7 +96,7 @@ class Room:
                     "that this host did not start"
                 )
             self.game = board.resume(keys.fixture)
-            self.digest = state_digest(self.game.match.state)
+            self.digest = wire_digest(self.game.match.state)
             self.seen.update(SIDES)  # both coaches had joined before the host stopped
 
     @property
@@ -129,7 +129,7 @@ class Room:
             self.keys.save(self.keys_path)
         seed = seed_from(self.keys.host_secret, guest_secret)
         self.game = self.board.start(self.keys.fixture, seed=seed)
-        self.digest = state_digest(self.game.match.state)
+        self.digest = wire_digest(self.game.match.state)
 
     def welcome(self, side: str | None, resumed: bool) -> p.Welcome:
         """The match as it stands, for a client that joins (no seed, past rolls only)."""
@@ -180,7 +180,7 @@ class Room:
         except LeagueError as exc:
             match.undo()
             raise Refused("not_saved", f"the action was not saved: {exc}") from exc
-        self.digest = state_digest(match.state)
+        self.digest = wire_digest(match.state)
         rolls = [r.result for r in match.dice.log[before:]]
         return p.Applied(
             number=len(match.actions) - 1, action=list(action.to_list()), rolls=rolls, digest=self.digest
