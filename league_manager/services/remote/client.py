@@ -77,8 +77,7 @@ class RemoteClient:
             OSError: the server cannot be reached.
         """
         async with connect(self.address, max_size=p.MAX_MESSAGE) as ws:
-            have = len(self.mirror.actions) if self.mirror else 0
-            await ws.send(p.encode(p.Hello(code=self.code, role=self.role, secret=self.secret, have=have)))
+            await ws.send(p.encode(p.Hello(code=self.code, role=self.role, secret=self.secret)))
             try:
                 async for text in ws:
                     if await self._receive(ws, p.decode(text)):

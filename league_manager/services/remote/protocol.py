@@ -34,20 +34,18 @@ class Message:
 
 @dataclass(frozen=True)
 class Hello(Message):
-    """Client -> server, first message: who joins and what it already has.
+    """Client -> server, first message: who joins (a rejoining client gets the whole match again).
 
     Attributes:
         code: the join code (the guest's and spectators'), or the host's own key.
         role: "player" or "spectator".
         secret: the joining coach's contribution to the dice seed (hex; "" for spectators).
-        have: how many actions the client already holds (0 for a new client).
     """
 
     TYPE: ClassVar[str] = "hello"
     code: str
     role: str
     secret: str = ""
-    have: int = 0
 
 
 @dataclass(frozen=True)
@@ -245,7 +243,7 @@ def _validate(message: Message) -> None:
     if isinstance(message, Hello):
         if message.role not in ROLES:
             raise ProtocolError(f"role must be one of {', '.join(ROLES)}")
-        if message.have < 0 or len(message.code) > 200 or len(message.secret) > 200:
+        if len(message.code) > 200 or len(message.secret) > 200:
             raise ProtocolError("hello out of range")
     elif isinstance(message, Act):
         if message.number < 0 or not _action_shape(message.action):

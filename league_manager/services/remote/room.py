@@ -9,6 +9,7 @@ anyone, and tells clients only the rolls already made (never the seed).
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -110,9 +111,9 @@ class Room:
         Raises:
             Refused: the code is neither the join code nor the host's key.
         """
-        if code == self.keys.host_key:
+        if secrets.compare_digest(code.encode(), self.keys.host_key.encode()):
             return self.keys.host_side
-        if code == self.keys.code:
+        if secrets.compare_digest(code.encode(), self.keys.code.encode()):
             return self.guest_side
         raise Refused("wrong_code", "no match with this code")
 

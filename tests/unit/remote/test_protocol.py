@@ -15,7 +15,7 @@ from league_manager.services.remote.mirror import Mirror
 
 def test_every_message_round_trips() -> None:
     messages: list[p.Message] = [
-        p.Hello(code="abc", role="player", secret="ff", have=3),
+        p.Hello(code="abc", role="player", secret="ff"),
         p.Welcome(side="home", fixture=4, commitment="c", document=None),
         p.Act(number=2, digest="d", action=["move", 1, 40]),
         p.Applied(number=2, action=["move", 1, 40], rolls=[3, 4], digest="e"),
