@@ -40,7 +40,7 @@ class MatchServer:
             which a connection counts as dead (its coach is then away).
     """
 
-    def __init__(self, *, ping_interval: float = 2.0, ping_timeout: float = 4.0) -> None:
+    def __init__(self, *, ping_interval: float = 4.0, ping_timeout: float = 5.0) -> None:
         self.rooms: dict[str, Room] = {}
         self.present: dict[int, _Present] = {}
         self.ping_interval = ping_interval
