@@ -61,7 +61,6 @@ async def _play(room: Room, address: str, actions: int, seed: int, times: list[f
     coaches = (host, guest)
     for ws in coaches:
         await ws.recv()
-    await host.recv()  # the kick-off welcome
     assert room.game is not None
     match = room.game.match
     bots = (make_bot("random", seed), make_bot("random", seed + 1))
