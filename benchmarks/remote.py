@@ -98,7 +98,7 @@ async def concurrent(svc: Services, count: int, actions: int) -> list[float]:
 
 async def dead_connection(svc: Services) -> tuple[float, float]:
     """Seconds to notice a guest gone silent (no pongs), and to resume after a host restart."""
-    server = MatchServer()  # the defaults: a ping every 4 s, 5 s to answer
+    server = MatchServer()  # the defaults: a ping every 3 s, 4 s to answer
     (room,) = rooms(svc, 1)
     server.add(room)
     listening = await server.start("127.0.0.1", 0)

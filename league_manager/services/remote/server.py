@@ -40,7 +40,7 @@ class MatchServer:
             which a connection counts as dead (its coach is then away).
     """
 
-    def __init__(self, *, ping_interval: float = 4.0, ping_timeout: float = 5.0) -> None:
+    def __init__(self, *, ping_interval: float = 3.0, ping_timeout: float = 4.0) -> None:
         self.rooms: dict[str, Room] = {}
         self.present: dict[int, _Present] = {}
         self.ping_interval = ping_interval
@@ -62,6 +62,7 @@ class MatchServer:
         return await serve(
             self.handle, host, port, ssl=tls, max_size=p.MAX_MESSAGE,
             ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
+            close_timeout=1,  # a dead peer never answers the close: do not wait 10 s for it
         )  # fmt: skip
 
     async def handle(self, ws: ServerConnection) -> None:
