@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from league_manager.cli import match_coverage
+from league_manager.cli import match_coverage, remote_commands
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
 from league_manager.match.bots import BOT_NAMES, LEVELS, make_bot
@@ -52,6 +52,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     bots.set_defaults(handler=bots_command)
 
     match_coverage.register(sub)
+    remote_commands.register(sub)
 
 
 def scenario_command(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -1,0 +1,179 @@
+"""``league-manager match host|join|watch``: a fixture played between two machines.
+
+``match host`` runs the match server for one fixture (its board match saved to the league
+database action by action) and plays one side with a bot, or leaves it to whoever joins with
+the host key; ``match join`` plays the other side; ``match watch`` prints the stream.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import secrets
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from league_manager.cli.context import CliContext
+from league_manager.core.errors import LeagueError
+from league_manager.match.bots import BOT_NAMES
+from league_manager.services.remote import protocol as p
+from league_manager.services.remote.fairness import new_secret
+from league_manager.services.remote.room import Room, RoomKeys
+
+if TYPE_CHECKING:
+    from league_manager.services.remote.client import Finish
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``match host``, ``match join`` and ``match watch``."""
+    host = sub.add_parser("host", help="host a fixture's match for a coach on another machine")
+    host.add_argument("fixture", type=int, help="fixture id (its pre-game has run)")
+    host.add_argument("--port", type=int, default=8765, help="port to listen on (0: any free port)")
+    host.add_argument("--listen", default="127.0.0.1", help="address to listen on (0.0.0.0 for the LAN)")
+    host.add_argument("--code", help="the join code (random when omitted)")
+    host.add_argument("--side", choices=("home", "away"), default="home", help="the host's side")
+    host.add_argument("--bot", choices=BOT_NAMES, help="play the host's side with this bot")
+    host.add_argument("--seed", type=int, help="derive the host's dice secret and the bot from this seed")
+    host.add_argument("--keys", type=Path, help="file keeping the codes and secrets (resume after a crash)")
+    host.add_argument(
+        "--grace", type=int, default=60, help="seconds before an away coach's match may adjourn"
+    )
+    host.set_defaults(handler=host_command)
+
+    join = sub.add_parser("join", help="play a side of a hosted match")
+    join.add_argument("address", help="host:port or ws://host:port")
+    join.add_argument("--code", required=True, help="the join code (or the host key)")
+    join.add_argument("--bot", choices=BOT_NAMES, help="play with this bot")
+    join.add_argument("--seed", type=int, default=1, help="the bot's seed")
+    join.set_defaults(handler=join_command)
+
+    watch = sub.add_parser("watch", help="watch a hosted match, one event a line")
+    watch.add_argument("address", help="host:port or ws://host:port")
+    watch.add_argument("--code", required=True, help="the join code")
+    watch.set_defaults(handler=watch_command)
+
+
+def _keys(args: argparse.Namespace) -> tuple[RoomKeys, Path]:
+    path: Path = args.keys or Path(f"match-{args.fixture}.keys.json")
+    if path.exists():
+        keys = RoomKeys.load(path)
+        if keys.fixture == args.fixture:
+            return keys, path
+    host_secret = new_secret()
+    if args.seed is not None:
+        host_secret = hashlib.sha256(f"host-seed:{args.seed}".encode()).hexdigest()[:32]
+    keys = RoomKeys(
+        fixture=args.fixture, code=args.code or secrets.token_hex(4), host_key=secrets.token_hex(8),
+        host_side=args.side, host_secret=host_secret,
+    )  # fmt: skip
+    keys.save(path)
+    return keys, path
+
+
+def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Serve one fixture's match until it ends or is adjourned; exit 1 when it is refused."""
+    from league_manager.services.remote.client import RemoteClient
+    from league_manager.services.remote.server import MatchServer
+
+    try:
+        keys, path = _keys(args)
+        room = Room(ctx.services().board, keys, grace=args.grace, keys_path=path)
+    except (LeagueError, OSError, ValueError) as exc:
+        return ctx.fail(str(exc))
+
+    async def serve() -> Finish | None:
+        server = MatchServer()
+        done = server.add(room)
+        listening = await server.start(args.listen, args.port)
+        port = listening.sockets[0].getsockname()[1] if listening.sockets else args.port
+        address = f"ws://{args.listen}:{port}"
+        resumed = " (resumed from the saved log)" if room.game is not None else ""
+        ctx.print(f"hosting fixture {keys.fixture} at {address}{resumed}")
+        ctx.print(f"join code: {keys.code}")
+        ctx.print(f"host key ({keys.host_side}): {keys.host_key}")
+        ctx.stdout.flush()
+        bot = None
+        if args.bot:
+            client = RemoteClient(
+                address, keys.host_key, bot=args.bot, seed=args.seed or 1, secret=keys.host_secret
+            )
+            bot = asyncio.create_task(client.run())
+        await done.wait()
+        finish = await bot if bot is not None else None
+        listening.close()
+        await listening.wait_closed()
+        return finish
+
+    asyncio.run(serve())
+    over = room.finished
+    if over is None:
+        ctx.print(f"adjourned; run `match host {keys.fixture}` again with the same keys file to resume")
+        return 0
+    return ctx.emit(_over_data(over), lambda: _over_text(over))
+
+
+def join_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Play one side until the match ends; exit 1 when refused or the dice do not check out."""
+    from league_manager.services.remote.client import JoinRefused, RemoteClient
+
+    client = RemoteClient(args.address, args.code, bot=args.bot, seed=args.seed)
+    try:
+        finish = asyncio.run(client.run())
+    except JoinRefused as exc:
+        return ctx.fail(f"refused: {exc}")
+    except OSError as exc:
+        return ctx.fail(f"cannot reach {args.address}: {exc}")
+    if finish.resumed:
+        ctx.print("resumed: rejoined the match and received the actions missed")
+    if finish.over is None:
+        ctx.print("adjourned" if finish.adjourned else "the connection ended before the final whistle")
+        return 0 if finish.adjourned else 1
+    over = finish.over
+    if finish.dice_problem is not None or finish.log_hash != over.log_hash:
+        return ctx.fail(f"the match does not check out: {finish.dice_problem or 'log hash differs'}")
+    return ctx.emit({**_over_data(over), "dice_verified": True}, lambda: _over_text(over) + "\ndice verified")
+
+
+def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Print every event of a hosted match, one a line (JSON with ``--json``)."""
+    from league_manager.services.remote.client import JoinRefused, RemoteClient
+
+    def show(message: p.Message) -> None:
+        ctx.print(p.encode(message) if ctx.as_json else _line(message))
+        ctx.stdout.flush()
+
+    client = RemoteClient(args.address, args.code, role="spectator", on_message=show)
+    try:
+        asyncio.run(client.run())
+    except JoinRefused as exc:
+        return ctx.fail(f"refused: {exc}")
+    except OSError as exc:
+        return ctx.fail(f"cannot reach {args.address}: {exc}")
+    return 0
+
+
+def _line(message: p.Message) -> str:
+    if isinstance(message, p.Applied):
+        kind, player, square = message.action
+        rolls = f" rolls {message.rolls}" if message.rolls else ""
+        return f"#{message.number} {kind} player {player} square {square}{rolls}"
+    if isinstance(message, p.Welcome):
+        started = (
+            "waiting for the guest" if message.document is None else f"{len(message.actions)} actions so far"
+        )
+        return f"watching fixture {message.fixture}: {started}"
+    if isinstance(message, p.Over):
+        return _over_text(message)
+    return json.dumps({"type": message.TYPE, **vars(message)})
+
+
+def _over_data(over: p.Over) -> dict[str, object]:
+    return {"result": over.result, "log_hash": over.log_hash, "seed": over.seed}
+
+
+def _over_text(over: p.Over) -> str:
+    home, away = over.result.get("home", {}), over.result.get("away", {})
+    score = f"{home.get('name')} {home.get('score')} - {away.get('score')} {away.get('name')}"
+    return f"final whistle: {score}\nlog hash: {over.log_hash}\nseed: {over.seed}"

@@ -1,0 +1,148 @@
+"""A remote-match client: joins with a code, keeps a copy of the match, plays a side or watches.
+
+The copy (:class:`Mirror`) is rebuilt from every welcome and advanced by every applied
+action; when its state digest disagrees with the server's it asks for a sync at once. A bot
+coach answers each prompt of its side. At the final whistle the client checks the log hash
+and, as a coach, replays the revealed seed to verify every die.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from league_manager.match.bots import Bot, make_bot
+from league_manager.services.remote import protocol as p
+from league_manager.services.remote.fairness import log_hash, new_secret, verify_dice
+from league_manager.services.remote.mirror import Mirror
+
+SIDES = ("home", "away")
+
+
+class JoinRefused(Exception):
+    """The server refused the hello (wrong code, side taken, another protocol version...)."""
+
+    def __init__(self, error: p.Error) -> None:
+        super().__init__(f"{error.code}: {error.message}")
+        self.error = error
+
+
+@dataclass
+class Finish:
+    """How a client's session ended.
+
+    Attributes:
+        over: the final message (None when adjourned or the connection ended first).
+        log_hash: the hash of the client's own copy (equal to ``over.log_hash`` when they agree).
+        dice_problem: None when the revealed seed gives every roll (coaches only), else why not.
+        resumed: the server said this client had joined before.
+        events: every message received, in order (``watch`` prints them).
+    """
+
+    over: p.Over | None = None
+    log_hash: str = ""
+    dice_problem: str | None = None
+    resumed: bool = False
+    adjourned: bool = False
+    events: list[p.Message] = field(default_factory=list)
+
+
+class RemoteClient:
+    """One connection to a match server, as a coach ("player") or a spectator."""
+
+    def __init__(
+        self, address: str, code: str, *, role: str = "player", bot: str | None = None, seed: int = 1,
+        secret: str | None = None, on_message: Callable[[p.Message], None] | None = None,
+    ) -> None:  # fmt: skip
+        self.address = address if "://" in address else f"ws://{address}"
+        self.code = code
+        self.role = role
+        self.bot: Bot | None = make_bot(bot, seed) if bot else None
+        self.secret = secret or new_secret()
+        self.on_message = on_message
+        self.side: str | None = None
+        self.mirror: Mirror | None = None
+        self.commitment = ""
+        self.finish = Finish()
+
+    async def run(self) -> Finish:
+        """Join, then follow (and as a bot coach, play) until the match ends or is adjourned.
+
+        Raises:
+            JoinRefused: the server refused the hello.
+            OSError: the server cannot be reached.
+        """
+        async with connect(self.address, max_size=p.MAX_MESSAGE) as ws:
+            await ws.send(p.encode(p.Hello(code=self.code, role=self.role, secret=self.secret)))
+            try:
+                async for text in ws:
+                    if await self._receive(ws, p.decode(text)):
+                        break
+            except ConnectionClosed:
+                pass
+        return self.finish
+
+    async def _receive(self, ws: ClientConnection, message: p.Message) -> bool:
+        self.finish.events.append(message)
+        if self.on_message is not None:
+            self.on_message(message)
+        if isinstance(message, p.Error):
+            if self.side is None and self.mirror is None and message.code != "read_only":
+                raise JoinRefused(message)
+            if message.code in ("digest", "stale"):
+                await ws.send(p.encode(p.Sync()))
+            return False
+        if isinstance(message, p.Welcome):
+            if message.side is not None:
+                self.side = message.side
+            self.finish.resumed = self.finish.resumed or message.resumed
+            self.commitment = message.commitment
+            if message.document is not None:
+                self.mirror = Mirror(message.document, [int(r) for r in message.rolls], message.actions)
+        elif isinstance(message, p.Applied) and self.mirror is not None:
+            if message.number != len(self.mirror.actions):
+                await ws.send(p.encode(p.Sync()))
+                return False
+            self.mirror.apply(message.action, [int(r) for r in message.rolls])
+            if self.mirror.digest() != message.digest:
+                await ws.send(p.encode(p.Sync()))
+                return False
+        elif isinstance(message, p.Over):
+            self._finished(message)
+            return True
+        elif isinstance(message, p.Adjourned):
+            self.finish.adjourned = True
+            return True
+        await self._play(ws)
+        return False
+
+    async def _play(self, ws: ClientConnection) -> None:
+        mirror = self.mirror
+        if self.bot is None or mirror is None or self.side is None:
+            return
+        prompt = mirror.match.prompt
+        if prompt is None or SIDES[prompt.team] != self.side:
+            return
+        action = self.bot.choose(mirror.match)
+        act = p.Act(number=len(mirror.actions), digest=mirror.digest(), action=list(action.to_list()))
+        await ws.send(p.encode(act))
+
+    def _finished(self, over: p.Over) -> None:
+        self.finish.over = over
+        if self.mirror is None:
+            return
+        self.finish.log_hash = log_hash(self.mirror.actions, self.mirror.rolls)
+        if self.role == "player":
+            reveal = {"seed": over.seed, "host_secret": over.host_secret, "guest_secret": over.guest_secret}
+            self.finish.dice_problem = verify_dice(
+                self.mirror.document, self.mirror.actions, self.mirror.rolls, reveal, self.commitment
+            )
+
+
+def run_client(client: RemoteClient) -> Finish:
+    """Run a client to its end on a new event loop (for the command line)."""
+    return asyncio.run(client.run())

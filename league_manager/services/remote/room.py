@@ -1,0 +1,235 @@
+"""One remote match on the server: who may join, the authoritative match, and every check.
+
+The room holds the fixture's board match (:class:`BoardService`), applies an action only when
+it comes from the side the prompt names, carries the action number the server is at and the
+digest of its state, and is legal; it saves each action to the league database before telling
+anyone, and tells clients only the rolls already made (never the seed).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from league_manager.core.errors import LeagueError
+from league_manager.match.actions import Action
+from league_manager.services.match_day.board import BoardGame, BoardService
+from league_manager.services.remote import protocol as p
+from league_manager.services.remote.fairness import commitment, log_hash, seed_from
+from league_manager.services.remote.mirror import wire_digest
+
+SIDES = ("home", "away")
+
+
+class Refused(Exception):
+    """A message the room refuses; ``code`` names why (the client gets an :class:`Error`)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class RoomKeys:
+    """What the host must keep to resume after a crash: codes, its side and both secrets.
+
+    Attributes:
+        fixture: the fixture played; code: the join code (guest and spectators).
+        host_key: the host side's own code; host_side: "home" or "away".
+        host_secret: the host's seed contribution; guest_secret: the guest's ("" until it joins).
+    """
+
+    fixture: int
+    code: str
+    host_key: str
+    host_side: str
+    host_secret: str
+    guest_secret: str = ""
+
+    def save(self, path: Path) -> None:
+        """Write the keys to ``path`` (replaced atomically)."""
+        temp = path.with_suffix(path.suffix + ".tmp")
+        temp.write_text(json.dumps(asdict(self)), encoding="utf-8")
+        temp.replace(path)
+
+    @classmethod
+    def load(cls, path: Path) -> RoomKeys:
+        """Read keys written by :meth:`save`."""
+        data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        return cls(**data)
+
+
+class Room:
+    """A fixture's remote match: its keys, the game once the guest has joined, and pauses.
+
+    Attributes:
+        keys: the room's :class:`RoomKeys`; game: the board game (None until kick-off).
+        seen: the sides that have joined at least once (a later join is a resume).
+        paused: the side whose coach is away, and since when (monotonic seconds).
+        grace: seconds the other coach waits before it may adjourn.
+        finished: the final message, once the match is over.
+    """
+
+    def __init__(
+        self, board: BoardService, keys: RoomKeys, *, grace: int = 60, keys_path: Path | None = None
+    ) -> None:
+        self.board = board
+        self.keys = keys
+        self.keys_path = keys_path
+        self.grace = grace
+        self.game: BoardGame | None = None
+        self.digest = ""
+        self.seen: set[str] = set()
+        self.paused: str | None = None
+        self.paused_at = 0.0
+        self.finished: p.Over | None = None
+        self.adjourned = False
+        status = board.status(keys.fixture)
+        if status is not None and status.in_progress:
+            if not keys.guest_secret:
+                raise LeagueError(
+                    f"fixture {keys.fixture} already has a board match in progress "
+                    "that this host did not start"
+                )
+            self.game = board.resume(keys.fixture)
+            self.digest = wire_digest(self.game.match.state)
+            self.seen.update(SIDES)  # both coaches had joined before the host stopped
+
+    @property
+    def guest_side(self) -> str:
+        """The side the join code plays."""
+        return SIDES[1 - SIDES.index(self.keys.host_side)]
+
+    def side_for(self, code: str) -> str:
+        """The side a player's code plays.
+
+        Raises:
+            Refused: the code is neither the join code nor the host's key.
+        """
+        if secrets.compare_digest(code.encode(), self.keys.host_key.encode()):
+            return self.keys.host_side
+        if secrets.compare_digest(code.encode(), self.keys.code.encode()):
+            return self.guest_side
+        raise Refused("wrong_code", "no match with this code")
+
+    def start(self, guest_secret: str) -> None:
+        """Kick-off: the guest's secret and the host's make the seed; the board match starts.
+
+        Raises:
+            Refused: the secret is missing or not hexadecimal.
+        """
+        if not guest_secret or any(c not in "0123456789abcdef" for c in guest_secret.lower()):
+            raise Refused("bad_secret", "a coach joins with a hexadecimal secret for the dice seed")
+        self.keys.guest_secret = guest_secret
+        if self.keys_path is not None:
+            self.keys.save(self.keys_path)
+        seed = seed_from(self.keys.host_secret, guest_secret)
+        self.game = self.board.start(self.keys.fixture, seed=seed)
+        self.digest = wire_digest(self.game.match.state)
+
+    def welcome(self, side: str | None, resumed: bool) -> p.Welcome:
+        """The match as it stands, for a client that joins (no seed, past rolls only)."""
+        document: dict[str, Any] | None = None
+        rolls: list[Any] = []
+        actions: list[Any] = []
+        if self.game is not None:
+            document = self.game.match.to_dict()
+            document.pop("dice")
+            actions = document.pop("actions")
+            document.pop("rolls_at", None)
+            rolls = [r.result for r in self.game.match.dice.log]
+        return p.Welcome(
+            side=side, fixture=self.keys.fixture, commitment=commitment(self.keys.host_secret),
+            document=document, rolls=rolls, actions=actions, digest=self.digest, resumed=resumed,
+            paused=self.paused,
+        )  # fmt: skip
+
+    def act(self, side: str, message: p.Act) -> p.Applied:
+        """Check and apply one action, save it, and say what it rolled.
+
+        Raises:
+            Refused: no match yet, paused, over, out of turn, a stale number, another state,
+                an illegal action, or the database refused the save (nothing changed).
+        """
+        game = self.game
+        if game is None:
+            raise Refused("not_started", "the match starts when the guest joins")
+        if self.paused is not None:
+            raise Refused("paused", f"the {self.paused} coach is away; the match is paused")
+        match = game.match
+        prompt = match.prompt
+        if prompt is None:
+            raise Refused("over", "the match is over")
+        if SIDES[prompt.team] != side:
+            raise Refused("out_of_turn", f"it is {SIDES[prompt.team]} to decide, not {side}")
+        if message.number != len(match.actions):
+            raise Refused("stale", f"the next action is number {len(match.actions)}, not {message.number}")
+        if message.digest != self.digest:
+            raise Refused("digest", "your state differs from the server's; ask to sync")
+        action = Action.from_list(message.action)
+        if not match.is_legal(action):
+            raise Refused("illegal", f"{action.kind} is not a legal action now")
+        before = len(match.dice.log)
+        match.apply(action)
+        try:
+            self.board.save(self.keys.fixture, game)
+        except LeagueError as exc:
+            match.undo()
+            raise Refused("not_saved", f"the action was not saved: {exc}") from exc
+        self.digest = wire_digest(match.state)
+        rolls = [r.result for r in match.dice.log[before:]]
+        return p.Applied(
+            number=len(match.actions) - 1, action=list(action.to_list()), rolls=rolls, digest=self.digest
+        )
+
+    def finish(self) -> p.Over:
+        """Hand the result to the fixture (the ordinary result path) and reveal the secrets."""
+        game = self.game
+        assert game is not None and game.match.prompt is None
+        self.board.finish(self.keys.fixture, game)
+        result = game.match.outcome()
+        assert result is not None
+        actions = [list(a.to_list()) for a in game.match.actions]
+        rolls = [r.result for r in game.match.dice.log]
+        self.finished = p.Over(
+            result=result.to_dict(), log_hash=log_hash(actions, rolls),
+            seed=seed_from(self.keys.host_secret, self.keys.guest_secret),
+            host_secret=self.keys.host_secret, guest_secret=self.keys.guest_secret,
+        )  # fmt: skip
+        return self.finished
+
+    def away(self, side: str) -> p.Paused | None:
+        """A coach dropped: pause the match (None when there is nothing to pause)."""
+        if self.game is None or self.game.match.prompt is None or self.adjourned:
+            return None
+        self.paused, self.paused_at = side, time.monotonic()
+        return p.Paused(side=side, seconds=self.grace)
+
+    def back(self, side: str) -> p.Resumed | None:
+        """The away coach rejoined: play goes on."""
+        if self.paused != side:
+            return None
+        self.paused = None
+        return p.Resumed(side=side)
+
+    def decide(self, side: str, choice: str) -> p.Message:
+        """The present coach's choice while the other is away: wait longer, or adjourn.
+
+        Raises:
+            Refused: nobody is away, the caller is the one away, or the countdown still runs.
+        """
+        if self.paused is None or self.paused == side:
+            raise Refused("not_paused", "the other coach is not away")
+        left = self.grace - (time.monotonic() - self.paused_at)
+        if choice == "wait":
+            self.paused_at = time.monotonic()
+            return p.Paused(side=self.paused, seconds=self.grace)
+        if left > 0:
+            raise Refused("countdown", f"you may adjourn in {int(left) + 1} s")
+        self.adjourned = True
+        return p.Adjourned(by=side)

@@ -1,0 +1,173 @@
+"""The match server: rooms reached by their codes, over websockets (asyncio).
+
+One server holds any number of :class:`Room` objects. A connection's first message is a
+:class:`protocol.Hello`; a coach then sends actions, a spectator only reads. A message that
+is malformed, of another version or refused by the room gets an :class:`protocol.Error` and
+changes nothing. A coach whose connection drops (closed, or silent past the ping timeout)
+pauses the match until it rejoins with the same code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+from dataclasses import dataclass, field
+
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
+from websockets.exceptions import ConnectionClosed
+
+from league_manager.core.errors import LeagueError
+from league_manager.services.remote import protocol as p
+from league_manager.services.remote.room import Refused, Room
+
+
+@dataclass
+class _Present:
+    """Who is connected to a room."""
+
+    coaches: dict[str, ServerConnection] = field(default_factory=dict)
+    spectators: set[ServerConnection] = field(default_factory=set)
+
+    def everyone(self) -> list[ServerConnection]:
+        return [*self.coaches.values(), *self.spectators]
+
+
+class MatchServer:
+    """Rooms by code, and the websocket handler that plays them.
+
+    Attributes:
+        ping_interval, ping_timeout: seconds between keep-alive pings, and the silence after
+            which a connection counts as dead (its coach is then away).
+    """
+
+    def __init__(self, *, ping_interval: float = 3.0, ping_timeout: float = 4.0) -> None:
+        self.rooms: dict[str, Room] = {}
+        self.present: dict[int, _Present] = {}
+        self.ping_interval = ping_interval
+        self.ping_timeout = ping_timeout
+        self.done: dict[int, asyncio.Event] = {}
+
+    def add(self, room: Room) -> asyncio.Event:
+        """Open a room; the returned event is set when its match ends or is adjourned."""
+        self.rooms[room.keys.code] = room
+        self.rooms[room.keys.host_key] = room
+        self.present[room.keys.fixture] = _Present()
+        event = self.done[room.keys.fixture] = asyncio.Event()
+        if room.finished is not None:
+            event.set()
+        return event
+
+    async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> Server:
+        """Listen on ``host:port`` (port 0: any free port); TLS when ``tls`` is given."""
+        return await serve(
+            self.handle, host, port, ssl=tls, max_size=p.MAX_MESSAGE,
+            ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
+            close_timeout=1,  # a dead peer never answers the close: do not wait 10 s for it
+        )  # fmt: skip
+
+    async def handle(self, ws: ServerConnection) -> None:
+        """One connection: the hello, then the coach's or spectator's messages until it closes."""
+        try:
+            hello = p.decode(await ws.recv())
+            if not isinstance(hello, p.Hello):
+                raise p.ProtocolError("the first message is a hello")
+        except p.ProtocolError as exc:
+            await ws.send(p.encode(p.Error(code="malformed", message=str(exc))))
+            return
+        except ConnectionClosed:
+            return
+        room = self.rooms.get(hello.code)
+        if room is None:
+            await ws.send(p.encode(p.Error(code="wrong_code", message="no match with this code")))
+            return
+        if hello.role == "spectator":
+            if hello.code != room.keys.code:
+                await ws.send(
+                    p.encode(p.Error(code="wrong_code", message="spectators join with the join code"))
+                )
+                return
+            await self._watch(room, ws)
+        else:
+            await self._play(room, ws, hello)
+
+    async def _watch(self, room: Room, ws: ServerConnection) -> None:
+        present = self.present[room.keys.fixture]
+        present.spectators.add(ws)
+        try:
+            _send([ws], room.welcome(None, resumed=False))
+            if room.finished is not None:
+                _send([ws], room.finished)
+            async for _text in ws:
+                _send([ws], p.Error(code="read_only", message="spectators only watch"))
+        except ConnectionClosed:
+            pass
+        finally:
+            present.spectators.discard(ws)
+
+    async def _play(self, room: Room, ws: ServerConnection, hello: p.Hello) -> None:
+        present = self.present[room.keys.fixture]
+        try:
+            side = room.side_for(hello.code)
+            if side in present.coaches:
+                raise Refused("side_taken", f"the {side} coach is already connected")
+            if room.game is None and side == room.guest_side:
+                room.start(hello.secret)
+        except Refused as exc:
+            await ws.send(p.encode(p.Error(code=exc.code, message=exc.message)))
+            return
+        except LeagueError as exc:  # the board match cannot start (no pre-game, already played...)
+            await ws.send(p.encode(p.Error(code="refused", message=str(exc))))
+            return
+        resumed = side in room.seen
+        room.seen.add(side)
+        present.coaches[side] = ws
+        _send([ws], room.welcome(side, resumed=resumed))
+        others = [c for s, c in present.coaches.items() if s != side] + list(present.spectators)
+        if room.game is not None and not resumed and len(room.seen) == 2 and side == room.guest_side:
+            _send(others, room.welcome(None, resumed=False))  # the host and spectators see the kick-off
+        back = room.back(side)
+        if back is not None:
+            _send(present.everyone(), back)
+        if room.finished is not None:
+            _send([ws], room.finished)
+        try:
+            async for text in ws:
+                self._message(room, side, ws, text)
+        except ConnectionClosed:
+            pass
+        finally:
+            if present.coaches.get(side) is ws:
+                del present.coaches[side]
+                away = room.away(side)
+                if away is not None:
+                    _send(present.everyone(), away)
+
+    def _message(self, room: Room, side: str, ws: ServerConnection, text: str | bytes) -> None:
+        present = self.present[room.keys.fixture]
+        try:
+            message = p.decode(text)
+            if isinstance(message, p.Act):
+                _send(present.everyone(), room.act(side, message))
+                if room.game is not None and room.game.match.prompt is None:
+                    _send(present.everyone(), room.finish())
+                    self.done[room.keys.fixture].set()
+            elif isinstance(message, p.Sync):
+                _send([ws], room.welcome(side, resumed=True))
+            elif isinstance(message, p.Decide):
+                reply = room.decide(side, message.choice)
+                _send(present.everyone(), reply)
+                if isinstance(reply, p.Adjourned):
+                    self.done[room.keys.fixture].set()
+            else:
+                raise Refused("unexpected", f"a coach does not send {message.TYPE}")
+        except p.ProtocolError as exc:
+            _send([ws], p.Error(code="malformed", message=str(exc)))
+        except Refused as exc:
+            _send([ws], p.Error(code=exc.code, message=exc.message))
+        except LeagueError as exc:
+            _send([ws], p.Error(code="refused", message=str(exc)))
+
+
+def _send(connections: list[ServerConnection], message: p.Message) -> None:
+    """Queue one message on each connection, in order (no await, so no other message slips in)."""
+    broadcast(connections, p.encode(message))
