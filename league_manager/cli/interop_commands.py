@@ -50,7 +50,9 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--league", help="the team's league (when names repeat)")
     p.add_argument("-o", "--output", type=Path, required=True, help="the XML file to write")
     p.set_defaults(handler=cmd_team_export_obblm)
-    p = team.add_parser("import", help="a team from an OBBLM team XML or a FUMBBL team JSON file")
+    p = team.add_parser(
+        "import", help="a team from a file: ours (docs/team-from-file.md), OBBLM team XML or FUMBBL team JSON"
+    )
     p.add_argument("file", type=Path, help="the team file")
     p.add_argument("--league", required=True, help="the league the team joins")
     p.add_argument("--coach", help="the coach (default: the file's, or 'Imported coach')")

@@ -1,5 +1,6 @@
-"""File → Export League…, Import League… (our league JSON) and Import Team… (an OBBLM or
-FUMBBL team file, shown before anything is created), through the services."""
+"""File → Export League…, Import League… (our league JSON) and Import Team… (a team file of
+ours, docs/team-from-file.md, an OBBLM or a FUMBBL one, shown before anything is created),
+through the services."""
 
 from __future__ import annotations
 
@@ -83,7 +84,9 @@ def import_team(window: MainWindow) -> int | None:
     league = _league(window, "Import team")
     if services is None or league is None:
         return None
-    source = window.dialogs.open_team_file("Import a team (OBBLM team XML or FUMBBL team JSON)")
+    source = window.dialogs.open_team_file(
+        "Import a team (League Manager team file, OBBLM team XML or FUMBBL team JSON)"
+    )
     if not source:
         return None
     try:

@@ -198,8 +198,8 @@ class MainWindow(QMainWindow):
                                               None, "save", "Write the league to a JSON file")  # fmt: skip
         self.act_import_league = self._action("Import League…", lambda: interop_dialogs.import_league(self),
                                               None, "open", "Read a league JSON file in")  # fmt: skip
-        self.act_import_team = self._action("Import Team…", lambda: interop_dialogs.import_team(self),
-                                            None, "add", "A team from an OBBLM or FUMBBL file")  # fmt: skip
+        self.act_import_team = self._action("Import Team…", lambda: interop_dialogs.import_team(self), None,
+                                            "add", "A team from a file: ours, OBBLM or FUMBBL")  # fmt: skip
         self.act_share = self._action("Share League…", self.share_league, None, "league",
                                       "Copy a league onto a PostgreSQL server for its coaches")  # fmt: skip
         self.act_quit = self._action("Quit", self.close, keys.Quit)

@@ -60,3 +60,22 @@ def test_import_team_shows_it_then_creates_it(
     assert dialogs.errors == []
     assert [t.name for t in services.teams.list_teams("Other")] == [team.name]
     assert window.current[0] == "team"
+
+
+def test_a_team_joining_from_paper_comes_in_through_import_team(
+    make_window: Any, demo_file: Path, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    services = window.ctx.svc
+    paper = json.loads((Path(__file__).parents[2] / "docs" / "examples" / "team-from-paper.json").read_text())
+    source = tmp_path / "paper.json"
+    source.write_text(json.dumps(paper), encoding="utf-8")
+    window.navigate("league", services.leagues.list_leagues()[0].id)
+    dialogs.script("open_team_file", str(source))
+    dialogs.script("confirm", True)
+    window.act_import_team.trigger()
+    assert dialogs.errors == []
+    joined = services.teams.get_team(paper["name"])
+    assert joined.treasury == paper["treasury"] and len(joined.players) == len(paper["players"])
+    assert joined.coach == paper["coach"] and joined.dedicated_fans == paper["dedicated_fans"]

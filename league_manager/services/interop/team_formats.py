@@ -38,22 +38,44 @@ class ForeignTeam:
 
 
 def detect(text: str) -> str:
-    """The format of a team file's text: ``obblm`` or ``fumbbl``.
+    """The format of a team file's text: ``obblm``, ``fumbbl`` or ``paper`` (our own team
+    file, docs/team-from-file.md: a JSON object with ``race`` and ``players``, no ``roster``).
 
     Raises:
-        TeamFileError: neither.
+        TeamFileError: none of them.
     """
     start = text.lstrip()[:1]
     if start == "<":
         return "obblm"
     if start == "{":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            return "fumbbl"  # read_fumbbl names what is broken
+        if isinstance(data, dict) and "roster" not in data and {"race", "players"} <= data.keys():
+            return "paper"
         return "fumbbl"
-    raise TeamFileError("not a team file: expected OBBLM team XML or FUMBBL team JSON")
+    raise TeamFileError(
+        "not a team file: expected a League Manager team file, OBBLM team XML or FUMBBL team JSON"
+    )
 
 
 def read_team(text: str, coach: str | None = None) -> ForeignTeam:
-    """Read a team file of another tool (the format is told from its first character)."""
-    return read_obblm(text, coach) if detect(text) == "obblm" else read_fumbbl(text, coach)
+    """Read a team file (the format is told from its first character and, for JSON, its keys)."""
+    kind = detect(text)
+    if kind == "paper":
+        return read_paper(text, coach)
+    return read_obblm(text, coach) if kind == "obblm" else read_fumbbl(text, coach)
+
+
+def read_paper(text: str, coach: str | None = None) -> ForeignTeam:
+    """Our own file of a team joining from paper (docs/team-from-file.md), taken as it is:
+    the league's rules check every value when the team is created (``coach`` replaces the
+    file's coach)."""
+    data = json.loads(text)
+    if coach:
+        data["coach"] = coach
+    return ForeignTeam("League Manager team file", data)
 
 
 def _safe_xml(text: str) -> ET.Element:
