@@ -307,9 +307,9 @@ class SeasonPage(Page):
         season = self.season
         self.header.set_text(
             f"{season.name}",
-            f"{season.league}   ·   {edition_label(season.ruleset, season.ruleset_version)}   ·   "
-            f"{len(season.teams)} teams   ·   {season.format or 'not scheduled'}   ·   "
-            f"{season.decided}/{season.fixtures} fixtures decided   ·   {season.status}",
+            f"{season.league}  ·  {edition_label(season.ruleset, season.ruleset_version)}  ·  "
+            f"{len(season.teams)} teams  ·  {season.format or 'not scheduled'}  ·  "
+            f"{season.decided}/{season.fixtures} decided  ·  {season.status}",
         )
         self.teams_tab.show_season(season)
         self.rules_bar.set_season(season)
