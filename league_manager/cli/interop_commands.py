@@ -9,20 +9,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from league_manager.cli.context import CliContext
+from league_manager.cli.subcommands import subcommands
 
 if TYPE_CHECKING:
     SubParsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
-
-
-def _subcommands(subparsers: SubParsers, name: str, help_text: str) -> SubParsers:
-    """The subcommands of the command ``name`` (created when missing)."""
-    parent = subparsers.choices.get(name)
-    if parent is None:
-        parent = subparsers.add_parser(name, help=help_text)
-    for action in parent._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return action
-    return parent.add_subparsers(dest=f"{name}_command", required=True, metavar="COMMAND")
 
 
 def register(subparsers: SubParsers) -> None:
@@ -35,7 +25,7 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("file", type=Path, help="a file written by 'export'")
     p.add_argument("--as", dest="name", help="the new league's name (default: the name in the file)")
     p.set_defaults(handler=cmd_import)
-    season = _subcommands(subparsers, "season", "seasons, fixtures and standings")
+    season = subcommands(subparsers, "season", "seasons, fixtures and standings")
     p = season.add_parser("export-csv", help="standings, leader boards and player statistics as CSV files")
     p.add_argument("season", help="season name or id")
     p.add_argument("-o", "--output", type=Path, required=True, help="the folder to write into")
@@ -44,7 +34,7 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("season", help="season name or id")
     p.add_argument("-o", "--output", type=Path, required=True, help="the XML file to write")
     p.set_defaults(handler=cmd_season_export_naf)
-    team = _subcommands(subparsers, "team", "teams")
+    team = subcommands(subparsers, "team", "teams")
     p = team.add_parser("export-obblm", help="a team as OBBLM/NAFLM team XML")
     p.add_argument("team", help="team name or id")
     p.add_argument("--league", help="the team's league (when names repeat)")

@@ -12,6 +12,7 @@ from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, TypeAlias
 
 from league_manager.cli.context import CliContext
+from league_manager.cli.subcommands import subcommands
 
 if TYPE_CHECKING:
     from league_manager.services.league_rules_views import AdjustmentView, OverdueFixture
@@ -19,17 +20,6 @@ if TYPE_CHECKING:
     SubParsers: TypeAlias = argparse._SubParsersAction[argparse.ArgumentParser]
 
 KIND_OPTIONS = ("points", "gold", "fans", "spp", "value")
-
-
-def _subcommands(subparsers: SubParsers, name: str, help_text: str) -> SubParsers:
-    """The subcommands of the command ``name`` (created when missing)."""
-    parent = subparsers.choices.get(name)
-    if parent is None:
-        parent = subparsers.add_parser(name, help=help_text)
-    for action in parent._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            return action
-    return parent.add_subparsers(dest=f"{name}_command", required=True, metavar="COMMAND")
 
 
 def _day(text: str) -> date:
@@ -58,7 +48,7 @@ def _player_amount(text: str) -> tuple[str, int]:
 
 def register(subparsers: SubParsers) -> None:
     """Add the league-rules subcommands and the ``adjust`` command."""
-    fixture = _subcommands(subparsers, "fixture", "enter results and edit single fixtures")
+    fixture = subcommands(subparsers, "fixture", "enter results and edit single fixtures")
     p = fixture.add_parser("deadline", help="the last day an unplayed fixture may be played")
     p.add_argument("fixture", type=int)
     p.add_argument("date", type=_day, metavar="DATE", help="YYYY-MM-DD")
@@ -93,7 +83,7 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("home")
     p.add_argument("away")
     p.set_defaults(handler=cmd_friendly)
-    season = _subcommands(subparsers, "season", "seasons: teams, schedule, fixtures, standings")
+    season = subcommands(subparsers, "season", "seasons: teams, schedule, fixtures, standings")
     p = season.add_parser(
         "enforce-deadlines", help="list fixtures past their deadline; --yes applies the rules"
     )

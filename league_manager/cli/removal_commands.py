@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from typing import TypeAlias
 
 from league_manager.cli.context import CliContext
-
-SubParsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
-
-
-def _subcommands(subparsers: SubParsers, command: str) -> SubParsers | None:
-    """The subcommands of ``team``, ``season`` or ``league``; None when that command is not
-    loaded (only the modules a command line needs are imported)."""
-    parser = subparsers.choices.get(command)
-    for action in parser._actions if parser is not None else ():
-        if isinstance(action, argparse._SubParsersAction):
-            return action
-    return None
+from league_manager.cli.subcommands import SubParsers, existing_subcommands
 
 
 def register(subparsers: SubParsers) -> None:
     """Add the retire/delete subcommands to ``team``, ``season`` and ``league``."""
-    team = _subcommands(subparsers, "team")
+    team = existing_subcommands(subparsers, "team")
     if team is not None:
         p = team.add_parser(
             "retire", help="delete a team that never played, else retire it (keeping its history)"
@@ -34,7 +22,7 @@ def register(subparsers: SubParsers) -> None:
         p.add_argument("team")
         p.set_defaults(handler=cmd_reinstate)
     for kind in ("season", "league"):
-        sub = _subcommands(subparsers, kind)
+        sub = existing_subcommands(subparsers, kind)
         if sub is None:
             continue
         p = sub.add_parser("delete", help=f"delete a {kind} that has no result (one with history stays)")
