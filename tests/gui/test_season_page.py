@@ -92,6 +92,9 @@ def test_season_created_scheduled_and_result_entered(
     fixture = page.fixture_model.row_record(0)
     page.fixture_table.selectRow(0)
     assert page.editor.fixture is not None and page.editor.fixture.id == fixture.id
+    choices = page.editor.outcome.model()
+    concession = choices.item(page.editor.outcome.findText("Concession"))  # type: ignore[attr-defined]
+    assert not concession.isEnabled() and "Concede" in concession.toolTip()  # gold moves only there
     page.editor.home_td.setValue(2)
     page.editor.away_td.setValue(1)
     page.editor.home_cas.setValue(3)

@@ -56,11 +56,17 @@ class ResultEditor(QFrame):
         top.addWidget(self.fixture_label, 1)
         self.outcome = QComboBox()
         self.outcome.addItems(OUTCOMES)
-        self.outcome.setToolTip("A played game, or a forfeit, bye, concession or commissioner's ruling")
+        self.outcome.setToolTip(
+            "A played game, or a forfeit, bye or commissioner's ruling.\n"
+            "A concession is entered with Concede… below: it moves the gold and the MVPs."
+        )
+        concession = self.outcome.model().item(OUTCOMES.index("Concession"))  # type: ignore[attr-defined]
+        concession.setEnabled(False)
+        concession.setToolTip("Use Concede… below: a concession moves gold and MVPs, not only the table")
         top.addWidget(self.outcome)
         self.side = QComboBox()
         self.side.setToolTip(
-            "Forfeit/concession: the team that did not play or conceded.\n"
+            "Forfeit: the team that did not play.\n"
             "Administrative: the ruling (home wins, away wins, draw, both lose)"
         )
         top.addWidget(self.side)
