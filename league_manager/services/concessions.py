@@ -31,12 +31,8 @@ from league_manager.services.match_day.board_store import refuse_if_board_in_pro
 from league_manager.services.season_read_models import FixtureView, ResultEntry
 from league_manager.services.season_results import apply_result
 from league_manager.services.season_store import (
-    check_friendly,
     find_fixture,
-    find_season,
     fixture_view,
-    get_or_create_round,
-    next_round_number,
     team_in_season,
 )
 
@@ -165,24 +161,10 @@ class ConcessionService(ServiceBase):
                 without divisions), a pair that already has a friendly this season, or a
                 withdrawn team.
         """
-        with self.transaction() as session:
-            row = find_season(season, session=session)
-            assert row.id is not None
-            a, b = team_in_season(row, home, session=session), team_in_season(row, away, session=session)
-            if a.id == b.id:
-                raise RuleViolation("friendly", "a team cannot play itself")
-            check_friendly(row, a, b, session=session)
-            number = next_round_number(row.id, session=session)
-            rnd = get_or_create_round(row.id, number, f"Friendlies {number}", "friendly", session=session)
-            fixture = Fixture(
-                season_id=row.id, round_id=rnd.id or 0, home_team_id=a.id, away_team_id=b.id, stage="friendly"
-            )
-            session.add(fixture)
-            session.flush()
-            view = fixture_view(fixture, session=session)
-        return Outcome(
-            view, Changes(fixtures=frozenset({view.id or 0}), description=f"friendly {view.label()}")
-        )
+        from league_manager.services.seasons import SeasonService  # seasons imports this module
+
+        # one path for every friendly: the hand-added one checks the same rules and more
+        return SeasonService(self.engine).add_fixture(season, home, away, friendly=True)
 
 
 def _check_unplayed(fixture: Fixture, *, session: Session) -> None:
