@@ -1,21 +1,13 @@
 """``fixture correct`` when the result's SPP were spent: refused naming the advancement, then
 ``--recompute`` reverts it and re-applies it in order."""
 
-import io
 import json
 from pathlib import Path
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
 from league_manager.services.demo import DEMO_TEAMS
+from tests.unit.cli.cli_run import run
 
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_correct_with_spent_spp_is_refused_then_recomputed(tmp_path: Path) -> None:

@@ -1,12 +1,9 @@
 """A whole tournament on the command line: 8 coaches, 3 Swiss rounds, slips and the NAF file."""
 
-import io
-import json
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
+from tests.unit.cli.cli_run import ok_json, run
 
 NAF = "{http://www.bloodbowl.net}"
 COACHES = [
@@ -19,18 +16,6 @@ COACHES = [
     ("Gus", "orc", "Lineman=11", ""),
     ("Hal", "skaven", "Lineman=11", ""),
 ]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
-
-
-def ok_json(db: Path, *argv: str) -> object:
-    code, out, err = run(db, "--json", *argv)
-    assert code == 0, err
-    return json.loads(out)
 
 
 def test_whole_event_from_registration_to_the_naf_file(tmp_path: Path) -> None:

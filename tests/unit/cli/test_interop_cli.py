@@ -1,21 +1,13 @@
 """``export``/``import`` of our league JSON and ``season export-csv`` on the command line."""
 
 import csv
-import io
 import json
 from pathlib import Path
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
 from league_manager.services.demo import DEMO_TEAMS
+from tests.unit.cli.cli_run import run
 
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_export_import_and_csv(tmp_path: Path) -> None:

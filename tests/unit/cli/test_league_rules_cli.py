@@ -1,28 +1,13 @@
 """``fixture deadline|concede|friendly``, ``season enforce-deadlines`` and ``adjust`` on the command line."""
 
-import io
-import json
 from pathlib import Path
 
 import pytest
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
+from tests.unit.cli.cli_run import ok_json, run
 
 NORTH = ["Middenheim Marauders", "Gutrot Ironjaws", "Laurelorn Leapers", "Karak Stonefists"]
 SOUTH = ["Skritter Sprinters", "Sotek Sunscales", "Brass Skull Brutes", "Mortis Grave Guard"]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
-
-
-def ok_json(db: Path, *argv: str) -> object:
-    code, out, err = run(db, "--json", *argv)
-    assert code == 0, err
-    return json.loads(out)
 
 
 def test_league_rules_from_the_command_line(tmp_path: Path) -> None:

@@ -1,22 +1,14 @@
 """``fixture replay``: the engine's and the board's matches replayed from the command line."""
 
-import io
 import json
 from pathlib import Path
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
 from league_manager.match.bots import make_bot
 from league_manager.services.demo import DEMO_TEAMS
 from league_manager.services.facade import Services
+from tests.unit.cli.cli_run import run
 
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_fixture_replay_reports_an_exact_replay_and_refuses_an_unplayed_fixture(tmp_path: Path) -> None:

@@ -1,21 +1,13 @@
 """``player advance --kind random-primary --keep``: a Season 3 player rolls two skills and keeps one."""
 
-import io
 import json
 import re
 from pathlib import Path
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
 from league_manager.rules.draft import suggest_draft
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.facade import Services
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
+from tests.unit.cli.cli_run import run
 
 
 def _player(db: Path, ruleset_id: str) -> int:

@@ -1,11 +1,8 @@
 """The season and fixture commands: a whole season from the command line, --json shapes, refusals."""
 
-import io
-import json
 from pathlib import Path
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
+from tests.unit.cli.cli_run import ok_json, run
 
 STANDING_KEYS = {"team", "played", "won", "drawn", "lost", "td_for", "td_against", "cas_for", "cas_against",
                  "points", "rank"}  # fmt: skip
@@ -17,18 +14,6 @@ TEAMS = [
     "Karak Stonefists",
     "Skritter Sprinters",
 ]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
-
-
-def ok_json(db: Path, *argv: str) -> object:
-    code, out, err = run(db, "--json", *argv)
-    assert code == 0, err
-    return json.loads(out)
 
 
 def test_a_season_from_the_command_line(tmp_path: Path) -> None:

@@ -1,19 +1,11 @@
 """`season playoffs` and `season close` from the command line: JSON shapes, a seed override, refusals."""
 
-import io
 import json
 from pathlib import Path
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
+from tests.unit.cli.cli_run import run
 
 TEAMS = ["Middenheim Marauders", "Gutrot Ironjaws", "Laurelorn Leapers", "Karak Stonefists"]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 def ok_json(db: Path, *argv: str) -> dict[str, object]:

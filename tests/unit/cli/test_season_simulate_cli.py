@@ -1,21 +1,13 @@
 """``season simulate`` from the command line: the next round, then the rest, with --json."""
 
-import io
 import json
 from pathlib import Path
 from typing import Any
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
 from league_manager.services.demo import DEMO_TEAMS
+from tests.unit.cli.cli_run import run
 
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS][:4]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 def ok_json(db: Path, *argv: str) -> Any:

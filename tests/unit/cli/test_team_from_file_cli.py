@@ -1,19 +1,11 @@
 """`team create --from-file`: the documented example joins; a bad file is refused and creates nothing."""
 
-import io
 import json
 from pathlib import Path
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
+from tests.unit.cli.cli_run import run
 
 EXAMPLE = Path(__file__).parents[3] / "docs" / "examples" / "team-from-paper.json"
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_team_create_from_file(tmp_path: Path) -> None:

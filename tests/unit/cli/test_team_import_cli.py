@@ -1,23 +1,15 @@
 """``team import``: OBBLM team XML and FUMBBL team JSON, previewed, created only with --yes;
 broken files of each format refused in words, nothing created."""
 
-import io
 import json
 from pathlib import Path
 
 import pytest
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
 from league_manager.services.demo import DEMO_TEAMS
+from tests.unit.cli.cli_run import run
 
 TEAMS = [name for _race, name, _coach in DEMO_TEAMS]
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 def _team_count(db: Path, league: str) -> int:

@@ -1,19 +1,11 @@
 """``league upgrade``: preview as text and JSON, a refused move naming the missing choices, a choices file."""
 
-import io
 import json
 from pathlib import Path
 
 import yaml
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
-
-
-def run(db: Path, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(["--db", str(db), *argv], CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
+from tests.unit.cli.cli_run import run
 
 
 def test_preview_refusal_and_move_with_a_choices_file(tmp_path: Path) -> None:
