@@ -17,15 +17,12 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
-import os
-import secrets
 import sys
 from pathlib import Path
 
-import platformdirs
-
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
+from league_manager.core.secret_files import new_password, password_file_for, write_secret
 
 ACTIONS = ("add-coach", "add-viewer", "add-commissioner", "remove", "list", "confirm", "dispute", "claims")
 
@@ -121,7 +118,7 @@ def cmd_share(args: argparse.Namespace, ctx: CliContext) -> int:
     kind = action.removeprefix("add-")
     password, written = _password(inner)
     if written is not None:  # kept before the role gets it: a password is never lost
-        _write_secret(written, password or "")
+        write_secret(written, password or "")
     member = sharing.add_member(
         engine, inner.league, inner.name, kind, team=getattr(inner, "team", None), password=password
     )
@@ -186,14 +183,4 @@ def _password(inner: argparse.Namespace) -> tuple[str | None, Path | None]:
         if not first or first != getpass.getpass("again: "):
             raise LeagueError("the two passwords were empty or differ; nothing was changed")
         return first, None
-    folder = platformdirs.user_data_path("league-manager") / "passwords"
-    return secrets.token_urlsafe(18), folder / f"{inner.name}.password"
-
-
-def _write_secret(path: Path, password: str) -> None:
-    """Write ``password`` to ``path``, readable and writable by the user only (0600)."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.chmod(path, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(password + "\n")
+    return new_password(), password_file_for(inner.name)
