@@ -111,6 +111,13 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         return preview
     elif kind in {"settings", "backups", "move-fixture"}:
         return self.admin.show_spec(kind, name)
+    elif kind == "coaches":
+        from league_manager.ui.coaches_dialog import open_coaches
+
+        coaches = open_coaches(self, show_only=True)
+        if coaches is None:
+            raise LeagueError("the Coaches dialog is for a shared league's commissioner")
+        return coaches
     elif kind == "match":
         return _show_match_board(self, name, tab)
     elif kind == "tracker":

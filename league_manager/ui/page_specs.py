@@ -6,6 +6,6 @@ PAGE_SPECS = (
     "schedule[:SEASON], new-season[:LEAGUE][#divisions], "
     "match:FIXTURE|practice[@RULESET]|stars[#setup|turn|move|block|dice|push|reroll|kick], tracker:FIXTURE, "
     "spectator:FIXTURE[#MOMENT], replay:FIXTURE[#ACTIONS] "
-    "settings[:LEAGUE], backups, move-fixture:ID "
+    "settings[:LEAGUE], backups, move-fixture:ID, coaches "
     "or preview:roster:TEAM"
 )
