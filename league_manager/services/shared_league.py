@@ -160,7 +160,7 @@ class SharedLeagueService(ServiceBase):
             share_steps.dispute(session.connection(), fixture, dict(version))
         return self._outcome(fixture, "result disputed")
 
-    def resolve(self, fixture: int, pick: Pick, reason: str = "") -> Outcome[ResultClaim | None]:
+    def resolve(self, fixture: int, pick: Pick | str, reason: str = "") -> Outcome[ResultClaim | None]:
         """The commissioner settles a disputed result: one version counts, in one transaction.
 
         ``entered``: the result stands and is confirmed. ``disputed``: the disputing coach's

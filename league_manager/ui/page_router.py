@@ -68,6 +68,8 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         self.show_fixture(int(name))
         if tab == "correct":
             return self.fixture_page.open_correction_at()
+        if tab in ("dispute", "settle"):
+            return self.fixture_page.shared_bar.dialog_at(tab)
         if tab:
             return self.fixture_page.open_wizard_at(tab)
     elif kind in {"season", "schedule"}:

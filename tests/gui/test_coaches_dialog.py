@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
 from sqlalchemy import create_engine, text
 
 from league_manager.cli.context import CliContext
@@ -44,7 +43,9 @@ class FakeShared:
     def members(self) -> list[Member]:
         return list(self.people)
 
-    def add_member(self, league: str, login: str, kind: str, *, team: str | None, password: str | None) -> Member:
+    def add_member(
+        self, league: str, login: str, kind: str, *, team: str | None, password: str | None
+    ) -> Member:
         self.calls.append((login, kind, team, password))
         if login == "taken":
             raise LeagueError(f"the server refused: role {login} with {password} exists; nothing was changed")
@@ -160,7 +161,11 @@ def _cli(*argv: str) -> int:
 
 
 def test_on_the_server_the_owner_adds_a_coach_and_a_coach_may_not(
-    make_window: Any, demo_file: Path, tmp_path: Path, dialogs: Any, server: str  # noqa: F811
+    make_window: Any,
+    demo_file: Path,
+    tmp_path: Path,
+    dialogs: Any,
+    server: str,  # noqa: F811
 ) -> None:
     league_file = tmp_path / "demo.db"
     league_file.write_bytes(demo_file.read_bytes())
