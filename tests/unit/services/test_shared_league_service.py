@@ -5,6 +5,7 @@ The server tests use the run's throw-away PostgreSQL (``LM_TEST_PG_URL``) and sk
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from tests.unit.persistence.test_share_league import (  # noqa: F401 (fixtures)
     LEAGUE,
     _a_result,
     as_role,
+    cli,
     server,
     shared_season,
 )
@@ -123,3 +125,43 @@ def test_the_commissioner_lets_the_entered_result_stand(
     finally:
         for svc in (bo, ada, com):
             svc.close()
+
+
+def test_the_commissioner_settles_from_the_command_line(
+    shared_season: tuple[str, int],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    url, fixture = shared_season
+    bo = Services.open(as_role(url, "lmt_bo"))
+    view = bo.match_day.pregame(fixture, seed=3).value
+    entered = _a_result(view.snapshots)
+    bo.match_day.record(fixture, entered)
+    bo.close()
+    wrong = tmp_path / "wrong.json"
+    wrong.write_text(json.dumps({"home": {"score": "two"}}), encoding="utf-8")
+    code, _, err = cli(
+        "--db", as_role(url, "lmt_ada"), "share", "dispute", str(fixture), "--result", str(wrong)
+    )
+    assert code != 0 and "score" in err  # checked like any result before it is kept
+    mine = tmp_path / "mine.json"
+    version = {**entered, "home": {"score": 0}, "players": [dict(p, td=0) for p in entered["players"]]}
+    mine.write_text(json.dumps(version), encoding="utf-8")
+    assert (
+        cli("--db", as_role(url, "lmt_ada"), "share", "dispute", str(fixture), "--result", str(mine))[0] == 0
+    )
+    code, _, err = cli("--db", as_role(url, "lmt_bo"), "share", "resolve", str(fixture), "--pick", "disputed")
+    assert code != 0 and "commissioner" in err
+    code, out, err = cli(
+        "--db", as_role(url, "lmt_com"), "share", "resolve", str(fixture), "--pick", "disputed",
+        "--reason", "the sheet shows no touchdown",
+    )  # fmt: skip
+    assert code == 0, err
+    assert out.startswith(f"settled fixture {fixture}: the disputed version counts")
+    owner = Services.open(url)
+    try:
+        result = owner.match_day.get(fixture).result
+        assert result is not None and result["home"]["score"] == 0
+        claim = owner.shared.claim(fixture)
+        assert claim is not None and claim.status == "confirmed"
+    finally:
+        owner.close()
