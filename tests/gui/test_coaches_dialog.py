@@ -16,6 +16,7 @@ from sqlalchemy import create_engine, text
 from league_manager.cli.context import CliContext
 from league_manager.cli.main import main
 from league_manager.core.errors import LeagueError
+from league_manager.core.urls import with_password, without_password
 from league_manager.persistence.share_roles import Member
 from league_manager.ui.coaches_dialog import CoachesDialog, action_state, open_coaches
 from tests.unit.persistence.test_share_league import LEAGUE, as_role, server  # noqa: F401 (fixture)
@@ -171,8 +172,11 @@ def test_on_the_server_the_owner_adds_a_coach_and_a_coach_may_not(
     league_file.write_bytes(demo_file.read_bytes())
     assert _cli("--db", str(league_file), "share", LEAGUE, "--server", server) == 0
     window = make_window()
-    window.open_database(server, background=False)
+    window.open_database(with_password(server, "hunter2"), background=False)  # trust: any password
     assert window.act_coaches.isEnabled()
+    shown_places = [window.windowTitle(), window.db_label.text(), *window.recent_files()]
+    assert window.recent_files()[0] == without_password(server)
+    assert not any("hunter2" in place for place in shown_places)
     shown: list[CoachesDialog] = []
     dialogs.on_run = lambda dialog: shown.append(dialog) or True
     dialog = open_coaches(window)
