@@ -11,6 +11,7 @@ from typing import Any
 
 from league_manager.services.facade import Services
 from league_manager.ui.match_day.shared_result import _same, state_text, version_html
+from league_manager.ui.match_day.wizard import MatchDayWizard
 from tests.unit.persistence.test_share_league import (  # noqa: F401 (fixtures)
     _a_result,
     as_role,
@@ -126,7 +127,15 @@ def test_the_other_coach_confirms_from_the_fixture_page(
     view = ada.match_day.pregame(fixture, seed=3).value
     ada.match_day.record(fixture, _a_result(view.snapshots))
     ada.close()
+    entering = _window(make_window, url, "lmt_ada", fixture)
+    waiting = MatchDayWizard(entering.ctx, fixture, entering)
+    assert not waiting.post_run.isEnabled()
+    assert waiting.post_wait.text().startswith(
+        "The post-game waits: Result entered by lmt_ada; it awaits lmt_bo's"
+    )
     window = _window(make_window, url, "lmt_bo", fixture)
     bar = window.fixture_page.shared_bar
     assert bar.confirm() is not None
     assert "confirmed by lmt_bo: it counts" in bar.state.text() and not bar.confirm_button.isVisible()
+    ready = MatchDayWizard(window.ctx, fixture, window)
+    assert ready.post_run.isEnabled() and ready.post_wait.isHidden()

@@ -89,6 +89,20 @@ def state_text(claim: Any, coaches: dict[str, str], home: str, away: str) -> str
     )
 
 
+def postgame_wait(services: Any, fixture_id: int, home: str, away: str) -> str | None:
+    """Why this login's post-game must wait on a shared league (None: it may run now).
+
+    A coach's result counts once it is confirmed; the commissioner (and the league's owner)
+    may apply the post-game at once, as the server allows.
+    """
+    claim = services.shared.claim(fixture_id)
+    place = services.share_place
+    if claim is None or claim.status == "confirmed" or place is None or place.runs_league:
+        return None
+    coaches = {m.role: str(m.team) for m in services.shared.members() if m.kind == "coach"}
+    return "The post-game waits: " + state_text(claim, coaches, home, away)
+
+
 class SharedResultBar(QWidget):
     """The claim's state and the buttons this login may use, above the fixture's record."""
 
