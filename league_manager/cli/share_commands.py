@@ -6,6 +6,8 @@
     league-manager --db URL share add-commissioner LEAGUE NAME [...]
     league-manager --db URL share remove NAME
     league-manager --db URL share list
+    league-manager --db URL share confirm FIXTURE | dispute FIXTURE --result F | claims
+    league-manager --db URL share resolve FIXTURE --pick entered|disputed [--reason TEXT]
 
 A password is typed twice, or read from a file; with no terminal and no file one is
 generated and written to a file only the user can read, whose path is printed. A password
@@ -17,17 +19,24 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
-import os
-import secrets
 import sys
 from pathlib import Path
 
-import platformdirs
-
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
+from league_manager.core.secret_files import new_password, password_file_for, write_secret
 
-ACTIONS = ("add-coach", "add-viewer", "add-commissioner", "remove", "list", "confirm", "dispute", "claims")
+ACTIONS = (
+    "add-coach",
+    "add-viewer",
+    "add-commissioner",
+    "remove",
+    "list",
+    "confirm",
+    "dispute",
+    "resolve",
+    "claims",
+)
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -55,12 +64,20 @@ def _inner_parser(action: str) -> argparse.ArgumentParser:
         p.add_argument("name")
     elif action in ("list", "claims"):
         pass
-    elif action in ("confirm", "dispute"):
+    elif action in ("confirm", "dispute", "resolve"):
         p.add_argument("fixture", type=int, help="the fixture id")
         if action == "dispute":
             p.add_argument(
                 "--result", type=Path, required=True, help="your version: a result document (JSON)"
             )
+        if action == "resolve":
+            p.add_argument(
+                "--pick",
+                choices=("entered", "disputed"),
+                required=True,
+                help="the version that counts (disputed: it replaces the entered result as a correction)",
+            )
+            p.add_argument("--reason", default="", help="kept with the correction")
     else:
         p.add_argument("league")
         p.add_argument("--server", required=True, help="the PostgreSQL URL to copy the league onto")
@@ -113,7 +130,7 @@ def cmd_share(args: argparse.Namespace, ctx: CliContext) -> int:
                 or "nobody has a login yet"
             ),
         )
-    if action in ("confirm", "dispute", "claims"):
+    if action in ("confirm", "dispute", "resolve", "claims"):
         return _claims(action, inner, ctx)
     if action == "remove":
         gone = sharing.remove_member(engine, inner.name)
@@ -121,7 +138,7 @@ def cmd_share(args: argparse.Namespace, ctx: CliContext) -> int:
     kind = action.removeprefix("add-")
     password, written = _password(inner)
     if written is not None:  # kept before the role gets it: a password is never lost
-        _write_secret(written, password or "")
+        write_secret(written, password or "")
     member = sharing.add_member(
         engine, inner.league, inner.name, kind, team=getattr(inner, "team", None), password=password
     )
@@ -142,7 +159,7 @@ def cmd_share(args: argparse.Namespace, ctx: CliContext) -> int:
 
 
 def _claims(action: str, inner: argparse.Namespace, ctx: CliContext) -> int:
-    """Confirm or dispute a result the other coach entered, or list every result's state."""
+    """Confirm, dispute or (the commissioner) settle an entered result, or list every result's state."""
     from league_manager.services import sharing
 
     engine = ctx.services().engine
@@ -153,10 +170,16 @@ def _claims(action: str, inner: argparse.Namespace, ctx: CliContext) -> int:
         )
     if action == "dispute":
         version = json.loads(inner.result.read_text(encoding="utf-8"))
-        sharing.dispute_result(engine, inner.fixture, version)
+        ctx.services().shared.dispute(inner.fixture, version)  # checked like any result first
         return ctx.emit(
             {"fixture": inner.fixture, "status": "disputed"},
             lambda: f"disputed fixture {inner.fixture}; both versions wait for the commissioner",
+        )
+    if action == "resolve":
+        ctx.services().shared.resolve(inner.fixture, inner.pick, inner.reason)
+        return ctx.emit(
+            {"fixture": inner.fixture, "status": "confirmed", "pick": inner.pick},
+            lambda: f"settled fixture {inner.fixture}: the {inner.pick} version counts, confirmed",
         )
     found = sharing.result_claims(engine)
 
@@ -186,14 +209,4 @@ def _password(inner: argparse.Namespace) -> tuple[str | None, Path | None]:
         if not first or first != getpass.getpass("again: "):
             raise LeagueError("the two passwords were empty or differ; nothing was changed")
         return first, None
-    folder = platformdirs.user_data_path("league-manager") / "passwords"
-    return secrets.token_urlsafe(18), folder / f"{inner.name}.password"
-
-
-def _write_secret(path: Path, password: str) -> None:
-    """Write ``password`` to ``path``, readable and writable by the user only (0600)."""
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.chmod(path, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as out:
-        out.write(password + "\n")
+    return new_password(), password_file_for(inner.name)

@@ -13,10 +13,12 @@ passed as a parameter (passwords, league names).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+import psycopg
 from psycopg import sql
 from sqlalchemy import Connection, text
 
@@ -170,19 +172,22 @@ def add_member(
     raw = _raw(conn)
     if kind not in KINDS:
         raise ShareRoleError(f"unknown kind {kind!r}; one of {', '.join(KINDS)}")
+    if not role.strip():
+        raise ShareRoleError("a login needs a name")
     if raw.execute(f"SELECT 1 FROM {SCHEMA}.member WHERE role_name = %s", (role,)).fetchone():
         raise ShareRoleError(f"{role} is already a member here; remove them first to change their place")
     name = sql.Identifier(role)
-    exists = raw.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
-    if exists is None:
-        raw.execute(sql.SQL("CREATE ROLE {} LOGIN").format(name))
-    if password is not None:
-        raw.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(name, sql.Literal(password)))
-    raw.execute(sql.SQL("GRANT {} TO {}").format(sql.Identifier(group_role(database, kind)), name))
-    raw.execute(
-        f"INSERT INTO {SCHEMA}.member (role_name, league_id, kind, team_id) VALUES (%s, %s, %s, %s)",
-        (role, league_id, kind, team_id),
-    )
+    with server_refusals():
+        exists = raw.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
+        if exists is None:
+            raw.execute(sql.SQL("CREATE ROLE {} LOGIN").format(name))
+        if password is not None:
+            raw.execute(sql.SQL("ALTER ROLE {} PASSWORD {}").format(name, sql.Literal(password)))
+        raw.execute(sql.SQL("GRANT {} TO {}").format(sql.Identifier(group_role(database, kind)), name))
+        raw.execute(
+            f"INSERT INTO {SCHEMA}.member (role_name, league_id, kind, team_id) VALUES (%s, %s, %s, %s)",
+            (role, league_id, kind, team_id),
+        )
 
 
 def remove_member(conn: Connection, database: str, role: str) -> Member:
@@ -195,9 +200,50 @@ def remove_member(conn: Connection, database: str, role: str) -> Member:
     if role not in found:
         raise ShareRoleError(f"{role} is not a member of the shared league")
     raw = _raw(conn)
-    raw.execute(f"DELETE FROM {SCHEMA}.member WHERE role_name = %s", (role,))
-    raw.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
+    with server_refusals():
+        raw.execute(f"DELETE FROM {SCHEMA}.member WHERE role_name = %s", (role,))
+        raw.execute(sql.SQL("DROP ROLE IF EXISTS {}").format(sql.Identifier(role)))
     return found[role]
+
+
+def login_manager_refusal(conn: Connection) -> str | None:
+    """Why this login may not add or remove the league's logins, or None when it may.
+
+    Adding a login creates a server role and refreshes the grants and policies, so it
+    takes the right to create roles and the ownership of the league's tables (the login
+    that ran ``share``), or a superuser.
+    """
+    row = conn.execute(
+        text(
+            "SELECT r.rolsuper, r.rolcreaterole, pg_has_role(current_user, c.relowner, 'MEMBER'), "
+            "current_user FROM pg_roles r, pg_class c "
+            "WHERE r.rolname = current_user AND c.oid = 'public.league'::regclass"
+        )
+    ).first()
+    if row is None:
+        return "this database holds no league"
+    superuser, create_role, owner, who = bool(row[0]), bool(row[1]), bool(row[2]), str(row[3])
+    if superuser or (create_role and owner):
+        return None
+    return (
+        f"{who} may not create logins here: only the login that shared the league (the owner of its "
+        "tables, with the right to create roles) adds and removes them"
+    )
+
+
+@contextmanager
+def server_refusals() -> Iterator[None]:
+    """Turn the server's refusal of a role statement into a :class:`ShareRoleError` sentence.
+
+    The server's own sentence ("permission denied to create role") is kept; the statement,
+    which may carry a password, never is.
+    """
+    try:
+        yield
+    except psycopg.Error as exc:
+        diag = getattr(exc, "diag", None)
+        message = getattr(diag, "message_primary", None) or type(exc).__name__
+        raise ShareRoleError(f"the server refused: {message}; nothing was changed") from None
 
 
 def members(conn: Connection) -> list[Member]:

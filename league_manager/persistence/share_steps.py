@@ -263,15 +263,19 @@ def dispute(conn: Connection, fixture_id: int, version: dict[str, Any]) -> None:
     )
 
 
-def claims(conn: Connection) -> list[dict[str, Any]]:
-    """Every result claim: fixture, who entered it, status, who confirmed or disputed it."""
+def claims(conn: Connection, fixture_id: int | None = None) -> list[dict[str, Any]]:
+    """Every result claim (or ``fixture_id``'s): who entered it, status, who confirmed or disputed it."""
+    if conn.dialect.name != "postgresql":
+        return []
     if conn.execute(text("SELECT to_regclass('league_share.result_claim')")).scalar() is None:
         return []
     rows = conn.execute(
         text(
             "SELECT fixture_id, entered_by, status, confirmed_by, disputed_by, entered_version, "
-            "disputed_version FROM league_share.result_claim ORDER BY fixture_id"
-        )
+            "disputed_version FROM league_share.result_claim "
+            "WHERE CAST(:f AS integer) IS NULL OR fixture_id = :f ORDER BY fixture_id"
+        ),
+        {"f": fixture_id},
     )
     return [dict(r._mapping) for r in rows]
 

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from league_manager.services.season_end import SeasonEndService
     from league_manager.services.season_simulate import SeasonSimulationService
     from league_manager.services.seasons import SeasonService
+    from league_manager.services.shared_league import SharedLeagueService, SharePlace
     from league_manager.services.table_concession import TableConcessionService
     from league_manager.services.team_board import TeamBoardService
     from league_manager.services.teams import TeamService
@@ -229,6 +230,18 @@ class Services:
         from league_manager.services.interop.season_csv import SeasonCsvService
 
         return SeasonCsvService(self.engine)
+
+    @cached_property
+    def shared(self) -> SharedLeagueService:
+        """A shared league's logins and result confirmations (``share add-coach``, ``share confirm``)."""
+        from league_manager.services.shared_league import SharedLeagueService
+
+        return SharedLeagueService(self.engine)
+
+    @cached_property
+    def share_place(self) -> SharePlace | None:
+        """This login's place on a shared league (read once per opening); None for a league file."""
+        return self.shared.place()
 
     @cached_property
     def naf_report(self) -> NafReportService:

@@ -111,7 +111,8 @@ def add_member(
             if team_id is None:
                 raise NotFound(f"no team called {team!r} in {league}")
         database = str(engine.url.database)
-        share_roles.install(conn, database)
+        with share_roles.server_refusals():
+            share_roles.install(conn, database)
         share_roles.add_member(
             conn, database, league_id=league_id, role=role, kind=kind, team_id=team_id, password=password
         )

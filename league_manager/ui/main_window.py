@@ -32,6 +32,8 @@ from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import demo_file, interop_dialogs, page_router, theme
 from league_manager.ui.admin_actions import AdminActions
+from league_manager.ui.coaches_dialog import action_state as coaches_action_state
+from league_manager.ui.coaches_dialog import open_coaches
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.dialogs import DialogService
 from league_manager.ui.match_day.fixture_page import FixturePage
@@ -202,6 +204,8 @@ class MainWindow(QMainWindow):
                                             "add", "A team from a file: ours, OBBLM or FUMBBL")  # fmt: skip
         self.act_share = self._action("Share League…", self.share_league, None, "league",
                                       "Copy a league onto a PostgreSQL server for its coaches")  # fmt: skip
+        self.act_coaches = self._action("Coaches…", lambda: open_coaches(self), None, "team",
+                                        "The logins of the shared league")  # fmt: skip
         self.act_quit = self._action("Quit", self.close, keys.Quit)
         self.act_undo = self._action(
             "Undo", self.runner.undo_last, keys.Undo, "undo", "Take back the last change"
@@ -258,6 +262,8 @@ class MainWindow(QMainWindow):
         league.addAction(self.admin.act_upgrade)
         league.addAction(self.act_publish_site)
         league.addAction(self.act_event_desk)
+        league.addAction(self.act_coaches)
+        league.setToolTipsVisible(True)  # a disabled Coaches… says why
         league.addSeparator()
         league.addAction(self.act_demo)
         view = bar.addMenu("&View")
@@ -884,6 +890,10 @@ class MainWindow(QMainWindow):
         self.act_schedule.setEnabled(has_db and self.current[0] == "season")
         self.act_back.setEnabled(bool(self.history))
         self.act_share.setEnabled(has_db and not is_server_url(self.db_path or ""))
+        coaches, why = coaches_action_state(self.ctx.services.share_place if self.ctx.services else None)
+        self.act_coaches.setEnabled(coaches)
+        self.act_coaches.setToolTip(why)
+        self.act_coaches.setStatusTip(why)
         self.admin.update()
         self._update_undo()
 

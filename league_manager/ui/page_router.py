@@ -68,6 +68,8 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         self.show_fixture(int(name))
         if tab == "correct":
             return self.fixture_page.open_correction_at()
+        if tab in ("dispute", "settle"):
+            return self.fixture_page.shared_bar.dialog_at(tab)
         if tab:
             return self.fixture_page.open_wizard_at(tab)
     elif kind in {"season", "schedule"}:
@@ -111,6 +113,13 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         return preview
     elif kind in {"settings", "backups", "move-fixture"}:
         return self.admin.show_spec(kind, name)
+    elif kind == "coaches":
+        from league_manager.ui.coaches_dialog import open_coaches
+
+        coaches = open_coaches(self, show_only=True)
+        if coaches is None:
+            raise LeagueError("the Coaches dialog is for a shared league's commissioner")
+        return coaches
     elif kind == "match":
         return _show_match_board(self, name, tab)
     elif kind == "tracker":

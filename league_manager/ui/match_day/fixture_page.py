@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
 from league_manager.core.errors import RuleViolation
 from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
+from league_manager.ui.match_day.shared_result import SharedResultBar
 from league_manager.ui.match_day.summary import AUDIT_LINK, full_html, race_label
 from league_manager.ui.printing import Printer
 from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, tiles_row
@@ -109,6 +110,8 @@ class FixturePage(Page):
         layout.addWidget(self.header)
         self.tiles = {k: StatTile(k) for k in ("Status", "Stage", "Score", "Round")}
         layout.addLayout(tiles_row(*self.tiles.values()))
+        self.shared_bar = SharedResultBar(ctx, self)  # a shared league's confirm / dispute / settle
+        layout.addWidget(self.shared_bar)
         body = QHBoxLayout()
         body.setSpacing(14)
         self.rosters: dict[str, QTextBrowser] = {}
@@ -175,12 +178,16 @@ class FixturePage(Page):
                 f"<table cellspacing='0' cellpadding='2'>{rows}</table>"
             )
         self.record.setHtml(full_html(self.view, self.show_audit) if self.view else _bare_html(f))
+        self.shared_bar.show_for(f.id, self.view, f.home or "", f.away or "")
         self.finish_button.setVisible(f.score_only)
         self.sheet_button.setVisible(f.home_id is not None and f.away_id is not None)
         self.match_day.setVisible(not f.score_only)
         done = self.view is not None and self.view.stage == "post_game_applied"
         self.match_day.setText("Show the match day…" if done else "Match day…")
-        self.correct.setVisible(self.view is not None and self.view.correctable)
+        place = services.share_place  # on a shared league only the commissioner corrects
+        self.correct.setVisible(
+            self.view is not None and self.view.correctable and (place is None or place.runs_league)
+        )
         self.cancel_pregame_button.setVisible(self.view is not None and self.view.cancellable)
         status = services.board.status(int(self.ident))
         playing = status is not None and status.in_progress

@@ -37,6 +37,7 @@ from league_manager.ui.match_day.grid import SIDES, ResultGridModel
 from league_manager.ui.match_day.inducements import InducementPicker
 from league_manager.ui.match_day.pregame_card import PregameCardWidget, pregame_card
 from league_manager.ui.match_day.result_tables import ResultGridPanel
+from league_manager.ui.match_day.shared_result import postgame_wait
 from league_manager.ui.match_day.summary import (
     AUDIT_LINK,
     audit_html,
@@ -271,6 +272,9 @@ class MatchDayWizard(QDialog):
         self.post_run = button("Apply the post-game", "demo", primary=True)
         self.post_run.clicked.connect(self.run_postgame)
         box.addLayout(_left_aligned(self.post_run))
+        self.post_wait = label("", "help", wrap=True)  # a shared league's result not confirmed yet
+        self.post_wait.hide()
+        box.addWidget(self.post_wait)
         box.addStretch(0)
         self.post_text = QTextBrowser()
         box.addWidget(self.post_text, 1)
@@ -327,7 +331,10 @@ class MatchDayWizard(QDialog):
         self.result_text.setHtml(result_html(view) if view and view.result else "")
         self.result_text.setVisible(bool(view and view.result))
         self.entry.setVisible(not (view and view.result))
-        self.post_run.setEnabled(stage == "result_entered")
+        wait = postgame_wait(services, self.fixture_id, fixture.home or "", fixture.away or "")
+        self.post_run.setEnabled(stage == "result_entered" and wait is None)
+        self.post_wait.setText(wait or "")
+        self.post_wait.setVisible(stage == "result_entered" and wait is not None)
         self.post_dice.setVisible(stage == "result_entered")
         if view is not None and view.result:
             self._fill_postgame_choices(view)

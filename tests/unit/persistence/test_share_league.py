@@ -17,9 +17,9 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel
 
-from league_manager.cli import share_commands
 from league_manager.cli.context import CliContext
 from league_manager.cli.main import main
+from league_manager.core import secret_files
 from league_manager.core.errors import NotAllowed
 from league_manager.persistence.league_copy import LEAGUE_ROWS, NOT_COPIED, league_rows
 from league_manager.services import sharing
@@ -381,7 +381,7 @@ def test_a_generated_password_goes_to_a_file_only_the_user_reads_and_is_never_pr
 ) -> None:
     server, _ = shared
     monkeypatch.setattr("sys.stdin", io.StringIO())  # no terminal
-    monkeypatch.setattr(share_commands.platformdirs, "user_data_path", lambda _app: tmp_path / "data")
+    monkeypatch.setattr(secret_files.platformdirs, "user_data_path", lambda _app: tmp_path / "data")
     code, out, err = cli("--db", server, "share", "add-coach", LEAGUE, "lmt_bo", "--team", "Gutrot Ironjaws")
     assert code == 0, err
     written = tmp_path / "data" / "passwords" / "lmt_bo.password"
