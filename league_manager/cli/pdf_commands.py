@@ -220,6 +220,7 @@ def pdf_season(args: argparse.Namespace, ctx: CliContext) -> int:
         ruleset=ruleset,
         ruleset_version=league.ruleset_version,
         options=_options(args),
+        career=seasons.leaders(season.id, scope="career"),
     )
     summary = {"season": season.name, "league": season.league, "fixtures": season.fixtures}
     return _write(ctx, args.output, data, summary, f"League table of {season.name} written")

@@ -381,8 +381,12 @@ def leaders_section(leaders: LeadersView, st: Styles, width: float) -> list[Flow
     team_boards = [b for b in leaders.teams if b.entries]
     if not player_boards and not team_boards:
         return []
-    story: list[Flowable] = [Marker("leaders", "Leader boards", 0)]
-    title = Paragraph("Leader boards", st.heading)
+    key = "career-leaders" if leaders.scope == "career" else "leaders"
+    story: list[Flowable] = [Marker(key, leaders.title, 0)]
+    title = Paragraph(leaders.title, st.heading)
+    if leaders.scope == "career":
+        story += [title, Paragraph(f"Seasons counted: {', '.join(leaders.seasons)}.", st.note)]
+        title = Spacer(1, 4)
     story.append(title)
     if player_boards:
         story += [Paragraph("Players", st.cell_bold), Spacer(1, 3),
@@ -404,6 +408,7 @@ def season_report_story(
     ruleset: Ruleset | None = None,
     ruleset_text: str = "",
     printed: date,
+    career: LeadersView | None = None,
 ) -> list[Flowable]:
     """The flowables of the report: title and tables, fixtures in two columns, leader boards."""
     st = styles(7.8)
@@ -416,6 +421,10 @@ def season_report_story(
     boards = leaders_section(leaders, st, width) if leaders is not None else []
     if boards:
         story += [NextPageTemplate(PAGE_TEMPLATE), PageBreak(), *boards]
+    several = career is not None and len(career.seasons) > 1
+    career_boards = leaders_section(career, st, width) if career is not None and several else []
+    if career_boards:
+        story += [NextPageTemplate(PAGE_TEMPLATE), PageBreak(), *career_boards]
     return story
 
 
@@ -429,6 +438,7 @@ def season_report_pdf(
     ruleset_version: str = "",
     options: PageOptions | None = None,
     printed: date | None = None,
+    career: LeadersView | None = None,
 ) -> bytes:
     """Build a season's league table and fixtures as PDF bytes.
 
@@ -437,6 +447,8 @@ def season_report_pdf(
         standings: its tables, tie-breaker chain and points rules.
         rounds: its fixtures grouped by round.
         leaders: its leader boards; boards without entries are left out.
+        career: the career leader boards (the league's seasons up to this one); printed
+            after the season's when they count more than this season.
         ruleset: the league's ruleset: its name in the title and footer, its team lists
             for the race names; None prints the race ids as stored.
         ruleset_version: the league's ruleset version (default: the ruleset's own).
@@ -457,6 +469,7 @@ def season_report_pdf(
         printed=printed,
     )
     story = season_report_story(
-        season, standings, rounds, leaders, options, ruleset=ruleset, ruleset_text=label, printed=printed
-    )
+        season, standings, rounds, leaders, options, ruleset=ruleset, ruleset_text=label, printed=printed,
+        career=career,
+    )  # fmt: skip
     return render(story, options, info)

@@ -323,10 +323,11 @@ class Printer(QObject):
         if not self._ask(dialog):
             return
         options = dialog.options()
-        standings, rounds, leaders = (
+        standings, rounds, leaders, career = (
             seasons.standings(season.id),
             seasons.rounds(season.id),
             seasons.leaders(season.id),
+            seasons.leaders(season.id, scope="career"),
         )
         self.build(
             f"League table of {season.name}",
@@ -339,6 +340,7 @@ class Printer(QObject):
                 ruleset=_ruleset(league.ruleset),
                 ruleset_version=league.ruleset_version,
                 options=options,
+                career=career,
             ),
         )
 

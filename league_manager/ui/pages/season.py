@@ -271,8 +271,20 @@ class SeasonPage(Page):
         theme.tab_with_icon(self.tabs, standings, "team", "Standings")
 
         leaders = QWidget()
-        ll = QHBoxLayout(leaders)
-        ll.setContentsMargins(0, 12, 0, 0)
+        lv = QVBoxLayout(leaders)
+        lv.setContentsMargins(0, 12, 0, 0)
+        scope_row = QHBoxLayout()
+        scope_row.addWidget(label("Count", "muted"))
+        self.leader_scope = QComboBox()
+        self.leader_scope.addItem("This season", "season")
+        self.leader_scope.addItem("Career (the league's seasons up to this one)", "career")
+        self.leader_scope.setToolTip("Leader boards of this season's games, or of every season so far")
+        self.leader_scope.currentIndexChanged.connect(lambda _i: self._load_leaders())
+        scope_row.addWidget(self.leader_scope)
+        scope_row.addStretch(1)
+        lv.addLayout(scope_row)
+        ll = QHBoxLayout()
+        lv.addLayout(ll, 1)
         self.leader_models: dict[str, LeaderModel] = {}
         self.leader_boards: dict[str, QComboBox] = {}
         self._leaders: dict[str, Any] = {}
@@ -338,7 +350,14 @@ class SeasonPage(Page):
         self.table_choice.setVisible(bool(self._standings.divisions))
         self.table_label.setVisible(bool(self._standings.divisions))
         self._table_chosen()
-        leaders = services.seasons.leaders(season.id)
+        self._load_leaders()
+
+    def _load_leaders(self) -> None:
+        services = self.ctx.services
+        if services is None or self.season is None:
+            return
+        scope = self.leader_scope.currentData() or "season"
+        leaders = services.seasons.leaders(self.season.id, scope=scope)
         for key in ("players", "teams"):
             boards = getattr(leaders, key)
             self._leaders[key] = boards
