@@ -21,6 +21,7 @@ from league_manager.rules.loader import list_rulesets, load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView, entry_of
 from league_manager.ui import theme
+from league_manager.ui.chart_panel import ChartPanel
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.league_rules_season import FixtureRulesBar
 from league_manager.ui.operations import UndoStep
@@ -305,6 +306,8 @@ class SeasonPage(Page):
             self.leader_models[key] = model
             self.leader_boards[key] = combo
         theme.tab_with_icon(self.tabs, leaders, "player", "Leaders")
+        self.race_chart = ChartPanel("No league games played yet: the race starts with the first round.")
+        theme.tab_with_icon(self.tabs, self.race_chart, "history", "Standings race")
         self.teams_tab = SeasonTeamsTab(ctx)
         theme.tab_with_icon(self.tabs, self.teams_tab, "team", "Teams")
         self._standings: Any = None
@@ -351,6 +354,8 @@ class SeasonPage(Page):
         self.table_label.setVisible(bool(self._standings.divisions))
         self._table_chosen()
         self._load_leaders()
+        race = services.history.standings_race(season.id)
+        self.race_chart.show_chart((lambda charts: charts.race_chart(race)) if race.rounds else None)
 
     def _load_leaders(self) -> None:
         services = self.ctx.services
