@@ -215,10 +215,13 @@ class Printer(QObject):
             return
         options = dialog.options()
         settings = dict(services.leagues.get_league(team.league_id).settings)
+        history = services.history.team_series(team.id)
         self.build(
             f"Roster of {team.name}",
             f"{safe_name(team.name)}-roster.pdf",
-            lambda: _reports().roster_pdf(team, _ruleset(team.ruleset), options=options, settings=settings),
+            lambda: _reports().roster_pdf(
+                team, _ruleset(team.ruleset), options=options, settings=settings, history=history
+            ),
         )
 
     def match_sheet(self, team_id: int) -> None:
@@ -329,6 +332,7 @@ class Printer(QObject):
             seasons.leaders(season.id),
             seasons.leaders(season.id, scope="career"),
         )
+        race = services.history.standings_race(season.id)
         self.build(
             f"League table of {season.name}",
             f"{safe_name(season.name)}-table.pdf",
@@ -341,6 +345,7 @@ class Printer(QObject):
                 ruleset_version=league.ruleset_version,
                 options=options,
                 career=career,
+                race=race,
             ),
         )
 
