@@ -41,9 +41,11 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("-o", "--output", type=Path, required=True, help="the XML file to write")
     p.set_defaults(handler=cmd_team_export_obblm)
     p = team.add_parser(
-        "import", help="a team from a file: ours (docs/team-from-file.md), OBBLM team XML or FUMBBL team JSON"
+        "import",
+        help="a team from a file (ours, docs/team-from-file.md; OBBLM team XML; FUMBBL team JSON) "
+        "or a BBRoster roster code",
     )
-    p.add_argument("file", type=Path, help="the team file")
+    p.add_argument("file", help="the team file, or a BBRoster roster code (quote it)")
     p.add_argument("--league", required=True, help="the league the team joins")
     p.add_argument("--coach", help="the coach (default: the file's, or 'Imported coach')")
     p.add_argument("--yes", action="store_true", help="create it (without: only show what would be created)")

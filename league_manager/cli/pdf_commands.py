@@ -147,6 +147,7 @@ def pdf_roster(args: argparse.Namespace, ctx: CliContext) -> int:
         _ruleset(team.ruleset),
         options=_options(args),
         settings=_league_settings(ctx, team.league),
+        history=ctx.services().history.team_series(team.id),
     )
     summary = {"team": team.name, "players": len(team.players)}
     return _write(ctx, args.output, data, summary, f"Roster of {team.name} written")
@@ -220,6 +221,8 @@ def pdf_season(args: argparse.Namespace, ctx: CliContext) -> int:
         ruleset=ruleset,
         ruleset_version=league.ruleset_version,
         options=_options(args),
+        career=seasons.leaders(season.id, scope="career"),
+        race=ctx.services().history.standings_race(season.id),
     )
     summary = {"season": season.name, "league": season.league, "fixtures": season.fixtures}
     return _write(ctx, args.output, data, summary, f"League table of {season.name} written")

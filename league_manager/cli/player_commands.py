@@ -8,6 +8,7 @@ from league_manager.cli.context import CliContext
 from league_manager.cli.team_commands import render_team
 from league_manager.core.money import format_gold
 from league_manager.rules.advancement import KINDS
+from league_manager.services.history_models import PlayerMatches
 
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -28,7 +29,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--seed", type=int, help="seed for the dice (repeatable results)")
     p.set_defaults(handler=cmd_advance)
-    p = sub.add_parser("history", help="SPP, advancements and injuries of a player")
+    p = sub.add_parser("history", help="SPP, advancements, injuries and match-by-match record of a player")
     p.add_argument("player", type=int)
     p.set_defaults(handler=cmd_history)
     p = sub.add_parser("adjust-spp", help="a commissioner's SPP correction")
@@ -76,6 +77,7 @@ def cmd_advance(args: argparse.Namespace, ctx: CliContext) -> int:
 def cmd_history(args: argparse.Namespace, ctx: CliContext) -> int:
     """Print a player's record."""
     record = ctx.services().advancement.record(args.player)
+    games = ctx.services().history.player_matches(args.player)
 
     def text() -> str:
         lines = [f"{record.name} ({record.position}, {record.team}): {record.spp} SPP, "
@@ -88,9 +90,26 @@ def cmd_history(args: argparse.Namespace, ctx: CliContext) -> int:
         lines += ["", "History:"]
         lines += [f"  {h.when:%Y-%m-%d %H:%M}  {h.spp:+4d}  {h.text}" if h.spp else
                   f"  {h.when:%Y-%m-%d %H:%M}        {h.text}" for h in record.history]  # fmt: skip
-        return "\n".join(lines)
+        return "\n".join([*lines, "", *render_matches(games)])
 
-    return ctx.emit(record.to_dict(), text)
+    return ctx.emit(record.to_dict() | {"matches": [m.to_dict() for m in games.matches]}, text)
+
+
+def render_matches(games: PlayerMatches) -> list[str]:
+    """A player's match-by-match record as text lines."""
+    if not games.matches:
+        return ["Matches: none played yet."]
+    head = f"  {'fixture':>7}  {'season · round':<26} {'opponent':<24} {'result':<7} "
+    head += f"{'TD':>2} {'CAS':>3} {'CMP':>3} {'INT':>3} {'MVP':>3} {'SPP':>3} {'total':>5}  notes"
+    lines = ["Matches:", head]
+    for m in games.matches:
+        notes = "; ".join([*m.injuries, *(f"gained {a}" for a in m.advancements)])
+        where = f"{m.season} · {m.round}"
+        lines.append(
+            f"  {m.fixture_id:>7}  {where[:26]:<26} {m.opponent[:24]:<24} {m.result:<7} {m.td:>2} {m.cas:>3} "
+            f"{m.completions:>3} {m.interceptions:>3} {m.mvp:>3} {m.spp:>3} {m.career_spp:>5}  {notes}"
+        )
+    return lines
 
 
 def cmd_adjust(args: argparse.Namespace, ctx: CliContext) -> int:

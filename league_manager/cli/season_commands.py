@@ -9,6 +9,7 @@ from league_manager.cli import season_end_commands, season_simulate_commands
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import RuleViolation
 from league_manager.services.season_read_models import (
+    SCOPES,
     FixtureView,
     LeadersView,
     SchedulePreview,
@@ -73,6 +74,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = sub.add_parser("leaders", help="player and team leader boards")
     p.add_argument("season")
     p.add_argument("--limit", type=int, default=5)
+    p.add_argument(
+        "--scope", choices=SCOPES, default="season",
+        help="season: this season's games; career: the league's seasons up to this one",
+    )  # fmt: skip
     p.set_defaults(handler=cmd_leaders)
     season_end_commands.register(sub)
     season_simulate_commands.register(sub)
@@ -227,7 +232,7 @@ def cmd_standings(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_leaders(args: argparse.Namespace, ctx: CliContext) -> int:
     """Show leader boards."""
-    view = ctx.services().seasons.leaders(args.season, args.limit)
+    view = ctx.services().seasons.leaders(args.season, args.limit, args.scope)
     return ctx.emit(view.to_dict(), lambda: render_leaders(view))
 
 
@@ -376,6 +381,8 @@ def render_standings(view: StandingsView) -> str:
 def render_leaders(view: LeadersView) -> str:
     """Player and team leader boards."""
     lines = [f"{view.season}: leaders"]
+    if view.scope == "career":
+        lines = [f"{view.season}: career leaders ({', '.join(view.seasons)})"]
     for title, boards in (("Players", view.players), ("Teams", view.teams)):
         lines += ["", title]
         if not any(board.entries for board in boards):

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import date
 
-from reportlab.platypus import Flowable, PageBreak
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
 
+from league_manager.reports.history_charts import team_drawing
 from league_manager.reports.layout import DocumentInfo, Marker, PageOptions, render
 from league_manager.reports.roster_front import roster_front
 from league_manager.reports.roster_reference import roster_reference
 from league_manager.reports.theme import styles
 from league_manager.rules.model import Ruleset
+from league_manager.services.history_models import TeamSeries
 from league_manager.services.read_models import TeamView
 
 
@@ -63,6 +65,7 @@ def roster_pdf(
     options: PageOptions | None = None,
     settings: Mapping[str, object] | None = None,
     printed: date | None = None,
+    history: TeamSeries | None = None,
 ) -> bytes:
     """Build one team's roster as PDF bytes.
 
@@ -73,6 +76,8 @@ def roster_pdf(
         options: paper and orientation (A4 portrait by default).
         settings: the league's house-rule settings (inducement discounts).
         printed: the date in the footer (today by default).
+        history: the team's TV, treasury and dedicated fans over its games; once it has
+            played, a last page charts them.
 
     Returns:
         The PDF file contents.
@@ -84,4 +89,14 @@ def roster_pdf(
         ruleset=ruleset_label(ruleset, team.ruleset, team.ruleset_version),
         printed=printed or date.today(),
     )
-    return render(roster_story(team, ruleset, options, settings=settings), options, info)
+    story = roster_story(team, ruleset, options, settings=settings)
+    if history is not None and len(history.points) > 1:
+        st = styles(8.6)
+        story += [PageBreak(), KeepTogether([
+            Paragraph("Team history", st.heading),
+            team_drawing(history, options.frame_size[0], 300),
+            Spacer(1, 8),
+            Paragraph("Team value as the pre-game recorded it (games entered without a pre-game have "
+                      "none); treasury and dedicated fans after each game.", st.note),
+        ])]  # fmt: skip
+    return render(story, options, info)

@@ -17,6 +17,7 @@ from reportlab.platypus import (
     Table,
 )
 
+from league_manager.reports.history_charts import race_drawing
 from league_manager.reports.layout import (
     COLUMNS_TEMPLATE,
     PAGE_TEMPLATE,
@@ -46,6 +47,7 @@ from league_manager.reports.theme import (
     text,
 )
 from league_manager.rules.model import Ruleset
+from league_manager.services.history_models import StandingsRace
 from league_manager.services.season_read_models import (
     FixtureView,
     LeaderBoard,
@@ -381,8 +383,12 @@ def leaders_section(leaders: LeadersView, st: Styles, width: float) -> list[Flow
     team_boards = [b for b in leaders.teams if b.entries]
     if not player_boards and not team_boards:
         return []
-    story: list[Flowable] = [Marker("leaders", "Leader boards", 0)]
-    title = Paragraph("Leader boards", st.heading)
+    key = "career-leaders" if leaders.scope == "career" else "leaders"
+    story: list[Flowable] = [Marker(key, leaders.title, 0)]
+    title = Paragraph(leaders.title, st.heading)
+    if leaders.scope == "career":
+        story += [title, Paragraph(f"Seasons counted: {', '.join(leaders.seasons)}.", st.note)]
+        title = Spacer(1, 4)
     story.append(title)
     if player_boards:
         story += [Paragraph("Players", st.cell_bold), Spacer(1, 3),
@@ -392,6 +398,18 @@ def leaders_section(leaders: LeadersView, st: Styles, width: float) -> list[Flow
                   _board_grid(team_boards, st, width, players=False)]  # fmt: skip
     story.append(Paragraph("Equal figures share a rank.", st.note))
     return story
+
+
+def race_section(race: StandingsRace | None, st: Styles, width: float) -> list[Flowable]:
+    """The standings race chart (nothing before two rounds have counted games)."""
+    if race is None or len(race.rounds) < 2:
+        return []
+    title = Paragraph("Standings race", st.heading)
+    note = Paragraph("League points after each round; points adjustments count from the last round.", st.note)
+    return [
+        Marker("race", "Standings race", 0),
+        KeepTogether([title, race_drawing(race, width), Spacer(1, 6), note]),
+    ]
 
 
 def season_report_story(
@@ -404,6 +422,8 @@ def season_report_story(
     ruleset: Ruleset | None = None,
     ruleset_text: str = "",
     printed: date,
+    career: LeadersView | None = None,
+    race: StandingsRace | None = None,
 ) -> list[Flowable]:
     """The flowables of the report: title and tables, fixtures in two columns, leader boards."""
     st = styles(7.8)
@@ -411,11 +431,16 @@ def season_report_story(
     width = options.frame_size[0]
     story = _title_block(season, rounds, ruleset_text, printed, st, width)
     story += standings_section(season, standings, ruleset, st, width)
+    story += race_section(race, st, width)
     story += [NextPageTemplate(COLUMNS_TEMPLATE), PageBreak()]
     story += fixtures_section(rounds, fixture_styles, options.column_width)
     boards = leaders_section(leaders, st, width) if leaders is not None else []
     if boards:
         story += [NextPageTemplate(PAGE_TEMPLATE), PageBreak(), *boards]
+    several = career is not None and len(career.seasons) > 1
+    career_boards = leaders_section(career, st, width) if career is not None and several else []
+    if career_boards:
+        story += [NextPageTemplate(PAGE_TEMPLATE), PageBreak(), *career_boards]
     return story
 
 
@@ -429,6 +454,8 @@ def season_report_pdf(
     ruleset_version: str = "",
     options: PageOptions | None = None,
     printed: date | None = None,
+    career: LeadersView | None = None,
+    race: StandingsRace | None = None,
 ) -> bytes:
     """Build a season's league table and fixtures as PDF bytes.
 
@@ -437,6 +464,10 @@ def season_report_pdf(
         standings: its tables, tie-breaker chain and points rules.
         rounds: its fixtures grouped by round.
         leaders: its leader boards; boards without entries are left out.
+        career: the career leader boards (the league's seasons up to this one); printed
+            after the season's when they count more than this season.
+        race: the standings race (points per round per team), drawn under the table once
+            two rounds have counted games.
         ruleset: the league's ruleset: its name in the title and footer, its team lists
             for the race names; None prints the race ids as stored.
         ruleset_version: the league's ruleset version (default: the ruleset's own).
@@ -457,6 +488,7 @@ def season_report_pdf(
         printed=printed,
     )
     story = season_report_story(
-        season, standings, rounds, leaders, options, ruleset=ruleset, ruleset_text=label, printed=printed
-    )
+        season, standings, rounds, leaders, options, ruleset=ruleset, ruleset_text=label, printed=printed,
+        career=career, race=race,
+    )  # fmt: skip
     return render(story, options, info)

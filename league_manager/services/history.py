@@ -17,6 +17,9 @@ from league_manager.persistence.models import (
 )
 from league_manager.services.adjustments import adjustment_history
 from league_manager.services.base import ServiceBase, team_ruleset
+from league_manager.services.history_models import PlayerMatches, StandingsRace, TeamSeries
+from league_manager.services.history_series import player_matches, standings_race, team_series
+from league_manager.services.season_store import find_season, league_of
 from league_manager.services.team_views import player_view
 from league_manager.services.ui_models import (
     AdvancementRow,
@@ -129,3 +132,34 @@ class HistoryService(ServiceBase):
                 status_log=status,
                 spp_log=tuple(spp),
             )
+
+    def player_matches(self, player_id: int) -> PlayerMatches:
+        """A player's match-by-match record: opponent, result, figures, SPP, injuries, advancements.
+
+        Raises:
+            NotFound: no such player.
+        """
+        with self.transaction() as session:
+            player = repo.get_player(player_id, session=session)
+            team = session.get(Team, player.team_id)
+            assert team is not None
+            return player_matches(player, team, session=session)
+
+    def team_series(self, team: str | int) -> TeamSeries:
+        """A team's TV, treasury and dedicated fans at its start and after each game.
+
+        Raises:
+            NotFound: no such team.
+        """
+        with self.transaction() as session:
+            return team_series(repo.find_team(team, session=session), session=session)
+
+    def standings_race(self, season: str | int) -> StandingsRace:
+        """Each team's league points after every round of a season's league stage.
+
+        Raises:
+            NotFound: no such season.
+        """
+        with self.transaction() as session:
+            row = find_season(season, session=session)
+            return standings_race(row, self.settings_of(league_of(row, session=session)), session=session)

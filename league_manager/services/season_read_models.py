@@ -397,6 +397,10 @@ class StandingsView:
         }
 
 
+SCOPES = ("season", "career")
+"""The scopes of a leader board."""
+
+
 @dataclass(frozen=True)
 class LeaderEntry:
     """One line of a leader board; equal values share a rank."""
@@ -445,12 +449,23 @@ class LeadersView:
     season_id: int
     players: tuple[LeaderBoard, ...]
     teams: tuple[LeaderBoard, ...]
+    scope: str = "season"
+    """``season`` (this season's games) or ``career`` (the league's seasons up to this one)."""
+    seasons: tuple[str, ...] = ()
+    """The seasons counted, oldest first."""
+
+    @property
+    def title(self) -> str:
+        """ "Leader boards" or "Career leader boards"."""
+        return "Career leader boards" if self.scope == "career" else "Leader boards"
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json`` output."""
         return {
             "season": self.season,
             "season_id": self.season_id,
+            "scope": self.scope,
+            "seasons": list(self.seasons),
             "players": [b.to_dict() for b in self.players],
             "teams": [b.to_dict() for b in self.teams],
         }

@@ -24,6 +24,7 @@ from league_manager.rules.standings import (
 )
 from league_manager.services.adjustments import points_by_team
 from league_manager.services.season_read_models import (
+    SCOPES,
     LeaderBoard,
     LeaderEntry,
     LeadersView,
@@ -200,17 +201,50 @@ def _board(category: str, label: str, items: Sequence[tuple[int, str, int, str, 
     return LeaderBoard(category, label, tuple(entries))
 
 
+def counted_seasons(season: Season, scope: str, *, session: Session) -> list[Season]:
+    """The seasons a leader board of ``scope`` counts: this one, or the league's up to this one.
+
+    Raises:
+        RuleViolation: an unknown scope.
+    """
+    if scope == "season":
+        return [season]
+    if scope != "career":
+        raise RuleViolation("scope", f"unknown scope '{scope}' (known: {', '.join(SCOPES)})")
+    return list(
+        session.exec(
+            select(Season)
+            .where(Season.league_id == season.league_id, col(Season.id) <= season.id)
+            .order_by(col(Season.id))
+        )
+    )
+
+
 def leaders(
-    season: Season, settings: Mapping[str, SettingValue], *, session: Session, limit: int = 5
+    season: Season,
+    settings: Mapping[str, SettingValue],
+    *,
+    session: Session,
+    limit: int = 5,
+    scope: str = "season",
 ) -> LeadersView:
-    """Player leader boards (from the per-player match stats) and team leader boards."""
+    """Player leader boards (from the per-player match stats) and team leader boards.
+
+    ``scope`` ``season`` counts this season's games; ``career`` counts every season of the
+    league up to and including this one (team figures are the sums of each season's table).
+    """
     assert season.id is not None
-    team_rows = {m.team_id: m for m in members(season.id, session=session)}
+    counted = counted_seasons(season, scope, session=session)
+    season_ids = [s.id for s in counted]
+    team_rows: dict[int, Member] = {}
+    for counted_season in counted:
+        assert counted_season.id is not None
+        team_rows.update({m.team_id: m for m in members(counted_season.id, session=session)})
     stat_columns = [getattr(PlayerMatchStats, key) for key, _ in PLAYER_CATEGORIES]
     rows = session.exec(
         select(PlayerMatchStats.player_id, PlayerMatchStats.team_id, *[func.sum(c) for c in stat_columns])
         .join(Fixture, col(Fixture.id) == PlayerMatchStats.fixture_id)
-        .where(Fixture.season_id == season.id, Fixture.status != "void")
+        .where(col(Fixture.season_id).in_(season_ids), Fixture.status != "void")
         .group_by(col(PlayerMatchStats.player_id), col(PlayerMatchStats.team_id))
     ).all()
     players = {
@@ -227,14 +261,22 @@ def leaders(
                 team = team_rows[team_id].name if team_id in team_rows else str(team_id)
                 found.append((value, players.get(player_id, str(player_id)), team_id, team, player_id))
         boards.append(_board(key, label, found, limit))
-    table = standings(season, settings, session=session).overall.rows
+    table: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    names: dict[int, str] = {}
+    for counted_season in counted:
+        for r in standings(counted_season, settings, session=session).overall.rows:
+            names[r.team_id] = r.team
+            for key in ("played", "points", "td_for", "cas_for", "td_against"):
+                table[r.team_id][key] += int(getattr(r, key))
     team_boards = []
     for key, label in TEAM_CATEGORIES:
         items: list[tuple[int, str, int, str, int | None]]
         if key in {"kills", "completions"}:
-            items = [(team_totals[r.team_id][key], r.team, r.team_id, r.team, None) for r in table]
+            items = [(team_totals[t][key], names[t], t, names[t], None) for t in table]
             items = [i for i in items if i[0] > 0]
         else:
-            items = [(int(getattr(r, key)), r.team, r.team_id, r.team, None) for r in table if r.played]
+            items = [(table[t][key], names[t], t, names[t], None) for t in table if table[t]["played"]]
         team_boards.append(_board(key, label, items, limit, ascending=key == "td_against"))
-    return LeadersView(season.name, season.id, tuple(boards), tuple(team_boards))
+    return LeadersView(
+        season.name, season.id, tuple(boards), tuple(team_boards), scope, tuple(s.name for s in counted)
+    )

@@ -491,12 +491,23 @@ class SeasonService(ServiceBase):
             settings = self.settings_of(league_of(row, session=session))
             return standings(row, settings, session=session, tiebreakers=tiebreakers)
 
-    def leaders(self, season: str | int, limit: int = 5) -> LeadersView:
-        """Player and team leader boards (top ``limit`` of each, ties share a rank)."""
+    def leaders(self, season: str | int, limit: int = 5, scope: str = "season") -> LeadersView:
+        """Player and team leader boards (top ``limit`` of each, ties share a rank).
+
+        Args:
+            season: the season (id or name).
+            limit: how many lines each board keeps.
+            scope: ``season`` (this season's games) or ``career`` (the league's seasons up to
+                and including this one).
+
+        Raises:
+            NotFound: no such season.
+            RuleViolation: an unknown scope.
+        """
         with self.transaction() as session:
             row = find_season(season, session=session)
             settings = self.settings_of(league_of(row, session=session))
-            return leaders(row, settings, session=session, limit=limit)
+            return leaders(row, settings, session=session, limit=limit, scope=scope)
 
     # -- helpers ---------------------------------------------------------------------------
 

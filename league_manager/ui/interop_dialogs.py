@@ -1,6 +1,6 @@
-"""File → Export League…, Import League… (our league JSON) and Import Team… (a team file of
-ours, docs/team-from-file.md, an OBBLM or a FUMBBL one, shown before anything is created),
-through the services."""
+"""File → Export League…, Import League… (our league JSON), Import Team… (a team file of
+ours, docs/team-from-file.md, an OBBLM or a FUMBBL one) and Import Team from a BBRoster Code…,
+each team shown before anything is created, through the services."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from league_manager.core.errors import LeagueError
+from league_manager.services.interop.bbroster_code import looks_like_code
 
 if TYPE_CHECKING:
     from league_manager.ui.main_window import MainWindow
@@ -89,10 +90,33 @@ def import_team(window: MainWindow) -> int | None:
     )
     if not source:
         return None
+    return _preview_then_create(window, league, source)
+
+
+def import_team_code(window: MainWindow) -> int | None:
+    """Read a BBRoster roster code (pasted) into the selected league: shown first, created
+    only when confirmed; a broken code is refused with the reason and nothing changes."""
+    services = window.ctx.services
+    league = _league(window, "Import team")
+    if services is None or league is None:
+        return None
+    code = window.dialogs.text("Import team", "Paste the BBRoster roster code (it starts like t9t1000):")
+    if not code or not code.strip():
+        return None
+    if not looks_like_code(code):
+        hint = "A roster code starts with t, the team number, t and the treasury: t9t1000…"
+        window.dialogs.error("Could not read the roster code", "This is not a BBRoster roster code.", hint)
+        return None
+    return _preview_then_create(window, league, code.strip())
+
+
+def _preview_then_create(window: MainWindow, league: int, source: str) -> int | None:
+    services = window.ctx.services
+    assert services is not None
     try:
         preview = services.team_files.preview(league, source)
     except (LeagueError, OSError) as exc:
-        window.runner.report("Could not read the team file", exc)
+        window.runner.report("Could not read the team", exc)
         return None
     paper = preview.team.paper
     lines = [

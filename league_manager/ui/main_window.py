@@ -202,6 +202,9 @@ class MainWindow(QMainWindow):
                                               None, "open", "Read a league JSON file in")  # fmt: skip
         self.act_import_team = self._action("Import Team…", lambda: interop_dialogs.import_team(self), None,
                                             "add", "A team from a file: ours, OBBLM or FUMBBL")  # fmt: skip
+        self.act_import_code = self._action("Import Team from a BBRoster Code…",
+                                            lambda: interop_dialogs.import_team_code(self), None, "add",
+                                            "A team from a roster code of the BBRoster web app")  # fmt: skip
         self.act_share = self._action("Share League…", self.share_league, None, "league",
                                       "Copy a league onto a PostgreSQL server for its coaches")  # fmt: skip
         self.act_coaches = self._action("Coaches…", lambda: open_coaches(self), None, "team",
@@ -245,6 +248,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_export_league)
         file_menu.addAction(self.act_import_league)
         file_menu.addAction(self.act_import_team)
+        file_menu.addAction(self.act_import_code)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")

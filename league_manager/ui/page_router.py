@@ -27,7 +27,7 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
     """Show a page named on the command line; returns the widget to capture.
 
     ``welcome``, ``league[:NAME]``, ``team:NAME[#TAB]``, ``draft:NAME``, ``new-team``,
-    ``player:NAME``, ``advance:NAME``, ``fixture:ID[#STEP]`` (STEP also ``inducements``,
+    ``player:NAME[#TAB]``, ``advance:NAME``, ``fixture:ID[#STEP]`` (STEP also ``inducements``,
     ``dice`` or ``correct``), ``hire:TEAM``, ``wizard``,
     ``season[:NAME][#TAB]``, ``schedule[:SEASON]``, ``new-season[:LEAGUE][#divisions]`` or
     ``preview:roster:TEAM``; TAB is the start of a tab's title (``#treasury``, ``#standings``).
@@ -64,6 +64,7 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         for index in range(tabs.count()):
             if tab and tabs.tabText(index).lower().startswith(tab.lower()):
                 tabs.setCurrentIndex(index)
+                break  # the first tab whose title starts so
     elif kind == "fixture":
         self.show_fixture(int(name))
         if tab == "correct":
@@ -83,6 +84,7 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         for index in range(tabs.count()):
             if tab and tabs.tabText(index).lower().startswith(tab.lower()):
                 tabs.setCurrentIndex(index)
+                break  # the first tab whose title starts so
         page = self.season_page
         undecided = [r for r, f in enumerate(page.fixture_model.records) if not f.decided]
         if tab.lower().startswith("fix") and undecided:
@@ -136,6 +138,11 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
             player = next((p for p in view.players if p.name.lower() == name.lower()), None)
             if player is not None:
                 self.navigate("player", player.id)
+                tabs = self.player_page.tabs
+                for index in range(tabs.count()):
+                    if tab and tabs.tabText(index).lower().startswith(tab.lower()):
+                        tabs.setCurrentIndex(index)
+                        break  # the first tab whose title starts so
                 if kind == "advance":
                     record = services.advancement.record(player.id)
                     advance_dialog = AdvanceDialog(record, self)

@@ -215,10 +215,13 @@ class Printer(QObject):
             return
         options = dialog.options()
         settings = dict(services.leagues.get_league(team.league_id).settings)
+        history = services.history.team_series(team.id)
         self.build(
             f"Roster of {team.name}",
             f"{safe_name(team.name)}-roster.pdf",
-            lambda: _reports().roster_pdf(team, _ruleset(team.ruleset), options=options, settings=settings),
+            lambda: _reports().roster_pdf(
+                team, _ruleset(team.ruleset), options=options, settings=settings, history=history
+            ),
         )
 
     def match_sheet(self, team_id: int) -> None:
@@ -323,11 +326,13 @@ class Printer(QObject):
         if not self._ask(dialog):
             return
         options = dialog.options()
-        standings, rounds, leaders = (
+        standings, rounds, leaders, career = (
             seasons.standings(season.id),
             seasons.rounds(season.id),
             seasons.leaders(season.id),
+            seasons.leaders(season.id, scope="career"),
         )
+        race = services.history.standings_race(season.id)
         self.build(
             f"League table of {season.name}",
             f"{safe_name(season.name)}-table.pdf",
@@ -339,6 +344,8 @@ class Printer(QObject):
                 ruleset=_ruleset(league.ruleset),
                 ruleset_version=league.ruleset_version,
                 options=options,
+                career=career,
+                race=race,
             ),
         )
 

@@ -79,3 +79,27 @@ def test_a_team_joining_from_paper_comes_in_through_import_team(
     joined = services.teams.get_team(paper["name"])
     assert joined.treasury == paper["treasury"] and len(joined.players) == len(paper["players"])
     assert joined.coach == paper["coach"] and joined.dedicated_fans == paper["dedicated_fans"]
+
+
+def test_a_bbroster_code_is_shown_then_created_and_a_broken_one_refused(
+    make_window: Any, demo_file: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(demo_file), background=False)
+    services = window.ctx.svc
+    window.navigate("league", services.leagues.list_leagues()[0].id)
+    before = len(services.teams.list_teams())
+    code = "t9t20r1p39p39p39p39p39p39p39p40p41p42p42ICode%20Humans"
+    dialogs.script("text", "hello", "t9t20p999", code, code)
+    dialogs.script("confirm", False, True)
+    window.act_import_code.trigger()  # not a code at all
+    window.act_import_code.trigger()  # a code without players
+    assert [e[0] for e in dialogs.errors] == ["Could not read the roster code", "Could not read the team"]
+    assert "no players" in str(dialogs.errors[1])
+    window.act_import_code.trigger()  # shown, not confirmed
+    assert len(services.teams.list_teams()) == before
+    window.act_import_code.trigger()
+    assert len(dialogs.errors) == 2
+    created = services.teams.get_team("Code Humans")
+    assert (created.treasury, created.rerolls, len(created.players)) == (20_000, 1, 11)
+    assert window.current == ("team", created.id)

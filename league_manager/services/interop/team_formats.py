@@ -1,7 +1,8 @@
 """Teams from other tools, read into our team-from-paper shape (docs/team-from-file.md).
 
 - OBBLM/NAFLM team XML (``<teams><team>``), read with entity declarations refused;
-- FUMBBL team JSON (``/api/team/get/<id>``, saved as a file).
+- FUMBBL team JSON (``/api/team/get/<id>``, saved as a file);
+- a BBRoster roster code (:mod:`league_manager.services.interop.bbroster_code`), as text.
 
 Each reader returns the paper data and the notes on what our rules cannot represent
 (achievements, OBBLM's numeric ids, FUMBBL's SPP bookkeeping...). A broken file raises
@@ -38,8 +39,9 @@ class ForeignTeam:
 
 
 def detect(text: str) -> str:
-    """The format of a team file's text: ``obblm``, ``fumbbl`` or ``paper`` (our own team
-    file, docs/team-from-file.md: a JSON object with ``race`` and ``players``, no ``roster``).
+    """The format of a team file's text: ``obblm``, ``fumbbl``, ``paper`` (our own team
+    file, docs/team-from-file.md: a JSON object with ``race`` and ``players``, no ``roster``)
+    or ``bbroster`` (a roster code).
 
     Raises:
         TeamFileError: none of them.
@@ -55,8 +57,11 @@ def detect(text: str) -> str:
         if isinstance(data, dict) and "roster" not in data and {"race", "players"} <= data.keys():
             return "paper"
         return "fumbbl"
+    if re.match(r"t[a-z]*\d+t-?\d+", text.strip()):
+        return "bbroster"
     raise TeamFileError(
-        "not a team file: expected a League Manager team file, OBBLM team XML or FUMBBL team JSON"
+        "not a team file: expected a League Manager team file, OBBLM team XML, FUMBBL team JSON "
+        "or a BBRoster roster code"
     )
 
 
@@ -65,6 +70,10 @@ def read_team(text: str, coach: str | None = None) -> ForeignTeam:
     kind = detect(text)
     if kind == "paper":
         return read_paper(text, coach)
+    if kind == "bbroster":
+        from league_manager.services.interop.bbroster_code import read_bbroster  # it imports this module
+
+        return read_bbroster(text, coach)
     return read_obblm(text, coach) if kind == "obblm" else read_fumbbl(text, coach)
 
 

@@ -11,6 +11,7 @@ from league_manager.core.errors import LeagueError, RuleViolations
 from league_manager.persistence import repositories as repo
 from league_manager.rules.model import Ruleset
 from league_manager.services.base import ServiceBase
+from league_manager.services.interop.bbroster_code import looks_like_code, read_bbroster
 from league_manager.services.interop.team_formats import ForeignTeam, TeamFileError, read_team
 from league_manager.services.read_models import TeamView
 from league_manager.services.team_import import create_from_paper
@@ -31,16 +32,25 @@ class TeamImportPreview:
 
 
 def read_team_file(source: str | Path, coach: str | None = None) -> ForeignTeam:
-    """Read a team file of another tool.
+    """Read a team file of another tool, or a BBRoster roster code given instead of a file.
 
     Raises:
         TeamFileError: unreadable or broken.
     """
+    if isinstance(source, str) and looks_like_code(source) and not _is_file(source):
+        return read_bbroster(source, coach)
     try:
         text = Path(source).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise TeamFileError(f"cannot read {source}: {exc}") from exc
     return read_team(text, coach)
+
+
+def _is_file(source: str) -> bool:
+    try:
+        return Path(source).is_file()
+    except (OSError, ValueError):  # a long code is no file name
+        return False
 
 
 def resolve_skills(ruleset: Ruleset, team: ForeignTeam) -> None:
@@ -57,7 +67,8 @@ def resolve_skills(ruleset: Ruleset, team: ForeignTeam) -> None:
             )
             continue
         advancements = []
-        for skill in skills:
+        for named in skills:
+            skill = _skill_name(ruleset, named)
             try:
                 category = ruleset.skill(skill).category
             except LeagueError:
@@ -66,11 +77,19 @@ def resolve_skills(ruleset: Ruleset, team: ForeignTeam) -> None:
             kind = "chosen_primary" if category in position.primary else "chosen_secondary"
             advancements.append({"kind": kind, "skill": skill})
             team.notes.append(f"{player['name']}: {skill} read as a {kind.replace('_', ' ')} advancement")
-        player["advancements"] = advancements
+        player["advancements"] = [*advancements, *player.get("advancements", [])]
+
+
+def _skill_name(ruleset: Ruleset, name: str) -> str:
+    """The ruleset's spelling of a skill named in another case ("Safe Pair Of Hands")."""
+    folded = {key.casefold(): key for key in ruleset.skills}
+    base, _, rest = name.partition(" (")
+    found = folded.get(base.casefold())
+    return name if found is None else found + (f" ({rest}" if rest else "")
 
 
 class TeamFileImportService(ServiceBase):
-    """Preview and create teams from OBBLM XML and FUMBBL JSON files."""
+    """Preview and create teams from team files (ours, OBBLM XML, FUMBBL JSON) and BBRoster codes."""
 
     def preview(self, league: str | int, source: str | Path, coach: str | None = None) -> TeamImportPreview:
         """Check the team against the league's rules without writing anything."""

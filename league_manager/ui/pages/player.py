@@ -13,7 +13,9 @@ from league_manager.services.changes import Changes
 from league_manager.services.ui_models import PlayerCard
 from league_manager.ui import theme
 from league_manager.ui.advance_dialog import AdvanceDialog
+from league_manager.ui.chart_panel import ChartPanel
 from league_manager.ui.context import Page, UiContext
+from league_manager.ui.history_models import PlayerMatchModel
 from league_manager.ui.models import AdvancementModel, SppModel, StatusModel, player_status
 from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, make_table, tiles_row
 
@@ -62,7 +64,7 @@ class PlayerPage(Page):
         inner.addStretch(1)
         scroll.setWidget(holder)
         skills_layout.addWidget(scroll, 1)
-        body.addWidget(skills_frame, 2)
+        body.addWidget(skills_frame, 1)
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.advancements = AdvancementModel()
@@ -71,14 +73,23 @@ class PlayerPage(Page):
         for model, stretch, icon_name, title, empty in (
             (self.advancements, 1, "demo", "Advancements",
              "No advancements yet. Players spend SPP on new skills after matches."),
-            (self.status, 2, "warning", "Injuries and status", "Nothing recorded yet."),
-            (self.spp, 2, "history", "SPP history",
+            (self.status, 2, "warning", "Injuries", "Nothing recorded yet."),
+            (self.spp, 2, "history", "SPP",
              "No star player points yet: touchdowns, casualties, completions and MVPs earn them."),
         ):  # fmt: skip
             theme.tab_with_icon(
                 self.tabs, make_table(model, stretch=stretch, placeholder=empty), icon_name, title
             )
-        body.addWidget(self.tabs, 3)
+        self.matches = PlayerMatchModel()
+        theme.tab_with_icon(
+            self.tabs,
+            make_table(self.matches, stretch=10, placeholder="No games played yet."),
+            "league",
+            "Matches",
+        )
+        self.career_chart = ChartPanel("No games played yet: the chart starts with his first.")
+        theme.tab_with_icon(self.tabs, self.career_chart, "history", "Career")
+        body.addWidget(self.tabs, 2)
         layout.addLayout(body, 1)
 
     def reload(self) -> None:
@@ -86,6 +97,9 @@ class PlayerPage(Page):
         if services is None or self.ident is None:
             return
         self.show_card(services.history.player_card(self.ident))
+        record = services.history.player_matches(int(self.ident))
+        self.matches.set_rows(record.matches)
+        self.career_chart.show_chart((lambda charts: charts.career_chart(record)) if record.matches else None)
 
     def show_card(self, data: PlayerCard) -> None:
         """Fill the card from its read model."""

@@ -21,6 +21,7 @@ from league_manager.rules.loader import list_rulesets, load_ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView, entry_of
 from league_manager.ui import theme
+from league_manager.ui.chart_panel import ChartPanel
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.league_rules_season import FixtureRulesBar
 from league_manager.ui.operations import UndoStep
@@ -277,8 +278,20 @@ class SeasonPage(Page):
         theme.tab_with_icon(self.tabs, standings, "team", "Standings")
 
         leaders = QWidget()
-        ll = QHBoxLayout(leaders)
-        ll.setContentsMargins(0, 12, 0, 0)
+        lv = QVBoxLayout(leaders)
+        lv.setContentsMargins(0, 12, 0, 0)
+        scope_row = QHBoxLayout()
+        scope_row.addWidget(label("Count", "muted"))
+        self.leader_scope = QComboBox()
+        self.leader_scope.addItem("This season", "season")
+        self.leader_scope.addItem("Career (the league's seasons up to this one)", "career")
+        self.leader_scope.setToolTip("Leader boards of this season's games, or of every season so far")
+        self.leader_scope.currentIndexChanged.connect(lambda _i: self._load_leaders())
+        scope_row.addWidget(self.leader_scope)
+        scope_row.addStretch(1)
+        lv.addLayout(scope_row)
+        ll = QHBoxLayout()
+        lv.addLayout(ll, 1)
         self.leader_models: dict[str, LeaderModel] = {}
         self.leader_boards: dict[str, QComboBox] = {}
         self._leaders: dict[str, Any] = {}
@@ -299,6 +312,8 @@ class SeasonPage(Page):
             self.leader_models[key] = model
             self.leader_boards[key] = combo
         theme.tab_with_icon(self.tabs, leaders, "player", "Leaders")
+        self.race_chart = ChartPanel("No league games played yet: the race starts with the first round.")
+        theme.tab_with_icon(self.tabs, self.race_chart, "history", "Standings race")
         self.teams_tab = SeasonTeamsTab(ctx)
         theme.tab_with_icon(self.tabs, self.teams_tab, "team", "Teams")
         self._standings: Any = None
@@ -344,7 +359,16 @@ class SeasonPage(Page):
         self.table_choice.setVisible(bool(self._standings.divisions))
         self.table_label.setVisible(bool(self._standings.divisions))
         self._table_chosen()
-        leaders = services.seasons.leaders(season.id)
+        self._load_leaders()
+        race = services.history.standings_race(season.id)
+        self.race_chart.show_chart((lambda charts: charts.race_chart(race)) if race.rounds else None)
+
+    def _load_leaders(self) -> None:
+        services = self.ctx.services
+        if services is None or self.season is None:
+            return
+        scope = self.leader_scope.currentData() or "season"
+        leaders = services.seasons.leaders(self.season.id, scope=scope)
         for key in ("players", "teams"):
             boards = getattr(leaders, key)
             self._leaders[key] = boards

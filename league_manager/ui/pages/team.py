@@ -16,6 +16,7 @@ from league_manager.services.changes import Changes
 from league_manager.services.read_models import PlayerView, TeamView
 from league_manager.ui import theme
 from league_manager.ui.adjustments_tab import AdjustmentsTab
+from league_manager.ui.chart_panel import ChartPanel
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.models import HistoryModel, LedgerModel, RosterModel
@@ -94,6 +95,8 @@ class TeamPage(Page):
         self._build_history_tab()
         self.adjustments_tab = AdjustmentsTab(ctx)
         theme.tab_with_icon(self.tabs, self.adjustments_tab, "ledger", "Adjustments")
+        self.charts = ChartPanel("No games played yet: the chart starts with the first.")
+        theme.tab_with_icon(self.tabs, self.charts, "history", "Charts")
 
     # ---- building
     def _build_roster_tab(self) -> None:
@@ -204,6 +207,8 @@ class TeamPage(Page):
         self.show_team(services.teams.get_team(self.ident))
         self.ledger_model.set_rows(services.teams.treasury_ledger(self.ident))
         self.history_model.set_rows(services.history.team_history(self.ident))
+        series = services.history.team_series(self.ident)
+        self.charts.show_chart((lambda charts: charts.team_chart(series)) if series.points else None)
         if self.team is not None:
             self.adjustments_tab.show_team(self.team)
         self.balance.setText(f"Treasury: {format_gold(self.team.treasury if self.team else 0)}")

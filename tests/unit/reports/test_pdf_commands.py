@@ -15,6 +15,7 @@ from report_factories import make_team, pdf_text
 from league_manager.cli.context import CliContext
 from league_manager.cli.pdf_commands import register
 from league_manager.core.errors import NotFound
+from league_manager.services.history_models import TeamPoint, TeamSeries
 from league_manager.services.read_models import LeagueView, TeamSummary, TeamView
 
 TEAMS = {
@@ -51,10 +52,17 @@ class FakeLeagues:
         return LeagueView(1, "Old World Cup", "bb2020", "2025.05", {}, 2)
 
 
+class FakeHistory:
+    def team_series(self, team: str | int) -> TeamSeries:
+        view = FakeTeams().get_team(team)
+        return TeamSeries(view.id, view.name, (TeamPoint("Start", None, None, view.treasury, 1),))
+
+
 @dataclass
 class FakeServices:
     teams: FakeTeams = field(default_factory=FakeTeams)
     leagues: FakeLeagues = field(default_factory=FakeLeagues)
+    history: FakeHistory = field(default_factory=FakeHistory)
 
 
 def run(*argv: str) -> tuple[int, str, str]:
