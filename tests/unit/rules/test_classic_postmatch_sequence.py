@@ -11,9 +11,25 @@ from league_manager.rules.dice import ScriptedDice
 P = {"MA": 6, "ST": 3, "AG": 3, "AV": 8}
 
 
-def _player(pid: str, spp: int, **kwargs: object) -> PlayerIn:
-    record = kwargs.pop("record", MatchRecord())
-    return PlayerIn(pid, spp, record, P, P, ("G",), ("A",), **kwargs)  # type: ignore[arg-type]
+def _player(
+    pid: str,
+    spp: int,
+    record: MatchRecord | None = None,
+    *,
+    star: bool = False,
+    seriously_injured: bool = False,
+) -> PlayerIn:
+    return PlayerIn(
+        pid,
+        spp,
+        record or MatchRecord(),
+        P,
+        P,
+        ("G",),
+        ("A",),
+        star=star,
+        seriously_injured=seriously_injured,
+    )
 
 
 def _teams(away_conceded: bool = False) -> tuple[TeamIn, TeamIn]:
