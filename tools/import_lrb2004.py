@@ -8,6 +8,7 @@ are recorded in ``docs/rules-decisions.md`` ("LRB 2004 (classic) data choices").
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -145,6 +146,143 @@ def convert_pre_match(ref: Path) -> None:
     dump_data(OUT / "pre_match.yaml", HEADER, out)
 
 
+def _range(text: object) -> tuple[int, int | None]:
+    """``"0-20,000"`` -> (0, 20000); ``"160,001+"`` -> (160001, None); ``"61"`` -> (61, 61)."""
+    clean = str(text).replace(",", "").strip()
+    if clean.endswith("+"):
+        return int(clean[:-1]), None
+    low, _, high = clean.partition("-")
+    return int(low), int(high or low)
+
+
+def convert_post_match(ref: Path) -> None:
+    """Winnings, fan factor, SPP, levels, Star Player and ageing rolls, serious injuries, conceding."""
+    post = load_reference(ref, "post_match.yaml")
+    adv = load_reference(ref, "advancement.yaml")
+    inj = load_reference(ref, "injuries.yaml")
+    table = post["winnings"]["table"]
+    columns = [list(_range(c)) for c in table["team_rating_columns"]]
+    columns[0][0] = 0  # the seed's first column starts at 1; pbem's at 0 (a rating is never 0 in play)
+    spp = {a["abbr"]: a["spp"] for a in adv["spp_awards"]["awards"]}
+    characteristic = {"+1 MA": "MA", "+1 AG": "AG", "+1 ST": "ST"}
+    out = {
+        "winnings": {
+            "unit": 10_000,
+            "won_match": table["won_match"],
+            "rating_columns": columns,
+            "gate_rows": [
+                {"gate": list(_range(r["gate"])), "modifiers": r["modifiers"]} for r in table["rows"]
+            ],
+        },
+        "fan_factor": {
+            "down_at_most": 1,
+            "up_at_least": 6,
+            "minimum": 1,
+            "won": 1,
+            "lost": -1,
+            "two_touchdowns": 1,
+            "two_casualties": 1,
+            "semi_final": 1,
+            "final": 2,
+            "per_ten_fan_factor": -1,
+        },
+        "spp": {
+            "completion": spp["COMP"],
+            "casualty": spp["CAS"],
+            "interception": spp["INT"],
+            "touchdown": spp["TD"],
+            "mvp": spp["MVP"],
+        },
+        "levels": [
+            {
+                "min_spp": _range(row["spp"])[0],
+                "title": row["title"],
+                "rolls": row["star_player_rolls"],
+                "ageing": int(str(row["ageing"]).rstrip("+")) if row["ageing"] else None,
+            }
+            for row in adv["levels"]["table"]
+        ],
+        "star_player_roll": [
+            {"roll": list(_range(row["roll"])), "result": characteristic.get(row["result"], "skill")}
+            for row in adv["star_player_roll"]["table"]
+        ],
+        "ageing_results": [
+            {"roll": list(_range(row["roll"])), "result": _ageing(row["result"])}
+            for row in adv["ageing"]["results_table"]
+        ],
+        "serious_injuries": [
+            {"d66": list(_range(row["d66"])), "name": row["result"], "effect": _injury(row["effect"])}
+            for row in inj["serious_injury_table_d66"]
+        ],
+        "conceding": {
+            "winner_fan_factor_bonus": 2,
+            "loser_fan_factor": -1,
+            "veteran_spp": 51,
+            "leaves_on_at_most": 3,
+        },
+    }
+    dump_data(OUT / "post_match.yaml", HEADER, out)
+
+
+def _ageing(text: str) -> str:
+    if text.startswith(("Niggling", "Gain Niggling")):
+        return "niggling"
+    return re.sub(r"^-1 ", "", text)
+
+
+def _injury(text: str) -> str:
+    return {"Miss next game": "miss", "Niggling Injury": "niggling"}.get(text) or re.sub(r"^-1 ", "", text)
+
+
+def convert_tournaments(ref: Path) -> None:
+    """Play-off points, challenges, the Major Tournaments' prizes and the minor-tournament cap."""
+    data = load_reference(ref, "tournaments.yaml")
+    play_offs = data["format"]["play_offs"]
+    prizes = {p["tournament"]: p for p in data["prizes"]}
+    chaos = prizes["Chaos Cup"]
+    out = {
+        "play_offs": {
+            "results_counted": 3,
+            "win": play_offs["points"]["win"],
+            "loss": play_offs["points"]["loss"],
+            "draw": 10,  # not in the seed: halfway between a loss and a win (docs/rules-decisions.md)
+            "semi_finalists": 4,
+            "quarter_finals_above_teams": 8,
+        },
+        "refused_challenge_score": [2, 0],
+        "majors": [
+            {
+                "name": "Spike! Magazine Trophy",
+                "winner": prizes["Spike! Magazine Trophy"]["winner"],
+                "runner_up": prizes["Spike! Magazine Trophy"]["runner_up"],
+            },
+            {
+                "name": "Dungeonbowl",
+                "winner": prizes["Dungeonbowl"]["winner"],
+                "runner_up": prizes["Dungeonbowl"]["runner_up"],
+            },
+            {"name": "Chaos Cup", "total": chaos["total"]},
+            {
+                "name": "Blood Bowl",
+                "winner": prizes["Blood Bowl"]["winner"],
+                "runner_up": prizes["Blood Bowl"]["runner_up"],
+            },
+        ],
+        "chaos_cup_split": [
+            {"roll": list(_range(r["roll"])), "winner": r["winner"], "runner_up": r["runner_up"]}
+            for r in chaos["table"]
+        ],
+        "chaos_cup_modifiers": [
+            {"teams": ["chaos", "norse", "chaos_dwarf"], "modifier": 1},
+            {"teams": ["dwarf", "high_elf", "wood_elf"], "modifier": -1},
+        ],
+        "blood_bowl_match_bonus": 20_000,
+        "dungeonbowl_wizard_cost": 25_000,
+        "minor_prize_cap": 150_000,
+    }
+    dump_data(OUT / "tournaments.yaml", HEADER, out)
+
+
 def main(ref: Path) -> int:
     """Write every lrb2004 data file from the reference folder ``ref``."""
     OUT.mkdir(parents=True, exist_ok=True)
@@ -152,6 +290,8 @@ def main(ref: Path) -> int:
     convert_skills(ref)
     convert_league_rules(ref)
     convert_pre_match(ref)
+    convert_post_match(ref)
+    convert_tournaments(ref)
     print(f"wrote {OUT}")
     return 0
 

@@ -1,7 +1,7 @@
 """The classic (LRB 2004) pre-match rolls: the gate, the handicap count and the D66 handicap table.
 
 Pure rules on the injected Dice; what each handicap result does to the match and the league
-is applied by the callers that own that state (not yet wired: see docs/rules-decisions.md).
+is in rules/classic_handicaps (docs/lrb2004.md), applied by the callers that own that state.
 """
 
 from __future__ import annotations
