@@ -45,7 +45,7 @@ fill() {
   sed -e "s|@NAME@|$(field name)|g" -e "s|@SUMMARY@|$(field summary)|g" \
       -e "s|@EXECUTABLE@|$exe|g" -e "s|@ID@|$app_id|g" -e "s|@VERSION@|$version|g" \
       -e "s|@LICENSE@|$(field license)|g" -e "s|@PUBLISHER@|$(field publisher)|g" \
-      -e "s|@HOMEPAGE@|$(field homepage)|g" -e "s|@DATE@|$(date -u +%F)|g" \
+      -e "s|@DATE@|$(date -u +%F)|g" \
       -e "s|@CATEGORIES@|$(field categories | tr ' ' ';');|g" "$1"
 }
 # share/: desktop entry, metainfo and icons, laid out as under /usr/share.
@@ -82,12 +82,12 @@ cat > "$deb_root/DEBIAN/control" <<CONTROL
 Package: league-manager
 Version: $version
 Architecture: amd64
-Maintainer: $(field publisher) <noreply@example.invalid>
+Maintainer: $(field maintainer)
 Installed-Size: $size_kb
 Depends: $depends
+Recommends: $(field recommends | sed 's/ /, /g')
 Section: games
 Priority: optional
-Homepage: $(field homepage)
 Description: $(field summary)
  Drafts, treasury, star player points, fixtures, printable rosters and a match
  engine for a Blood Bowl-style league; a self-contained build in /opt/league-manager.

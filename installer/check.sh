@@ -4,7 +4,8 @@
 # Installs the .deb into a scratch root (dpkg -x) and unpacks the tarball, then runs each
 # installed program with a temporary HOME: --version, demo (in the user data folder), an older
 # league file migrated after a backup, a roster PDF with embedded fonts, a one-game engine
-# match, and screenshots of the main window (off screen, and on X11 under Xvfb) that are not blank.
+# match, and screenshots of the main window (off screen, and on X11 under Xvfb) and of the other
+# pages and dialogs (off screen, .deb copy) that are not blank; they are copied to dist/check-*.png.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
@@ -55,10 +56,10 @@ check_program() {
   local out
   out=$(run --version) && [ "$out" = "league-manager $version" ] && ok "--version: $out" \
     || bad "--version said '$out'"
-  run demo > "$scratch/demo.txt" 2>&1 && [ -s "$data/demo.db" ] && ok "demo: $(tail -1 "$scratch/demo.txt")" \
+  # The demo league goes into the user's league file in the user data folder.
+  run demo > "$scratch/demo.txt" 2>&1 && [ -s "$data/league.db" ] && ok "demo: $(tail -1 "$scratch/demo.txt")" \
     || { bad "demo"; cat "$scratch/demo.txt"; }
-  # An older league file in the user data folder: opened (no --db), backed up, then migrated.
-  cp "$data/demo.db" "$data/league.db"
+  # Made older (as if written by an older League Manager): opened, backed up, then migrated.
   "$py" installer/check_helpers.py rewind "$data/league.db" 0008
   run league list > "$scratch/list.txt" 2>&1 && ok "league list on a 0008 file: $(head -1 "$scratch/list.txt")" \
     || { bad "league list"; cat "$scratch/list.txt"; }
@@ -68,8 +69,8 @@ check_program() {
   [ "$rev" = "$head" ] && ok "migrated 0008 -> $rev" || bad "league file at $rev, not $head"
   compgen -G "$data/backups/*" > /dev/null && ok "backup: $(ls "$data/backups" | head -1)" || bad "no backup"
   local team
-  team=$(run --db "$data/demo.db" --json team list | "$py" -c 'import json,sys; print(json.load(sys.stdin)[0]["name"])')
-  if run --db "$data/demo.db" pdf roster "$team" -o "$scratch/roster.pdf" > /dev/null 2>&1; then
+  team=$(run --json team list | "$py" -c 'import json,sys; print(json.load(sys.stdin)[0]["name"])')
+  if run pdf roster "$team" -o "$scratch/roster.pdf" > /dev/null 2>&1; then
     local fonts
     fonts=$(pdffonts "$scratch/roster.pdf" | tail -n +3)
     if [ -n "$fonts" ] && ! echo "$fonts" | awk '{print $(NF-4)}' | grep -qv yes; then
@@ -85,17 +86,32 @@ check_program() {
   run match duel --home-bot random --away-bot random --games 1 > "$scratch/duel.txt" 2>&1 \
     && ok "one engine game: $(head -1 "$scratch/duel.txt")" || { bad "match duel"; cat "$scratch/duel.txt"; }
   local shot="$scratch/shot-$label.png" n
-  if run --db "$data/demo.db" gui --screenshot "$shot" > "$scratch/gui.txt" 2>&1; then
+  if run gui --screenshot "$shot" > "$scratch/gui.txt" 2>&1; then
     n=$("$py" installer/check_helpers.py colours "$shot")
     [ "$n" -gt 50 ] && ok "off-screen screenshot, $n colours" || bad "screenshot nearly blank ($n colours)"
     cp "$shot" "dist/check-screenshot-$label.png"
   else
     bad "gui --screenshot"; cat "$scratch/gui.txt"
   fi
+  if [ "$label" = deb ]; then
+    # The other pages and dialogs, the PDF preview (QtPdf) among them.
+    local spec
+    for spec in welcome "team:$team" "draft:$team" new-team wizard "hire:$team" new-season \
+                "preview:roster:$team" match:practice; do
+      rm -f "$scratch/page.png"
+      if run gui --screenshot "$scratch/page.png" --page "$spec" > "$scratch/gui.txt" 2>&1; then
+        n=$("$py" installer/check_helpers.py colours "$scratch/page.png")
+        [ "$n" -gt 50 ] && ok "page $spec, $n colours" || bad "page $spec nearly blank ($n colours)"
+        cp "$scratch/page.png" "dist/check-page-${spec%%:*}.png"
+      else
+        bad "page $spec"; cat "$scratch/gui.txt"
+      fi
+    done
+  fi
   if command -v xvfb-run > /dev/null; then
     shot="$scratch/x11-$label.png"
     if env -i PATH=/usr/bin:/bin HOME="$home" LANG=C.UTF-8 QT_QPA_PLATFORM=xcb \
-        xvfb-run -a -s "-screen 0 1400x900x24" "$program" --db "$data/demo.db" gui --screenshot "$shot" \
+        xvfb-run -a -s "-screen 0 1400x900x24" "$program" gui --screenshot "$shot" \
         --page "team:$team" > "$scratch/x11.txt" 2>&1; then
       n=$("$py" installer/check_helpers.py colours "$shot")
       [ "$n" -gt 50 ] && ok "X11 (xcb) screenshot of the team page, $n colours" || bad "X11 screenshot blank"

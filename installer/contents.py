@@ -65,7 +65,8 @@ def field(name: str) -> str:
     """One ``[app]`` value (``id``, ``name``...) or ``version``, as text for shell scripts."""
     if name == "version":
         return version()
-    value = load()["app"][name]
+    contents = load()
+    value = contents["linux"][name] if name == "recommends" else contents["app"][name]
     return " ".join(str(v) for v in value) if isinstance(value, list) else str(value)
 
 

@@ -2,29 +2,26 @@
 # Print the Debian "Depends:" list of a frozen one-folder app: the packages that own the
 # shared libraries its programs and libraries load from the system (not from the bundle).
 # Usage: installer/linux/deb_depends.sh APP_FOLDER
-# Libraries missing on this machine belong to optional Qt plugins (Wayland, GTK theme...):
-# they are listed on stderr and left out; Qt falls back to the plugins that load.
+# Libraries missing on this machine belong to optional Qt plugins (the GTK theme...): they
+# are listed on stderr and left out; Qt falls back to the plugins that load.
 set -euo pipefail
 app=$(realpath "$1")
-internal="$app/_internal"
-declare -A pkgs=()
-declare -A missing=()
-while IFS= read -r -d '' file; do
-  file -b "$file" | grep -q '^ELF' || continue
-  while IFS= read -r line; do
-    case "$line" in
-      *"=> not found"*) missing["${line%% *}"]=1 ;;
-      *"=> /"*)
-        lib=$(echo "$line" | sed -E 's/.*=> ([^ ]+) .*/\1/')
-        [[ "$(realpath "$lib")" == "$app"/* ]] && continue
-        owner=$(dpkg -S "$lib" 2>/dev/null || dpkg -S "$(realpath "$lib")" 2>/dev/null || true)
-        if [ -z "$owner" ]; then missing["$(basename "$lib")"]=1; continue; fi
-        pkg=${owner%%:*}
-        pkgs["${pkg%%,*}"]=1 ;;
-    esac
-  done < <(LD_LIBRARY_PATH="$internal" ldd "$file" 2>/dev/null || true)
-done < <(find "$app" -type f \( -name '*.so*' -o -perm -u+x \) -print0)
-if [ "${#missing[@]}" -gt 0 ]; then
-  echo "deb_depends: not on this machine (optional plugins only): ${!missing[*]}" >&2
-fi
-printf '%s\n' "${!pkgs[@]}" | sort | paste -sd, | sed 's/,/, /g'
+libs=$(mktemp)
+trap 'rm -f "$libs"' EXIT
+find "$app" -type f \( -name '*.so*' -o -perm -u+x \) -print0 \
+  | xargs -0 file -N | grep ': *ELF' | cut -d: -f1 \
+  | while IFS= read -r elf; do LD_LIBRARY_PATH="$app/_internal" ldd "$elf" 2>/dev/null || true; done \
+  | sort -u > "$libs"
+missing=$(grep '=> not found' "$libs" | awk '{print $1}' | sort -u | paste -sd' ' || true)
+[ -z "$missing" ] || echo "deb_depends: not on this machine (optional plugins only): $missing" >&2
+grep -o '=> /[^ ]*' "$libs" | cut -c4- | sort -u | while IFS= read -r lib; do
+  real=$(realpath "$lib")
+  [[ "$real" == "$app"/* ]] && continue
+  # dpkg knows a library by the path it shipped: /lib or /usr/lib (merged /usr), link or file.
+  for candidate in "$lib" "$real" "/usr$lib" "${lib#/usr}" "/usr$real" "${real#/usr}"; do
+    owner=$(dpkg -S "$candidate" 2>/dev/null | head -1) && break
+  done
+  if [ -z "${owner:-}" ]; then echo "deb_depends: no package owns $lib" >&2; continue; fi
+  echo "$owner" | sed -E 's|: /.*||; s|,.*||; s|:[a-z0-9]+$||'
+  owner=""
+done | sort -u | paste -sd, | sed 's/,/, /g'

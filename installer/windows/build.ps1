@@ -29,6 +29,6 @@ $Iscc = (Get-Command ISCC.exe -ErrorAction SilentlyContinue).Source
 if (-not $Iscc) { $Iscc = "${env:ProgramFiles(x86)}\Inno Setup 6\ISCC.exe" }
 New-Item -ItemType Directory -Force dist | Out-Null
 & $Iscc "/DAppVersion=$(Field version)" "/DAppName=$(Field name)" "/DAppId=$(Field id)" `
-    "/DAppExe=$(Field executable)" "/DAppPublisher=$(Field publisher)" "/DAppHomepage=$(Field homepage)" `
+    "/DAppExe=$(Field executable)" "/DAppPublisher=$(Field publisher)" `
     "/DRepoDir=$Repo" installer\windows\league_manager.iss
 if ($LASTEXITCODE -ne 0) { throw "Inno Setup failed" }
