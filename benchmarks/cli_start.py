@@ -3,7 +3,11 @@
 Runs each command several times in fresh processes, interleaved so that a busy machine
 slows all of them alike, and prints the median wall time and its ratio to a bare start.
 
-Usage: PYTHONPATH=. python benchmarks/cli_start.py [--runs 15]
+With ``--frozen PATH`` (an installed or PyInstaller-built ``league-manager``) the same two
+commands are timed on that program too, next to the source ones.
+
+Usage: PYTHONPATH=. python benchmarks/cli_start.py [--runs 15] [--frozen PROGRAM]
+(installer/build.sh leaves PROGRAM in build/installer/dist/league-manager/league-manager)
 """
 
 from __future__ import annotations
@@ -28,7 +32,9 @@ def main() -> None:
     """Print the medians of a bare start, ``--version`` and ``team list``."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=15)
-    runs = parser.parse_args().runs
+    parser.add_argument("--frozen", type=Path, default=None, help="a frozen program to time too")
+    args = parser.parse_args()
+    runs = args.runs
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     with tempfile.TemporaryDirectory() as folder:
         db = f"{folder}/league.db"
@@ -39,6 +45,10 @@ def main() -> None:
             "league-manager --version": [sys.executable, "-m", "league_manager", "--version"],
             "league-manager team list": [sys.executable, "-m", "league_manager", "--db", db, "team", "list"],
         }
+        if args.frozen is not None:
+            frozen = str(args.frozen.resolve())
+            commands["frozen --version"] = [frozen, "--version"]
+            commands["frozen team list"] = [frozen, "--db", db, "team", "list"]
         times: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(runs):
             for name, argv in commands.items():

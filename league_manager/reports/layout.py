@@ -13,6 +13,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, KeepInFrame, PageTemplate
 
+from league_manager import __version__
 from league_manager.reports.fonts import CONDENSED, CONDENSED_BOLD, register_fonts
 from league_manager.reports.theme import INK, MUTED, RULE
 
@@ -187,7 +188,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
             bottomMargin=bottom,
             title=info.title,
             author="League Manager",
-            creator="League Manager",
+            creator=f"League Manager {__version__}",
             subject=info.caption,
             initialFontName=CONDENSED,  # no unembedded standard font in the file
         )
@@ -256,7 +257,7 @@ class _Document(BaseDocTemplate):  # type: ignore[misc]
         canv.restoreState()
         canv.setFont(CONDENSED, _FOOTER_SIZE)
         printed = f"{self.info.printed.day} {self.info.printed:%b %Y}"
-        parts = (self.caption, self.info.ruleset, f"printed {printed} by League Manager")
+        parts = (self.caption, self.info.ruleset, f"printed {printed} by League Manager {__version__}")
         canv.drawRightString(right, y, "   ·   ".join(p for p in parts if p))
         canv.restoreState()
 

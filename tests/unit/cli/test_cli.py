@@ -2,6 +2,7 @@
 
 import io
 import json
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,9 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["--version"])
     assert exit_info.value.code == 0
-    assert "league-manager 0.1.0" in capsys.readouterr().out
+    # The version is set once, in pyproject.toml, and read from the package metadata.
+    pyproject = tomllib.loads((Path(__file__).resolve().parents[3] / "pyproject.toml").read_text("utf-8"))
+    assert f"league-manager {pyproject['project']['version']}\n" == capsys.readouterr().out
 
 
 def test_no_arguments_prints_status_and_help(tmp_path: Path) -> None:

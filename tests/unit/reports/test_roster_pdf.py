@@ -15,6 +15,7 @@ from report_factories import (
     pdf_text,
 )
 
+from league_manager import __version__
 from league_manager.reports import PageOptions, roster_pdf
 from league_manager.rules.model import Ruleset
 
@@ -40,7 +41,7 @@ def test_roster_text_has_team_players_stats_and_skills(ruleset: Ruleset) -> None
         "22/4",  # SPP earned / available
         "125k",
         "Page 1 of 2",
-        "printed 21 Nov 2026",
+        f"printed 21 Nov 2026 by League Manager {__version__}",
         "Blood Bowl 2020 (2025.05)",
     ):
         assert expected in front, expected
