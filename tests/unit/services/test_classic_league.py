@@ -104,3 +104,26 @@ def test_engine_play_of_a_classic_fixture_is_refused(services: Services, classic
     with pytest.raises(RuleViolation, match="record each result"):
         services.season_simulation.simulate("Open", seed=1)
     assert services.seasons.get_fixture(fixture).status == "scheduled"
+
+
+def test_the_open_league_needs_no_schedule_and_no_third_game_in_a_row(
+    services: Services, classic: str
+) -> None:
+    services.teams.draft_team(classic, "Greenskins", "Ann", ORCS)
+    goblins = DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
+    services.teams.draft_team(classic, "Stunties", "Cy", goblins)
+    services.teams.draft_team(classic, "Humies", "Ann", DraftPlan("human", {"Lineman": 11}))
+    assert {t.coach for t in services.teams.list_teams(classic)} == {"Ann", "Cy"}
+    services.seasons.create_season(classic, "Open")  # nobody entered, nothing scheduled
+    services.seasons.add_fixture("Open", "Greenskins", "Stunties")
+    services.seasons.add_fixture("Open", "Stunties", "Greenskins")
+    with pytest.raises(RuleViolation, match="no more than 2 in a row against one opponent") as refused:
+        services.seasons.add_fixture("Open", "Greenskins", "Stunties")
+    assert refused.value.rule == "opponents"
+    services.seasons.add_fixture("Open", "Humies", "Stunties")
+    with pytest.raises(RuleViolation, match="Greenskins played its last 2 matches against Stunties"):
+        services.seasons.add_fixture("Open", "Stunties", "Greenskins")
+    with pytest.raises(RuleViolation, match="same coach"):
+        services.seasons.add_fixture("Open", "Greenskins", "Humies")
+    assert len(services.seasons.fixtures("Open")) == 3
+    assert len(services.seasons.get_season("Open").teams) == 3
