@@ -97,7 +97,7 @@ class SeasonSimulationService(ServiceBase):
                 raise RuleViolation(
                     "engine",
                     f"cannot simulate {name}: the match engine does not play {ruleset.name} ({ruleset.id}) "
-                    "yet; play its fixtures on the tabletop and record each result (fixture record)",
+                    "yet; play its fixtures on the tabletop and record each result (fixture set-result)",
                 )
             queue = _open(season_id, rounds, frozenset(), session=session)
         if not queue:

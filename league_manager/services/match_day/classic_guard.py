@@ -1,4 +1,4 @@
-"""Refusals for a classic (LRB 2004) fixture: no engine, no BB2020 pre-game or post-game on it.
+"""Refusals for a classic (LRB 2004) fixture: the match engine does not play it.
 
 The classic ruleset has no match engine yet; its matches are played on the tabletop and
 their results entered. These checks run before anything is written.
@@ -32,21 +32,5 @@ def refuse_engine(fixture_id: int, what: str, *, session: Session) -> None:
             "engine",
             f"cannot {what}: fixture {fixture_id} is a {ruleset.name} fixture and the match engine "
             f"does not play {ruleset.id} yet; play it on the tabletop and record the result "
-            f"(fixture record {fixture_id} ...)",
-        )
-
-
-def refuse_bb2020_step(fixture_id: int, what: str, *, session: Session) -> None:
-    """Refuse a BB2020 match-day step (post-game) on a classic fixture.
-
-    Raises:
-        RuleViolation: the fixture's league plays a classic ruleset.
-    """
-    _fixture, league = fixture_and_league(fixture_id, session=session)
-    ruleset = league_ruleset(league)
-    if ruleset.classic:
-        raise RuleViolation(
-            what,
-            f"fixture {fixture_id} is a {ruleset.name} fixture: its classic {what} is not "
-            "available in this program yet (the BB2020 one does not apply)",
+            f"(fixture set-result {fixture_id} ...)",
         )
