@@ -38,8 +38,17 @@ STAFF_MAX = 99
 """LRB 3 sets no maximum for assistant coaches or cheerleaders; the budget bounds them."""
 CLASSIC_SPP = {"completion": 1, "interception": 2, "casualty": 2, "touchdown": 3, "mvp": 5}
 """LRB 3 SPP awards (reference advancement.yaml)."""
-RACIAL = "Racial"
-SECRET_WEAPON = "Secret Weapon"
+RACIAL = "R"
+SECRET_WEAPON = "SW"
+TRAIT_SUFFIX = "T"
+_NAMES = {"G": "General", "A": "Agility", "P": "Passing", "S": "Strength", "Ph": "Physical"}
+CLASSIC_CATEGORY_LABELS = {
+    **{code: f"{name} skill" for code, name in _NAMES.items()},
+    **{code + TRAIT_SUFFIX: f"{name} trait" for code, name in _NAMES.items()},
+    RACIAL: "Racial characteristic",
+    SECRET_WEAPON: "Secret weapon",
+}
+"""What each classic skill category code is called on a roster (traits carry a ``T``: ``GT``)."""
 
 
 def _stats(profile: ClassicPosition | BigGuy) -> Characteristics:
@@ -99,15 +108,17 @@ def _roster(classic: ClassicRuleset, team: ClassicTeam) -> TeamRoster:
 
 
 def _skills(classic: ClassicRuleset) -> dict[str, SkillDef]:
-    names = {"G": "General", "A": "Agility", "P": "Passing", "S": "Strength", "Ph": "Physical"}
     skills: dict[str, SkillDef] = {}
     for code, listed in classic.skill_categories.items():
         for name in listed:
-            skills[name] = SkillDef(name, code, None, f"LRB 3 {names[code]} skill.")
+            skills[name] = SkillDef(name, code, None, f"LRB 3 {_NAMES[code]} skill.")
     for code, listed in classic.trait_categories.items():
         for name in listed:
             skills[name] = SkillDef(
-                name, code, None, f"LRB 3 {names[code]} trait: gained only on a Star Player roll double."
+                name,
+                code + TRAIT_SUFFIX,
+                None,
+                f"LRB 3 {_NAMES[code]} trait: gained only on a Star Player roll double.",
             )
     for name in classic.racial_characteristics:
         skills[name] = SkillDef(name, RACIAL, None, "LRB 3 racial characteristic: never gained or lost.")

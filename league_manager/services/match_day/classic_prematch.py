@@ -261,6 +261,10 @@ def run_classic_prematch(
         "sides": sides,
         "dice": roll_dicts(dice.log),
     }
+    for team in teams:  # LRB 3: creation ends with the team's first match; re-rolls now cost double
+        assert team is not None
+        team.first_match_played = True
+        session.add(team)
     row = ClassicPreMatch(
         fixture_id=fixture_id,
         ruleset_id=ruleset.id,

@@ -1,0 +1,60 @@
+"""A classic (LRB 2004) team in the GUI: the team page and draft editor show rating and fan factor, no PA."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from league_manager.rules.draft import DraftPlan
+from league_manager.services.facade import Services
+
+
+def _classic_file(tmp_path: Path) -> Path:
+    path = tmp_path / "old.db"
+    services = Services.open(path)
+    services.leagues.create_league("Old World", "lrb2004")
+    plan = DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5)
+    services.teams.draft_team("Old World", "Greenskins", "Ann", plan)
+    services.close()
+    return path
+
+
+def test_the_team_page_and_draft_editor_show_the_classic_fields(make_window: Any, tmp_path: Path) -> None:
+    window = make_window()
+    window.open_database(str(_classic_file(tmp_path)), background=False)
+    team = window.ctx.services.teams.get_team("Greenskins")
+    window.navigate("team", team.id)
+    page = window.team_page
+    assert page.tiles["ctv"].caption.text() == "TEAM RATING" and page.tiles["ctv"].value.text() == "100"
+    assert page.tiles["fans"].caption.text() == "FAN FACTOR" and page.tiles["fans"].value.text() == "5"
+    headers = [c.header for c in page.roster_model.columns]
+    assert page.roster.isColumnHidden(headers.index("PA"))
+    troll = next(
+        r for r in range(page.roster_model.rowCount()) if page.roster_model.records[r].position == "Troll"
+    )
+    shown = {h: page.roster_model.index(troll, i).data() for i, h in enumerate(headers)}
+    assert (shown["MA"], shown["ST"], shown["AG"], shown["AV"]) == ("4", "5", "1", "9")
+
+    window.navigate("draft", team.id)
+    draft = window.draft_page
+    assert draft.table.isColumnHidden(draft.model.PA_COLUMN)
+    assert draft.fans_label.text() == "Fan factor" and draft.fans.minimum() == 1 and draft.fans.maximum() == 9
+    assert draft.reroll_price.text() == "60k each (120k later)"
+    assert "Team rating: " in draft.tv.text()
+    row = next(r for r in range(draft.model.rowCount()) if draft.model.position(r).name == "Blitzer")
+    assert draft.model.index(row, 4).data() == "3"  # AG, a plain number
+    assert draft.model.index(row, 6).data() == "9"  # AV
+
+
+def test_a_bb2020_team_page_keeps_ctv_and_pa(make_window: Any, league_file: Path) -> None:
+    services = Services.open(league_file)
+    services.teams.draft_team("Test League", "Reavers", "Bo", DraftPlan("human", {"Lineman": 11}))
+    services.close()
+    window = make_window()
+    window.open_database(str(league_file), background=False)
+    window.navigate("team", window.ctx.services.teams.get_team("Reavers").id)
+    page = window.team_page
+    assert page.tiles["ctv"].caption.text() == "CURRENT TV"
+    assert page.tiles["fans"].caption.text() == "DEDICATED FANS"
+    headers = [c.header for c in page.roster_model.columns]
+    assert not page.roster.isColumnHidden(headers.index("PA"))
