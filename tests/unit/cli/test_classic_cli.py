@@ -1,4 +1,4 @@
-"""A classic (LRB 2004) league from the command line: create, team show, fixture add, pregame, play refused."""
+"""A classic (LRB 2004) league from the command line: create, team show, fixture add, pregame."""
 
 import json
 from pathlib import Path
