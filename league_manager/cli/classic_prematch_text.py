@@ -37,7 +37,9 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
         for line in s["hires"]:
             lines.append(
                 f"    hired {line['quantity']} x {line['name']} at {format_gold(line['unit_cost'])}"
-                + (" (freebooted, half cost)" if line["kind"] == "freebooter" else "")
+                + {"freebooter": " (freebooted, half cost)", "star": " (freebooted Star Player)"}.get(
+                    line["kind"], ""
+                )
             )
         if s["paid"]:
             lines.append(f"    paid {format_gold(s['paid'])} from the treasury")
@@ -54,6 +56,8 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
             lines.append(
                 f"    niggling injury: {n['name']} rolled {', '.join(map(str, n['dice']))}: {verdict}"
             )
+    for name in r.get("stars_hired_by_both", []):
+        lines.append(f"  {name} was hired by both teams: he plays for neither and keeps both fees")
     gate = r["gate"]
     lines.append(f"  Gate: {gate['fans']:,} fans ({gate['dice']} D6 x 1,000)")
     h = r["handicap"]

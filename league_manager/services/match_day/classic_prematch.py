@@ -38,6 +38,7 @@ from league_manager.rules.classic_pregame import (
     roll_gate,
     roll_handicaps,
 )
+from league_manager.rules.classic_stars import StarRules, load_stars, star_fee
 from league_manager.rules.model import TeamRoster
 from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
@@ -120,7 +121,7 @@ def classic_prematch_view(row: ClassicPreMatch, *, session: Session) -> ClassicP
 
 
 def _hire(
-    view: TeamView, hires: ClassicHires, rules: HireRules, roster: TeamRoster
+    view: TeamView, hires: ClassicHires, rules: HireRules, roster: TeamRoster, stars: StarRules
 ) -> tuple[list[dict[str, Any]], int, list[str]]:
     """The priced hire lines of one team, its total and every refusal."""
     lines: list[dict[str, Any]] = []
@@ -133,6 +134,18 @@ def _hire(
     for name, count in hires.freebooters.items():
         if count <= 0:
             problems.append(f"freebooters: hire one or more {name}, not {count}")
+            continue
+        star = stars.find(name)
+        if star is not None:
+            if count != 1:
+                problems.append(f"{star.name}: a team hires each Star Player once")
+            try:
+                fee = star_fee(star, view.race, stars)
+            except RuleViolation as refused:
+                problems.append(f"{refused.rule}: {refused.detail}")
+                continue
+            added += count
+            lines.append({"kind": "star", "name": star.name, "quantity": count, "unit_cost": fee})
             continue
         position = roster.position(name)
         if on_roster.get(position.name, 0) + count > position.max_quantity:
@@ -215,10 +228,15 @@ def run_classic_prematch(
     assert teams[0] is not None and teams[1] is not None
     views = dict(zip(SIDES, build_team_views([t for t in teams if t], session=session), strict=True))
     rules, tables = load_hires(ruleset.id), load_pre_match(ruleset.id)
+    stars = load_stars(ruleset.id)
     priced = {
-        side: _hire(views[side], hires.get(side, ClassicHires()), rules, ruleset.team(views[side].race_id))
+        side: _hire(
+            views[side], hires.get(side, ClassicHires()), rules, ruleset.team(views[side].race_id), stars
+        )
         for side in SIDES
     }
+    hired_stars = [{line["name"] for line in priced[side][0] if line["kind"] == "star"} for side in SIDES]
+    both = sorted(hired_stars[0] & hired_stars[1])  # neither may use him; he keeps both fees
     problems = [p for side in SIDES for p in priced[side][2]]
     ratings = {side: views[side].rating or 0 for side in SIDES}
     count = handicap_count(ratings, tables)
@@ -259,6 +277,7 @@ def run_classic_prematch(
             "picked": {"d66": picked.d66, "name": picked.name, "effect": picked.effect} if picked else None,
         },
         "sides": sides,
+        "stars_hired_by_both": both,
         "dice": roll_dicts(dice.log),
     }
     for team in teams:  # LRB 3: creation ends with the team's first match; re-rolls now cost double

@@ -117,3 +117,33 @@ def test_a_team_cannot_hire_more_than_its_treasury(services: Services) -> None:
         services.match_day.classic_pregame(
             fixture, seed=1, hires={"home": classic_hires([("Black Orc Blocker", 2)])}
         )
+
+
+def test_star_players_are_freebooted_at_half_cost_and_goblins_pay_double(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS)
+    services.adjustments.adjust("Greenskins", "gold", 200_000, "a rich patron")
+    with pytest.raises(RuleViolation, match="Griff Oberwald: does not play for Orc teams"):
+        services.match_day.classic_pregame(
+            fixture, seed=1, hires={"home": classic_hires([("Griff Oberwald", 1)])}
+        )
+    hires = {
+        "home": classic_hires([("Varag Ghoul-Chewer", 1)]),  # 160,000 listed: 80,000 freebooted
+        "away": classic_hires([("Fungus the Loon", 1), ("Morg 'N' Thorg", 1)]),  # Goblins: Fungus not doubled
+    }
+    services.adjustments.adjust("Visitors", "gold", 200_000, "a rich patron")
+    record = services.match_day.classic_pregame(fixture, seed=2, hires=hires).value.record
+    assert record["sides"]["home"]["hires"] == [
+        {"kind": "star", "name": "Varag Ghoul-Chewer", "quantity": 1, "unit_cost": 80_000}
+    ]
+    away = {line["name"]: line["unit_cost"] for line in record["sides"]["away"]["hires"]}
+    assert away == {"Fungus the Loon": 30_000, "Morg 'N' Thorg": 190_000}
+    assert record["stars_hired_by_both"] == []
+
+
+def test_a_star_hired_by_both_teams_plays_for_neither_and_keeps_both_fees(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=100_000)
+    hires = {"home": classic_hires([("Morg 'N' Thorg", 1)]), "away": classic_hires([("morg 'n' thorg", 1)])}
+    before = services.teams.get_team("Visitors").treasury
+    record = services.match_day.classic_pregame(fixture, seed=5, hires=hires).value.record
+    assert record["stars_hired_by_both"] == ["Morg 'N' Thorg"]
+    assert services.teams.get_team("Visitors").treasury == before - 190_000
