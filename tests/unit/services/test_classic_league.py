@@ -127,3 +127,22 @@ def test_the_open_league_needs_no_schedule_and_no_third_game_in_a_row(
         services.seasons.add_fixture("Open", "Greenskins", "Humies")
     assert len(services.seasons.fixtures("Open")) == 3
     assert len(services.seasons.get_season("Open").teams) == 3
+
+
+def test_a_classic_team_comes_in_from_paper_without_bb2020_advancements(
+    services: Services, classic: str
+) -> None:
+    team = {
+        "name": "Paper Orcs", "coach": "Di", "race": "orc", "treasury": 50_000, "rerolls": 2,
+        "dedicated_fans": 6,
+        "players": [{"number": n, "name": f"Orc {n}", "position": "Lineman", "spp": 4} for n in range(1, 12)],
+    }  # fmt: skip
+    view = services.teams.create_from_paper(classic, team).value
+    assert (
+        view.dedicated_fans == 6
+        and view.rating == (11 * 50_000 + 2 * 60_000 + 60_000 + 50_000) // 10_000 + 44 // 5
+    )
+    bad = {**team, "name": "Veterans"}
+    bad["players"] = [{**team["players"][0], "advancements": [{"kind": "chosen_primary", "skill": "Block"}]}]
+    with pytest.raises(RuleViolations, match="without advancements"):
+        services.teams.create_from_paper(classic, bad)
