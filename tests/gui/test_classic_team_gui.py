@@ -58,3 +58,24 @@ def test_a_bb2020_team_page_keeps_ctv_and_pa(make_window: Any, league_file: Path
     assert page.tiles["fans"].caption.text() == "DEDICATED FANS"
     headers = [c.header for c in page.roster_model.columns]
     assert not page.roster.isColumnHidden(headers.index("PA"))
+
+
+def test_the_new_league_wizard_offers_the_classic_ruleset(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(tmp_path / "new.db"), background=False)
+
+    def fill(wizard: Any) -> bool:
+        wizard.name_page.name.setText("Old World Classic")
+        combo = wizard.name_page.ruleset
+        combo.setCurrentIndex(combo.findData("lrb2004"))
+        assert [rule.key for rule in wizard.rules_page.rules] == ["budget"]
+        return True
+
+    dialogs.on_run = fill
+    window.welcome_page.buttons["new-league"].click()
+    league = window.ctx.services.leagues.get_league("Old World Classic")
+    assert (league.ruleset, league.ruleset_version) == ("lrb2004", "LRB 3.0")
+    window.navigate("new-team", league.id)
+    assert window.draft_page.ruleset.classic and window.draft_page.fans_label.text() == "Fan factor"
