@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from league_manager.cli.context import CliContext
 from league_manager.core.money import format_gold
-from league_manager.services.match_day.classic_prematch import ClassicPreMatchView, classic_hires
+from league_manager.services.match_day.classic_prematch_models import ClassicPreMatchView, classic_hires
 from league_manager.services.match_day.dice import parse_typed
 from league_manager.services.match_day.inducements import Purchase
 
@@ -61,7 +61,7 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
     gate = r["gate"]
     lines.append(f"  Gate: {gate['fans']:,} fans ({gate['dice']} D6 x 1,000)")
     h = r["handicap"]
-    if h["underdog"] is None:
+    if not h["rolls"] and not h["picked"]:
         lines.append(f"  Handicap: ratings {h['difference']} apart, no handicap roll")
     else:
         who = r["sides"][h["underdog"]]["name"]

@@ -81,3 +81,34 @@ def test_the_new_league_wizard_offers_the_classic_ruleset(
     assert (league.ruleset, league.ruleset_version) == ("lrb2004", "LRB 3.0")
     window.navigate("new-team", league.id)
     assert window.draft_page.ruleset.classic and window.draft_page.fans_label.text() == "Fan factor"
+
+
+def test_the_fixture_page_runs_the_classic_pre_match_and_shows_its_record(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    path = _classic_file(tmp_path)
+    services = Services.open(path)
+    services.teams.draft_team(
+        "Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
+    )
+    services.seasons.create_season("Old World", "Open")
+    fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id
+    services.close()
+    window = make_window()
+    window.open_database(str(path), background=False)
+    window.navigate("fixture", fixture)
+    page = window.fixture_page
+    assert page.classic and page.match_day.text() == "Pre-match…" and page.match_day.isVisibleTo(page)
+
+    def fill(dialog: Any) -> bool:
+        dialog.hires["away"].setText("Goblin, Fungus the Loon")
+        dialog.typed.setText(",".join(["2"] * 8))
+        dialog.run()
+        return dialog.view is not None
+
+    dialogs.on_run = fill
+    page.match_day.click()
+    record = page.record.toPlainText()
+    assert "Gate: 16,000 fans" in record and "hired 1 x Fungus the Loon at 30,000 gp" in record
+    assert not page.match_day.isVisibleTo(page)
+    assert window.ctx.services.match_day.classic_prematch(fixture).record["gate"]["fans"] == 16_000

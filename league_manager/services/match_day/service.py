@@ -13,12 +13,11 @@ from league_manager.services.match_day.board_store import refuse_if_board_in_pro
 from league_manager.services.match_day.cancel import cancel_pregame
 from league_manager.services.match_day.classic_guard import is_classic_fixture
 from league_manager.services.match_day.classic_prematch import (
-    ClassicHires,
-    ClassicPreMatchView,
     classic_prematch_view,
     find_classic_prematch,
     run_classic_prematch,
 )
+from league_manager.services.match_day.classic_prematch_models import ClassicHires, ClassicPreMatchView
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.dice_plan import plan_postgame_dice, plan_pregame_dice

@@ -32,6 +32,6 @@ def test_a_classic_league_from_creation_to_its_pre_match(tmp_path: Path) -> None
     assert code == 0, err
     assert "Gate: 32,000 fans (8 D6 x 1,000)" in out
     assert "hired 1 x Goblin at 20,000 gp (freebooted, half cost)" in out
-    assert "Handicap: ratings 0 apart, no handicap roll" in out
+    assert "Handicap: ratings 0 apart, no handicap roll" in out  # equal ratings
     code, out, _ = run("--json", "team", "show", "Stunties", db=db)
     assert json.loads(out)["treasury"] == 1_000_000 - 440_000 - 30_000 - 20_000

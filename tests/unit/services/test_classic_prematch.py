@@ -8,7 +8,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import Player
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
-from league_manager.services.match_day.classic_prematch import ClassicHires, classic_hires
+from league_manager.services.match_day.classic_prematch_models import ClassicHires, classic_hires
 
 ORCS = DraftPlan(
     "orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, apothecary=True, dedicated_fans=5
