@@ -146,3 +146,14 @@ def test_a_classic_team_comes_in_from_paper_without_bb2020_advancements(
     bad["players"] = [{**team["players"][0], "advancements": [{"kind": "chosen_primary", "skill": "Block"}]}]
     with pytest.raises(RuleViolations, match="without advancements"):
         services.teams.create_from_paper(classic, bad)
+
+
+def test_the_bb2020_season_end_is_refused_in_an_open_classic_league(services: Services, classic: str) -> None:
+    classic_fixture(services, classic)
+    for call in (
+        lambda: services.season_end.close_season("Open"),
+        lambda: services.season_end.close_preview("Open"),
+        lambda: services.season_end.playoffs("Open"),
+    ):
+        with pytest.raises(RuleViolation, match="open league: it has no BB2020"):
+            call()
