@@ -35,3 +35,10 @@ def test_a_classic_league_from_creation_to_its_pre_match(tmp_path: Path) -> None
     assert "Handicap: ratings 0 apart, no handicap roll" in out  # equal ratings
     code, out, _ = run("--json", "team", "show", "Stunties", db=db)
     assert json.loads(out)["treasury"] == 1_000_000 - 440_000 - 30_000 - 20_000
+
+
+def test_the_engine_plays_no_classic_match() -> None:
+    code, _, err = run("match", "coverage", "--ruleset", "lrb2004")
+    assert code != 0 and "does not play lrb2004 yet" in err
+    code, _, err = run("match", "simulate", "--home", "orc", "--away", "human", "--ruleset", "lrb2004")
+    assert code != 0 and "the match engine does not play lrb2004 yet" in err
