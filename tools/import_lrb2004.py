@@ -283,6 +283,48 @@ def convert_tournaments(ref: Path) -> None:
     dump_data(OUT / "tournaments.yaml", HEADER, out)
 
 
+NOT_DOUBLED = {
+    "Deeproot Strongbranch": ["Halfling"],  # a Treeman: Halflings pay no double for him
+    "'Ripper' Bolgrot": ["Goblin"],  # a Troll: Goblins pay no double for him
+}
+"""Star Players a Halfling or Goblin team hires without paying double (seed lines 717-739): Treemen
+for Halflings, Trolls and the Goblin secret-weapon stars for Goblins (added below by their weapon)."""
+
+
+def convert_star_players(ref: Path) -> None:
+    """The 26 Star Players: who they play for, listed and freebooted cost, profile, skills."""
+    data = load_reference(ref, "star_players.yaml")
+    stars = []
+    for s in data["star_players"]:
+        skills = [
+            *(s.get("skills") or []),
+            *(s.get("traits") or []),
+            *(s.get("racial_characteristics") or []),
+            *(s.get("secret_weapons") or []),
+        ]
+        not_doubled = list(NOT_DOUBLED.get(s["name"], []))
+        if s.get("secret_weapons") and "Goblin" in s["plays_for"]:
+            not_doubled.append("Goblin")
+        stars.append(
+            {
+                "name": s["name"],
+                "plays_for": list(s["plays_for"]),
+                "cost": s["cost"],
+                "freebooted_cost": s["freebooted_cost"],
+                **_profile(s),
+                "skills": skills,
+                "not_doubled_for": not_doubled,
+            }
+        )
+    out = {
+        "double_cost_for": ["Halfling", "Goblin"],
+        "also_plays_for": {"Nurgle": "Chaos", "Necromantic": "Undead"},
+        "only_own_stars": ["Khemri"],
+        "star_players": stars,
+    }
+    dump_data(OUT / "star_players.yaml", HEADER, out)
+
+
 def main(ref: Path) -> int:
     """Write every lrb2004 data file from the reference folder ``ref``."""
     OUT.mkdir(parents=True, exist_ok=True)
@@ -292,6 +334,7 @@ def main(ref: Path) -> int:
     convert_pre_match(ref)
     convert_post_match(ref)
     convert_tournaments(ref)
+    convert_star_players(ref)
     print(f"wrote {OUT}")
     return 0
 

@@ -85,6 +85,8 @@ def coverage_command(args: argparse.Namespace, ctx: CliContext) -> int:
         ruleset = load_ruleset(args.ruleset)
     except (LeagueError, OSError, KeyError, ValueError) as exc:
         return ctx.fail(f"cannot load ruleset {args.ruleset!r}: {exc}")
+    if ruleset.classic:
+        return ctx.fail(f"the match engine does not play {ruleset.id} yet: it has no match coverage")
     folder: Path | None = args.scenarios
     if folder is None and REPO_SCENARIOS.is_dir():
         folder = REPO_SCENARIOS

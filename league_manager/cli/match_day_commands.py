@@ -12,7 +12,9 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from league_manager.cli.classic_prematch_text import run_classic_pregame
 from league_manager.cli.context import CliContext
+from league_manager.core.errors import RuleViolation
 from league_manager.match.bots import BOT_NAMES
 from league_manager.services.match_day.dice import parse_typed
 from league_manager.services.match_day.inducements import Purchase
@@ -47,8 +49,13 @@ def register(subparsers: SubParsers) -> None:
             action="append",
             default=[],
             metavar="NAME[=N]",
-            help=f"an inducement or star player for the {side} team (repeatable)",
+            help=f"an inducement or star player for the {side} team (repeatable); LRB 2004: a "
+            "freebooter by position (Blitzer=2), Wizard, Runesmith, Master Chef=N (extra dice) or "
+            "Apothecary (sent on a player who fails his niggling-injury roll)",
         )
+    p.add_argument(
+        "--pick", type=int, metavar="D66", help="LRB 2004: the underdog's picked fifth handicap (101+)"
+    )
     p.set_defaults(handler=cmd_pregame)
     p = sub.add_parser(
         "cancel-pregame",
@@ -118,8 +125,12 @@ def _read(path: str) -> dict[str, Any] | str:
 
 
 def cmd_pregame(args: argparse.Namespace, ctx: CliContext) -> int:
-    """Run the pre-game sequence."""
+    """Run the pre-game sequence (the classic pre-match for an LRB 2004 fixture)."""
     purchases = {side: [Purchase.parse(t) for t in getattr(args, f"{side}_buy")] for side in SIDES}
+    if ctx.services().match_day.is_classic(args.fixture):
+        return run_classic_pregame(args, purchases, ctx)
+    if args.pick is not None:
+        raise RuleViolation("pick", "--pick is for the handicap table of an LRB 2004 fixture")
     outcome = ctx.services().match_day.pregame(
         args.fixture, seed=args.seed, typed=parse_typed(args.typed), purchases=purchases
     )

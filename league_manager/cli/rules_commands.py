@@ -27,13 +27,14 @@ def cmd_rulesets(args: argparse.Namespace, ctx: CliContext) -> int:
         r = load_ruleset(ruleset_id)
         rows.append({"id": r.id, "name": r.name, "version": r.version, "teams": len(r.teams),
                      "star_players": len(r.star_players), "skills": len(r.skills),
-                     "inducements": len(r.inducements), "leagues": True})  # fmt: skip
+                     "inducements": len(r.inducements), "leagues": True, "engine": True})  # fmt: skip
     for ruleset_id in CLASSIC_RULESETS:
         c = load_classic(ruleset_id)
         rows.append({"id": c.id, "name": c.name, "version": c.version, "teams": len(c.teams),
                      "star_players": None, "skills": sum(map(len, (*c.skill_categories.values(),
                                                                     *c.trait_categories.values()))),
-                     "inducements": None, "big_guys": len(c.big_guys), "leagues": False})  # fmt: skip
+                     "inducements": None, "big_guys": len(c.big_guys), "leagues": True,
+                     "engine": False})  # fmt: skip
 
     def text() -> str:
         return "\n".join(
@@ -41,9 +42,9 @@ def cmd_rulesets(args: argparse.Namespace, ctx: CliContext) -> int:
             + (
                 f"{r['star_players']} star players, {r['skills']} skills and traits, "
                 f"{r['inducements']} inducements"
-                if r["leagues"]
+                if r["engine"]
                 else f"{r['big_guys']} Big Guys, {r['skills']} skills and traits "
-                "(team lists only: leagues under it are not available yet)"
+                "(leagues and tabletop results; no match engine yet)"
             )
             for r in rows
         )

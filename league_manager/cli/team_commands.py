@@ -32,7 +32,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--apothecary", action="store_true")
     p.add_argument("--assistant-coaches", type=int, default=0)
     p.add_argument("--cheerleaders", type=int, default=0)
-    p.add_argument("--dedicated-fans", type=int, default=1)
+    p.add_argument(
+        "--dedicated-fans",
+        "--fan-factor",
+        dest="dedicated_fans",
+        type=int,
+        default=1,
+        help="dedicated fans (BB2020: the first is free) or fan factor (LRB 2004: 10,000 gp each)",
+    )
     p.add_argument("--special-rule", default=None, help="the team's chosen special rule, if any")
     p.set_defaults(handler=cmd_create)
     p = sub.add_parser("list", help="list teams")
@@ -176,6 +183,8 @@ def cmd_captain(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def render_team(view: TeamView) -> str:
     """A team as text: header, roster table, staff and money."""
+    if view.classic:
+        return render_classic_team(view)
     lines = [
         f"{view.name} — {view.race}, coach {view.coach}, {view.league} ({view.ruleset})",
         f"TV {format_gold(view.team_value)}   CTV {format_gold(view.current_team_value)}   "
@@ -194,6 +203,31 @@ def render_team(view: TeamView) -> str:
             f"{p.id:>5} {p.number:>2}  {p.name:<22} {p.position:<24} {s.ma:>2} {s.st:>2} "
             f"{s.formatted('AG'):>3} {s.formatted('PA'):>3} {s.formatted('AV'):>3} {p.spp:>5} "
             f"{format_k(p.value):>6}  {', '.join(k.name for k in p.skills)}"
+            + (f"  [{', '.join(p.injuries)}]" if p.injuries else "")
+            + ("  (temporarily retired)" if p.status == "retired" else "")
+        )
+    lines.append(f"\n{len(view.players)} players, {view.players_available} available")
+    return "\n".join(lines)
+
+
+def render_classic_team(view: TeamView) -> str:
+    """A classic (LRB 2004) team as text: team rating, fan factor, MA ST AG AV without PA."""
+    lines = [
+        f"{view.name} — {view.race}, coach {view.coach}, {view.league} ({view.ruleset})",
+        f"Team rating {view.rating}   Team value {format_gold(view.team_value)}   "
+        f"Treasury {format_gold(view.treasury)}   Fan factor {view.dedicated_fans}",
+        f"Re-rolls {view.rerolls} ({format_k(view.reroll_cost)} each at creation, "
+        f"{format_k(2 * view.reroll_cost)} after)   "
+        f"Apothecary {'yes' if view.apothecary else 'no'}   Assistant coaches {view.assistant_coaches}   "
+        f"Cheerleaders {view.cheerleaders}",
+        "",
+        f"{'id':>5} {'#':>2}  {'name':<22} {'position':<24} MA ST AG AV   SPP  value  skills",
+    ]
+    for p in view.players:
+        lines.append(
+            f"{p.id:>5} {p.number:>2}  {p.name:<22} {p.position:<24} "
+            + " ".join(f"{p.shown(c):>2}" for c in p.characteristic_names)
+            + f" {p.spp:>5} {format_k(p.value):>6}  {', '.join(k.name for k in p.skills)}"
             + (f"  [{', '.join(p.injuries)}]" if p.injuries else "")
             + ("  (temporarily retired)" if p.status == "retired" else "")
         )

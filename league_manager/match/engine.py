@@ -6,7 +6,7 @@ from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
 
-from league_manager.core.errors import LeagueError
+from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.match.actions import (
     PLACE,
     REMOVE,
@@ -42,6 +42,7 @@ from league_manager.match.skills import stars_s3 as _stars_s3  # noqa: F401 - re
 from league_manager.match.skills import traits as _traits  # noqa: F401 - registers handlers
 from league_manager.match.state import State, new_state
 from league_manager.match.teams import TeamSnapshot
+from league_manager.rules.classic import CLASSIC_RULESETS
 from league_manager.rules.dice import BoardDice, Dice, Roll, ScriptedDice, SeededDice, TypedRollRefused
 from league_manager.rules.model import Ruleset
 
@@ -114,6 +115,13 @@ class Match:
         self.skill_categories: dict[str, list[str]] = dict(skill_categories or {})
         if ruleset is not None:
             ruleset_id = ruleset.id
+        if ruleset_id in CLASSIC_RULESETS:
+            raise RuleViolation(
+                "engine",
+                f"the match engine does not play {ruleset_id} yet: its matches are played on the "
+                "tabletop and their results entered",
+            )
+        if ruleset is not None:
             self.skill_categories = _skill_categories(ruleset)
             home, away = _with_keywords(home, ruleset), _with_keywords(away, ruleset)
         self.home = home

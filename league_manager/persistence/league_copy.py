@@ -49,6 +49,7 @@ LEAGUE_ROWS: Mapping[str, str] = {
     "playermatchstats": f"fixture_id IN {_FIXTURES}",
     "boardmatch": f"fixture_id IN {_FIXTURES}",
     "matchday": f"fixture_id IN {_FIXTURES}",
+    "classicprematch": f"fixture_id IN {_FIXTURES}",
     "matchcorrection": f"fixture_id IN {_FIXTURES}",
     "trackermatch": f"fixture_id IN {_FIXTURES}",
     "fixturedeadline": f"fixture_id IN {_FIXTURES}",

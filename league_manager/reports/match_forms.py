@@ -48,36 +48,9 @@ def game_record(home: Side, away: Side, ruleset: Ruleset | None, st: Styles, wid
         st: the document styles.
         width: the frame width.
     """
-    unit = format_k(ruleset.winnings_unit) if ruleset else "10k"
-    mistakes = format_k(ruleset.expensive_mistakes.min_treasury) if ruleset else "100k"
-    gap = format_k(ruleset.prayer_gap) if ruleset else "50k"
-
-    def fans(side: Side) -> str:
-        return f"D3 + {side.team.dedicated_fans} = ____" if side.team else "D3 + ____ = ____"
-
-    def journeymen(side: Side) -> str:
-        if side.team is None:
-            return ""
-        missing = 11 - side.team.players_available
-        return f"<b>{missing}</b> needed" if missing > 0 else "none needed"
-
-    rows: list[tuple[str, str, str, float | None]] = [
-        ("PRE-GAME", "", "", None),
-        ("Fan factor (D3 + dedicated fans)", fans(home), fans(away), _WRITE_IN),
-        ("Weather (2D6), kicking team", "", "", _WRITE_IN),
-        ("Journeymen", journeymen(home), journeymen(away), _WRITE_IN),
-        ("Petty cash (lower CTV)", _petty_cash_text(home), _petty_cash_text(away), _WRITE_IN),
-        ("Treasury spent on inducements", "", "", _WRITE_IN),
-        ("Inducements bought", "", "", _WRITE_IN * 2),
-        (f"Prayers to Nuffle (1 per full {gap} gap)", "", "", _WRITE_IN),
-        ("POST-GAME", "", "", None),
-        ("Score, casualties inflicted", "", "", _WRITE_IN),
-        (f"Winnings ((fan attendance ÷ 2 + TD) × {unit})", "", "", _WRITE_IN),
-        ("Dedicated fans change", "", "", _WRITE_IN),
-        ("MVP (player #)", "", "", _WRITE_IN),
-        (f"Expensive mistakes (treasury {mistakes}+)", "", "", _WRITE_IN),
-        ("Coach's signature", "", "", _WRITE_IN * 1.6),
-    ]
+    rows = (
+        _classic_rows(home, away) if ruleset is not None and ruleset.classic else _rows(home, away, ruleset)
+    )
     names = [s.team.name if s.team else s.label for s in (home, away)]
     data: list[list[Any]] = [
         [
@@ -185,3 +158,68 @@ def match_tables(ruleset: Ruleset | None, st: Styles, width: float) -> list[Flow
         if key in ruleset.tables:
             story += dice_table(ruleset.tables[key], title, st, width)
     return story + prayers_table(ruleset, st, width)
+
+
+Row = tuple[str, str, str, float | None]
+
+
+def _rows(home: Side, away: Side, ruleset: Ruleset | None) -> list[Row]:
+    """The BB2020 (and Season 3) pre-game and post-game steps."""
+    unit = format_k(ruleset.winnings_unit) if ruleset else "10k"
+    mistakes = format_k(ruleset.expensive_mistakes.min_treasury) if ruleset else "100k"
+    gap = format_k(ruleset.prayer_gap) if ruleset else "50k"
+
+    def fans(side: Side) -> str:
+        return f"D3 + {side.team.dedicated_fans} = ____" if side.team else "D3 + ____ = ____"
+
+    def journeymen(side: Side) -> str:
+        if side.team is None:
+            return ""
+        missing = 11 - side.team.players_available
+        return f"<b>{missing}</b> needed" if missing > 0 else "none needed"
+
+    return [
+        ("PRE-GAME", "", "", None),
+        ("Fan factor (D3 + dedicated fans)", fans(home), fans(away), _WRITE_IN),
+        ("Weather (2D6), kicking team", "", "", _WRITE_IN),
+        ("Journeymen", journeymen(home), journeymen(away), _WRITE_IN),
+        ("Petty cash (lower CTV)", _petty_cash_text(home), _petty_cash_text(away), _WRITE_IN),
+        ("Treasury spent on inducements", "", "", _WRITE_IN),
+        ("Inducements bought", "", "", _WRITE_IN * 2),
+        (f"Prayers to Nuffle (1 per full {gap} gap)", "", "", _WRITE_IN),
+        ("POST-GAME", "", "", None),
+        ("Score, casualties inflicted", "", "", _WRITE_IN),
+        (f"Winnings ((fan attendance ÷ 2 + TD) × {unit})", "", "", _WRITE_IN),
+        ("Dedicated fans change", "", "", _WRITE_IN),
+        ("MVP (player #)", "", "", _WRITE_IN),
+        (f"Expensive mistakes (treasury {mistakes}+)", "", "", _WRITE_IN),
+        ("Coach's signature", "", "", _WRITE_IN * 1.6),
+    ]
+
+
+def _classic_rows(home: Side, away: Side) -> list[Row]:
+    """The LRB 2004 pre-match and post-match steps: freebooters, gate, handicap, niggles, winnings."""
+
+    def rating(side: Side) -> str:
+        return f"<b>{side.team.rating}</b>" if side.team else ""
+
+    def gate(side: Side) -> str:
+        return f"{side.team.dedicated_fans} D6 (fan factor)" if side.team else "____ D6 (fan factor)"
+
+    return [
+        ("PRE-MATCH", "", "", None),
+        ("Team rating", rating(home), rating(away), _WRITE_IN),
+        ("Freebooters, stars, wizard", "", "", _WRITE_IN * 2),
+        ("Weather (2D6)", "", "", _WRITE_IN),
+        ("Gate (all D6 added, x 1,000 fans)", gate(home), gate(away), _WRITE_IN),
+        ("Handicap rolls (rating gap)", "", "", _WRITE_IN),
+        ("Handicap results (D66)", "", "", _WRITE_IN * 2),
+        ("Niggles (D6 each, 1 = out)", "", "", _WRITE_IN),
+        ("POST-MATCH", "", "", None),
+        ("Score, casualties inflicted", "", "", _WRITE_IN),
+        ("Winnings (D6 + table) x 10k", "", "", _WRITE_IN),
+        ("Fan factor roll and change", "", "", _WRITE_IN),
+        ("MVP (player #)", "", "", _WRITE_IN),
+        ("Star Player rolls, ageing", "", "", _WRITE_IN * 2),
+        ("Coach's signature", "", "", _WRITE_IN * 1.6),
+    ]

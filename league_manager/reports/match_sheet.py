@@ -31,7 +31,7 @@ from league_manager.reports.theme import (
     text,
 )
 from league_manager.rules.model import CHARACTERISTICS, Ruleset
-from league_manager.services.read_models import PlayerView, TeamView
+from league_manager.services.read_models import CLASSIC_CHARACTERISTICS, PlayerView, TeamView
 
 TALLIES = ("TD", "COMP", "DEF", "INT", "CAS", "MVP")
 """Per-player boxes: touchdowns, completions, deflections, interceptions, casualties, MVP."""
@@ -67,6 +67,11 @@ def _scoreboard(home: Side, away: Side, st: Styles, width: float) -> Table:
         cash = format_k(side.petty_cash) if side.petty_cash else "none"
         tv, ctv = format_k(team.team_value), format_k(team.current_team_value)
         figures = f"TV <b>{tv}</b>   CTV <b>{ctv}</b>   Petty cash <b>{cash}</b>"
+        if team.classic:  # LRB 2004: no CTV or petty cash
+            figures = (
+                f"Rating <b>{team.rating}</b>   Fan factor <b>{team.dedicated_fans}</b>   "
+                f"Treasury <b>{format_k(team.treasury)}</b>"
+            )
         size = st.title.fontSize * 0.55
         return [
             Paragraph(label, style),
@@ -130,6 +135,7 @@ def _side_caption(side: Side, st: Styles) -> Paragraph:
 
 def _player_row(player: PlayerView, row: int, st: Styles) -> tuple[list[Any], list[tuple[Any, ...]]]:
     out = not player.available
+    tally_first = 3 + len(player.characteristic_names)
     stats, commands = stat_cells(player, st, row, 2)
     name = player_markup(player, st, with_position=True, strike=out)
     skills = skills_markup(player.skills)
@@ -137,9 +143,9 @@ def _player_row(player: PlayerView, row: int, st: Styles) -> tuple[list[Any], li
         skills = f'<font color="{UNAVAILABLE.hexval()}"><strike>{skills}</strike></font>'
         commands = [
             ("TEXTCOLOR", (0, row), (-1, row), UNAVAILABLE),
-            ("BACKGROUND", (8, row), (8 + len(TALLIES) - 1, row), BLOCKED_FILL),
+            ("BACKGROUND", (tally_first, row), (tally_first + len(TALLIES) - 1, row), BLOCKED_FILL),
         ]
-        stats = [player.stats.formatted(c) for c in CHARACTERISTICS]  # greyed by the row
+        stats = [player.shown(c) for c in player.characteristic_names]  # greyed by the row
     cells = [
         str(player.number),
         Paragraph(name, st.cell),
@@ -153,10 +159,13 @@ def _player_row(player: PlayerView, row: int, st: Styles) -> tuple[list[Any], li
 
 def team_table(side: Side, st: Styles, width: float) -> Table:
     """A team's players with stats, skills, tally and injury boxes; players who are out struck."""
+    classic = side.team is not None and side.team.classic  # LRB 2004: MA ST AG AV, no PA
+    names = CLASSIC_CHARACTERISTICS if classic else CHARACTERISTICS
+    n = len(names)
     header: list[Any] = [
         Paragraph("#", st.header_center),
         Paragraph("Player", st.header_cell),
-        *[Paragraph(c, st.header_center) for c in CHARACTERISTICS],
+        *[Paragraph(c, st.header_center) for c in names],
         Paragraph("Skills &amp; traits", st.header_cell),
         *[Paragraph(t, st.label_inverse) for t in TALLIES],
         Paragraph("Injury", st.header_cell),
@@ -176,12 +185,12 @@ def team_table(side: Side, st: Styles, width: float) -> Table:
         heights.append(blank_height)
     if first_blank < len(rows):  # column rules help whoever writes players in by hand
         commands.append(("LINEAFTER", (0, first_blank), (-2, len(rows) - 1), 0.3, RULE))
-    totals = ["", Paragraph("<b>Team totals</b>", st.cell), *[""] * 6, *[""] * len(TALLIES), ""]
+    totals = ["", Paragraph("<b>Team totals</b>", st.cell), *[""] * (n + 1), *[""] * len(TALLIES), ""]
     rows.append(totals)
     heights.append(None)
-    tally_first, tally_last = 8, 8 + len(TALLIES) - 1
-    fixed = [15.0, 108.0, *[16.0] * 5, 0.0, *[19.0] * len(TALLIES), 46.0]
-    fixed[7] = width - sum(fixed)
+    tally_first, tally_last = 3 + n, 3 + n + len(TALLIES) - 1
+    fixed = [15.0, 108.0, *[16.0] * n, 0.0, *[19.0] * len(TALLIES), 46.0]
+    fixed[2 + n] = width - sum(fixed)
     table = Table(rows, colWidths=fixed, rowHeights=heights, repeatRows=1, hAlign="LEFT")
     table.setStyle(
         grid_style(
@@ -189,10 +198,10 @@ def team_table(side: Side, st: Styles, width: float) -> Table:
             size=st.cell.fontSize,
             extra=[
                 ("ALIGN", (0, 1), (0, -1), "CENTER"),
-                ("ALIGN", (2, 1), (6, -1), "CENTER"),
+                ("ALIGN", (2, 1), (1 + n, -1), "CENTER"),
                 ("FONTNAME", (0, 1), (0, -1), "DejaVuSansCondensed-Bold"),
-                ("LEFTPADDING", (2, 0), (6, -1), 0.5),
-                ("RIGHTPADDING", (2, 0), (6, -1), 0.5),
+                ("LEFTPADDING", (2, 0), (1 + n, -1), 0.5),
+                ("RIGHTPADDING", (2, 0), (1 + n, -1), 0.5),
                 ("LEFTPADDING", (tally_first, 0), (tally_last, -1), 0.5),
                 ("RIGHTPADDING", (tally_first, 0), (tally_last, -1), 0.5),
                 ("BACKGROUND", (tally_first, 1), (tally_last, -1), "white"),

@@ -18,7 +18,6 @@ from league_manager.reports.theme import (
     Styles,
     text,
 )
-from league_manager.rules.model import CHARACTERISTICS
 from league_manager.services.read_models import PlayerView, SkillView
 
 _STATUS_LABELS = {
@@ -32,7 +31,7 @@ _STATUS_LABELS = {
 def stat_cells(
     player: PlayerView, st: Styles, row: int, first_column: int
 ) -> tuple[list[Paragraph | str], list[tuple[Any, ...]]]:
-    """MA ST AG PA AV cells, with improved and reduced values marked.
+    """MA ST AG PA AV cells (MA ST AG AV for a classic player), with improved and reduced values marked.
 
     An improved value is bold on green with a small up-triangle; a reduced one is
     bold red on pink with a down-triangle, so the marks survive black-and-white
@@ -50,12 +49,12 @@ def stat_cells(
     """
     cells: list[Paragraph | str] = []
     commands: list[tuple[Any, ...]] = []
-    for offset, name in enumerate(CHARACTERISTICS):
-        shown = text(player.stats.formatted(name))
+    for offset, name in enumerate(player.characteristic_names):
+        shown = text(player.shown(name))
         change = player.characteristic_change(name)
         column = first_column + offset
         if change == 0:
-            cells.append(player.stats.formatted(name))
+            cells.append(player.shown(name))
             continue
         if change > 0:
             shown = (
@@ -76,6 +75,8 @@ def stat_cells(
 def spp_cell(player: PlayerView) -> str:
     """The roster's SPP cell: earned in total / left to spend (both from the SPP ledger), then a star
     when the SPP left buy an advancement now."""
+    if player.classic:  # LRB 2004 SPP are never spent: one total
+        return str(player.spp)
     mark = f" {CAN_IMPROVE_MARK}" if player.can_improve else ""
     return f"{player.spp_earned}/{player.spp}{mark}"
 

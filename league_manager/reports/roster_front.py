@@ -32,7 +32,7 @@ from league_manager.reports.theme import (
     text,
 )
 from league_manager.rules.model import CHARACTERISTICS, Ruleset
-from league_manager.services.read_models import PlayerView, TeamView
+from league_manager.services.read_models import CLASSIC_CHARACTERISTICS, PlayerView, TeamView
 
 ROSTER_ROWS = 16
 """Rows printed on a roster: room for a full 16-player team; spare rows stay blank."""
@@ -117,7 +117,7 @@ def team_figures(team: TeamView, st: Styles, width: float, ruleset: Ruleset | No
         ruleset: for the price of a new re-roll after the draft (doubled in BB2020).
     """
     price = team.reroll_cost
-    if team.first_match_played and ruleset is not None:
+    if (team.first_match_played or team.classic) and ruleset is not None:  # LRB 2004: double after creation
         price *= ruleset.draft.reroll_multiplier_after_draft
     rerolls = (
         "Re-rolls",
@@ -132,10 +132,16 @@ def team_figures(team: TeamView, st: Styles, width: float, ruleset: Ruleset | No
         apothecary = "No" if team.apothecary_allowed else "n/a"
     items: list[tuple[str, str] | tuple[str, str, str]] = [
         ("Team value", format_k(team.team_value)),
-        ("Current TV", format_k(team.current_team_value)),
+        *(
+            [("Team rating", str(team.rating))]
+            if team.classic
+            else [("Current TV", format_k(team.current_team_value))]
+        ),
         ("Treasury", format_k(team.treasury)),
         rerolls,
-        ("Dedicated fans", str(team.dedicated_fans)),
+        ("Fan factor", str(team.dedicated_fans))
+        if team.classic
+        else ("Dedicated fans", str(team.dedicated_fans)),
         ("Apothecary", apothecary),
         ("Asst. coaches", str(team.assistant_coaches)),
         ("Cheerleaders", str(team.cheerleaders)),
@@ -143,16 +149,18 @@ def team_figures(team: TeamView, st: Styles, width: float, ruleset: Ruleset | No
     return cards(items, width, st, emphasise=2)
 
 
-def _columns(width: float, landscape: bool) -> list[float]:
+def _columns(width: float, landscape: bool, stats: int = 5) -> list[float]:
     if landscape:
-        fixed = [18.0, 170.0, *[23.0] * 5, 0.0, 96.0, 50.0, 42.0]
+        fixed = [18.0, 170.0, *[23.0] * stats, 0.0, 96.0, 50.0, 42.0]
     else:
-        fixed = [16.0, 110.0, *[21.0] * 5, 0.0, 64.0, 40.0, 36.0]
-    fixed[7] = width - sum(fixed)
+        fixed = [16.0, 110.0, *[21.0] * stats, 0.0, 64.0, 40.0, 36.0]
+    fixed[2 + stats] = width - sum(fixed)
     return fixed
 
 
-def player_table(players: tuple[PlayerView, ...], st: Styles, width: float, landscape: bool) -> Table:
+def player_table(
+    players: tuple[PlayerView, ...], st: Styles, width: float, landscape: bool, classic: bool = False
+) -> Table:
     """The roster table, padded with blank rows up to 16 players.
 
     Args:
@@ -160,11 +168,14 @@ def player_table(players: tuple[PlayerView, ...], st: Styles, width: float, land
         st: the document styles.
         width: the frame width.
         landscape: use the wider landscape column set.
+        classic: an LRB 2004 team: MA ST AG AV (no PA), plain numbers.
     """
+    names = CLASSIC_CHARACTERISTICS if classic else CHARACTERISTICS
+    last = 1 + len(names)
     header: list[Any] = [
         Paragraph("#", st.header_center),
         Paragraph("Player", st.header_cell),
-        *[Paragraph(name, st.header_center) for name in CHARACTERISTICS],
+        *[Paragraph(name, st.header_center) for name in names],
         Paragraph("Skills &amp; traits", st.header_cell),
         Paragraph("Injuries", st.header_cell),
         Paragraph("SPP", st.header_center),
@@ -173,11 +184,11 @@ def player_table(players: tuple[PlayerView, ...], st: Styles, width: float, land
     rows: list[list[Any]] = [header]
     commands: list[tuple[Any, ...]] = [
         ("ALIGN", (0, 1), (0, -1), "CENTER"),
-        ("ALIGN", (2, 1), (6, -1), "CENTER"),
+        ("ALIGN", (2, 1), (last, -1), "CENTER"),
         ("ALIGN", (-2, 1), (-1, -1), "CENTER"),
         ("FONTNAME", (0, 1), (0, -1), "DejaVuSansCondensed-Bold"),
-        ("LEFTPADDING", (2, 0), (6, -1), 0.5),
-        ("RIGHTPADDING", (2, 0), (6, -1), 0.5),
+        ("LEFTPADDING", (2, 0), (last, -1), 0.5),
+        ("RIGHTPADDING", (2, 0), (last, -1), 0.5),
         ("LEFTPADDING", (0, 0), (0, -1), 1),
         ("RIGHTPADDING", (0, 0), (0, -1), 1),
     ]
@@ -204,7 +215,7 @@ def player_table(players: tuple[PlayerView, ...], st: Styles, width: float, land
         heights.append(blank_height)
     table = Table(
         rows,
-        colWidths=_columns(width, landscape),
+        colWidths=_columns(width, landscape, len(names)),
         rowHeights=heights,
         repeatRows=1,
         hAlign="LEFT",
@@ -221,11 +232,13 @@ def roster_legend(team: TeamView, st: Styles) -> Paragraph:
         f"{IMPROVED_MARK} improved  {REDUCED_MARK} reduced characteristic",
         "<b>bold</b> skill: gained by advancement",
         "MNG misses next game, NI niggling injury",
-        f"SPP earned/available, {CAN_IMPROVE_MARK} can improve",
+        "LRB 3: AG and AV are plain numbers, no PA"
+        if team.classic
+        else f"SPP earned/available, {CAN_IMPROVE_MARK} can improve",
     ]
     if team.value_parts:
         labels = {"players": "players", "rerolls": "re-rolls", "staff": "staff"}
-        labels["dedicated_fans"] = "fans"
+        labels["dedicated_fans"] = "fan factor" if team.classic else "fans"
         shown = [
             f"{labels.get(key, key)} {format_k(amount)}" for key, amount in team.value_parts.items() if amount
         ]
@@ -249,7 +262,7 @@ def roster_front(team: TeamView, ruleset: Ruleset | None, options: PageOptions, 
         Spacer(1, 7),
         team_figures(team, st, width, ruleset),
         Spacer(1, 8),
-        player_table(team.players, st, width, options.landscape),
+        player_table(team.players, st, width, options.landscape, team.classic),
         Spacer(1, 4),
         roster_legend(team, st),
     ]

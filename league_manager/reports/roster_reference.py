@@ -19,6 +19,7 @@ from league_manager.reports.theme import (
     side_by_side,
     text,
 )
+from league_manager.rules.classic_league import CLASSIC_CATEGORY_LABELS
 from league_manager.rules.model import SKILL_CATEGORIES, Ruleset, SkillRef, TeamRoster
 from league_manager.services.read_models import TeamView
 
@@ -77,6 +78,8 @@ def roster_skills(team: TeamView, ruleset: Ruleset | None) -> list[SkillEntry]:
 def _category_name(code: str) -> str:
     if code == "T":
         return "Trait"
+    if code in CLASSIC_CATEGORY_LABELS and code not in SKILL_CATEGORIES:
+        return CLASSIC_CATEGORY_LABELS[code]
     return f"{SKILL_CATEGORIES.get(code, code)} skill"
 
 

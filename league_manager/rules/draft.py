@@ -177,16 +177,18 @@ def _staff(
         if count:
             lines.append(DraftLine(label, count, rule.cost))
     fans = plan.dedicated_fans
-    if not draft.fans_free <= fans <= draft.fans_max_at_draft:
+    fans_min = draft.fans_free if draft.fans_min_at_draft is None else draft.fans_min_at_draft
+    if not fans_min <= fans <= draft.fans_max_at_draft:
         violations.append(
             RuleViolation(
-                "dedicated fans",
-                f"{draft.fans_free}-{draft.fans_max_at_draft} at the draft (asked for {fans})",
+                draft.fans_label,
+                f"{fans_min}-{draft.fans_max_at_draft} at the draft (asked for {fans})",
             )
         )
     extra = fans - draft.fans_free
     if extra > 0:
-        lines.append(DraftLine("Dedicated fans (beyond the free one)", extra, draft.fans_cost))
+        label = "Dedicated fans (beyond the free one)" if draft.fans_free else draft.fans_label.capitalize()
+        lines.append(DraftLine(label, extra, draft.fans_cost))
 
 
 def suggest_draft(ruleset: Ruleset, race: str, budget: int | None = None, rerolls: int = 2) -> DraftPlan:

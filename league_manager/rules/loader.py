@@ -79,7 +79,7 @@ def ruleset_name(ruleset_id: str) -> str:
         NotFound: the ruleset id is unknown.
         DataFileError: the header file breaks its schema.
     """
-    if ruleset_id not in KNOWN_RULESETS:
+    if ruleset_id not in KNOWN_RULESETS and ruleset_id not in _classic_ids():
         raise unknown_ruleset(ruleset_id)
     return _read(ruleset_id, "league_rules.yaml")["ruleset"]["name"].text()
 
@@ -92,6 +92,10 @@ def load_ruleset(ruleset_id: str = "bb2020") -> Ruleset:
         NotFound: the ruleset id is unknown.
         DataFileError: a data file breaks its schema; the message names the spot.
     """
+    if ruleset_id in _classic_ids():
+        from league_manager.rules.classic_league import classic_league_ruleset
+
+        return classic_league_ruleset(ruleset_id)
     if ruleset_id not in KNOWN_RULESETS:
         raise unknown_ruleset(ruleset_id)
     texts = _descriptions(ruleset_id)
@@ -502,13 +506,17 @@ def _cross_check(ruleset: Ruleset) -> None:
         raise DataFileError("league_rules.yaml: one cost row per advancement is required")
 
 
-def unknown_ruleset(ruleset_id: str) -> NotFound:
-    """The refusal of a ruleset no league can be played under (yet)."""
+def _classic_ids() -> tuple[str, ...]:
     from league_manager.rules.classic import CLASSIC_RULESETS
 
-    if ruleset_id in CLASSIC_RULESETS:
-        return NotFound(
-            f"leagues under '{ruleset_id}' are not available yet: only its team lists are "
-            f"(see races {ruleset_id}); league rulesets: {', '.join(KNOWN_RULESETS)}"
-        )
-    return NotFound(f"unknown ruleset '{ruleset_id}' (known: {', '.join(KNOWN_RULESETS)})")
+    return CLASSIC_RULESETS
+
+
+def league_rulesets() -> tuple[str, ...]:
+    """Ids of every ruleset a league can be created under: the match rulesets and the classic ones."""
+    return (*KNOWN_RULESETS, *_classic_ids())
+
+
+def unknown_ruleset(ruleset_id: str) -> NotFound:
+    """The refusal of a ruleset the program does not know."""
+    return NotFound(f"unknown ruleset '{ruleset_id}' (known: {', '.join(league_rulesets())})")

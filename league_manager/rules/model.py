@@ -324,6 +324,10 @@ class DraftRules:
     fans_max: int
     insignificant_at_most_half: bool = False
     """Season 3: no more Insignificant players than players without the trait."""
+    fans_min_at_draft: int | None = None
+    """Fewest fans a new team may have (None: the free ones); LRB 2004 buys 1-9 fan factor."""
+    fans_label: str = "dedicated fans"
+    """What the edition calls its fans (LRB 2004: fan factor), in refusals and price lines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -474,6 +478,8 @@ class Ruleset:
     """Skill -> skills or traits the player needs one of before gaining it (Season 3)."""
     skill_conflicts: tuple[tuple[str, str], ...] = ()
     """Pairs of skills a player may not have together (Season 3)."""
+    classic: bool = False
+    """LRB 2004: team rating and fan factor, no PA, matches entered from the tabletop only."""
 
     def team(self, name_or_id: str) -> TeamRoster:
         """Find a team list by id or name, case-insensitively.

@@ -97,6 +97,12 @@ class AdvancementService(ServiceBase):
         dice = dice or SeededDice(seed)
         with self.transaction() as session:
             player, team, ruleset = self._load(session, player_id)
+            if ruleset.classic:
+                raise RuleViolation(
+                    "advancement",
+                    f"{ruleset.name} players do not buy advancements with SPP: they earn Star Player "
+                    "rolls in the classic post-match, which this program does not run yet",
+                )
             if player.status != "active":
                 raise RuleViolation("advancement", f"{player.name} is not on the active roster")
             progress = self._progress(session, player, ruleset, team)

@@ -33,6 +33,7 @@ from league_manager.services.season_results import apply_result
 from league_manager.services.season_store import (
     find_fixture,
     fixture_view,
+    league_of,
     team_in_season,
 )
 
@@ -73,6 +74,13 @@ class ConcessionService(ServiceBase):
             row = find_fixture(fixture, session=session)
             season = session.get(Season, row.season_id)
             assert season is not None
+            ruleset = self.ruleset_of(league_of(season, session=session))
+            if ruleset.classic:
+                raise RuleViolation(
+                    "concede",
+                    f"the {ruleset.name} concession (winnings and fan factor) is not in this program yet; "
+                    f"enter it with fixture set-result {fixture} --conceded-by TEAM",
+                )
             _check_unplayed(row, session=session)
             loser = team_in_season(season, team, session=session)
             if loser.id not in (row.home_team_id, row.away_team_id):

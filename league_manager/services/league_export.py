@@ -54,6 +54,7 @@ EXPORTED_TABLES = (
     "fixtureresult",
     "playermatchstats",
     "matchday",
+    "classicprematch",
     "matchcorrection",
     "boardmatch",
     "trackermatch",

@@ -9,6 +9,10 @@ from typing import Any
 
 from league_manager.rules.model import Characteristics
 
+ALL_CHARACTERISTICS = ("MA", "ST", "AG", "PA", "AV")
+CLASSIC_CHARACTERISTICS = ("MA", "ST", "AG", "AV")
+"""LRB 2004 profiles: no PA; AG and AV are plain numbers."""
+
 
 @dataclass(frozen=True)
 class SkillView:
@@ -51,6 +55,19 @@ class PlayerView:
     """True when the player's SPP buy an advancement now."""
     captain: bool = False
     """The team's Season 3 Team Captain (its skills list "Team Captain")."""
+    classic: bool = False
+    """A classic (LRB 2004) player: no PA, AG a plain number; no screen or file shows a PA."""
+
+    @property
+    def characteristic_names(self) -> tuple[str, ...]:
+        """The profile's columns: MA ST AG PA AV, or MA ST AG AV for a classic player."""
+        return CLASSIC_CHARACTERISTICS if self.classic else ALL_CHARACTERISTICS
+
+    def shown(self, name: str) -> str:
+        """One characteristic as a roster prints it: ``3+`` (BB2020 AG/PA/AV), plain ``3`` (classic)."""
+        if self.classic:
+            return str(self.stats.get(name))
+        return self.stats.formatted(name)
 
     @property
     def available(self) -> bool:
@@ -77,7 +94,7 @@ class PlayerView:
             "ma": self.stats.ma,
             "st": self.stats.st,
             "ag": self.stats.ag,
-            "pa": self.stats.pa,
+            **({} if self.classic else {"pa": self.stats.pa}),
             "av": self.stats.av,
             "skills": [s.name for s in self.skills],
             "gained_skills": [s.name for s in self.skills if s.gained],
@@ -181,6 +198,13 @@ class TeamView:
     players: tuple[PlayerView, ...]
     value_parts: Mapping[str, int] = field(default_factory=dict)
     trophy_rerolls: int = 0  # the League Trophy's free re-roll (counts in TV, not bought)
+    rating: int | None = None
+    """Classic (LRB 2004) team rating: team value with the treasury per 10,000 gp + total SPP per 5."""
+
+    @property
+    def classic(self) -> bool:
+        """True for a classic (LRB 2004) team: rating and fan factor instead of CTV and dedicated fans."""
+        return self.rating is not None
 
     @property
     def players_available(self) -> int:
@@ -204,7 +228,11 @@ class TeamView:
             "rerolls": self.rerolls,
             "reroll_cost": self.reroll_cost,
             "trophy_rerolls": self.trophy_rerolls,
-            "dedicated_fans": self.dedicated_fans,
+            **(
+                {"rating": self.rating, "fan_factor": self.dedicated_fans}
+                if self.classic
+                else {"dedicated_fans": self.dedicated_fans}
+            ),
             "apothecary": self.apothecary,
             "assistant_coaches": self.assistant_coaches,
             "cheerleaders": self.cheerleaders,

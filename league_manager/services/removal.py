@@ -18,6 +18,7 @@ from sqlmodel import Session, col, select
 from league_manager.core.errors import RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.board_models import BoardMatch
+from league_manager.persistence.classic_models import ClassicPreMatch
 from league_manager.persistence.deletion import delete_with_dependents
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import League, Team
@@ -79,6 +80,7 @@ def season_history(session: Session, season: Season) -> str:
         return f"{season.name} has {results} result(s)"
     for model, what in (
         (MatchDay, "a match day"),
+        (ClassicPreMatch, "a classic pre-match"),
         (BoardMatch, "a board match"),
         (TrackerMatch, "a tracker"),
     ):

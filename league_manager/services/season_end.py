@@ -28,6 +28,7 @@ class SeasonEndService(ServiceBase):
         """
         with self.transaction() as session:
             row = find_season(season, session=session)
+            self._refuse_classic(row, "play-offs", session)
             settings = self.settings_of(league_of(row, session=session))
             return playoffs_view(row, settings, session=session, scheduled=_has_playoffs(row, session))
 
@@ -42,6 +43,7 @@ class SeasonEndService(ServiceBase):
         with self.transaction() as session:
             row = find_season(season, session=session)
             assert row.id is not None
+            self._refuse_classic(row, "play-offs", session)
             if _has_playoffs(row, session):
                 raise RuleViolation("seed", f"{row.name} already has play-off fixtures; seeds are fixed")
             member = team_in_season(row, team, session=session)
@@ -62,6 +64,7 @@ class SeasonEndService(ServiceBase):
         """
         with self.transaction() as session:
             row = find_season(season, session=session)
+            self._refuse_classic(row, "season close", session)
             return plan_close(row, self.settings_of(league_of(row, session=session)), session=session)
 
     def close_season(self, season: str | int) -> Outcome[SeasonCloseView]:
@@ -73,9 +76,20 @@ class SeasonEndService(ServiceBase):
         """
         with self.transaction() as session:
             row = find_season(season, session=session)
+            self._refuse_classic(row, "season close", session)
             view = close(row, self.settings_of(league_of(row, session=session)), session=session)
         teams = frozenset(p.team_id for p in view.prizes)
         return Outcome(view, Changes(teams=teams, description=f"closed {view.season}"))
+
+    def _refuse_classic(self, season: Season, what: str, session: Session) -> None:
+        """Refuse the BB2020 league-rules season end in a classic (LRB 2004) open league."""
+        ruleset = self.ruleset_of(league_of(season, session=session))
+        if ruleset.classic:
+            raise RuleViolation(
+                what,
+                f"{season.name} belongs to a {ruleset.name} open league: it has no BB2020 {what} "
+                "(League Trophy, prize money); the classic tournaments are not in this program yet",
+            )
 
     def closed(self, season: str | int) -> SeasonCloseView | None:
         """The stored close of a season (frozen table, awards, prize rows), or None while it is open."""

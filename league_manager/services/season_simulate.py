@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import LeagueError, RuleViolation
-from league_manager.persistence.models import Team
+from league_manager.persistence.models import League, Team
 from league_manager.persistence.season_models import OPEN_STATUSES, Fixture, FixtureResult, Round
-from league_manager.services.base import ServiceBase
+from league_manager.services.base import ServiceBase, league_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.engine_play import play_on_engine
@@ -90,6 +90,15 @@ class SeasonSimulationService(ServiceBase):
             row = find_season(season, session=session)
             assert row.id is not None
             season_id, name = row.id, row.name
+            league = session.get(League, row.league_id)
+            assert league is not None
+            ruleset = league_ruleset(league)
+            if ruleset.classic:
+                raise RuleViolation(
+                    "engine",
+                    f"cannot simulate {name}: the match engine does not play {ruleset.name} ({ruleset.id}) "
+                    "yet; play its fixtures on the tabletop and record each result (fixture set-result)",
+                )
             queue = _open(season_id, rounds, frozenset(), session=session)
         if not queue:
             raise RuleViolation("season", f"{name} has no open fixture with both teams known to play")

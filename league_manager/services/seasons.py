@@ -28,6 +28,7 @@ from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.concessions import refuse_if_conceded_before
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
+from league_manager.services.open_league import check_not_again, join_on_first_fixture
 from league_manager.services.season_read_models import (
     EntryCandidate,
     FixtureView,
@@ -407,13 +408,19 @@ class SeasonService(ServiceBase):
             a, b = team_in_season(row, home, session=session), team_in_season(row, away, session=session)
             if a.id == b.id:
                 raise RuleViolation("fixture", "a team cannot play itself")
+            league = league_of(row, session=session)
+            if self.ruleset_of(league).classic:  # the open league: coaches arrange their games
+                check_not_again(league, a, b, session=session)
+                for team in (a, b):
+                    join_on_first_fixture(row, team, session=session)
             for team in (a, b):
                 membership(row.id, team.id or 0, session=session)
             if friendly:
                 check_friendly(row, a, b, session=session)
-            settings = self.settings_of(league_of(row, session=session))
+            settings = self.settings_of(league)
             if a.coach_id == b.coach_id and not settings.get("same_coach_may_meet", False):
-                raise RuleViolation("same_coach_may_meet", f"{a.name} and {b.name} have the same coach")
+                rule = "same_coach_may_meet" if "same_coach_may_meet" in settings else "coach"
+                raise RuleViolation(rule, f"{a.name} and {b.name} have the same coach")
             number = round_number or next_round_number(row.id, session=session)
             stage = "friendly" if friendly else "league"
             name = f"Friendlies {number}" if friendly else f"Round {number}"

@@ -47,6 +47,15 @@ def _player_progress(
     except LeagueError as exc:
         problems.append(RuleViolation(where, str(exc)))
         return None
+    if ruleset.classic and (data.get("advancements") or (data.get("injuries") or {}).get("characteristics")):
+        problems.append(
+            RuleViolation(
+                where,
+                f"a {ruleset.name} team comes in without advancements or characteristic injuries "
+                "(its Star Player rolls and serious injuries are not in this program yet)",
+            )
+        )
+        return None
     progress = rules.PlayerProgress(position, position.skills, 0, 10**6, {}, {})
     gained: list[rules.AdvancementResult] = []
     for index, adv in enumerate(data.get("advancements", [])):

@@ -20,6 +20,7 @@ from league_manager.persistence.models import (
 from league_manager.rules.advancement import categories_for
 from league_manager.rules.captain import CAPTAIN_TEXT, TEAM_CAPTAIN
 from league_manager.rules.characteristics import adjusted
+from league_manager.rules.classic_draft import team_rating
 from league_manager.rules.model import Position, Ruleset, SkillRef, TeamRoster
 from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, player_value, team_value
 from league_manager.services.base import team_ruleset
@@ -92,7 +93,7 @@ def player_view(
         number=player.number,
         name=player.name,
         position=position.name,
-        stats=adjusted(position.stats, changes, ruleset.advancement),
+        stats=position.stats if ruleset.classic else adjusted(position.stats, changes, ruleset.advancement),
         base=position.stats,
         skills=_skill_views(ruleset, position, gained, player.journeyman) + (captain_skill(),) * captain,
         injuries=_injury_labels(facts, player.id),
@@ -111,6 +112,7 @@ def player_view(
             ruleset, position, player, len(paid_advancements(advancements)), facts.spp[player.id]
         ),
         captain=captain,
+        classic=ruleset.classic,
     )
 
 
@@ -221,6 +223,11 @@ def _team_view(
             "dedicated_fans": value.dedicated_fans,
         },
         trophy_rerolls=trophy_rerolls,
+        rating=(
+            team_rating(value.team_value + treasury, sum(p.spp for p in players if p.status == "active"))
+            if ruleset.classic
+            else None
+        ),
     )
 
 

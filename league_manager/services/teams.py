@@ -118,7 +118,8 @@ class TeamService(ServiceBase):
         session.flush()
         assert team.id is not None
         repo.add_treasury(team.id, check.budget, "Draft budget", DRAFT, session=session)
-        repo.add_fans(team.id, ruleset.draft.fans_free, "Free dedicated fan", DRAFT, session=session)
+        if ruleset.draft.fans_free:
+            repo.add_fans(team.id, ruleset.draft.fans_free, "Free dedicated fan", DRAFT, session=session)
         self._apply_plan(session, team, check, plan, previous=None, player_names=player_names)
         return team
 
@@ -311,10 +312,10 @@ class TeamService(ServiceBase):
         fans_delta = plan.dedicated_fans - before.dedicated_fans
         if fans_delta:
             verb = "bought" if fans_delta > 0 else "sold back"
-            repo.add_fans(team.id, fans_delta, f"Draft: {verb} dedicated fans", DRAFT, session=session)
+            repo.add_fans(team.id, fans_delta, f"Draft: {verb} {draft.fans_label}", DRAFT, session=session)
+            one = draft.fans_label.removesuffix("s")
             repo.add_treasury(team.id, -fans_delta * draft.fans_cost,
-                              f"Draft: {verb} {abs(fans_delta)} x dedicated fan", DRAFT,
-                              session=session)  # fmt: skip
+                              f"Draft: {verb} {abs(fans_delta)} x {one}", DRAFT, session=session)  # fmt: skip
 
     def ruleset_of_team(self, session: Session, team: Team) -> Ruleset:
         """The ruleset the team is drafted under: its league's, or its own edition's when the

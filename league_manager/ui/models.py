@@ -196,7 +196,7 @@ def _stat_column(name: str) -> Column[PlayerView]:
             return ""
         return f"{name} {'improved' if change > 0 else 'reduced'} from {p.base.formatted(name)}"
 
-    return Column[PlayerView](name, lambda p: p.stats.formatted(name), lambda p: p.stats.get(name) or 0,
+    return Column[PlayerView](name, lambda p: p.shown(name), lambda p: p.stats.get(name) or 0,
                               CENTER, tooltip=tip, colour=colour,
                               bold=lambda p: p.characteristic_change(name) != 0)  # fmt: skip
 
@@ -349,19 +349,23 @@ class DraftModel(QAbstractTableModel):
     HEADERS = ("Position", "Cost", *CHARACTERISTICS, "Skills and traits", "Keywords", "Max", "Bought")
     BOUGHT = len(HEADERS) - 1
 
+    PA_COLUMN = 2 + CHARACTERISTICS.index("PA")
+
     def __init__(self, roster: TeamRoster | None = None, counts: dict[str, int] | None = None, parent=None):
         super().__init__(parent)
         self._positions: tuple[Position, ...] = roster.positions if roster else ()
         self._counts: dict[str, int] = dict(counts or {})
         self._descriptions: dict[str, str] = {}
+        self._classic = False
 
     def set_roster(self, roster: TeamRoster, counts: dict[str, int] | None = None,
-                   descriptions: dict[str, str] | None = None) -> None:  # fmt: skip
-        """Show another team list (counts reset unless given)."""
+                   descriptions: dict[str, str] | None = None, classic: bool = False) -> None:  # fmt: skip
+        """Show another team list (counts reset unless given); ``classic``: LRB 2004 plain AG and AV."""
         self.beginResetModel()
         self._positions = roster.positions
         self._counts = dict(counts or {})
         self._descriptions = dict(descriptions or {})
+        self._classic = classic
         self.endResetModel()
 
     def position(self, row: int) -> Position:
@@ -411,7 +415,8 @@ class DraftModel(QAbstractTableModel):
             if col == 1:
                 return format_k(p.cost)
             if 2 <= col < 2 + len(CHARACTERISTICS):
-                return p.stats.formatted(CHARACTERISTICS[col - 2])
+                name = CHARACTERISTICS[col - 2]
+                return str(p.stats.get(name)) if self._classic else p.stats.formatted(name)
             if col == 7:
                 return ", ".join(str(s) for s in p.skills)
             if col == 8:

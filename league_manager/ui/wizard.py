@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from league_manager.rules.loader import list_rulesets, load_ruleset
+from league_manager.rules.loader import league_rulesets, load_ruleset
 from league_manager.rules.model import HouseRule
 from league_manager.ui.widgets import label, set_tone
 
@@ -32,7 +32,7 @@ class _NamePage(QWizardPage):
         self.name = QLineEdit()
         self.name.setPlaceholderText("e.g. Old World Classic")
         self.ruleset = QComboBox()
-        for ruleset_id in list_rulesets():
+        for ruleset_id in league_rulesets():  # the classic LRB 2004 too: entered from the tabletop
             ruleset = load_ruleset(ruleset_id)
             self.ruleset.addItem(f"{ruleset.name} ({ruleset.version})", ruleset_id)
         self.problem = label("", "help")

@@ -42,6 +42,7 @@ from league_manager.services.match_day.board_store import (
     board_status,
     find_board,
 )
+from league_manager.services.match_day.classic_guard import refuse_engine
 from league_manager.services.match_day.play import match_settings
 from league_manager.services.match_day.result import parse_result, store_result
 from league_manager.services.match_day.store import (
@@ -153,6 +154,7 @@ class BoardService(ServiceBase):
         """
         sides = _controllers(controllers)
         with self.transaction() as session:
+            refuse_engine(fixture, "start a board match", session=session)
             lock_fixture_teams(fixture, session=session, step="board")
             row = find_board(fixture, session=session)
             if row is not None and row.state == "in_progress":

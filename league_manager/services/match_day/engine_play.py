@@ -11,6 +11,7 @@ from sqlmodel import Session
 from league_manager.match.replay import state_digest
 from league_manager.persistence.match_day_models import MatchDay
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
+from league_manager.services.match_day.classic_guard import refuse_engine
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.play import play_match
 from league_manager.services.match_day.pregame import run_pregame
@@ -54,6 +55,7 @@ def play_on_engine(
         RuleViolation: a fixture that cannot be played now (board match under way,
             already played, a side unknown).
     """
+    refuse_engine(fixture, "play the match on the engine", session=session)
     lock_fixture_teams(fixture, session=session, step="play")
     refuse_if_board_in_progress(fixture, "play the match on the engine", session=session)
     started = time.perf_counter()

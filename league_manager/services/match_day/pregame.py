@@ -273,6 +273,12 @@ def open_for_pregame(
             "match day", f"fixture {fixture_id} is {fixture.status}; only an open fixture is played"
         )
     ruleset = league_ruleset(league)
+    if ruleset.classic:
+        raise RuleViolation(
+            "match day",
+            f"fixture {fixture_id} is a {ruleset.name} fixture: it has the classic pre-match "
+            f"(fixture pregame {fixture_id}), not the BB2020 pre-game",
+        )
     settings = ruleset.house_rule_defaults() | repo.league_settings(league)
     home, away = session.get(Team, fixture.home_team_id), session.get(Team, fixture.away_team_id)
     assert home is not None and away is not None

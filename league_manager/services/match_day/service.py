@@ -5,12 +5,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from league_manager.core.errors import RuleViolation
+from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.match.result import MatchResult
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.match_day.cancel import cancel_pregame
+from league_manager.services.match_day.classic_guard import is_classic_fixture
+from league_manager.services.match_day.classic_prematch import (
+    classic_prematch_view,
+    find_classic_prematch,
+    run_classic_prematch,
+)
+from league_manager.services.match_day.classic_prematch_models import ClassicHires, ClassicPreMatchView
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.dice_plan import plan_postgame_dice, plan_pregame_dice
@@ -96,6 +103,60 @@ class MatchDayService(ServiceBase):
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "pre-game"))
+
+    def is_classic(self, fixture: int) -> bool:
+        """True when the fixture's league plays a classic (LRB 2004) ruleset: its pre-match is
+        :meth:`classic_pregame`, and the engine does not play it."""
+        with self.transaction() as session:
+            return is_classic_fixture(fixture, session=session)
+
+    def classic_pregame(
+        self,
+        fixture: int,
+        *,
+        seed: int | None = None,
+        typed: Sequence[int] = (),
+        hires: Mapping[str, ClassicHires] | None = None,
+        pick: int | None = None,
+        all_typed: bool = False,
+    ) -> Outcome[ClassicPreMatchView]:
+        """Run the classic pre-match (hires, gate, handicap, niggling injuries) and record it.
+
+        Args:
+            fixture: the fixture id.
+            seed: seed of the program's dice (random when None).
+            typed: physical dice typed in, used first, in the order the rolls happen (gate,
+                handicap D66s, then per team, home first: its niggling injuries, its Runesmith D6).
+            hires: per side, freebooters, wizard, Runesmith, Master Chef dice, apothecary use.
+            pick: the underdog's picked fifth handicap (D66) at 101+ rating points apart.
+            all_typed: every roll must be typed; a missing one is refused, never rolled.
+
+        Raises:
+            RuleViolation: see :func:`.classic_prematch.run_classic_prematch`; typed dice
+                left over.
+        """
+        dice = MatchDayDice(seed, typed, all_typed=all_typed)
+        with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session, step="pregame")
+            row = run_classic_prematch(fixture, hires or {}, pick, dice, session=session)
+            if dice.typed_left:
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            view = classic_prematch_view(row, session=session)
+        teams = frozenset(int(view.record["sides"][side]["team_id"]) for side in ("home", "away"))
+        return Outcome(view, Changes(fixtures=frozenset({fixture}), teams=teams,
+                                     description=f"classic pre-match of fixture {fixture}"))  # fmt: skip
+
+    def classic_prematch(self, fixture: int) -> ClassicPreMatchView:
+        """The fixture's classic pre-match record.
+
+        Raises:
+            NotFound: the fixture has had no classic pre-match.
+        """
+        with self.transaction() as session:
+            row = find_classic_prematch(fixture, session=session)
+            if row is None:
+                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            return classic_prematch_view(row, session=session)
 
     def pregame_dice(
         self, fixture: int, purchases: Mapping[str, Sequence[Purchase]] | None = None

@@ -16,6 +16,7 @@ from league_manager.persistence.match_day_models import MatchCorrection, MatchDa
 from league_manager.persistence.models import League, Team, utcnow
 from league_manager.persistence.season_models import Fixture, Season
 from league_manager.rules.model import SkillRef
+from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.board_store import BoardStatus, board_status, find_board
 from league_manager.services.match_day.records import PostgameRecord, PregameRecord
 from league_manager.services.read_models import TeamView
@@ -118,6 +119,15 @@ def require_match_day(fixture_id: int, stages: tuple[str, ...], action: str, *, 
     """
     day = find_match_day(fixture_id, session=session)
     if day is None:
+        _fixture, league = fixture_and_league(fixture_id, session=session)
+        ruleset = league_ruleset(league)
+        if ruleset.classic:
+            raise RuleViolation(
+                "match day",
+                f"cannot {action}: fixture {fixture_id} is a {ruleset.name} fixture, played on the "
+                "tabletop; its classic post-match is not in this program yet: enter the score with "
+                f"fixture set-result {fixture_id}",
+            )
         raise RuleViolation(
             "match day", f"fixture {fixture_id} has no pre-game yet; run: fixture pregame {fixture_id}"
         )

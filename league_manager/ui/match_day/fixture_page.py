@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
 
-from league_manager.core.errors import RuleViolation
+from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.match_day.shared_result import SharedResultBar
@@ -41,6 +41,7 @@ class FixturePage(Page):
         super().__init__(ctx, parent)
         self.fixture: Any = None
         self.view: MatchDayView | None = None
+        self.classic = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
@@ -199,6 +200,25 @@ class FixturePage(Page):
         self.replay_button.setVisible(services.replays.available(int(self.ident)))
         if playing and status is not None:
             self.tiles["Stage"].set_value(status.summary())
+        self.classic = services.match_day.is_classic(int(self.ident))
+        if self.classic:  # LRB 2004: the classic pre-match, then the score on the season page
+            self._show_classic(f)
+
+    def _show_classic(self, fixture: Any) -> None:
+        from league_manager.ui.match_day.classic_prematch_dialog import classic_prematch_html
+
+        services = self.ctx.svc
+        try:
+            prematch = services.match_day.classic_prematch(int(self.ident or 0))
+        except LeagueError:
+            prematch = None
+        if prematch is not None:
+            self.record.setHtml(classic_prematch_html(prematch) + _bare_html(fixture))
+        for browser in self.rosters.values():
+            browser.setHtml("<p>A classic (LRB 2004) fixture: the team pages show the rosters.</p>")
+        self.match_day.setText("Pre-match…")
+        self.match_day.setToolTip("The LRB 2004 pre-match: hires, gate, handicaps, niggling injuries")
+        self.match_day.setVisible(prematch is None and fixture.status in ("scheduled", "postponed"))
 
     def print_sheet(self) -> None:
         """The match sheet of this fixture, pre-filled (teams, round, date)."""
@@ -211,6 +231,13 @@ class FixturePage(Page):
 
         if self.ident is None:
             return None
+        if self.classic:
+            from league_manager.ui.match_day.classic_prematch_dialog import ClassicPreMatchDialog
+
+            f = self.fixture
+            dialog = ClassicPreMatchDialog(self.ctx, int(self.ident), f.home, f.away, self)
+            self.ctx.dialogs.run(dialog)
+            return dialog
         wizard = MatchDayWizard(self.ctx, int(self.ident), self)
         self.ctx.dialogs.run(wizard)
         return wizard

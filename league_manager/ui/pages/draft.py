@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QProgressBar,
     QSpinBox,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from league_manager.core.errors import RuleViolation
 from league_manager.core.money import format_gold, format_k
+from league_manager.rules.classic_draft import team_rating
 from league_manager.rules.draft import DraftCheck, DraftPlan, check_draft, suggest_draft
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
@@ -174,7 +176,8 @@ class DraftPage(Page):
         self.cheer_price = label("", "help")
         sideline.addRow("Cheerleaders", self._with_note(self.cheerleaders, self.cheer_price))
         self.fans_price = label("", "help")
-        sideline.addRow("Dedicated fans", self._with_note(self.fans, self.fans_price))
+        self.fans_label = QLabel("Dedicated fans")
+        sideline.addRow(self.fans_label, self._with_note(self.fans, self.fans_price))
         side_layout.addLayout(sideline)
         right.addWidget(side)
 
@@ -309,7 +312,9 @@ class DraftPage(Page):
             s.name: self.ruleset.skill(s.name).description for p in roster.positions for s in p.skills
         }
         counts = {roster.position(k).name: v for k, v in plan.positions.items()}
-        self.model.set_roster(roster, counts, descriptions)
+        classic = self.ruleset.classic
+        self.model.set_roster(roster, counts, descriptions, classic=classic)
+        self.table.setColumnHidden(self.model.PA_COLUMN, classic)  # LRB 2004 profiles have no PA
         self.limit_note.setText("")
         draft = self.ruleset.draft
         self.rerolls.setRange(0, draft.max_rerolls)
@@ -318,18 +323,29 @@ class DraftPage(Page):
         self.assistants.setValue(plan.assistant_coaches)
         self.cheerleaders.setRange(0, draft.cheerleader.max)
         self.cheerleaders.setValue(plan.cheerleaders)
-        self.fans.setRange(draft.fans_free, draft.fans_max_at_draft)
+        fans_min = draft.fans_free if draft.fans_min_at_draft is None else draft.fans_min_at_draft
+        self.fans.setRange(fans_min, draft.fans_max_at_draft)
         self.fans.setValue(plan.dedicated_fans)
         self.apothecary.setChecked(plan.apothecary and roster.apothecary)
         self.apothecary.setEnabled(roster.apothecary)
         self.apothecary.setText(
             "Hire the team's apothecary" if roster.apothecary else "Not allowed for this team"
         )
-        self.reroll_price.setText(f"{format_k(roster.reroll_cost)} each")
+        self.reroll_price.setText(
+            f"{format_k(roster.reroll_cost)} each "
+            f"({format_k(roster.reroll_cost * draft.reroll_multiplier_after_draft)} later)"
+            if classic
+            else f"{format_k(roster.reroll_cost)} each"
+        )
         self.apothecary_price.setText(format_k(draft.apothecary.cost))
         self.assistant_price.setText(f"{format_k(draft.assistant_coach.cost)} each")
         self.cheer_price.setText(f"{format_k(draft.cheerleader.cost)} each")
-        self.fans_price.setText(f"1 free, +{format_k(draft.fans_cost)} each")
+        self.fans_label.setText("Fan factor" if classic else "Dedicated fans")
+        self.fans_price.setText(
+            f"{format_k(draft.fans_cost)} each ({fans_min}-{draft.fans_max_at_draft})"
+            if classic
+            else f"1 free, +{format_k(draft.fans_cost)} each"
+        )
         self.special.clear()
         for choice in roster.special_rule_choice:
             self.special.addItem(choice)
@@ -437,9 +453,9 @@ class DraftPage(Page):
         ]
         valued = ValuedTeam(roster, plan.rerolls, plan.assistant_coaches, plan.cheerleaders,
                             plan.apothecary, plan.dedicated_fans)  # fmt: skip
-        self.tv.setText(
-            f"Team value: {format_gold(team_value(valued, players, draft, self.settings).team_value)}"
-        )
+        value = team_value(valued, players, draft, self.settings).team_value
+        rating = f"\nTeam rating: {team_rating(value + max(left, 0), 0)}" if self.ruleset.classic else ""
+        self.tv.setText(f"Team value: {format_gold(value)}{rating}")
         problems = self.problems_list()
         if problems:
             self.problems.setObjectName("problems")

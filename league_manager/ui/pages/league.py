@@ -120,12 +120,15 @@ class LeaguePage(Page):
         self.ident = league.id
         settings = league.settings
         points = "/".join(str(settings.get(k, "?")) for k in ("points_win", "points_draw", "points_loss"))
+        table = f"win/draw/loss {points} points"
+        if "points_win" not in settings:  # LRB 2004: an open league, no league table
+            table = "open league: coaches arrange their own games"
         seconds = int(settings.get(TIMER_SETTING, 0) or 0)
         timer = f"   ·   board turn timer {describe_timer(seconds)}" if seconds > 0 else ""
         self.header.set_text(
             league.name,
             f"{league.ruleset.upper()} {league.ruleset_version}   ·   draft budget "
-            f"{format_gold(int(settings.get('budget', 0)))}   ·   win/draw/loss {points} points{timer}",
+            f"{format_gold(int(settings.get('budget', 0)))}   ·   {table}{timer}",
         )
         self.model.set_rows(teams)
         values = [t.team_value for t in teams]

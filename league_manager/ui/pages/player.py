@@ -108,8 +108,11 @@ class PlayerPage(Page):
         self.header.set_text(f"#{p.number}  {p.name}", f"{p.position}   ·   {data.team} ({data.race})")
         t = theme.current()
         for name, tile in self.stats.items():
+            tile.setVisible(name in p.characteristic_names)  # an LRB 2004 player has no PA
+            if name not in p.characteristic_names:
+                continue
             change = p.characteristic_change(name)
-            tile.set_value(p.stats.formatted(name), "good" if change > 0 else "danger" if change < 0 else "")
+            tile.set_value(p.shown(name), "good" if change > 0 else "danger" if change < 0 else "")
         self.extra["spp"].set_value(f"{p.spp} / {p.spp_earned}")
         self.extra["value"].set_value(format_k(p.value))
         self.extra["level"].set_value(p.level or "Rookie")

@@ -225,7 +225,15 @@ class TeamPage(Page):
         self.edit_draft.setVisible(not team.first_match_played)
         self.captain_button.setVisible(TEAM_CAPTAIN in team.special_rules)
         self.tiles["tv"].set_value(format_k(team.team_value))
-        self.tiles["ctv"].set_value(format_k(team.current_team_value))
+        if team.classic:  # LRB 2004: team rating and fan factor instead of CTV and dedicated fans
+            self.tiles["ctv"].caption.setText("TEAM RATING")
+            self.tiles["ctv"].setToolTip("Team value with the treasury per 10,000 gp, plus total SPP per 5")
+            self.tiles["ctv"].set_value(str(team.rating))
+        else:
+            self.tiles["ctv"].caption.setText("CURRENT TV")
+            self.tiles["ctv"].setToolTip("CTV: TV without players who miss the next game")
+            self.tiles["ctv"].set_value(format_k(team.current_team_value))
+        self.tiles["fans"].caption.setText("FAN FACTOR" if team.classic else "DEDICATED FANS")
         self.tiles["treasury"].set_value(format_k(team.treasury), "danger" if team.treasury < 0 else "")
         self.tiles["rerolls"].set_value(str(team.rerolls))
         self.tiles["fans"].set_value(str(team.dedicated_fans))
@@ -234,8 +242,9 @@ class TeamPage(Page):
             f"{available} / {len(team.players)}", "danger" if available < 11 else ""
         )
         self.roster_model.set_rows(team.players)
-        injuries = [c.header for c in self.roster_model.columns].index("Injuries")
-        self.roster.setColumnHidden(injuries, not any(p.injuries for p in team.players))
+        headers = [c.header for c in self.roster_model.columns]
+        self.roster.setColumnHidden(headers.index("Injuries"), not any(p.injuries for p in team.players))
+        self.roster.setColumnHidden(headers.index("PA"), team.classic)  # LRB 2004 profiles have no PA
         improvers = sum(1 for p in team.players if p.can_improve)
         marks = f"  ·  \u2605 {improvers} can improve (SPP for an advancement)" if improvers else ""
         self.roster_note.setText(f"{len(team.players)} players{marks}  ·  hover over skills for what they do")

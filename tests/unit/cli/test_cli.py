@@ -58,9 +58,10 @@ def test_season3_ruleset_and_races() -> None:
 def test_classic_ruleset_and_races() -> None:
     code, out, _ = run("--json", "rulesets")
     row = next(r for r in json.loads(out) if r["id"] == "lrb2004")
-    assert (row["teams"], row["big_guys"], row["skills"]) == (19, 7, 46) and row["leagues"] is False
+    assert (row["teams"], row["big_guys"], row["skills"]) == (19, 7, 46) and row["leagues"] is True
+    assert row["engine"] is False
     code, out, _ = run("rulesets")
-    assert "leagues under it are not available yet" in out
+    assert "no match engine yet" in out
     code, out, _ = run("--json", "races", "lrb2004")
     teams = json.loads(out)
     assert code == 0 and len(teams) == 19 and "Khemri" in {t["name"] for t in teams}
@@ -73,9 +74,9 @@ def test_classic_ruleset_and_races() -> None:
     assert code == 0 and "Nurgle" in out and "Beast of Nurgle" in out
 
 
-def test_a_classic_league_is_refused_with_what_is_available(tmp_path: Path) -> None:
-    code, _, err = run("--db", str(tmp_path / "x.db"), "league", "create", "Old", "--ruleset", "lrb2004")
-    assert code != 0 and "leagues under 'lrb2004' are not available yet" in err
+def test_an_unknown_ruleset_is_refused_with_the_known_ones(tmp_path: Path) -> None:
+    code, _, err = run("--db", str(tmp_path / "x.db"), "league", "create", "Old", "--ruleset", "lrb1999")
+    assert code != 0 and "unknown ruleset 'lrb1999'" in err and "lrb2004" in err
 
 
 def test_season3_league_and_season_from_the_command_line(tmp_path: Path) -> None:

@@ -125,3 +125,21 @@ def test_disputed_values_take_the_chosen_reading(lrb: ClassicRuleset) -> None:
 def test_unknown_classic_ruleset_is_refused() -> None:
     with pytest.raises(NotFound, match="unknown classic ruleset"):
         load_classic("lrb1999")
+
+
+def test_the_star_players_equal_the_reference() -> None:
+    from league_manager.rules.classic_stars import load_stars
+
+    stars = load_stars("lrb2004").stars
+    ref = _ref("star_players.yaml")["star_players"]
+    assert len(stars) == len(ref) == 26
+    for entry in ref:
+        star = stars[entry["name"]]
+        assert (star.plays_for, star.cost, star.freebooted_cost) == (
+            tuple(entry["plays_for"]),
+            entry["cost"],
+            entry["freebooted_cost"],
+        )
+        assert star.freebooted_cost * 2 == star.cost
+        assert dict(star.profile) == {c: entry[c] for c in ("MA", "ST", "AG", "AV")}
+        assert set(entry.get("skills") or []) <= set(star.skills)

@@ -1,0 +1,72 @@
+"""``fixture pregame`` for a classic (LRB 2004) fixture: run the classic pre-match and print it."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping, Sequence
+
+from league_manager.cli.context import CliContext
+from league_manager.core.money import format_gold
+from league_manager.services.match_day.classic_prematch_models import ClassicPreMatchView, classic_hires
+from league_manager.services.match_day.dice import parse_typed
+from league_manager.services.match_day.inducements import Purchase
+
+
+def run_classic_pregame(
+    args: argparse.Namespace, purchases: Mapping[str, Sequence[Purchase]], ctx: CliContext
+) -> int:
+    """Run the classic pre-match with the hires asked for on the command line."""
+    hires = {side: classic_hires([(p.name, p.quantity) for p in asked]) for side, asked in purchases.items()}
+    view = (
+        ctx.services()
+        .match_day.classic_pregame(
+            args.fixture, seed=args.seed, typed=parse_typed(args.typed), hires=hires, pick=args.pick
+        )
+        .value
+    )
+    return ctx.emit(view.to_dict(), lambda: render_classic_prematch(view))
+
+
+def render_classic_prematch(view: ClassicPreMatchView) -> str:
+    """The classic pre-match in words: hires, gate, handicaps, niggling injuries, every die."""
+    r = view.record
+    lines = [f"Fixture {view.fixture_id}: {view.home} v {view.away} — classic pre-match ({view.ruleset})"]
+    for side in ("home", "away"):
+        s = r["sides"][side]
+        lines.append(f"  {s['name']}: team rating {r['ratings'][side]}, fan factor {r['fan_factors'][side]}")
+        for line in s["hires"]:
+            lines.append(
+                f"    hired {line['quantity']} x {line['name']} at {format_gold(line['unit_cost'])}"
+                + {"freebooter": " (freebooted, half cost)", "star": " (freebooted Star Player)"}.get(
+                    line["kind"], ""
+                )
+            )
+        if s["paid"]:
+            lines.append(f"    paid {format_gold(s['paid'])} from the treasury")
+        if s.get("head_coach"):
+            lines.append(f"    head coach: {s['head_coach']}")
+        if s.get("rune"):
+            lines.append(
+                f"    Runesmith rolled {s['rune']['roll']}: {s['rune']['result']} ({s['rune']['effect']})"
+            )
+        for n in s["niggles"]:
+            verdict = (
+                "plays (apothecary)" if n["apothecary"] else "misses the match" if n["misses"] else "plays"
+            )
+            lines.append(
+                f"    niggling injury: {n['name']} rolled {', '.join(map(str, n['dice']))}: {verdict}"
+            )
+    for name in r.get("stars_hired_by_both", []):
+        lines.append(f"  {name} was hired by both teams: he plays for neither and keeps both fees")
+    gate = r["gate"]
+    lines.append(f"  Gate: {gate['fans']:,} fans ({gate['dice']} D6 x 1,000)")
+    h = r["handicap"]
+    if not h["rolls"] and not h["picked"]:
+        lines.append(f"  Handicap: ratings {h['difference']} apart, no handicap roll")
+    else:
+        who = r["sides"][h["underdog"]]["name"]
+        lines.append(f"  Handicap: ratings {h['difference']} apart: {who} rolls {h['rolls']} time(s)")
+        for result in [*h["results"], *([h["picked"]] if h["picked"] else [])]:
+            lines.append(f"    {result['d66']} {result['name']}: {result['effect']}")
+    lines.append("  Dice: " + ", ".join(f"{d['label']} {d['result']} ({d['source']})" for d in r["dice"]))
+    return "\n".join(lines)
