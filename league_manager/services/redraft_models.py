@@ -23,6 +23,8 @@ class RedraftChoice:
 
     keep: tuple[str, ...] | None = None
     release: tuple[str, ...] = ()
+    keep_ids: tuple[int, ...] | None = None
+    """Keep exactly these player ids (a window's check boxes); used when ``keep`` is None."""
     rerolls: int | None = None
     staff: Mapping[str, int] = field(default_factory=dict)
 

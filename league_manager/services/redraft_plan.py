@@ -201,6 +201,8 @@ def build_view(
     kept_ids = {p.id or 0 for p in roster}
     if choice.keep is not None:
         kept_ids = _pick(choice.keep, roster, ctx.team.name)
+    elif choice.keep_ids is not None:
+        kept_ids &= set(choice.keep_ids)
     kept_ids -= _pick(choice.release, roster, ctx.team.name)
     facts = repo.PlayerFacts([p.id or 0 for p in roster], session=session)
     values = {p.id: p.value for p in view.players}

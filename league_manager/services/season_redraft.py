@@ -16,12 +16,14 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
+from league_manager.core.errors import RuleViolation
 from league_manager.core.money import format_gold
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import League
 from league_manager.persistence.redraft_models import TeamRedraft
+from league_manager.persistence.season_models import Season, SeasonTeam
 from league_manager.rules.redraft import RecoveryRoll, niggling_gained, niggling_rolls, return_rolls
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
@@ -49,6 +51,28 @@ class RedraftService(ServiceBase):
         """
         with self.transaction() as session:
             return self._plan(session, team, season, choice or RedraftChoice())[0]
+
+    def seasons_open(self, team: str | int) -> list[tuple[int, str]]:
+        """The seasons (id, name) the team may be re-drafted for now, newest first."""
+        with self.transaction() as session:
+            row = repo.find_team(team, session=session)
+            league = session.get(League, row.league_id)
+            assert league is not None and row.id is not None
+            ruleset = team_ruleset(row, league)
+            entered = session.exec(
+                select(Season)
+                .join(SeasonTeam, col(SeasonTeam.season_id) == Season.id)
+                .where(SeasonTeam.team_id == row.id)
+                .order_by(col(Season.id).desc())
+            ).all()
+            out = []
+            for season in entered:
+                try:
+                    context(row, season, ruleset, session=session)
+                except RuleViolation:
+                    continue
+                out.append((season.id or 0, season.name))
+            return out
 
     def apply(
         self,
