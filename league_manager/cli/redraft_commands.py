@@ -28,6 +28,7 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--seed", type=int, help="seed for the program's dice (default: random)")
     p.add_argument("--dice", metavar="ROLLS", help="physical dice typed in, in order (e.g. 4,2,6)")
     p.add_argument("--yes", action="store_true", help="re-draft (without: only show the preview)")
+    p.add_argument("--undo", action="store_true", help="take the re-draft back (before the team plays)")
     p.set_defaults(handler=cmd_redraft)
 
 
@@ -52,6 +53,9 @@ def cmd_redraft(args: argparse.Namespace, ctx: CliContext) -> int:
         staff={k: v for k, v in staff.items() if v is not None},
     )
     service = ctx.services().redraft
+    if args.undo:
+        team = service.undo(args.team, args.season).value
+        return ctx.emit(team.to_dict(), lambda: f"{team.name}'s re-draft for {args.season} is taken back")
     if not args.yes:
         if args.dice:
             raise RuleViolation("dice", "--dice goes with --yes: the preview rolls nothing")

@@ -93,11 +93,15 @@ def context(team: Team, season: Season, ruleset: Ruleset, *, session: Session) -
             "redraft", f"{team.name} did not play {previous.name}: a new team drafts, it does not re-draft"
         )
     done = session.exec(
-        select(TeamRedraft).where(TeamRedraft.team_id == team.id, TeamRedraft.season_id == season.id)
+        select(TeamRedraft).where(
+            TeamRedraft.team_id == team.id,
+            TeamRedraft.season_id == season.id,
+            col(TeamRedraft.undone_at).is_(None),
+        )
     ).first()
     if done is not None:
         raise RuleViolation("redraft", f"{team.name} is already re-drafted for {season.name}")
-    if _has_played(team.id, season.id, session=session):
+    if has_played(team.id, season.id, session=session):
         raise RuleViolation(
             "redraft",
             f"{team.name} has started playing {season.name}; a team re-drafts before its first game",
@@ -111,7 +115,7 @@ def _membership(season_id: int, team_id: int, *, session: Session) -> SeasonTeam
     ).first()
 
 
-def _has_played(team_id: int, season_id: int, *, session: Session) -> bool:
+def has_played(team_id: int, season_id: int, *, session: Session) -> bool:
     fixture_ids = [
         f.id
         for f in session.exec(

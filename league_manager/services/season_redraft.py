@@ -28,10 +28,19 @@ from league_manager.rules.redraft import RecoveryRoll, niggling_gained, niggling
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
+from league_manager.services.read_models import TeamView
 from league_manager.services.redraft_models import RedraftChoice, RedraftView
-from league_manager.services.redraft_plan import RedraftContext, build_view, context, refuse_over_budget
+from league_manager.services.redraft_plan import (
+    RedraftContext,
+    build_view,
+    context,
+    has_played,
+    refuse_over_budget,
+)
+from league_manager.services.redraft_undo import last_ids, live_redraft, take_back, written_rows
 from league_manager.services.season_store import find_season
 from league_manager.services.team_views import build_team_views
+from league_manager.services.treasury import team_outcome
 
 SOURCE = "redraft"
 """Ledger source of every row a re-draft writes."""
@@ -95,11 +104,15 @@ class RedraftService(ServiceBase):
             plan, ctx = self._plan(session, team, season, choice or RedraftChoice())
             refuse_over_budget(plan)
             dice = MatchDayDice(seed, typed, all_typed=all_typed)
+            before = last_ids(session)
             rolls = _write(session, plan, ctx, dice)
+            detail = _detail(plan, rolls, dice) | {
+                "rows": written_rows(session, plan.team_id, SOURCE, before)
+            }
             session.add(TeamRedraft(
                 team_id=plan.team_id, season_id=ctx.season.id or 0,
                 previous_season_id=ctx.previous.id or 0, budget=plan.budget.total,
-                spent=plan.spent, detail_json=json.dumps(_detail(plan, rolls, dice)),
+                spent=plan.spent, detail_json=json.dumps(detail),
             ))  # fmt: skip
             session.flush()
             done = RedraftView(
@@ -108,6 +121,28 @@ class RedraftService(ServiceBase):
         players = frozenset(p.player_id for p in plan.players)
         return Outcome(done, Changes(teams=frozenset({plan.team_id}), players=players,
                                      description=f"re-drafted {plan.team} for {plan.season}"))  # fmt: skip
+
+    def undo(self, team: str | int, season: str | int) -> Outcome[TeamView]:
+        """Take the team's re-draft for the season back (compensating rows), before it plays there.
+
+        Raises:
+            NotFound: no such team or season.
+            RuleViolation: the team is not re-drafted for the season, or has played there since.
+        """
+        with self.transaction() as session:
+            new = find_season(season, session=session)
+            row = repo.lock_team(
+                repo.find_team(team, session=session, league_id=new.league_id), session=session
+            )
+            record = live_redraft(session, row.id or 0, new.id or 0)
+            if record is None:
+                raise RuleViolation("undo", f"{row.name} is not re-drafted for {new.name}")
+            if has_played(row.id or 0, new.id or 0, session=session):
+                raise RuleViolation(
+                    "undo", f"{row.name} has played in {new.name} since its re-draft; it stays"
+                )
+            take_back(session, record, row, new.name, SOURCE)
+            return team_outcome(session, row, f"took back {row.name}'s re-draft for {new.name}")
 
     def _plan(
         self, session: Session, team: str | int, season: str | int, choice: RedraftChoice

@@ -24,6 +24,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.core.money import format_gold
 from league_manager.services.redraft_models import RedraftChoice, RedraftView
 from league_manager.ui.context import UiContext
+from league_manager.ui.operations import UndoStep
 from league_manager.ui.widgets import button, label, set_tone
 
 COLUMNS = ("Keep", "#", "Player", "Position", "Value", "Agent fee", "Cost", "Injuries", "D6")
@@ -243,6 +244,10 @@ class RedraftDialog(QDialog):
                 self.team_id, season_id, choice, typed=typed, all_typed=all_typed
             ),
             title="Could not re-draft",
+            undo=lambda outcome: UndoStep(
+                f"re-draft of {outcome.value.team}",
+                lambda: self.ctx.svc.redraft.undo(self.team_id, season_id),
+            ),
         )
         if done is None:
             return

@@ -84,6 +84,10 @@ def test_redraft_window_keeps_releases_and_applies_with_typed_dice(
     assert after.treasury == done.left and seen["released"].player_id not in {p.id for p in after.players}
     assert dialogs.infos and "re-drafted for Cup II" in dialogs.infos[-1][1]
     assert not page.redraft_button.isVisible()  # re-drafted once
+    assert window.runner.undo.top is not None and "re-draft" in window.runner.undo.top.label
+    window.runner.undo_last()  # Edit > Undo takes the re-draft back
+    assert services.teams.get_team(teams[0]).treasury == team.treasury
+    assert page.redraft_button.isVisible()
 
     window.navigate("season", season_id)
     season_page = window.season_page

@@ -158,3 +158,26 @@ def test_team_redraft_on_the_command_line(tmp_path: Path) -> None:
     )
     code, _out, err = run("team", "redraft", TEAMS[2], "--season", "Two", "--yes")
     assert code != 0 and "already re-drafted" in err
+    code, out, err = run("team", "redraft", TEAMS[2], "--season", "Two", "--undo")
+    assert code == 0 and "taken back" in out, err
+
+
+def test_a_redraft_is_taken_back_with_compensating_rows_and_can_be_made_again(demo: Services) -> None:
+    closed_season(demo)
+    demo.season_end.close_season("One")
+    next_season(demo.seasons, "One", "Two", seed=4)
+    team = TEAMS[0]
+    hurt(demo, team)
+    before = demo.teams.get_team(team)
+    demo.redraft.apply(team, "Two", RedraftChoice(release=("3",), rerolls=0), typed=[6, 6])
+    demo.redraft.undo(team, "Two")
+    after = demo.teams.get_team(team)
+    assert after.treasury == before.treasury and after.rerolls == before.rerolls
+    assert [(p.number, p.status, p.niggling, p.injuries) for p in after.players] == [
+        (p.number, p.status, p.niggling, p.injuries) for p in before.players
+    ]
+    assert sum(row.amount for row in demo.teams.treasury_ledger(team)) == after.treasury
+    with pytest.raises(RuleViolation, match="not re-drafted for Two"):
+        demo.redraft.undo(team, "Two")
+    again = demo.redraft.apply(team, "Two", seed=2).value
+    assert again.applied and demo.teams.get_team(team).treasury == again.left

@@ -28,13 +28,13 @@ def upgrade() -> None:
         sa.Column("spent", sa.Integer(), nullable=False),
         sa.Column("detail_json", sqlmodel.sql.sqltypes.AutoString(), nullable=False),
         sa.Column("created_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=False),
+        sa.Column("undone_at", sqlmodel.sql.sqltypes.UTCDateTime(), nullable=True),
         sa.ForeignKeyConstraint(
             ["previous_season_id"], ["season.id"], name=op.f("fk_teamredraft_previous_season_id_season")
         ),
         sa.ForeignKeyConstraint(["season_id"], ["season.id"], name=op.f("fk_teamredraft_season_id_season")),
         sa.ForeignKeyConstraint(["team_id"], ["team.id"], name=op.f("fk_teamredraft_team_id_team")),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_teamredraft")),
-        sa.UniqueConstraint("team_id", "season_id", name="uq_teamredraft_team_season"),
     )
     with op.batch_alter_table("teamredraft", schema=None) as batch_op:
         batch_op.create_index(batch_op.f("ix_teamredraft_season_id"), ["season_id"], unique=False)
