@@ -50,6 +50,7 @@ def test_redraft_window_keeps_releases_and_applies_with_typed_dice(
     window.navigate("team", team.id)
     page = window.team_page
     assert page.redraft_button.isVisible()
+    _shot(window, "redraft_team_page.png")
     seen: dict[str, Any] = {}
 
     def redraft(dialog: QDialog) -> bool:
