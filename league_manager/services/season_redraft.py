@@ -106,6 +106,11 @@ class RedraftService(ServiceBase):
             dice = MatchDayDice(seed, typed, all_typed=all_typed)
             before = last_ids(session)
             rolls = _write(session, plan, ctx, dice)
+            if dice.typed_left:
+                raise RuleViolation(
+                    "dice",
+                    f"{len(typed)} dice were typed in; the re-draft rolled {len(dice.log)}: nothing is saved",
+                )
             detail = _detail(plan, rolls, dice) | {
                 "rows": written_rows(session, plan.team_id, SOURCE, before)
             }

@@ -80,6 +80,8 @@ def test_the_redraft_writes_budget_rehires_releases_and_rolls(demo: Services) ->
     assert demo.teams.get_team(team).treasury == before.treasury  # a preview writes nothing
 
     apothecary = 1 if before.apothecary else 0
+    with pytest.raises(RuleViolation, match="3 dice were typed in; the re-draft rolled 2"):
+        demo.redraft.apply(team, "Two", RedraftChoice(release=("3",)), typed=[4, 1, 5])
     # niggling roll for #1 (4 - apothecary: removed), then #2's MA (1: stays)
     done = demo.redraft.apply(team, "Two", RedraftChoice(release=("3",)), typed=[4 - apothecary, 1]).value
     assert done.applied and [r["success"] for r in done.rolls] == [True, False]
