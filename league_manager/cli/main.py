@@ -36,6 +36,7 @@ COMMAND_MODULES = (
     "site_commands",
     "event_commands",
     "interop_commands",
+    "redraft_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -44,7 +45,7 @@ COMMANDS = {
     "races": ("rules_commands",),
     "league": ("league_commands", "removal_commands"),
     "demo": ("league_commands",),
-    "team": ("team_commands", "removal_commands", "interop_commands"),
+    "team": ("team_commands", "removal_commands", "interop_commands", "redraft_commands"),
     "player": ("player_commands",),
     "ledger": ("player_commands",),
     "season": ("season_commands", "league_rules_commands", "removal_commands", "interop_commands"),

@@ -56,6 +56,7 @@ LEAGUE_ROWS: Mapping[str, str] = {
     "adjustment": f"team_id IN {_TEAMS}",
     "playoffseed": f"season_id IN {_SEASONS}",
     "seasonclose": f"season_id IN {_SEASONS}",
+    "teamredraft": f"team_id IN {_TEAMS}",
 }
 """Each copied table and the SQL condition (on ``:league``) that picks the league's rows."""
 

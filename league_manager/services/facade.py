@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from league_manager.services.retirement import RetirementService
     from league_manager.services.roster import RosterService
     from league_manager.services.season_end import SeasonEndService
+    from league_manager.services.season_redraft import RedraftService
     from league_manager.services.season_simulate import SeasonSimulationService
     from league_manager.services.seasons import SeasonService
     from league_manager.services.shared_league import SharedLeagueService, SharePlace
@@ -111,6 +112,13 @@ class Services:
         from league_manager.services.season_end import SeasonEndService
 
         return SeasonEndService(self.engine)
+
+    @cached_property
+    def redraft(self) -> RedraftService:
+        """A team's re-draft between two seasons (budget, re-hires, rolls)."""
+        from league_manager.services.season_redraft import RedraftService
+
+        return RedraftService(self.engine)
 
     @cached_property
     def retirement(self) -> RetirementService:

@@ -74,6 +74,8 @@ class HistoryService(ServiceBase):
                     words = STATUS_WORDS.get(s.kind, s.kind)
                     if s.kind == "characteristic" and s.characteristic:
                         words = f"{'gained' if s.delta > 0 else 'lost'} {s.characteristic}"
+                    elif s.kind == "niggling" and s.delta < 0:
+                        words = "shook off a niggling injury"
                     text = f"#{who.number} {who.name} {words}"
                     if s.kind == "hired" and s.source == "draft":
                         text += " at the draft"

@@ -62,6 +62,7 @@ EXPORTED_TABLES = (
     "adjustment",
     "playoffseed",
     "seasonclose",
+    "teamredraft",
 )
 """Every table written to the file, in an order where a row's parents come first."""
 

@@ -26,6 +26,7 @@ SCORES_TABLES = "scores the league tables"
 
 EFFECTS: Mapping[str, tuple[str, str]] = {
     "budget": ("future", "Drafts of new teams; teams already drafted keep what they bought."),
+    "redraft_budget_cap": ("future", "Re-drafts from now on; teams already re-drafted keep their budget."),
     "dedicated_fans_in_tv": ("future", "Team values from now on; past matches keep theirs."),
     "petty_cash": ("future", "Pre-games from now on; past petty cash stays in the ledgers."),
     "master_chef_discount_for_thimble_cup": ("future", "Inducements bought from now on."),

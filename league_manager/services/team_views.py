@@ -64,9 +64,12 @@ def _injury_labels(facts: repo.PlayerFacts, player_id: int) -> tuple[str, ...]:
     niggling = facts.niggling(player_id)
     if niggling:
         labels.append("NI" if niggling == 1 else f"NI x{niggling}")
+    reductions: dict[str, int] = {}
     for row in facts.status[player_id]:
-        if row.kind == "characteristic" and row.delta < 0 and row.characteristic:
-            labels.append(f"-{row.characteristic}")
+        if row.kind == "characteristic" and row.characteristic:
+            reductions[row.characteristic] = reductions.get(row.characteristic, 0) - row.delta
+    for name, count in reductions.items():  # a re-draft's restored characteristic nets out its loss
+        labels.extend([f"-{name}"] * max(0, count))
     return tuple(labels)
 
 

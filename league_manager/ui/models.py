@@ -261,7 +261,7 @@ def _money_colour(amount: int) -> str | None:
 
 SOURCE_TEXT = {"draft": "Draft", "purchase": "Purchase", "sale": "Sale", "match": "Match",
                "correction": "Correction", "prize": "Prize", "advancement": "Advancement",
-               "adjustment": "Adjustment"}  # fmt: skip
+               "adjustment": "Adjustment", "redraft": "Re-draft"}  # fmt: skip
 
 
 class LedgerModel(RecordTableModel[LedgerRow]):

@@ -27,6 +27,7 @@ from league_manager.ui.league_rules_season import FixtureRulesBar
 from league_manager.ui.operations import UndoStep
 from league_manager.ui.pages.season_teams import SeasonTeamsTab
 from league_manager.ui.printing import Printer
+from league_manager.ui.redraft_dialog import open_redraft
 from league_manager.ui.season_end_dialog import PlayoffsDialog, close_season
 from league_manager.ui.season_models import FixtureTableModel, LeaderModel, StandingsModel
 from league_manager.ui.simulate_dialog import SimulateDialog
@@ -269,6 +270,9 @@ class SeasonPage(Page):
         )
         self.close_button.clicked.connect(self.close_season)
         top.addWidget(self.close_button)
+        self.redraft_button = button("Re-draft a team…", "team", tip="Re-draft a team for the new season")
+        self.redraft_button.clicked.connect(self.redraft_team)
+        top.addWidget(self.redraft_button)
         sl.addLayout(top)
         self.standings_model = StandingsModel()
         self.standings_table = make_table(
@@ -474,6 +478,24 @@ class SeasonPage(Page):
         """Preview the season's close, ask, then close it."""
         if self.season is not None:
             close_season(self.ctx, self.season.id)
+
+    def redraft_team(self) -> None:
+        """Choose one of the season's teams that can be re-drafted now and open its re-draft window."""
+        if self.season is None:
+            return
+        open_now = {
+            t.name: t.team_id for t in self.season.teams if self.ctx.svc.redraft.seasons_open(t.team_id)
+        }
+        if not open_now:
+            self.ctx.dialogs.error(
+                "No re-draft",
+                f"No team of {self.season.name} can be re-drafted now: a team re-drafts once the season it "
+                "played is closed and it is entered in the league's next season, before it plays there.",
+            )
+            return
+        name = self.ctx.dialogs.item("Re-draft", "Team", sorted(open_now))
+        if name is not None:
+            open_redraft(self.ctx, open_now[name], self)
 
     def _undo_step(self, before: FixtureView, label: str) -> UndoStep:
         """Put ``before``'s result back: clear the fixture, or record its earlier result."""

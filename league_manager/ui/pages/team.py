@@ -22,6 +22,7 @@ from league_manager.ui.hire_dialog import HirePlayerDialog
 from league_manager.ui.models import HistoryModel, LedgerModel, RosterModel
 from league_manager.ui.operations import UndoStep
 from league_manager.ui.printing import Printer, menu_for
+from league_manager.ui.redraft_dialog import open_redraft
 from league_manager.ui.widgets import (
     PageHeader,
     StatTile,
@@ -73,6 +74,10 @@ class TeamPage(Page):
         self.colours_button = button("Board colours…", tip="The team's colours on the match board")
         self.colours_button.clicked.connect(self.set_board_colours)
         self.header.add_action(self.colours_button)
+        self.redraft_button = button("Re-draft…", "team", tip="Re-draft the team for the league's new season")
+        self.redraft_button.clicked.connect(self.open_redraft)
+        self.redraft_button.setVisible(False)
+        self.header.add_action(self.redraft_button)
         layout.addWidget(self.header)
         hire_key = QShortcut(QKeySequence("Ctrl+H"), self)
         hire_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -209,6 +214,7 @@ class TeamPage(Page):
         self.history_model.set_rows(services.history.team_history(self.ident))
         series = services.history.team_series(self.ident)
         self.charts.show_chart((lambda charts: charts.team_chart(series)) if series.points else None)
+        self.redraft_button.setVisible(bool(services.redraft.seasons_open(self.ident)))
         if self.team is not None:
             self.adjustments_tab.show_team(self.team)
         self.balance.setText(f"Treasury: {format_gold(self.team.treasury if self.team else 0)}")
@@ -396,6 +402,11 @@ class TeamPage(Page):
         self.ctx.runner.run_op(
             lambda: services.roster.name_captain(team_id, number), title="Could not name the captain"
         )
+
+    def open_redraft(self) -> None:
+        """The re-draft window for the team's new season (budget, keep or release, rolls)."""
+        if self.team is not None:
+            open_redraft(self.ctx, self.team.id, self)
 
     def set_board_colours(self) -> None:
         """Ask for the team's two board colours (token, then rim and dugout) and store them."""
