@@ -20,11 +20,10 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--keep", metavar="P1,P2", help="keep only these players (shirt numbers or names)")
     p.add_argument("--release", metavar="P1,P2", help="keep everyone but these players")
     p.add_argument("--rerolls", type=int, help="team re-rolls kept (default: all)")
-    for role, word in (("assistant_coach", "assistant coaches"), ("cheerleader", "cheerleaders"),
-                       ("apothecary", "apothecaries (0 or 1)")):  # fmt: skip
-        p.add_argument(
-            f"--{role.replace('_', '-')}s", dest=role, type=int, help=f"{word} kept (default: all)"
-        )
+    for role, flag, word in (("assistant_coach", "--assistant-coaches", "assistant coaches"),
+                             ("cheerleader", "--cheerleaders", "cheerleaders"),
+                             ("apothecary", "--apothecary", "apothecaries (0 or 1)")):  # fmt: skip
+        p.add_argument(flag, dest=role, type=int, help=f"{word} kept (default: all)")
     p.add_argument("--seed", type=int, help="seed for the program's dice (default: random)")
     p.add_argument("--dice", metavar="ROLLS", help="physical dice typed in, in order (e.g. 4,2,6)")
     p.add_argument("--yes", action="store_true", help="re-draft (without: only show the preview)")

@@ -150,9 +150,11 @@ def test_team_redraft_on_the_command_line(tmp_path: Path) -> None:
     assert code == 0, err
     assert "Preview (nothing saved)" in out and "release #1" in out and "--yes" in out
     code, out, err = run("team", "redraft", TEAMS[2], "--season", "Two", "--release", "1", "--yes", "--seed",
-                         "5", "--json")  # fmt: skip
+                         "5", "--assistant-coaches", "0", "--cheerleaders", "0", "--json")  # fmt: skip
     assert code == 0, err
     data = json.loads(out)
+    kept = {e["key"]: e["kept"] for e in data["extras"]}
+    assert kept["assistant_coach"] == 0 and kept["cheerleader"] == 0
     assert (
         data["applied"]
         and data["left"] >= 0
