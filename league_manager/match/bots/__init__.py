@@ -1,6 +1,6 @@
 """Bots that play full matches headless, and the registry of levels a coach can pick.
 
-The levels, weakest first: ``random``, ``rookie``, ``greedy``, ``coach``. Every bot is
+The levels, weakest first: ``random``, ``rookie``, ``greedy``, ``coach``, ``veteran``. Every bot is
 seeded (from the match's seed), so a seed replays the same game.
 """
 
@@ -53,6 +53,12 @@ def _coach(seed: int) -> Bot:
     return CoachBot(seed)
 
 
+def _veteran(seed: int) -> Bot:
+    from league_manager.match.bots.veteran_bot import VeteranBot
+
+    return VeteranBot(seed)
+
+
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel("random", "picks any legal action at random; not an opponent", _random),
     BotLevel("rookie", "greedy with noise and blunders; for new players", _rookie),
@@ -61,6 +67,11 @@ LEVELS: tuple[BotLevel, ...] = (
         "coach",
         "scripted coach: whole activations by exact odds, ball first, safe before risky, cages",
         _coach,
+    ),
+    BotLevel(
+        "veteran",
+        "the coach plus a one-step look-ahead: its best few activations tried on copies of the match",
+        _veteran,
     ),
 )
 """The ladder, weakest first."""
