@@ -95,6 +95,8 @@ class CoachBot(GreedyBot):
         self._memo: dict[int, dict[int, MovePlan]] = {}
         self.reason = ""
         """One line on the activation chosen last (for "Why this move?")."""
+        self.shared_plans: dict[object, dict[int, MovePlan]] | None = None
+        """Move plans shared by the coaches of a look-ahead's forks (same position, same plans)."""
 
     # the team turn -----------------------------------------------------------------
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
@@ -197,7 +199,14 @@ class CoachBot(GreedyBot):
         if key != self._memo_key:
             self._memo_key, self._memo = key, {}
         found = self._memo.get(p)
-        if found is None:
+        if found is None and self.shared_plans is not None:
+            wide = (key, p, tuple(s.turn), s.active, frozenset(s.skill_used), tuple(s.used))
+            found = self.shared_plans.get(wide)
+            if found is None:
+                budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
+                found = self.shared_plans[wide] = plan_moves(match.ctx, p, budget)
+            self._memo[p] = found
+        elif found is None:
             budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
             found = self._memo[p] = plan_moves(match.ctx, p, budget)
         return found

@@ -14,6 +14,7 @@ from __future__ import annotations
 from league_manager.match import actions as acts
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.engine import Match
+from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import NEIGHBOURS, distance
 from league_manager.match.state import CASUALTY, KO, PRONE, STANDING, STUNNED
 from league_manager.rules.dice import SeededDice
@@ -75,7 +76,15 @@ def _idle(match: Match, team: int) -> int:
     return sum(1 for p in s.players_of(team) if s.pos[p] >= 0 and s.status[p] == STANDING and not s.used[p])
 
 
-def try_pick(match: Match, team: int, pick: Pick, dice_seed: int, bot_seed: int) -> float:
+def try_pick(
+    match: Match,
+    team: int,
+    pick: Pick,
+    dice_seed: int,
+    bot_seed: int,
+    whole_turn: bool = False,
+    plans: dict[object, dict[int, MovePlan]] | None = None,
+) -> float:
     """Play ``pick`` on a fork of ``match`` with dice seeded by ``dice_seed``; the value reached.
 
     Args:
@@ -84,22 +93,29 @@ def try_pick(match: Match, team: int, pick: Pick, dice_seed: int, bot_seed: int)
         pick: one of the coach's candidates.
         dice_seed: the fork's dice seed.
         bot_seed: the seed of the coaches playing the fork.
+        whole_turn: play on (the coach) to the end of the team turn, not just the activation.
+        plans: move plans shared by the tries of one decision (positions repeat across forks).
     """
     fork = match.fork(SeededDice(dice_seed))
     ours, theirs = CoachBot(bot_seed), CoachBot(bot_seed + 1)
-    idle = _idle(fork, team) - 1
+    ours.shared_plans = theirs.shared_plans = plans
     score = fork.state.score[team]
+    start = len(fork.events)
     fork.apply(ours.take(pick))
     steps = 0
     while fork.prompt is not None and steps < STEP_CAP:
         prompt = fork.prompt
-        if prompt.kind in (acts.TURN, acts.SETUP):
+        turn_over = prompt.kind == acts.TURN and (prompt.team != team or not whole_turn)
+        if prompt.kind == acts.SETUP or turn_over:
             break
         bot = ours if prompt.team == team else theirs
         fork.apply(bot.choose(fork))
         steps += 1
     now = fork.prompt
-    ended = now is None or now.kind != acts.TURN or now.team != team
-    if ended and fork.state.score[team] > score:
-        ended = False  # the turn ended with our touchdown: nothing lost
-    return evaluate(fork, team, ours, ended, max(idle, 0))
+    if whole_turn:
+        ended = any(e.kind == "turnover" and e.team == team for e in fork.events[start:])
+    else:
+        ended = now is None or now.kind != acts.TURN or now.team != team
+    if fork.state.score[team] > score:
+        ended = False  # our touchdown: nothing lost
+    return evaluate(fork, team, ours, ended, _idle(fork, team) if ended else 0)

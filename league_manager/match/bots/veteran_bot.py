@@ -15,6 +15,7 @@ from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.engine import Match
+from league_manager.match.paths import MovePlan
 
 CANDIDATES = 4
 """Activations weighed at each decision."""
@@ -52,9 +53,10 @@ class VeteranBot(CoachBot):
         """The mean value of each pick over the samples (same dice seeds for every pick)."""
         base = self.seed * 7919 + len(match.actions) * 131
         values = []
+        plans: dict[object, dict[int, MovePlan]] = {}
         for pick in picks:
             total = 0.0
             for i in range(self.samples):
-                total += try_pick(match, team, pick, base + i, self.seed + i)
+                total += try_pick(match, team, pick, base + i, self.seed + i, False, plans)
             values.append(total / self.samples)
         return values

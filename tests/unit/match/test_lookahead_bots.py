@@ -4,6 +4,7 @@ veteran plays legal actions, replays a seed, and changes the coach's mind only b
 from league_manager.match.actions import TURN, Action
 from league_manager.match.bots import make_bot
 from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.bots.legend_bot import LegendBot
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
@@ -39,8 +40,8 @@ def test_a_fork_stands_at_the_same_prompt_and_playing_it_leaves_the_match_alone(
         match = _match(4, snapshots)
         bots = (CoachBot(5), CoachBot(6))
         forks = 0
-        while match.prompt is not None and len(match.actions) < 400:
-            if match.prompt.kind == TURN and len(match.actions) % 5 == 0:
+        while match.prompt is not None and len(match.actions) < 150:
+            if match.prompt.kind == TURN:
                 before = (list(match.actions), list(match.state.pos), list(match.dice.log))
                 fork = match.fork(SeededDice(99))
                 assert fork.prompt == match.prompt and fork.state.pos == match.state.pos
@@ -86,3 +87,44 @@ def test_the_veteran_with_one_candidate_is_the_coach() -> None:
         action = coach.choose(match)
         assert veteran.choose(match) == action
         match.apply(action)
+
+
+def _late_in_the_half(seed: int) -> Match:
+    """A coach-v-coach match played to the home team's seventh turn (a critical moment)."""
+    match = _match(seed)
+    bots = (CoachBot(seed + 1), CoachBot(seed + 2))
+    while match.prompt is not None:
+        prompt = match.prompt
+        late = match.state.turn[0] >= 7 and prompt.info.get("turn_start")
+        if prompt.kind == TURN and prompt.team == 0 and late:
+            break
+        match.apply(bots[prompt.team].choose(match))
+    return match
+
+
+def test_the_legend_searches_late_in_a_half_and_the_pool_changes_nothing() -> None:
+    match = _late_in_the_half(13)
+    assert match.prompt is not None and LegendBot(3).critical(match, 0)
+    alone, pooled = LegendBot(3, workers=1), LegendBot(3, workers=2)
+    action = alone.choose(match)
+    assert "searched" in alone.reason
+    assert pooled.choose(match) == action and pooled.reason == alone.reason
+    assert match.is_legal(action)
+
+
+def _legend_stretch(seed: int) -> list[Action]:
+    match = _late_in_the_half(seed)
+    bots = (LegendBot(5, workers=1), CoachBot(6))
+    played: list[Action] = []
+    while match.prompt is not None and len(played) < 8:
+        action = bots[match.prompt.team].choose(match)
+        assert match.is_legal(action), (match.prompt.kind, action)
+        match.apply(action)
+        played.append(action)
+    return played
+
+
+def test_the_legend_plays_legal_actions_and_a_seed_replays_the_game() -> None:
+    first = _legend_stretch(17)
+    assert len(first) == 8
+    assert _legend_stretch(17) == first
