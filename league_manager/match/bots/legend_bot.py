@@ -7,19 +7,21 @@ the end of our team turn (the coach plays the rest of it), instead of the vetera
 activation. The tries are split over a process pool (:data:`WORKERS` processes); each try's
 dice are seeded from the bot's seed, the number of actions so far and the sample's index, and
 the results are read in the candidates' order, so which process ran what changes nothing.
-When the pool cannot be used (or ``workers`` is 1) the same tries run in this process.
+When the pool cannot be used (``workers`` is 1, a frozen installer build whose spawned processes
+would start the application again, or a broken pool) the same tries run in this process.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
 from league_manager.match.bots.lookahead import try_pick
-from league_manager.match.bots.veteran_bot import MARGIN, VeteranBot
+from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import scoring_x, xy
@@ -31,6 +33,9 @@ DEEP_SAMPLES = 4
 """Dice samples per candidate at a critical moment (each plays the rest of the turn)."""
 WORKERS = 2
 """Processes of the pool (the machine's two cores)."""
+DEEP_MARGIN = 3.0
+"""A whole turn's dice vary more than one activation's: another idea must beat the coach's first
+by this much to replace it."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
 
@@ -70,7 +75,7 @@ class LegendBot(VeteranBot):
         if len(picks) <= 1:
             return super()._turn(match, prompt)
         values = self.search(match, prompt.team, picks)
-        best = max(range(len(picks)), key=lambda i: (values[i] - (MARGIN if i else 0.0), -i))
+        best = max(range(len(picks)), key=lambda i: (values[i] - (DEEP_MARGIN if i else 0.0), -i))
         chosen = self.take(picks[best])
         self.reason += f" (searched {len(picks)} ideas to the end of the turn)"
         return chosen
@@ -92,7 +97,7 @@ class LegendBot(VeteranBot):
         base = self.seed * 7919 + len(match.actions) * 131
         jobs = [(pick, base + i, self.seed + i) for pick in picks for i in range(DEEP_SAMPLES)]
         results: list[float] | None = None
-        if self.workers > 1:
+        if self.workers > 1 and not getattr(sys, "frozen", False):  # a frozen app re-runs itself
             results = self._in_pool(match, team, jobs)
         if results is None:
             plans: dict[object, dict[int, MovePlan]] = {}

@@ -15,7 +15,7 @@ from league_manager.match import actions as acts
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
-from league_manager.match.pitch import NEIGHBOURS, distance
+from league_manager.match.pitch import NEIGHBOURS, W, distance
 from league_manager.match.state import CASUALTY, KO, PRONE, STANDING, STUNNED
 from league_manager.rules.dice import SeededDice
 
@@ -23,6 +23,8 @@ TD_VALUE = 60.0
 """A touchdown, in the evaluator's units (a standing player is 3)."""
 CARRY_VALUE = 15.0
 """Holding the ball (on top of the carrier's square)."""
+CAGE_VALUE = 1.0
+"""Each of our standing players on a diagonal of our carrier (the corners of a cage)."""
 IDLE_LOSS = 2.0
 """Each of our standing players who had not acted when our turn ended early."""
 STATUS_VALUE = {STANDING: 3.0, PRONE: 1.5, STUNNED: 0.5, KO: -1.0, CASUALTY: -3.0}
@@ -54,6 +56,12 @@ def evaluate(match: Match, team: int, coach: CoachBot, ended: bool, idle: int) -
     if carrier >= 0 and s.pos[carrier] >= 0:
         if s.team[carrier] == team:
             value += CARRY_VALUE + coach._safety(match, team, s.pos[carrier], carrier)
+            value += CAGE_VALUE * sum(
+                1
+                for n in NEIGHBOURS[s.pos[carrier]]
+                if abs(n - s.pos[carrier]) != 1 and abs(n - s.pos[carrier]) != W
+                and (q := s.board[n]) >= 0 and s.team[q] == team and s.status[q] == STANDING
+            )  # fmt: skip
         else:
             value -= CARRY_VALUE + coach._safety(match, other, s.pos[carrier], carrier)
             value += 2.0 * sum(
