@@ -145,8 +145,7 @@ class Match:
         self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self._checkpoints: list[_Checkpoint] = []
-        if self.snapshots:
-            self.ctx.checkpoint = self._take_checkpoint
+        self.ctx.checkpoint = self._take_checkpoint  # without snapshots: the latest only (fork)
         if self.position is not None:
             self.position.apply(self.state)
             self._gen: Proc[None] = resume(self.ctx)
@@ -362,6 +361,8 @@ class Match:
         n = len(self.actions)
         while self._checkpoints and self._checkpoints[-1].actions >= n:
             self._checkpoints.pop()
+        if not self.snapshots:
+            self._checkpoints.clear()
         self._checkpoints.append(
             _Checkpoint(n, self.state.clone(), dice_state, len(self.dice.log), len(self.ctx.events))
         )
@@ -375,12 +376,54 @@ class Match:
         self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self.ctx.events = events
-        self.ctx.checkpoint = self._take_checkpoint if self.snapshots else None
+        self.ctx.checkpoint = self._take_checkpoint
         self.actions = self.actions[: cp.actions]
         self._rolls_at = self._rolls_at[: cp.actions + 1]
         self._gen = resume(self.ctx)
         self._advance(None)
         return True
+
+    def fork(self, dice: Dice) -> Match:
+        """A copy of the match at the current prompt whose rolls from now on come from ``dice``
+        (a bot's look-ahead). The copy starts from the snapshot of the current team turn and
+        replays this turn's actions with the rolls they had; the original is not touched.
+
+        Args:
+            dice: where the copy's new rolls come from (seeded by the caller).
+
+        Raises:
+            IllegalAction: the match is over.
+        """
+        if self._prompt is None:
+            raise IllegalAction("the match is over")
+        copy = Match.__new__(Match)
+        for name in ("home", "away", "settings", "ruleset_id", "skill_categories", "inert_skills",
+                     "allow_inert", "position"):  # fmt: skip
+            setattr(copy, name, getattr(self, name))
+        copy.snapshots = False
+        cp = self._checkpoints[-1] if self._checkpoints else None
+        done = cp.actions if cp is not None else 0
+        if cp is None:
+            copy.dice = _ReplayDice([r.result for r in self.dice.log], dice)
+            copy.actions = []
+            copy._start()
+            done = 0
+        else:
+            copy.dice = _ReplayDice([r.result for r in self.dice.log[cp.log :]], dice)
+            copy.state = cp.state.clone()
+            copy.ctx = Ctx(copy.state, copy.dice, copy.settings, copy.ruleset_id)
+            copy.ctx.skill_categories = copy.skill_categories
+            copy.ctx.events = self.ctx.events[: cp.events]
+            copy.ctx.checkpoint = copy._take_checkpoint
+            copy._checkpoints = []
+            copy.actions = self.actions[:done]
+            copy._rolls_at = [len(copy.dice.log)] * (done + 1)
+            copy._gen = resume(copy.ctx)
+            copy._prompt = None
+            copy._advance(None)
+        for action in self.actions[done:]:
+            copy.apply(action)
+        return copy
 
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to rebuild the match: teams, settings, dice and actions."""

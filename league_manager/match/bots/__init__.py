@@ -1,7 +1,7 @@
 """Bots that play full matches headless, and the registry of levels a coach can pick.
 
-The levels, weakest first: ``random``, ``rookie``, ``greedy``, ``coach``. Every bot is
-seeded (from the match's seed), so a seed replays the same game.
+The levels, weakest first: ``random``, ``rookie``, ``greedy``, ``coach``, ``veteran``,
+``legend``. Every bot is seeded (from the match's seed), so a seed replays the same game.
 """
 
 from __future__ import annotations
@@ -53,6 +53,18 @@ def _coach(seed: int) -> Bot:
     return CoachBot(seed)
 
 
+def _veteran(seed: int) -> Bot:
+    from league_manager.match.bots.veteran_bot import VeteranBot
+
+    return VeteranBot(seed)
+
+
+def _legend(seed: int) -> Bot:
+    from league_manager.match.bots.legend_bot import LegendBot
+
+    return LegendBot(seed)
+
+
 LEVELS: tuple[BotLevel, ...] = (
     BotLevel("random", "picks any legal action at random; not an opponent", _random),
     BotLevel("rookie", "greedy with noise and blunders; for new players", _rookie),
@@ -61,6 +73,17 @@ LEVELS: tuple[BotLevel, ...] = (
         "coach",
         "scripted coach: whole activations by exact odds, ball first, safe before risky, cages",
         _coach,
+    ),
+    BotLevel(
+        "veteran",
+        "the coach plus a one-step look-ahead: its best few activations tried on copies of the match",
+        _veteran,
+    ),
+    BotLevel(
+        "legend",
+        "the veteran plus a deeper search at critical moments (carrier near the end zone, "
+        "end of a half), on both cores",
+        _legend,
     ),
 )
 """The ladder, weakest first."""

@@ -24,6 +24,7 @@ weights drawn from the roster: strong teams block more, agile ones run more.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
@@ -69,6 +70,17 @@ _BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
 _TURNS_PER_HALF = 8
 
 
+class Pick(NamedTuple):
+    """One activation the coach considers: the action that starts it and its plan."""
+
+    action: Action
+    plan: tuple[Action, ...]
+    player: int
+    foe: int
+    kind: str
+    reason: str
+
+
 class CoachBot(GreedyBot):
     """Scripted activations by exact odds; the greedy bot's handlers for everything else."""
 
@@ -83,12 +95,49 @@ class CoachBot(GreedyBot):
         self._memo: dict[int, dict[int, MovePlan]] = {}
         self.reason = ""
         """One line on the activation chosen last (for "Why this move?")."""
+        self.shared_plans: dict[object, dict[int, MovePlan]] | None = None
+        """Move plans shared by the coaches of a look-ahead's forks (same position, same plans)."""
 
     # the team turn -----------------------------------------------------------------
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
         self._plan, self._player, self._foe = [], -1, -1
         if "kickoff_blitz" in prompt.info:
             return Action(acts.END_TURN)
+        options = set(prompt.options)
+        for step in self._steps(match, prompt):
+            choice = step()
+            if choice is not None and choice in options:
+                return choice
+        self._plan, self._player, self._foe = [], -1, -1
+        self.reason = "nothing left that pays: end the turn"
+        return Action(acts.END_TURN)
+
+    def candidates(self, match: Match, prompt: Prompt, most: int) -> list[Pick]:
+        """Up to ``most`` different activations the coach would consider now, in its order of
+        preference (each step of the script gives at most one), for a look-ahead to weigh."""
+        picks: list[Pick] = []
+        if "kickoff_blitz" in prompt.info:
+            return picks
+        options = set(prompt.options)
+        for step in self._steps(match, prompt):
+            self._plan, self._player, self._foe = [], -1, -1
+            choice = step()
+            if choice is None or choice not in options or any(p.action == choice for p in picks):
+                continue
+            picks.append(Pick(choice, tuple(self._plan), self._player, self._foe, self._kind, self.reason))
+            if len(picks) >= most:
+                break
+        self._plan, self._player, self._foe = [], -1, -1
+        return picks
+
+    def take(self, pick: Pick) -> Action:
+        """Commit to a pick from :meth:`candidates`: its plan is played from the next prompt."""
+        self._plan, self._player, self._foe = list(pick.plan), pick.player, pick.foe
+        self._kind, self.reason = pick.kind, pick.reason
+        return pick.action
+
+    def _steps(self, match: Match, prompt: Prompt) -> list[Callable[[], Action | None]]:
+        """The script's steps for this team turn, in the coach's order."""
         s = match.state
         team = prompt.team
         options = set(prompt.options)
@@ -124,13 +173,7 @@ class CoachBot(GreedyBot):
             ]
         else:
             steps = [lambda: self._blocks(match, team, options, risky=False)]
-        for step in steps:
-            choice = step()
-            if choice is not None and choice in options:
-                return choice
-        self._plan, self._player, self._foe = [], -1, -1
-        self.reason = "nothing left that pays: end the turn"
-        return Action(acts.END_TURN)
+        return steps
 
     def _weights(self, match: Match, team: int) -> tuple[float, float]:
         """(aggression, running): from the roster's average strength and agility."""
@@ -156,7 +199,14 @@ class CoachBot(GreedyBot):
         if key != self._memo_key:
             self._memo_key, self._memo = key, {}
         found = self._memo.get(p)
-        if found is None:
+        if found is None and self.shared_plans is not None:
+            wide = (key, p, tuple(s.turn), s.active, frozenset(s.skill_used), tuple(s.used))
+            found = self.shared_plans.get(wide)
+            if found is None:
+                budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
+                found = self.shared_plans[wide] = plan_moves(match.ctx, p, budget)
+            self._memo[p] = found
+        elif found is None:
             budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
             found = self._memo[p] = plan_moves(match.ctx, p, budget)
         return found

@@ -25,6 +25,8 @@ CHOICES = (
     ("Greedy bot", "greedy"),
     ("Rookie bot (greedy with blunders)", "rookie"),
     ("Coach bot (the scripted coach)", "coach"),
+    ("Veteran bot (the coach with a look-ahead)", "veteran"),
+    ("Legend bot (the veteran searching deeper, slower)", "legend"),
 )
 """The side's controller; the bot levels are ``match.bots.LEVELS``."""
 
