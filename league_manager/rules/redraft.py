@@ -51,8 +51,10 @@ BB2020_REDRAFT = RedraftRules(
 )  # fmt: skip
 """BB2020 (``league.yaml`` ``re_draft``)."""
 
-REDRAFT_RULES: dict[str, RedraftRules] = {"bb2020": BB2020_REDRAFT}
-"""The re-draft rules by ruleset id (only BB2020's league text has them)."""
+REDRAFT_RULES: dict[str, RedraftRules] = {"bb2020": BB2020_REDRAFT, "bb2025": BB2020_REDRAFT}
+"""The re-draft rules by ruleset id. Season 3 has no re-draft text of its own: it re-drafts
+with BB2020's numbers, as the one Season 3 league manager checked does (reference
+``bb2025/league.yaml`` ``end_of_season_cz``; docs/rules-decisions.md)."""
 
 
 @dataclass(frozen=True, slots=True)

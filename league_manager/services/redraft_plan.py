@@ -56,7 +56,8 @@ def redraft_rules(ruleset: Ruleset) -> RedraftRules:
     rules = REDRAFT_RULES.get(ruleset.id)
     if rules is None:
         raise RuleViolation(
-            "redraft", f"{ruleset.name} has no re-draft rules here; only Blood Bowl 2020 leagues re-draft"
+            "redraft",
+            f"{ruleset.name} has no re-draft rules here; Blood Bowl 2020 and Season 3 leagues re-draft",
         )
     return rules
 

@@ -185,3 +185,28 @@ def test_a_redraft_is_taken_back_with_compensating_rows_and_can_be_made_again(de
         demo.redraft.undo(team, "Two")
     again = demo.redraft.apply(team, "Two", seed=2).value
     assert again.applied and demo.teams.get_team(team).treasury == again.left
+
+
+def test_a_season3_league_redrafts_with_the_carried_over_numbers(services: Services) -> None:
+    from league_manager.rules.draft import suggest_draft
+    from league_manager.rules.loader import load_ruleset
+
+    s3 = load_ruleset("bb2025")
+    services.leagues.create_league("Third", ruleset_id="bb2025")
+    services.leagues.update_settings("Third", {"redraft_budget_cap": 1_300_000})
+    for name, coach, race in (("Knights", "Ann", "bretonnian"), ("Lads", "Bo", "human")):
+        services.teams.draft_team("Third", name, coach, suggest_draft(s3, race))
+    services.seasons.create_season("Third", "Year 1", entries=[("Knights", None), ("Lads", None)])
+    services.seasons.schedule("Year 1", "round-robin")
+    for f in services.seasons.fixtures("Year 1"):
+        services.seasons.set_result(f.id or 0, ResultEntry(home_td=2, away_td=0))
+    services.season_end.close_season("Year 1")
+    next_season(services.seasons, "Year 1", "Year 2", seed=4)
+    before = services.teams.get_team("Knights")
+    plan = services.redraft.preview("Knights", "Year 2")
+    won = plan.record[1]
+    expected = 1_000_000 + before.treasury + plan.record[0] * 20_000 + won * 20_000
+    assert plan.budget.total == min(expected, 1_300_000)  # the league's cap bites only above it
+    keep = RedraftChoice(release=tuple(str(p.number) for p in plan.players[-4:]))  # agent fees ate the gold
+    done = services.redraft.apply("Knights", "Year 2", keep, seed=2).value
+    assert done.applied and services.teams.get_team("Knights").treasury == done.left
