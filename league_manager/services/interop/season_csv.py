@@ -1,7 +1,8 @@
 """CSV files of a season: standings, leader boards and player statistics.
 
 Three files go into a folder, each written all-or-nothing: ``standings.csv`` (the overall
-table, then each division's), ``leaders.csv`` (every player and team board) and
+table, then each division's), ``leaders.csv`` (every player and team board, counted over the
+season and over the career: the league's seasons up to this one) and
 ``player_stats.csv`` (each player's season totals from the match records).
 """
 
@@ -28,7 +29,7 @@ STANDINGS_COLUMNS = (
     "td_for", "td_against", "td_diff", "cas_for", "cas_against", "cas_diff", "bonus_points",
     "points", "form", "tiebreak",
 )  # fmt: skip
-LEADER_COLUMNS = ("board", "category", "label", "rank", "name", "team", "value")
+LEADER_COLUMNS = ("scope", "board", "category", "label", "rank", "name", "team", "value")
 STAT_FIELDS = ("td", "cas", "completions", "interceptions", "deflections", "mvp", "kills", "spp")
 PLAYER_COLUMNS = ("player", "number", "position", "team", "games", *STAT_FIELDS)
 
@@ -52,13 +53,13 @@ def standings_rows(view: StandingsView) -> list[list[Any]]:
     return rows
 
 
-def leader_rows(view: LeadersView) -> list[list[Any]]:
-    """One CSV row per entry of every player and team board."""
+def leader_rows(view: LeadersView, scope: str = "season") -> list[list[Any]]:
+    """One CSV row per entry of every player and team board, led by the boards' ``scope``."""
     rows = []
     for kind, boards in (("players", view.players), ("teams", view.teams)):
         for board in boards:
             for e in board.entries:
-                rows.append([kind, board.category, board.label, e.rank, e.name, e.team, e.value])
+                rows.append([scope, kind, board.category, board.label, e.rank, e.name, e.team, e.value])
     return rows
 
 
@@ -99,6 +100,7 @@ class SeasonCsvService(ServiceBase):
         seasons = SeasonService(self.engine)
         standings = seasons.standings(season)
         leaders = seasons.leaders(season, limit=1000)
+        career = seasons.leaders(season, limit=1000, scope="career")
         with self.transaction() as session:
             row = find_season(season, session=session)
             assert row.id is not None
@@ -106,7 +108,7 @@ class SeasonCsvService(ServiceBase):
         target = Path(folder)
         files = {
             "standings.csv": csv_text(STANDINGS_COLUMNS, standings_rows(standings)),
-            "leaders.csv": csv_text(LEADER_COLUMNS, leader_rows(leaders)),
+            "leaders.csv": csv_text(LEADER_COLUMNS, leader_rows(leaders) + leader_rows(career, "career")),
             "player_stats.csv": csv_text(PLAYER_COLUMNS, stats),
         }
         return [write_bytes_atomically(target / name, text.encode("utf-8")) for name, text in files.items()]

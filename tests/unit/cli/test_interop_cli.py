@@ -33,7 +33,13 @@ def test_export_import_and_csv(tmp_path: Path) -> None:
         table = list(csv.DictReader(handle))
     assert len(table) == 4 and {r["team"] for r in table} == set(TEAMS[:4])
     assert sum(int(r["won"]) for r in table) == 1 and sum(int(r["td_for"]) for r in table) == 3
-    assert (tmp_path / "csv" / "leaders.csv").exists() and (tmp_path / "csv" / "player_stats.csv").exists()
+    assert (tmp_path / "csv" / "player_stats.csv").exists()
+    with open(tmp_path / "csv" / "leaders.csv", encoding="utf-8", newline="") as handle:
+        leaders = list(csv.DictReader(handle))
+    season_rows = [r for r in leaders if r["scope"] == "season"]
+    career_rows = [r for r in leaders if r["scope"] == "career"]
+    assert season_rows and career_rows  # one season so far: the career boards equal the season's
+    assert [r | {"scope": ""} for r in season_rows] == [r | {"scope": ""} for r in career_rows]
 
 
 def test_naf_report_and_obblm_team(tmp_path: Path) -> None:
