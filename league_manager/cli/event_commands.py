@@ -54,6 +54,7 @@ def register(subparsers: SubParsers) -> None:
     )  # fmt: skip
     p.add_argument("--tiers", type=Path, metavar="FILE", help="YAML: tier or race -> {budget, skills}")
     p.add_argument("--ruleset", default="bb2020")
+    p.add_argument("--stars", action="store_true", help="allow star players, bought from the budget")
     p.set_defaults(handler=cmd_create)
     p = commands.add_parser("register", help="register a coach with an exhibition roster")
     p.add_argument("name")
@@ -122,7 +123,7 @@ def cmd_create(args: argparse.Namespace, ctx: CliContext) -> int:
         format=args.format, rounds=args.rounds, budget=args.budget, skills=args.skills,
         skills_per_player=args.skills_per_player, points=args.points,
         tie_breakers=tuple(t.strip() for t in args.tie_breakers.split(",") if t.strip()),
-        tiers=_tiers(args.tiers), ruleset=args.ruleset,
+        tiers=_tiers(args.tiers), ruleset=args.ruleset, stars=args.stars,
     )  # fmt: skip
     state = ctx.services().events.create(args.name, settings)
     return ctx.emit(
@@ -144,17 +145,9 @@ def _counts(text: str, what: str) -> list[tuple[str, int]]:
 
 
 def _picks(text: str) -> list[SkillPick]:
-    from league_manager.rules.exhibition import SkillPick
+    from league_manager.rules.exhibition import parse_picks
 
-    out = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        number, sep, skill = part.partition(":")
-        if not sep or not number.strip().isdigit() or not skill.strip():
-            raise RuleViolation("skill pack", f"'{part}' is not PLAYER:SKILL (player numbered as bought)")
-        out.append(SkillPick(int(number), skill.strip()))
-    return out
+    return parse_picks(text)
 
 
 def cmd_register(args: argparse.Namespace, ctx: CliContext) -> int:

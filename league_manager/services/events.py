@@ -69,24 +69,37 @@ class EventService(ServiceBase):
         rerolls: int = 0,
         apothecary: bool = False,
         naf_number: int | None = None,
+        replaces: int | None = None,
     ) -> EntryView:
         """Register a coach with an exhibition roster checked against the event's rules.
+
+        Args:
+            replaces: the id of the entry this one corrects (an edit before round 1);
+                the corrected entry keeps its id.
 
         Raises:
             RuleViolation: the roster breaks a rule (named), the coach is registered
                 already, or the first round is paired.
+            NotFound: ``replaces`` is not an entry of the event.
         """
+        if not coach.strip() or not team_name.strip():
+            raise RuleViolation("registration", "a coach name and a team name are needed")
         with self.transaction() as session:
             event = _find(session, name)
             settings = settings_from_json(event.settings_json)
             if _games(session, event):
                 raise RuleViolation("registration", "closed: the first round is paired")
-            if any(e.coach.casefold() == coach.casefold() for e in _entries(session, event)):
-                raise RuleViolation("registration", f"{coach} is registered already")
+            entries = _entries(session, event)
+            entry = None if replaces is None else _entry(entries, replaces, event.name)
+            for other in entries:
+                if other is not entry and other.coach.casefold() == coach.strip().casefold():
+                    raise RuleViolation("registration", f"{other.coach} is registered already")
             ruleset = load_ruleset(settings.ruleset)
             roster = ruleset.team(race)
             positions: dict[str, int] = {}
             for position_name, count in buys:
+                if count <= 0:
+                    continue
                 position = roster.position(position_name).name
                 positions[position] = positions.get(position, 0) + count
             plan = DraftPlan(roster.name, positions, rerolls=rerolls, apothecary=apothecary)
@@ -97,23 +110,42 @@ class EventService(ServiceBase):
                 "rerolls": rerolls,
                 "apothecary": apothecary,
                 "inducements": dict(checked.inducements),
+                "stars": list(checked.stars),
                 "budget": checked.budget,
                 "spent": checked.spent,
                 "lost": checked.lost,
                 "rules": settings.lines(),
             }
-            entry = EventEntry(
-                event_id=_id(event),
-                coach=coach.strip(),
-                naf_number=naf_number,
-                race=checked.race,
-                team_name=team_name.strip(),
-                roster_json=json.dumps(data),
-                team_value=checked.team_value,
-            )
+            if entry is None:
+                entry = EventEntry(
+                    event_id=_id(event), coach="", race="", team_name="", roster_json="", team_value=0
+                )
+            entry.coach = coach.strip()
+            entry.naf_number = naf_number
+            entry.race = checked.race
+            entry.team_name = team_name.strip()
+            entry.roster_json = json.dumps(data)
+            entry.team_value = checked.team_value
             session.add(entry)
             session.flush()
             return _entry_view(entry)
+
+    def withdraw(self, name: str, entry_id: int) -> EntryView:
+        """Withdraw a registered coach before the first round is paired.
+
+        Raises:
+            RuleViolation: the first round is paired (a coach then drops, not withdraws).
+            NotFound: no such entry in the event.
+        """
+        with self.transaction() as session:
+            event = _find(session, name)
+            if _games(session, event):
+                raise RuleViolation("registration", "closed: the first round is paired")
+            entry = _entry(_entries(session, event), entry_id, event.name)
+            view = _entry_view(entry)
+            session.delete(entry)
+            session.flush()
+            return view
 
     def pair(self, name: str) -> list[GameView]:
         """Pair the next round, or re-pair the current one while none of its results is in.
@@ -220,6 +252,13 @@ def _id(row: TournamentEvent | EventEntry) -> int:
 def _entries(session: Session, event: TournamentEvent) -> list[EventEntry]:
     query = select(EventEntry).where(EventEntry.event_id == _id(event)).order_by(col(EventEntry.id))
     return list(session.exec(query).all())
+
+
+def _entry(entries: Sequence[EventEntry], entry_id: int, event: str) -> EventEntry:
+    for entry in entries:
+        if entry.id == entry_id:
+            return entry
+    raise NotFound(f"no entry {entry_id} in {event}")
 
 
 def _games(session: Session, event: TournamentEvent) -> list[EventGame]:

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
-from league_manager.services.event_views import EventState
+from league_manager.services.event_views import EntryView, EventState
+from league_manager.ui.event_register import RegisterDialog
 
 REFRESH_MS = 5000
 
@@ -106,20 +107,41 @@ class EventDesk(QWidget):
         layout.addWidget(self.rules)
         self.tabs = QTabWidget()
         self.registrations = QTableWidget()
+        self.registrations.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.registrations.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.registrations.itemSelectionChanged.connect(self._update_buttons)
+        registration_tab = QWidget()
+        registration_layout = QVBoxLayout(registration_tab)
+        registration_buttons = QHBoxLayout()
+        self.register_button = QPushButton("Register a &Team...")
+        self.register_button.clicked.connect(lambda: self.open_register())
+        self.edit_button = QPushButton("&Edit...")
+        self.edit_button.clicked.connect(lambda: self.open_register(self.selected_entry()))
+        self.withdraw_button = QPushButton("&Withdraw")
+        self.withdraw_button.clicked.connect(self.withdraw)
+        for widget in (self.register_button, self.edit_button, self.withdraw_button):
+            registration_buttons.addWidget(widget)
+        registration_buttons.addStretch(1)
+        registration_layout.addLayout(registration_buttons)
+        registration_layout.addWidget(self.registrations)
         self.pairings = QTableWidget()
         self.standings = QTableWidget()
         round_tab = QWidget()
         round_layout = QVBoxLayout(round_tab)
         round_layout.addWidget(self.pairings)
         round_layout.addLayout(self._result_grid())
-        self.tabs.addTab(self.registrations, "&Registrations")
+        self.tabs.addTab(registration_tab, "&Registrations")
         self.tabs.addTab(round_tab, "R&ound")
         self.tabs.addTab(self.standings, "S&tandings")
         layout.addWidget(self.tabs, 1)
         self.status = QLabel()
         layout.addWidget(self.status)
         self.state: EventState | None = None
+        self.dialog: RegisterDialog | None = None
         self.load_names()
+        self.watch = QTimer(self)
+        self.watch.timeout.connect(self.refresh)
+        self.watch.start(REFRESH_MS)
 
     def _result_grid(self) -> QHBoxLayout:
         """Table number, two scores, two casualty counts; Enter in any field enters it."""
@@ -156,13 +178,31 @@ class EventDesk(QWidget):
         self.chooser.blockSignals(False)
         self.reload()
 
+    def refresh(self) -> None:
+        """Pick up events created and changed elsewhere (the CLI, another desk) without a restart.
+
+        Shown again only when something changed, so a selection in the lists survives.
+        """
+        try:
+            names = self.service.names()
+            if names != [self.chooser.itemText(i) for i in range(self.chooser.count())]:
+                self.load_names()
+                return
+            name = self.chooser.currentText()
+            if name and self.service.state(name) != self.state:
+                self.reload()
+        except LeagueError:  # the league file was closed under the desk
+            return
+
     def reload(self) -> None:
         """Read the event again and show it."""
         name = self.chooser.currentText()
         if not name:
             self.state = None
             self.rules.setText("No event yet: create one with `league-manager event create`.")
+            self._update_buttons()
             return
+        selected = self.selected_entry()
         self.state = state = self.service.state(name)
         self.rules.setText(" · ".join(state.settings.lines()))
         _fill(
@@ -171,10 +211,64 @@ class EventDesk(QWidget):
             [[e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
               f"{e.roster.get('lost', 0):,}"] for e in state.entries],
         )  # fmt: skip
+        if selected is not None:
+            for row, entry in enumerate(state.entries):
+                if entry.id == selected.id:
+                    self.registrations.selectRow(row)
         _fill(self.pairings, PAIRING_HEADERS, pairing_rows(state))
         _fill(self.standings, STANDING_HEADERS, standing_rows(state))
+        self._update_buttons()
         for screen in self.screens:
             screen.show_state(state)
+
+    def selected_entry(self) -> EntryView | None:
+        """The registration selected in the list."""
+        rows = {i.row() for i in self.registrations.selectedIndexes()}
+        if self.state is None or len(rows) != 1:
+            return None
+        row = rows.pop()
+        return self.state.entries[row] if row < len(self.state.entries) else None
+
+    def _update_buttons(self) -> None:
+        """Registration is open until round 1 is paired; edit/withdraw need a selected entry."""
+        state = self.state
+        open_ = state is not None and state.current_round == 0
+        reason = "" if open_ else ("Registration closed: round 1 is paired" if state else "No event chosen")
+        self.register_button.setEnabled(open_)
+        self.register_button.setToolTip(reason)
+        chosen = self.selected_entry() is not None
+        for widget in (self.edit_button, self.withdraw_button):
+            widget.setEnabled(open_ and chosen)
+            widget.setToolTip(reason or ("" if chosen else "Select a registration first"))
+
+    def open_register(self, entry: EntryView | None = None) -> RegisterDialog | None:
+        """Register a team (or edit ``entry``) in a dialog; the desk shows it once saved."""
+        if self.state is None:
+            return None
+        self.dialog = dialog = RegisterDialog(self.service, self.state, entry, self)
+        dialog.accepted.connect(lambda: self._registered(dialog))
+        dialog.show()
+        return dialog
+
+    def _registered(self, dialog: RegisterDialog) -> None:
+        saved = dialog.result_entry
+        if saved is not None:
+            verb = "Saved" if dialog.entry is not None else "Registered"
+            self.status.setText(f"{verb}: {saved.coach}, {saved.team_name} ({saved.race})")
+        self.reload()
+
+    def withdraw(self) -> None:
+        """Withdraw the selected registration (before round 1)."""
+        entry = self.selected_entry()
+        if entry is None:
+            return
+        name = self.chooser.currentText()
+
+        def work() -> str:
+            gone = self.service.withdraw(name, entry.id)
+            return f"Withdrawn: {gone.coach}, {gone.team_name}"
+
+        self._run(work)
 
     def _run(self, work: Callable[[], str]) -> None:
         try:
