@@ -189,6 +189,8 @@ def cmd_register(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
     """``event show``: rules, then every roster with the rules printed on it."""
+    from league_manager.services.event_views import roster_extras
+
     state = ctx.services().events.state(args.name)
 
     def text() -> str:
@@ -202,6 +204,7 @@ def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
                 skills = ", ".join(player["skills"])
                 extra = f" + {skills}" if skills else ""
                 lines.append(f"  {player['number']:>2} {player['position']}{extra}")
+            lines.append("  " + roster_extras(entry.roster))
         return "\n".join(lines)
 
     return ctx.emit(

@@ -65,6 +65,18 @@ class EventState:
         return sorted((g for g in self.games if g.round == wanted), key=lambda g: g.table)
 
 
+def roster_extras(roster: Mapping[str, object]) -> str:
+    """Re-rolls, apothecary, inducements and stars bought, and the gold lost, in one line."""
+    induced = roster.get("inducements") or {}
+    assert isinstance(induced, Mapping)
+    bought = ", ".join(f"{name} x{count}" for name, count in induced.items()) or "none"
+    apothecary = "apothecary, " if roster.get("apothecary") else ""
+    return (
+        f"re-rolls {roster.get('rerolls', 0)}, {apothecary}inducements and stars: {bought}; "
+        f"gold lost {int(str(roster.get('lost', 0))):,} gp"
+    )
+
+
 def settings_to_json(settings: EventSettings) -> str:
     """The settings as stored."""
     data = asdict(settings)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
-from league_manager.services.event_views import EntryView, EventState
+from league_manager.services.event_views import EntryView, EventState, roster_extras
 from league_manager.ui.event_register import RegisterDialog
 
 REFRESH_MS = 5000
@@ -207,9 +207,9 @@ class EventDesk(QWidget):
         self.rules.setText(" · ".join(state.settings.lines()))
         _fill(
             self.registrations,
-            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost"],
+            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost", "Bought"],
             [[e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
-              f"{e.roster.get('lost', 0):,}"] for e in state.entries],
+              f"{e.roster.get('lost', 0):,}", roster_extras(e.roster)] for e in state.entries],
         )  # fmt: skip
         if selected is not None:
             for row, entry in enumerate(state.entries):

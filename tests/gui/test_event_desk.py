@@ -116,6 +116,7 @@ def test_register_edit_and_withdraw_on_the_desk(tmp_path: Path, qtbot: QtBot) ->
     assert not dialog.isVisible() and desk.status.text().startswith("Registered: Fay")
     fay = services.events.state("Cup").entries[-1]
     assert fay.naf_number == 4321 and fay.roster["inducements"] == {"Bloodweiser Kegs": 2}
+    assert "Bloodweiser Kegs x2" in desk.registrations.item(5, 6).text()
     desk.registrations.selectRow(5)
     assert desk.edit_button.isEnabled() and desk.withdraw_button.isEnabled()
     edit = desk.open_register(desk.selected_entry())

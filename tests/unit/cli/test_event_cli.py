@@ -3,6 +3,8 @@
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+import pypdf
+
 from tests.unit.cli.cli_run import ok_json, run
 
 NAF = "{http://www.bloodbowl.net}"
@@ -29,7 +31,8 @@ def test_whole_event_from_registration_to_the_naf_file(tmp_path: Path) -> None:
         assert code == 0, err
         assert "lost" in out
     code, out, _ = run(db, "event", "show", "Cup")
-    assert "Budget: 1,200,000 gp" in out and "+ Guard" in out
+    assert "Budget: 1,200,000 gp" in out and "+ Guard" in out and "re-rolls 2" in out
+    assert "Star players: not allowed" in out
     for round_number in (1, 2, 3):
         tables = ok_json(db, "event", "pair", "Cup")
         assert isinstance(tables, list) and len(tables) == 4
@@ -38,6 +41,8 @@ def test_whole_event_from_registration_to_the_naf_file(tmp_path: Path) -> None:
         assert code == 0  # a re-pairing until the first result
         assert run(db, "event", "slips", "Cup", "-o", str(tmp_path / f"r{round_number}.pdf"))[0] == 0
         assert (tmp_path / f"r{round_number}.pdf").read_bytes().startswith(b"%PDF")
+        slips = " ".join(pypdf.PdfReader(tmp_path / f"r{round_number}.pdf").pages[0].extract_text().split())
+        assert "Budget: 1,200,000 gp" in slips and "Star players: not allowed" in slips
         assert run(db, "event", "result", "Cup", "1", "--score", "2-1", "--cas", "1-0")[0] == 0
         code, _, err = run(db, "event", "pair", "Cup")
         assert code == 1 and "no result yet for table(s) 2, 3, 4" in err
