@@ -44,6 +44,8 @@ class EventSettings:
     tiers: Mapping[str, TierRule] = field(default_factory=dict)
     ruleset: str = "bb2020"
     stars: bool = False
+    team_size: int = 0
+    team_scoring: str = "match"
 
     def lines(self) -> list[str]:
         """The settings in words, one per line (for rosters, slips and the event page)."""
@@ -56,6 +58,8 @@ class EventSettings:
             f"Tie-breakers: {', '.join(self.tie_breakers)}",
             f"Inducements: from the budget once {INDUCEMENTS_AFTER} players are hired",
             "Star players: allowed, from the budget" if self.stars else "Star players: not allowed",
+            "Post-game between rounds: none (rosters stay as registered)",
+            self._teams_line(),
         ]
         for key, rule in sorted(self.tiers.items()):
             parts = []
@@ -65,6 +69,16 @@ class EventSettings:
                 parts.append(f"{rule.skills} skills")
             out.append(f"Tier {key}: {', '.join(parts)}")
         return out
+
+    def _teams_line(self) -> str:
+        if not self.team_size:
+            return "Teams: none (coaches play for themselves)"
+        scoring = (
+            "team match won by more coach wins, scoring the points above"
+            if self.team_scoring == "match"
+            else "the sum of the coaches' points"
+        )
+        return f"Teams: of {self.team_size} coaches, paired board by board; team points: {scoring}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +131,7 @@ def check_settings(settings: EventSettings) -> None:
         RuleViolation: budget out of range, rounds or skills not positive, unknown tie-breaker.
     """
     from league_manager.rules.swiss import TIE_BREAKERS
+    from league_manager.rules.team_swiss import TEAM_SCORING
 
     budgets = [settings.budget, *(t.budget for t in settings.tiers.values() if t.budget is not None)]
     for budget in budgets:
@@ -129,6 +144,12 @@ def check_settings(settings: EventSettings) -> None:
         raise RuleViolation("rounds", "an event needs at least one round")
     if settings.skills < 0 or settings.skills_per_player < 1:
         raise RuleViolation("skill pack", "skills must be 0 or more, and at least one per player")
+    if settings.team_size == 1 or settings.team_size < 0:
+        raise RuleViolation("teams", "a team of coaches has at least 2 (0: no teams)")
+    if settings.team_scoring not in TEAM_SCORING:
+        raise RuleViolation(
+            "team scoring", f"'{settings.team_scoring}' is not one of {', '.join(TEAM_SCORING)}"
+        )
     for name in settings.tie_breakers:
         if name not in TIE_BREAKERS:
             raise RuleViolation("tie-breaker", f"unknown '{name}' (known: {', '.join(TIE_BREAKERS)})")

@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 
 from league_manager.rules.exhibition import EventSettings, TierRule
 from league_manager.rules.swiss import Standing
+from league_manager.rules.team_swiss import TeamStanding
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,11 @@ class EntryView:
     team_name: str
     team_value: int
     roster: Mapping[str, object]
+
+    @property
+    def squad(self) -> str:
+        """The team of coaches this coach plays for ("" in an event without teams)."""
+        return str(self.roster.get("squad") or "")
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,7 @@ class EventState:
     entries: tuple[EntryView, ...]
     games: tuple[GameView, ...]
     standings: tuple[Standing, ...]
+    teams: tuple[TeamStanding, ...] = ()
 
     @property
     def current_round(self) -> int:

@@ -24,6 +24,7 @@ from league_manager.rules.exhibition import (
 )
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.swiss import Game, pair_round, standings
+from league_manager.rules.team_swiss import TeamStanding, pair_teams, team_standings
 from league_manager.services.base import ServiceBase
 from league_manager.services.event_views import (
     EntryView,
@@ -70,12 +71,14 @@ class EventService(ServiceBase):
         apothecary: bool = False,
         naf_number: int | None = None,
         replaces: int | None = None,
+        squad: str | None = None,
     ) -> EntryView:
         """Register a coach with an exhibition roster checked against the event's rules.
 
         Args:
             replaces: the id of the entry this one corrects (an edit before round 1);
                 the corrected entry keeps its id.
+            squad: the team of coaches played for, in a team event (required there).
 
         Raises:
             RuleViolation: the roster breaks a rule (named), the coach is registered
@@ -94,6 +97,7 @@ class EventService(ServiceBase):
             for other in entries:
                 if other is not entry and other.coach.casefold() == coach.strip().casefold():
                     raise RuleViolation("registration", f"{other.coach} is registered already")
+            squad_name = _squad(settings.team_size, entries, entry, squad)
             ruleset = load_ruleset(settings.ruleset)
             roster = ruleset.team(race)
             positions: dict[str, int] = {}
@@ -115,6 +119,7 @@ class EventService(ServiceBase):
                 "spent": checked.spent,
                 "lost": checked.lost,
                 "rules": settings.lines(),
+                "squad": squad_name,
             }
             if entry is None:
                 entry = EventEntry(
@@ -177,9 +182,23 @@ class EventService(ServiceBase):
                 number = current + 1
             if number > settings.rounds:
                 raise RuleViolation("pairing", f"all {settings.rounds} rounds are played")
-            entries = {_id(e): e.coach for e in _entries(session, event)}
+            rows = _entries(session, event)
+            entries = {_id(e): e.coach for e in rows}
             ranked = standings(entries, [_game(g) for g in games], settings.points, settings.tie_breakers)
-            for pairing in pair_round(ranked):
+            if settings.team_size:
+                squads = _squads([_entry_view(e) for e in rows])
+                short = [f"{n} ({len(m)})" for n, m in squads.items() if len(m) != settings.team_size]
+                if short:
+                    raise RuleViolation(
+                        "teams", f"every team needs {settings.team_size} coaches: {', '.join(short)}"
+                    )
+                table = team_standings(
+                    squads, ranked, [_game(g) for g in games], settings.points, settings.team_scoring
+                )
+                pairings = pair_teams(table, squads)
+            else:
+                pairings = pair_round(ranked)
+            for pairing in pairings:
                 session.add(
                     EventGame(
                         event_id=_id(event), round=number, table=pairing.table,
@@ -303,4 +322,38 @@ def _state(session: Session, event: TournamentEvent) -> EventState:
         settings.points,
         settings.tie_breakers,
     )
-    return EventState(event.name, settings, tuple(entries.values()), games, tuple(table))
+    teams: tuple[TeamStanding, ...] = ()
+    if settings.team_size:
+        squads = _squads(list(entries.values()))
+        teams = tuple(
+            team_standings(squads, table, [_game(g) for g in rows], settings.points, settings.team_scoring)
+        )
+    return EventState(event.name, settings, tuple(entries.values()), games, tuple(table), teams)
+
+
+def _squads(entries: Sequence[EntryView]) -> dict[str, list[int]]:
+    """Squad name -> its coaches' entry ids, in board (registration) order."""
+    out: dict[str, list[int]] = {}
+    for entry in entries:
+        out.setdefault(entry.squad, []).append(entry.id)
+    return out
+
+
+def _squad(size: int, entries: Sequence[EventEntry], entry: EventEntry | None, squad: str | None) -> str:
+    """The squad a registration joins, checked: needed in a team event, refused elsewhere."""
+    name = (squad or "").strip()
+    if not size:
+        if name:
+            raise RuleViolation("teams", "this event has no teams of coaches")
+        return ""
+    if not name:
+        raise RuleViolation("teams", f"a team event: name the team of {size} coaches this coach plays for")
+    members = [
+        e for e in entries
+        if e is not entry and str(json.loads(e.roster_json).get("squad", "")).casefold() == name.casefold()
+    ]  # fmt: skip
+    if members:
+        name = str(json.loads(members[0].roster_json)["squad"])
+    if len(members) >= size:
+        raise RuleViolation("teams", f"{name} has its {size} coaches already")
+    return name

@@ -56,16 +56,32 @@ def _fill(table: QTableWidget, headers: list[str], rows: list[list[str]]) -> Non
     table.resizeColumnsToContents()
 
 
+def _who(entry: EntryView) -> str:
+    return f"{entry.coach} ({entry.squad})" if entry.squad else entry.coach
+
+
 def pairing_rows(state: EventState) -> list[list[str]]:
-    """Table, coaches and result of the current round."""
+    """Table, coaches (with their team of coaches, if any) and result of the current round."""
     rows = []
     for g in state.round_games():
         if g.b is None:
-            rows.append([str(g.table), g.a.coach, "bye", ""])
+            rows.append([str(g.table), _who(g.a), "bye", ""])
         else:
             score = "" if g.score_a is None else f"{g.score_a}-{g.score_b} (cas {g.cas_a}-{g.cas_b})"
-            rows.append([str(g.table), g.a.coach, g.b.coach, score])
+            rows.append([str(g.table), _who(g.a), _who(g.b), score])
     return rows
+
+
+def team_rows(state: EventState) -> list[list[str]]:
+    """Rank, team, its coaches, team points, match record, coach points, TD and CAS."""
+    return [
+        [str(n), t.squad, ", ".join(t.coaches), str(t.points), f"{t.wins}-{t.draws}-{t.losses}",
+         str(t.coach_points), f"{t.td_for}-{t.td_against}", f"{t.cas_for}-{t.cas_against}"]
+        for n, t in enumerate(state.teams, start=1)
+    ]  # fmt: skip
+
+
+TEAM_HEADERS = ["#", "Team", "Coaches", "Points", "W-D-L", "Coach points", "TD", "CAS"]
 
 
 def standing_rows(state: EventState) -> list[list[str]]:
@@ -133,6 +149,8 @@ class EventDesk(QWidget):
         self.tabs.addTab(registration_tab, "&Registrations")
         self.tabs.addTab(round_tab, "R&ound")
         self.tabs.addTab(self.standings, "S&tandings")
+        self.team_standings = QTableWidget()
+        self.team_tab = self.tabs.addTab(self.team_standings, "Te&am Standings")
         layout.addWidget(self.tabs, 1)
         self.status = QLabel()
         layout.addWidget(self.status)
@@ -207,9 +225,9 @@ class EventDesk(QWidget):
         self.rules.setText(" · ".join(state.settings.lines()))
         _fill(
             self.registrations,
-            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost", "Bought"],
+            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost", "Bought", "Team of coaches"],
             [[e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
-              f"{e.roster.get('lost', 0):,}", roster_extras(e.roster)] for e in state.entries],
+              f"{e.roster.get('lost', 0):,}", roster_extras(e.roster), e.squad] for e in state.entries],
         )  # fmt: skip
         if selected is not None:
             for row, entry in enumerate(state.entries):
@@ -217,6 +235,8 @@ class EventDesk(QWidget):
                     self.registrations.selectRow(row)
         _fill(self.pairings, PAIRING_HEADERS, pairing_rows(state))
         _fill(self.standings, STANDING_HEADERS, standing_rows(state))
+        _fill(self.team_standings, TEAM_HEADERS, team_rows(state))
+        self.tabs.setTabVisible(self.team_tab, bool(state.settings.team_size))
         self._update_buttons()
         for screen in self.screens:
             screen.show_state(state)
@@ -347,7 +367,11 @@ class SecondScreen(QWidget):
         """Show the event's current round and standings."""
         self.title.setText(f"{state.name} - round {state.current_round} of {state.settings.rounds}")
         _fill(self.pairings, PAIRING_HEADERS, pairing_rows(state))
-        _fill(self.standings, STANDING_HEADERS[:4], [r[:4] for r in standing_rows(state)])
+        if state.teams:
+            rows = [[r[0], r[1], r[3], r[4]] for r in team_rows(state)]
+            _fill(self.standings, ["#", "Team", "Points", "W-D-L"], rows)
+        else:
+            _fill(self.standings, STANDING_HEADERS[:4], [r[:4] for r in standing_rows(state)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop refreshing and leave the desk's list."""

@@ -60,10 +60,16 @@ class RegisterDialog(QDialog):
         for team in sorted(self.ruleset.teams.values(), key=lambda t: t.name):
             self.race.addItem(team.name, team.id)
         self.team_name = QLineEdit()
+        self.squad = QLineEdit()
+        size = state.settings.team_size
+        self.squad.setEnabled(bool(size))
+        self.squad.setPlaceholderText(f"the team of {size} coaches played for" if size else "")
+        self.squad.setToolTip("" if size else "This event has no teams of coaches")
         form.addRow("&Coach:", self.coach)
         form.addRow("&NAF number:", self.naf)
         form.addRow("&Race:", self.race)
         form.addRow("&Team name:", self.team_name)
+        form.addRow("Team of &coaches:", self.squad)
         layout.addLayout(form)
         lists = QHBoxLayout()
         self.positions = QTableWidget()
@@ -170,6 +176,7 @@ class RegisterDialog(QDialog):
         self.coach.setText(entry.coach)
         self.naf.setText("" if entry.naf_number is None else str(entry.naf_number))
         self.team_name.setText(entry.team_name)
+        self.squad.setText(entry.squad)
         self.race.blockSignals(True)
         self.race.setCurrentIndex(max(0, self.race.findText(entry.race)))
         self.race.blockSignals(False)
@@ -235,6 +242,7 @@ class RegisterDialog(QDialog):
                 apothecary=self.apothecary.isChecked(),
                 naf_number=int(naf_text) if naf_text else None,
                 replaces=None if self.entry is None else self.entry.id,
+                squad=self.squad.text() or None,
             )
         except LeagueError as exc:
             self.verdict.setText(f"Refused: {exc}")

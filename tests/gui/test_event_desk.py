@@ -157,6 +157,54 @@ def test_stars_on_the_register_dialog_where_allowed(tmp_path: Path, qtbot: QtBot
     services.close()
 
 
+def test_team_event_on_the_desk(tmp_path: Path, qtbot: QtBot) -> None:
+    services, desk = _desk(tmp_path, qtbot)
+    assert not desk.tabs.isTabVisible(desk.team_tab)
+    services.events.create("Team Cup", EventSettings(team_size=2, team_scoring="sum"))
+    for coach, squad in (("Ann", "Reds"), ("Bob", "Reds"), ("Cy", "Blues")):
+        services.events.register(
+            "Team Cup", coach=coach, race="orc", team_name=f"{coach} FC", buys=[("Lineman", 11)], squad=squad
+        )
+    desk.load_names()
+    desk.chooser.setCurrentText("Team Cup")
+    assert "Teams: of 2 coaches" in desk.rules.text() and "sum of the coaches' points" in desk.rules.text()
+    desk.pair_button.click()
+    assert "every team needs 2 coaches: Blues (1)" in desk.status.text()
+    dialog = desk.open_register()
+    assert dialog is not None
+    qtbot.addWidget(dialog)
+    assert dialog.squad.isEnabled()
+    dialog.race.setCurrentIndex(dialog.race.findText("Orc"))
+    dialog.coach.setText("Dee")
+    dialog.team_name.setText("Dee FC")
+    dialog.position_boxes["Orc Lineman"].setValue(11)
+    dialog.squad.setText("reds")
+    dialog.ok.click()
+    assert "Reds has its 2 coaches already" in dialog.verdict.text()
+    dialog.squad.setText("blues")
+    dialog.resize(1400, 900)
+    dialog.grab().save(str(tmp_path / "register-team.png"))
+    dialog.ok.click()
+    assert desk.registrations.item(3, 7).text() == "Blues"
+    desk.pair_button.click()
+    assert desk.tabs.isTabVisible(desk.team_tab) and desk.pairings.rowCount() == 2
+    assert {desk.pairings.item(0, 1).text(), desk.pairings.item(0, 2).text()} == {"Ann (Reds)", "Cy (Blues)"}
+    services.events.result("Team Cup", 1, (2, 0))
+    services.events.result("Team Cup", 2, (1, 0))
+    desk.reload()
+    winner = services.events.state("Team Cup").round_games()[0].a.squad
+    assert desk.team_standings.item(0, 1).text() == winner and desk.team_standings.item(0, 3).text() == "6"
+    assert desk.team_standings.item(1, 3).text() == "0"
+    screen = desk.open_second_screen()
+    qtbot.addWidget(screen)
+    assert screen.standings.item(0, 1).text() == winner
+    screen.close()
+    desk.tabs.setCurrentIndex(desk.team_tab)
+    desk.resize(1400, 900)
+    desk.grab().save(str(tmp_path / "desk-team.png"))
+    services.close()
+
+
 def test_the_desk_lists_events_created_and_changed_elsewhere(tmp_path: Path, qtbot: QtBot) -> None:
     services, desk = _desk(tmp_path, qtbot)
     services.events.create("Second Cup", EventSettings())
