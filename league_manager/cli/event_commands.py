@@ -54,6 +54,12 @@ def register(subparsers: SubParsers) -> None:
     )  # fmt: skip
     p.add_argument("--tiers", type=Path, metavar="FILE", help="YAML: tier or race -> {budget, skills}")
     p.add_argument("--ruleset", default="bb2020")
+    p.add_argument("--stars", action="store_true", help="allow star players, bought from the budget")
+    p.add_argument("--teams-of", type=int, default=0, metavar="N", help="a team event: teams of N coaches")
+    p.add_argument(
+        "--team-scoring", default="match", choices=("match", "sum"),
+        help="match: team W/D/L by the count of coach wins; sum: the coaches' points added",
+    )  # fmt: skip
     p.set_defaults(handler=cmd_create)
     p = commands.add_parser("register", help="register a coach with an exhibition roster")
     p.add_argument("name")
@@ -67,6 +73,7 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--rerolls", type=int, default=0)
     p.add_argument("--apothecary", action="store_true")
     p.add_argument("--naf", type=int, metavar="NUMBER")
+    p.add_argument("--team", metavar="TEAM", help="the team of coaches played for (team events)")
     p.set_defaults(handler=cmd_register)
     p = commands.add_parser("show", help="the event's rules, registrations and rosters")
     p.add_argument("name")
@@ -122,7 +129,8 @@ def cmd_create(args: argparse.Namespace, ctx: CliContext) -> int:
         format=args.format, rounds=args.rounds, budget=args.budget, skills=args.skills,
         skills_per_player=args.skills_per_player, points=args.points,
         tie_breakers=tuple(t.strip() for t in args.tie_breakers.split(",") if t.strip()),
-        tiers=_tiers(args.tiers), ruleset=args.ruleset,
+        tiers=_tiers(args.tiers), ruleset=args.ruleset, stars=args.stars, team_size=args.teams_of,
+        team_scoring=args.team_scoring,
     )  # fmt: skip
     state = ctx.services().events.create(args.name, settings)
     return ctx.emit(
@@ -144,17 +152,9 @@ def _counts(text: str, what: str) -> list[tuple[str, int]]:
 
 
 def _picks(text: str) -> list[SkillPick]:
-    from league_manager.rules.exhibition import SkillPick
+    from league_manager.rules.exhibition import parse_picks
 
-    out = []
-    for part in (p.strip() for p in text.split(",")):
-        if not part:
-            continue
-        number, sep, skill = part.partition(":")
-        if not sep or not number.strip().isdigit() or not skill.strip():
-            raise RuleViolation("skill pack", f"'{part}' is not PLAYER:SKILL (player numbered as bought)")
-        out.append(SkillPick(int(number), skill.strip()))
-    return out
+    return parse_picks(text)
 
 
 def cmd_register(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -162,7 +162,7 @@ def cmd_register(args: argparse.Namespace, ctx: CliContext) -> int:
     values: dict[str, Any] = {
         "coach": args.coach, "race": args.race, "name": args.team_name, "buy": ",".join(args.buy),
         "skills": args.skills, "induce": args.induce, "rerolls": args.rerolls,
-        "apothecary": args.apothecary, "naf": args.naf,
+        "apothecary": args.apothecary, "naf": args.naf, "team": args.team,
     }  # fmt: skip
     if args.roster is not None:
         data = yaml.safe_load(args.roster.read_text(encoding="utf-8")) or {}
@@ -183,6 +183,7 @@ def cmd_register(args: argparse.Namespace, ctx: CliContext) -> int:
         inducements=dict(_counts(str(values["induce"] or ""), "inducements")),
         rerolls=int(values["rerolls"] or 0), apothecary=bool(values["apothecary"]),
         naf_number=None if values["naf"] in (None, "") else int(values["naf"]),
+        squad=None if not values["team"] else str(values["team"]),
     )  # fmt: skip
     roster = entry.roster
     return ctx.emit(
@@ -196,12 +197,15 @@ def cmd_register(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
     """``event show``: rules, then every roster with the rules printed on it."""
+    from league_manager.services.event_views import roster_extras
+
     state = ctx.services().events.state(args.name)
 
     def text() -> str:
         lines = [state.name, *("  " + line for line in state.settings.lines()), ""]
         for entry in state.entries:
             naf = f", NAF {entry.naf_number}" if entry.naf_number else ""
+            naf += f", team {entry.squad}" if entry.squad else ""
             lines.append(f"{entry.coach}{naf}: {entry.team_name} ({entry.race}), TV {entry.team_value:,}")
             players = entry.roster["players"]
             assert isinstance(players, list)
@@ -209,6 +213,7 @@ def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
                 skills = ", ".join(player["skills"])
                 extra = f" + {skills}" if skills else ""
                 lines.append(f"  {player['number']:>2} {player['position']}{extra}")
+            lines.append("  " + roster_extras(entry.roster))
         return "\n".join(lines)
 
     return ctx.emit(
@@ -228,12 +233,21 @@ def cmd_pair(args: argparse.Namespace, ctx: CliContext) -> int:
     def text() -> str:
         lines = [f"Round {games[0].round}" if games else "No tables"]
         for g in games:
-            lines.append(f"  table {g.table}: {g.a.coach} v {g.b.coach}" if g.b else f"  bye: {g.a.coach}")
+            a = f"{g.a.coach} ({g.a.squad})" if g.a.squad else g.a.coach
+            b = "" if g.b is None else f"{g.b.coach} ({g.b.squad})" if g.b.squad else g.b.coach
+            lines.append(f"  table {g.table}: {a} v {b}" if g.b else f"  bye: {a}")
         return "\n".join(lines)
 
     return ctx.emit(
         [
-            {"round": g.round, "table": g.table, "a": g.a.coach, "b": g.b.coach if g.b else None}
+            {
+                "round": g.round,
+                "table": g.table,
+                "a": g.a.coach,
+                "b": g.b.coach if g.b else None,
+                "team_a": g.a.squad or None,
+                "team_b": (g.b.squad or None) if g.b else None,
+            }
             for g in games
         ],
         text,
@@ -266,15 +280,30 @@ def cmd_standings(args: argparse.Namespace, ctx: CliContext) -> int:
     """``event standings``."""
     state = ctx.services().events.state(args.name)
     rows = [_standing_row(n, line) for n, line in enumerate(state.standings, start=1)]
-    return ctx.emit(
-        rows,
-        lambda: "\n".join(
+    teams = [
+        {"rank": n, "team": t.squad, "coaches": list(t.coaches), "points": t.points, "wins": t.wins,
+         "draws": t.draws, "losses": t.losses, "coach_points": t.coach_points, "coach_wins": t.coach_wins,
+         "td_for": t.td_for, "td_against": t.td_against, "cas_for": t.cas_for, "cas_against": t.cas_against,
+         "byes": t.byes}
+        for n, t in enumerate(state.teams, start=1)
+    ]  # fmt: skip
+
+    def text() -> str:
+        lines = [
+            f"{r['rank']:>3}. {r['team']:<24} {r['points']:>3} pts  {r['wins']}-{r['draws']}-{r['losses']}  "
+            f"coach points {r['coach_points']}  TD {r['td_for']}-{r['td_against']}"
+            for r in teams
+        ]
+        lines += [""] if teams else []
+        lines += [
             f"{r['rank']:>3}. {r['coach']:<24} {r['points']:>3} pts  {r['wins']}-{r['draws']}-{r['losses']}  "
             f"TD {r['td_for']}-{r['td_against']}  CAS {r['cas_for']}-{r['cas_against']}  "
             f"OPP {r['opponents_points']}"
             for r in rows
-        ),
-    )
+        ]
+        return "\n".join(lines)
+
+    return ctx.emit({"teams": teams, "coaches": rows} if state.settings.team_size else rows, text)
 
 
 def cmd_slips(args: argparse.Namespace, ctx: CliContext) -> int:

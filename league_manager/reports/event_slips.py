@@ -35,8 +35,25 @@ def write_slips(state: EventState, path: Path, round_number: int | None = None) 
             canvas.showPage()
         top = height - 10 * mm - slot * slip_height
         _slip(canvas, state.name, game, 15 * mm, top, width - 30 * mm, slip_height - 6 * mm)
+        _rules(canvas, state.settings.lines(), 20 * mm, top - 70 * mm, width - 40 * mm)
     canvas.save()
     return len(games)
+
+
+def _rules(canvas: Canvas, lines: list[str], left: float, top: float, width: float) -> None:
+    """The organiser's settings, wrapped to the slip's width in small type."""
+    canvas.setFont(SANS, 7)
+    words = " · ".join(lines).split(" ")
+    row, y = "", top
+    for word in words:
+        candidate = f"{row} {word}".strip()
+        if row and canvas.stringWidth(candidate, SANS, 7) > width:
+            canvas.drawString(left, y, row)
+            row, y = word, y - 3 * mm
+        else:
+            row = candidate
+    if row:
+        canvas.drawString(left, y, row)
 
 
 def _slip(

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from league_manager.core.errors import RuleViolation
 from league_manager.core.money import format_gold
 from league_manager.rules.draft import DraftPlan, check_draft
-from league_manager.rules.model import Inducement, Ruleset
+from league_manager.rules.model import Inducement, Ruleset, StarPlayer, TeamRoster
 
 BUDGET_RANGE = (1_100_000, 1_300_000)
 DEFAULT_BUDGET = 1_150_000
@@ -43,6 +43,9 @@ class EventSettings:
     tie_breakers: tuple[str, ...] = ("opponents_points", "td_diff", "cas_diff")
     tiers: Mapping[str, TierRule] = field(default_factory=dict)
     ruleset: str = "bb2020"
+    stars: bool = False
+    team_size: int = 0
+    team_scoring: str = "match"
 
     def lines(self) -> list[str]:
         """The settings in words, one per line (for rosters, slips and the event page)."""
@@ -54,6 +57,9 @@ class EventSettings:
             f"Points: win {win}, draw {draw}, loss {loss}",
             f"Tie-breakers: {', '.join(self.tie_breakers)}",
             f"Inducements: from the budget once {INDUCEMENTS_AFTER} players are hired",
+            "Star players: allowed, from the budget" if self.stars else "Star players: not allowed",
+            "Post-game between rounds: none (rosters stay as registered)",
+            self._teams_line(),
         ]
         for key, rule in sorted(self.tiers.items()):
             parts = []
@@ -63,6 +69,16 @@ class EventSettings:
                 parts.append(f"{rule.skills} skills")
             out.append(f"Tier {key}: {', '.join(parts)}")
         return out
+
+    def _teams_line(self) -> str:
+        if not self.team_size:
+            return "Teams: none (coaches play for themselves)"
+        scoring = (
+            "team match won by more coach wins, scoring the points above"
+            if self.team_scoring == "match"
+            else "the sum of the coaches' points"
+        )
+        return f"Teams: of {self.team_size} coaches, paired board by board; team points: {scoring}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +99,29 @@ class ExhibitionRoster:
     budget: int
     spent: int
     team_value: int
+    stars: tuple[str, ...] = ()
 
     @property
     def lost(self) -> int:
         """Gold not spent, lost at the end of the draft."""
         return self.budget - self.spent
+
+
+def parse_picks(text: str) -> list[SkillPick]:
+    """Read a skill pack written ``"PLAYER:SKILL, ..."`` (players numbered as bought).
+
+    Raises:
+        RuleViolation: a part is not PLAYER:SKILL.
+    """
+    out = []
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        number, sep, skill = part.partition(":")
+        if not sep or not number.strip().isdigit() or not skill.strip():
+            raise RuleViolation("skill pack", f"'{part}' is not PLAYER:SKILL (player numbered as bought)")
+        out.append(SkillPick(int(number), skill.strip()))
+    return out
 
 
 def check_settings(settings: EventSettings) -> None:
@@ -97,6 +131,7 @@ def check_settings(settings: EventSettings) -> None:
         RuleViolation: budget out of range, rounds or skills not positive, unknown tie-breaker.
     """
     from league_manager.rules.swiss import TIE_BREAKERS
+    from league_manager.rules.team_swiss import TEAM_SCORING
 
     budgets = [settings.budget, *(t.budget for t in settings.tiers.values() if t.budget is not None)]
     for budget in budgets:
@@ -109,6 +144,12 @@ def check_settings(settings: EventSettings) -> None:
         raise RuleViolation("rounds", "an event needs at least one round")
     if settings.skills < 0 or settings.skills_per_player < 1:
         raise RuleViolation("skill pack", "skills must be 0 or more, and at least one per player")
+    if settings.team_size == 1 or settings.team_size < 0:
+        raise RuleViolation("teams", "a team of coaches has at least 2 (0: no teams)")
+    if settings.team_scoring not in TEAM_SCORING:
+        raise RuleViolation(
+            "team scoring", f"'{settings.team_scoring}' is not one of {', '.join(TEAM_SCORING)}"
+        )
     for name in settings.tie_breakers:
         if name not in TIE_BREAKERS:
             raise RuleViolation("tie-breaker", f"unknown '{name}' (known: {', '.join(TIE_BREAKERS)})")
@@ -191,6 +232,7 @@ def check_roster(
     if pack_used > allowed:
         raise RuleViolation("skill pack", f"{pack_used} used of {allowed} (secondary skills take 2)")
     groups: dict[str, int] = {}
+    stars: dict[str, str] = {}
     for name, count in inducements.items():
         if count <= 0:
             continue
@@ -198,6 +240,10 @@ def check_roster(
             raise RuleViolation(
                 "inducements", f"bought only once {INDUCEMENTS_AFTER} players are hired ({len(players)})"
             )
+        star = _star(ruleset, name)
+        if star is not None:
+            spent += _star_cost(ruleset, settings, roster, plan, star, count, stars)
+            continue
         inducement = _inducement(ruleset, name)
         if not inducement.available_for(roster, plan.special_rule_choice):
             raise RuleViolation("inducements", f"{roster.name} may not buy {inducement.name}")
@@ -222,7 +268,42 @@ def check_roster(
         budget,
         spent,
         value,
+        tuple(stars.values()),
     )
+
+
+def _star(ruleset: Ruleset, name: str) -> StarPlayer | None:
+    for star in ruleset.star_players.values():
+        if name.casefold() == star.name.casefold():
+            return star
+    return None
+
+
+def _star_cost(
+    ruleset: Ruleset,
+    settings: EventSettings,
+    roster: TeamRoster,
+    plan: DraftPlan,
+    star: StarPlayer,
+    count: int,
+    hired: dict[str, str],
+) -> int:
+    """Check one star bought at registration and note him in ``hired`` (choice -> name).
+
+    A pair (Grak and Crumbleberry) is one choice at the pair's price, taken once.
+    """
+    if not settings.stars:
+        raise RuleViolation("star players", f"{star.name}: the organiser does not allow star players")
+    if not star.plays_for_team(roster, plan.special_rule_choice):
+        raise RuleViolation("star players", f"{star.name} does not play for {roster.name}")
+    choice = star.pair or star.name
+    if count != 1 or choice in hired:
+        taken = f"{star.pair} are hired together, once" if star.pair else f"{star.name} can be hired once"
+        raise RuleViolation("star players", taken)
+    hired[choice] = star.name
+    if len(hired) > ruleset.max_stars_per_team:
+        raise RuleViolation("star players", f"at most {ruleset.max_stars_per_team} per team")
+    return star.pair_cost if star.pair and star.pair_cost else star.cost
 
 
 def _inducement(ruleset: Ruleset, name: str) -> Inducement:

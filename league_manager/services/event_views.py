@@ -9,6 +9,7 @@ from dataclasses import asdict, dataclass
 
 from league_manager.rules.exhibition import EventSettings, TierRule
 from league_manager.rules.swiss import Standing
+from league_manager.rules.team_swiss import TeamStanding
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,11 @@ class EntryView:
     team_name: str
     team_value: int
     roster: Mapping[str, object]
+
+    @property
+    def squad(self) -> str:
+        """The team of coaches this coach plays for ("" in an event without teams)."""
+        return str(self.roster.get("squad") or "")
 
 
 @dataclass(frozen=True)
@@ -53,6 +59,7 @@ class EventState:
     entries: tuple[EntryView, ...]
     games: tuple[GameView, ...]
     standings: tuple[Standing, ...]
+    teams: tuple[TeamStanding, ...] = ()
 
     @property
     def current_round(self) -> int:
@@ -63,6 +70,18 @@ class EventState:
         """The tables of a round (default: the current one), in table order."""
         wanted = self.current_round if number is None else number
         return sorted((g for g in self.games if g.round == wanted), key=lambda g: g.table)
+
+
+def roster_extras(roster: Mapping[str, object]) -> str:
+    """Re-rolls, apothecary, inducements and stars bought, and the gold lost, in one line."""
+    induced = roster.get("inducements") or {}
+    assert isinstance(induced, Mapping)
+    bought = ", ".join(f"{name} x{count}" for name, count in induced.items()) or "none"
+    apothecary = "apothecary, " if roster.get("apothecary") else ""
+    return (
+        f"re-rolls {roster.get('rerolls', 0)}, {apothecary}inducements and stars: {bought}; "
+        f"gold lost {int(str(roster.get('lost', 0))):,} gp"
+    )
 
 
 def settings_to_json(settings: EventSettings) -> str:

@@ -24,6 +24,7 @@ from league_manager.rules.exhibition import (
 )
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.swiss import Game, pair_round, standings
+from league_manager.rules.team_swiss import TeamStanding, pair_teams, team_standings
 from league_manager.services.base import ServiceBase
 from league_manager.services.event_views import (
     EntryView,
@@ -69,24 +70,40 @@ class EventService(ServiceBase):
         rerolls: int = 0,
         apothecary: bool = False,
         naf_number: int | None = None,
+        replaces: int | None = None,
+        squad: str | None = None,
     ) -> EntryView:
         """Register a coach with an exhibition roster checked against the event's rules.
+
+        Args:
+            replaces: the id of the entry this one corrects (an edit before round 1);
+                the corrected entry keeps its id.
+            squad: the team of coaches played for, in a team event (required there).
 
         Raises:
             RuleViolation: the roster breaks a rule (named), the coach is registered
                 already, or the first round is paired.
+            NotFound: ``replaces`` is not an entry of the event.
         """
+        if not coach.strip() or not team_name.strip():
+            raise RuleViolation("registration", "a coach name and a team name are needed")
         with self.transaction() as session:
             event = _find(session, name)
             settings = settings_from_json(event.settings_json)
             if _games(session, event):
                 raise RuleViolation("registration", "closed: the first round is paired")
-            if any(e.coach.casefold() == coach.casefold() for e in _entries(session, event)):
-                raise RuleViolation("registration", f"{coach} is registered already")
+            entries = _entries(session, event)
+            entry = None if replaces is None else _entry(entries, replaces, event.name)
+            for other in entries:
+                if other is not entry and other.coach.casefold() == coach.strip().casefold():
+                    raise RuleViolation("registration", f"{other.coach} is registered already")
+            squad_name = _squad(settings.team_size, entries, entry, squad)
             ruleset = load_ruleset(settings.ruleset)
             roster = ruleset.team(race)
             positions: dict[str, int] = {}
             for position_name, count in buys:
+                if count <= 0:
+                    continue
                 position = roster.position(position_name).name
                 positions[position] = positions.get(position, 0) + count
             plan = DraftPlan(roster.name, positions, rerolls=rerolls, apothecary=apothecary)
@@ -97,23 +114,43 @@ class EventService(ServiceBase):
                 "rerolls": rerolls,
                 "apothecary": apothecary,
                 "inducements": dict(checked.inducements),
+                "stars": list(checked.stars),
                 "budget": checked.budget,
                 "spent": checked.spent,
                 "lost": checked.lost,
                 "rules": settings.lines(),
+                "squad": squad_name,
             }
-            entry = EventEntry(
-                event_id=_id(event),
-                coach=coach.strip(),
-                naf_number=naf_number,
-                race=checked.race,
-                team_name=team_name.strip(),
-                roster_json=json.dumps(data),
-                team_value=checked.team_value,
-            )
+            if entry is None:
+                entry = EventEntry(
+                    event_id=_id(event), coach="", race="", team_name="", roster_json="", team_value=0
+                )
+            entry.coach = coach.strip()
+            entry.naf_number = naf_number
+            entry.race = checked.race
+            entry.team_name = team_name.strip()
+            entry.roster_json = json.dumps(data)
+            entry.team_value = checked.team_value
             session.add(entry)
             session.flush()
             return _entry_view(entry)
+
+    def withdraw(self, name: str, entry_id: int) -> EntryView:
+        """Withdraw a registered coach before the first round is paired.
+
+        Raises:
+            RuleViolation: the first round is paired (a coach then drops, not withdraws).
+            NotFound: no such entry in the event.
+        """
+        with self.transaction() as session:
+            event = _find(session, name)
+            if _games(session, event):
+                raise RuleViolation("registration", "closed: the first round is paired")
+            entry = _entry(_entries(session, event), entry_id, event.name)
+            view = _entry_view(entry)
+            session.delete(entry)
+            session.flush()
+            return view
 
     def pair(self, name: str) -> list[GameView]:
         """Pair the next round, or re-pair the current one while none of its results is in.
@@ -145,9 +182,23 @@ class EventService(ServiceBase):
                 number = current + 1
             if number > settings.rounds:
                 raise RuleViolation("pairing", f"all {settings.rounds} rounds are played")
-            entries = {_id(e): e.coach for e in _entries(session, event)}
+            rows = _entries(session, event)
+            entries = {_id(e): e.coach for e in rows}
             ranked = standings(entries, [_game(g) for g in games], settings.points, settings.tie_breakers)
-            for pairing in pair_round(ranked):
+            if settings.team_size:
+                squads = _squads([_entry_view(e) for e in rows])
+                short = [f"{n} ({len(m)})" for n, m in squads.items() if len(m) != settings.team_size]
+                if short:
+                    raise RuleViolation(
+                        "teams", f"every team needs {settings.team_size} coaches: {', '.join(short)}"
+                    )
+                table = team_standings(
+                    squads, ranked, [_game(g) for g in games], settings.points, settings.team_scoring
+                )
+                pairings = pair_teams(table, squads)
+            else:
+                pairings = pair_round(ranked)
+            for pairing in pairings:
                 session.add(
                     EventGame(
                         event_id=_id(event), round=number, table=pairing.table,
@@ -222,6 +273,13 @@ def _entries(session: Session, event: TournamentEvent) -> list[EventEntry]:
     return list(session.exec(query).all())
 
 
+def _entry(entries: Sequence[EventEntry], entry_id: int, event: str) -> EventEntry:
+    for entry in entries:
+        if entry.id == entry_id:
+            return entry
+    raise NotFound(f"no entry {entry_id} in {event}")
+
+
 def _games(session: Session, event: TournamentEvent) -> list[EventGame]:
     query = select(EventGame).where(EventGame.event_id == _id(event))
     return list(session.exec(query.order_by(col(EventGame.round), col(EventGame.table))).all())
@@ -264,4 +322,38 @@ def _state(session: Session, event: TournamentEvent) -> EventState:
         settings.points,
         settings.tie_breakers,
     )
-    return EventState(event.name, settings, tuple(entries.values()), games, tuple(table))
+    teams: tuple[TeamStanding, ...] = ()
+    if settings.team_size:
+        squads = _squads(list(entries.values()))
+        teams = tuple(
+            team_standings(squads, table, [_game(g) for g in rows], settings.points, settings.team_scoring)
+        )
+    return EventState(event.name, settings, tuple(entries.values()), games, tuple(table), teams)
+
+
+def _squads(entries: Sequence[EntryView]) -> dict[str, list[int]]:
+    """Squad name -> its coaches' entry ids, in board (registration) order."""
+    out: dict[str, list[int]] = {}
+    for entry in entries:
+        out.setdefault(entry.squad, []).append(entry.id)
+    return out
+
+
+def _squad(size: int, entries: Sequence[EventEntry], entry: EventEntry | None, squad: str | None) -> str:
+    """The squad a registration joins, checked: needed in a team event, refused elsewhere."""
+    name = (squad or "").strip()
+    if not size:
+        if name:
+            raise RuleViolation("teams", "this event has no teams of coaches")
+        return ""
+    if not name:
+        raise RuleViolation("teams", f"a team event: name the team of {size} coaches this coach plays for")
+    members = [
+        e for e in entries
+        if e is not entry and str(json.loads(e.roster_json).get("squad", "")).casefold() == name.casefold()
+    ]  # fmt: skip
+    if members:
+        name = str(json.loads(members[0].roster_json)["squad"])
+    if len(members) >= size:
+        raise RuleViolation("teams", f"{name} has its {size} coaches already")
+    return name

@@ -23,7 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
-from league_manager.services.event_views import EventState
+from league_manager.services.event_views import EntryView, EventState, roster_extras
+from league_manager.ui.event_register import RegisterDialog
 
 REFRESH_MS = 5000
 
@@ -55,16 +56,32 @@ def _fill(table: QTableWidget, headers: list[str], rows: list[list[str]]) -> Non
     table.resizeColumnsToContents()
 
 
+def _who(entry: EntryView) -> str:
+    return f"{entry.coach} ({entry.squad})" if entry.squad else entry.coach
+
+
 def pairing_rows(state: EventState) -> list[list[str]]:
-    """Table, coaches and result of the current round."""
+    """Table, coaches (with their team of coaches, if any) and result of the current round."""
     rows = []
     for g in state.round_games():
         if g.b is None:
-            rows.append([str(g.table), g.a.coach, "bye", ""])
+            rows.append([str(g.table), _who(g.a), "bye", ""])
         else:
             score = "" if g.score_a is None else f"{g.score_a}-{g.score_b} (cas {g.cas_a}-{g.cas_b})"
-            rows.append([str(g.table), g.a.coach, g.b.coach, score])
+            rows.append([str(g.table), _who(g.a), _who(g.b), score])
     return rows
+
+
+def team_rows(state: EventState) -> list[list[str]]:
+    """Rank, team, its coaches, team points, match record, coach points, TD and CAS."""
+    return [
+        [str(n), t.squad, ", ".join(t.coaches), str(t.points), f"{t.wins}-{t.draws}-{t.losses}",
+         str(t.coach_points), f"{t.td_for}-{t.td_against}", f"{t.cas_for}-{t.cas_against}"]
+        for n, t in enumerate(state.teams, start=1)
+    ]  # fmt: skip
+
+
+TEAM_HEADERS = ["#", "Team", "Coaches", "Points", "W-D-L", "Coach points", "TD", "CAS"]
 
 
 def standing_rows(state: EventState) -> list[list[str]]:
@@ -106,20 +123,43 @@ class EventDesk(QWidget):
         layout.addWidget(self.rules)
         self.tabs = QTabWidget()
         self.registrations = QTableWidget()
+        self.registrations.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.registrations.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.registrations.itemSelectionChanged.connect(self._update_buttons)
+        registration_tab = QWidget()
+        registration_layout = QVBoxLayout(registration_tab)
+        registration_buttons = QHBoxLayout()
+        self.register_button = QPushButton("Register a &Team...")
+        self.register_button.clicked.connect(lambda: self.open_register())
+        self.edit_button = QPushButton("&Edit...")
+        self.edit_button.clicked.connect(lambda: self.open_register(self.selected_entry()))
+        self.withdraw_button = QPushButton("&Withdraw")
+        self.withdraw_button.clicked.connect(self.withdraw)
+        for widget in (self.register_button, self.edit_button, self.withdraw_button):
+            registration_buttons.addWidget(widget)
+        registration_buttons.addStretch(1)
+        registration_layout.addLayout(registration_buttons)
+        registration_layout.addWidget(self.registrations)
         self.pairings = QTableWidget()
         self.standings = QTableWidget()
         round_tab = QWidget()
         round_layout = QVBoxLayout(round_tab)
         round_layout.addWidget(self.pairings)
         round_layout.addLayout(self._result_grid())
-        self.tabs.addTab(self.registrations, "&Registrations")
+        self.tabs.addTab(registration_tab, "&Registrations")
         self.tabs.addTab(round_tab, "R&ound")
         self.tabs.addTab(self.standings, "S&tandings")
+        self.team_standings = QTableWidget()
+        self.team_tab = self.tabs.addTab(self.team_standings, "Te&am Standings")
         layout.addWidget(self.tabs, 1)
         self.status = QLabel()
         layout.addWidget(self.status)
         self.state: EventState | None = None
+        self.dialog: RegisterDialog | None = None
         self.load_names()
+        self.watch = QTimer(self)
+        self.watch.timeout.connect(self.refresh)
+        self.watch.start(REFRESH_MS)
 
     def _result_grid(self) -> QHBoxLayout:
         """Table number, two scores, two casualty counts; Enter in any field enters it."""
@@ -156,25 +196,99 @@ class EventDesk(QWidget):
         self.chooser.blockSignals(False)
         self.reload()
 
+    def refresh(self) -> None:
+        """Pick up events created and changed elsewhere (the CLI, another desk) without a restart.
+
+        Shown again only when something changed, so a selection in the lists survives.
+        """
+        try:
+            names = self.service.names()
+            if names != [self.chooser.itemText(i) for i in range(self.chooser.count())]:
+                self.load_names()
+                return
+            name = self.chooser.currentText()
+            if name and self.service.state(name) != self.state:
+                self.reload()
+        except LeagueError:  # the league file was closed under the desk
+            return
+
     def reload(self) -> None:
         """Read the event again and show it."""
         name = self.chooser.currentText()
         if not name:
             self.state = None
             self.rules.setText("No event yet: create one with `league-manager event create`.")
+            self._update_buttons()
             return
+        selected = self.selected_entry()
         self.state = state = self.service.state(name)
         self.rules.setText(" · ".join(state.settings.lines()))
         _fill(
             self.registrations,
-            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost"],
+            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost", "Bought", "Team of coaches"],
             [[e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
-              f"{e.roster.get('lost', 0):,}"] for e in state.entries],
+              f"{e.roster.get('lost', 0):,}", roster_extras(e.roster), e.squad] for e in state.entries],
         )  # fmt: skip
+        if selected is not None:
+            for row, entry in enumerate(state.entries):
+                if entry.id == selected.id:
+                    self.registrations.selectRow(row)
         _fill(self.pairings, PAIRING_HEADERS, pairing_rows(state))
         _fill(self.standings, STANDING_HEADERS, standing_rows(state))
+        _fill(self.team_standings, TEAM_HEADERS, team_rows(state))
+        self.tabs.setTabVisible(self.team_tab, bool(state.settings.team_size))
+        self._update_buttons()
         for screen in self.screens:
             screen.show_state(state)
+
+    def selected_entry(self) -> EntryView | None:
+        """The registration selected in the list."""
+        rows = {i.row() for i in self.registrations.selectedIndexes()}
+        if self.state is None or len(rows) != 1:
+            return None
+        row = rows.pop()
+        return self.state.entries[row] if row < len(self.state.entries) else None
+
+    def _update_buttons(self) -> None:
+        """Registration is open until round 1 is paired; edit/withdraw need a selected entry."""
+        state = self.state
+        open_ = state is not None and state.current_round == 0
+        reason = "" if open_ else ("Registration closed: round 1 is paired" if state else "No event chosen")
+        self.register_button.setEnabled(open_)
+        self.register_button.setToolTip(reason)
+        chosen = self.selected_entry() is not None
+        for widget in (self.edit_button, self.withdraw_button):
+            widget.setEnabled(open_ and chosen)
+            widget.setToolTip(reason or ("" if chosen else "Select a registration first"))
+
+    def open_register(self, entry: EntryView | None = None) -> RegisterDialog | None:
+        """Register a team (or edit ``entry``) in a dialog; the desk shows it once saved."""
+        if self.state is None:
+            return None
+        self.dialog = dialog = RegisterDialog(self.service, self.state, entry, self)
+        dialog.accepted.connect(lambda: self._registered(dialog))
+        dialog.show()
+        return dialog
+
+    def _registered(self, dialog: RegisterDialog) -> None:
+        saved = dialog.result_entry
+        if saved is not None:
+            verb = "Saved" if dialog.entry is not None else "Registered"
+            self.status.setText(f"{verb}: {saved.coach}, {saved.team_name} ({saved.race})")
+        self.reload()
+
+    def withdraw(self) -> None:
+        """Withdraw the selected registration (before round 1)."""
+        entry = self.selected_entry()
+        if entry is None:
+            return
+        name = self.chooser.currentText()
+
+        def work() -> str:
+            gone = self.service.withdraw(name, entry.id)
+            return f"Withdrawn: {gone.coach}, {gone.team_name}"
+
+        self._run(work)
 
     def _run(self, work: Callable[[], str]) -> None:
         try:
@@ -253,7 +367,11 @@ class SecondScreen(QWidget):
         """Show the event's current round and standings."""
         self.title.setText(f"{state.name} - round {state.current_round} of {state.settings.rounds}")
         _fill(self.pairings, PAIRING_HEADERS, pairing_rows(state))
-        _fill(self.standings, STANDING_HEADERS[:4], [r[:4] for r in standing_rows(state)])
+        if state.teams:
+            rows = [[r[0], r[1], r[3], r[4]] for r in team_rows(state)]
+            _fill(self.standings, ["#", "Team", "Points", "W-D-L"], rows)
+        else:
+            _fill(self.standings, STANDING_HEADERS[:4], [r[:4] for r in standing_rows(state)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """Stop refreshing and leave the desk's list."""

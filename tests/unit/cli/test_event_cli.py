@@ -3,6 +3,8 @@
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
+import pypdf
+
 from tests.unit.cli.cli_run import ok_json, run
 
 NAF = "{http://www.bloodbowl.net}"
@@ -29,7 +31,8 @@ def test_whole_event_from_registration_to_the_naf_file(tmp_path: Path) -> None:
         assert code == 0, err
         assert "lost" in out
     code, out, _ = run(db, "event", "show", "Cup")
-    assert "Budget: 1,200,000 gp" in out and "+ Guard" in out
+    assert "Budget: 1,200,000 gp" in out and "+ Guard" in out and "re-rolls 2" in out
+    assert "Star players: not allowed" in out
     for round_number in (1, 2, 3):
         tables = ok_json(db, "event", "pair", "Cup")
         assert isinstance(tables, list) and len(tables) == 4
@@ -38,6 +41,8 @@ def test_whole_event_from_registration_to_the_naf_file(tmp_path: Path) -> None:
         assert code == 0  # a re-pairing until the first result
         assert run(db, "event", "slips", "Cup", "-o", str(tmp_path / f"r{round_number}.pdf"))[0] == 0
         assert (tmp_path / f"r{round_number}.pdf").read_bytes().startswith(b"%PDF")
+        slips = " ".join(pypdf.PdfReader(tmp_path / f"r{round_number}.pdf").pages[0].extract_text().split())
+        assert "Budget: 1,200,000 gp" in slips and "Star players: not allowed" in slips
         assert run(db, "event", "result", "Cup", "1", "--score", "2-1", "--cas", "1-0")[0] == 0
         code, _, err = run(db, "event", "pair", "Cup")
         assert code == 1 and "no result yet for table(s) 2, 3, 4" in err
@@ -115,3 +120,48 @@ def test_registration_refused_with_the_rule_named(tmp_path: Path) -> None:
     assert run(db, "event", "register", "Cup", "--roster", str(roster))[0] == 0
     code, _, err = run(db, "event", "register", "Cup", "--roster", str(roster))
     assert code == 1 and "registered already" in err
+
+
+def test_team_event_pairs_teams_board_by_board(tmp_path: Path) -> None:
+    db = tmp_path / "cup.db"
+    code, _, err = run(db, "event", "create", "Teams", "--rounds", "2", "--teams-of", "1")
+    assert code == 1 and "teams" in err
+    assert run(db, "event", "create", "Teams", "--rounds", "2", "--teams-of", "2")[0] == 0
+    squads = {"Reds": ["Ann", "Bob"], "Blues": ["Cy", "Dee"], "Greens": ["Eve", "Fay"]}
+    base = ["--race", "orc", "--buy", "Lineman=11"]
+    code, _, err = run(db, "event", "register", "Teams", "--coach", "Ann", "--name", "A", *base)
+    assert code == 1 and "name the team of 2 coaches" in err
+    for number, (squad, coaches) in enumerate(squads.items()):
+        for board, coach in enumerate(coaches):
+            naf = str(200 + 2 * number + board)
+            args = ["--coach", coach, "--name", f"{coach} FC", "--team", squad, "--naf", naf, *base]
+            assert run(db, "event", "register", "Teams", *args)[0] == 0
+    code, _, err = run(
+        db, "event", "register", "Teams", "--coach", "Gus", "--name", "G", "--team", "reds", *base
+    )
+    assert code == 1 and "Reds has its 2 coaches already" in err
+    code, out, _ = run(db, "event", "show", "Teams")
+    assert "team Reds" in out and "Teams: of 2 coaches" in out
+    met: set[frozenset[str]] = set()
+    for _round in (1, 2):
+        tables = ok_json(db, "event", "pair", "Teams")
+        assert isinstance(tables, list) and len(tables) == 4
+        pairs = [(t["team_a"], t["team_b"]) for t in tables]
+        assert all(a != b for a, b in pairs)
+        assert pairs[0] == pairs[1] and pairs[2] == pairs[3]  # board 1 and board 2 of a match
+        meeting = frozenset(x for x in pairs[0] if x)
+        assert meeting not in met  # teams never meet twice
+        met.add(meeting)
+        assert [t["b"] is None for t in tables] == [False, False, True, True]  # the bye team
+        assert run(db, "event", "slips", "Teams", "-o", str(tmp_path / "s.pdf"))[0] == 0
+        assert run(db, "event", "result", "Teams", "1", "--score", "2-0")[0] == 0
+        assert run(db, "event", "result", "Teams", "2", "--score", "0-1")[0] == 0
+    standings = ok_json(db, "event", "standings", "Teams")
+    assert isinstance(standings, dict) and len(standings["coaches"]) == 6
+    teams = standings["teams"]
+    assert teams[0]["team"] in squads and len(teams) == 3
+    assert all(t["wins"] + t["draws"] + t["losses"] == 2 for t in teams)
+    assert sum(t["draws"] for t in teams) == 4 and sum(t["byes"] for t in teams) == 2
+    assert teams[0]["points"] == 4 and teams[0]["byes"] == 1
+    assert run(db, "event", "naf", "Teams", "-o", str(tmp_path / "naf.xml"))[0] == 0
+    assert len(ET.parse(tmp_path / "naf.xml").getroot().findall(f"{NAF}game")) == 4

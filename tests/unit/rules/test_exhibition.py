@@ -72,3 +72,26 @@ def test_inducements_from_the_budget_with_their_limits(ruleset: Ruleset) -> None
         _check(ruleset, EventSettings(), inducements={"Free Beer": 1})
     with pytest.raises(RuleViolation, match="budget"):
         _check(ruleset, EventSettings(), inducements={"Halfling Master Chef": 1, "Bribes": 3}, rerolls=3)
+
+
+def test_star_players_only_where_the_organiser_allows_them(ruleset: Ruleset) -> None:
+    with pytest.raises(RuleViolation, match="star players: Helmut Wulf: the organiser does not allow"):
+        _check(ruleset, EventSettings(), inducements={"Helmut Wulf": 1})
+    allowed = EventSettings(stars=True)
+    plain = _check(ruleset, allowed)
+    roster = _check(ruleset, allowed, inducements={"Helmut Wulf": 1, "Akhorne The Squirrel": 1})
+    assert roster.spent == plain.spent + 140_000 + 80_000 and roster.team_value == plain.team_value
+    assert roster.stars == ("Helmut Wulf", "Akhorne The Squirrel")
+    assert _check(ruleset, allowed, inducements={"Grak": 1}).spent == plain.spent + 250_000
+    with pytest.raises(RuleViolation, match="Grak and Crumbleberry are hired together, once"):
+        _check(ruleset, allowed, inducements={"Grak": 1, "Crumbleberry": 1})
+    with pytest.raises(RuleViolation, match="at most 2 per team"):
+        _check(ruleset, allowed, inducements={"Helmut Wulf": 1, "Grak": 1, "Fungus the Loon": 1})
+    with pytest.raises(RuleViolation, match="Anqi Panqi does not play for Orc"):
+        _check(ruleset, allowed, inducements={"Anqi Panqi": 1})
+    with pytest.raises(RuleViolation, match="can be hired once"):
+        _check(ruleset, allowed, inducements={"Helmut Wulf": 2})
+    with pytest.raises(RuleViolation, match="budget"):
+        _check(ruleset, allowed, inducements={"Morg 'n' Thorg": 1, "The Black Gobbo": 1}, rerolls=2)
+    assert "Star players: allowed, from the budget" in allowed.lines()
+    assert "Star players: not allowed" in EventSettings().lines()
