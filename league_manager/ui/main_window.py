@@ -200,6 +200,8 @@ class MainWindow(QMainWindow):
                                               None, "open", "Read a league JSON file in")  # fmt: skip
         self.act_import_team = self._action("Import Team…", lambda: interop_dialogs.import_team(self), None,
                                             "add", "A team from a file: ours, OBBLM or FUMBBL")  # fmt: skip
+        self.act_join_match = self._action("Join a Match…", self.join_match, None, "demo",
+                                           "Play a match hosted by a coach on another machine")  # fmt: skip
         self.act_share = self._action("Share League…", self.share_league, None, "league",
                                       "Copy a league onto a PostgreSQL server for its coaches")  # fmt: skip
         self.act_quit = self._action("Quit", self.close, keys.Quit)
@@ -241,6 +243,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_export_league)
         file_menu.addAction(self.act_import_league)
         file_menu.addAction(self.act_import_team)
+        file_menu.addAction(self.act_join_match)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
@@ -658,6 +661,12 @@ class MainWindow(QMainWindow):
                 dialog.add_division(division)
         dialog.show()
         return dialog
+
+    def join_match(self) -> None:
+        """File → Join a Match: the board on a match another coach's app hosts."""
+        from league_manager.ui.match_board.remote_launch import join_match
+
+        self.remote_window = join_match(self.ctx, self)
 
     def open_event_desk(self) -> None:
         """League → Tournament Desk: the events of the open file in their own window."""
