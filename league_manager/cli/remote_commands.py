@@ -1,4 +1,5 @@
-"""``league-manager match host|join|watch``: a fixture played between two machines.
+"""``league-manager match host|join|watch|claims|resolve-claim``: a fixture played between two
+machines, and the commissioner's claims when a coach left one.
 
 ``match host`` runs the match server for one fixture (its board match saved to the league
 database action by action) and plays one side with a bot, or leaves it to whoever joins with
@@ -54,6 +55,19 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     watch.add_argument("--code", required=True, help="the join code")
     watch.set_defaults(handler=watch_command)
 
+    claims = sub.add_parser("claims", help="claims of remote matches a coach left, for the commissioner")
+    claims.add_argument("league", help="league name or id")
+    claims.add_argument("--all", action="store_true", help="resolved claims too")
+    claims.set_defaults(handler=claims_command)
+
+    resolve = sub.add_parser("resolve-claim", help="award a claimed match to the claimant, or order a replay")
+    resolve.add_argument("claim", type=int, help="claim id (match claims LEAGUE)")
+    decision = resolve.add_mutually_exclusive_group(required=True)
+    decision.add_argument("--award", action="store_true", help="the absent side concedes now")
+    decision.add_argument("--replay", action="store_true", help="abandon the board match: play it again")
+    resolve.add_argument("--note", default="", help="the commissioner's note, kept with the claim")
+    resolve.set_defaults(handler=resolve_claim_command)
+
 
 def _keys(args: argparse.Namespace) -> tuple[RoomKeys, Path]:
     path: Path = args.keys or Path(f"match-{args.fixture}.keys.json")
@@ -79,7 +93,8 @@ def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
 
     try:
         keys, path = _keys(args)
-        room = Room(ctx.services().board, keys, grace=args.grace, keys_path=path)
+        services = ctx.services()
+        room = Room(services.board, keys, grace=args.grace, keys_path=path, claims=services.claims)
     except (LeagueError, OSError, ValueError) as exc:
         return ctx.fail(str(exc))
 
@@ -152,6 +167,42 @@ def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
     except OSError as exc:
         return ctx.fail(f"cannot reach {args.address}: {exc}")
     return 0
+
+
+def claims_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """List a league's open claims (every claim with ``--all``)."""
+    try:
+        found = ctx.services().claims.claims(args.league, every=args.all)
+    except LeagueError as exc:
+        return ctx.fail(str(exc))
+
+    def text() -> str:
+        if not found:
+            return "no open claims" if not args.all else "no claims"
+        return "\n".join(
+            f"claim {c.id}: fixture {c.fixture_id}, {c.claimant_team} ({c.claimant}) claims against "
+            f"{c.absent_team} after {c.action_count} actions and {c.waited_seconds} s waited: {c.state}"
+            + (f" ({c.resolution})" if c.resolution else "")
+            for c in found
+        )
+
+    return ctx.emit([c.to_dict() for c in found], text)
+
+
+def resolve_claim_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Award the claimed match (the absent side concedes) or order a replay."""
+    decision = "award" if args.award else "replay"
+    try:
+        outcome = ctx.services().claims.resolve(args.claim, decision, args.note)
+    except LeagueError as exc:
+        return ctx.fail(str(exc))
+    claim = outcome.value
+    done = (
+        f"awarded to {claim.claimant_team}: the result is entered; run the post-game with match day"
+        if claim.state == "awarded"
+        else f"replay ordered: fixture {claim.fixture_id} is back at its pre-game"
+    )
+    return ctx.emit(claim.to_dict(), lambda: f"claim {claim.id}: {done}")
 
 
 def _line(message: p.Message) -> str:

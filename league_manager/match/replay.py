@@ -96,7 +96,7 @@ def mark_of(state: State) -> StepMark:
 def play_action(match: Match, action: Action) -> None:
     """Apply a stored action as the record holds it (a concession ends the match)."""
     if action.kind == CONCEDE:
-        match.concede(action.player)  # records the action itself
+        match.forfeit(action.player)  # records the action itself (also an awarded claim's)
     else:
         match.apply(action)
 

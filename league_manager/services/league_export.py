@@ -57,6 +57,7 @@ EXPORTED_TABLES = (
     "matchcorrection",
     "boardmatch",
     "trackermatch",
+    "matchclaim",
     "fixturedeadline",
     "adjustment",
     "playoffseed",

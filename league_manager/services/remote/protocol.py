@@ -18,7 +18,7 @@ PROTOCOL_VERSION = 1
 MAX_MESSAGE = 1 << 20
 """Largest message accepted, in characters (a welcome carries the teams and the action list)."""
 ROLES = ("player", "spectator")
-DECISIONS = ("wait", "adjourn")
+DECISIONS = ("wait", "adjourn", "claim")
 
 
 class ProtocolError(ValueError):
@@ -123,7 +123,8 @@ class Resumed(Message):
 
 @dataclass(frozen=True)
 class Decide(Message):
-    """Client -> server, while the other coach is away: "wait" or "adjourn"."""
+    """Client -> server, while the other coach is away: "wait", "adjourn" or "claim" (adjourn
+    and ask the commissioner for the result)."""
 
     TYPE: ClassVar[str] = "decide"
     choice: str
@@ -131,10 +132,12 @@ class Decide(Message):
 
 @dataclass(frozen=True)
 class Adjourned(Message):
-    """Server -> everyone: the match stops here, saved; the host resumes it later."""
+    """Server -> everyone: the match stops here, saved; the host resumes it later (or the
+    commissioner settles the claim ``claim``, 0 when none was made)."""
 
     TYPE: ClassVar[str] = "adjourned"
     by: str
+    claim: int = 0
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from typing import Any
 from league_manager.core.errors import LeagueError
 from league_manager.match.actions import Action
 from league_manager.services.match_day.board import BoardGame, BoardService
+from league_manager.services.match_day.claims import ClaimService
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import commitment, log_hash, seed_from
 from league_manager.services.remote.mirror import wire_digest
@@ -76,9 +77,11 @@ class Room:
     """
 
     def __init__(
-        self, board: BoardService, keys: RoomKeys, *, grace: int = 60, keys_path: Path | None = None
-    ) -> None:
+        self, board: BoardService, keys: RoomKeys, *, grace: int = 60, keys_path: Path | None = None,
+        claims: ClaimService | None = None,
+    ) -> None:  # fmt: skip
         self.board = board
+        self.claims = claims
         self.keys = keys
         self.keys_path = keys_path
         self.grace = grace
@@ -218,10 +221,12 @@ class Room:
         return p.Resumed(side=side)
 
     def decide(self, side: str, choice: str) -> p.Message:
-        """The present coach's choice while the other is away: wait longer, or adjourn.
+        """The present coach's choice while the other is away: wait longer, adjourn, or claim
+        (adjourn, and a claim is recorded for the commissioner).
 
         Raises:
-            Refused: nobody is away, the caller is the one away, or the countdown still runs.
+            Refused: nobody is away, the caller is the one away, the countdown still runs, or
+                a claim cannot be recorded (no claim service here, or the league refused it).
         """
         if self.paused is None or self.paused == side:
             raise Refused("not_paused", "the other coach is not away")
@@ -231,5 +236,14 @@ class Room:
             return p.Paused(side=self.paused, seconds=self.grace)
         if left > 0:
             raise Refused("countdown", f"you may adjourn in {int(left) + 1} s")
+        claim = 0
+        if choice == "claim":
+            if self.claims is None:
+                raise Refused("no_claims", "this server records no claims; adjourn instead")
+            try:
+                filed = self.claims.file(self.keys.fixture, side, self.grace)
+            except LeagueError as exc:
+                raise Refused("refused", str(exc)) from exc
+            claim = filed.value.id
         self.adjourned = True
-        return p.Adjourned(by=side)
+        return p.Adjourned(by=side, claim=claim)

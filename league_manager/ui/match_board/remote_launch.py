@@ -149,7 +149,7 @@ def host_match(ctx: UiContext, fixture_id: int, parent: QWidget | None = None) -
     try:
         path = keys_path(fixture_id)
         keys = room_keys(path, fixture_id, str(dialog.side.currentData()))
-        room = Room(ctx.svc.board, keys, grace=dialog.grace.value(), keys_path=path)
+        room = Room(ctx.svc.board, keys, grace=dialog.grace.value(), keys_path=path, claims=ctx.svc.claims)
         hosted = HostedServer(room, listen=listen, port=dialog.port.value())
         port = hosted.start()
     except (LeagueError, OSError) as exc:

@@ -74,7 +74,8 @@ class RemoteSession:
         away: the coach who is away, or None.
         over: the final message; dice_problem: why the revealed seed does not give every roll
             (None when it does); hash_ok: the copy's log hash equals the server's.
-        adjourned: the match was adjourned; error: the server's last refusal ("" when none).
+        adjourned: the match was adjourned; claim: the claim filed with it (0: none).
+        error: the server's last refusal ("" when none).
         listeners: called with the events of every change (``[]`` after a rebuild).
     """
 
@@ -95,6 +96,7 @@ class RemoteSession:
         self.dice_problem: str | None = None
         self.hash_ok = False
         self.adjourned = False
+        self.claim = 0
         self.error = ""
         self.formations: FormationStore = MemoryFormations()
         self.listeners: list[Callable[[list[Event]], None]] = []
@@ -205,7 +207,7 @@ class RemoteSession:
 
     # the coach's choices while the other is away -------------------------------------
     def decide(self, choice: str) -> bool:
-        """Send "wait" or "adjourn" while the other coach is away (False when not away)."""
+        """Send "wait", "adjourn" or "claim" while the other coach is away (False when not away)."""
         if self.away is None or self.away.side == self.side:
             return False
         return self.send(p.Decide(choice=choice))
@@ -225,6 +227,7 @@ class RemoteSession:
             self._status()
         elif isinstance(message, p.Adjourned):
             self.adjourned = True
+            self.claim = message.claim
             self._status()
         elif isinstance(message, p.Over):
             self._over(message)

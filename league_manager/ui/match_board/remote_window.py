@@ -1,6 +1,6 @@
 """The board playing a remote match: a connection on a worker thread, its messages brought to
 the GUI thread by a signal, the same :class:`MatchBoard` over a :class:`RemoteSession`, and a
-bar saying who is connected, with the countdown and Wait / Adjourn while the other coach is away.
+bar saying who is connected, with the countdown and Wait / Adjourn / Claim while the other coach is away.
 """
 
 from __future__ import annotations
@@ -75,10 +75,15 @@ class RemoteMatchWindow(QWidget):
             "Stop here: the match stays saved at this action and the host resumes it later"
         )
         self.adjourn_button.clicked.connect(lambda: self.session.decide("adjourn"))
+        self.claim_button = QPushButton("Claim")
+        self.claim_button.setToolTip(
+            "Adjourn and ask the commissioner for the result: award the match to you, or order a replay"
+        )
+        self.claim_button.clicked.connect(lambda: self.session.decide("claim"))
         bar = QHBoxLayout()
         bar.setContentsMargins(6, 4, 6, 4)
         bar.addWidget(self.status, 1)
-        for button in (self.copy_button, self.wait_button, self.adjourn_button):
+        for button in (self.copy_button, self.wait_button, self.adjourn_button, self.claim_button):
             bar.addWidget(button)
         self.body = QVBoxLayout(self)
         self.body.setContentsMargins(0, 0, 0, 0)
@@ -157,6 +162,10 @@ class RemoteMatchWindow(QWidget):
             dice = "dice verified" if s.dice_problem is None else f"dice NOT verified: {s.dice_problem}"
             same = "same log hash" if s.hash_ok else "log hash DIFFERS"
             parts.append(f"Full time. {dice}; {same} ({s.over.log_hash[:16]}).")
+        elif s.adjourned and s.claim:
+            parts.append(
+                f"Adjourned with claim {s.claim}: the commissioner awards the match or orders a replay."
+            )
         elif s.adjourned:
             parts.append("Adjourned: the match is saved at this action; the host resumes it later.")
         elif s.away is not None and s.away.side == s.side:
@@ -180,7 +189,10 @@ class RemoteMatchWindow(QWidget):
         away = s.away is not None and s.away.side != s.side and not s.adjourned and s.over is None
         self.wait_button.setVisible(away)
         self.adjourn_button.setVisible(away)
-        self.adjourn_button.setEnabled(away and s.away is not None and s.away.left() == 0)
+        over = away and s.away is not None and s.away.left() == 0
+        self.adjourn_button.setEnabled(over)
+        self.claim_button.setVisible(away)
+        self.claim_button.setEnabled(over)
         if away and not self.clock.isActive():
             self.clock.start()
         elif not away and self.clock.isActive():

@@ -31,7 +31,7 @@ def _hosted(demo: Services, tmp_path: Path) -> HostedServer:
     keys = RoomKeys(
         fixture=fixture, code="join-me", host_key="host-key", host_side="home", host_secret="0a1b"
     )
-    room = Room(demo.board, keys, grace=0, keys_path=tmp_path / "keys.json")
+    room = Room(demo.board, keys, grace=0, keys_path=tmp_path / "keys.json", claims=demo.claims)
     return HostedServer(room, ping_interval=30, ping_timeout=30)
 
 
@@ -80,7 +80,9 @@ def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
         hosted.stop()
 
 
-def test_the_away_countdown_offers_wait_and_adjourn(demo: Services, tmp_path: Path, qtbot: QtBot) -> None:
+def test_the_away_countdown_offers_wait_adjourn_and_claim(
+    demo: Services, tmp_path: Path, qtbot: QtBot
+) -> None:
     hosted = _hosted(demo, tmp_path)
     hosted.start()
     window = RemoteMatchWindow(hosted.address, "join-me")
@@ -96,11 +98,14 @@ def test_the_away_countdown_offers_wait_and_adjourn(demo: Services, tmp_path: Pa
         qtbot.waitUntil(lambda: window.session.away is not None, timeout=10_000)
         assert "home coach is away" in window.status.text()
         assert window.wait_button.isVisible() and window.adjourn_button.isEnabled()  # grace 0
-        window.adjourn_button.click()
+        assert window.claim_button.isVisible() and window.claim_button.isEnabled()
+        window.claim_button.click()
         qtbot.waitUntil(lambda: window.session.adjourned, timeout=10_000)
-        assert "Adjourned" in window.status.text() and hosted.done.wait(5)
+        assert f"Adjourned with claim {window.session.claim}" in window.status.text() and hosted.done.wait(5)
         status = demo.board.status(hosted.room.keys.fixture)
-        assert status is not None and status.in_progress  # kept to resume later
+        assert status is not None and status.in_progress  # kept for the commissioner's decision
+        [claim] = demo.claims.claims(DEMO_LEAGUE)
+        assert (claim.id, claim.claimant) == (window.session.claim, "away")
     finally:
         window.close()
         hosted.stop()
