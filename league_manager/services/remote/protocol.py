@@ -62,6 +62,7 @@ class Welcome(Message):
         digest: the state digest after the last action ("" before the match starts).
         resumed: the client had joined before and gets its place back.
         paused: the side whose coach is away, or None.
+        turn_seconds: the league's turn timer, which the server enforces (0: none).
     """
 
     TYPE: ClassVar[str] = "welcome"
@@ -74,6 +75,7 @@ class Welcome(Message):
     digest: str = ""
     resumed: bool = False
     paused: str | None = None
+    turn_seconds: int = 0
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from league_manager.core.errors import LeagueError
 from league_manager.match.actions import Action
+from league_manager.match.turn_timer import TurnClock, timeout_action
 from league_manager.services.match_day.board import BoardGame, BoardService
 from league_manager.services.match_day.claims import ClaimService
 from league_manager.services.remote import protocol as p
@@ -78,10 +80,13 @@ class Room:
 
     def __init__(
         self, board: BoardService, keys: RoomKeys, *, grace: int = 60, keys_path: Path | None = None,
-        claims: ClaimService | None = None,
+        claims: ClaimService | None = None, now: Callable[[], float] = time.monotonic,
     ) -> None:  # fmt: skip
         self.board = board
         self.claims = claims
+        self.now = now
+        self.clock: TurnClock | None = None
+        """The league's turn timer, enforced here (None when the league has none)."""
         self.keys = keys
         self.keys_path = keys_path
         self.grace = grace
@@ -102,6 +107,7 @@ class Room:
             self.game = board.resume(keys.fixture)
             self.digest = wire_digest(self.game.match.state)
             self.seen.update(SIDES)  # both coaches had joined before the host stopped
+            self._start_clock()
 
     @property
     def guest_side(self) -> str:
@@ -134,6 +140,11 @@ class Room:
         seed = seed_from(self.keys.host_secret, guest_secret)
         self.game = self.board.start(self.keys.fixture, seed=seed)
         self.digest = wire_digest(self.game.match.state)
+        self._start_clock()
+
+    def _start_clock(self) -> None:
+        seconds = self.game.turn_seconds if self.game is not None else 0
+        self.clock = TurnClock(seconds, self.now) if seconds > 0 else None
 
     def welcome(self, side: str | None, resumed: bool) -> p.Welcome:
         """The match as it stands, for a client that joins (no seed, past rolls only)."""
@@ -149,7 +160,7 @@ class Room:
         return p.Welcome(
             side=side, fixture=self.keys.fixture, commitment=commitment(self.keys.host_secret),
             document=document, rolls=rolls, actions=actions, digest=self.digest, resumed=resumed,
-            paused=self.paused,
+            paused=self.paused, turn_seconds=self.clock.seconds if self.clock is not None else 0,
         )  # fmt: skip
 
     def act(self, side: str, message: p.Act) -> p.Applied:
@@ -177,18 +188,47 @@ class Room:
         action = Action.from_list(message.action)
         if not match.is_legal(action):
             raise Refused("illegal", f"{action.kind} is not a legal action now")
+        if self.clock is not None and self.clock.remaining(match) == 0 and timeout_action(match):
+            raise Refused("time_up", "the turn timer ran out: the server ends the turn")
+        return self._apply(game, action)
+
+    def _apply(self, game: BoardGame, action: Action, timed_out: bool = False) -> p.Applied:
+        match = game.match
         before = len(match.dice.log)
         match.apply(action)
+        if timed_out:
+            game.timeouts.append(len(match.actions) - 1)
         try:
             self.board.save(self.keys.fixture, game)
         except LeagueError as exc:
             match.undo()
+            if timed_out:
+                game.timeouts.pop()
             raise Refused("not_saved", f"the action was not saved: {exc}") from exc
         self.digest = wire_digest(match.state)
         rolls = [r.result for r in match.dice.log[before:]]
         return p.Applied(
             number=len(match.actions) - 1, action=list(action.to_list()), rolls=rolls, digest=self.digest
         )
+
+    def expire(self) -> list[p.Applied]:
+        """Enforce the turn timer: when the active team's time is up, end its action in
+        progress and its turn through the engine's ordinary actions (saved, and noted as
+        timeouts like the board's own timer); nothing while paused or a dice decision is due.
+
+        Raises:
+            Refused: the database refused a save (nothing more is applied).
+        """
+        game, clock = self.game, self.clock
+        if game is None or clock is None or self.paused is not None or self.adjourned:
+            return []
+        applied: list[p.Applied] = []
+        while clock.remaining(game.match) == 0:
+            action = timeout_action(game.match)
+            if action is None:
+                break
+            applied.append(self._apply(game, action, timed_out=True))
+        return applied
 
     def finish(self) -> p.Over:
         """Hand the result to the fixture (the ordinary result path) and reveal the secrets."""
@@ -210,13 +250,15 @@ class Room:
         """A coach dropped: pause the match (None when there is nothing to pause)."""
         if self.game is None or self.game.match.prompt is None or self.adjourned:
             return None
-        self.paused, self.paused_at = side, time.monotonic()
+        self.paused, self.paused_at = side, self.now()
         return p.Paused(side=side, seconds=self.grace)
 
     def back(self, side: str) -> p.Resumed | None:
-        """The away coach rejoined: play goes on."""
+        """The away coach rejoined: play goes on (the turn timer stood still meanwhile)."""
         if self.paused != side:
             return None
+        if self.clock is not None:
+            self.clock.hold(self.now() - self.paused_at)
         self.paused = None
         return p.Resumed(side=side)
 
@@ -230,9 +272,11 @@ class Room:
         """
         if self.paused is None or self.paused == side:
             raise Refused("not_paused", "the other coach is not away")
-        left = self.grace - (time.monotonic() - self.paused_at)
+        left = self.grace - (self.now() - self.paused_at)
         if choice == "wait":
-            self.paused_at = time.monotonic()
+            if self.clock is not None:
+                self.clock.hold(self.now() - self.paused_at)
+            self.paused_at = self.now()
             return p.Paused(side=self.paused, seconds=self.grace)
         if left > 0:
             raise Refused("countdown", f"you may adjourn in {int(left) + 1} s")

@@ -20,6 +20,9 @@ from league_manager.core.errors import LeagueError
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.room import Refused, Room
 
+TICK_SECONDS = 0.5
+"""How often the server checks the rooms' turn timers."""
+
 
 @dataclass
 class _Present:
@@ -40,12 +43,16 @@ class MatchServer:
             which a connection counts as dead (its coach is then away).
     """
 
-    def __init__(self, *, ping_interval: float = 3.0, ping_timeout: float = 4.0) -> None:
+    def __init__(
+        self, *, ping_interval: float = 3.0, ping_timeout: float = 4.0, tick: float = TICK_SECONDS
+    ) -> None:
         self.rooms: dict[str, Room] = {}
         self.present: dict[int, _Present] = {}
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
+        self.tick = tick
         self.done: dict[int, asyncio.Event] = {}
+        self._ticker: asyncio.Task[None] | None = None
 
     def add(self, room: Room) -> asyncio.Event:
         """Open a room; the returned event is set when its match ends or is adjourned."""
@@ -58,7 +65,12 @@ class MatchServer:
         return event
 
     async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> Server:
-        """Listen on ``host:port`` (port 0: any free port); TLS when ``tls`` is given."""
+        """Listen on ``host:port`` (port 0: any free port); TLS when ``tls`` is given.
+
+        Also starts the turn timers: every ``tick`` seconds each room's timer is checked.
+        """
+        if self._ticker is None:
+            self._ticker = asyncio.create_task(self._timers())
         return await serve(
             self.handle, host, port, ssl=tls, max_size=p.MAX_MESSAGE,
             ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
@@ -142,15 +154,37 @@ class MatchServer:
                 if away is not None:
                     _send(present.everyone(), away)
 
+    async def _timers(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            for room in {id(r): r for r in self.rooms.values()}.values():
+                self._expire(room)
+
+    def _expire(self, room: Room) -> None:
+        """Apply what the room's turn timer ends now, and tell everyone."""
+        present = self.present[room.keys.fixture]
+        try:
+            applied = room.expire()
+        except Refused:
+            return  # the save failed: tried again at the next tick
+        for message in applied:
+            _send(present.everyone(), message)
+        if applied:
+            self._over(room)
+
+    def _over(self, room: Room) -> None:
+        if room.game is not None and room.game.match.prompt is None and room.finished is None:
+            _send(self.present[room.keys.fixture].everyone(), room.finish())
+            self.done[room.keys.fixture].set()
+
     def _message(self, room: Room, side: str, ws: ServerConnection, text: str | bytes) -> None:
         present = self.present[room.keys.fixture]
         try:
             message = p.decode(text)
             if isinstance(message, p.Act):
+                self._expire(room)  # a turn out of time ends before anything else is applied
                 _send(present.everyone(), room.act(side, message))
-                if room.game is not None and room.game.match.prompt is None:
-                    _send(present.everyone(), room.finish())
-                    self.done[room.keys.fixture].set()
+                self._over(room)
             elif isinstance(message, p.Sync):
                 _send([ws], room.welcome(side, resumed=True))
             elif isinstance(message, p.Decide):

@@ -339,6 +339,6 @@ def _game(mirror: Mirror, message: p.Welcome, side: str) -> RemoteGame:
     controllers = {s: ("human" if s == side else "remote") for s in SIDES}
     return RemoteGame(
         mirror=mirror, fixture_id=message.fixture, side=side, controllers=controllers,
-        home_name=home.name, away_name=away.name,
+        home_name=home.name, away_name=away.name, turn_seconds=message.turn_seconds,
         colours=(default_colours(home.race), default_colours(away.race)),
     )  # fmt: skip

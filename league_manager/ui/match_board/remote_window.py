@@ -18,6 +18,7 @@ from league_manager.services.remote.link import ClientLink, HostedServer
 from league_manager.ui import theme
 from league_manager.ui.match_board.board import MatchBoard
 from league_manager.ui.match_board.remote_session import RemoteSession
+from league_manager.ui.match_board.turn_clock import TurnTimerLabel
 
 
 class _Bridge(QObject):
@@ -81,6 +82,8 @@ class RemoteMatchWindow(QWidget):
         )
         self.claim_button.clicked.connect(lambda: self.session.decide("claim"))
         bar = QHBoxLayout()
+        self.bar = bar
+        self.turn_timer: TurnTimerLabel | None = None
         bar.setContentsMargins(6, 4, 6, 4)
         bar.addWidget(self.status, 1)
         for button in (self.copy_button, self.wait_button, self.adjourn_button, self.claim_button):
@@ -129,6 +132,10 @@ class RemoteMatchWindow(QWidget):
         board.finished.connect(self._finish)
         self.waiting.hide()
         self.body.addWidget(board, 1)
+        seconds = session.game.turn_seconds if session.game is not None else 0
+        if seconds > 0:  # the server enforces it; this shows the time left
+            self.turn_timer = TurnTimerLabel(session, seconds, parent=self)  # type: ignore[arg-type]
+            self.bar.insertWidget(1, self.turn_timer)
         self.board = board
         home, away = session.team_names()
         self.setWindowTitle(f"Remote match — {home} v {away} ({session.side} coach)")
@@ -206,6 +213,8 @@ class RemoteMatchWindow(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.clock.stop()
+        if self.turn_timer is not None:
+            self.turn_timer.stop()
         self.link.close()
         if self.hosted is not None:
             self.hosted.stop()

@@ -38,6 +38,7 @@ def _hosted(demo: Services, tmp_path: Path) -> HostedServer:
 def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
     demo: Services, tmp_path: Path, qtbot: QtBot
 ) -> None:
+    demo.leagues.update_settings(DEMO_LEAGUE, {"turn_timer_seconds": 240})
     hosted = _hosted(demo, tmp_path)
     hosted.start()
     window = RemoteMatchWindow(hosted.address, "join-me")
@@ -46,6 +47,7 @@ def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
         window.show()
         window.start()
         qtbot.waitUntil(lambda: window.board is not None, timeout=10_000)
+        assert window.turn_timer is not None  # the league's timer, enforced by the server
         bot = RemoteClient(hosted.address, "host-key", bot="random", seed=1, secret="0a1b")
         hosted.run_soon(bot.run())
         board = window.board
