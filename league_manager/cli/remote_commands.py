@@ -13,6 +13,7 @@ import asyncio
 import hashlib
 import json
 import secrets
+import ssl
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,6 +23,7 @@ from league_manager.match.bots import BOT_NAMES
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import new_secret
 from league_manager.services.remote.room import Room, RoomKeys
+from league_manager.services.remote.tls import client_context, server_context
 
 if TYPE_CHECKING:
     from league_manager.services.remote.client import Finish
@@ -41,6 +43,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host.add_argument(
         "--grace", type=int, default=60, help="seconds before an away coach's match may adjourn"
     )
+    host.add_argument("--cert", type=Path, help="TLS certificate (PEM): coaches join with wss://")
+    host.add_argument("--key", dest="tls_key", type=Path, help="the certificate's private key (PEM)")
     host.set_defaults(handler=host_command)
 
     join = sub.add_parser("join", help="play a side of a hosted match")
@@ -48,11 +52,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     join.add_argument("--code", required=True, help="the join code (or the host key)")
     join.add_argument("--bot", choices=BOT_NAMES, help="play with this bot")
     join.add_argument("--seed", type=int, default=1, help="the bot's seed")
+    join.add_argument("--ca", type=Path, help="trust this certificate (a self-signed wss:// server)")
     join.set_defaults(handler=join_command)
 
     watch = sub.add_parser("watch", help="watch a hosted match, one event a line")
     watch.add_argument("address", help="host:port or ws://host:port")
     watch.add_argument("--code", required=True, help="the join code")
+    watch.add_argument("--ca", type=Path, help="trust this certificate (a self-signed wss:// server)")
     watch.set_defaults(handler=watch_command)
 
     claims = sub.add_parser("claims", help="claims of remote matches a coach left, for the commissioner")
@@ -91,7 +97,10 @@ def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
     from league_manager.services.remote.client import RemoteClient
     from league_manager.services.remote.server import MatchServer
 
+    if (args.cert is None) != (args.tls_key is None):
+        return ctx.fail("TLS needs both --cert and --key")
     try:
+        tls = server_context(args.cert, args.tls_key) if args.cert is not None else None
         keys, path = _keys(args)
         services = ctx.services()
         room = Room(services.board, keys, grace=args.grace, keys_path=path, claims=services.claims)
@@ -101,9 +110,9 @@ def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
     async def serve() -> Finish | None:
         server = MatchServer()
         done = server.add(room)
-        listening = await server.start(args.listen, args.port)
+        listening = await server.start(args.listen, args.port, tls)
         port = listening.sockets[0].getsockname()[1] if listening.sockets else args.port
-        address = f"ws://{args.listen}:{port}"
+        address = f"{'wss' if tls is not None else 'ws'}://{args.listen}:{port}"
         resumed = " (resumed from the saved log)" if room.game is not None else ""
         ctx.print(f"hosting fixture {keys.fixture} at {address}{resumed}")
         ctx.print(f"join code: {keys.code}")
@@ -112,8 +121,9 @@ def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
         bot = None
         if args.bot:
             client = RemoteClient(
-                address, keys.host_key, bot=args.bot, seed=args.seed or 1, secret=keys.host_secret
-            )
+                address, keys.host_key, bot=args.bot, seed=args.seed or 1, secret=keys.host_secret,
+                tls=_own_bot_tls() if tls is not None else None,
+            )  # fmt: skip
             bot = asyncio.create_task(client.run())
         await done.wait()
         finish = await bot if bot is not None else None
@@ -133,7 +143,11 @@ def join_command(args: argparse.Namespace, ctx: CliContext) -> int:
     """Play one side until the match ends; exit 1 when refused or the dice do not check out."""
     from league_manager.services.remote.client import JoinRefused, RemoteClient
 
-    client = RemoteClient(args.address, args.code, bot=args.bot, seed=args.seed)
+    try:
+        tls = client_context(args.ca)
+    except LeagueError as exc:
+        return ctx.fail(str(exc))
+    client = RemoteClient(args.address, args.code, bot=args.bot, seed=args.seed, tls=tls)
     try:
         finish = asyncio.run(client.run())
     except JoinRefused as exc:
@@ -159,7 +173,11 @@ def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
         ctx.print(p.encode(message) if ctx.as_json else _line(message))
         ctx.stdout.flush()
 
-    client = RemoteClient(args.address, args.code, role="spectator", on_message=show)
+    try:
+        tls = client_context(args.ca)
+    except LeagueError as exc:
+        return ctx.fail(str(exc))
+    client = RemoteClient(args.address, args.code, role="spectator", on_message=show, tls=tls)
     try:
         asyncio.run(client.run())
     except JoinRefused as exc:
@@ -167,6 +185,14 @@ def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
     except OSError as exc:
         return ctx.fail(f"cannot reach {args.address}: {exc}")
     return 0
+
+
+def _own_bot_tls() -> ssl.SSLContext:
+    """The host's own bot reaches its own server over this machine: no certificate check."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
 
 
 def claims_command(args: argparse.Namespace, ctx: CliContext) -> int:

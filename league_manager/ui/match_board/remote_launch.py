@@ -31,6 +31,7 @@ from league_manager.services.changes import Changes
 from league_manager.services.remote.fairness import new_secret
 from league_manager.services.remote.link import HostedServer
 from league_manager.services.remote.room import Room, RoomKeys
+from league_manager.services.remote.tls import client_context
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_board.remote_window import RemoteMatchWindow
 
@@ -95,6 +96,9 @@ class JoinDialog(QDialog):
         form.addRow("Address", self.address)
         self.code = QLineEdit()
         form.addRow("Join code", self.code)
+        self.ca = QLineEdit()
+        self.ca.setPlaceholderText("only for a wss:// address with a self-signed certificate")
+        form.addRow("Trusted certificate file", self.ca)
         form.addRow(_buttons(self, "Join"))
 
 
@@ -190,7 +194,13 @@ def join_match(ctx: UiContext, parent: QWidget | None = None) -> RemoteMatchWind
         window.close()
         ctx.dialogs.info("Remote match", f"{summary} The host's league file keeps the result.")
 
-    window = RemoteMatchWindow(address, code, on_finished=finished, parent=parent)
+    ca = dialog.ca.text().strip()
+    try:
+        tls = client_context(Path(ca)) if ca else None
+    except LeagueError as exc:
+        ctx.dialogs.error("Join a match", str(exc))
+        return None
+    window = RemoteMatchWindow(address, code, on_finished=finished, parent=parent, tls=tls)
     window.show()
     window.start()
     return window

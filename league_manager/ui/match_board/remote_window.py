@@ -5,6 +5,7 @@ bar saying who is connected, with the countdown and Wait / Adjourn / Claim while
 
 from __future__ import annotations
 
+import ssl
 from collections.abc import Callable
 
 from PySide6.QtCore import QObject, Qt, QTimer, Signal
@@ -36,11 +37,13 @@ class RemoteMatchWindow(QWidget):
         hosted: the server this window's app runs (stopped when the window closes).
         invite: the line shown to copy for the other coach (address and code), when hosting.
         on_finished: called when the coach presses Finish at full time.
+        tls: what a ``wss://`` connection trusts (the system's authorities when None).
     """
 
     def __init__(
         self, address: str, code: str, *, hosted: HostedServer | None = None, invite: str = "",
         on_finished: Callable[[RemoteMatchWindow], None] | None = None, parent: QWidget | None = None,
+        tls: ssl.SSLContext | None = None,
     ) -> None:  # fmt: skip
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
@@ -56,8 +59,7 @@ class RemoteMatchWindow(QWidget):
         self.bridge.closed.connect(self._closed)
         self.link = ClientLink(
             address, p.Hello(code=code, role="player", secret=secret),
-            self.bridge.message.emit, self.bridge.closed.emit,
-            tls=hosted.tls if hosted is not None else None,
+            self.bridge.message.emit, self.bridge.closed.emit, tls=tls,
         )  # fmt: skip
         self.board: MatchBoard | None = None
         self.status = QLabel()
