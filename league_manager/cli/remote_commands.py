@@ -12,11 +12,13 @@ import argparse
 import asyncio
 import hashlib
 import json
+import os
 import secrets
 import ssl
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from league_manager.cli import serve_command
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
 from league_manager.match.bots import BOT_NAMES
@@ -49,7 +51,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     join = sub.add_parser("join", help="play a side of a hosted match")
     join.add_argument("address", help="host:port or ws://host:port")
-    join.add_argument("--code", required=True, help="the join code (or the host key)")
+    join.add_argument("--code", default="", help="the join code (or the host key)")
+    join.add_argument("--fixture", type=int, default=0, help="on a league server: the fixture to play")
+    join.add_argument("--login", default="", help="on a league server: your shared-league login")
     join.add_argument("--bot", choices=BOT_NAMES, help="play with this bot")
     join.add_argument("--seed", type=int, default=1, help="the bot's seed")
     join.add_argument("--ca", type=Path, help="trust this certificate (a self-signed wss:// server)")
@@ -57,9 +61,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
     watch = sub.add_parser("watch", help="watch a hosted match, one event a line")
     watch.add_argument("address", help="host:port or ws://host:port")
-    watch.add_argument("--code", required=True, help="the join code")
+    watch.add_argument("--code", default="", help="the join code")
+    watch.add_argument("--fixture", type=int, default=0, help="on a league server: the fixture to watch")
+    watch.add_argument("--login", default="", help="on a league server: your shared-league login")
     watch.add_argument("--ca", type=Path, help="trust this certificate (a self-signed wss:// server)")
     watch.set_defaults(handler=watch_command)
+
+    serve_command.register(sub)
 
     claims = sub.add_parser("claims", help="claims of remote matches a coach left, for the commissioner")
     claims.add_argument("league", help="league name or id")
@@ -147,7 +155,9 @@ def join_command(args: argparse.Namespace, ctx: CliContext) -> int:
         tls = client_context(args.ca)
     except LeagueError as exc:
         return ctx.fail(str(exc))
-    client = RemoteClient(args.address, args.code, bot=args.bot, seed=args.seed, tls=tls)
+    if not args.code and not args.login:
+        return ctx.fail("join with --code, or on a league server with --fixture and --login")
+    client = RemoteClient(args.address, args.code, bot=args.bot, seed=args.seed, tls=tls, **_login(args))
     try:
         finish = asyncio.run(client.run())
     except JoinRefused as exc:
@@ -177,7 +187,9 @@ def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
         tls = client_context(args.ca)
     except LeagueError as exc:
         return ctx.fail(str(exc))
-    client = RemoteClient(args.address, args.code, role="spectator", on_message=show, tls=tls)
+    if not args.code and not args.login:
+        return ctx.fail("watch with --code, or on a league server with --fixture and --login")
+    client = RemoteClient(args.address, args.code, role="spectator", on_message=show, tls=tls, **_login(args))
     try:
         asyncio.run(client.run())
     except JoinRefused as exc:
@@ -185,6 +197,13 @@ def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
     except OSError as exc:
         return ctx.fail(f"cannot reach {args.address}: {exc}")
     return 0
+
+
+def _login(args: argparse.Namespace) -> dict[str, Any]:
+    """A league server's login: the fixture, the login and its password (``LM_PASSWORD``)."""
+    if not args.login:
+        return {}
+    return {"fixture": args.fixture, "login": args.login, "password": os.environ.get("LM_PASSWORD", "")}
 
 
 def _own_bot_tls() -> ssl.SSLContext:

@@ -58,8 +58,11 @@ class RemoteClient:
     def __init__(
         self, address: str, code: str, *, role: str = "player", bot: str | None = None, seed: int = 1,
         secret: str | None = None, on_message: Callable[[p.Message], None] | None = None,
-        tls: ssl.SSLContext | None = None,
+        tls: ssl.SSLContext | None = None, fixture: int = 0, login: str = "", password: str = "",
     ) -> None:  # fmt: skip
+        self.fixture = fixture
+        self.login = login
+        self.password = password
         self.address = address if "://" in address else f"ws://{address}"
         self.tls = tls
         self.code = code
@@ -81,7 +84,11 @@ class RemoteClient:
         """
         tls = self.tls if self.address.startswith("wss://") else None
         async with connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls) as ws:
-            await ws.send(p.encode(p.Hello(code=self.code, role=self.role, secret=self.secret)))
+            hello = p.Hello(
+                code=self.code, role=self.role, secret=self.secret, fixture=self.fixture,
+                login=self.login, password=self.password,
+            )  # fmt: skip
+            await ws.send(p.encode(hello))
             try:
                 async for text in ws:
                     if await self._receive(ws, p.decode(text)):

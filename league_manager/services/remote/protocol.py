@@ -37,15 +37,21 @@ class Hello(Message):
     """Client -> server, first message: who joins (a rejoining client gets the whole match again).
 
     Attributes:
-        code: the join code (the guest's and spectators'), or the host's own key.
+        code: the join code (the guest's and spectators'), or the host's own key ("" on a
+            league server, where the login decides).
         role: "player" or "spectator".
         secret: the joining coach's contribution to the dice seed (hex; "" for spectators).
+        fixture: the fixture to join on a league server (``match serve``; 0 in direct play).
+        login, password: the shared league's login on a league server ("" in direct play).
     """
 
     TYPE: ClassVar[str] = "hello"
     code: str
     role: str
     secret: str = ""
+    fixture: int = 0
+    login: str = ""
+    password: str = ""
 
 
 @dataclass(frozen=True)
@@ -248,7 +254,8 @@ def _validate(message: Message) -> None:
     if isinstance(message, Hello):
         if message.role not in ROLES:
             raise ProtocolError(f"role must be one of {', '.join(ROLES)}")
-        if len(message.code) > 200 or len(message.secret) > 200:
+        sizes = (message.code, message.secret, message.login, message.password)
+        if any(len(value) > 200 for value in sizes) or message.fixture < 0:
             raise ProtocolError("hello out of range")
     elif isinstance(message, Act):
         if message.number < 0 or not _action_shape(message.action):

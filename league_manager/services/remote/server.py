@@ -88,6 +88,10 @@ class MatchServer:
             return
         except ConnectionClosed:
             return
+        await self.admit(ws, hello)
+
+    async def admit(self, ws: ServerConnection, hello: p.Hello) -> None:
+        """Take a hello: the room its code opens, as a coach of the code's side or a spectator."""
         room = self.rooms.get(hello.code)
         if room is None:
             await ws.send(p.encode(p.Error(code="wrong_code", message="no match with this code")))
@@ -101,6 +105,14 @@ class MatchServer:
             await self._watch(room, ws)
         else:
             await self._play(room, ws, hello)
+
+    async def watch(self, room: Room, ws: ServerConnection) -> None:
+        """Stream a room to a spectator until the connection closes."""
+        await self._watch(room, ws)
+
+    async def play(self, room: Room, ws: ServerConnection, hello: p.Hello, side: str) -> None:
+        """Play ``side`` of a room (the side a league login coaches) until the connection closes."""
+        await self._play(room, ws, hello, side)
 
     async def _watch(self, room: Room, ws: ServerConnection) -> None:
         present = self.present[room.keys.fixture]
@@ -116,10 +128,10 @@ class MatchServer:
         finally:
             present.spectators.discard(ws)
 
-    async def _play(self, room: Room, ws: ServerConnection, hello: p.Hello) -> None:
+    async def _play(self, room: Room, ws: ServerConnection, hello: p.Hello, side: str | None = None) -> None:
         present = self.present[room.keys.fixture]
         try:
-            side = room.side_for(hello.code)
+            side = side or room.side_for(hello.code)
             if side in present.coaches:
                 raise Refused("side_taken", f"the {side} coach is already connected")
             if room.game is None and side == room.guest_side:
