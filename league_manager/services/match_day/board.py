@@ -11,7 +11,7 @@ gives the fixture back to the table (or to a new board match), keeping the reaso
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from sqlmodel import Session
@@ -224,7 +224,7 @@ class BoardService(ServiceBase):
             return None if row is None else board_status(row)
 
     def save(
-        self, fixture: int, game: BoardGame, *, undo_by: str | None = None, confirmed_by: str | None = None
+        self, fixture: int, game: FinishedGame, *, undo_by: str | None = None, confirmed_by: str | None = None
     ) -> None:
         """Store the match after an action, or after an undo (recorded with who and the policy).
 
@@ -239,20 +239,19 @@ class BoardService(ServiceBase):
             RuleViolation: no board match in progress, or the game's actions do not extend
                 (after an undo: shorten) the stored ones, or the undo policy refuses the undo.
         """
-        document = game.match.to_dict()
         with self.transaction() as session:
-            share_steps.open_step(session.connection(), fixture, "board")
-            row = _require(fixture, "save the board match", session=session)
-            stored = json.loads(row.match_json)
-            _check_continues(stored, document, fixture)
-            if undo_by is not None:
-                _record_undo(row, stored, document, undo_by, confirmed_by)
-            elif len(document["actions"]) < len(stored["actions"]):
-                raise RuleViolation(
-                    "board match", "the game has fewer actions than the record: save an undo with undo_by"
-                )
-            _write(row, game.match, document, _timer(game, stored))
-            session.add(row)
+            _save(fixture, game, undo_by, confirmed_by, session=session)
+
+    def save_many(self, games: Sequence[tuple[int, FinishedGame]]) -> None:
+        """Store several fixtures' matches after actions, in one transaction (a match server
+        saving many rooms at once); all are stored or none.
+
+        Raises:
+            RuleViolation: as :meth:`save`, for any of them (nothing is stored).
+        """
+        with self.transaction() as session:
+            for fixture, game in games:
+                _save(fixture, game, None, None, session=session)
 
     def finish(self, fixture: int, game: FinishedGame) -> Outcome[MatchDayView]:
         """Hand the final whistle's result to match day (standings updated; stage
@@ -276,6 +275,25 @@ class BoardService(ServiceBase):
         with self.transaction() as session:
             view = abandon_board(fixture, reason, session=session)
         return Outcome(view, _changes(view, f"board match abandoned ({reason.strip()})"))
+
+
+def _save(
+    fixture: int, game: FinishedGame, undo_by: str | None, confirmed_by: str | None, *, session: Session
+) -> None:
+    """:meth:`BoardService.save` inside the caller's transaction."""
+    document = game.match.to_dict()
+    share_steps.open_step(session.connection(), fixture, "board")
+    row = _require(fixture, "save the board match", session=session)
+    stored = json.loads(row.match_json)
+    _check_continues(stored, document, fixture)
+    if undo_by is not None:
+        _record_undo(row, stored, document, undo_by, confirmed_by)
+    elif len(document["actions"]) < len(stored["actions"]):
+        raise RuleViolation(
+            "board match", "the game has fewer actions than the record: save an undo with undo_by"
+        )
+    _write(row, game.match, document, _timer(game, stored))
+    session.add(row)
 
 
 def finish_board(fixture: int, game: FinishedGame, *, session: Session) -> MatchDayView:

@@ -5,8 +5,9 @@ the login's password against PostgreSQL, reads the login's place in the league
 (``league_share.member``: commissioner, coach of a team, or viewer) and lets a coach play
 only the side of their own team in a fixture their team plays; anyone of the league may
 watch. A fixture's room opens at the first join, on the league database the server was
-started with, and is played exactly as in direct play (the server rolls every die; the
-server's own secret and the away coach's make the seed, revealed at the end).
+started with, and is played exactly as in direct play: the server rolls every die; the
+server's own secret and the away coach's make the seed, revealed at the end. Saves run on one
+writer thread, several rooms per commit (``writer.py``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import new_secret
 from league_manager.services.remote.room import Refused, Room, RoomKeys
 from league_manager.services.remote.server import MatchServer
+from league_manager.services.remote.writer import SaveWriter
 
 if TYPE_CHECKING:
     from league_manager.services.facade import Services
@@ -91,7 +93,9 @@ class LeagueMatchServer(MatchServer):
         self, services: Services, logins: Callable[[str, str], Login], keys_dir: Path, *,
         grace: int = 120, ping_interval: float = 3.0, ping_timeout: float = 4.0,
     ) -> None:  # fmt: skip
-        super().__init__(ping_interval=ping_interval, ping_timeout=ping_timeout)
+        super().__init__(
+            ping_interval=ping_interval, ping_timeout=ping_timeout, writer=SaveWriter(services.board)
+        )
         self.services = services
         self.logins = logins
         self.keys_dir = keys_dir

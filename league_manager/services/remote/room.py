@@ -8,6 +8,7 @@ anyone, and tells clients only the rolls already made (never the seed).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
@@ -24,6 +25,7 @@ from league_manager.services.match_day.claims import ClaimService
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import commitment, log_hash, seed_from
 from league_manager.services.remote.mirror import wire_digest
+from league_manager.services.remote.writer import SaveWriter
 
 SIDES = ("home", "away")
 
@@ -87,6 +89,9 @@ class Room:
         self.now = now
         self.clock: TurnClock | None = None
         """The league's turn timer, enforced here (None when the league has none)."""
+        self.writer: SaveWriter | None = None
+        """The server's writer thread (set by the server); None: saves on the caller's thread."""
+        self._saving: asyncio.Future[None] | None = None
         self.keys = keys
         self.keys_path = keys_path
         self.grace = grace
@@ -170,9 +175,29 @@ class Room:
             Refused: no match yet, paused, over, out of turn, a stale number, another state,
                 an illegal action, or the database refused the save (nothing changed).
         """
+        return self._apply(*self._checked(side, message))
+
+    async def act_async(self, side: str, message: p.Act) -> p.Applied:
+        """:meth:`act` with the save on the server's writer thread (other rooms play on meanwhile).
+
+        Raises:
+            Refused: as :meth:`act`, or the last action is still being saved ("busy").
+        """
+        game, action = self._checked(side, message)
+        return await self._apply_async(game, action)
+
+    async def settled(self) -> None:
+        """Wait until no action of this room awaits its save (a welcome shows saved actions only)."""
+        saving = self._saving
+        if saving is not None:
+            await asyncio.wait([saving])
+
+    def _checked(self, side: str, message: p.Act) -> tuple[BoardGame, Action]:
         game = self.game
         if game is None:
             raise Refused("not_started", "the match starts when the guest joins")
+        if self._saving is not None:
+            raise Refused("busy", "the last action is still being saved; wait for it")
         if self.paused is not None:
             raise Refused("paused", f"the {self.paused} coach is away; the match is paused")
         match = game.match
@@ -190,7 +215,28 @@ class Room:
             raise Refused("illegal", f"{action.kind} is not a legal action now")
         if self.clock is not None and self.clock.remaining(match) == 0 and timeout_action(match):
             raise Refused("time_up", "the turn timer ran out: the server ends the turn")
-        return self._apply(game, action)
+        return game, action
+
+    async def _apply_async(self, game: BoardGame, action: Action, timed_out: bool = False) -> p.Applied:
+        writer = self.writer
+        if writer is None:
+            return self._apply(game, action, timed_out)
+        match = game.match
+        before = len(match.dice.log)
+        match.apply(action)
+        if timed_out:
+            game.timeouts.append(len(match.actions) - 1)
+        saving = self._saving = asyncio.wrap_future(writer.submit(self.keys.fixture, game))
+        try:
+            await saving
+        except Exception as exc:  # refused, or the database failed: the action is taken back
+            match.undo()
+            if timed_out:
+                game.timeouts.pop()
+            raise Refused("not_saved", f"the action was not saved: {exc}") from exc
+        finally:
+            self._saving = None
+        return self._applied(game, action, before)
 
     def _apply(self, game: BoardGame, action: Action, timed_out: bool = False) -> p.Applied:
         match = game.match
@@ -205,6 +251,10 @@ class Room:
             if timed_out:
                 game.timeouts.pop()
             raise Refused("not_saved", f"the action was not saved: {exc}") from exc
+        return self._applied(game, action, before)
+
+    def _applied(self, game: BoardGame, action: Action, before: int) -> p.Applied:
+        match = game.match
         self.digest = wire_digest(match.state)
         rolls = [r.result for r in match.dice.log[before:]]
         return p.Applied(
@@ -219,16 +269,27 @@ class Room:
         Raises:
             Refused: the database refused a save (nothing more is applied).
         """
-        game, clock = self.game, self.clock
-        if game is None or clock is None or self.paused is not None or self.adjourned:
-            return []
         applied: list[p.Applied] = []
-        while clock.remaining(game.match) == 0:
-            action = timeout_action(game.match)
-            if action is None:
-                break
-            applied.append(self._apply(game, action, timed_out=True))
+        while (due := self._timed_out()) is not None:
+            applied.append(self._apply(*due, timed_out=True))
         return applied
+
+    async def expire_async(self) -> list[p.Applied]:
+        """:meth:`expire` with the saves on the server's writer thread."""
+        applied: list[p.Applied] = []
+        while (due := self._timed_out()) is not None:
+            applied.append(await self._apply_async(*due, timed_out=True))
+        return applied
+
+    def _timed_out(self) -> tuple[BoardGame, Action] | None:
+        """The game and the action the turn timer applies now, if any."""
+        game, clock = self.game, self.clock
+        if game is None or clock is None or self.paused is not None or self.adjourned or self._saving:
+            return None
+        if clock.remaining(game.match) != 0:
+            return None
+        action = timeout_action(game.match)
+        return None if action is None else (game, action)
 
     def finish(self) -> p.Over:
         """Hand the result to the fixture (the ordinary result path) and reveal the secrets."""

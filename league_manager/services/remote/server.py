@@ -19,6 +19,7 @@ from websockets.exceptions import ConnectionClosed
 from league_manager.core.errors import LeagueError
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.room import Refused, Room
+from league_manager.services.remote.writer import SaveWriter
 
 TICK_SECONDS = 0.5
 """How often the server checks the rooms' turn timers."""
@@ -44,8 +45,11 @@ class MatchServer:
     """
 
     def __init__(
-        self, *, ping_interval: float = 3.0, ping_timeout: float = 4.0, tick: float = TICK_SECONDS
-    ) -> None:
+        self, *, ping_interval: float = 3.0, ping_timeout: float = 4.0, tick: float = TICK_SECONDS,
+        writer: SaveWriter | None = None,
+    ) -> None:  # fmt: skip
+        self.writer = writer
+        """Saves on one writer thread, several rooms per commit (None: each save on the loop)."""
         self.rooms: dict[str, Room] = {}
         self.present: dict[int, _Present] = {}
         self.ping_interval = ping_interval
@@ -56,6 +60,7 @@ class MatchServer:
 
     def add(self, room: Room) -> asyncio.Event:
         """Open a room; the returned event is set when its match ends or is adjourned."""
+        room.writer = self.writer
         self.rooms[room.keys.code] = room
         self.rooms[room.keys.host_key] = room
         self.present[room.keys.fixture] = _Present()
@@ -118,6 +123,7 @@ class MatchServer:
         present = self.present[room.keys.fixture]
         present.spectators.add(ws)
         try:
+            await room.settled()
             _send([ws], room.welcome(None, resumed=False))
             if room.finished is not None:
                 _send([ws], room.finished)
@@ -130,6 +136,7 @@ class MatchServer:
 
     async def _play(self, room: Room, ws: ServerConnection, hello: p.Hello, side: str | None = None) -> None:
         present = self.present[room.keys.fixture]
+        await room.settled()  # a welcome shows saved actions only (no await from here to the welcome)
         try:
             side = side or room.side_for(hello.code)
             if side in present.coaches:
@@ -156,7 +163,7 @@ class MatchServer:
             _send([ws], room.finished)
         try:
             async for text in ws:
-                self._message(room, side, ws, text)
+                await self._message(room, side, ws, text)
         except ConnectionClosed:
             pass
         finally:
@@ -169,14 +176,14 @@ class MatchServer:
     async def _timers(self) -> None:
         while True:
             await asyncio.sleep(self.tick)
-            for room in {id(r): r for r in self.rooms.values()}.values():
-                self._expire(room)
+            timed = {id(r): r for r in self.rooms.values() if r.clock is not None}
+            await asyncio.gather(*(self._expire(room) for room in timed.values()))
 
-    def _expire(self, room: Room) -> None:
+    async def _expire(self, room: Room) -> None:
         """Apply what the room's turn timer ends now, and tell everyone."""
         present = self.present[room.keys.fixture]
         try:
-            applied = room.expire()
+            applied = await room.expire_async()
         except Refused:
             return  # the save failed: tried again at the next tick
         for message in applied:
@@ -189,15 +196,16 @@ class MatchServer:
             _send(self.present[room.keys.fixture].everyone(), room.finish())
             self.done[room.keys.fixture].set()
 
-    def _message(self, room: Room, side: str, ws: ServerConnection, text: str | bytes) -> None:
+    async def _message(self, room: Room, side: str, ws: ServerConnection, text: str | bytes) -> None:
         present = self.present[room.keys.fixture]
         try:
             message = p.decode(text)
             if isinstance(message, p.Act):
-                self._expire(room)  # a turn out of time ends before anything else is applied
-                _send(present.everyone(), room.act(side, message))
+                await self._expire(room)  # a turn out of time ends before anything else is applied
+                _send(present.everyone(), await room.act_async(side, message))
                 self._over(room)
             elif isinstance(message, p.Sync):
+                await room.settled()
                 _send([ws], room.welcome(side, resumed=True))
             elif isinstance(message, p.Decide):
                 reply = room.decide(side, message.choice)

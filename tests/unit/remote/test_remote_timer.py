@@ -93,6 +93,8 @@ def test_over_the_network_both_clients_follow_a_timeout(season: Services, tmp_pa
 
     room.start("c0ffee")
     _to_turn(room)  # the pre-kick-off decisions, played before the coaches connect
+    assert room.clock is not None and room.game is not None
+    assert room.clock.remaining(room.game.match) == 60  # the turn's clock starts now
 
     async def play() -> tuple[int, int]:
         server = MatchServer(ping_interval=30, ping_timeout=30, tick=0.01)
@@ -127,4 +129,4 @@ async def _follow(client: RemoteClient, actions: int) -> None:
         if client.mirror is not None and len(client.mirror.actions) >= actions:
             return
         await asyncio.sleep(0.01)
-    raise AssertionError("the client did not follow")
+    raise AssertionError(f"the client did not follow to {actions} actions")
