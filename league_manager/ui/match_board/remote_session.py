@@ -155,14 +155,14 @@ class RemoteSession:
     def waiting_text(self) -> str:
         """Why the board does not take input now."""
         if self.over is not None:
-            return "The match is over."
+            return "the match is over."
         if self.adjourned:
-            return "The match is adjourned."
+            return "the match is adjourned."
         if self.away is not None:
-            return "Paused: a coach is away."
+            return "paused: a coach is away."
         if self._pending >= 0:
-            return "Waiting for the server…"
-        return "Wait: the other coach is deciding."
+            return "waiting for the server…"
+        return "the other coach is deciding…"
 
     def apply(self, action: Action) -> list[Event]:
         """Send a legal action to the server; it takes effect when the server applies it.
@@ -303,7 +303,7 @@ class RemoteSession:
     def _send_act(self, action: Action) -> None:
         prompt = self.match.prompt
         if prompt is None or not self.is_human(prompt.team):
-            raise IllegalAction(self.waiting_text())
+            raise IllegalAction(f"wait: {self.waiting_text()}")
         if not self.match.is_legal(action):
             raise IllegalAction(f"{action.kind} is not legal now")
         mirror = self.game.mirror if self.game is not None else None

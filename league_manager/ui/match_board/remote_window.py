@@ -118,6 +118,8 @@ class RemoteMatchWindow(QWidget):
         self.session.receive(message)
         if self.board is None and self.session.game is not None:
             self._make_board()
+        elif self.board is not None and not isinstance(message, p.Applied):
+            self.board.refresh()  # paused, resumed, adjourned, over: the panel says so
         self.show_status()
 
     def _closed(self, reason: str) -> None:
@@ -156,6 +158,8 @@ class RemoteMatchWindow(QWidget):
     def _finish(self) -> None:
         if self.on_finished is not None:
             self.on_finished(self)
+        else:
+            self.close()
 
     def status_text(self) -> str:
         """The bar's line: the invitation, who is away and for how long, the final check."""
@@ -207,7 +211,9 @@ class RemoteMatchWindow(QWidget):
         elif not away and self.clock.isActive():
             self.clock.stop()
         if self.board is not None and (s.away is not None or s.adjourned or self.closed_reason):
-            self.board.message.setText(s.waiting_text() if not self.closed_reason else self.status.text())
+            self.board.message.setText(
+                f"Wait: {s.waiting_text()}" if not self.closed_reason else self.status.text()
+            )
 
     def copy_invite(self) -> None:
         """Put the invitation on the clipboard."""

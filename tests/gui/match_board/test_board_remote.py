@@ -99,6 +99,7 @@ def test_the_away_countdown_offers_wait_adjourn_and_claim(
         host.close()  # the home coach leaves
         qtbot.waitUntil(lambda: window.session.away is not None, timeout=10_000)
         assert "home coach is away" in window.status.text()
+        assert window.board is not None and "a coach is away" in window.board.panel.menu.title
         assert window.wait_button.isVisible() and window.adjourn_button.isEnabled()  # grace 0
         assert window.claim_button.isVisible() and window.claim_button.isEnabled()
         window.claim_button.click()
