@@ -1,4 +1,5 @@
-"""``league-manager match host|join|watch``: a fixture played between two machines.
+"""``league-manager match host|join|watch|claims|resolve-claim``: a fixture played between two
+machines, and the commissioner's claims when a coach left one.
 
 ``match host`` runs the match server for one fixture (its board match saved to the league
 database action by action) and plays one side with a bot, or leaves it to whoever joins with
@@ -11,16 +12,20 @@ import argparse
 import asyncio
 import hashlib
 import json
+import os
 import secrets
+import ssl
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from league_manager.cli import serve_command
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
 from league_manager.match.bots import BOT_NAMES
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import new_secret
 from league_manager.services.remote.room import Room, RoomKeys
+from league_manager.services.remote.tls import client_context, server_context
 
 if TYPE_CHECKING:
     from league_manager.services.remote.client import Finish
@@ -40,19 +45,42 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     host.add_argument(
         "--grace", type=int, default=60, help="seconds before an away coach's match may adjourn"
     )
+    host.add_argument("--cert", type=Path, help="TLS certificate (PEM): coaches join with wss://")
+    host.add_argument("--key", dest="tls_key", type=Path, help="the certificate's private key (PEM)")
     host.set_defaults(handler=host_command)
 
     join = sub.add_parser("join", help="play a side of a hosted match")
     join.add_argument("address", help="host:port or ws://host:port")
-    join.add_argument("--code", required=True, help="the join code (or the host key)")
+    join.add_argument("--code", default="", help="the join code (or the host key)")
+    join.add_argument("--fixture", type=int, default=0, help="on a league server: the fixture to play")
+    join.add_argument("--login", default="", help="on a league server: your shared-league login")
     join.add_argument("--bot", choices=BOT_NAMES, help="play with this bot")
     join.add_argument("--seed", type=int, default=1, help="the bot's seed")
+    join.add_argument("--ca", type=Path, help="trust this certificate (a self-signed wss:// server)")
     join.set_defaults(handler=join_command)
 
     watch = sub.add_parser("watch", help="watch a hosted match, one event a line")
     watch.add_argument("address", help="host:port or ws://host:port")
-    watch.add_argument("--code", required=True, help="the join code")
+    watch.add_argument("--code", default="", help="the join code")
+    watch.add_argument("--fixture", type=int, default=0, help="on a league server: the fixture to watch")
+    watch.add_argument("--login", default="", help="on a league server: your shared-league login")
+    watch.add_argument("--ca", type=Path, help="trust this certificate (a self-signed wss:// server)")
     watch.set_defaults(handler=watch_command)
+
+    serve_command.register(sub)
+
+    claims = sub.add_parser("claims", help="claims of remote matches a coach left, for the commissioner")
+    claims.add_argument("league", help="league name or id")
+    claims.add_argument("--all", action="store_true", help="resolved claims too")
+    claims.set_defaults(handler=claims_command)
+
+    resolve = sub.add_parser("resolve-claim", help="award a claimed match to the claimant, or order a replay")
+    resolve.add_argument("claim", type=int, help="claim id (match claims LEAGUE)")
+    decision = resolve.add_mutually_exclusive_group(required=True)
+    decision.add_argument("--award", action="store_true", help="the absent side concedes now")
+    decision.add_argument("--replay", action="store_true", help="abandon the board match: play it again")
+    resolve.add_argument("--note", default="", help="the commissioner's note, kept with the claim")
+    resolve.set_defaults(handler=resolve_claim_command)
 
 
 def _keys(args: argparse.Namespace) -> tuple[RoomKeys, Path]:
@@ -77,18 +105,22 @@ def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
     from league_manager.services.remote.client import RemoteClient
     from league_manager.services.remote.server import MatchServer
 
+    if (args.cert is None) != (args.tls_key is None):
+        return ctx.fail("TLS needs both --cert and --key")
     try:
+        tls = server_context(args.cert, args.tls_key) if args.cert is not None else None
         keys, path = _keys(args)
-        room = Room(ctx.services().board, keys, grace=args.grace, keys_path=path)
+        services = ctx.services()
+        room = Room(services.board, keys, grace=args.grace, keys_path=path, claims=services.claims)
     except (LeagueError, OSError, ValueError) as exc:
         return ctx.fail(str(exc))
 
     async def serve() -> Finish | None:
         server = MatchServer()
         done = server.add(room)
-        listening = await server.start(args.listen, args.port)
+        listening = await server.start(args.listen, args.port, tls)
         port = listening.sockets[0].getsockname()[1] if listening.sockets else args.port
-        address = f"ws://{args.listen}:{port}"
+        address = f"{'wss' if tls is not None else 'ws'}://{args.listen}:{port}"
         resumed = " (resumed from the saved log)" if room.game is not None else ""
         ctx.print(f"hosting fixture {keys.fixture} at {address}{resumed}")
         ctx.print(f"join code: {keys.code}")
@@ -97,8 +129,9 @@ def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
         bot = None
         if args.bot:
             client = RemoteClient(
-                address, keys.host_key, bot=args.bot, seed=args.seed or 1, secret=keys.host_secret
-            )
+                address, keys.host_key, bot=args.bot, seed=args.seed or 1, secret=keys.host_secret,
+                tls=_own_bot_tls() if tls is not None else None,
+            )  # fmt: skip
             bot = asyncio.create_task(client.run())
         await done.wait()
         finish = await bot if bot is not None else None
@@ -118,7 +151,13 @@ def join_command(args: argparse.Namespace, ctx: CliContext) -> int:
     """Play one side until the match ends; exit 1 when refused or the dice do not check out."""
     from league_manager.services.remote.client import JoinRefused, RemoteClient
 
-    client = RemoteClient(args.address, args.code, bot=args.bot, seed=args.seed)
+    try:
+        tls = client_context(args.ca)
+    except LeagueError as exc:
+        return ctx.fail(str(exc))
+    if not args.code and not args.login:
+        return ctx.fail("join with --code, or on a league server with --fixture and --login")
+    client = RemoteClient(args.address, args.code, bot=args.bot, seed=args.seed, tls=tls, **_login(args))
     try:
         finish = asyncio.run(client.run())
     except JoinRefused as exc:
@@ -144,7 +183,13 @@ def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
         ctx.print(p.encode(message) if ctx.as_json else _line(message))
         ctx.stdout.flush()
 
-    client = RemoteClient(args.address, args.code, role="spectator", on_message=show)
+    try:
+        tls = client_context(args.ca)
+    except LeagueError as exc:
+        return ctx.fail(str(exc))
+    if not args.code and not args.login:
+        return ctx.fail("watch with --code, or on a league server with --fixture and --login")
+    client = RemoteClient(args.address, args.code, role="spectator", on_message=show, tls=tls, **_login(args))
     try:
         asyncio.run(client.run())
     except JoinRefused as exc:
@@ -152,6 +197,57 @@ def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
     except OSError as exc:
         return ctx.fail(f"cannot reach {args.address}: {exc}")
     return 0
+
+
+def _login(args: argparse.Namespace) -> dict[str, Any]:
+    """A league server's login: the fixture, the login and its password (``LM_PASSWORD``)."""
+    if not args.login:
+        return {}
+    return {"fixture": args.fixture, "login": args.login, "password": os.environ.get("LM_PASSWORD", "")}
+
+
+def _own_bot_tls() -> ssl.SSLContext:
+    """The host's own bot reaches its own server over this machine: no certificate check."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+def claims_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """List a league's open claims (every claim with ``--all``)."""
+    try:
+        found = ctx.services().claims.claims(args.league, every=args.all)
+    except LeagueError as exc:
+        return ctx.fail(str(exc))
+
+    def text() -> str:
+        if not found:
+            return "no open claims" if not args.all else "no claims"
+        return "\n".join(
+            f"claim {c.id}: fixture {c.fixture_id}, {c.claimant_team} ({c.claimant}) claims against "
+            f"{c.absent_team} after {c.action_count} actions and {c.waited_seconds} s waited: {c.state}"
+            + (f" ({c.resolution})" if c.resolution else "")
+            for c in found
+        )
+
+    return ctx.emit([c.to_dict() for c in found], text)
+
+
+def resolve_claim_command(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Award the claimed match (the absent side concedes) or order a replay."""
+    decision = "award" if args.award else "replay"
+    try:
+        outcome = ctx.services().claims.resolve(args.claim, decision, args.note)
+    except LeagueError as exc:
+        return ctx.fail(str(exc))
+    claim = outcome.value
+    done = (
+        f"awarded to {claim.claimant_team}: the result is entered; run the post-game with match day"
+        if claim.state == "awarded"
+        else f"replay ordered: fixture {claim.fixture_id} is back at its pre-game"
+    )
+    return ctx.emit(claim.to_dict(), lambda: f"claim {claim.id}: {done}")
 
 
 def _line(message: p.Message) -> str:

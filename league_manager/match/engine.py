@@ -248,6 +248,18 @@ class Match:
         self.actions.append(Action(CONCEDE, team))
         return self._concede(team)
 
+    def forfeit(self, team: int) -> list[Event]:
+        """The commissioner awards the match against ``team`` (a remote claim upheld): it ends
+        at once as if the team had conceded now, at any moment of the match.
+
+        Raises:
+            IllegalAction: the match is over.
+        """
+        if self._prompt is None:
+            raise IllegalAction("the match is over")
+        self.actions.append(Action(CONCEDE, team))
+        return self._concede(team)
+
     def _concede(self, team: int) -> list[Event]:
         self._gen.close()
         self._prompt = None

@@ -23,8 +23,19 @@ DIGEST_KEY = "state_digest"
 """Key of a stored match document holding the fingerprint of the state it was saved at."""
 
 
+_SCALARS = frozenset({int, str, float, bool, type(None)})
+"""Types that are their own plain form (exact types: an enum or other subclass takes the long way)."""
+
+
 def _plain(value: Any) -> Any:
     """A value as JSON-ready data with a fixed order (sets sorted, dataclasses as dicts)."""
+    kind = type(value)
+    if kind in _SCALARS:
+        return value
+    if kind is list or kind is tuple:  # most of a state: lists of numbers, copied at once
+        if _SCALARS.issuperset(map(type, value)):
+            return list(value)
+        return [_plain(v) for v in value]
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, dict):
@@ -96,7 +107,7 @@ def mark_of(state: State) -> StepMark:
 def play_action(match: Match, action: Action) -> None:
     """Apply a stored action as the record holds it (a concession ends the match)."""
     if action.kind == CONCEDE:
-        match.concede(action.player)  # records the action itself
+        match.forfeit(action.player)  # records the action itself (also an awarded claim's)
     else:
         match.apply(action)
 

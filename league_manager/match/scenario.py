@@ -265,6 +265,8 @@ def run(data: dict[str, Any]) -> Outcome:
 def _apply(scenario: Scenario, match: Match, raw: list[Any]) -> None:
     if raw[0] == "concede":
         match.concede(TEAMS[str(raw[1])])
+    elif raw[0] == "forfeit":  # an upheld remote claim (the commissioner's award), at any moment
+        match.forfeit(TEAMS[str(raw[1])])
     else:
         match.apply(parse_action(scenario, raw))
 

@@ -99,6 +99,11 @@ class TurnClock:
             self._turn, self._started = turn, self.now()
         return max(0.0, self.seconds - (self.now() - self._started))
 
+    def hold(self, seconds: float) -> None:
+        """Give the turn being played ``seconds`` back (the match was paused that long)."""
+        if self._turn is not None:
+            self._started += max(0.0, seconds)
+
     def warning(self, left: float | None) -> bool:
         """True in the last :data:`WARNING_SECONDS` of a turn."""
         return left is not None and left <= WARNING_SECONDS

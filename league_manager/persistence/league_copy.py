@@ -52,6 +52,7 @@ LEAGUE_ROWS: Mapping[str, str] = {
     "classicprematch": f"fixture_id IN {_FIXTURES}",
     "matchcorrection": f"fixture_id IN {_FIXTURES}",
     "trackermatch": f"fixture_id IN {_FIXTURES}",
+    "matchclaim": f"fixture_id IN {_FIXTURES}",
     "fixturedeadline": f"fixture_id IN {_FIXTURES}",
     "adjustment": f"team_id IN {_TEAMS}",
     "playoffseed": f"season_id IN {_SEASONS}",

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from league_manager.services.league_upgrade import LeagueUpgradeService
     from league_manager.services.leagues import LeagueService
     from league_manager.services.match_day.board import BoardService
+    from league_manager.services.match_day.claims import ClaimService
     from league_manager.services.match_day.replay import ReplayService
     from league_manager.services.match_day.service import MatchDayService
     from league_manager.services.match_day.tracker import TrackerService
@@ -147,6 +148,13 @@ class Services:
         from league_manager.services.match_day.board import BoardService
 
         return BoardService(self.engine)
+
+    @cached_property
+    def claims(self) -> ClaimService:
+        """Claims of remote matches a coach left: filed by the server, resolved by the commissioner."""
+        from league_manager.services.match_day.claims import ClaimService
+
+        return ClaimService(self.engine)
 
     @cached_property
     def replays(self) -> ReplayService:

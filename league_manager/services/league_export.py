@@ -58,6 +58,7 @@ EXPORTED_TABLES = (
     "matchcorrection",
     "boardmatch",
     "trackermatch",
+    "matchclaim",
     "fixturedeadline",
     "adjustment",
     "playoffseed",

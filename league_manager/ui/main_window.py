@@ -205,6 +205,8 @@ class MainWindow(QMainWindow):
         self.act_import_code = self._action("Import Team from a BBRoster Code…",
                                             lambda: interop_dialogs.import_team_code(self), None, "add",
                                             "A team from a roster code of the BBRoster web app")  # fmt: skip
+        self.act_join_match = self._action("Join a Match…", self.join_match, None, "demo",
+                                           "Play a match hosted by a coach on another machine")  # fmt: skip
         self.act_share = self._action("Share League…", self.share_league, None, "league",
                                       "Copy a league onto a PostgreSQL server for its coaches")  # fmt: skip
         self.act_coaches = self._action("Coaches…", lambda: open_coaches(self), None, "team",
@@ -249,6 +251,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_import_league)
         file_menu.addAction(self.act_import_team)
         file_menu.addAction(self.act_import_code)
+        file_menu.addAction(self.act_join_match)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
@@ -668,6 +671,12 @@ class MainWindow(QMainWindow):
                 dialog.add_division(division)
         dialog.show()
         return dialog
+
+    def join_match(self) -> None:
+        """File → Join a Match: the board on a match another coach's app hosts."""
+        from league_manager.ui.match_board.remote_launch import join_match
+
+        self.remote_window = join_match(self.ctx, self)
 
     def open_event_desk(self) -> None:
         """League → Tournament Desk: the events of the open file in their own window."""

@@ -11,7 +11,7 @@ gives the fixture back to the table (or to a new board match), keeping the reaso
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from sqlmodel import Session
@@ -226,7 +226,7 @@ class BoardService(ServiceBase):
             return None if row is None else board_status(row)
 
     def save(
-        self, fixture: int, game: BoardGame, *, undo_by: str | None = None, confirmed_by: str | None = None
+        self, fixture: int, game: FinishedGame, *, undo_by: str | None = None, confirmed_by: str | None = None
     ) -> None:
         """Store the match after an action, or after an undo (recorded with who and the policy).
 
@@ -241,20 +241,19 @@ class BoardService(ServiceBase):
             RuleViolation: no board match in progress, or the game's actions do not extend
                 (after an undo: shorten) the stored ones, or the undo policy refuses the undo.
         """
-        document = game.match.to_dict()
         with self.transaction() as session:
-            share_steps.open_step(session.connection(), fixture, "board")
-            row = _require(fixture, "save the board match", session=session)
-            stored = json.loads(row.match_json)
-            _check_continues(stored, document, fixture)
-            if undo_by is not None:
-                _record_undo(row, stored, document, undo_by, confirmed_by)
-            elif len(document["actions"]) < len(stored["actions"]):
-                raise RuleViolation(
-                    "board match", "the game has fewer actions than the record: save an undo with undo_by"
-                )
-            _write(row, game.match, document, _timer(game, stored))
-            session.add(row)
+            _save(fixture, game, undo_by, confirmed_by, session=session)
+
+    def save_many(self, games: Sequence[tuple[int, FinishedGame]]) -> None:
+        """Store several fixtures' matches after actions, in one transaction (a match server
+        saving many rooms at once); all are stored or none.
+
+        Raises:
+            RuleViolation: as :meth:`save`, for any of them (nothing is stored).
+        """
+        with self.transaction() as session:
+            for fixture, game in games:
+                _save(fixture, game, None, None, session=session)
 
     def finish(self, fixture: int, game: FinishedGame) -> Outcome[MatchDayView]:
         """Hand the final whistle's result to match day (standings updated; stage
@@ -264,23 +263,8 @@ class BoardService(ServiceBase):
             RuleViolation: the match is not over, no board match in progress, or the game
                 does not continue the stored record.
         """
-        result = game.match.outcome()
-        if result is None:
-            raise RuleViolation("board match", "the match is not over yet")
-        document = game.match.to_dict()
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session, step="result")
-            row = _require(fixture, "finish the board match", session=session)
-            stored = json.loads(row.match_json)
-            _check_continues(stored, document, fixture)
-            if len(document["actions"]) < len(stored["actions"]):
-                raise RuleViolation("board match", "the game has fewer actions than the record")
-            day = require_match_day(fixture, ("in_progress",), "finish the board match", session=session)
-            store_result(day, parse_result(result, day), session=session)
-            _write(row, game.match, document, _timer(game, stored))
-            row.state = "finished"
-            session.add(row)
-            view = match_day_view(day, session=session)
+            view = finish_board(fixture, game, session=session)
         return Outcome(view, _changes(view, "board match finished"))
 
     def abandon(self, fixture: int, reason: str) -> Outcome[MatchDayView]:
@@ -290,17 +274,79 @@ class BoardService(ServiceBase):
         Raises:
             RuleViolation: no reason, or no board match in progress.
         """
-        if not reason.strip():
-            raise RuleViolation("reason", "say why the board match is abandoned (it stays on the record)")
         with self.transaction() as session:
-            lock_fixture_teams(fixture, session=session, step="board")
-            row = _require(fixture, "abandon the board match", session=session, any_format=True)
-            day = require_match_day(fixture, ("in_progress",), "abandon the board match", session=session)
-            row.state, row.abandon_reason, row.updated_at = "abandoned", reason.strip(), utcnow()
-            session.add(row)
-            set_stage(day, "pre_game", session=session)
-            view = match_day_view(day, session=session)
+            view = abandon_board(fixture, reason, session=session)
         return Outcome(view, _changes(view, f"board match abandoned ({reason.strip()})"))
+
+
+def _save(
+    fixture: int, game: FinishedGame, undo_by: str | None, confirmed_by: str | None, *, session: Session
+) -> None:
+    """:meth:`BoardService.save` inside the caller's transaction."""
+    document = game.match.to_dict()
+    share_steps.open_step(session.connection(), fixture, "board")
+    row = _require(fixture, "save the board match", session=session)
+    stored = json.loads(row.match_json)
+    _check_continues(stored, document, fixture)
+    if undo_by is not None:
+        _record_undo(row, stored, document, undo_by, confirmed_by)
+    elif len(document["actions"]) < len(stored["actions"]):
+        raise RuleViolation(
+            "board match", "the game has fewer actions than the record: save an undo with undo_by"
+        )
+    _write(row, game.match, document, _timer(game, stored))
+    session.add(row)
+
+
+def finish_board(fixture: int, game: FinishedGame, *, session: Session) -> MatchDayView:
+    """:meth:`BoardService.finish` inside the caller's transaction (an awarded claim too)."""
+    result = game.match.outcome()
+    if result is None:
+        raise RuleViolation("board match", "the match is not over yet")
+    document = game.match.to_dict()
+    lock_fixture_teams(fixture, session=session, step="result")
+    row = _require(fixture, "finish the board match", session=session)
+    stored = json.loads(row.match_json)
+    _check_continues(stored, document, fixture)
+    if len(document["actions"]) < len(stored["actions"]):
+        raise RuleViolation("board match", "the game has fewer actions than the record")
+    day = require_match_day(fixture, ("in_progress",), "finish the board match", session=session)
+    store_result(day, parse_result(result, day), session=session)
+    _write(row, game.match, document, _timer(game, stored))
+    row.state = "finished"
+    session.add(row)
+    return match_day_view(day, session=session)
+
+
+def abandon_board(fixture: int, reason: str, *, session: Session) -> MatchDayView:
+    """:meth:`BoardService.abandon` inside the caller's transaction (a replay ordered too)."""
+    if not reason.strip():
+        raise RuleViolation("reason", "say why the board match is abandoned (it stays on the record)")
+    lock_fixture_teams(fixture, session=session, step="board")
+    row = _require(fixture, "abandon the board match", session=session, any_format=True)
+    day = require_match_day(fixture, ("in_progress",), "abandon the board match", session=session)
+    row.state, row.abandon_reason, row.updated_at = "abandoned", reason.strip(), utcnow()
+    session.add(row)
+    set_stage(day, "pre_game", session=session)
+    return match_day_view(day, session=session)
+
+
+def stored_match(fixture: int, *, session: Session) -> Match:
+    """The fixture's board match in progress, rebuilt from its record (as :meth:`BoardService.resume`).
+
+    Raises:
+        RuleViolation: no board match in progress, or a record this program cannot replay.
+    """
+    row = _require(fixture, "read the board match", session=session)
+    try:
+        document = json.loads(row.match_json)
+        document["allow_inert"] = True
+        match = Match.from_dict(document)
+    except MatchFormatError as exc:
+        raise RuleViolation("board match", _format_refusal(row)) from exc
+    if len(match.actions) != row.action_count:
+        raise RuleViolation("board match", f"the record of fixture {fixture} does not replay to its actions")
+    return match
 
 
 def _controllers(given: Mapping[str, str] | None) -> dict[str, str]:

@@ -9,6 +9,7 @@ and, as a coach, replays the revealed seed to verify every die.
 from __future__ import annotations
 
 import asyncio
+import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -57,8 +58,13 @@ class RemoteClient:
     def __init__(
         self, address: str, code: str, *, role: str = "player", bot: str | None = None, seed: int = 1,
         secret: str | None = None, on_message: Callable[[p.Message], None] | None = None,
+        tls: ssl.SSLContext | None = None, fixture: int = 0, login: str = "", password: str = "",
     ) -> None:  # fmt: skip
+        self.fixture = fixture
+        self.login = login
+        self.password = password
         self.address = address if "://" in address else f"ws://{address}"
+        self.tls = tls
         self.code = code
         self.role = role
         self.bot: Bot | None = make_bot(bot, seed) if bot else None
@@ -74,10 +80,15 @@ class RemoteClient:
 
         Raises:
             JoinRefused: the server refused the hello.
-            OSError: the server cannot be reached.
+            OSError: the server cannot be reached (or its certificate is not trusted).
         """
-        async with connect(self.address, max_size=p.MAX_MESSAGE) as ws:
-            await ws.send(p.encode(p.Hello(code=self.code, role=self.role, secret=self.secret)))
+        tls = self.tls if self.address.startswith("wss://") else None
+        async with connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls) as ws:
+            hello = p.Hello(
+                code=self.code, role=self.role, secret=self.secret, fixture=self.fixture,
+                login=self.login, password=self.password,
+            )  # fmt: skip
+            await ws.send(p.encode(hello))
             try:
                 async for text in ws:
                     if await self._receive(ws, p.decode(text)):

@@ -7,6 +7,7 @@ from typing import Any
 
 from league_manager.match.actions import Action
 from league_manager.match.engine import Match
+from league_manager.match.events import Event
 from league_manager.match.position import Position
 from league_manager.match.state import State
 from league_manager.match.teams import TeamSnapshot
@@ -81,11 +82,12 @@ class Mirror:
         for raw in actions:
             self.apply(raw, [])
 
-    def apply(self, raw: list[Any], rolls: list[int]) -> None:
-        """Apply the server's action ``raw`` after adding the rolls it made."""
+    def apply(self, raw: list[Any], rolls: list[int]) -> list[Event]:
+        """Apply the server's action ``raw`` after adding the rolls it made; returns its events."""
         self.dice.feed.extend(int(r) for r in rolls)
-        self.match.apply(Action.from_list(raw))
+        events = self.match.apply(Action.from_list(raw))
         self.actions.append(list(raw))
+        return events
 
     def digest(self) -> str:
         """The state digest of the copy (the server's, when they agree)."""

@@ -18,7 +18,7 @@ PROTOCOL_VERSION = 1
 MAX_MESSAGE = 1 << 20
 """Largest message accepted, in characters (a welcome carries the teams and the action list)."""
 ROLES = ("player", "spectator")
-DECISIONS = ("wait", "adjourn")
+DECISIONS = ("wait", "adjourn", "claim")
 
 
 class ProtocolError(ValueError):
@@ -37,15 +37,21 @@ class Hello(Message):
     """Client -> server, first message: who joins (a rejoining client gets the whole match again).
 
     Attributes:
-        code: the join code (the guest's and spectators'), or the host's own key.
+        code: the join code (the guest's and spectators'), or the host's own key ("" on a
+            league server, where the login decides).
         role: "player" or "spectator".
         secret: the joining coach's contribution to the dice seed (hex; "" for spectators).
+        fixture: the fixture to join on a league server (``match serve``; 0 in direct play).
+        login, password: the shared league's login on a league server ("" in direct play).
     """
 
     TYPE: ClassVar[str] = "hello"
     code: str
     role: str
     secret: str = ""
+    fixture: int = 0
+    login: str = ""
+    password: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,6 +68,7 @@ class Welcome(Message):
         digest: the state digest after the last action ("" before the match starts).
         resumed: the client had joined before and gets its place back.
         paused: the side whose coach is away, or None.
+        turn_seconds: the league's turn timer, which the server enforces (0: none).
     """
 
     TYPE: ClassVar[str] = "welcome"
@@ -74,6 +81,7 @@ class Welcome(Message):
     digest: str = ""
     resumed: bool = False
     paused: str | None = None
+    turn_seconds: int = 0
 
 
 @dataclass(frozen=True)
@@ -123,7 +131,8 @@ class Resumed(Message):
 
 @dataclass(frozen=True)
 class Decide(Message):
-    """Client -> server, while the other coach is away: "wait" or "adjourn"."""
+    """Client -> server, while the other coach is away: "wait", "adjourn" or "claim" (adjourn
+    and ask the commissioner for the result)."""
 
     TYPE: ClassVar[str] = "decide"
     choice: str
@@ -131,10 +140,12 @@ class Decide(Message):
 
 @dataclass(frozen=True)
 class Adjourned(Message):
-    """Server -> everyone: the match stops here, saved; the host resumes it later."""
+    """Server -> everyone: the match stops here, saved; the host resumes it later (or the
+    commissioner settles the claim ``claim``, 0 when none was made)."""
 
     TYPE: ClassVar[str] = "adjourned"
     by: str
+    claim: int = 0
 
 
 @dataclass(frozen=True)
@@ -243,7 +254,8 @@ def _validate(message: Message) -> None:
     if isinstance(message, Hello):
         if message.role not in ROLES:
             raise ProtocolError(f"role must be one of {', '.join(ROLES)}")
-        if len(message.code) > 200 or len(message.secret) > 200:
+        sizes = (message.code, message.secret, message.login, message.password)
+        if any(len(value) > 200 for value in sizes) or message.fixture < 0:
             raise ProtocolError("hello out of range")
     elif isinstance(message, Act):
         if message.number < 0 or not _action_shape(message.action):

@@ -8,19 +8,24 @@ anyone, and tells clients only the rolls already made (never the seed).
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from league_manager.core.errors import LeagueError
 from league_manager.match.actions import Action
+from league_manager.match.turn_timer import TurnClock, timeout_action
 from league_manager.services.match_day.board import BoardGame, BoardService
+from league_manager.services.match_day.claims import ClaimService
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import commitment, log_hash, seed_from
 from league_manager.services.remote.mirror import wire_digest
+from league_manager.services.remote.writer import SaveWriter
 
 SIDES = ("home", "away")
 
@@ -76,9 +81,17 @@ class Room:
     """
 
     def __init__(
-        self, board: BoardService, keys: RoomKeys, *, grace: int = 60, keys_path: Path | None = None
-    ) -> None:
+        self, board: BoardService, keys: RoomKeys, *, grace: int = 60, keys_path: Path | None = None,
+        claims: ClaimService | None = None, now: Callable[[], float] = time.monotonic,
+    ) -> None:  # fmt: skip
         self.board = board
+        self.claims = claims
+        self.now = now
+        self.clock: TurnClock | None = None
+        """The league's turn timer, enforced here (None when the league has none)."""
+        self.writer: SaveWriter | None = None
+        """The server's writer thread (set by the server); None: saves on the caller's thread."""
+        self._saving: asyncio.Future[None] | None = None
         self.keys = keys
         self.keys_path = keys_path
         self.grace = grace
@@ -99,6 +112,7 @@ class Room:
             self.game = board.resume(keys.fixture)
             self.digest = wire_digest(self.game.match.state)
             self.seen.update(SIDES)  # both coaches had joined before the host stopped
+            self._start_clock()
 
     @property
     def guest_side(self) -> str:
@@ -131,6 +145,11 @@ class Room:
         seed = seed_from(self.keys.host_secret, guest_secret)
         self.game = self.board.start(self.keys.fixture, seed=seed)
         self.digest = wire_digest(self.game.match.state)
+        self._start_clock()
+
+    def _start_clock(self) -> None:
+        seconds = self.game.turn_seconds if self.game is not None else 0
+        self.clock = TurnClock(seconds, self.now) if seconds > 0 else None
 
     def welcome(self, side: str | None, resumed: bool) -> p.Welcome:
         """The match as it stands, for a client that joins (no seed, past rolls only)."""
@@ -146,7 +165,7 @@ class Room:
         return p.Welcome(
             side=side, fixture=self.keys.fixture, commitment=commitment(self.keys.host_secret),
             document=document, rolls=rolls, actions=actions, digest=self.digest, resumed=resumed,
-            paused=self.paused,
+            paused=self.paused, turn_seconds=self.clock.seconds if self.clock is not None else 0,
         )  # fmt: skip
 
     def act(self, side: str, message: p.Act) -> p.Applied:
@@ -156,9 +175,29 @@ class Room:
             Refused: no match yet, paused, over, out of turn, a stale number, another state,
                 an illegal action, or the database refused the save (nothing changed).
         """
+        return self._apply(*self._checked(side, message))
+
+    async def act_async(self, side: str, message: p.Act) -> p.Applied:
+        """:meth:`act` with the save on the server's writer thread (other rooms play on meanwhile).
+
+        Raises:
+            Refused: as :meth:`act`, or the last action is still being saved ("busy").
+        """
+        game, action = self._checked(side, message)
+        return await self._apply_async(game, action)
+
+    async def settled(self) -> None:
+        """Wait until no action of this room awaits its save (a welcome shows saved actions only)."""
+        saving = self._saving
+        if saving is not None:
+            await asyncio.wait([saving])
+
+    def _checked(self, side: str, message: p.Act) -> tuple[BoardGame, Action]:
         game = self.game
         if game is None:
             raise Refused("not_started", "the match starts when the guest joins")
+        if self._saving is not None:
+            raise Refused("busy", "the last action is still being saved; wait for it")
         if self.paused is not None:
             raise Refused("paused", f"the {self.paused} coach is away; the match is paused")
         match = game.match
@@ -174,18 +213,83 @@ class Room:
         action = Action.from_list(message.action)
         if not match.is_legal(action):
             raise Refused("illegal", f"{action.kind} is not a legal action now")
+        if self.clock is not None and self.clock.remaining(match) == 0 and timeout_action(match):
+            raise Refused("time_up", "the turn timer ran out: the server ends the turn")
+        return game, action
+
+    async def _apply_async(self, game: BoardGame, action: Action, timed_out: bool = False) -> p.Applied:
+        writer = self.writer
+        if writer is None:
+            return self._apply(game, action, timed_out)
+        match = game.match
         before = len(match.dice.log)
         match.apply(action)
+        if timed_out:
+            game.timeouts.append(len(match.actions) - 1)
+        saving = self._saving = asyncio.wrap_future(writer.submit(self.keys.fixture, game))
+        try:
+            await saving
+        except Exception as exc:  # refused, or the database failed: the action is taken back
+            match.undo()
+            if timed_out:
+                game.timeouts.pop()
+            raise Refused("not_saved", f"the action was not saved: {exc}") from exc
+        finally:
+            self._saving = None
+        return self._applied(game, action, before)
+
+    def _apply(self, game: BoardGame, action: Action, timed_out: bool = False) -> p.Applied:
+        match = game.match
+        before = len(match.dice.log)
+        match.apply(action)
+        if timed_out:
+            game.timeouts.append(len(match.actions) - 1)
         try:
             self.board.save(self.keys.fixture, game)
         except LeagueError as exc:
             match.undo()
+            if timed_out:
+                game.timeouts.pop()
             raise Refused("not_saved", f"the action was not saved: {exc}") from exc
+        return self._applied(game, action, before)
+
+    def _applied(self, game: BoardGame, action: Action, before: int) -> p.Applied:
+        match = game.match
         self.digest = wire_digest(match.state)
         rolls = [r.result for r in match.dice.log[before:]]
         return p.Applied(
             number=len(match.actions) - 1, action=list(action.to_list()), rolls=rolls, digest=self.digest
         )
+
+    def expire(self) -> list[p.Applied]:
+        """Enforce the turn timer: when the active team's time is up, end its action in
+        progress and its turn through the engine's ordinary actions (saved, and noted as
+        timeouts like the board's own timer); nothing while paused or a dice decision is due.
+
+        Raises:
+            Refused: the database refused a save (nothing more is applied).
+        """
+        applied: list[p.Applied] = []
+        while (due := self._timed_out()) is not None:
+            applied.append(self._apply(*due, timed_out=True))
+        return applied
+
+    async def expire_async(self) -> list[p.Applied]:
+        """:meth:`expire` with the saves on the server's writer thread."""
+        applied: list[p.Applied] = []
+        while (due := self._timed_out()) is not None:
+            applied.append(await self._apply_async(*due, timed_out=True))
+        return applied
+
+    def _timed_out(self) -> tuple[BoardGame, Action] | None:
+        """The game and the action the turn timer applies now, if any."""
+        game, clock = self.game, self.clock
+        if game is None or clock is None or self.paused is not None or self.adjourned or self._saving:
+            return None
+        if clock.remaining(game.match) != 0:
+            return None
+        action = timeout_action(game.match)
+        return None if action is None else (game, action)
 
     def finish(self) -> p.Over:
         """Hand the result to the fixture (the ordinary result path) and reveal the secrets."""
@@ -207,29 +311,44 @@ class Room:
         """A coach dropped: pause the match (None when there is nothing to pause)."""
         if self.game is None or self.game.match.prompt is None or self.adjourned:
             return None
-        self.paused, self.paused_at = side, time.monotonic()
+        self.paused, self.paused_at = side, self.now()
         return p.Paused(side=side, seconds=self.grace)
 
     def back(self, side: str) -> p.Resumed | None:
-        """The away coach rejoined: play goes on."""
+        """The away coach rejoined: play goes on (the turn timer stood still meanwhile)."""
         if self.paused != side:
             return None
+        if self.clock is not None:
+            self.clock.hold(self.now() - self.paused_at)
         self.paused = None
         return p.Resumed(side=side)
 
     def decide(self, side: str, choice: str) -> p.Message:
-        """The present coach's choice while the other is away: wait longer, or adjourn.
+        """The present coach's choice while the other is away: wait longer, adjourn, or claim
+        (adjourn, and a claim is recorded for the commissioner).
 
         Raises:
-            Refused: nobody is away, the caller is the one away, or the countdown still runs.
+            Refused: nobody is away, the caller is the one away, the countdown still runs, or
+                a claim cannot be recorded (no claim service here, or the league refused it).
         """
         if self.paused is None or self.paused == side:
             raise Refused("not_paused", "the other coach is not away")
-        left = self.grace - (time.monotonic() - self.paused_at)
+        left = self.grace - (self.now() - self.paused_at)
         if choice == "wait":
-            self.paused_at = time.monotonic()
+            if self.clock is not None:
+                self.clock.hold(self.now() - self.paused_at)
+            self.paused_at = self.now()
             return p.Paused(side=self.paused, seconds=self.grace)
         if left > 0:
             raise Refused("countdown", f"you may adjourn in {int(left) + 1} s")
+        claim = 0
+        if choice == "claim":
+            if self.claims is None:
+                raise Refused("no_claims", "this server records no claims; adjourn instead")
+            try:
+                filed = self.claims.file(self.keys.fixture, side, self.grace)
+            except LeagueError as exc:
+                raise Refused("refused", str(exc)) from exc
+            claim = filed.value.id
         self.adjourned = True
-        return p.Adjourned(by=side)
+        return p.Adjourned(by=side, claim=claim)

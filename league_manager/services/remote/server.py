@@ -19,6 +19,10 @@ from websockets.exceptions import ConnectionClosed
 from league_manager.core.errors import LeagueError
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.room import Refused, Room
+from league_manager.services.remote.writer import SaveWriter
+
+TICK_SECONDS = 0.5
+"""How often the server checks the rooms' turn timers."""
 
 
 @dataclass
@@ -40,15 +44,23 @@ class MatchServer:
             which a connection counts as dead (its coach is then away).
     """
 
-    def __init__(self, *, ping_interval: float = 3.0, ping_timeout: float = 4.0) -> None:
+    def __init__(
+        self, *, ping_interval: float = 3.0, ping_timeout: float = 4.0, tick: float = TICK_SECONDS,
+        writer: SaveWriter | None = None,
+    ) -> None:  # fmt: skip
+        self.writer = writer
+        """Saves on one writer thread, several rooms per commit (None: each save on the loop)."""
         self.rooms: dict[str, Room] = {}
         self.present: dict[int, _Present] = {}
         self.ping_interval = ping_interval
         self.ping_timeout = ping_timeout
+        self.tick = tick
         self.done: dict[int, asyncio.Event] = {}
+        self._ticker: asyncio.Task[None] | None = None
 
     def add(self, room: Room) -> asyncio.Event:
         """Open a room; the returned event is set when its match ends or is adjourned."""
+        room.writer = self.writer
         self.rooms[room.keys.code] = room
         self.rooms[room.keys.host_key] = room
         self.present[room.keys.fixture] = _Present()
@@ -58,7 +70,12 @@ class MatchServer:
         return event
 
     async def start(self, host: str, port: int, tls: ssl.SSLContext | None = None) -> Server:
-        """Listen on ``host:port`` (port 0: any free port); TLS when ``tls`` is given."""
+        """Listen on ``host:port`` (port 0: any free port); TLS when ``tls`` is given.
+
+        Also starts the turn timers: every ``tick`` seconds each room's timer is checked.
+        """
+        if self._ticker is None:
+            self._ticker = asyncio.create_task(self._timers())
         return await serve(
             self.handle, host, port, ssl=tls, max_size=p.MAX_MESSAGE,
             ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
@@ -76,6 +93,10 @@ class MatchServer:
             return
         except ConnectionClosed:
             return
+        await self.admit(ws, hello)
+
+    async def admit(self, ws: ServerConnection, hello: p.Hello) -> None:
+        """Take a hello: the room its code opens, as a coach of the code's side or a spectator."""
         room = self.rooms.get(hello.code)
         if room is None:
             await ws.send(p.encode(p.Error(code="wrong_code", message="no match with this code")))
@@ -90,10 +111,19 @@ class MatchServer:
         else:
             await self._play(room, ws, hello)
 
+    async def watch(self, room: Room, ws: ServerConnection) -> None:
+        """Stream a room to a spectator until the connection closes."""
+        await self._watch(room, ws)
+
+    async def play(self, room: Room, ws: ServerConnection, hello: p.Hello, side: str) -> None:
+        """Play ``side`` of a room (the side a league login coaches) until the connection closes."""
+        await self._play(room, ws, hello, side)
+
     async def _watch(self, room: Room, ws: ServerConnection) -> None:
         present = self.present[room.keys.fixture]
         present.spectators.add(ws)
         try:
+            await room.settled()
             _send([ws], room.welcome(None, resumed=False))
             if room.finished is not None:
                 _send([ws], room.finished)
@@ -104,10 +134,11 @@ class MatchServer:
         finally:
             present.spectators.discard(ws)
 
-    async def _play(self, room: Room, ws: ServerConnection, hello: p.Hello) -> None:
+    async def _play(self, room: Room, ws: ServerConnection, hello: p.Hello, side: str | None = None) -> None:
         present = self.present[room.keys.fixture]
+        await room.settled()  # a welcome shows saved actions only (no await from here to the welcome)
         try:
-            side = room.side_for(hello.code)
+            side = side or room.side_for(hello.code)
             if side in present.coaches:
                 raise Refused("side_taken", f"the {side} coach is already connected")
             if room.game is None and side == room.guest_side:
@@ -132,7 +163,7 @@ class MatchServer:
             _send([ws], room.finished)
         try:
             async for text in ws:
-                self._message(room, side, ws, text)
+                await self._message(room, side, ws, text)
         except ConnectionClosed:
             pass
         finally:
@@ -142,16 +173,39 @@ class MatchServer:
                 if away is not None:
                     _send(present.everyone(), away)
 
-    def _message(self, room: Room, side: str, ws: ServerConnection, text: str | bytes) -> None:
+    async def _timers(self) -> None:
+        while True:
+            await asyncio.sleep(self.tick)
+            timed = {id(r): r for r in self.rooms.values() if r.clock is not None}
+            await asyncio.gather(*(self._expire(room) for room in timed.values()))
+
+    async def _expire(self, room: Room) -> None:
+        """Apply what the room's turn timer ends now, and tell everyone."""
+        present = self.present[room.keys.fixture]
+        try:
+            applied = await room.expire_async()
+        except Refused:
+            return  # the save failed: tried again at the next tick
+        for message in applied:
+            _send(present.everyone(), message)
+        if applied:
+            self._over(room)
+
+    def _over(self, room: Room) -> None:
+        if room.game is not None and room.game.match.prompt is None and room.finished is None:
+            _send(self.present[room.keys.fixture].everyone(), room.finish())
+            self.done[room.keys.fixture].set()
+
+    async def _message(self, room: Room, side: str, ws: ServerConnection, text: str | bytes) -> None:
         present = self.present[room.keys.fixture]
         try:
             message = p.decode(text)
             if isinstance(message, p.Act):
-                _send(present.everyone(), room.act(side, message))
-                if room.game is not None and room.game.match.prompt is None:
-                    _send(present.everyone(), room.finish())
-                    self.done[room.keys.fixture].set()
+                await self._expire(room)  # a turn out of time ends before anything else is applied
+                _send(present.everyone(), await room.act_async(side, message))
+                self._over(room)
             elif isinstance(message, p.Sync):
+                await room.settled()
                 _send([ws], room.welcome(side, resumed=True))
             elif isinstance(message, p.Decide):
                 reply = room.decide(side, message.choice)

@@ -298,7 +298,8 @@ class MatchBoard(QWidget):
         self._append_log(match.events)
         self.message.setText(ctl.message)
         prompt = ctl.prompt
-        self.concede_button.setEnabled(prompt is not None and match.can_concede(prompt.team))
+        remote = bool(getattr(self.session, "remote", False))  # no concession over the network yet
+        self.concede_button.setEnabled(prompt is not None and match.can_concede(prompt.team) and not remote)
         self.panel.show_menu(ctl.menu())
         self.place_panel()
         self.panel.show()

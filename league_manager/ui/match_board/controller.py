@@ -76,7 +76,8 @@ class BoardController(BoardMenus):
         if prompt is None:
             return self._refuse("The match is over.")
         if not self.session.is_human(prompt.team):
-            return self._refuse("Wait: the bot is playing.")
+            waiting = getattr(self.session, "waiting_text", None)  # a remote session says why
+            return self._refuse(f"Wait: {waiting()}" if callable(waiting) else "Wait: the bot is playing.")
         if self.notice:
             return self._refuse("Press Continue first.")
         if self.handover_team >= 0:

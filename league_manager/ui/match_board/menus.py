@@ -51,6 +51,9 @@ class BoardMenus(BoardCore):
             )
         team_name = (home, away)[prompt.team]
         if not self.session.is_human(prompt.team):
+            waiting = getattr(self.session, "waiting_text", None)
+            if callable(waiting):  # a remote match: the other coach, or the server, has it
+                return Menu(f"{team_name}: {waiting()}", [], team=prompt.team)
             reason = self.session.bot_reason()
             lines = [f"Why this move? {reason}"] if reason else []
             return Menu(f"{team_name} (bot) is playing…", [], lines=lines, team=prompt.team)

@@ -76,6 +76,13 @@ class FixturePage(Page):
         )
         self.board_button.clicked.connect(self.play_on_board)
         self.header.add_action(self.board_button)
+        self.host_button = button(
+            "Host a match…", "demo", tip="Play the match against a coach on another machine: "
+            "this app holds the match, the other coach joins with the address and code shown"
+        )  # fmt: skip
+        self.host_button.clicked.connect(self.host_match)
+        self.header.add_action(self.host_button)
+        self.host_button.hide()  # shown by refresh when the fixture can be played
         self.tracker_button = button(
             "Track on the table…",
             "edit",
@@ -108,6 +115,7 @@ class FixturePage(Page):
         self.board_button.hide()  # shown by reload() when the fixture can be played on the board
         self.abandon_button.hide()
         self.board_window: Any = None
+        self.remote_window: Any = None
         layout.addWidget(self.header)
         self.tiles = {k: StatTile(k) for k in ("Status", "Stage", "Score", "Round")}
         layout.addLayout(tiles_row(*self.tiles.values()))
@@ -195,6 +203,8 @@ class FixturePage(Page):
         ready = self.view is not None and self.view.stage in ("pre_game", "in_progress")
         self.board_button.setText("Resume board match" if playing else "Play on the board…")
         self.board_button.setVisible(ready)
+        self.host_button.setVisible(ready)  # a hosted match in progress resumes from its keys
+        self.host_button.setText("Resume hosted match…" if playing else "Host a match…")
         self.abandon_button.setVisible(playing)
         self.tracker_button.setVisible(ready and not playing)
         self.replay_button.setVisible(services.replays.available(int(self.ident)))
@@ -299,6 +309,15 @@ class FixturePage(Page):
             return None
         self.board_window = play_on_board(self.ctx, int(self.ident), self)
         return self.board_window
+
+    def host_match(self) -> Any:
+        """Host the fixture's match for a coach on another machine (the board opens on it)."""
+        from league_manager.ui.match_board.remote_launch import host_match
+
+        if self.ident is None:
+            return None
+        self.remote_window = host_match(self.ctx, int(self.ident), self)
+        return self.remote_window
 
     def open_tracker(self) -> Any:
         """Open the fixture's live tabletop tracker (reopened at the same entry)."""

@@ -1,0 +1,206 @@
+"""Hosting a fixture's match for a coach on another machine, and joining one, from the app.
+
+"Host a match…" (the fixture page) runs the match server inside this app for the fixture,
+shows the address and join code to copy, and opens the host coach's board on it; the result
+goes into the fixture at the final whistle and the match-day wizard opens at the post-game.
+"Join a match…" (File menu) asks for the address and code and opens the board on it. The
+codes and seed secrets are kept in the app's data folder, so hosting the same fixture again
+after a crash resumes the match from the league file.
+"""
+
+from __future__ import annotations
+
+import secrets
+import socket
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from league_manager.core.errors import LeagueError
+from league_manager.services.changes import Changes
+from league_manager.services.remote.fairness import new_secret
+from league_manager.services.remote.link import HostedServer
+from league_manager.services.remote.room import Room, RoomKeys
+from league_manager.services.remote.tls import client_context
+from league_manager.ui.context import UiContext
+from league_manager.ui.match_board.remote_window import RemoteMatchWindow
+
+DEFAULT_PORT = 8765
+LISTEN = (("Only this computer (test)", "127.0.0.1"), ("The local network and beyond", "0.0.0.0"))
+
+
+def _buttons(dialog: QDialog, ok: str) -> QDialogButtonBox:
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+    buttons.button(QDialogButtonBox.StandardButton.Ok).setText(ok)
+    buttons.accepted.connect(dialog.accept)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
+
+
+class HostDialog(QDialog):
+    """Where the match is served and which side the host coach plays."""
+
+    def __init__(self, home: str, away: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Host a match")
+        form = QFormLayout(self)
+        form.addRow(
+            QLabel(
+                "This app holds the match and rolls every die; the other coach joins with the "
+                "address and join code shown next. Both coaches' seed secrets make the dice, and "
+                "both can check every die at the final whistle."
+            )
+        )
+        self.side = QComboBox()
+        self.side.addItem(f"{home} (home)", "home")
+        self.side.addItem(f"{away} (away)", "away")
+        form.addRow("I coach", self.side)
+        self.listen = QComboBox()
+        for text, value in LISTEN:
+            self.listen.addItem(text, value)
+        self.listen.setCurrentIndex(1)
+        form.addRow("Reachable from", self.listen)
+        self.port = QSpinBox()
+        self.port.setRange(1024, 65535)
+        self.port.setValue(DEFAULT_PORT)
+        form.addRow("Port", self.port)
+        self.grace = QSpinBox()
+        self.grace.setRange(10, 3600)
+        self.grace.setValue(120)
+        self.grace.setSuffix(" s")
+        self.grace.setToolTip("How long a coach who drops may take to rejoin before the other may adjourn")
+        form.addRow("Wait for a dropped coach", self.grace)
+        form.addRow(_buttons(self, "Host"))
+
+
+class JoinDialog(QDialog):
+    """The host's address and the join code."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Join a match")
+        form = QFormLayout(self)
+        form.addRow(QLabel("Type what the host coach sent you."))
+        self.address = QLineEdit()
+        self.address.setPlaceholderText(f"192.168.1.20:{DEFAULT_PORT}")
+        form.addRow("Address", self.address)
+        self.code = QLineEdit()
+        form.addRow("Join code", self.code)
+        self.ca = QLineEdit()
+        self.ca.setPlaceholderText("only for a wss:// address with a self-signed certificate")
+        form.addRow("Trusted certificate file", self.ca)
+        form.addRow(_buttons(self, "Join"))
+
+
+def keys_path(fixture_id: int) -> Path:
+    """Where this app keeps a hosted fixture's codes and secrets (to resume after a crash)."""
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    path = Path(folder or Path.home() / ".league-manager") / "remote"
+    path.mkdir(parents=True, exist_ok=True)
+    return path / f"match-{fixture_id}.keys.json"
+
+
+def room_keys(path: Path, fixture_id: int, side: str) -> RoomKeys:
+    """The keys kept for the fixture (a match to resume), or new ones."""
+    if path.exists():
+        try:
+            keys = RoomKeys.load(path)
+        except (OSError, ValueError, TypeError):
+            keys = None
+        if keys is not None and keys.fixture == fixture_id:
+            return keys
+    keys = RoomKeys(
+        fixture=fixture_id, code=secrets.token_hex(4), host_key=secrets.token_hex(8),
+        host_side=side, host_secret=new_secret(),
+    )  # fmt: skip
+    keys.save(path)
+    return keys
+
+
+def lan_address() -> str:
+    """This computer's address on its network, as the other coach types it (no packet is sent)."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # a documentation address: only picks the outgoing interface
+        return str(probe.getsockname()[0])
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+def host_match(ctx: UiContext, fixture_id: int, parent: QWidget | None = None) -> RemoteMatchWindow | None:
+    """Ask where to serve, start the server for the fixture and open the host coach's board."""
+    try:
+        fixture = ctx.svc.seasons.get_fixture(fixture_id)
+    except LeagueError as exc:
+        ctx.dialogs.error("Could not host the match", str(exc))
+        return None
+    dialog = HostDialog(fixture.home or "home", fixture.away or "away", parent)
+    if not ctx.dialogs.run(dialog):
+        return None
+    listen = str(dialog.listen.currentData())
+    try:
+        path = keys_path(fixture_id)
+        keys = room_keys(path, fixture_id, str(dialog.side.currentData()))
+        room = Room(ctx.svc.board, keys, grace=dialog.grace.value(), keys_path=path, claims=ctx.svc.claims)
+        hosted = HostedServer(room, listen=listen, port=dialog.port.value())
+        port = hosted.start()
+    except (LeagueError, OSError) as exc:
+        ctx.dialogs.error("Could not host the match", str(exc))
+        return None
+    where = lan_address() if listen == "0.0.0.0" else listen
+    invite = f"Address {where}:{port}   join code {keys.code}"
+
+    def finished(window: RemoteMatchWindow) -> None:
+        from league_manager.ui.match_day.wizard import MatchDayWizard
+
+        ctx.runner.publish(Changes(fixtures=frozenset({fixture_id}), description="remote match played"))
+        summary = window.status_text()
+        window.close()
+        ctx.dialogs.info("Remote match", summary)
+        ctx.dialogs.run(MatchDayWizard(ctx, fixture_id, parent))
+
+    window = RemoteMatchWindow(hosted.address, keys.host_key, hosted=hosted, invite=invite,
+                               on_finished=finished, parent=parent)  # fmt: skip
+    ctx.runner.publish(Changes(fixtures=frozenset({fixture_id}), description="remote match hosted"))
+    window.show()
+    window.start()
+    return window
+
+
+def join_match(ctx: UiContext, parent: QWidget | None = None) -> RemoteMatchWindow | None:
+    """Ask for the address and code, and open the board on the hosted match."""
+    dialog = JoinDialog(parent)
+    if not ctx.dialogs.run(dialog):
+        return None
+    address, code = dialog.address.text().strip(), dialog.code.text().strip()
+    if not address or not code:
+        ctx.dialogs.error("Join a match", "Type the host's address and the join code.")
+        return None
+
+    def finished(window: RemoteMatchWindow) -> None:
+        summary = window.status_text()
+        window.close()
+        ctx.dialogs.info("Remote match", f"{summary} The host's league file keeps the result.")
+
+    ca = dialog.ca.text().strip()
+    try:
+        tls = client_context(Path(ca)) if ca else None
+    except LeagueError as exc:
+        ctx.dialogs.error("Join a match", str(exc))
+        return None
+    window = RemoteMatchWindow(address, code, on_finished=finished, parent=parent, tls=tls)
+    window.show()
+    window.start()
+    return window

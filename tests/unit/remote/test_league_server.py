@@ -1,0 +1,154 @@
+"""``match serve`` for a shared league: each coach joins their own fixture with their own login
+and plays their team's side; another team's coach and a viewer may not play it; anyone of the
+league may watch; an unknown login is refused. Runs on the test PostgreSQL server."""
+
+import asyncio
+import io
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import create_engine, text
+from sqlalchemy.engine import make_url
+
+from league_manager.cli.context import CliContext
+from league_manager.cli.main import main
+from league_manager.services.demo import DEMO_LEAGUE
+from league_manager.services.facade import Services
+from league_manager.services.remote import protocol as p
+from league_manager.services.remote.client import JoinRefused, RemoteClient
+from league_manager.services.remote.league_server import LeagueMatchServer, postgres_logins
+
+PREFIX = "lmr_"
+
+
+def cli(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(argv), CliContext(stdout=out, stderr=err))
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def league_server(pytestconfig: pytest.Config, demo_file: Path, tmp_path: Path) -> Iterator[tuple[str, int]]:
+    """The demo league with a season, shared on a new database; coaches bo (Ironjaws), ada
+    (Marauders) and cy (Leapers), a viewer vi. Returns the owner's URL and Ironjaws v Marauders."""
+    url = pytestconfig.getoption("--pg-url")
+    if not url:
+        pytest.skip("needs the test run's PostgreSQL server (LM_TEST_PG_URL; ./test.sh starts one)")
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    name = f"lm_serve_{os.getpid()}"
+
+    def drop() -> None:
+        with admin.connect() as conn:
+            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            roles = conn.execute(
+                text("SELECT rolname FROM pg_roles WHERE rolname LIKE :p OR rolname LIKE :q"),
+                {"p": f"{name} %", "q": f"{PREFIX}%"},
+            )
+            for (role,) in list(roles):
+                conn.exec_driver_sql(f'DROP ROLE IF EXISTS "{role}"')
+
+    drop()
+    with admin.connect() as conn:
+        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    server = make_url(url).set(database=name).render_as_string(hide_password=False)
+    league_file = tmp_path / "season.db"
+    league_file.write_bytes(demo_file.read_bytes())
+    svc = Services.open(league_file)
+    svc.seasons.create_season(DEMO_LEAGUE, "S", seed=11)
+    svc.seasons.add_teams(
+        "S", ["Middenheim Marauders", "Gutrot Ironjaws", "Laurelorn Leapers", "Karak Stonefists"]
+    )
+    svc.seasons.schedule("S", "round-robin")
+    fixture = next(
+        f.id
+        for f in svc.seasons.fixtures("S")
+        if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"}
+    )
+    svc.close()
+    assert cli("--db", str(league_file), "share", DEMO_LEAGUE, "--server", server)[0] == 0
+    for role, team in (
+        ("bo", "Gutrot Ironjaws"),
+        ("ada", "Middenheim Marauders"),
+        ("cy", "Laurelorn Leapers"),
+    ):
+        code, _, err = cli(
+            "--db", server, "share", "add-coach", DEMO_LEAGUE, PREFIX + role, "--team", team, "--no-password"
+        )
+        assert code == 0, err
+    assert cli("--db", server, "share", "add-viewer", DEMO_LEAGUE, PREFIX + "vi", "--no-password")[0] == 0
+    yield server, int(fixture or 0)
+    drop()
+    admin.dispose()
+
+
+def test_coaches_play_their_own_sides_with_their_logins(
+    league_server: tuple[str, int], tmp_path: Path
+) -> None:
+    url, fixture = league_server
+    services = Services.open(url)
+    try:
+        services.match_day.pregame(fixture, seed=3)
+        view = services.seasons.get_fixture(fixture)
+        ironjaws_side = "home" if view.home == "Gutrot Ironjaws" else "away"
+        server = LeagueMatchServer(
+            services, postgres_logins(services), tmp_path / "keys", grace=0, ping_interval=30, ping_timeout=30
+        )
+
+        async def refused(address: str, login: str, role: str = "player", fixture_id: int = fixture) -> str:
+            client = RemoteClient(address, "", role=role, fixture=fixture_id, login=PREFIX + login)
+            try:
+                await client.run()
+            except JoinRefused as exc:
+                return exc.error.code
+            return "joined"
+
+        async def play() -> tuple[list[str], str | None, str | None, list[p.Message]]:
+            listening = await server.start("127.0.0.1", 0)
+            address = f"127.0.0.1:{listening.sockets[0].getsockname()[1]}"
+            codes = [
+                await refused(address, "cy"),  # a coach of another team
+                await refused(address, "vi"),  # a viewer
+                await refused(address, "nobody"),  # no such login on the server
+                await refused(address, "bo", fixture_id=0),  # no fixture named
+            ]
+            applied = 0
+
+            def count(message: p.Message) -> None:
+                nonlocal applied
+                applied += isinstance(message, p.Applied)
+
+            bo = RemoteClient(address, "", bot="random", seed=1, fixture=fixture, login=PREFIX + "bo")
+            ada = RemoteClient(
+                address, "", bot="random", seed=2, fixture=fixture, login=PREFIX + "ada", on_message=count
+            )
+            watched: list[p.Message] = []
+            vi = RemoteClient(
+                address, "", role="spectator", fixture=fixture, login=PREFIX + "vi", on_message=watched.append
+            )
+            tasks = [asyncio.create_task(c.run()) for c in (bo, ada, vi)]
+            for _ in range(3000):
+                if applied >= 20:
+                    break
+                await asyncio.sleep(0.01)
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+            listening.close()
+            await listening.wait_closed()
+            return codes, bo.side, ada.side, watched
+
+        codes, bo_side, ada_side, watched = asyncio.run(play())
+        assert codes == ["not_your_fixture", "viewer_only", "bad_login", "login_required"]
+        assert bo_side == ironjaws_side and ada_side == ("away" if ironjaws_side == "home" else "home")
+        assert any(isinstance(m, p.Applied) for m in watched)  # the viewer watched
+        status = services.board.status(fixture)
+        assert status is not None and status.in_progress and status.actions >= 20  # saved on the server
+    finally:
+        services.close()
+
+
+def test_serve_refuses_a_league_file(tmp_path: Path) -> None:
+    code, _, err = cli("--db", str(tmp_path / "x.db"), "match", "serve", "--port", "0")
+    assert code == 1 and "PostgreSQL" in err

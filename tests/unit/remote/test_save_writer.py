@@ -1,0 +1,90 @@
+"""The match server's writer thread: every action a client hears of is already committed; a
+batch with one refused save fails only that room's action."""
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from league_manager.core.errors import RuleViolation
+from league_manager.services.facade import Services
+from league_manager.services.remote import protocol as p
+from league_manager.services.remote.client import RemoteClient
+from league_manager.services.remote.room import Room, RoomKeys
+from league_manager.services.remote.server import MatchServer
+from league_manager.services.remote.writer import SaveWriter
+
+
+def test_each_applied_action_is_committed_before_anyone_hears_of_it(season: Services, tmp_path: Path) -> None:
+    rooms = []
+    for number, fixture in enumerate(f.id for f in season.seasons.fixtures("S")[:2]):
+        assert fixture is not None
+        season.match_day.pregame(fixture, seed=number + 1)
+        keys = RoomKeys(fixture, f"join{number}", f"host{number}", "home", f"{number + 1:04x}")
+        rooms.append(Room(season.board, keys, grace=0))
+    writer = SaveWriter(season.board)
+    late: list[tuple[int, int]] = []
+    heard = 0
+
+    def check(fixture: int) -> Any:
+        def seen(message: p.Message) -> None:
+            nonlocal heard
+            if isinstance(message, p.Applied):
+                heard += 1
+                status = season.board.status(fixture)
+                saved = status.actions if status is not None else 0
+                if saved < message.number + 1:
+                    late.append((message.number, saved))
+
+        return seen
+
+    async def play() -> None:
+        server = MatchServer(ping_interval=30, ping_timeout=30, writer=writer)
+        for room in rooms:
+            server.add(room)
+        listening = await server.start("127.0.0.1", 0)
+        address = f"127.0.0.1:{listening.sockets[0].getsockname()[1]}"
+        clients = []
+        for number, room in enumerate(rooms):
+            fixture = room.keys.fixture
+            clients += [
+                RemoteClient(address, f"host{number}", bot="random", seed=number, on_message=check(fixture)),
+                RemoteClient(address, f"join{number}", bot="random", seed=number + 5),
+            ]
+        tasks = [asyncio.create_task(c.run()) for c in clients]
+        while heard < 120:
+            await asyncio.sleep(0.01)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        listening.close()
+        await listening.wait_closed()
+
+    asyncio.run(play())
+    writer.close()
+    assert late == []
+    assert sum(writer.batches) >= 120 and max(writer.batches) >= 1
+
+
+class _Board:
+    """A board service whose batch is refused, and whose save refuses one fixture."""
+
+    def __init__(self) -> None:
+        self.saved: list[int] = []
+
+    def save_many(self, games: list[tuple[int, Any]]) -> None:
+        raise RuleViolation("board match", "one of them is refused")
+
+    def save(self, fixture: int, game: Any) -> None:
+        if fixture == 2:
+            raise RuleViolation("board match", "fixture 2 is refused")
+        self.saved.append(fixture)
+
+
+def test_a_refused_save_fails_only_its_own_action() -> None:
+    board = _Board()
+    writer = SaveWriter(board)  # type: ignore[arg-type]
+    futures = [writer.submit(n, object()) for n in (1, 2, 3)]  # type: ignore[arg-type]
+    writer.close()
+    assert futures[0].result() is None and futures[2].result() is None
+    assert isinstance(futures[1].exception(), RuleViolation)
+    assert board.saved == [1, 3]
