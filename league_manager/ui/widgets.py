@@ -47,11 +47,16 @@ def button(text: str, icon_name: str = "", primary: bool = False, tip: str = "")
 class PageHeader(QWidget):
     """Title, subtitle and a row of actions at the top of a page."""
 
-    def __init__(self, icon_name: str = "", parent=None) -> None:
+    def __init__(self, icon_name: str = "", parent=None, *, actions_below: bool = False) -> None:
+        """``actions_below``: the actions get their own row under the title (for pages with many
+        actions, whose title would otherwise be squeezed into a narrow column)."""
         super().__init__(parent)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 4)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 4)
+        outer.setSpacing(8)
+        layout = QHBoxLayout()
         layout.setSpacing(12)
+        outer.addLayout(layout)
         self.icon = QLabel()
         self.icon_name = icon_name
         if icon_name:
@@ -68,7 +73,11 @@ class PageHeader(QWidget):
         layout.addLayout(text, 1)
         self.action_row = QHBoxLayout()
         self.action_row.setSpacing(8)
-        layout.addLayout(self.action_row)
+        if actions_below:
+            self.action_row.addStretch(1)  # the buttons line up on the right, under the title
+            outer.addLayout(self.action_row)
+        else:
+            layout.addLayout(self.action_row)
 
     def set_text(self, title: str, subtitle: str = "") -> None:
         """Change the title and subtitle."""

@@ -45,7 +45,7 @@ class FixturePage(Page):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
-        self.header = PageHeader("league")
+        self.header = PageHeader("league", actions_below=True)  # up to seven actions
         self.match_day = button("Match day…", "demo", primary=True, tip="Pre-game, result and post-game")
         self.match_day.clicked.connect(self.open_wizard)
         self.header.add_action(self.match_day)
