@@ -12,6 +12,7 @@ import yaml
 
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import RuleViolation
+from league_manager.services.event_views import EntryView
 
 if TYPE_CHECKING:
     from league_manager.rules.exhibition import SkillPick, TierRule
@@ -74,7 +75,15 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--apothecary", action="store_true")
     p.add_argument("--naf", type=int, metavar="NUMBER")
     p.add_argument("--team", metavar="TEAM", help="the team of coaches played for (team events)")
+    p.add_argument(
+        "--replaces", type=int, metavar="ENTRY", help="correct this registration (its id, from event show) "
+        "before round 1 is paired; it keeps its id"
+    )  # fmt: skip
     p.set_defaults(handler=cmd_register)
+    p = commands.add_parser("withdraw", help="withdraw a registration before round 1 is paired")
+    p.add_argument("name")
+    p.add_argument("entry", type=int, help="the registration's id (event show lists them)")
+    p.set_defaults(handler=cmd_withdraw)
     p = commands.add_parser("show", help="the event's rules, registrations and rosters")
     p.add_argument("name")
     p.set_defaults(handler=cmd_show)
@@ -183,16 +192,28 @@ def cmd_register(args: argparse.Namespace, ctx: CliContext) -> int:
         inducements=dict(_counts(str(values["induce"] or ""), "inducements")),
         rerolls=int(values["rerolls"] or 0), apothecary=bool(values["apothecary"]),
         naf_number=None if values["naf"] in (None, "") else int(values["naf"]),
-        squad=None if not values["team"] else str(values["team"]),
+        squad=None if not values["team"] else str(values["team"]), replaces=args.replaces,
     )  # fmt: skip
     roster = entry.roster
+    done = "Corrected" if args.replaces else "Registered"
     return ctx.emit(
         asdict(entry),
         lambda: (
-            f"Registered {entry.coach}: {entry.team_name} ({entry.race}), TV {entry.team_value:,}; "
+            f"{done} #{entry.id} {_entry_line(entry)}; "
             f"spent {roster['spent']:,} of {roster['budget']:,} gp, {roster['lost']:,} gp lost"
         ),
     )
+
+
+def cmd_withdraw(args: argparse.Namespace, ctx: CliContext) -> int:
+    """``event withdraw``: a registration leaves before round 1."""
+    entry = ctx.services().events.withdraw(args.name, args.entry)
+    return ctx.emit(asdict(entry), lambda: f"Withdrew #{entry.id} {_entry_line(entry)}")
+
+
+def _entry_line(entry: EntryView) -> str:
+    """``coach: team (race), TV n`` for the register and withdraw messages."""
+    return f"{entry.coach}: {entry.team_name} ({entry.race}), TV {entry.team_value:,}"
 
 
 def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
@@ -206,7 +227,9 @@ def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
         for entry in state.entries:
             naf = f", NAF {entry.naf_number}" if entry.naf_number else ""
             naf += f", team {entry.squad}" if entry.squad else ""
-            lines.append(f"{entry.coach}{naf}: {entry.team_name} ({entry.race}), TV {entry.team_value:,}")
+            lines.append(
+                f"#{entry.id} {entry.coach}{naf}: {entry.team_name} ({entry.race}), TV {entry.team_value:,}"
+            )
             players = entry.roster["players"]
             assert isinstance(players, list)
             for player in players:

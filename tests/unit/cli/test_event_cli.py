@@ -120,6 +120,16 @@ def test_registration_refused_with_the_rule_named(tmp_path: Path) -> None:
     assert run(db, "event", "register", "Cup", "--roster", str(roster))[0] == 0
     code, _, err = run(db, "event", "register", "Cup", "--roster", str(roster))
     assert code == 1 and "registered already" in err
+    entry = ok_json(db, "event", "show", "Cup")["entries"][0]["id"]  # type: ignore[index]
+    roster.write_text(roster.read_text().replace("name: A", "name: B"))
+    code, out, err = run(db, "event", "register", "Cup", "--roster", str(roster), "--replaces", str(entry))
+    assert code == 0 and f"Corrected #{entry} Ann: B (Orc)" in out, err
+    assert f"#{entry} Ann" in run(db, "event", "show", "Cup")[1]
+    code, out, err = run(db, "event", "withdraw", "Cup", str(entry))
+    assert code == 0 and f"Withdrew #{entry} Ann: B" in out, err
+    assert ok_json(db, "event", "show", "Cup")["entries"] == []  # type: ignore[index]
+    code, _, err = run(db, "event", "withdraw", "Cup", str(entry))
+    assert code != 0 and str(entry) in err
 
 
 def test_team_event_pairs_teams_board_by_board(tmp_path: Path) -> None:
