@@ -15,12 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QLineEdit,
-    QSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -30,6 +28,7 @@ from league_manager.core.errors import DependentChanges, RuleViolations
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel
 from league_manager.ui.match_day.result_tables import ResultGridPanel
+from league_manager.ui.match_day.score_inputs import ScoreInputs
 from league_manager.ui.match_day.summary import player_label, postgame_html
 from league_manager.ui.widgets import button, label
 
@@ -81,26 +80,14 @@ class CorrectionDialog(QDialog):
                 wrap=True,
             )
         )
-        scores = QHBoxLayout()
         self.model = ResultGridModel(self)
         self.model.set_ruleset(self.view.ruleset)
         self.model.set_snapshots(self.view.snapshots)
         result = self.view.result or {}
         self.model.load_result(result)
-        self.scores = {side: QSpinBox() for side in SIDES}
-        for side in SIDES:
-            self.scores[side].setRange(0, 30)
-            self.scores[side].setValue(int(result.get(side, {}).get("score", 0)))
-            self.scores[side].valueChanged.connect(self.check)
-            scores.addWidget(label(f"{self.model.team_names[side]} score"))
-            scores.addWidget(self.scores[side])
-        self.conceded = QComboBox()
-        self.conceded.addItems(["No concession", "Home conceded", "Away conceded"])
-        conceded = result.get("conceded")
-        self.conceded.setCurrentIndex(0 if conceded is None else int(conceded) + 1)
-        scores.addWidget(self.conceded)
-        scores.addStretch(1)
-        layout.addLayout(scores)
+        self.score_inputs = ScoreInputs(self.model.team_names, result, self.check)
+        self.scores, self.conceded = self.score_inputs.scores, self.score_inputs.conceded
+        layout.addLayout(self.score_inputs.layout)
         self.model.dataChanged.connect(self.check)
         self.grid = ResultGridPanel(self.model)
         layout.addWidget(self.grid, 3)
@@ -179,7 +166,7 @@ class CorrectionDialog(QDialog):
         """Send the corrected document with its reason to the correction service."""
         if self.check():
             return False
-        conceded = {0: None, 1: 0, 2: 1}[self.conceded.currentIndex()]
+        conceded = self.score_inputs.conceded_by()
         document = self.model.document(self.grid_scores(), conceded)
         reason = self.reason.text().strip()
         services = self.ctx.svc

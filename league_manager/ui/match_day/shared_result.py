@@ -14,13 +14,11 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import (
     QButtonGroup,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
     QLineEdit,
     QRadioButton,
-    QSpinBox,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
@@ -30,6 +28,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.grid import SIDES, ResultGridModel
 from league_manager.ui.match_day.result_tables import ResultGridPanel
+from league_manager.ui.match_day.score_inputs import ScoreInputs
 from league_manager.ui.match_day.summary import names
 from league_manager.ui.widgets import button, label
 
@@ -224,21 +223,9 @@ class DisputeDialog(QDialog):
         self.model.set_snapshots(view.snapshots)
         result = view.result or {}
         self.model.load_result(result)
-        scores = QHBoxLayout()
-        self.scores = {side: QSpinBox() for side in SIDES}
-        for side in SIDES:
-            self.scores[side].setRange(0, 30)
-            self.scores[side].setValue(int(result.get(side, {}).get("score", 0)))
-            self.scores[side].valueChanged.connect(self.check)
-            scores.addWidget(label(f"{self.model.team_names[side]} score"))
-            scores.addWidget(self.scores[side])
-        self.conceded = QComboBox()
-        self.conceded.addItems(["No concession", "Home conceded", "Away conceded"])
-        conceded = result.get("conceded")
-        self.conceded.setCurrentIndex(0 if conceded is None else int(conceded) + 1)
-        scores.addWidget(self.conceded)
-        scores.addStretch(1)
-        layout.addLayout(scores)
+        self.score_inputs = ScoreInputs(self.model.team_names, result, self.check)
+        self.scores, self.conceded = self.score_inputs.scores, self.score_inputs.conceded
+        layout.addLayout(self.score_inputs.layout)
         self.model.dataChanged.connect(self.check)
         layout.addWidget(ResultGridPanel(self.model), 1)
         self.problems = label("", "help", wrap=True)
@@ -254,7 +241,7 @@ class DisputeDialog(QDialog):
 
     def document(self) -> dict[str, Any]:
         """Your version, as a result document."""
-        conceded = {0: None, 1: 0, 2: 1}[self.conceded.currentIndex()]
+        conceded = self.score_inputs.conceded_by()
         return self.model.document({side: self.scores[side].value() for side in SIDES}, conceded)
 
     def check(self) -> list[str]:
