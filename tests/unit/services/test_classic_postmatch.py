@@ -87,3 +87,36 @@ def test_typed_dice_left_over_or_a_stranger_injured_change_nothing(services: Ser
     assert services.teams.get_team("Greenskins").treasury == treasury
     view = services.match_day.classic_postgame(fixture, seed=1).value
     assert view.record["post_match"]["sides"]["home"]["winnings"]["paid"] > 0
+
+
+def test_a_conceded_match_pays_the_winner_both_winnings_and_costs_the_loser_fan_factor(
+    services: Services,
+) -> None:
+    fixture = fixture_between(services, GOBLINS)
+    services.match_day.classic_pregame(fixture, typed=PRE_MATCH, all_typed=True)
+    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0, conceded_by="Visitors"))
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    typed = [3, 4]  # winnings: home 3 + 2 + 1 won = 6, away 4 + 2 = 6: all 120,000 to the winner
+    typed += [1, 2]  # the winner draws two MVPs (its own and the loser's): the 1st orc, then the 3rd
+    typed += [5]  # fan factor: home 5 + 1 won + 2 opponent conceded: +1; the loser does not roll
+    post = services.match_day.classic_postgame(fixture, typed=typed, all_typed=True).value.record[
+        "post_match"
+    ]
+    home, away = post["sides"]["home"], post["sides"]["away"]
+    assert (home["winnings"]["paid"], away["winnings"]["paid"]) == (120_000, 0)
+    assert [m["player_id"] for m in home["mvps"]] == [orcs[0], orcs[2]] and away["mvps"] == []
+    assert (home["fan_factor"]["after"], away["fan_factor"]["after"]) == (6, 2)
+    assert away["conceded"] and away["fan_factor"]["die"] is None and away["veterans"] == []
+
+
+def test_the_underdogs_news_feature_and_sponsorship_deal_land_on_its_winnings(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)  # ratings 130 and 100: 2 handicaps
+    typed = [6] * 8 + [4, 6, 3, 4]  # gate 48,000; handicaps 46 News Feature, 34 Sponsorship Deal
+    record = services.match_day.classic_pregame(fixture, typed=typed, all_typed=True).value.record
+    assert [h["d66"] for h in record["handicap"]["results"]] == [46, 34]
+    services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
+    post = services.match_day.classic_postgame(fixture, typed=[1, 2, 3], seed=4).value.record["post_match"]
+    home, away = post["sides"]["home"]["winnings"], post["sides"]["away"]["winnings"]
+    assert (home["dice"], home["modifier"], home["paid"]) == ([1], 1, 20_000)  # rating 130: +1
+    assert (away["dice"], away["modifier"], away["bonus"]) == ([2, 3], 2, 10_000)
+    assert away["paid"] == 80_000  # 2 + 3 + 2 = 7: 70,000, then the Sponsorship Deal's 10,000
