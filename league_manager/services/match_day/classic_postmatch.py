@@ -188,6 +188,19 @@ def _store_figures(
     session.flush()
 
 
+def refuse_if_classic_postmatch(fixture_id: int, *, session: Session) -> None:
+    """A classic result whose post-match has been applied is not edited as a plain score.
+
+    Raises:
+        RuleViolation: the fixture's classic post-match has been run.
+    """
+    row = find_classic_prematch(fixture_id, session=session)
+    if row is not None and json.loads(row.record_json).get("post_match") is not None:
+        raise RuleViolation(
+            "result", f"fixture {fixture_id} has had its classic post-match; its result is final"
+        )
+
+
 def run_classic_postmatch(
     fixture_id: int,
     injured: Collection[int],

@@ -66,6 +66,10 @@ def test_a_whole_fixture_from_pre_match_to_post_match(services: Services) -> Non
     assert after["Greenskins"].rating == (before["Greenskins"].rating or 0) + 10
     with pytest.raises(RuleViolation, match="had its post-match already"):
         services.match_day.classic_postgame(fixture, seed=1)
+    with pytest.raises(RuleViolation, match="its result is final"):
+        services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
+    with pytest.raises(RuleViolation, match="its result is final"):
+        services.seasons.clear_result(fixture)
 
 
 def test_the_post_match_needs_the_pre_match_and_the_score(services: Services) -> None:
