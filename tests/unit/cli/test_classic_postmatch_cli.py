@@ -50,3 +50,7 @@ def test_a_classic_fixture_from_its_pre_match_to_its_post_match(tmp_path: Path) 
     assert data["players"][0]["spp"] == 5
     code, _, err = run("fixture", "postgame", "1", "--seed", "1", db=db)
     assert code != 0 and "had its post-match already" in err
+    code, _, err = run("player", "star-roll", str(orcs[0]), "--skill", "Dodge", db=db)
+    assert code != 0 and "not a skill of G, S" in err
+    code, out, err = run("player", "star-roll", str(orcs[0]), "--skill", "Tackle", db=db)
+    assert code == 0 and "gained Tackle" in out, err

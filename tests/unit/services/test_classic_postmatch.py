@@ -70,6 +70,26 @@ def test_a_whole_fixture_from_pre_match_to_post_match(services: Services) -> Non
         services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
     with pytest.raises(RuleViolation, match="its result is final"):
         services.seasons.clear_result(fixture)
+    # the coach's picks, checked against each roll
+    with pytest.raises(RuleViolation, match="not a skill of G, S"):
+        services.advancement.star_roll(orcs[0], "skill", "Dodge")
+    with pytest.raises(RuleViolation, match="a trait needs a double"):
+        services.advancement.star_roll(orcs[0], "trait", "Dodge")
+    services.advancement.star_roll(orcs[0], "skill", "Tackle")
+    with pytest.raises(RuleViolation, match="no Star Player roll waiting"):
+        services.advancement.star_roll(orcs[0], "skill", "Guard")
+    with pytest.raises(RuleViolation, match="gives MA, not"):
+        services.advancement.star_roll(orcs[1], "characteristic", "ST")
+    services.advancement.star_roll(orcs[1], "characteristic", "MA")
+    picked = {p.id: p for p in services.teams.get_team("Greenskins").players}
+    assert "Tackle" in {k.name for k in picked[orcs[0]].skills}
+    assert picked[orcs[1]].stats.ma == picked[orcs[1]].base.ma + 1
+    assert picked[orcs[1]].value == orc[orcs[1]].value  # LRB 3: a pick adds no value, SPP rate instead
+    record = services.match_day.classic_prematch(fixture).record["post_match"]["sides"]["home"]["players"]
+    assert [r["pick"] for p in record for r in p["star_player_rolls"]] == [
+        {"kind": "skill", "name": "Tackle"},
+        {"kind": "characteristic", "name": "MA"},
+    ]
 
 
 def test_the_post_match_needs_the_pre_match_and_the_score(services: Services) -> None:
