@@ -78,9 +78,9 @@ class ConcessionService(ServiceBase):
             if ruleset.classic:
                 raise RuleViolation(
                     "concede",
-                    f"a {ruleset.name} concession is entered with fixture set-result {fixture} "
-                    f"HOME AWAY --conceded-by TEAM; fixture postgame {fixture} then applies it "
-                    "(winnings and MVP to the winner, fan factor, veterans)",
+                    f"a {ruleset.name} team concedes during the match: fixture concede {fixture} --by "
+                    f"TEAM --during --score HOME-AWAY (or fixture set-result {fixture} HOME AWAY "
+                    f"--conceded-by TEAM); fixture postgame {fixture} then applies it",
                 )
             _check_unplayed(row, session=session)
             loser = team_in_season(season, team, session=session)

@@ -54,3 +54,28 @@ def test_a_classic_fixture_from_its_pre_match_to_its_post_match(tmp_path: Path) 
     assert code != 0 and "not a skill of G, S" in err
     code, out, err = run("player", "star-roll", str(orcs[0]), "--skill", "Tackle", db=db)
     assert code == 0 and "gained Tackle" in out, err
+
+
+def test_a_classic_team_concedes_at_the_table_and_the_post_match_applies_it(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    _league(db)
+    code, _, err = run("fixture", "concede", "1", "--by", "Stunties", db=db)
+    assert code != 0 and "concedes during the match" in err
+    code, _, err = run("fixture", "concede", "1", "--by", "Stunties", "--during", db=db)
+    assert code != 0 and "no pre-match" in err
+    run("fixture", "pregame", "1", "--typed", ",".join(["4"] * 8), db=db)
+    code, _, err = run(
+        "fixture", "concede", "1", "--by", "Stunties", "--during", "--players-left", "2", db=db
+    )
+    assert code != 0 and "no penalty-free concession" in err
+    code, out, err = run("fixture", "concede", "1", "--by", "Stunties", "--during", "--score", "1-0", db=db)
+    assert code == 0 and "Next: `fixture postgame 1`" in out, err
+    typed = "3,3"  # winnings: home 3 + 1 + 1 won = 5, the loser's 3 + 1 = 4: all 90,000 to the winner
+    typed += ",1,1"  # the winner's two MVPs: the first orc, then the second
+    typed += ",2"  # fan factor: home 2 + 1 won + 2 conceded = 5: no change; the loser -1 without a roll
+    code, out, err = run("fixture", "postgame", "1", "--typed", typed, db=db)
+    assert code == 0, err
+    assert "Stunties (conceded)" in out and "paid 90,000 gp" in out and "paid 0 gp" in out
+    assert "fan factor 3 -> 2 (no roll (conceded))" in out
+    code, out, _ = run("--json", "team", "show", "Stunties", db=db)
+    assert json.loads(out)["fan_factor"] == 2
