@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from league_manager.cli.classic_postmatch_text import run_classic_postgame
 from league_manager.cli.classic_prematch_text import run_classic_pregame
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import RuleViolation
@@ -88,6 +89,14 @@ def register(subparsers: SubParsers) -> None:
         metavar="JOURNEYMAN",
         help="journeymen to hire permanently (e.g. journeyman:home:1)",
     )
+    p.add_argument(
+        "--injured", nargs="+", type=int, default=[], metavar="PLAYER_ID",
+        help="LRB 2004: players who suffered a Serious Injury (each rolls on the D66 table)",
+    )  # fmt: skip
+    p.add_argument(
+        "--figures", nargs="+", default=[], metavar="PLAYER_ID:td=N,cas=N,comp=N,int=N",
+        help="LRB 2004: each player's touchdowns, casualties, completions, interceptions",
+    )  # fmt: skip
     p.set_defaults(handler=cmd_postgame)
     p = sub.add_parser("correct", help="replace a result with a reason; the post-game is re-applied")
     p.add_argument("fixture", type=int)
@@ -165,7 +174,13 @@ def cmd_play(args: argparse.Namespace, ctx: CliContext) -> int:
 
 
 def cmd_postgame(args: argparse.Namespace, ctx: CliContext) -> int:
-    """Apply the post-game sequence."""
+    """Apply the post-game sequence (the classic post-match for an LRB 2004 fixture)."""
+    if ctx.services().match_day.is_classic(args.fixture):
+        if args.mvp or args.hire:
+            raise RuleViolation("post-match", "--mvp and --hire are BB2020's; LRB 2004 draws its MVPs")
+        return run_classic_postgame(args, ctx)
+    if args.injured or args.figures:
+        raise RuleViolation("post-game", "--injured and --figures are for an LRB 2004 fixture")
     outcome = ctx.services().match_day.postgame(
         args.fixture, seed=args.seed, typed=parse_typed(args.typed), mvp=args.mvp, hire=args.hire
     )

@@ -29,6 +29,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--seed", type=int, help="seed for the dice (repeatable results)")
     p.set_defaults(handler=cmd_advance)
+    p = sub.add_parser("star-roll", help="LRB 2004: pick for a player's open Star Player roll")
+    p.add_argument("player", type=int, help="player id (see team show --json)")
+    pick = p.add_mutually_exclusive_group(required=True)
+    pick.add_argument("--skill", help="a skill of the categories the roll opens")
+    pick.add_argument("--trait", help="on a double: a trait of the position's normal categories")
+    pick.add_argument("--characteristic", metavar="MA|ST|AG|AV", help="the characteristic a 10-12 gave")
+    p.set_defaults(handler=cmd_star_roll)
     p = sub.add_parser("history", help="SPP, advancements, injuries and match-by-match record of a player")
     p.add_argument("player", type=int)
     p.set_defaults(handler=cmd_history)
@@ -56,6 +63,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p = subparsers.add_parser("ledger", help="a team's treasury ledger (same as: team ledger)")
     p.add_argument("team")
     p.set_defaults(handler=cmd_ledger)
+
+
+def cmd_star_roll(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Pick a skill, trait or characteristic for a classic Star Player roll."""
+    advancement = ctx.services().advancement
+    if args.skill:
+        outcome = advancement.star_roll(args.player, "skill", args.skill)
+    elif args.trait:
+        outcome = advancement.star_roll(args.player, "trait", args.trait)
+    else:
+        outcome = advancement.star_roll(args.player, "characteristic", args.characteristic)
+    player = next(p for p in outcome.value.players if p.id == args.player)
+    return ctx.emit(
+        {"player": player.to_dict(), "change": outcome.changes.description},
+        lambda: outcome.changes.description + "\n\n" + render_team(outcome.value),
+    )
 
 
 def cmd_advance(args: argparse.Namespace, ctx: CliContext) -> int:

@@ -23,6 +23,7 @@ from league_manager.rules.dice import Dice, SeededDice
 from league_manager.rules.model import Ruleset, SkillRef
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
+from league_manager.services.match_day.classic_star_picks import Kind, pick_star_roll
 from league_manager.services.player_models import AdvanceChoice, HistoryEntry, PlayerRecord
 from league_manager.services.read_models import TeamView
 from league_manager.services.team_views import build_team_views
@@ -101,7 +102,8 @@ class AdvancementService(ServiceBase):
                 raise RuleViolation(
                     "advancement",
                     f"{ruleset.name} players do not buy advancements with SPP: they earn Star Player "
-                    "rolls in the classic post-match, which this program does not run yet",
+                    "rolls in the classic post-match (`fixture postgame`); pick for one with "
+                    "`player star-roll`",
                 )
             if player.status != "active":
                 raise RuleViolation("advancement", f"{player.name} is not on the active roster")
@@ -138,6 +140,30 @@ class AdvancementService(ServiceBase):
             repo.add_spp(player_id, -result.spp_cost, f"Advancement: {gained}{rolled}", "advancement",
                          session=session, fixture_id=fixture_id)  # fmt: skip
             session.flush()
+            view = build_team_views([team], session=session)[0]
+        return Outcome(view, Changes(teams=frozenset({team.id or 0}), players=frozenset({player_id}),
+                                     description=f"{player.name} gained {gained}"))  # fmt: skip
+
+    def star_roll(self, player_id: int, kind: Kind, name: str) -> Outcome[TeamView]:
+        """The coach's pick for a classic player's first open Star Player roll.
+
+        Args:
+            player_id: the player.
+            kind: skill, trait or characteristic.
+            name: the skill or trait, or the characteristic the roll gave.
+
+        Raises:
+            RuleViolation: not a classic player, no open roll, or a pick the roll does not allow.
+        """
+        with self.transaction() as session:
+            player, team, ruleset = self._load(session, player_id)
+            if not ruleset.classic:
+                raise RuleViolation(
+                    "Star Player roll", f"{ruleset.name} players advance with `player advance`"
+                )
+            if player.status != "active":
+                raise RuleViolation("Star Player roll", f"{player.name} is not on the active roster")
+            gained = pick_star_roll(player, ruleset, kind, name, session=session)
             view = build_team_views([team], session=session)[0]
         return Outcome(view, Changes(teams=frozenset({team.id or 0}), players=frozenset({player_id}),
                                      description=f"{player.name} gained {gained}"))  # fmt: skip

@@ -78,8 +78,9 @@ class ConcessionService(ServiceBase):
             if ruleset.classic:
                 raise RuleViolation(
                     "concede",
-                    f"the {ruleset.name} concession (winnings and fan factor) is not in this program yet; "
-                    f"enter it with fixture set-result {fixture} --conceded-by TEAM",
+                    f"a {ruleset.name} team concedes during the match: fixture concede {fixture} --by "
+                    f"TEAM --during --score HOME-AWAY (or fixture set-result {fixture} HOME AWAY "
+                    f"--conceded-by TEAM); fixture postgame {fixture} then applies it",
                 )
             _check_unplayed(row, session=session)
             loser = team_in_season(season, team, session=session)

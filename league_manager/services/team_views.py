@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from sqlmodel import Session
 
@@ -21,7 +22,7 @@ from league_manager.rules.advancement import categories_for
 from league_manager.rules.captain import CAPTAIN_TEXT, TEAM_CAPTAIN
 from league_manager.rules.characteristics import adjusted
 from league_manager.rules.classic_draft import team_rating
-from league_manager.rules.model import Position, Ruleset, SkillRef, TeamRoster
+from league_manager.rules.model import Characteristics, Position, Ruleset, SkillRef, TeamRoster
 from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, player_value, team_value
 from league_manager.services.base import team_ruleset
 from league_manager.services.read_models import (
@@ -73,6 +74,18 @@ def _injury_labels(facts: repo.PlayerFacts, player_id: int) -> tuple[str, ...]:
     return tuple(labels)
 
 
+def classic_adjusted(base: Characteristics, changes: Mapping[str, int]) -> Characteristics:
+    """A classic profile after its net changes: every LRB 3 characteristic is a plain number, higher
+    is better (a Star Player roll's +1 AG adds one, a serious injury's -AG takes one away)."""
+    return replace(
+        base,
+        ma=base.ma + changes.get("MA", 0),
+        st=base.st + changes.get("ST", 0),
+        ag=base.ag + changes.get("AG", 0),
+        av=base.av + changes.get("AV", 0),
+    )
+
+
 def player_view(
     player: Player,
     roster: TeamRoster,
@@ -96,7 +109,9 @@ def player_view(
         number=player.number,
         name=player.name,
         position=position.name,
-        stats=position.stats if ruleset.classic else adjusted(position.stats, changes, ruleset.advancement),
+        stats=classic_adjusted(position.stats, changes)
+        if ruleset.classic
+        else adjusted(position.stats, changes, ruleset.advancement),
         base=position.stats,
         skills=_skill_views(ruleset, position, gained, player.journeyman) + (captain_skill(),) * captain,
         injuries=_injury_labels(facts, player.id),

@@ -12,6 +12,7 @@ from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.match_day.cancel import cancel_pregame
 from league_manager.services.match_day.classic_guard import is_classic_fixture
+from league_manager.services.match_day.classic_postmatch import run_classic_postmatch
 from league_manager.services.match_day.classic_prematch import (
     classic_prematch_view,
     find_classic_prematch,
@@ -39,6 +40,7 @@ from league_manager.services.match_day.store import (
     require_match_day,
     set_stage,
 )
+from league_manager.services.season_read_models import PlayerStatLine
 
 
 class MatchDayService(ServiceBase):
@@ -157,6 +159,45 @@ class MatchDayService(ServiceBase):
             if row is None:
                 raise NotFound(f"fixture {fixture} has had no classic pre-match")
             return classic_prematch_view(row, session=session)
+
+    def classic_postgame(
+        self,
+        fixture: int,
+        *,
+        seed: int | None = None,
+        typed: Sequence[int] = (),
+        injured: Sequence[int] = (),
+        figures: Sequence[PlayerStatLine] | None = None,
+        all_typed: bool = False,
+    ) -> Outcome[ClassicPreMatchView]:
+        """Run the classic post-match (winnings, fan factor, SPP and MVPs, Star Player rolls with
+        ageing, serious injuries) and record it beside the pre-match.
+
+        Args:
+            fixture: the fixture id (pre-match run, score entered).
+            seed: seed of the program's dice (random when None).
+            typed: physical dice typed in, used first, in the order the rolls happen (see
+                ``docs/lrb2004.md``, Post-match).
+            injured: ids of the players who suffered a Serious Injury in the match.
+            figures: per-player figures of the match (replacing stored ones); None keeps them.
+            all_typed: every roll must be typed; a missing one is refused, never rolled.
+
+        Raises:
+            RuleViolation: see :func:`.classic_postmatch.run_classic_postmatch`; typed dice
+                left over.
+        """
+        dice = MatchDayDice(seed, typed, all_typed=all_typed)
+        with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session, step="postgame")
+            row = run_classic_postmatch(fixture, injured, dice, session=session, figures=figures)
+            if dice.typed_left:
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            view = classic_prematch_view(row, session=session)
+        record = view.record["post_match"]["sides"]
+        teams = frozenset(int(record[side]["team_id"]) for side in ("home", "away"))
+        players = frozenset(int(p["player_id"]) for side in ("home", "away") for p in record[side]["players"])
+        return Outcome(view, Changes(fixtures=frozenset({fixture}), teams=teams, players=players,
+                                     description=f"classic post-match of fixture {fixture}"))  # fmt: skip
 
     def pregame_dice(
         self, fixture: int, purchases: Mapping[str, Sequence[Purchase]] | None = None

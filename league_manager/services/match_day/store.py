@@ -125,8 +125,8 @@ def require_match_day(fixture_id: int, stages: tuple[str, ...], action: str, *, 
             raise RuleViolation(
                 "match day",
                 f"cannot {action}: fixture {fixture_id} is a {ruleset.name} fixture, played on the "
-                "tabletop; its classic post-match is not in this program yet: enter the score with "
-                f"fixture set-result {fixture_id}",
+                f"tabletop: enter the score with fixture set-result {fixture_id}, then run its classic "
+                f"post-match with fixture postgame {fixture_id}",
             )
         raise RuleViolation(
             "match day", f"fixture {fixture_id} has no pre-game yet; run: fixture pregame {fixture_id}"

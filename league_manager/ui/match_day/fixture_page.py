@@ -104,6 +104,13 @@ class FixturePage(Page):
         self.replay_button.clicked.connect(self.open_replay)
         self.header.add_action(self.replay_button)
         self.replay_button.hide()  # shown by reload() when the fixture has a stored match
+        self.postmatch_button = button(
+            "Post-match…", "demo", primary=True,
+            tip="The LRB 2004 post-match: winnings, fan factor, MVPs, Star Player rolls, serious injuries",
+        )  # fmt: skip
+        self.postmatch_button.clicked.connect(self.open_postmatch)
+        self.header.add_action(self.postmatch_button)
+        self.postmatch_button.hide()  # shown by reload() on a classic fixture with its pre-match and score
         self.replay_window: Any = None
         self.printer = Printer(ctx, self)
         self.sheet_button = button(
@@ -211,10 +218,12 @@ class FixturePage(Page):
         if playing and status is not None:
             self.tiles["Stage"].set_value(status.summary())
         self.classic = services.match_day.is_classic(int(self.ident))
+        self.postmatch_button.hide()
         if self.classic:  # LRB 2004: the classic pre-match, then the score on the season page
             self._show_classic(f)
 
     def _show_classic(self, fixture: Any) -> None:
+        from league_manager.ui.match_day.classic_postmatch_dialog import classic_postmatch_html
         from league_manager.ui.match_day.classic_prematch_dialog import classic_prematch_html
 
         services = self.ctx.svc
@@ -223,7 +232,9 @@ class FixturePage(Page):
         except LeagueError:
             prematch = None
         if prematch is not None:
-            self.record.setHtml(classic_prematch_html(prematch) + _bare_html(fixture))
+            post = classic_postmatch_html(prematch)
+            self.record.setHtml(classic_prematch_html(prematch) + _bare_html(fixture) + post)
+            self.postmatch_button.setVisible(not post and _score(fixture) != "")
         for browser in self.rosters.values():
             browser.setHtml("<p>A classic (LRB 2004) fixture: the team pages show the rosters.</p>")
         self.match_day.setText("Pre-match…")
@@ -251,6 +262,17 @@ class FixturePage(Page):
         wizard = MatchDayWizard(self.ctx, int(self.ident), self)
         self.ctx.dialogs.run(wizard)
         return wizard
+
+    def open_postmatch(self) -> Any:
+        """The classic post-match dialog of this fixture."""
+        from league_manager.ui.match_day.classic_postmatch_dialog import ClassicPostMatchDialog
+
+        if self.ident is None:
+            return None
+        f = self.fixture
+        dialog = ClassicPostMatchDialog(self.ctx, int(self.ident), f.home, f.away, self)
+        self.ctx.dialogs.run(dialog)
+        return dialog
 
     def run_match_day_for_score(self) -> Any:
         """Clear a score typed on the season page and open the match day to enter it properly."""
