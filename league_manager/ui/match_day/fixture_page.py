@@ -231,10 +231,20 @@ class FixturePage(Page):
             prematch = services.match_day.classic_prematch(int(self.ident or 0))
         except LeagueError:
             prematch = None
+        score = _score(fixture)
         if prematch is not None:
             post = classic_postmatch_html(prematch)
-            self.record.setHtml(classic_prematch_html(prematch) + _bare_html(fixture) + post)
-            self.postmatch_button.setVisible(not post and _score(fixture) != "")
+            result = (
+                f"<p><b>Result</b>: {escape(fixture.home or '')} {score} {escape(fixture.away or '')}</p>"
+                if score
+                else "<p>No result yet: enter the score on the season page, then run the post-match.</p>"
+            )
+            self.record.setHtml(classic_prematch_html(prematch) + result + post)
+            self.postmatch_button.setVisible(not post and score != "")
+            stage = "Post-match done" if post else "Result in" if score else "Pre-match done"
+        else:
+            stage = "Not started"
+        self.tiles["Stage"].set_value(stage)
         for browser in self.rosters.values():
             browser.setHtml("<p>A classic (LRB 2004) fixture: the team pages show the rosters.</p>")
         self.match_day.setText("Pre-match…")
