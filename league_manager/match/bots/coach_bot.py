@@ -305,7 +305,7 @@ class CoachBot(GreedyBot):
                     down += 0.25  # frees our carrier
                 if risky:
                     value = aggression * down - 1.6 * own
-                    ok = value > 0.15
+                    ok = value > 0.3
                 else:
                     value = down - own
                     ok = own <= 0.04 and down >= 0.3
