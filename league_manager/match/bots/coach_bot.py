@@ -18,7 +18,10 @@ Odds come from :mod:`league_manager.match.odds` (block dice with skills and assi
 chosen activation is stored as a plan and played step by step; when the match offers
 something the plan did not foresee, the coach ends the activation (always legal). Other
 prompts (skills, inducements, stars) use the greedy bot's handlers. Race flavour is a pair of
-weights drawn from the roster: strong teams block more, agile ones run more.
+weights drawn from the roster: strong teams block more, agile ones run more. The carrier's
+square is worth more ground as the half runs out (and a square it scores from next turn
+more), and in the last two turns the carrier takes riskier paths, so a half ends in a score
+rather than a stall.
 """
 
 from __future__ import annotations
@@ -58,10 +61,16 @@ PICK_UP_MIN = 0.2
 """Try a pick-up at this chance or better."""
 CARRIER_RISK = 0.8
 """The carrier takes a path with dice only at this chance or better ..."""
+CARRIER_RISK_LATE = 0.66
+"""... or this chance in the last two turns of a half, when a draw is near."""
 LOSS = 20.0
 """... and when the ground gained outweighs this cost of dropping the ball."""
-ADVANCE = 1.2
+ADVANCE = 2.0
 """The carrier's worth of a square gained towards the end zone (opponents near cost 1-6)."""
+LATE_PUSH = 0.3
+"""How much more a square gained is worth for each turn of the half after the third."""
+THREAT = 3.0
+"""A square from which the carrier reaches the end zone next turn (grows late like advance)."""
 MARKERS = 2
 """Players the coach puts next to the opposing carrier; the others screen."""
 BALL_PLAY_GAIN = 10.0
@@ -296,7 +305,7 @@ class CoachBot(GreedyBot):
                     down += 0.25  # frees our carrier
                 if risky:
                     value = aggression * down - 1.6 * own
-                    ok = value > 0.15
+                    ok = value > 0.3
                 else:
                     value = down - own
                     ok = own <= 0.04 and down >= 0.3
@@ -366,9 +375,10 @@ class CoachBot(GreedyBot):
         here = s.pos[carrier]
         now = self._safety(match, team, here, carrier)
         best: tuple[float, MovePlan | None] = (now, None)
+        risk = CARRIER_RISK_LATE if s.turn[team] >= _TURNS_PER_HALF - 1 else CARRIER_RISK
         for square, plan in self._plans(match, carrier).items():
             p = plan.p_with_rerolls
-            if p < CARRIER_RISK:
+            if p < risk:
                 continue
             value = p * self._safety(match, team, square, carrier) + (1 - p) * (now - LOSS)
             if value > best[0] + 0.5:
@@ -382,7 +392,12 @@ class CoachBot(GreedyBot):
         s = match.state
         x, y = xy(square)
         advance = x if team == 0 else W - 3 - x
-        score = ADVANCE * advance * self._weights(match, team)[1]
+        turn = max(s.turn[team], 1)
+        urgency = 1.0 + LATE_PUSH * max(turn - 3, 0)
+        score = ADVANCE * urgency * advance * self._weights(match, team)[1]
+        to_go = abs(x - scoring_x(team))
+        if 0 < to_go <= s.ma[carrier] + 1:
+            score += THREAT * urgency  # scores next turn from here without rushing much
         for q in s.players_of(1 - team):
             if s.pos[q] < 0 or s.status[q] != STANDING:
                 continue

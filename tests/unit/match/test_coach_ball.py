@@ -5,7 +5,7 @@ from league_manager.match.bots.coach_ball import block_odds_from, dice_text
 from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.engine import Match
 from league_manager.match.odds import block_odds
-from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
 from league_manager.match.teams import generate_team
 from league_manager.rules.loader import load_ruleset
 
@@ -64,3 +64,29 @@ def test_every_coach_activation_has_a_reason_and_the_ball_is_handed_on() -> None
     assert reasons and all(reasons)
     assert "activate_handoff" in kinds or "activate_pass" in kinds
     assert any(r.startswith(("handoff to a free receiver", "pass to a free receiver")) for r in reasons)
+
+
+def test_the_carrier_values_ground_more_late_in_the_half_and_a_square_that_scores_next_turn() -> None:
+    match = _match(3)
+    bots = (CoachBot(1), CoachBot(2))
+    _play(match, bots, 200)
+    s = match.state
+    carrier = next(p for p in s.players_of(0) if s.pos[p] >= 0)
+    coach = bots[0]
+    y = 7
+    back, ahead = 5 + y * W, 9 + y * W  # two empty-board squares far from the end zone
+    near_goal = scoring_x(0) - 1 + y * W - (s.ma[carrier] - 1)  # scores next turn from here
+    far_goal = near_goal - 4
+    saved_turn, saved_pos = list(s.turn), list(s.pos)
+    for p in s.players_of(1):
+        s.pos[p] = -1  # no opponent near any square: only ground and threat count
+    try:
+        s.turn[0] = 1
+        early = coach._safety(match, 0, ahead, carrier) - coach._safety(match, 0, back, carrier)
+        s.turn[0] = 8
+        late = coach._safety(match, 0, ahead, carrier) - coach._safety(match, 0, back, carrier)
+        threat = coach._safety(match, 0, near_goal, carrier) - coach._safety(match, 0, far_goal, carrier)
+    finally:
+        s.turn, s.pos = saved_turn, saved_pos
+    assert 0 < early < late
+    assert threat > late  # four squares more, plus the bonus for scoring next turn
