@@ -18,8 +18,9 @@ import socket
 import ssl
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QStandardPaths, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -33,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from league_manager.core.errors import LeagueError
 from league_manager.services.changes import Changes
+from league_manager.services.remote import lan
 from league_manager.services.remote.fairness import new_secret
 from league_manager.services.remote.link import HostedServer
 from league_manager.services.remote.room import Room, RoomKeys
@@ -123,12 +125,27 @@ class JoinRequest:
 
 
 class JoinDialog(QDialog):
-    """The host's address and the join code, or a league server's address, fixture and login."""
+    """The host's address and the join code, or a league server's address, fixture and login.
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    Args:
+        browser: lists the games announced on the local network (``lan.LanBrowser``); None
+            when zeroconf is missing or not wanted (the dialog says which).
+        lan_note: why games are not listed, when ``browser`` is None.
+    """
+
+    def __init__(self, parent: QWidget | None = None, browser: Any = None, lan_note: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle("Join a match")
+        self.browser = browser
+        self.listed: list[lan.LanGame] = []
         form = QFormLayout(self)
+        self.lan_games = QComboBox()
+        self.lan_note = QLabel(lan_note)
+        self.lan_note.setObjectName("help")
+        self.lan_note.setWordWrap(True)
+        form.addRow("On this network", self.lan_games)
+        form.addRow("", self.lan_note)
+        self.lan_games.activated.connect(lambda index: self._pick(index))
         self.mode = QComboBox()
         self.mode.addItem("A match a coach hosts (join code)", CODE)
         self.mode.addItem("My fixture on a shared league's match server (login)", LOGIN)
@@ -157,6 +174,50 @@ class JoinDialog(QDialog):
         form.addRow(_buttons(self, "Join"))
         self.mode.currentIndexChanged.connect(lambda _=0: self._mode_changed())
         self._mode_changed()
+        self.lan_timer = QTimer(self)
+        self.lan_timer.setInterval(500)
+        self.lan_timer.timeout.connect(self.refresh_lan)
+        self.refresh_lan()
+        if browser is not None:
+            self.lan_timer.start()
+
+    def refresh_lan(self) -> None:
+        """List the games announced on the local network now."""
+        games = self.browser.games() if self.browser is not None else []
+        if games == self.listed and self.lan_games.count():
+            return
+        self.listed = list(games)
+        self.lan_games.clear()
+        if self.browser is None:
+            self.lan_games.addItem("(not listed)")
+        elif not games:
+            self.lan_games.addItem("(none found yet: type the address)")
+        else:
+            self.lan_games.addItem("Pick a game…")
+            for game in games:
+                self.lan_games.addItem(f"{game.title} — {game.address}")
+        self.lan_games.setEnabled(bool(games))
+        if self.browser is not None:
+            self.lan_note.setText("Games hosted on this network are listed as they appear; "
+                                  "the host coach still gives you the join code.")  # fmt: skip
+
+    def _pick(self, index: int) -> None:
+        if 1 <= index <= len(self.listed):
+            self.mode.setCurrentIndex(0)
+            self.address.setText(self.listed[index - 1].address)
+            self.code.setFocus()
+
+    def stop_lan(self) -> None:
+        """Stop listening for LAN games (safe to call twice)."""
+        self.lan_timer.stop()
+        if self.browser is not None:
+            self.browser.stop()
+            self.browser = None
+
+    def done(self, result: int) -> None:
+        """Close, and stop listening for LAN games."""
+        self.stop_lan()
+        super().done(result)
 
     def _mode_changed(self) -> None:
         by_login = self.mode.currentData() == LOGIN
@@ -261,6 +322,14 @@ def host_match(ctx: UiContext, fixture_id: int, parent: QWidget | None = None) -
 
     window = RemoteMatchWindow(hosted.address, keys.host_key, hosted=hosted, invite=invite,
                                on_finished=finished, parent=parent, tls=tls[1] if tls else None)  # fmt: skip
+    if listen == "0.0.0.0" and lan.unavailable() is None:
+        title = f"{fixture.home or 'home'} v {fixture.away or 'away'}"
+        try:
+            advert = lan.LanAdvert(title, where, port, tls=tls is not None)
+        except OSError as exc:  # the match is still joined by typed address
+            window.invite = f"{invite}   (not announced on the network: {exc})"
+        else:
+            window.closers.append(advert.stop)
     ctx.runner.publish(Changes(fixtures=frozenset({fixture_id}), description="remote match hosted"))
     window.show()
     window.start()
@@ -269,8 +338,17 @@ def host_match(ctx: UiContext, fixture_id: int, parent: QWidget | None = None) -
 
 def join_match(ctx: UiContext, parent: QWidget | None = None) -> RemoteMatchWindow | None:
     """Ask for the address and the code (or the league login), and open the board on the match."""
-    dialog = JoinDialog(parent)
-    if not ctx.dialogs.run(dialog):
+    note = lan.unavailable()
+    browser = None
+    if note is None:
+        try:
+            browser = lan.LanBrowser()
+        except OSError as exc:
+            note = f"LAN games are not listed: {exc}"
+    dialog = JoinDialog(parent, browser=browser, lan_note=note or "")
+    accepted = ctx.dialogs.run(dialog)
+    dialog.stop_lan()
+    if not accepted:
         dialog.password.clear()
         return None
     try:

@@ -54,6 +54,8 @@ class RemoteMatchWindow(QWidget):
         self.invite = invite
         self.on_finished = on_finished
         self.closed_reason = ""
+        self.closers: list[Callable[[], None]] = []
+        """Called when the window closes (a LAN announcement to withdraw)."""
         secret = hosted.room.keys.host_secret if hosted is not None else new_secret()
         self.session = RemoteSession(self._send, secret)
         self.bridge = _Bridge(self)
@@ -229,4 +231,7 @@ class RemoteMatchWindow(QWidget):
         self.link.close()
         if self.hosted is not None:
             self.hosted.stop()
+        for close in self.closers:
+            close()
+        self.closers = []
         super().closeEvent(event)

@@ -15,6 +15,7 @@ from pytestqt.qtbot import QtBot
 from league_manager.core.errors import LeagueError
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
+from league_manager.services.remote import lan
 from league_manager.services.remote.league_server import LeagueMatchServer, Login
 from league_manager.services.remote.link import HostedServer
 from league_manager.ui.match_board import remote_launch
@@ -152,3 +153,37 @@ def test_hosting_with_a_certificate_serves_wss_and_the_hosts_board_connects(
     finally:
         window.close()
         hosted.stop()
+
+
+class _Browser:
+    def __init__(self, games: list[lan.LanGame]) -> None:
+        self.found = games
+        self.stopped = False
+
+    def games(self) -> list[lan.LanGame]:
+        return list(self.found)
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+def test_lan_games_are_listed_in_the_join_dialog_and_picking_one_fills_the_address(qtbot: QtBot) -> None:
+    browser = _Browser([])
+    dialog = remote_launch.JoinDialog(browser=browser)
+    qtbot.addWidget(dialog)
+    assert not dialog.lan_games.isEnabled() and "none found yet" in dialog.lan_games.currentText()
+    browser.found = [lan.LanGame("n", "Ironjaws v Marauders", "wss://192.168.1.20:8765")]
+    qtbot.waitUntil(lambda: dialog.lan_games.count() == 2, timeout=5_000)  # listed as it appears
+    dialog.mode.setCurrentIndex(1)
+    dialog.lan_games.setCurrentIndex(1)
+    dialog.lan_games.activated.emit(1)
+    assert dialog.address.text() == "wss://192.168.1.20:8765" and dialog.mode.currentIndex() == 0
+    dialog.reject()
+    assert browser.stopped and dialog.browser is None
+
+
+def test_without_zeroconf_the_join_dialog_says_so(qtbot: QtBot) -> None:
+    dialog = remote_launch.JoinDialog(lan_note=lan.MISSING)
+    qtbot.addWidget(dialog)
+    assert not dialog.lan_games.isEnabled() and dialog.lan_games.currentText() == "(not listed)"
+    assert "lacks python-zeroconf" in dialog.lan_note.text()
