@@ -32,6 +32,8 @@ from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
 from league_manager.ui import demo_file, interop_dialogs, page_router, theme
 from league_manager.ui.admin_actions import AdminActions
+from league_manager.ui.claims_dialog import action_state as claims_action_state
+from league_manager.ui.claims_dialog import open_claims
 from league_manager.ui.coaches_dialog import action_state as coaches_action_state
 from league_manager.ui.coaches_dialog import open_coaches
 from league_manager.ui.context import Page, UiContext
@@ -211,6 +213,8 @@ class MainWindow(QMainWindow):
                                       "Copy a league onto a PostgreSQL server for its coaches")  # fmt: skip
         self.act_coaches = self._action("Coaches…", lambda: open_coaches(self), None, "team",
                                         "The logins of the shared league")  # fmt: skip
+        self.act_claims = self._action("Match Claims…", lambda: open_claims(self), None, "league",
+                                       "Remote matches a coach left: award or replay them")  # fmt: skip
         self.act_quit = self._action("Quit", self.close, keys.Quit)
         self.act_undo = self._action(
             "Undo", self.runner.undo_last, keys.Undo, "undo", "Take back the last change"
@@ -270,6 +274,7 @@ class MainWindow(QMainWindow):
         league.addAction(self.act_publish_site)
         league.addAction(self.act_event_desk)
         league.addAction(self.act_coaches)
+        league.addAction(self.act_claims)
         league.setToolTipsVisible(True)  # a disabled Coaches… says why
         league.addSeparator()
         league.addAction(self.act_demo)
@@ -907,6 +912,10 @@ class MainWindow(QMainWindow):
         self.act_coaches.setEnabled(coaches)
         self.act_coaches.setToolTip(why)
         self.act_coaches.setStatusTip(why)
+        claims, why = claims_action_state(self.ctx.services.share_place if self.ctx.services else None)
+        self.act_claims.setEnabled(has_db and claims)
+        self.act_claims.setToolTip(why)
+        self.act_claims.setStatusTip(why)
         self.admin.update()
         self._update_undo()
 

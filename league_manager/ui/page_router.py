@@ -122,6 +122,13 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         if coaches is None:
             raise LeagueError("the Coaches dialog is for a shared league's commissioner")
         return coaches
+    elif kind == "claims":
+        from league_manager.ui.claims_dialog import open_claims
+
+        claims = open_claims(self, show_only=True)
+        if claims is None:
+            raise LeagueError("the Match claims dialog needs a league file and its commissioner")
+        return claims
     elif kind == "match":
         return _show_match_board(self, name, tab)
     elif kind == "tracker":

@@ -8,6 +8,6 @@ PAGE_SPECS = (
     "schedule[:SEASON], new-season[:LEAGUE][#divisions], "
     "match:FIXTURE|practice[@RULESET]|stars[#setup|turn|move|block|dice|push|reroll|kick], tracker:FIXTURE, "
     "spectator:FIXTURE[#MOMENT], replay:FIXTURE[#ACTIONS], "
-    "settings[:LEAGUE], backups, move-fixture:ID, coaches, "
+    "settings[:LEAGUE], backups, move-fixture:ID, coaches, claims, "
     "or preview:roster:TEAM"
 )

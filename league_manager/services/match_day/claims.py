@@ -40,6 +40,8 @@ class ClaimView:
         action_count: the saved match's actions when the claim was made.
         waited_seconds: how long the claimant's countdown gave the absent coach.
         state: "open", "awarded" or "replay"; resolution: the commissioner's note.
+        match_state: the saved board match as it stands now (score, half, turns), or where
+            it went (finished, abandoned) when it is no longer in progress.
     """
 
     id: int
@@ -55,6 +57,7 @@ class ClaimView:
     resolution: str
     created_at: str
     team_ids: tuple[int, int]
+    match_state: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         """The claim as JSON-ready data."""
@@ -166,7 +169,18 @@ def _view(claim: MatchClaim, *, session: Session) -> ClaimView:
         state=claim.state, resolution=claim.resolution,
         created_at=claim.created_at.isoformat(timespec="seconds"),
         team_ids=(int(fixture.home_team_id or 0), int(fixture.away_team_id or 0)),
+        match_state=_match_state(claim.fixture_id, session=session),
     )  # fmt: skip
+
+
+def _match_state(fixture: int, *, session: Session) -> str:
+    row = find_board(fixture, session=session)
+    if row is None:
+        return "no board match"
+    if row.state != "in_progress":
+        return f"board match {row.state.replace('_', ' ')}"
+    where = f"half {row.half}, turns {row.home_turn}/{row.away_turn}" if row.half else "before kick-off"
+    return f"{row.home_score}-{row.away_score}, {where}, {row.action_count} actions"
 
 
 def _team_name(team_id: int | None, *, session: Session) -> str:

@@ -34,3 +34,19 @@ def client_context(ca: Path | None = None) -> ssl.SSLContext:
         return ssl.create_default_context(cafile=str(ca) if ca is not None else None)
     except (OSError, ssl.SSLError) as exc:
         raise LeagueError(f"cannot read the certificate authority {ca}: {exc}") from exc
+
+
+def own_server_trust(cert: Path) -> ssl.SSLContext:
+    """What the hosting app's own board trusts on loopback: exactly the certificate it serves.
+
+    The host's board reaches its own server at 127.0.0.1, which the certificate need not name,
+    so the host name is not checked; the server must still show this very certificate (it is
+    the only trust anchor, accepted even when it is not self-signed).
+
+    Raises:
+        LeagueError: the certificate file is missing or holds no certificate.
+    """
+    context = client_context(cert)
+    context.check_hostname = False
+    context.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN
+    return context

@@ -38,12 +38,14 @@ class RemoteMatchWindow(QWidget):
         invite: the line shown to copy for the other coach (address and code), when hosting.
         on_finished: called when the coach presses Finish at full time.
         tls: what a ``wss://`` connection trusts (the system's authorities when None).
+        fixture, login, password: joining a shared league's ``match serve`` (the code is "");
+            the password goes into the first message only and is never shown or saved.
     """
 
     def __init__(
         self, address: str, code: str, *, hosted: HostedServer | None = None, invite: str = "",
         on_finished: Callable[[RemoteMatchWindow], None] | None = None, parent: QWidget | None = None,
-        tls: ssl.SSLContext | None = None,
+        tls: ssl.SSLContext | None = None, fixture: int = 0, login: str = "", password: str = "",
     ) -> None:  # fmt: skip
         super().__init__(parent)
         self.setWindowFlag(Qt.WindowType.Window, True)
@@ -52,13 +54,16 @@ class RemoteMatchWindow(QWidget):
         self.invite = invite
         self.on_finished = on_finished
         self.closed_reason = ""
+        self.closers: list[Callable[[], None]] = []
+        """Called when the window closes (a LAN announcement to withdraw)."""
         secret = hosted.room.keys.host_secret if hosted is not None else new_secret()
         self.session = RemoteSession(self._send, secret)
         self.bridge = _Bridge(self)
         self.bridge.message.connect(self._received)
         self.bridge.closed.connect(self._closed)
         self.link = ClientLink(
-            address, p.Hello(code=code, role="player", secret=secret),
+            address,
+            p.Hello(code=code, role="player", secret=secret, fixture=fixture, login=login, password=password),
             self.bridge.message.emit, self.bridge.closed.emit, tls=tls,
         )  # fmt: skip
         self.board: MatchBoard | None = None
@@ -226,4 +231,7 @@ class RemoteMatchWindow(QWidget):
         self.link.close()
         if self.hosted is not None:
             self.hosted.stop()
+        for close in self.closers:
+            close()
+        self.closers = []
         super().closeEvent(event)

@@ -58,6 +58,7 @@ def test_a_claim_waits_for_the_countdown_then_the_commissioner_awards_it(
     assert isinstance(reply, p.Adjourned) and reply.by == "home" and reply.claim > 0
     [claim] = season.claims.claims(DEMO_LEAGUE)
     assert (claim.id, claim.claimant, claim.state, claim.action_count) == (reply.claim, "home", "open", 40)
+    assert claim.match_state.endswith(", 40 actions") and claim.match_state[0].isdigit()
     with pytest.raises(RuleViolation, match="already has an open claim"):
         season.claims.file(fixture, "home", 0)
     status = season.board.status(fixture)
@@ -79,6 +80,7 @@ def test_a_claim_waits_for_the_countdown_then_the_commissioner_awards_it(
     assert season.claims.claims(DEMO_LEAGUE) == []
     [done] = season.claims.claims(DEMO_LEAGUE, every=True)
     assert (done.state, done.resolution) == ("awarded", "away coach never came back")
+    assert done.match_state == "board match finished"
     with pytest.raises(RuleViolation, match="already resolved"):
         season.claims.resolve(claim.id, "replay")
 
