@@ -1,0 +1,30 @@
+"""A classic (LRB 2004) league's administration and tournaments from the command line."""
+
+import json
+from pathlib import Path
+
+from test_cli import run
+
+
+def classic_league(db: Path) -> None:
+    run("league", "create", "Old", "--ruleset", "lrb2004", db=db)
+    run("team", "create", "--league", "Old", "--race", "Orc", "--name", "Greenskins", "--coach", "Ann",
+        "--buy", "Lineman:7,Blitzer:4", "--fan-factor", "5", db=db)  # fmt: skip
+    run("team", "create", "--league", "Old", "--race", "Goblin", "--name", "Stunties", "--coach", "Cy",
+        "--buy", "Goblin:11", "--fan-factor", "3", db=db)  # fmt: skip
+    run("season", "create", "Old", "Open", db=db)
+
+
+def test_team_fire_after_the_first_match_retires_a_classic_player_for_a_free_coach(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    classic_league(db)
+    run("fixture", "add", "Open", "Greenskins", "Stunties", db=db)
+    code, _, err = run("fixture", "pregame", "1", "--typed", ",".join(["4"] * 8), db=db)
+    assert code == 0, err
+    team = json.loads(run("--json", "team", "show", "Greenskins", db=db)[1])
+    lineman = next(p["id"] for p in team["players"] if p["position"] == "Lineman")
+    code, out, err = run("--json", "team", "fire", str(lineman), db=db)
+    assert code == 0, err
+    after = json.loads(out)
+    assert after["assistant_coaches"] == team["assistant_coaches"] + 1
+    assert after["treasury"] == team["treasury"] and len(after["players"]) == len(team["players"]) - 1
