@@ -28,3 +28,27 @@ def test_team_fire_after_the_first_match_retires_a_classic_player_for_a_free_coa
     after = json.loads(out)
     assert after["assistant_coaches"] == team["assistant_coaches"] + 1
     assert after["treasury"] == team["treasury"] and len(after["players"]) == len(team["players"]) - 1
+
+
+def test_season_classic_playoffs_and_classic_draw(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    classic_league(db)
+    for n, name in enumerate(("Ash", "Birch"), start=3):
+        run("team", "create", "--league", "Old", "--race", "Goblin", "--name", name, "--coach", f"C{n}",
+            "--buy", "Goblin:11", "--fan-factor", "3", db=db)  # fmt: skip
+    for fixture, (home, away) in enumerate((("Greenskins", "Stunties"), ("Ash", "Birch")), start=1):
+        run("fixture", "add", "Open", home, away, db=db)
+        code, _, err = run("fixture", "set-result", str(fixture), "2", "1", db=db)
+        assert code == 0, err
+    code, out, err = run("season", "classic-playoffs", "Open", db=db)
+    assert code == 0, err
+    assert out.splitlines()[1].split()[:2] in (["Greenskins", "16"], ["Ash", "16"])
+    code, out, err = run("season", "classic-draw", "Open", "--seed", "3", "--third-place", db=db)
+    assert code == 0, err
+    assert "Through: " in out and "4 knock-out fixture(s) created" in out
+    code, _, err = run("season", "classic-draw", "Open", "--seed", "3", db=db)
+    assert code != 0 and "already been drawn" in err
+    run("league", "create", "New", db=db)
+    run("season", "create", "New", "Modern", db=db)
+    code, _, err = run("season", "classic-playoffs", "Modern", db=db)
+    assert code != 0 and "not a classic (LRB 2004) season" in err
