@@ -57,7 +57,7 @@ def cmd_draw(args: argparse.Namespace, ctx: CliContext) -> int:
         ties = "\n".join(f"  {home} v {away}" for home, away in view.ties)
         return (
             f"{render_table(view.table)}\n\nThrough: {', '.join(view.qualified)}\nDrawn:\n{ties}\n"
-            f"{len(view.fixture_ids)} knock-out fixture(s) created (fixture list shows them)"
+            f"{len(view.fixture_ids)} knock-out fixture(s) created (season fixtures SEASON lists them)"
         )
 
     return ctx.emit(view.to_dict(), text)
