@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from league_manager.services.adjustments import AdjustmentService
     from league_manager.services.advancement import AdvancementService
     from league_manager.services.backup_files import BackupFile
+    from league_manager.services.classic_challenges import ClassicChallengeService
     from league_manager.services.classic_playoffs import ClassicPlayoffService
     from league_manager.services.concessions import ConcessionService
     from league_manager.services.deadlines import DeadlineService
@@ -212,6 +213,13 @@ class Services:
         from league_manager.services.deadlines import DeadlineService
 
         return DeadlineService(self.engine)
+
+    @cached_property
+    def classic_challenges(self) -> ClassicChallengeService:
+        """Written play-off challenges of a classic (LRB 2004) season."""
+        from league_manager.services.classic_challenges import ClassicChallengeService
+
+        return ClassicChallengeService(self.engine)
 
     @cached_property
     def classic_playoffs(self) -> ClassicPlayoffService:

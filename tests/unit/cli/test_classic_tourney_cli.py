@@ -52,3 +52,23 @@ def test_season_classic_playoffs_and_classic_draw(tmp_path: Path) -> None:
     run("season", "create", "New", "Modern", db=db)
     code, _, err = run("season", "classic-playoffs", "Modern", db=db)
     assert code != 0 and "not a classic (LRB 2004) season" in err
+
+
+def test_fixture_challenge_and_its_answers(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    classic_league(db)
+    code, out, err = run("fixture", "challenge", "Open", "Greenskins", "Stunties", "--week", "1", db=db)
+    assert code == 0, err
+    assert out.strip() == "Challenge 1 (week 1): Greenskins v Stunties: waiting for the answer"
+    code, _, err = run("fixture", "challenge", "Open", "Greenskins", "Stunties", "--week", "1", db=db)
+    assert code != 0 and "one a week" in err
+    code, out, err = run("fixture", "challenge-answer", "1", "--refuse", db=db)
+    assert code == 0, err
+    assert out.strip() == "Challenge 1 (week 1): Greenskins v Stunties: refused, fixture 1"
+    code, out, _ = run("--json", "fixture", "show", "1", db=db)
+    result = json.loads(out)["result"]
+    assert (result["home_td"], result["away_td"]) == (2, 0)
+    code, _, err = run("fixture", "pregame", "1", "--seed", "1", db=db)
+    assert code != 0  # the refused match is decided: no pre-match, so no rewards either
+    code, _, err = run("fixture", "challenge", "Open", "Stunties", "Greenskins", "--week", "2", db=db)
+    assert code != 0 and "already played" in err

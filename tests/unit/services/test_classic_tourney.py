@@ -90,3 +90,39 @@ def test_the_draw_waits_for_open_matches_and_enough_teams(services: Services, pl
     services.seasons.set_result(open_match, ResultEntry(home_td=0, away_td=0))
     with pytest.raises(RuleViolation, match="8 teams go through but only 5 entered"):
         services.classic_playoffs.draw("Open", quarter_finals=True, seed=1)
+
+
+def test_written_challenges_one_a_week_and_each_answer(services: Services, playoffs: list[str]) -> None:
+    challenges = services.classic_challenges
+    with pytest.raises(RuleViolation, match="weeks 1-3, not week 4"):
+        challenges.issue("Open", "Birch", "Dale", 4)
+    with pytest.raises(RuleViolation, match="already played"):
+        challenges.issue("Open", "Ash", "Dale", 1)
+    first = challenges.issue("Open", "Birch", "Dale", 1).value
+    with pytest.raises(RuleViolation, match="one a week"):
+        challenges.issue("Open", "Birch", "Elm", 1)
+    refused = challenges.answer(first.id, "refuse").value
+    assert refused.answer == "refused" and refused.fixture_id is not None
+    fixture = services.seasons.get_fixture(refused.fixture_id)
+    assert fixture.result is not None and (fixture.result.home_td, fixture.result.away_td) == (2, 0)
+    assert (fixture.home, fixture.away) == ("Birch", "Dale")
+    table = {s.team: s.points for s in services.classic_playoffs.table("Open")}
+    assert table["Birch"] == 2 + 10 + 17  # the refusal counts as a 2-0 win
+    with pytest.raises(RuleViolation, match="already answered"):
+        challenges.answer(first.id, "accept")
+    second = challenges.issue("Open", "Dale", "Elm", 1).value
+    with pytest.raises(RuleViolation, match="already played"):
+        challenges.answer(second.id, "substitute", "Ash")  # Ash has played Dale
+    with pytest.raises(RuleViolation, match="with the answer 'substitute' only"):
+        challenges.answer(second.id, "substitute")
+    moved = challenges.answer(second.id, "substitute", "Cedar").value
+    assert (moved.answer, moved.substitute) == ("substitute", "Cedar")
+    fixture = services.seasons.get_fixture(moved.fixture_id or 0)
+    assert (fixture.home, fixture.away, fixture.result) == ("Dale", "Cedar", None)
+
+
+def test_an_accepted_challenge_adds_the_fixture_to_play(services: Services, playoffs: list[str]) -> None:
+    challenge = services.classic_challenges.issue("Open", "Elm", "Dale", 3).value
+    accepted = services.classic_challenges.answer(challenge.id, "accept").value
+    fixture = services.seasons.get_fixture(accepted.fixture_id or 0)
+    assert (fixture.home, fixture.away, fixture.status, fixture.result) == ("Elm", "Dale", "scheduled", None)
