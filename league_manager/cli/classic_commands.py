@@ -49,6 +49,7 @@ def register(subparsers: SubParsers) -> None:
     how.add_argument(
         "--substitute", metavar="TEAM", help="a team that has not played the challenger plays instead"
     )
+    how.add_argument("--decline-substitute", action="store_true", help="the challenger loses 0-2 instead")
     p.set_defaults(handler=cmd_challenge_answer)
 
 
@@ -101,6 +102,10 @@ def cmd_challenge(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_challenge_answer(args: argparse.Namespace, ctx: CliContext) -> int:
     """Answer a written challenge."""
+    service = ctx.services().classic_challenges
+    if args.decline_substitute:
+        view = service.decline_substitute(args.challenge).value
+        return ctx.emit(view.to_dict(), lambda: render_challenge(view))
     answer = "accept" if args.accept else "refuse" if args.refuse else "substitute"
-    view = ctx.services().classic_challenges.answer(args.challenge, answer, args.substitute).value
+    view = service.answer(args.challenge, answer, args.substitute).value
     return ctx.emit(view.to_dict(), lambda: render_challenge(view))

@@ -11,11 +11,12 @@ from sqlmodel import Field, SQLModel
 
 from league_manager.persistence.models import utcnow
 
-CHALLENGE_ANSWERS = ("", "accepted", "refused", "substitute")
+CHALLENGE_ANSWERS = ("", "accepted", "refused", "substitute", "declined")
 
 
 class ClassicChallenge(SQLModel, table=True):
-    """A written challenge: ``answer`` is one of :data:`CHALLENGE_ANSWERS` ("" while open)."""
+    """A written challenge: ``answer`` is one of :data:`CHALLENGE_ANSWERS` ("" while open;
+    "declined": the challenger would not play the substitute)."""
 
     id: int | None = Field(default=None, primary_key=True)
     season_id: int = Field(foreign_key="season.id", index=True)

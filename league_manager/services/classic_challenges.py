@@ -14,6 +14,7 @@ from sqlmodel import Session, select
 
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence.challenge_models import ClassicChallenge
+from league_manager.persistence.match_day_models import MatchDay
 from league_manager.persistence.models import Team
 from league_manager.persistence.season_models import Fixture, Season
 from league_manager.rules.classic_tournaments.challenges import (
@@ -21,6 +22,7 @@ from league_manager.rules.classic_tournaments.challenges import (
     check_challenge,
     check_substitute,
     refused,
+    substitute_declined,
 )
 from league_manager.rules.classic_tournaments.playoffs import PlayoffMatch
 from league_manager.rules.classic_tournaments.tables import load_tournaments
@@ -144,11 +146,57 @@ class ClassicChallengeService(ServiceBase):
                           description=f"challenge {challenge_id} {view.answer}")  # fmt: skip
         return Outcome(view, changes)
 
+    def decline_substitute(self, challenge_id: int) -> Outcome[ChallengeView]:
+        """The challenger will not play the substitute: he loses the match 0-2 (no rewards).
+
+        Raises:
+            NotFound: no such challenge.
+            RuleViolation: the answer named no substitute, or that match is already decided
+                or under way.
+        """
+        with self.transaction() as session:
+            stored = session.get(ClassicChallenge, challenge_id)
+            if stored is None:
+                raise NotFound(f"no challenge {challenge_id}")
+            if stored.answer != "substitute" or stored.fixture_id is None:
+                raise RuleViolation("challenge", f"challenge {challenge_id} named no substitute")
+            row = self._classic_season(stored.season_id, session=session)
+            fixture = session.get(Fixture, stored.fixture_id)
+            assert fixture is not None
+            if fixture.status != "scheduled" or _started(fixture.id or 0, session=session):
+                raise RuleViolation("challenge", f"fixture {fixture.id} is already decided or under way")
+            names = team_names([stored.substitute_team_id], session=session)
+            score = load_tournaments(
+                self.ruleset_of(league_of(row, session=session)).id
+            ).refused_challenge_score
+            result = substitute_declined(
+                _challenge(stored, session=session), names[stored.substitute_team_id or 0], score
+            )
+            apply_result(row, fixture, ResultEntry(home_td=result.home_score, away_td=result.away_score),
+                         session=session)  # fmt: skip
+            fixture.note = "substitute declined by the challenger: no SPP, cash or fan factor"
+            session.add(fixture)
+            stored.answer = "declined"
+            session.add(stored)
+            session.flush()
+            view = _view(stored, row, session=session)
+        changes = Changes(leagues=frozenset({row.league_id}), fixtures=frozenset({stored.fixture_id}),
+                          description=f"challenge {challenge_id}: substitute declined")  # fmt: skip
+        return Outcome(view, changes)
+
+    def _refusal_score(self, row: Season, *, session: Session) -> tuple[int, int]:
+        return load_tournaments(self.ruleset_of(league_of(row, session=session)).id).refused_challenge_score
+
     def _classic_season(self, season: str | int, *, session: Session) -> Season:
         row = find_season(season, session=session)
         if not self.ruleset_of(league_of(row, session=session)).classic:
             raise RuleViolation("challenge", f"{row.name} is not a classic (LRB 2004) season")
         return row
+
+
+def _started(fixture_id: int, *, session: Session) -> bool:
+    """True when the fixture's match day (its pre-match) has begun."""
+    return session.exec(select(MatchDay.id).where(MatchDay.fixture_id == fixture_id)).first() is not None
 
 
 def _challenge(row: ClassicChallenge, *, session: Session) -> Challenge:

@@ -72,3 +72,13 @@ def test_fixture_challenge_and_its_answers(tmp_path: Path) -> None:
     assert code != 0  # the refused match is decided: no pre-match, so no rewards either
     code, _, err = run("fixture", "challenge", "Open", "Stunties", "Greenskins", "--week", "2", db=db)
     assert code != 0 and "already played" in err
+    run("team", "create", "--league", "Old", "--race", "Goblin", "--name", "Ash", "--coach", "Di",
+        "--buy", "Goblin:11", "--fan-factor", "3", db=db)  # fmt: skip
+    run("fixture", "challenge", "Open", "Stunties", "Ash", "--week", "2", db=db)
+    run("fixture", "challenge", "Open", "Greenskins", "Ash", "--week", "2", db=db)
+    code, out, err = run("fixture", "challenge-answer", "3", "--substitute", "Stunties", db=db)
+    assert code != 0 and "already played" in err  # Stunties met Greenskins (the refusal)
+    code, out, err = run("fixture", "challenge-answer", "2", "--accept", db=db)
+    assert code == 0 and out.strip().endswith("Stunties v Ash: accepted, fixture 2"), err
+    code, _, err = run("fixture", "challenge-answer", "2", "--decline-substitute", db=db)
+    assert code != 0 and "named no substitute" in err

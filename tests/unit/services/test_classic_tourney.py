@@ -119,6 +119,14 @@ def test_written_challenges_one_a_week_and_each_answer(services: Services, playo
     assert (moved.answer, moved.substitute) == ("substitute", "Cedar")
     fixture = services.seasons.get_fixture(moved.fixture_id or 0)
     assert (fixture.home, fixture.away, fixture.result) == ("Dale", "Cedar", None)
+    with pytest.raises(RuleViolation, match="named no substitute"):
+        challenges.decline_substitute(first.id)
+    declined = challenges.decline_substitute(second.id).value
+    assert declined.answer == "declined"
+    fixture = services.seasons.get_fixture(moved.fixture_id or 0)
+    assert fixture.result is not None and (fixture.result.home_td, fixture.result.away_td) == (0, 2)
+    with pytest.raises(RuleViolation, match="named no substitute"):
+        challenges.decline_substitute(second.id)
 
 
 def test_an_accepted_challenge_adds_the_fixture_to_play(services: Services, playoffs: list[str]) -> None:
