@@ -37,6 +37,7 @@ COMMAND_MODULES = (
     "event_commands",
     "interop_commands",
     "redraft_commands",
+    "classic_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -48,8 +49,20 @@ COMMANDS = {
     "team": ("team_commands", "removal_commands", "interop_commands", "redraft_commands"),
     "player": ("player_commands",),
     "ledger": ("player_commands",),
-    "season": ("season_commands", "league_rules_commands", "removal_commands", "interop_commands"),
-    "fixture": ("season_commands", "match_day_commands", "replay_commands", "league_rules_commands"),
+    "season": (
+        "season_commands",
+        "league_rules_commands",
+        "removal_commands",
+        "interop_commands",
+        "classic_commands",
+    ),
+    "fixture": (
+        "season_commands",
+        "match_day_commands",
+        "replay_commands",
+        "league_rules_commands",
+        "classic_commands",
+    ),
     "adjust": ("league_rules_commands",),
     "pdf": ("pdf_commands",),
     "match": ("match_commands",),

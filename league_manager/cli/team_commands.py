@@ -55,7 +55,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     p.add_argument("--name")
     p.add_argument("--number", type=int)
     p.set_defaults(handler=cmd_hire)
-    p = sub.add_parser("fire", help="remove a player (refunded in full before the first match)")
+    p = sub.add_parser(
+        "fire",
+        help="remove a player (refunded in full before the first match; in an LRB 2004 league, "
+        "retiring him afterwards brings a free assistant coach)",
+    )
     p.add_argument("player_id", type=int)
     p.set_defaults(handler=cmd_fire)
     p = sub.add_parser("captain", help="name the team's Team Captain (Season 3 Human and Orc teams)")

@@ -8,6 +8,7 @@ being known to one of them and forgotten by another (a test checks that every
 
 from league_manager.persistence import (
     board_models,
+    challenge_models,
     claim_models,
     classic_models,
     event_models,
@@ -23,6 +24,7 @@ from league_manager.persistence import (
 
 TABLE_MODULES = (
     board_models,
+    challenge_models,
     classic_models,
     claim_models,
     event_models,

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from league_manager.services.adjustments import AdjustmentService
     from league_manager.services.advancement import AdvancementService
     from league_manager.services.backup_files import BackupFile
+    from league_manager.services.classic_challenges import ClassicChallengeService
+    from league_manager.services.classic_playoffs import ClassicPlayoffService
     from league_manager.services.concessions import ConcessionService
     from league_manager.services.deadlines import DeadlineService
     from league_manager.services.events import EventService
@@ -211,6 +213,20 @@ class Services:
         from league_manager.services.deadlines import DeadlineService
 
         return DeadlineService(self.engine)
+
+    @cached_property
+    def classic_challenges(self) -> ClassicChallengeService:
+        """Written play-off challenges of a classic (LRB 2004) season."""
+        from league_manager.services.classic_challenges import ClassicChallengeService
+
+        return ClassicChallengeService(self.engine)
+
+    @cached_property
+    def classic_playoffs(self) -> ClassicPlayoffService:
+        """A classic (LRB 2004) season's play-off table and knock-out draw."""
+        from league_manager.services.classic_playoffs import ClassicPlayoffService
+
+        return ClassicPlayoffService(self.engine)
 
     @cached_property
     def concessions(self) -> ConcessionService:

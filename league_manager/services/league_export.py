@@ -64,6 +64,7 @@ EXPORTED_TABLES = (
     "playoffseed",
     "seasonclose",
     "teamredraft",
+    "classicchallenge",
 )
 """Every table written to the file, in an order where a row's parents come first."""
 

@@ -71,16 +71,29 @@ class RosterService(ServiceBase):
             return team_outcome(session, row, f"hired {player.name}", player.id)
 
     def fire_player(self, player_id: int) -> Outcome[TeamView]:
-        """Remove a player from the roster (refunded in full before the first match)."""
+        """Remove a player from the roster (refunded in full before the first match).
+
+        In a classic (LRB 2004) league a player removed after the team's first match retires,
+        and each retiring player brings the team a free assistant coach (seed 001, "Hiring
+        new players"); before the first match he is sold back as in any league.
+        """
         with self.transaction() as session:
             player = repo.get_player(player_id, session=session)
-            row, _ = self._team(session, player.team_id)
+            row, ruleset = self._team(session, player.team_id)
             if player.status not in {"active", "retired"}:
                 raise RuleViolation("fire", f"{player.name} is not on the roster")
             if not row.first_match_played:
                 repo.add_treasury(row.id or 0, player.cost, f"Sold back {player.name} (draft)",
                                   "sale", session=session)  # fmt: skip
                 repo.add_status(player, "left", "Sold back during the draft", "sale", session=session)
+            elif ruleset.classic:
+                repo.add_status(player, "fired", "Retired: a free assistant coach", "purchase",
+                                session=session)  # fmt: skip
+                staff = repo.staff_of(row.id or 0, session=session)
+                repo.set_staff(row.id or 0, "assistant_coach", staff["assistant_coach"] + 1, session=session)
+                return team_outcome(
+                    session, row, f"retired {player.name}; a free assistant coach joins", player.id
+                )
             else:
                 repo.add_status(player, "fired", "Fired", "purchase", session=session)
             return team_outcome(session, row, f"removed {player.name}", player.id)
