@@ -322,7 +322,9 @@ def _score(f: FixtureView) -> str:
         )
     elif r.winner and r.home_td == r.away_td and r.outcome == "score":
         text += f", {r.winner} won the shoot-out"
-    if f.score_only:
+    if f.score_only and f.classic:
+        text += f"  [{f.post_game_pending}: `fixture postgame {f.id}`]"
+    elif f.score_only:
         text += f"  [{f.post_game_pending}: `fixture clear-result {f.id}`, then `fixture pregame {f.id}`]"
     return text
 

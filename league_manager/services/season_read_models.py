@@ -171,11 +171,15 @@ class FixtureView:
     third_place: bool = False
     note: str = ""
     score_only: bool = False
+    classic: bool = False
 
     @property
     def post_game_pending(self) -> str:
-        """``"score only — post-game not done"`` for a bare score, else ``""``."""
-        return SCORE_ONLY if self.score_only else ""
+        """``"score only — post-game not done"`` for a bare score (a classic fixture: its
+        post-match not run after its pre-match), else ``""``."""
+        if not self.score_only:
+            return ""
+        return "post-match not done" if self.classic else SCORE_ONLY
 
     @property
     def is_bye(self) -> bool:

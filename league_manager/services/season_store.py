@@ -5,6 +5,7 @@ Helpers of the season services; like repositories they flush, never commit.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -223,7 +224,9 @@ def fixture_rows(
     }
     divisions = division_names(season_id, session=session)
     ids = [fx.id for fx, _, res in rows if res is not None and res.outcome in MATCH_OUTCOMES]
-    days = _played_on_match_day(ids, session=session)
+    classic = _is_classic_season(season_id, session=session)
+    pending = _classic_postmatch_pending(ids, session=session) if classic else None
+    days = set() if classic else _played_on_match_day(ids, session=session)
     return [
         FixtureView(
             id=fx.id,
@@ -241,7 +244,10 @@ def fixture_rows(
             slot=fx.slot,
             third_place=fx.third_place,
             note=fx.note,
-            score_only=res is not None and res.outcome in MATCH_OUTCOMES and fx.id not in days,
+            score_only=fx.id in pending
+            if pending is not None
+            else res is not None and res.outcome in MATCH_OUTCOMES and fx.id not in days,
+            classic=classic,
         )
         for fx, rnd, res in rows
     ]
@@ -262,6 +268,28 @@ def _played_on_match_day(fixture_ids: Sequence[int | None], *, session: Session)
     # a concession before the match pays its gold and MVPs at once (services/concessions.py)
     paid = select(TreasuryEntry.fixture_id).where(col(TreasuryEntry.fixture_id).in_(list(fixture_ids)))
     return set(session.exec(query).all()) | {f for f in session.exec(paid).all() if f is not None}
+
+
+def _is_classic_season(season_id: int, *, session: Session) -> bool:
+    """True when the season's league plays a classic (LRB 2004) ruleset."""
+    from league_manager.services.base import league_ruleset
+
+    league = session.get(League, _league_id(season_id, session))
+    return league is not None and league_ruleset(league).classic
+
+
+def _classic_postmatch_pending(fixture_ids: Sequence[int | None], *, session: Session) -> set[int]:
+    """Classic fixtures among ``fixture_ids`` whose pre-match ran but whose post-match has not.
+
+    A classic score without a pre-match (a refused written challenge, a ruling typed in) has no
+    post-match to run, so it is not pending.
+    """
+    from league_manager.persistence.classic_models import ClassicPreMatch
+
+    if not fixture_ids:
+        return set()
+    rows = session.exec(select(ClassicPreMatch).where(col(ClassicPreMatch.fixture_id).in_(list(fixture_ids))))
+    return {r.fixture_id for r in rows if json.loads(r.record_json).get("post_match") is None}
 
 
 def _league_id(season_id: int, session: Session) -> int:

@@ -60,9 +60,11 @@ class FixtureTableModel(RecordTableModel[FixtureView]):
                 theme.current().warning if f.score_only else None if f.decided else theme.current().muted
             ),
             tooltip=lambda f: (
-                "Typed as a score: no winnings, SPP or fans yet. Open the fixture to run its match day."
-                if f.score_only
-                else ""
+                ""
+                if not f.score_only
+                else "Its post-match has not run: open the fixture and press Post-match…"
+                if f.classic
+                else "Typed as a score: no winnings, SPP or fans yet. Open the fixture to run its match day."
             ),
         ),
         Column[FixtureView]("Note", lambda f: f.result.note if f.result and f.result.note else f.note),

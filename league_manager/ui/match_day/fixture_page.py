@@ -232,6 +232,7 @@ class FixturePage(Page):
         except LeagueError:
             prematch = None
         score = _score(fixture)
+        self.finish_button.hide()  # the BB2020 match day does not run a classic fixture
         if prematch is not None:
             post = classic_postmatch_html(prematch)
             result = (

@@ -31,6 +31,8 @@ def test_a_classic_fixture_from_its_pre_match_to_its_post_match(tmp_path: Path) 
     assert code == 0, err
     code, _, err = run("fixture", "set-result", "1", "2", "0", "--home-cas", "0", "--away-cas", "0", db=db)
     assert code == 0, err
+    _, out, _ = run("season", "fixtures", "Open", db=db)
+    assert "[post-match not done: `fixture postgame 1`]" in out  # not the BB2020 match-day hint
     code, _, err = run("fixture", "postgame", "1", "--seed", "1", "--mvp", str(orcs[0]), db=db)
     assert code != 0 and "LRB 2004 draws its MVPs" in err
     typed = "3,3"  # winnings: home 3 + 1 (32,000 fans at 100) + 1 won = 5; away 3 + 1 = 4
@@ -50,6 +52,8 @@ def test_a_classic_fixture_from_its_pre_match_to_its_post_match(tmp_path: Path) 
     assert data["players"][0]["spp"] == 5
     code, _, err = run("fixture", "postgame", "1", "--seed", "1", db=db)
     assert code != 0 and "had its post-match already" in err
+    _, out, _ = run("season", "fixtures", "Open", db=db)
+    assert "not done" not in out
     code, _, err = run("player", "star-roll", str(orcs[0]), "--skill", "Dodge", db=db)
     assert code != 0 and "not a skill of G, S" in err
     code, out, err = run("player", "star-roll", str(orcs[0]), "--skill", "Tackle", db=db)
