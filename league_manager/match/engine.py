@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, replace
 from typing import Any
@@ -135,6 +136,8 @@ class Match:
         self.allow_inert = allow_inert
         self.position = position
         self.snapshots = snapshots
+        self._keep_latest = False
+        """Keep the latest team turn's snapshot even without ``snapshots`` (set by :meth:`fork`)."""
         self.dice: Dice = dice if dice is not None else SeededDice(seed)
         self.actions: list[Action] = []
         self._start()
@@ -145,7 +148,7 @@ class Match:
         self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self._checkpoints: list[_Checkpoint] = []
-        self.ctx.checkpoint = self._take_checkpoint  # without snapshots: the latest only (fork)
+        self.ctx.checkpoint = self._checkpoint_hook()
         if self.position is not None:
             self.position.apply(self.state)
             self._gen: Proc[None] = resume(self.ctx)
@@ -366,6 +369,12 @@ class Match:
                 break
             self.apply(action)
 
+    def _checkpoint_hook(self) -> Callable[[], None] | None:
+        """What the engine calls at each team turn: a snapshot with ``snapshots`` (undo), the
+        latest one only once a bot has forked this match, else nothing (a state clone per team
+        turn costs a plain match about a fifth of its speed)."""
+        return self._take_checkpoint if self.snapshots or self._keep_latest else None
+
     def _take_checkpoint(self) -> None:
         dice_state = _dice_state(self.dice)
         if dice_state is None:
@@ -388,7 +397,7 @@ class Match:
         self.ctx = Ctx(self.state, self.dice, self.settings, self.ruleset_id)
         self.ctx.skill_categories = self.skill_categories
         self.ctx.events = events
-        self.ctx.checkpoint = self._take_checkpoint
+        self.ctx.checkpoint = self._checkpoint_hook()
         self.actions = self.actions[: cp.actions]
         self._rolls_at = self._rolls_at[: cp.actions + 1]
         self._gen = resume(self.ctx)
@@ -408,11 +417,15 @@ class Match:
         """
         if self._prompt is None:
             raise IllegalAction("the match is over")
+        if not self._keep_latest:  # from the next team turn on, forks start from its snapshot
+            self._keep_latest = True
+            self.ctx.checkpoint = self._take_checkpoint
         copy = Match.__new__(Match)
         for name in ("home", "away", "settings", "ruleset_id", "skill_categories", "inert_skills",
                      "allow_inert", "position"):  # fmt: skip
             setattr(copy, name, getattr(self, name))
         copy.snapshots = False
+        copy._keep_latest = True
         cp = self._checkpoints[-1] if self._checkpoints else None
         done = cp.actions if cp is not None else 0
         if cp is None:
