@@ -15,8 +15,8 @@ from sqlmodel import Session, col, or_, select
 from league_manager.core.errors import RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
-from league_manager.persistence.models import PlayerStatusEntry
-from league_manager.services.base import ServiceBase
+from league_manager.persistence.models import League, PlayerStatusEntry
+from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Outcome
 from league_manager.services.match_day.store import postgame_record
 from league_manager.services.read_models import TeamView
@@ -42,6 +42,13 @@ class RetirementService(ServiceBase):
             team = repo.lock_team(repo.find_team(player.team_id, session=session), session=session)
             if player.journeyman or player.status != "active":
                 raise RuleViolation("retire", f"{player.name} is not an active player of {team.name}")
+            league = session.get(League, team.league_id)
+            if league is not None and team_ruleset(team, league).classic:
+                raise RuleViolation(
+                    "retire",
+                    f"{team.name} play LRB 2004, which has no temporary retirement: a player retires "
+                    "for good (team fire after the first match, which brings a free assistant coach)",
+                )
             day = _latest_day(player.team_id, session=session)
             if day is None or day.stage != "post_game_applied":
                 raise RuleViolation(

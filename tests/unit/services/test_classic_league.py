@@ -85,6 +85,8 @@ def test_classic_players_buy_no_bb2020_advancements(services: Services, classic:
     team = services.teams.draft_team(classic, "Greenskins", "Ann", ORCS).value
     with pytest.raises(RuleViolation, match="Star Player rolls"):
         services.advancement.advance(team.players[0].id, "chosen_primary", skill="Block")
+    with pytest.raises(RuleViolation, match="no temporary retirement"):  # LRB 3 retires for good
+        services.retirement.retire_temporarily(team.players[0].id)
 
 
 def classic_fixture(services: Services, league: str) -> int:
