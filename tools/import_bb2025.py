@@ -13,15 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from reference_fields import dump_data, load_reference, position_fields
+from reference_fields import dump_data, load_reference, position_fields, reference_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "league_manager" / "data" / "bb2025"
-# The shared folder sits next to the main checkout (one level further up for a worktree).
-DEFAULT_REF = next(
-    (p / "shared" / "reference" / "bb2025" for p in ROOT.parents if (p / "shared" / "reference").is_dir()),
-    ROOT.parent / "shared" / "reference" / "bb2025",
-)
+DEFAULT_REF = reference_folder(ROOT, "bb2025")
 
 HEADER = (
     "# Transcribed by tools/import_reference.py --edition bb2025 from the Season 3 reference data.\n"

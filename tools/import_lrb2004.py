@@ -13,14 +13,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from reference_fields import dump_data, load_reference
+from reference_fields import dump_data, load_reference, reference_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "league_manager" / "data" / "lrb2004"
-DEFAULT_REF = next(
-    (p / "shared" / "reference" / "lrb2004" for p in ROOT.parents if (p / "shared" / "reference").is_dir()),
-    ROOT.parent / "shared" / "reference" / "lrb2004",
-)
+DEFAULT_REF = reference_folder(ROOT, "lrb2004")
 HEADER = (
     "# Transcribed by tools/import_lrb2004.py from the LRB 3.0 (2004) reference data.\n"
     "# Facts only (names, numbers, lists). Choices on disputed values: docs/rules-decisions.md,\n"

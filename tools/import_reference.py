@@ -16,11 +16,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from reference_fields import dump_data, load_reference, position_fields
+from reference_fields import dump_data, load_reference, position_fields, reference_folder
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "league_manager" / "data" / "bb2020"
-DEFAULT_REF = ROOT.parent / "shared" / "reference" / "bb2020"
+DEFAULT_REF = reference_folder(ROOT, "bb2020")
 
 ROLE_WORDS = {
     "Lineman": "Lineman",

@@ -1,4 +1,5 @@
-"""Field mappings shared by the reference importers (``import_reference.py``, ``import_bb2025.py``)."""
+"""Field mappings and paths shared by the reference importers (``import_reference.py``,
+``import_bb2025.py``, ``import_lrb2004.py``)."""
 
 from __future__ import annotations
 
@@ -37,3 +38,10 @@ def dump_data(path: Path, header: str, data: Any) -> None:
     """Write a data file: its comment header, then the YAML in the file order we keep."""
     text = yaml.dump(data, sort_keys=False, allow_unicode=True, width=110)
     path.write_text(header + text, encoding="utf-8")
+
+
+def reference_folder(root: Path, edition: str) -> Path:
+    """``shared/reference/EDITION`` beside the checkout ``root`` (one level further up for a
+    git worktree), or where it would be beside the main checkout."""
+    found = (p for p in root.parents if (p / "shared" / "reference").is_dir())
+    return next(found, root.parent) / "shared" / "reference" / edition
