@@ -205,19 +205,7 @@ class BoardService(ServiceBase):
         with self.transaction() as session:
             row = _require(fixture, "resume the board match", session=session)
             day = require_match_day(fixture, ("in_progress",), "resume the board match", session=session)
-            try:
-                document = json.loads(row.match_json)
-                document["allow_inert"] = True  # records saved before the board accepted them
-                match = Match.from_dict(document)
-            except MatchFormatError as exc:
-                raise RuleViolation("board match", _format_refusal(row)) from exc
-            if len(match.actions) != row.action_count:
-                raise RuleViolation(
-                    "board match",
-                    f"the record of fixture {fixture} replays to {len(match.actions)} actions, not "
-                    f"{row.action_count}; abandon it with a reason and start again",
-                )
-            return _game(fixture, match, row, day, session=session)
+            return _game(fixture, _rebuilt(fixture, row), row, day, session=session)
 
     def status(self, fixture: int) -> BoardStatus | None:
         """The fixture's board match as the fixture page shows it (None if it never had one)."""
@@ -337,15 +325,23 @@ def stored_match(fixture: int, *, session: Session) -> Match:
     Raises:
         RuleViolation: no board match in progress, or a record this program cannot replay.
     """
-    row = _require(fixture, "read the board match", session=session)
+    return _rebuilt(fixture, _require(fixture, "read the board match", session=session))
+
+
+def _rebuilt(fixture: int, row: BoardMatch) -> Match:
+    """The match a board record replays to, checked against its action count."""
     try:
         document = json.loads(row.match_json)
-        document["allow_inert"] = True
+        document["allow_inert"] = True  # records saved before the board accepted them
         match = Match.from_dict(document)
     except MatchFormatError as exc:
         raise RuleViolation("board match", _format_refusal(row)) from exc
     if len(match.actions) != row.action_count:
-        raise RuleViolation("board match", f"the record of fixture {fixture} does not replay to its actions")
+        raise RuleViolation(
+            "board match",
+            f"the record of fixture {fixture} replays to {len(match.actions)} actions, not "
+            f"{row.action_count}; abandon it with a reason and start again",
+        )
     return match
 
 
