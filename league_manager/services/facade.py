@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from league_manager.services.match_day.replay import ReplayService
     from league_manager.services.match_day.service import MatchDayService
     from league_manager.services.match_day.tracker import TrackerService
+    from league_manager.services.practice import PracticeService
     from league_manager.services.read_models import LeagueView
     from league_manager.services.removal import RemovalService
     from league_manager.services.retirement import RetirementService
@@ -150,6 +151,13 @@ class Services:
         from league_manager.services.match_day.board import BoardService
 
         return BoardService(self.engine)
+
+    @cached_property
+    def practice(self) -> PracticeService:
+        """Practice matches between two of the file's teams, held in memory only."""
+        from league_manager.services.practice import PracticeService
+
+        return PracticeService(self.engine)
 
     @cached_property
     def claims(self) -> ClaimService:

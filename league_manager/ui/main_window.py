@@ -228,6 +228,9 @@ class MainWindow(QMainWindow):
         self.act_schedule = self._action("Schedule Season…", self.schedule_season, None, "league",
                                          "Draw the fixtures of the selected season")  # fmt: skip
         self.act_demo = self._action("Open the Demo League", self.open_demo, None, "demo")
+        self.act_practice = self._action("Practice Match…", self.practice_match, None, "pitch",
+                                         "Two of your teams on the board, against the computer or "
+                                         "hot-seat; nothing is saved to the league")  # fmt: skip
         self.act_publish_site = self._action("Publish Website…", self.publish_website, None, "",
                                              "Write the selected league as a static website")  # fmt: skip
         self.act_event_desk = self._action("Tournament Desk…", self.open_event_desk, None, "league",
@@ -275,6 +278,7 @@ class MainWindow(QMainWindow):
         league.addAction(self.act_event_desk)
         league.addAction(self.act_coaches)
         league.addAction(self.act_claims)
+        league.addAction(self.act_practice)
         league.setToolTipsVisible(True)  # a disabled Coaches… says why
         league.addSeparator()
         league.addAction(self.act_demo)
@@ -599,6 +603,8 @@ class MainWindow(QMainWindow):
             self.open_demo()
         elif name == "new-file":
             self.new_file()
+        elif name == "practice":
+            self.practice_match()
         elif name.startswith("open-recent:"):
             self.open_database(name.split(":", 1)[1])
 
@@ -682,6 +688,15 @@ class MainWindow(QMainWindow):
         from league_manager.ui.match_board.remote_launch import join_match
 
         self.remote_window = join_match(self.ctx, self)
+
+    def practice_match(self) -> None:
+        """League → Practice Match: two of the file's teams on the board, nothing saved."""
+        if self.ctx.services is None:
+            self.dialogs.info("Practice match", "Open a league file first: the teams are kept in it.")
+            return
+        from league_manager.ui.practice_dialog import play_practice
+
+        self.practice_window = play_practice(self.ctx, self)
 
     def open_event_desk(self) -> None:
         """League → Tournament Desk: the events of the open file in their own window."""
@@ -900,6 +915,7 @@ class MainWindow(QMainWindow):
             self.act_new_league,
             self.act_demo,
             self.act_refresh,
+            self.act_practice,
         ):
             act.setEnabled(has_db)
         self.act_new_team.setEnabled(has_db and self.nav_model.rowCount() > 0)

@@ -21,6 +21,8 @@ ACTIONS = (
      "Carry on with a league saved on this computer or shared by another commissioner."),
     ("demo", "demo", "Open the demo league",
      "Eight drafted teams to look around in, in a file of their own, apart from your leagues."),
+    ("practice", "pitch", "Play a practice match…",
+     "Two of the open file's teams on the board, against the computer or a friend; nothing is saved."),
 )  # fmt: skip
 
 
@@ -75,7 +77,8 @@ class WelcomePage(Page):
         words = QVBoxLayout()
         words.addWidget(label("League Manager", "heroTitle"))
         words.addWidget(
-            label("Run your Blood Bowl league: drafts, rosters, the treasury and every team's history.",
+            label("Run your Blood Bowl league: drafts, rosters, the treasury, every team's history, "
+                  "and the matches themselves on the board.",
                   "heroText", wrap=True)
         )  # fmt: skip
         hero.addLayout(words, 1)
@@ -126,6 +129,7 @@ class WelcomePage(Page):
         if not shown:
             self.recent_layout.addWidget(label("None yet: the files you open will be listed here.", "muted"))
         self.database.setText(f"Open now: {mask_password(current)}" if current else "")
+        self.buttons["practice"].setEnabled(bool(current))  # its teams come from the open file
 
     def title(self) -> str:
         return "Welcome"
