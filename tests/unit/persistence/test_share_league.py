@@ -6,32 +6,31 @@ starts one, with trust authentication, so logins need no password here) and skip
 
 import io
 import json
-import os
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
 from league_manager.core import secret_files
 from league_manager.core.errors import NotAllowed
 from league_manager.persistence.league_copy import LEAGUE_ROWS, NOT_COPIED, league_rows
 from league_manager.services import sharing
 from league_manager.services.facade import Services
+from tests.share_setup import (
+    add_coaches,
+    add_member,
+    as_role,
+    cli,
+    pg_database,
+    season_league_file,
+)
+from tests.share_setup import share as share_league
 
 LEAGUE = "Demo League"
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 def test_every_table_is_either_copied_or_named_as_not_copied() -> None:
@@ -43,28 +42,8 @@ def test_every_table_is_either_copied_or_named_as_not_copied() -> None:
 @pytest.fixture
 def server(pytestconfig: pytest.Config) -> Iterator[str]:
     """A new, empty database on the run's PostgreSQL server (dropped afterwards, with its roles)."""
-    url = pytestconfig.getoption("--pg-url")
-    if not url:
-        pytest.skip("needs the test run's PostgreSQL server (LM_TEST_PG_URL; ./test.sh starts one)")
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    name = f"lm_share_{os.getpid()}"
-
-    def drop() -> None:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            roles = conn.execute(
-                text("SELECT rolname FROM pg_roles WHERE rolname LIKE :p OR rolname LIKE 'lmt_%'"),
-                {"p": f"{name} %"},
-            )
-            for (role,) in list(roles):
-                conn.exec_driver_sql(f'DROP ROLE IF EXISTS "{role}"')
-
-    drop()
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    yield make_url(url).set(database=name).render_as_string(hide_password=False)
-    drop()
-    admin.dispose()
+    with pg_database(pytestconfig, "lm_share", logins=("lmt_",)) as url:
+        yield url
 
 
 @pytest.fixture
@@ -72,14 +51,9 @@ def shared(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, Path]:
     """The demo league copied onto the server; returns the server URL and the league file."""
     league_file = tmp_path / "demo.db"
     league_file.write_bytes(demo_file.read_bytes())
-    code, out, err = cli("--db", str(league_file), "share", LEAGUE, "--server", server)
-    assert code == 0, err
+    out = share_league(league_file, server)
     assert "player:" in out and "treasuryentry:" in out
     return server, league_file
-
-
-def as_role(server: str, role: str) -> str:
-    return make_url(server).set(username=role, password=None).render_as_string(hide_password=False)
 
 
 def test_the_copy_reads_the_same_row_for_row(shared: tuple[str, Path]) -> None:
@@ -113,21 +87,8 @@ def test_each_role_writes_only_what_the_server_allows(shared: tuple[str, Path]) 
     server, _ = shared
     teams = _team_ids(server)
     own, other = teams["Gutrot Ironjaws"], teams["Middenheim Marauders"]
-    assert (
-        cli(
-            "--db",
-            server,
-            "share",
-            "add-coach",
-            LEAGUE,
-            "lmt_bo",
-            "--team",
-            "Gutrot Ironjaws",
-            "--no-password",
-        )[0]
-        == 0
-    )
-    assert cli("--db", server, "share", "add-viewer", LEAGUE, "lmt_vi", "--no-password")[0] == 0
+    add_coaches(server, {"lmt_bo": "Gutrot Ironjaws"})
+    add_member(server, "viewer", "lmt_vi")
     code, out, _ = cli("--db", server, "share", "list")
     assert code == 0 and "lmt_bo: coach of Gutrot Ironjaws" in out and "lmt_vi: viewer" in out
     listed = json.loads(cli("--db", server, "share", "list", "--json")[1])
@@ -158,7 +119,7 @@ def test_each_role_writes_only_what_the_server_allows(shared: tuple[str, Path]) 
     with pytest.raises(DBAPIError, match="permission denied"), viewer.begin() as conn:
         conn.execute(text(entry), {"t": own})
     viewer.dispose()
-    assert cli("--db", server, "share", "add-commissioner", LEAGUE, "lmt_com", "--no-password")[0] == 0
+    add_member(server, "commissioner", "lmt_com")
     commissioner = create_engine(as_role(server, "lmt_com"))
     with commissioner.begin() as conn:  # the commissioner writes every team, and the league
         conn.execute(text(entry), {"t": other})
@@ -180,20 +141,7 @@ def test_a_coach_hires_into_their_own_team_from_the_app_and_not_into_another(
     shared: tuple[str, Path],
 ) -> None:
     server, _ = shared
-    assert (
-        cli(
-            "--db",
-            server,
-            "share",
-            "add-coach",
-            LEAGUE,
-            "lmt_bo",
-            "--team",
-            "Gutrot Ironjaws",
-            "--no-password",
-        )[0]
-        == 0
-    )
+    add_coaches(server, {"lmt_bo": "Gutrot Ironjaws"})
     admin = create_engine(server)
     with admin.begin() as conn:  # the commissioner pays both teams a prize to spend
         conn.execute(
@@ -222,10 +170,7 @@ def test_two_coaches_writing_their_own_teams_at_once_lose_nothing(shared: tuple[
     server, _ = shared
     teams = _team_ids(server)
     coaches = {"lmt_a": "Gutrot Ironjaws", "lmt_b": "Middenheim Marauders"}
-    for role, team in coaches.items():
-        assert (
-            cli("--db", server, "share", "add-coach", LEAGUE, role, "--team", team, "--no-password")[0] == 0
-        )
+    add_coaches(server, coaches)
     failures: list[BaseException] = []
 
     def write(role: str, team_id: int) -> None:
@@ -269,30 +214,14 @@ def shared_season(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, in
     Returns the server URL and the fixture the two play.
     """
     league_file = tmp_path / "season.db"
-    league_file.write_bytes(demo_file.read_bytes())
-    svc = Services.open(league_file)
-    svc.seasons.create_season(LEAGUE, "S", seed=11)
-    svc.seasons.add_teams(
-        "S", ["Middenheim Marauders", "Gutrot Ironjaws", "Laurelorn Leapers", "Karak Stonefists"]
+    fixture = season_league_file(demo_file, league_file)
+    share_league(league_file, server)
+    add_coaches(
+        server,
+        {"lmt_bo": "Gutrot Ironjaws", "lmt_ada": "Middenheim Marauders", "lmt_cy": "Laurelorn Leapers"},
     )
-    svc.seasons.schedule("S", "round-robin")
-    fixture = next(
-        f.id
-        for f in svc.seasons.fixtures("S")
-        if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"}
-    )
-    svc.close()
-    assert cli("--db", str(league_file), "share", LEAGUE, "--server", server)[0] == 0
-    for role, team in (
-        ("lmt_bo", "Gutrot Ironjaws"),
-        ("lmt_ada", "Middenheim Marauders"),
-        ("lmt_cy", "Laurelorn Leapers"),
-    ):
-        assert (
-            cli("--db", server, "share", "add-coach", LEAGUE, role, "--team", team, "--no-password")[0] == 0
-        )
-    assert cli("--db", server, "share", "add-commissioner", LEAGUE, "lmt_com", "--no-password")[0] == 0
-    return server, int(fixture or 0)
+    add_member(server, "commissioner", "lmt_com")
+    return server, fixture
 
 
 def _a_result(snapshots: dict[str, object]) -> dict[str, object]:
