@@ -330,3 +330,36 @@ def test_a_generated_password_goes_to_a_file_only_the_user_reads_and_is_never_pr
         hashes = {str(r[0]): r[1] for r in found}
     admin.dispose()
     assert all(str(h).startswith("SCRAM-SHA-256$") for h in hashes.values()) and len(hashes) == 2
+
+
+def test_a_coach_redrafts_their_own_team_and_not_another(
+    server: str, demo_file: Path, tmp_path: Path
+) -> None:
+    from league_manager.services.demo import DEMO_LEAGUE
+    from league_manager.services.redraft_models import RedraftChoice
+    from league_manager.services.season_results import ResultEntry
+
+    league_file = tmp_path / "seasons.db"
+    season_league_file(demo_file, league_file)
+    svc = Services.open(league_file)
+    try:  # season S played and closed, season T opened with the same teams
+        for f in svc.seasons.fixtures("S"):
+            svc.seasons.set_result(f.id or 0, ResultEntry(home_td=1, away_td=0))
+        svc.season_end.close_season("S")
+        svc.seasons.create_season(DEMO_LEAGUE, "T", seed=12)
+        svc.seasons.add_teams("T", ["Middenheim Marauders", "Gutrot Ironjaws"])
+    finally:
+        svc.close()
+    share_league(league_file, server)
+    add_coaches(server, {"lmt_bo": "Gutrot Ironjaws"})
+    bo = Services.open(as_role(server, "lmt_bo"))
+    try:
+        with pytest.raises(NotAllowed, match="you may change only Gutrot Ironjaws"):
+            bo.redraft.apply("Middenheim Marauders", "T", seed=1)
+        lighter = RedraftChoice(rerolls=0)  # within the budget
+        done = bo.redraft.apply("Gutrot Ironjaws", "T", lighter, seed=1).value
+        assert done.applied
+        bo.redraft.undo("Gutrot Ironjaws", "T")  # and takes it back before playing
+        assert bo.redraft.apply("Gutrot Ironjaws", "T", lighter, seed=2).value.applied
+    finally:
+        bo.close()
