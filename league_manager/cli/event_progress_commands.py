@@ -39,7 +39,7 @@ def cmd_advance(args: argparse.Namespace, ctx: CliContext) -> int:
     progress = entry.roster["progress"]
     assert isinstance(progress, dict)
     bought = progress["advancements"][-1]
-    rolled = f" (rolled: {bought['note']}; dice {', '.join(map(str, bought['rolls']))}, seed {dice.seed})"
+    rolled = f" ({bought['note']}; dice {', '.join(map(str, bought['rolls']))}, seed {dice.seed})"
     return ctx.emit(
         {"entry": asdict(entry)["id"], "advancement": bought, "team_value": entry.team_value},
         lambda: (
