@@ -104,7 +104,7 @@ def check_spent(earned: Mapping[int, int], spent: Mapping[int, int]) -> None:
             raise RuleViolation(
                 "SPP",
                 f"player {number} spent {cost} SPP on advancements but would have earned only "
-                f"{earned.get(number, 0)}",
+                f"{earned.get(number, 0)} (take the advancement back first: event take-back)",
             )
 
 

@@ -45,6 +45,20 @@ def require_progression(settings: EventSettings) -> None:
         raise RuleViolation("post-game between rounds", OFF)
 
 
+def check_progression_rules(settings: EventSettings, ruleset: Ruleset) -> None:
+    """Refuse the post-game between rounds under an edition without SPP advancement.
+
+    Raises:
+        RuleViolation: ``progression`` with a classic (LRB 2004) ruleset.
+    """
+    if settings.between_rounds == "progression" and ruleset.classic:
+        raise RuleViolation(
+            "post-game between rounds",
+            f"{ruleset.name} players earn Star Player rolls, not SPP advancements: "
+            "progression is offered for BB2020 and later only",
+        )
+
+
 def progress(roster: Mapping[str, Any]) -> dict[str, Any]:
     """The entry's stored progress (empty when nothing is recorded yet)."""
     found = roster.get("progress") or {}
@@ -178,3 +192,34 @@ def advance(
     entry.roster_json = json.dumps(roster)
     entry.team_value += result.value_increase
     return bought
+
+
+def take_back(entry: EventEntry, number: int, played: set[int]) -> dict[str, Any]:
+    """Take back player ``number``'s latest advancement; returns it.
+
+    Args:
+        played: the rounds whose game of this coach has its result (or was a bye).
+
+    Raises:
+        RuleViolation: nothing bought for the player, the skill was played already, or it
+            was rolled (a random skill is not rolled twice).
+    """
+    roster = json.loads(entry.roster_json)
+    stored = progress(roster)
+    mine = [i for i, a in enumerate(stored["advancements"]) if int(a["number"]) == number]
+    if not mine:
+        raise RuleViolation("advancement", f"player {number} bought nothing between rounds")
+    bought = stored["advancements"][mine[-1]]
+    if int(bought["round"]) in played:
+        raise RuleViolation(
+            "advancement", f"{bought['skill']} was played in round {bought['round']}: it stays"
+        )
+    if bought.get("rolls"):
+        raise RuleViolation(
+            "advancement", f"{bought['skill']} was rolled: it stays (taking it back would roll again)"
+        )
+    del stored["advancements"][mine[-1]]
+    roster["progress"] = stored
+    entry.roster_json = json.dumps(roster)
+    entry.team_value -= int(bought["value"])
+    return dict(bought)

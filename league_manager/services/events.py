@@ -28,7 +28,13 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.rules.swiss import Game, pair_round, standings
 from league_manager.rules.team_swiss import TeamStanding, pair_teams, team_standings
 from league_manager.services.base import ServiceBase
-from league_manager.services.event_progress import advance, record_game, require_progression
+from league_manager.services.event_progress import (
+    advance,
+    check_progression_rules,
+    record_game,
+    require_progression,
+    take_back,
+)
 from league_manager.services.event_views import (
     EntryView,
     EventState,
@@ -52,7 +58,7 @@ class EventService(ServiceBase):
         if not name.strip():
             raise RuleViolation("event", "an event needs a name")
         check_settings(settings)
-        load_ruleset(settings.ruleset)
+        check_progression_rules(settings, load_ruleset(settings.ruleset))
         with self.transaction() as session:
             if _find(session, name, missing_ok=True) is not None:
                 raise RuleViolation("event", f"an event named '{name}' exists already")
@@ -302,6 +308,28 @@ class EventService(ServiceBase):
             ruleset = load_ruleset(settings.ruleset)
             dice = dice or SeededDice()
             advance(entry, ruleset, first, number, kind, skill=skill, category=category, dice=dice)
+            session.add(entry)
+            session.flush()
+            return _entry_view(entry)
+
+    def take_back(self, name: str, entry_id: int, number: int) -> EntryView:
+        """Take back a player's latest advancement (its SPP return) before it is played.
+
+        Raises:
+            RuleViolation: the setting is off, the player bought nothing between rounds, or
+                the round the skill was bought for has the coach's result already.
+            NotFound: no such entry.
+        """
+        with self.transaction() as session:
+            event = _find(session, name)
+            require_progression(settings_from_json(event.settings_json))
+            entry = _entry(_entries(session, event), entry_id, event.name)
+            played = {
+                g.round for g in _games(session, event)
+                if entry_id in (g.entry_a_id, g.entry_b_id)
+                and (g.entry_b_id is None or g.score_a is not None)
+            }  # fmt: skip
+            take_back(entry, number, played)
             session.add(entry)
             session.flush()
             return _entry_view(entry)

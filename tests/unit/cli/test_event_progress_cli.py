@@ -45,6 +45,9 @@ def test_progression_spp_mvp_and_a_skill_bought_between_rounds(tmp_path: Path) -
     code, _, err = run(db, "event", "advance", "Cup", str(winner["id"]), "5", "--kind", "chosen_primary",
                        "--skill", "Block")  # fmt: skip
     assert code == 1 and "chosen primary costs 6 SPP; the player has 2" in err
+    code, out, err = run(db, "event", "take-back", "Cup", str(winner["id"]), "3")
+    assert code == 0, err
+    assert "player 3 gave back Block (round 2); 10 SPP to spend" in out
 
 
 def test_without_the_setting_spp_and_advancements_are_refused(tmp_path: Path) -> None:

@@ -54,6 +54,8 @@ def test_spp_and_a_named_mvp_give_a_skill_for_the_next_round(services: Services)
         services.events.advance("Cup", ann, 3, "characteristic")
     rolled = services.events.advance("Cup", bob, 4, "random_primary", dice=ScriptedDice([1, 1]))
     assert player_skills(rolled.roster, 4) == ["Block (round 2)"]
+    with pytest.raises(RuleViolation, match="Block was rolled: it stays"):
+        services.events.take_back("Cup", bob, 4)
 
 
 def test_the_setting_off_refuses_spp_and_advancements(services: Services) -> None:
@@ -105,3 +107,36 @@ def test_advancement_needs_a_round_played_and_one_to_come(services: Services) ->
     services.events.result("Cup", 1, (1, 0), dice=ScriptedDice([1, 1]))
     with pytest.raises(RuleViolation, match="all 1 rounds are played"):
         services.events.advance("Cup", ann, 3, "chosen_primary", skill="Block")
+
+
+def test_an_advancement_is_taken_back_until_its_round_is_played(services: Services) -> None:
+    services.events.create("Cup", EventSettings(rounds=3, between_rounds="progression"))
+    for coach in ("Ann", "Bob", "Cy", "Dee"):
+        services.events.register("Cup", coach=coach, race="orc", team_name=coach, buys=[("Lineman", 11)])
+    services.events.pair("Cup")
+    for game in services.events.state("Cup").round_games():
+        spp = (parse_spp("3:td,3:mvp"), parse_spp("3:mvp"))
+        services.events.result("Cup", game.table, (1, 0), spp=spp)
+    winner = services.events.state("Cup").round_games()[0].a
+    value = winner.team_value
+    with pytest.raises(RuleViolation, match="player 3 bought nothing between rounds"):
+        services.events.take_back("Cup", winner.id, 3)
+    services.events.advance("Cup", winner.id, 3, "chosen_primary", skill="Block")
+    entry = services.events.take_back("Cup", winner.id, 3)
+    assert player_skills(entry.roster, 3) == [] and player_spp(entry.roster, 3) == 7
+    assert entry.team_value == value
+    services.events.advance("Cup", winner.id, 3, "chosen_primary", skill="Dirty Player")
+    with pytest.raises(RuleViolation, match="take the advancement back first"):  # the TD stays
+        services.events.result("Cup", 1, (0, 0), round=1, spp=(parse_spp("3:mvp"), None))
+    services.events.pair("Cup")
+    table = next(
+        g for g in services.events.state("Cup").round_games() if winner.id in (g.a.id, g.b and g.b.id)
+    )
+    services.events.result("Cup", table.table, (0, 0))
+    with pytest.raises(RuleViolation, match=r"Dirty Player \(\+1\) was played in round 2: it stays"):
+        services.events.take_back("Cup", winner.id, 3)
+
+
+def test_progression_is_refused_under_a_classic_edition(services: Services) -> None:
+    with pytest.raises(RuleViolation, match="progression is offered for BB2020 and later only"):
+        services.events.create("Old", EventSettings(ruleset="lrb2004", between_rounds="progression"))
