@@ -108,3 +108,54 @@ def add_member(server: str, kind: str, role: str) -> None:
     """Give a login a commissioner's or a viewer's place (``kind``), without a password."""
     code, _, err = cli("--db", server, "share", f"add-{kind}", DEMO_LEAGUE, role, "--no-password")
     assert code == 0, err
+
+
+LEAGUE = DEMO_LEAGUE
+
+
+@pytest.fixture
+def server(pytestconfig: pytest.Config) -> Iterator[str]:
+    """A new, empty database on the run's PostgreSQL server (dropped afterwards, with its roles
+    and the ``lmt_`` logins the tests make)."""
+    with pg_database(pytestconfig, "lm_share", logins=("lmt_",)) as url:
+        yield url
+
+
+@pytest.fixture
+def shared(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, Path]:
+    """The demo league copied onto the server; returns the server URL and the league file."""
+    league_file = tmp_path / "demo.db"
+    league_file.write_bytes(demo_file.read_bytes())
+    out = share(league_file, server)
+    assert "player:" in out and "treasuryentry:" in out
+    return server, league_file
+
+
+@pytest.fixture
+def shared_season(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, int]:
+    """A demo league with a four-team season, shared; coaches lmt_bo (Ironjaws), lmt_ada
+    (Marauders), lmt_cy (Leapers) and the commissioner lmt_com.
+
+    Returns the server URL and the fixture Ironjaws v Marauders.
+    """
+    league_file = tmp_path / "season.db"
+    fixture = season_league_file(demo_file, league_file)
+    share(league_file, server)
+    add_coaches(
+        server,
+        {"lmt_bo": "Gutrot Ironjaws", "lmt_ada": "Middenheim Marauders", "lmt_cy": "Laurelorn Leapers"},
+    )
+    add_member(server, "commissioner", "lmt_com")
+    return server, fixture
+
+
+def a_result(snapshots: dict[str, object]) -> dict[str, object]:
+    """A 1-0 result for the home team of a pre-game's snapshots: everyone played, the first
+    home player scored."""
+    players = [
+        {"id": p["id"], "team": index, "played": True}
+        for index, side in enumerate(("home", "away"))
+        for p in snapshots[side]["players"]  # type: ignore[index]
+    ]
+    players[0]["td"] = 1
+    return {"home": {"score": 1}, "away": {"score": 0}, "conceded": None, "players": players}

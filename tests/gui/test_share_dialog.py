@@ -7,7 +7,7 @@ skips without it.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,6 @@ import pytest
 
 from league_manager.core.errors import LeagueError
 from league_manager.ui.share_dialog import ShareLeagueDialog, server_target
-from tests.share_setup import pg_database
 
 
 @dataclass
@@ -111,13 +110,6 @@ def test_an_unreachable_server_is_refused_without_its_password(
     assert shown.startswith("Not shared:") and "hidden-pw" not in shown
     assert dialog.busy.isHidden()
     assert all("hidden-pw" not in str(p) for p in window.recent_files())
-
-
-@pytest.fixture
-def server(pytestconfig: pytest.Config) -> Iterator[str]:
-    """A new, empty database on the run's PostgreSQL server (dropped afterwards, with its roles)."""
-    with pg_database(pytestconfig, "lm_sharegui") as url:
-        yield url
 
 
 def test_the_demo_league_is_shared_and_a_second_copy_refused(

@@ -7,7 +7,6 @@ starts one, with trust authentication, so logins need no password here) and skip
 import io
 import json
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,39 +20,21 @@ from league_manager.persistence.league_copy import LEAGUE_ROWS, NOT_COPIED, leag
 from league_manager.services import sharing
 from league_manager.services.facade import Services
 from tests.share_setup import (
+    LEAGUE,
+    a_result,
     add_coaches,
     add_member,
     as_role,
     cli,
-    pg_database,
     season_league_file,
 )
 from tests.share_setup import share as share_league
-
-LEAGUE = "Demo League"
 
 
 def test_every_table_is_either_copied_or_named_as_not_copied() -> None:
     tables = set(SQLModel.metadata.tables)
     assert set(LEAGUE_ROWS) | set(NOT_COPIED) == tables
     assert not set(LEAGUE_ROWS) & set(NOT_COPIED)
-
-
-@pytest.fixture
-def server(pytestconfig: pytest.Config) -> Iterator[str]:
-    """A new, empty database on the run's PostgreSQL server (dropped afterwards, with its roles)."""
-    with pg_database(pytestconfig, "lm_share", logins=("lmt_",)) as url:
-        yield url
-
-
-@pytest.fixture
-def shared(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, Path]:
-    """The demo league copied onto the server; returns the server URL and the league file."""
-    league_file = tmp_path / "demo.db"
-    league_file.write_bytes(demo_file.read_bytes())
-    out = share_league(league_file, server)
-    assert "player:" in out and "treasuryentry:" in out
-    return server, league_file
 
 
 def test_the_copy_reads_the_same_row_for_row(shared: tuple[str, Path]) -> None:
@@ -207,33 +188,6 @@ def test_two_coaches_writing_their_own_teams_at_once_lose_nothing(shared: tuple[
     engine.dispose()
 
 
-@pytest.fixture
-def shared_season(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, int]:
-    """A demo league with a four-team season, shared; its coaches Bo (Ironjaws) and Ada (Marauders).
-
-    Returns the server URL and the fixture the two play.
-    """
-    league_file = tmp_path / "season.db"
-    fixture = season_league_file(demo_file, league_file)
-    share_league(league_file, server)
-    add_coaches(
-        server,
-        {"lmt_bo": "Gutrot Ironjaws", "lmt_ada": "Middenheim Marauders", "lmt_cy": "Laurelorn Leapers"},
-    )
-    add_member(server, "commissioner", "lmt_com")
-    return server, fixture
-
-
-def _a_result(snapshots: dict[str, object]) -> dict[str, object]:
-    players = [
-        {"id": p["id"], "team": index, "played": True}
-        for index, side in enumerate(("home", "away"))
-        for p in snapshots[side]["players"]  # type: ignore[index]
-    ]
-    players[0]["td"] = 1
-    return {"home": {"score": 1}, "away": {"score": 0}, "conceded": None, "players": players}
-
-
 def test_a_match_runs_through_the_servers_steps_and_counts_once_the_other_coach_confirms(
     shared_season: tuple[str, int],
 ) -> None:
@@ -243,7 +197,7 @@ def test_a_match_runs_through_the_servers_steps_and_counts_once_the_other_coach_
         with pytest.raises(NotAllowed, match="only the coaches of fixture"):
             cy.match_day.pregame(fixture, seed=3)
         view = bo.match_day.pregame(fixture, seed=3).value  # writes both teams (fan factor, inducements)
-        bo.match_day.record(fixture, _a_result(view.snapshots))
+        bo.match_day.record(fixture, a_result(view.snapshots))
         with pytest.raises(NotAllowed, match="counts once the other coach"):
             bo.match_day.postgame(fixture, seed=5)
         with pytest.raises(NotAllowed, match="you entered the result"):
@@ -280,7 +234,7 @@ def test_a_coach_cannot_reach_the_opponents_rows_or_confirm_their_own_result_fro
     bo.dispose()
     ada_services = Services.open(as_role(server, "lmt_ada"))
     view = ada_services.match_day.pregame(fixture, seed=3).value
-    ada_services.match_day.record(fixture, _a_result(view.snapshots))
+    ada_services.match_day.record(fixture, a_result(view.snapshots))
     ada_services.close()
     ada = create_engine(as_role(server, "lmt_ada"))
     with pytest.raises(DBAPIError, match="you entered the result"), ada.begin() as conn:
