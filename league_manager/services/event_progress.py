@@ -122,8 +122,8 @@ def record_game(
     players = len(roster["players"])
     stored = progress(roster)
     before = stored["games"].get(str(round_number), {})
-    if events is None:
-        events = game_events(before)
+    if events is None:  # the MVP recorded before stays below, named or rolled
+        events = [SppEvent(int(n), str(k)) for n, k in before.get("events", [])]
     check_game_spp(events, players, touchdowns, casualties)
     named = [e.number for e in events if e.kind == "mvp"]
     record: dict[str, Any] = {"events": [[e.number, e.kind] for e in events if e.kind != "mvp"]}

@@ -91,7 +91,9 @@ def test_spp_checked_against_roster_result_and_spending(services: Services) -> N
     services.events.result("Cup", 1, score, spp=mine("3:td,3:mvp"), dice=ScriptedDice([1]))
     services.events.advance("Cup", ann, 3, "chosen_primary", skill="Block")
     # a score-only correction keeps the SPP; one that takes the TD away is refused
-    services.events.result("Cup", 1, score, round=1, dice=ScriptedDice([]))
+    game = services.events.result("Cup", 1, score, round=1, dice=ScriptedDice([]))
+    shown = {mvp_line(game.a.roster, 1), mvp_line(game.b.roster, 1)}
+    assert shown == {"MVP #3 (named)", "MVP #1 (rolled)"}  # kept as they were
     with pytest.raises(RuleViolation, match="1 touchdowns by players, but the result says 0"):
         services.events.result("Cup", 1, (0, 0), round=1, dice=ScriptedDice([]))
     with pytest.raises(RuleViolation, match="spent 6 SPP on advancements but would have earned only 4"):
