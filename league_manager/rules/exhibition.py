@@ -137,7 +137,8 @@ def check_settings(settings: EventSettings) -> None:
     """Refuse settings outside exhibition play.
 
     Raises:
-        RuleViolation: budget out of range, rounds or skills not positive, unknown tie-breaker.
+        RuleViolation: budget out of range, rounds or skills not positive, unknown
+            tie-breaker or post-game between rounds.
     """
     from league_manager.rules.event_progression import BETWEEN_ROUNDS
     from league_manager.rules.swiss import TIE_BREAKERS
