@@ -23,6 +23,9 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
 from league_manager.services.facade import Services
 
+pytest_plugins = ("tests.share_setup",)
+"""The shared-league fixtures (``server``, ``shared``, ``shared_season``) for every test."""
+
 BOTH_BACKENDS = (Path(__file__).parent / "unit" / "services", Path(__file__).parent / "unit" / "persistence")
 """Tests under these folders run on every backend the run has."""
 

@@ -61,6 +61,10 @@ def register(subparsers: SubParsers) -> None:
         "--team-scoring", default="match", choices=("match", "sum"),
         help="match: team W/D/L by the count of coach wins; sum: the coaches' points added",
     )  # fmt: skip
+    p.add_argument(
+        "--between-rounds", default="none", choices=("none", "progression"),
+        help="progression: players earn SPP each game and buy skills between rounds (event advance)",
+    )  # fmt: skip
     p.set_defaults(handler=cmd_create)
     p = commands.add_parser("register", help="register a coach with an exhibition roster")
     p.add_argument("name")
@@ -96,6 +100,13 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--score", type=_pair_of, required=True, metavar="A-B")
     p.add_argument("--cas", type=_pair_of, default=(0, 0), metavar="A-B")
     p.add_argument("--round", type=int, help="an earlier round (a correction)")
+    for side in ("a", "b"):
+        p.add_argument(
+            f"--spp-{side}", metavar="PLAYER:KIND,...",
+            help=f"SPP of side {side.upper()}: td, cas, comp, int, def, mvp (no mvp: rolled); "
+            "only with --between-rounds progression",
+        )  # fmt: skip
+    p.add_argument("--seed", type=int, help="seed for the dice of rolled MVPs")
     p.set_defaults(handler=cmd_result)
     p = commands.add_parser("standings", help="the standings")
     p.add_argument("name")
@@ -139,7 +150,7 @@ def cmd_create(args: argparse.Namespace, ctx: CliContext) -> int:
         skills_per_player=args.skills_per_player, points=args.points,
         tie_breakers=tuple(t.strip() for t in args.tie_breakers.split(",") if t.strip()),
         tiers=_tiers(args.tiers), ruleset=args.ruleset, stars=args.stars, team_size=args.teams_of,
-        team_scoring=args.team_scoring,
+        team_scoring=args.team_scoring, between_rounds=args.between_rounds,
     )  # fmt: skip
     state = ctx.services().events.create(args.name, settings)
     return ctx.emit(
@@ -218,7 +229,7 @@ def _entry_line(entry: EntryView) -> str:
 
 def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
     """``event show``: rules, then every roster with the rules printed on it."""
-    from league_manager.services.event_views import roster_extras
+    from league_manager.services.event_views import player_skills, player_spp, roster_extras
 
     state = ctx.services().events.state(args.name)
 
@@ -233,8 +244,10 @@ def cmd_show(args: argparse.Namespace, ctx: CliContext) -> int:
             players = entry.roster["players"]
             assert isinstance(players, list)
             for player in players:
-                skills = ", ".join(player["skills"])
+                skills = ", ".join(player_skills(entry.roster, player["number"]))
                 extra = f" + {skills}" if skills else ""
+                spp = player_spp(entry.roster, player["number"])
+                extra += f" [{spp} SPP]" if spp else ""
                 lines.append(f"  {player['number']:>2} {player['position']}{extra}")
             lines.append("  " + roster_extras(entry.roster))
         return "\n".join(lines)
@@ -279,15 +292,29 @@ def cmd_pair(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_result(args: argparse.Namespace, ctx: CliContext) -> int:
     """``event result``."""
-    g = ctx.services().events.result(args.name, args.table, args.score, args.cas, args.round)
+    from league_manager.rules.dice import SeededDice
+    from league_manager.rules.event_progression import parse_spp
+
+    spp = tuple(None if text is None else parse_spp(text) for text in (args.spp_a, args.spp_b))
+    dice = SeededDice(args.seed)
+    g = ctx.services().events.result(
+        args.name, args.table, args.score, args.cas, args.round, spp=(spp[0], spp[1]), dice=dice
+    )
+    from league_manager.services.event_views import mvp_line
+
     opponent = g.b.coach if g.b else "bye"
+    mvps = [mvp_line(e.roster, g.round) for e in (g.a, g.b) if e is not None]
+    shown = f"; {g.a.coach} {mvps[0]}, {opponent} {mvps[1]}" if all(mvps) else ""
     return ctx.emit(
-        {"round": g.round, "table": g.table, "score": [g.score_a, g.score_b], "cas": [g.cas_a, g.cas_b]},
+        {
+            "round": g.round, "table": g.table, "score": [g.score_a, g.score_b], "cas": [g.cas_a, g.cas_b],
+            "mvp": [m or None for m in mvps],
+        },
         lambda: (
             f"Round {g.round} table {g.table}: {g.a.coach} {g.score_a}-{g.score_b} {opponent} "
-            f"(cas {g.cas_a}-{g.cas_b})"
+            f"(cas {g.cas_a}-{g.cas_b}){shown}"
         ),
-    )
+    )  # fmt: skip
 
 
 def _standing_row(rank: int, line: Standing) -> dict[str, Any]:

@@ -35,6 +35,7 @@ COMMAND_MODULES = (
     "share_commands",
     "site_commands",
     "event_commands",
+    "event_progress_commands",
     "interop_commands",
     "redraft_commands",
     "classic_commands",
@@ -71,7 +72,7 @@ COMMANDS = {
     "db": ("file_commands",),
     "share": ("share_commands",),
     "site": ("site_commands",),
-    "event": ("event_commands",),
+    "event": ("event_commands", "event_progress_commands"),
     "export": ("interop_commands",),
     "import": ("interop_commands",),
 }

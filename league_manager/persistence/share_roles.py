@@ -36,6 +36,7 @@ TEAM_TABLES: Mapping[str, str] = {
     "dedicatedfansentry": "team_id",
     "teamformation": "team_id",
     "teamcolours": "team_id",
+    "teamredraft": "team_id",
 }
 """Tables a coach writes for their own team, with the column naming the team."""
 

@@ -34,10 +34,19 @@ def write_slips(state: EventState, path: Path, round_number: int | None = None) 
         if index and slot == 0:
             canvas.showPage()
         top = height - 10 * mm - slot * slip_height
-        _slip(canvas, state.name, game, 15 * mm, top, width - 30 * mm, slip_height - 6 * mm)
-        _rules(canvas, state.settings.lines(), 20 * mm, top - 70 * mm, width - 40 * mm)
+        labels: tuple[str, ...] = ("Touchdowns", "Casualties", "Signature")
+        if state.settings.between_rounds == "progression":
+            labels = ("Touchdowns", "Casualties", "SPP (3:td, 5:cas, MVP)", "Signature")
+        _slip(canvas, state.name, game, 15 * mm, top, width - 30 * mm, slip_height - 6 * mm, labels)
+        below = (42 + (len(labels) - 1) * _row_step(labels) + 6) * mm  # under the last line
+        _rules(canvas, state.settings.lines(), 20 * mm, top - below, width - 40 * mm)
     canvas.save()
     return len(games)
+
+
+def _row_step(labels: tuple[str, ...]) -> int:
+    """Millimetres between two lines to fill in (closer with the SPP line)."""
+    return 11 if len(labels) <= 3 else 8
 
 
 def _rules(canvas: Canvas, lines: list[str], left: float, top: float, width: float) -> None:
@@ -57,7 +66,14 @@ def _rules(canvas: Canvas, lines: list[str], left: float, top: float, width: flo
 
 
 def _slip(
-    canvas: Canvas, event: str, game: GameView, left: float, top: float, width: float, height: float
+    canvas: Canvas,
+    event: str,
+    game: GameView,
+    left: float,
+    top: float,
+    width: float,
+    height: float,
+    labels: tuple[str, ...],
 ) -> None:
     assert game.b is not None
     canvas.setDash(3, 3)
@@ -73,7 +89,8 @@ def _slip(
         canvas.setFont(SANS, 10)
         canvas.drawString(x, top - 26 * mm, f"{entry.team_name} ({entry.race})")
         canvas.drawString(x, top - 31 * mm, f"TV {format_gold(entry.team_value)}")
-        for row, label in enumerate(("Touchdowns", "Casualties", "Signature")):
-            y = top - (42 + row * 11) * mm
+        for row, label in enumerate(labels):
+            y = top - (42 + row * _row_step(labels)) * mm
             canvas.drawString(x, y, label)
-            canvas.line(x + 28 * mm, y - 1 * mm, x + half - 15 * mm, y - 1 * mm)
+            start = x + max(28 * mm, canvas.stringWidth(label, SANS, 10) + 2 * mm)
+            canvas.line(start, y - 1 * mm, x + half - 15 * mm, y - 1 * mm)

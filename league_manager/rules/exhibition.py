@@ -46,6 +46,7 @@ class EventSettings:
     stars: bool = False
     team_size: int = 0
     team_scoring: str = "match"
+    between_rounds: str = "none"
 
     def lines(self) -> list[str]:
         """The settings in words, one per line (for rosters, slips and the event page)."""
@@ -58,7 +59,7 @@ class EventSettings:
             f"Tie-breakers: {', '.join(self.tie_breakers)}",
             f"Inducements: from the budget once {INDUCEMENTS_AFTER} players are hired",
             "Star players: allowed, from the budget" if self.stars else "Star players: not allowed",
-            "Post-game between rounds: none (rosters stay as registered)",
+            self._between_rounds_line(),
             self._teams_line(),
         ]
         for key, rule in sorted(self.tiers.items()):
@@ -69,6 +70,14 @@ class EventSettings:
                 parts.append(f"{rule.skills} skills")
             out.append(f"Tier {key}: {', '.join(parts)}")
         return out
+
+    def _between_rounds_line(self) -> str:
+        if self.between_rounds == "progression":
+            return (
+                "Post-game between rounds: progression (SPP each game, MVP named or rolled; "
+                "skills bought between rounds; no injuries, gold or fans carried)"
+            )
+        return "Post-game between rounds: none (rosters stay as registered)"
 
     def _teams_line(self) -> str:
         if not self.team_size:
@@ -128,8 +137,10 @@ def check_settings(settings: EventSettings) -> None:
     """Refuse settings outside exhibition play.
 
     Raises:
-        RuleViolation: budget out of range, rounds or skills not positive, unknown tie-breaker.
+        RuleViolation: budget out of range, rounds or skills not positive, unknown
+            tie-breaker or post-game between rounds.
     """
+    from league_manager.rules.event_progression import BETWEEN_ROUNDS
     from league_manager.rules.swiss import TIE_BREAKERS
     from league_manager.rules.team_swiss import TEAM_SCORING
 
@@ -149,6 +160,11 @@ def check_settings(settings: EventSettings) -> None:
     if settings.team_scoring not in TEAM_SCORING:
         raise RuleViolation(
             "team scoring", f"'{settings.team_scoring}' is not one of {', '.join(TEAM_SCORING)}"
+        )
+    if settings.between_rounds not in BETWEEN_ROUNDS:
+        raise RuleViolation(
+            "post-game between rounds",
+            f"'{settings.between_rounds}' is not one of {', '.join(BETWEEN_ROUNDS)}",
         )
     for name in settings.tie_breakers:
         if name not in TIE_BREAKERS:

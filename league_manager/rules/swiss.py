@@ -38,8 +38,28 @@ class Game:
         return self.b is None or (self.score_a is not None and self.score_b is not None)
 
 
+class ScoreDifferences:
+    """Touchdown and casualty differences of a standings line (a coach's or a team's)."""
+
+    __slots__ = ()
+    td_for: int
+    td_against: int
+    cas_for: int
+    cas_against: int
+
+    @property
+    def td_diff(self) -> int:
+        """Touchdowns scored minus conceded."""
+        return self.td_for - self.td_against
+
+    @property
+    def cas_diff(self) -> int:
+        """Casualties caused minus suffered."""
+        return self.cas_for - self.cas_against
+
+
 @dataclass(slots=True)
-class Standing:
+class Standing(ScoreDifferences):
     """One coach's line of the standings."""
 
     entry: int
@@ -56,16 +76,6 @@ class Standing:
     byes: int = 0
     opponents: list[int] = field(default_factory=list)
     opponents_points: int = 0
-
-    @property
-    def td_diff(self) -> int:
-        """Touchdowns scored minus conceded."""
-        return self.td_for - self.td_against
-
-    @property
-    def cas_diff(self) -> int:
-        """Casualties caused minus suffered."""
-        return self.cas_for - self.cas_against
 
 
 @dataclass(frozen=True, slots=True)

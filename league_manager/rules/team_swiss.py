@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from league_manager.rules.swiss import Game, Pairing, Standing, pair_round
+from league_manager.rules.swiss import Game, Pairing, ScoreDifferences, Standing, pair_round
 
 TEAM_SCORING = ("match", "sum")
 """``match``: team W/D/L from the count of coach wins; ``sum``: the coaches' points added."""
 
 
 @dataclass(slots=True)
-class TeamStanding:
-    """One squad's line of the team standings."""
+class TeamStanding(ScoreDifferences):
+    """One squad's line of the team standings (differences: of the squad's coaches)."""
 
     squad: str
     coaches: tuple[str, ...]
@@ -37,16 +37,6 @@ class TeamStanding:
     cas_against: int = 0
     byes: int = 0
     opponents: list[str] = field(default_factory=list)
-
-    @property
-    def td_diff(self) -> int:
-        """Touchdowns scored minus conceded by the squad's coaches."""
-        return self.td_for - self.td_against
-
-    @property
-    def cas_diff(self) -> int:
-        """Casualties caused minus suffered by the squad's coaches."""
-        return self.cas_for - self.cas_against
 
 
 def team_standings(

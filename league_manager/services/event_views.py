@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from typing import Any
 
 from league_manager.rules.exhibition import EventSettings, TierRule
 from league_manager.rules.swiss import Standing
@@ -78,10 +79,57 @@ def roster_extras(roster: Mapping[str, object]) -> str:
     assert isinstance(induced, Mapping)
     bought = ", ".join(f"{name} x{count}" for name, count in induced.items()) or "none"
     apothecary = "apothecary, " if roster.get("apothecary") else ""
+    progress = progress_summary(roster)
     return (
         f"re-rolls {roster.get('rerolls', 0)}, {apothecary}inducements and stars: {bought}; "
-        f"gold lost {int(str(roster.get('lost', 0))):,} gp"
+        f"gold lost {int(str(roster.get('lost', 0))):,} gp" + (f"; {progress}" if progress else "")
     )
+
+
+def player_skills(roster: Mapping[str, object], number: int) -> list[str]:
+    """A player's skills now: the pack's, then those bought between rounds ("Block (round 2)")."""
+    players = roster.get("players") or []
+    assert isinstance(players, list)
+    own = [str(s) for s in players[number - 1]["skills"]]
+    return own + [f"{a['skill']} (round {a['round']})" for a in _progress(roster).get("advancements", [])
+                  if int(a["number"]) == number]  # fmt: skip
+
+
+def player_spp(roster: Mapping[str, object], number: int) -> int:
+    """SPP a player has to spend (earned in the event's games minus spent)."""
+    progress = _progress(roster)
+    earned = int(progress.get("earned", {}).get(str(number), 0))
+    return earned - sum(int(a["spp"]) for a in progress.get("advancements", []) if int(a["number"]) == number)
+
+
+def progress_summary(roster: Mapping[str, object]) -> str:
+    """SPP to spend and skills bought between rounds, in one line ("" when nothing is recorded)."""
+    progress = _progress(roster)
+    if not progress:
+        return ""
+    players = roster.get("players") or []
+    assert isinstance(players, list)
+    spp = ", ".join(
+        f"#{n} {player_spp(roster, n)}" for n in range(1, len(players) + 1) if player_spp(roster, n)
+    )  # fmt: skip
+    bought = ", ".join(
+        f"#{a['number']} {a['skill']} (round {a['round']})" for a in progress.get("advancements", [])
+    )
+    return f"SPP to spend: {spp or 'none'}; bought between rounds: {bought or 'none'}"
+
+
+def mvp_line(roster: Mapping[str, object], round_number: int) -> str:
+    """ "MVP #4 (rolled)" for the entry's game of a round ("" without a record)."""
+    record = _progress(roster).get("games", {}).get(str(round_number))
+    if not record or not record.get("mvp"):
+        return ""
+    return f"MVP #{record['mvp']} ({'rolled' if record.get('mvp_rolled') else 'named'})"
+
+
+def _progress(roster: Mapping[str, object]) -> Mapping[str, Any]:
+    found = roster.get("progress") or {}
+    assert isinstance(found, Mapping)
+    return found
 
 
 def settings_to_json(settings: EventSettings) -> str:

@@ -15,7 +15,9 @@ from sqlmodel import Session, col, select
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence.event_models import EventEntry, EventGame, TournamentEvent
 from league_manager.persistence.models import utcnow
+from league_manager.rules.dice import Dice, SeededDice
 from league_manager.rules.draft import DraftPlan
+from league_manager.rules.event_progression import SppEvent, advance_round
 from league_manager.rules.exhibition import (
     EventSettings,
     SkillPick,
@@ -26,6 +28,13 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.rules.swiss import Game, pair_round, standings
 from league_manager.rules.team_swiss import TeamStanding, pair_teams, team_standings
 from league_manager.services.base import ServiceBase
+from league_manager.services.event_progress import (
+    advance,
+    check_progression_rules,
+    record_game,
+    require_progression,
+    take_back,
+)
 from league_manager.services.event_views import (
     EntryView,
     EventState,
@@ -49,7 +58,7 @@ class EventService(ServiceBase):
         if not name.strip():
             raise RuleViolation("event", "an event needs a name")
         check_settings(settings)
-        load_ruleset(settings.ruleset)
+        check_progression_rules(settings, load_ruleset(settings.ruleset))
         with self.transaction() as session:
             if _find(session, name, missing_ok=True) is not None:
                 raise RuleViolation("event", f"an event named '{name}' exists already")
@@ -215,12 +224,21 @@ class EventService(ServiceBase):
         score: tuple[int, int],
         cas: tuple[int, int] = (0, 0),
         round: int | None = None,
+        spp: tuple[Sequence[SppEvent] | None, Sequence[SppEvent] | None] = (None, None),
+        dice: Dice | None = None,
     ) -> GameView:
         """Enter (or correct) the result of a table; the standings follow at once.
 
+        Args:
+            spp: each side's SPP events (an MVP among them is the organiser's; else one is
+                rolled); only with the post-game between rounds. None keeps the side's
+                earlier record on a correction.
+            dice: for rolled MVPs (default: program dice).
+
         Raises:
             NotFound: no such table in the round.
-            RuleViolation: a bye, or a score out of range.
+            RuleViolation: a bye, a score out of range, SPP in an event without the
+                post-game between rounds, or SPP that do not fit the roster or result.
         """
         for value in (*score, *cas):
             if not 0 <= value <= MAX_SCORE:
@@ -234,12 +252,87 @@ class EventService(ServiceBase):
                 raise NotFound(f"no table {table} in round {number} of {event.name}")
             if game.entry_b_id is None:
                 raise RuleViolation("bye", f"table {table} is a bye; it has no result to enter")
+            settings = settings_from_json(event.settings_json)
+            if any(side is not None for side in spp):
+                require_progression(settings)
+            if settings.between_rounds == "progression":
+                ruleset = load_ruleset(settings.ruleset)
+                entries = {_id(e): e for e in _entries(session, event)}
+                sides = ((game.entry_a_id, 0), (game.entry_b_id, 1))
+                for entry_id, side in sides:
+                    entry = entries[entry_id]
+                    record_game(
+                        entry, ruleset, number, spp[side], score[side], cas[side], dice or SeededDice()
+                    )
+                    session.add(entry)
             game.score_a, game.score_b = score
             game.cas_a, game.cas_b = cas
             game.reported_at = utcnow()
             session.add(game)
             session.flush()
             return next(g for g in _state(session, event).games if g.round == number and g.table == table)
+
+    def advance(
+        self,
+        name: str,
+        entry_id: int,
+        number: int,
+        kind: str,
+        *,
+        skill: str | None = None,
+        category: str | None = None,
+        dice: Dice | None = None,
+    ) -> EntryView:
+        """Spend a player's SPP on a skill between rounds (the post-game between rounds).
+
+        The skill is first played in the coach's next round: the first one whose game has
+        no result yet.
+
+        Raises:
+            RuleViolation: the setting is off, nothing is played yet or every round is,
+                too few SPP, or the skill is outside the player's access.
+            NotFound: no such entry.
+        """
+        with self.transaction() as session:
+            event = _find(session, name)
+            settings = settings_from_json(event.settings_json)
+            require_progression(settings)
+            entry = _entry(_entries(session, event), entry_id, event.name)
+            done = {
+                g.round for g in _games(session, event)
+                if entry_id in (g.entry_a_id, g.entry_b_id)
+                and (g.entry_b_id is None or g.score_a is not None)
+            }  # fmt: skip
+            next_round = next(r for r in range(1, settings.rounds + 2) if r not in done)
+            first = advance_round(settings.rounds, next_round)
+            ruleset = load_ruleset(settings.ruleset)
+            dice = dice or SeededDice()
+            advance(entry, ruleset, first, number, kind, skill=skill, category=category, dice=dice)
+            session.add(entry)
+            session.flush()
+            return _entry_view(entry)
+
+    def take_back(self, name: str, entry_id: int, number: int) -> EntryView:
+        """Take back a player's latest advancement (its SPP return) before it is played.
+
+        Raises:
+            RuleViolation: the setting is off, the player bought nothing between rounds, or
+                the round the skill was bought for has the coach's result already.
+            NotFound: no such entry.
+        """
+        with self.transaction() as session:
+            event = _find(session, name)
+            require_progression(settings_from_json(event.settings_json))
+            entry = _entry(_entries(session, event), entry_id, event.name)
+            played = {
+                g.round for g in _games(session, event)
+                if entry_id in (g.entry_a_id, g.entry_b_id)
+                and (g.entry_b_id is None or g.score_a is not None)
+            }  # fmt: skip
+            take_back(entry, number, played)
+            session.add(entry)
+            session.flush()
+            return _entry_view(entry)
 
     def state(self, name: str) -> EventState:
         """The event with its entries, games and computed standings."""

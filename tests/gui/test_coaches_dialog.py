@@ -19,7 +19,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.core.urls import with_password, without_password
 from league_manager.persistence.share_roles import Member
 from league_manager.ui.coaches_dialog import CoachesDialog, action_state, open_coaches
-from tests.unit.persistence.test_share_league import LEAGUE, as_role, server  # noqa: F401 (fixture)
+from tests.share_setup import LEAGUE, as_role
 
 
 @dataclass(frozen=True)
@@ -166,7 +166,7 @@ def test_on_the_server_the_owner_adds_a_coach_and_a_coach_may_not(
     demo_file: Path,
     tmp_path: Path,
     dialogs: Any,
-    server: str,  # noqa: F811
+    server: str,
 ) -> None:
     league_file = tmp_path / "demo.db"
     league_file.write_bytes(demo_file.read_bytes())

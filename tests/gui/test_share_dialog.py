@@ -7,15 +7,12 @@ skips without it.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
 from league_manager.core.errors import LeagueError
 from league_manager.ui.share_dialog import ShareLeagueDialog, server_target
@@ -113,31 +110,6 @@ def test_an_unreachable_server_is_refused_without_its_password(
     assert shown.startswith("Not shared:") and "hidden-pw" not in shown
     assert dialog.busy.isHidden()
     assert all("hidden-pw" not in str(p) for p in window.recent_files())
-
-
-@pytest.fixture
-def server(pytestconfig: pytest.Config) -> Iterator[str]:
-    """A new, empty database on the run's PostgreSQL server (dropped afterwards, with its roles)."""
-    url = pytestconfig.getoption("--pg-url")
-    if not url:
-        pytest.skip("needs the test run's PostgreSQL server (LM_TEST_PG_URL; ./test.sh starts one)")
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    name = f"lm_sharegui_{os.getpid()}"
-
-    def drop() -> None:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            found = text("SELECT rolname FROM pg_roles WHERE rolname LIKE :p")
-            roles = conn.execute(found, {"p": f"{name} %"})
-            for (role,) in list(roles):
-                conn.exec_driver_sql(f'DROP ROLE IF EXISTS "{role}"')
-
-    drop()
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    yield make_url(url).set(database=name).render_as_string(hide_password=False)
-    drop()
-    admin.dispose()
 
 
 def test_the_demo_league_is_shared_and_a_second_copy_refused(

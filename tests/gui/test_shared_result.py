@@ -12,12 +12,7 @@ from typing import Any
 from league_manager.services.facade import Services
 from league_manager.ui.match_day.shared_result import _same, state_text, version_html
 from league_manager.ui.match_day.wizard import MatchDayWizard
-from tests.unit.persistence.test_share_league import (  # noqa: F401 (fixtures)
-    _a_result,
-    as_role,
-    server,
-    shared_season,
-)
+from tests.share_setup import a_result, as_role
 
 COACHES = {"bo": "Reavers", "ada": "Ironjaws"}
 
@@ -67,12 +62,12 @@ def _window(make_window: Any, url: str, role: str, fixture: int) -> Any:
 def test_the_other_coach_disputes_and_the_commissioner_picks_their_version(
     make_window: Any,
     dialogs: Any,
-    shared_season: tuple[str, int],  # noqa: F811
+    shared_season: tuple[str, int],
 ) -> None:
     url, fixture = shared_season
     bo = Services.open(as_role(url, "lmt_bo"))
     view = bo.match_day.pregame(fixture, seed=3).value
-    bo.match_day.record(fixture, _a_result(view.snapshots))
+    bo.match_day.record(fixture, a_result(view.snapshots))
     bo.close()
     entering = _window(make_window, url, "lmt_bo", fixture)
     bar = entering.fixture_page.shared_bar
@@ -120,12 +115,12 @@ def test_the_other_coach_disputes_and_the_commissioner_picks_their_version(
 
 def test_the_other_coach_confirms_from_the_fixture_page(
     make_window: Any,
-    shared_season: tuple[str, int],  # noqa: F811
+    shared_season: tuple[str, int],
 ) -> None:
     url, fixture = shared_season
     ada = Services.open(as_role(url, "lmt_ada"))
     view = ada.match_day.pregame(fixture, seed=3).value
-    ada.match_day.record(fixture, _a_result(view.snapshots))
+    ada.match_day.record(fixture, a_result(view.snapshots))
     ada.close()
     entering = _window(make_window, url, "lmt_ada", fixture)
     waiting = MatchDayWizard(entering.ctx, fixture, entering)

@@ -6,80 +6,35 @@ starts one, with trust authentication, so logins need no password here) and skip
 
 import io
 import json
-import os
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
 from league_manager.core import secret_files
 from league_manager.core.errors import NotAllowed
 from league_manager.persistence.league_copy import LEAGUE_ROWS, NOT_COPIED, league_rows
 from league_manager.services import sharing
 from league_manager.services.facade import Services
-
-LEAGUE = "Demo League"
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
+from tests.share_setup import (
+    LEAGUE,
+    a_result,
+    add_coaches,
+    add_member,
+    as_role,
+    cli,
+    season_league_file,
+)
+from tests.share_setup import share as share_league
 
 
 def test_every_table_is_either_copied_or_named_as_not_copied() -> None:
     tables = set(SQLModel.metadata.tables)
     assert set(LEAGUE_ROWS) | set(NOT_COPIED) == tables
     assert not set(LEAGUE_ROWS) & set(NOT_COPIED)
-
-
-@pytest.fixture
-def server(pytestconfig: pytest.Config) -> Iterator[str]:
-    """A new, empty database on the run's PostgreSQL server (dropped afterwards, with its roles)."""
-    url = pytestconfig.getoption("--pg-url")
-    if not url:
-        pytest.skip("needs the test run's PostgreSQL server (LM_TEST_PG_URL; ./test.sh starts one)")
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    name = f"lm_share_{os.getpid()}"
-
-    def drop() -> None:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            roles = conn.execute(
-                text("SELECT rolname FROM pg_roles WHERE rolname LIKE :p OR rolname LIKE 'lmt_%'"),
-                {"p": f"{name} %"},
-            )
-            for (role,) in list(roles):
-                conn.exec_driver_sql(f'DROP ROLE IF EXISTS "{role}"')
-
-    drop()
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    yield make_url(url).set(database=name).render_as_string(hide_password=False)
-    drop()
-    admin.dispose()
-
-
-@pytest.fixture
-def shared(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, Path]:
-    """The demo league copied onto the server; returns the server URL and the league file."""
-    league_file = tmp_path / "demo.db"
-    league_file.write_bytes(demo_file.read_bytes())
-    code, out, err = cli("--db", str(league_file), "share", LEAGUE, "--server", server)
-    assert code == 0, err
-    assert "player:" in out and "treasuryentry:" in out
-    return server, league_file
-
-
-def as_role(server: str, role: str) -> str:
-    return make_url(server).set(username=role, password=None).render_as_string(hide_password=False)
 
 
 def test_the_copy_reads_the_same_row_for_row(shared: tuple[str, Path]) -> None:
@@ -113,21 +68,8 @@ def test_each_role_writes_only_what_the_server_allows(shared: tuple[str, Path]) 
     server, _ = shared
     teams = _team_ids(server)
     own, other = teams["Gutrot Ironjaws"], teams["Middenheim Marauders"]
-    assert (
-        cli(
-            "--db",
-            server,
-            "share",
-            "add-coach",
-            LEAGUE,
-            "lmt_bo",
-            "--team",
-            "Gutrot Ironjaws",
-            "--no-password",
-        )[0]
-        == 0
-    )
-    assert cli("--db", server, "share", "add-viewer", LEAGUE, "lmt_vi", "--no-password")[0] == 0
+    add_coaches(server, {"lmt_bo": "Gutrot Ironjaws"})
+    add_member(server, "viewer", "lmt_vi")
     code, out, _ = cli("--db", server, "share", "list")
     assert code == 0 and "lmt_bo: coach of Gutrot Ironjaws" in out and "lmt_vi: viewer" in out
     listed = json.loads(cli("--db", server, "share", "list", "--json")[1])
@@ -158,7 +100,7 @@ def test_each_role_writes_only_what_the_server_allows(shared: tuple[str, Path]) 
     with pytest.raises(DBAPIError, match="permission denied"), viewer.begin() as conn:
         conn.execute(text(entry), {"t": own})
     viewer.dispose()
-    assert cli("--db", server, "share", "add-commissioner", LEAGUE, "lmt_com", "--no-password")[0] == 0
+    add_member(server, "commissioner", "lmt_com")
     commissioner = create_engine(as_role(server, "lmt_com"))
     with commissioner.begin() as conn:  # the commissioner writes every team, and the league
         conn.execute(text(entry), {"t": other})
@@ -180,20 +122,7 @@ def test_a_coach_hires_into_their_own_team_from_the_app_and_not_into_another(
     shared: tuple[str, Path],
 ) -> None:
     server, _ = shared
-    assert (
-        cli(
-            "--db",
-            server,
-            "share",
-            "add-coach",
-            LEAGUE,
-            "lmt_bo",
-            "--team",
-            "Gutrot Ironjaws",
-            "--no-password",
-        )[0]
-        == 0
-    )
+    add_coaches(server, {"lmt_bo": "Gutrot Ironjaws"})
     admin = create_engine(server)
     with admin.begin() as conn:  # the commissioner pays both teams a prize to spend
         conn.execute(
@@ -222,10 +151,7 @@ def test_two_coaches_writing_their_own_teams_at_once_lose_nothing(shared: tuple[
     server, _ = shared
     teams = _team_ids(server)
     coaches = {"lmt_a": "Gutrot Ironjaws", "lmt_b": "Middenheim Marauders"}
-    for role, team in coaches.items():
-        assert (
-            cli("--db", server, "share", "add-coach", LEAGUE, role, "--team", team, "--no-password")[0] == 0
-        )
+    add_coaches(server, coaches)
     failures: list[BaseException] = []
 
     def write(role: str, team_id: int) -> None:
@@ -262,49 +188,6 @@ def test_two_coaches_writing_their_own_teams_at_once_lose_nothing(shared: tuple[
     engine.dispose()
 
 
-@pytest.fixture
-def shared_season(server: str, demo_file: Path, tmp_path: Path) -> tuple[str, int]:
-    """A demo league with a four-team season, shared; its coaches Bo (Ironjaws) and Ada (Marauders).
-
-    Returns the server URL and the fixture the two play.
-    """
-    league_file = tmp_path / "season.db"
-    league_file.write_bytes(demo_file.read_bytes())
-    svc = Services.open(league_file)
-    svc.seasons.create_season(LEAGUE, "S", seed=11)
-    svc.seasons.add_teams(
-        "S", ["Middenheim Marauders", "Gutrot Ironjaws", "Laurelorn Leapers", "Karak Stonefists"]
-    )
-    svc.seasons.schedule("S", "round-robin")
-    fixture = next(
-        f.id
-        for f in svc.seasons.fixtures("S")
-        if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"}
-    )
-    svc.close()
-    assert cli("--db", str(league_file), "share", LEAGUE, "--server", server)[0] == 0
-    for role, team in (
-        ("lmt_bo", "Gutrot Ironjaws"),
-        ("lmt_ada", "Middenheim Marauders"),
-        ("lmt_cy", "Laurelorn Leapers"),
-    ):
-        assert (
-            cli("--db", server, "share", "add-coach", LEAGUE, role, "--team", team, "--no-password")[0] == 0
-        )
-    assert cli("--db", server, "share", "add-commissioner", LEAGUE, "lmt_com", "--no-password")[0] == 0
-    return server, int(fixture or 0)
-
-
-def _a_result(snapshots: dict[str, object]) -> dict[str, object]:
-    players = [
-        {"id": p["id"], "team": index, "played": True}
-        for index, side in enumerate(("home", "away"))
-        for p in snapshots[side]["players"]  # type: ignore[index]
-    ]
-    players[0]["td"] = 1
-    return {"home": {"score": 1}, "away": {"score": 0}, "conceded": None, "players": players}
-
-
 def test_a_match_runs_through_the_servers_steps_and_counts_once_the_other_coach_confirms(
     shared_season: tuple[str, int],
 ) -> None:
@@ -314,7 +197,7 @@ def test_a_match_runs_through_the_servers_steps_and_counts_once_the_other_coach_
         with pytest.raises(NotAllowed, match="only the coaches of fixture"):
             cy.match_day.pregame(fixture, seed=3)
         view = bo.match_day.pregame(fixture, seed=3).value  # writes both teams (fan factor, inducements)
-        bo.match_day.record(fixture, _a_result(view.snapshots))
+        bo.match_day.record(fixture, a_result(view.snapshots))
         with pytest.raises(NotAllowed, match="counts once the other coach"):
             bo.match_day.postgame(fixture, seed=5)
         with pytest.raises(NotAllowed, match="you entered the result"):
@@ -351,7 +234,7 @@ def test_a_coach_cannot_reach_the_opponents_rows_or_confirm_their_own_result_fro
     bo.dispose()
     ada_services = Services.open(as_role(server, "lmt_ada"))
     view = ada_services.match_day.pregame(fixture, seed=3).value
-    ada_services.match_day.record(fixture, _a_result(view.snapshots))
+    ada_services.match_day.record(fixture, a_result(view.snapshots))
     ada_services.close()
     ada = create_engine(as_role(server, "lmt_ada"))
     with pytest.raises(DBAPIError, match="you entered the result"), ada.begin() as conn:
@@ -401,3 +284,36 @@ def test_a_generated_password_goes_to_a_file_only_the_user_reads_and_is_never_pr
         hashes = {str(r[0]): r[1] for r in found}
     admin.dispose()
     assert all(str(h).startswith("SCRAM-SHA-256$") for h in hashes.values()) and len(hashes) == 2
+
+
+def test_a_coach_redrafts_their_own_team_and_not_another(
+    server: str, demo_file: Path, tmp_path: Path
+) -> None:
+    from league_manager.services.demo import DEMO_LEAGUE
+    from league_manager.services.redraft_models import RedraftChoice
+    from league_manager.services.season_results import ResultEntry
+
+    league_file = tmp_path / "seasons.db"
+    season_league_file(demo_file, league_file)
+    svc = Services.open(league_file)
+    try:  # season S played and closed, season T opened with the same teams
+        for f in svc.seasons.fixtures("S"):
+            svc.seasons.set_result(f.id or 0, ResultEntry(home_td=1, away_td=0))
+        svc.season_end.close_season("S")
+        svc.seasons.create_season(DEMO_LEAGUE, "T", seed=12)
+        svc.seasons.add_teams("T", ["Middenheim Marauders", "Gutrot Ironjaws"])
+    finally:
+        svc.close()
+    share_league(league_file, server)
+    add_coaches(server, {"lmt_bo": "Gutrot Ironjaws"})
+    bo = Services.open(as_role(server, "lmt_bo"))
+    try:
+        with pytest.raises(NotAllowed, match="you may change only Gutrot Ironjaws"):
+            bo.redraft.apply("Middenheim Marauders", "T", seed=1)
+        lighter = RedraftChoice(rerolls=0)  # within the budget
+        done = bo.redraft.apply("Gutrot Ironjaws", "T", lighter, seed=1).value
+        assert done.applied
+        bo.redraft.undo("Gutrot Ironjaws", "T")  # and takes it back before playing
+        assert bo.redraft.apply("Gutrot Ironjaws", "T", lighter, seed=2).value.applied
+    finally:
+        bo.close()

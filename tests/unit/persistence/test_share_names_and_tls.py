@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 from league_manager.services.facade import Services
-from tests.unit.persistence.test_share_league import LEAGUE, server, shared  # noqa: F401 (fixtures)
+from tests.share_setup import LEAGUE
 
 ODD = 'lmt_o"neil; DROP TABLE team; --'
 """A login name that breaks any SQL it is pasted into unquoted."""
@@ -24,7 +24,7 @@ def _with_query(url: str, **query: str) -> str:
     return parsed.set(query={**parsed.query, **query}).render_as_string(hide_password=False)
 
 
-def test_a_login_name_full_of_sql_is_quoted_and_logs_in(shared: tuple[str, Path]) -> None:  # noqa: F811
+def test_a_login_name_full_of_sql_is_quoted_and_logs_in(shared: tuple[str, Path]) -> None:
     url, _ = shared
     owner = Services.open(url)
     try:
@@ -57,7 +57,7 @@ def test_a_login_name_full_of_sql_is_quoted_and_logs_in(shared: tuple[str, Path]
     admin.dispose()
 
 
-def test_tls_settings_in_the_url_reach_the_driver(shared: tuple[str, Path]) -> None:  # noqa: F811
+def test_tls_settings_in_the_url_reach_the_driver(shared: tuple[str, Path]) -> None:
     url, _ = shared
     tls = _with_query(url, sslmode="require", sslrootcert="/etc/ssl/certs/league-ca.pem")
     services = Services.open(tls)

@@ -3,84 +3,35 @@ and plays their team's side; another team's coach and a viewer may not play it; 
 league may watch; an unknown login is refused. Runs on the test PostgreSQL server."""
 
 import asyncio
-import io
-import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
-from sqlalchemy.engine import make_url
 
-from league_manager.cli.context import CliContext
-from league_manager.cli.main import main
-from league_manager.services.demo import DEMO_LEAGUE
 from league_manager.services.facade import Services
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import JoinRefused, RemoteClient
 from league_manager.services.remote.league_server import LeagueMatchServer, postgres_logins
+from tests.share_setup import add_coaches, add_member, cli, pg_database, season_league_file, share
 
 PREFIX = "lmr_"
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = main(list(argv), CliContext(stdout=out, stderr=err))
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
 def league_server(pytestconfig: pytest.Config, demo_file: Path, tmp_path: Path) -> Iterator[tuple[str, int]]:
     """The demo league with a season, shared on a new database; coaches bo (Ironjaws), ada
     (Marauders) and cy (Leapers), a viewer vi. Returns the owner's URL and Ironjaws v Marauders."""
-    url = pytestconfig.getoption("--pg-url")
-    if not url:
-        pytest.skip("needs the test run's PostgreSQL server (LM_TEST_PG_URL; ./test.sh starts one)")
-    admin = create_engine(url, isolation_level="AUTOCOMMIT")
-    name = f"lm_serve_{os.getpid()}"
-
-    def drop() -> None:
-        with admin.connect() as conn:
-            conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            roles = conn.execute(
-                text("SELECT rolname FROM pg_roles WHERE rolname LIKE :p OR rolname LIKE :q"),
-                {"p": f"{name} %", "q": f"{PREFIX}%"},
-            )
-            for (role,) in list(roles):
-                conn.exec_driver_sql(f'DROP ROLE IF EXISTS "{role}"')
-
-    drop()
-    with admin.connect() as conn:
-        conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    server = make_url(url).set(database=name).render_as_string(hide_password=False)
-    league_file = tmp_path / "season.db"
-    league_file.write_bytes(demo_file.read_bytes())
-    svc = Services.open(league_file)
-    svc.seasons.create_season(DEMO_LEAGUE, "S", seed=11)
-    svc.seasons.add_teams(
-        "S", ["Middenheim Marauders", "Gutrot Ironjaws", "Laurelorn Leapers", "Karak Stonefists"]
-    )
-    svc.seasons.schedule("S", "round-robin")
-    fixture = next(
-        f.id
-        for f in svc.seasons.fixtures("S")
-        if {f.home, f.away} == {"Middenheim Marauders", "Gutrot Ironjaws"}
-    )
-    svc.close()
-    assert cli("--db", str(league_file), "share", DEMO_LEAGUE, "--server", server)[0] == 0
-    for role, team in (
-        ("bo", "Gutrot Ironjaws"),
-        ("ada", "Middenheim Marauders"),
-        ("cy", "Laurelorn Leapers"),
-    ):
-        code, _, err = cli(
-            "--db", server, "share", "add-coach", DEMO_LEAGUE, PREFIX + role, "--team", team, "--no-password"
-        )
-        assert code == 0, err
-    assert cli("--db", server, "share", "add-viewer", DEMO_LEAGUE, PREFIX + "vi", "--no-password")[0] == 0
-    yield server, int(fixture or 0)
-    drop()
-    admin.dispose()
+    with pg_database(pytestconfig, "lm_serve", logins=(PREFIX,)) as server:
+        league_file = tmp_path / "season.db"
+        fixture = season_league_file(demo_file, league_file)
+        share(league_file, server)
+        add_coaches(
+            server,
+            {PREFIX + "bo": "Gutrot Ironjaws", PREFIX + "ada": "Middenheim Marauders",
+             PREFIX + "cy": "Laurelorn Leapers"},
+        )  # fmt: skip
+        add_member(server, "viewer", PREFIX + "vi")
+        yield server, fixture
 
 
 def test_coaches_play_their_own_sides_with_their_logins(

@@ -50,3 +50,14 @@ def test_an_odd_number_of_teams_gives_a_team_bye_and_rematches_are_refused() -> 
     final = team_standings(squads, standings(names, games), games, (3, 1, 0), "match")
     assert sorted(t.byes for t in final) == [1, 1, 1]
     assert all(sorted(t.opponents) == sorted(set(squads) - {t.squad}) for t in final)
+
+
+def test_coach_and_team_lines_share_the_score_differences() -> None:
+    from league_manager.rules.swiss import ScoreDifferences, Standing
+    from league_manager.rules.team_swiss import TeamStanding
+
+    coach = Standing(1, "Ann", td_for=3, td_against=1, cas_for=0, cas_against=2)
+    team = TeamStanding("Reds", ("Ann",), td_for=1, td_against=4, cas_for=5, cas_against=1)
+    assert isinstance(coach, ScoreDifferences) and isinstance(team, ScoreDifferences)
+    assert (coach.td_diff, coach.cas_diff, team.td_diff, team.cas_diff) == (2, -2, -3, 4)
+    assert not hasattr(coach, "__dict__") and not hasattr(team, "__dict__")  # still slotted

@@ -13,14 +13,7 @@ import pytest
 from league_manager.core.errors import NotAllowed, NotFound, RuleViolation, RuleViolations
 from league_manager.persistence.share_roles import ShareRoleError
 from league_manager.services.facade import Services
-from tests.unit.persistence.test_share_league import (  # noqa: F401 (fixtures)
-    LEAGUE,
-    _a_result,
-    as_role,
-    cli,
-    server,
-    shared_season,
-)
+from tests.share_setup import LEAGUE, a_result, as_role, cli
 
 
 def test_a_league_file_has_no_shared_place_and_no_claims(tmp_path: Path) -> None:
@@ -37,7 +30,7 @@ def _open(url: str, *roles: str) -> list[Services]:
 
 
 def test_each_login_knows_its_place_and_only_the_owner_manages_logins(
-    shared_season: tuple[str, int],  # noqa: F811
+    shared_season: tuple[str, int],
 ) -> None:
     url, _ = shared_season
     owner = Services.open(url)
@@ -69,13 +62,13 @@ def test_each_login_knows_its_place_and_only_the_owner_manages_logins(
 
 
 def test_the_other_coach_disputes_and_the_commissioner_makes_their_version_count(
-    shared_season: tuple[str, int],  # noqa: F811
+    shared_season: tuple[str, int],
 ) -> None:
     url, fixture = shared_season
     bo, ada, com = _open(url, "lmt_bo", "lmt_ada", "lmt_com")
     try:
         view = bo.match_day.pregame(fixture, seed=3).value
-        entered = _a_result(view.snapshots)
+        entered = a_result(view.snapshots)
         bo.match_day.record(fixture, entered)
         mine = bo.shared.claim(fixture)
         assert mine is not None and (mine.status, mine.entered_by) == ("pending", "lmt_bo")
@@ -107,13 +100,13 @@ def test_the_other_coach_disputes_and_the_commissioner_makes_their_version_count
 
 
 def test_the_commissioner_lets_the_entered_result_stand(
-    shared_season: tuple[str, int],  # noqa: F811
+    shared_season: tuple[str, int],
 ) -> None:
     url, fixture = shared_season
     bo, ada, com = _open(url, "lmt_bo", "lmt_ada", "lmt_com")
     try:
         view = ada.match_day.pregame(fixture, seed=3).value
-        entered = _a_result(view.snapshots)
+        entered = a_result(view.snapshots)
         ada.match_day.record(fixture, entered)
         bo.shared.dispute(fixture, {**entered, "home": {"score": 0}, "players": []})
         claim = com.shared.resolve(fixture, "entered").value
@@ -128,13 +121,13 @@ def test_the_commissioner_lets_the_entered_result_stand(
 
 
 def test_the_commissioner_settles_from_the_command_line(
-    shared_season: tuple[str, int],  # noqa: F811
+    shared_season: tuple[str, int],
     tmp_path: Path,
 ) -> None:
     url, fixture = shared_season
     bo = Services.open(as_role(url, "lmt_bo"))
     view = bo.match_day.pregame(fixture, seed=3).value
-    entered = _a_result(view.snapshots)
+    entered = a_result(view.snapshots)
     bo.match_day.record(fixture, entered)
     bo.close()
     wrong = tmp_path / "wrong.json"
