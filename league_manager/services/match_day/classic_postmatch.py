@@ -21,8 +21,9 @@ from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.classic_models import ClassicPreMatch
 from league_manager.persistence.models import Player, Team
-from league_manager.persistence.season_models import FixtureResult, PlayerMatchStats
+from league_manager.persistence.season_models import Fixture, FixtureResult, PlayerMatchStats, Round
 from league_manager.rules.classic import ClassicRuleset, load_classic
+from league_manager.rules.classic_postmatch.fan_factor import Stage
 from league_manager.rules.classic_postmatch.sequence import (
     PlayerIn,
     PlayerOut,
@@ -32,6 +33,7 @@ from league_manager.rules.classic_postmatch.sequence import (
 )
 from league_manager.rules.classic_postmatch.spp import MatchRecord
 from league_manager.rules.classic_postmatch.tables import load_post_match
+from league_manager.rules.scheduling.knockout import round_name
 from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.classic_postmatch_record import player_record, side_record
 from league_manager.services.match_day.classic_prematch import find_classic_prematch
@@ -65,6 +67,17 @@ def _profile(view: PlayerView) -> tuple[dict[str, int], dict[str, int]]:
     return now, start
 
 
+def knockout_stage(fixture: Fixture, *, session: Session) -> Stage | None:
+    """The tournament stage of a play-off fixture for the Fan Factor roll: the semi-finals (+1)
+    and the final (+2) of the knock-out ``season classic-draw`` stored; None for any other match
+    (play-off weeks, quarter-finals, the third-place match)."""
+    if fixture.stage != "playoff" or fixture.third_place:
+        return None
+    round_ = session.get(Round, fixture.round_id)
+    name = round_.name if round_ is not None else ""
+    return "final" if name == round_name(1) else "semi_final" if name == round_name(2) else None
+
+
 def _team_in(
     side: str,
     view: TeamView,
@@ -73,6 +86,7 @@ def _team_in(
     stats: Mapping[int, PlayerMatchStats],
     injured: Collection[int],
     classic: ClassicRuleset,
+    stage: Stage | None,
 ) -> TeamIn:
     missing = set(pre["sides"][side]["misses_match"])
     players: list[PlayerIn] = []
@@ -113,6 +127,7 @@ def _team_in(
         players=tuple(players),
         handicaps=tuple(own) if handicap["underdog"] == side else (),
         conceded=result.outcome == "concession" and result.decided_by_team_id == view.id,
+        stage=stage,
     )
 
 
@@ -251,7 +266,8 @@ def run_classic_postmatch(
         for s in session.exec(select(PlayerMatchStats).where(PlayerMatchStats.fixture_id == fixture_id))
     }
     classic, tables = load_classic(ruleset.id), load_post_match(ruleset.id)
-    teams = {side: _team_in(side, views[side], pre, result, stats, injured, classic) for side in SIDES}
+    stage = knockout_stage(fixture, session=session)
+    teams = {side: _team_in(side, views[side], pre, result, stats, injured, classic, stage) for side in SIDES}
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
     writer = _Writer(fixture_id, session)
     sides: dict[str, Any] = {}
@@ -280,7 +296,9 @@ def run_classic_postmatch(
                               f"Left after his team conceded fixture {fixture_id}")  # fmt: skip
         sides[side] = side_record(view.id, view.name, teams[side], team_out, names)
         sides[side].update(players=players, recovered=[p.name for p in recovered])
-    pre["post_match"] = {"sides": sides, "ledger_ids": writer.ids, "dice": roll_dicts(dice.log)}
+    pre["post_match"] = {
+        "stage": stage, "sides": sides, "ledger_ids": writer.ids, "dice": roll_dicts(dice.log)
+    }  # fmt: skip
     row.record_json = json.dumps(pre)
     session.add(row)
     session.flush()
