@@ -7,6 +7,7 @@ import argparse
 
 from league_manager.cli.context import CliContext
 from league_manager.cli.subcommands import SubParsers, subcommands
+from league_manager.core.errors import LeagueError
 from league_manager.rules.classic_tournaments.playoffs import PlayoffStanding
 from league_manager.services.classic_challenges import ChallengeView
 from league_manager.services.classic_playoffs import standing_dict
@@ -20,6 +21,7 @@ def register(subparsers: SubParsers) -> None:
         help="an LRB 2004 season's play-off table: best three results (15 a win, 5 a loss, +/- touchdowns)",
     )
     p.add_argument("season")
+    _count_option(p)
     p.set_defaults(handler=cmd_playoffs)
     p = season.add_parser(
         "classic-draw",
@@ -29,6 +31,7 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--quarter-finals", action="store_true", help="eight qualify for quarter-finals")
     p.add_argument("--third-place", action="store_true", help="add the match for 3rd and 4th place")
     p.add_argument("--seed", type=int, help="seed for the draw's dice (default: random)")
+    _count_option(p)
     p.set_defaults(handler=cmd_draw)
     fixture = subcommands(subparsers, "fixture", "enter results and edit single fixtures")
     p = fixture.add_parser(
@@ -53,6 +56,38 @@ def register(subparsers: SubParsers) -> None:
     p.set_defaults(handler=cmd_challenge_answer)
 
 
+def _count_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--count",
+        action="append",
+        default=[],
+        metavar="TEAM=FIXTURE[,FIXTURE...]",
+        help="the results a coach puts forward (up to three, fewer allowed; 'TEAM=' none); "
+        "a team not named counts its best three. Repeat for each team",
+    )
+
+
+def put_forward(values: list[str]) -> dict[str, list[int]]:
+    """``TEAM=1,4,7`` options as team -> fixture ids.
+
+    Raises:
+        LeagueError: a value without ``=`` or with a fixture that is not a number, or a team twice.
+    """
+    chosen: dict[str, list[int]] = {}
+    for value in values:
+        team, sep, fixtures = value.partition("=")
+        team = team.strip()
+        if not sep or not team:
+            raise LeagueError(f"--count {value!r}: write TEAM=FIXTURE,FIXTURE (fixture ids)")
+        if team in chosen:
+            raise LeagueError(f"--count: {team} is named twice")
+        try:
+            chosen[team] = [int(f) for f in fixtures.split(",") if f.strip()]
+        except ValueError:
+            raise LeagueError(f"--count {value!r}: fixture ids are numbers") from None
+    return chosen
+
+
 def render_table(table: tuple[PlayoffStanding, ...]) -> str:
     """The play-off table as text, best first."""
     lines = [f"{'Team':<24} {'Pts':>4} {'TR':>4}  Results counted (opponents)"]
@@ -62,7 +97,7 @@ def render_table(table: tuple[PlayoffStanding, ...]) -> str:
 
 def cmd_playoffs(args: argparse.Namespace, ctx: CliContext) -> int:
     """Show the play-off table."""
-    table = ctx.services().classic_playoffs.table(args.season)
+    table = ctx.services().classic_playoffs.table(args.season, put_forward(args.count))
     return ctx.emit([standing_dict(s) for s in table], lambda: render_table(table))
 
 
@@ -71,7 +106,11 @@ def cmd_draw(args: argparse.Namespace, ctx: CliContext) -> int:
     view = (
         ctx.services()
         .classic_playoffs.draw(
-            args.season, quarter_finals=args.quarter_finals, third_place=args.third_place, seed=args.seed
+            args.season,
+            quarter_finals=args.quarter_finals,
+            third_place=args.third_place,
+            seed=args.seed,
+            put_forward=put_forward(args.count),
         )
         .value
     )

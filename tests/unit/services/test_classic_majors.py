@@ -4,6 +4,7 @@ from typing import Any
 
 import pytest
 
+from league_manager.core.errors import RuleViolation
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import ResultEntry
@@ -76,3 +77,43 @@ def test_a_play_off_week_match_has_no_stage(entered: Services) -> None:
     fixture = entered.seasons.add_fixture("Open", "Birch", "Elm").value.id or 0
     record = full_match(entered, fixture, (1, 0))
     assert record["stage"] is None
+
+
+def fixture_of(services: Services, home: str, away: str) -> int:
+    return next(f.id or 0 for f in services.seasons.fixtures("Open") if (f.home, f.away) == (home, away))
+
+
+def test_a_coach_puts_forward_fewer_or_other_results(entered: Services) -> None:
+    best = {s.team: s for s in entered.classic_playoffs.table("Open")}
+    assert best["Ash"].points == 18 + 16 + 4  # 3-0, 1-0 and the 0-1 loss: all three
+    chosen = {"Ash": [fixture_of(entered, "Ash", "Birch")], "Cedar": []}
+    table = {s.team: s for s in entered.classic_playoffs.table("Open", chosen)}
+    assert (table["Ash"].points, table["Ash"].counted) == (18, ("Birch",))
+    assert (table["Cedar"].points, table["Cedar"].counted) == (0, ())
+    assert table["Dale"].points == best["Dale"].points  # not named: its best three
+    drawn = entered.classic_playoffs.draw("Open", seed=7, put_forward=chosen).value
+    assert {s.team: s.points for s in drawn.table}["Cedar"] == 0
+
+
+def test_a_put_forward_result_must_be_the_teams_own(entered: Services) -> None:
+    other = fixture_of(entered, "Birch", "Cedar")
+    with pytest.raises(RuleViolation, match="not a play-off result of Ash"):
+        entered.classic_playoffs.table("Open", {"Ash": [other]})
+    ash = fixture_of(entered, "Ash", "Birch")
+    play(entered, "Ash", "Elm", (2, 0))
+    with pytest.raises(RuleViolation, match="at most 3 results"):
+        entered.classic_playoffs.table(
+            "Open",
+            {
+                "Ash": [
+                    ash,
+                    fixture_of(entered, "Ash", "Elm"),
+                    fixture_of(entered, "Ash", "Cedar"),
+                    fixture_of(entered, "Ash", "Dale"),
+                ]
+            },
+        )
+    with pytest.raises(RuleViolation, match="put forward once"):
+        entered.classic_playoffs.table("Open", {"Ash": [ash, ash]})
+    with pytest.raises(RuleViolation, match="Oak has not entered"):
+        entered.classic_playoffs.table("Open", {"Oak": [ash]})
