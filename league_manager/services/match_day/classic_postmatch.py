@@ -33,8 +33,11 @@ from league_manager.rules.classic_postmatch.sequence import (
 )
 from league_manager.rules.classic_postmatch.spp import MatchRecord
 from league_manager.rules.classic_postmatch.tables import load_post_match
+from league_manager.rules.classic_tournaments.prizes import holder_match_bonus
+from league_manager.rules.classic_tournaments.tables import load_tournaments
 from league_manager.rules.scheduling.knockout import round_name
 from league_manager.services.base import league_ruleset
+from league_manager.services.classic_trophies import season_tournament
 from league_manager.services.match_day.classic_postmatch_record import player_record, side_record
 from league_manager.services.match_day.classic_prematch import find_classic_prematch
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
@@ -78,6 +81,19 @@ def knockout_stage(fixture: Fixture, *, session: Session) -> Stage | None:
     return "final" if name == round_name(1) else "semi_final" if name == round_name(2) else None
 
 
+def handicaps_of(handicap: Mapping[str, Any], side: str) -> tuple[int, ...]:
+    """The D66 handicap results a side of a pre-match rolled or picked: the underdog's by the
+    rating difference, and the Chaos Cup holder's extra roll (older records have no ``extra``)."""
+    own: list[int] = []
+    if handicap["underdog"] == side:
+        own += [h["d66"] for h in handicap["results"]]
+        own += [handicap["picked"]["d66"]] if handicap["picked"] else []
+    extra = handicap.get("extra")
+    if extra and extra["side"] == side:
+        own += [h["d66"] for h in extra["results"]]
+    return tuple(own)
+
+
 def _team_in(
     side: str,
     view: TeamView,
@@ -87,6 +103,7 @@ def _team_in(
     injured: Collection[int],
     classic: ClassicRuleset,
     stage: Stage | None,
+    final_mvps: bool = False,
 ) -> TeamIn:
     missing = set(pre["sides"][side]["misses_match"])
     players: list[PlayerIn] = []
@@ -115,19 +132,16 @@ def _team_in(
                 seriously_injured=p.id in injured,
             )
         )
-    handicap = pre["handicap"]
-    own = [h["d66"] for h in handicap["results"]] + (
-        [handicap["picked"]["d66"]] if handicap["picked"] else []
-    )
     return TeamIn(
         rating=int(pre["ratings"][side]),
         fan_factor=view.dedicated_fans,
         score=int((result.home_td if side == "home" else result.away_td) or 0),
         casualties=int((result.home_cas if side == "home" else result.away_cas) or 0),
         players=tuple(players),
-        handicaps=tuple(own) if handicap["underdog"] == side else (),
+        handicaps=handicaps_of(pre["handicap"], side),
         conceded=result.outcome == "concession" and result.decided_by_team_id == view.id,
         stage=stage,
+        final_mvps=final_mvps,
     )
 
 
@@ -266,14 +280,27 @@ def run_classic_postmatch(
         for s in session.exec(select(PlayerMatchStats).where(PlayerMatchStats.fixture_id == fixture_id))
     }
     classic, tables = load_classic(ruleset.id), load_post_match(ruleset.id)
+    tournaments = load_tournaments(ruleset.id)
     stage = knockout_stage(fixture, session=session)
-    teams = {side: _team_in(side, views[side], pre, result, stats, injured, classic, stage) for side in SIDES}
+    named = season_tournament(fixture.season_id, session=session)
+    medals = stage == "final" and named is not None and named.name == "Blood Bowl"  # every finalist an MVP
+    teams = {
+        side: _team_in(side, views[side], pre, result, stats, injured, classic, stage, medals)
+        for side in SIDES
+    }
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
     writer = _Writer(fixture_id, session)
     sides: dict[str, Any] = {}
     for side in SIDES:
         view, team_out = views[side], out[side]
         writer.team(view.id, team_out, teams[side].fan_factor)
+        bonus = holder_match_bonus(pre["sides"][side].get("trophies", ()), tournaments)
+        if bonus:  # the Blood Bowl holder's Bloodweiser deal, for each match played while holding it
+            reason = f"Bloodweiser deal (Blood Bowl holder), fixture {fixture_id}"
+            entry = repo.add_treasury(
+                view.id, bonus, reason, POST_MATCH, session=session, fixture_id=fixture_id
+            )
+            writer.ids["treasury"].append(entry.id or 0)
         names = {str(p.id): p.name for p in view.players}
         recovered = [p for p in view.players if p.status == "active" and p.misses_next_game]
         for p in recovered:  # he missed this match: fit for the next one (his new injury aside)
@@ -295,7 +322,9 @@ def run_classic_postmatch(
                 writer.status(repo.get_player(int(vet.player), session=session), "left",
                               f"Left after his team conceded fixture {fixture_id}")  # fmt: skip
         sides[side] = side_record(view.id, view.name, teams[side], team_out, names)
-        sides[side].update(players=players, recovered=[p.name for p in recovered])
+        sides[side].update(
+            players=players, recovered=[p.name for p in recovered], holder_bonus=bonus, final_mvps=medals
+        )
     pre["post_match"] = {
         "stage": stage, "sides": sides, "ledger_ids": writer.ids, "dice": roll_dicts(dice.log)
     }  # fmt: skip

@@ -36,3 +36,39 @@ def test_classic_playoffs_count_takes_the_results_a_coach_puts_forward(tmp_path:
     code, out, err = run("season", "classic-draw", "Open", "--seed", "2", "--count", "Ash=", db=db)
     assert code == 0, err
     assert any(line.split()[:2] == ["Ash", "0"] for line in out.splitlines())
+
+
+def test_season_classic_tournament_and_classic_close_pay_a_major_and_hand_over_its_trophy(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "old.db"
+    four_teams(db)
+    code, _, err = run("season", "classic-tournament", "Open", "World Cup", db=db)
+    assert code != 0 and "not a Major" in err
+    code, out, err = run("season", "classic-tournament", "Open", "Chaos Cup", db=db)
+    assert code == 0, err
+    assert "Open: Chaos Cup, Major tournament" in out and "not closed yet" in out
+    code, _, err = run("season", "classic-draw", "Open", "--seed", "2", db=db)
+    assert code == 0, err
+    fixtures = json.loads(run("--json", "season", "fixtures", "Open", db=db)[1])
+    for f in [f for f in fixtures if f["stage"] == "playoff" and f["home"] and f["away"]]:
+        assert run("fixture", "set-result", str(f["id"]), "1", "0", db=db)[0] == 0
+    final = next(
+        f
+        for f in json.loads(run("--json", "season", "fixtures", "Open", db=db)[1])
+        if f["round_name"] == "Final"
+    )
+    code, _, err = run("fixture", "set-result", str(final["id"]), "3", "1", db=db)
+    assert code == 0, err
+    code, out, err = run("season", "classic-close", "Open", "--typed", "6", db=db)
+    assert code == 0, err
+    assert f"winner {final['home']}: 300,000 gp" in out and f"runner-up {final['away']}: 50,000 gp" in out
+    assert "Chaos Cup split: rolled 6" in out and f"{final['home']} holds the Chaos Cup" in out
+    team = json.loads(run("--json", "team", "show", final["home"], db=db)[1])
+    assert team["trophies"] == ["Chaos Cup"] and team["trophy_rerolls"] == 1
+    code, out, _ = run("team", "show", final["home"], db=db)
+    assert "Trophies Chaos Cup: 1 Trophy Re-roll(s)" in out and "one more Handicap roll" in out
+    code, out, _ = run("--json", "season", "classic-tournament", "Open", db=db)
+    assert json.loads(out)["closed"] is True
+    code, _, err = run("season", "close", "Open", db=db)
+    assert code != 0 and "classic-close" in err
