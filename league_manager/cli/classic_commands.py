@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import argparse
 
+from league_manager.cli.classic_prematch_text import render_classic_prematch
 from league_manager.cli.context import CliContext
 from league_manager.cli.subcommands import SubParsers, subcommands
 from league_manager.core.errors import LeagueError
 from league_manager.rules.classic_tournaments.playoffs import PlayoffStanding
 from league_manager.services.classic_challenges import ChallengeView
 from league_manager.services.classic_playoffs import standing_dict
+from league_manager.services.match_day.dice import parse_typed
 
 
 def register(subparsers: SubParsers) -> None:
@@ -54,6 +56,14 @@ def register(subparsers: SubParsers) -> None:
     )
     how.add_argument("--decline-substitute", action="store_true", help="the challenger loses 0-2 instead")
     p.set_defaults(handler=cmd_challenge_answer)
+    p = fixture.add_parser(
+        "inspire", help="LRB 2004 Inspiration: the player who takes the extra MVP (after fixture pregame)"
+    )
+    p.add_argument("fixture", type=int)
+    p.add_argument("player", type=int, help="the player's id (team show lists them)")
+    p.add_argument("--seed", type=int, help="seed for the program's dice (default: random)")
+    p.add_argument("--typed", metavar="ROLLS", help="physical dice typed in: his Star Player roll(s), if any")
+    p.set_defaults(handler=cmd_inspire)
 
 
 def _count_option(parser: argparse.ArgumentParser) -> None:
@@ -148,3 +158,13 @@ def cmd_challenge_answer(args: argparse.Namespace, ctx: CliContext) -> int:
     answer = "accept" if args.accept else "refuse" if args.refuse else "substitute"
     view = service.answer(args.challenge, answer, args.substitute).value
     return ctx.emit(view.to_dict(), lambda: render_challenge(view))
+
+
+def cmd_inspire(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Give Inspiration's extra MVP to the coach's player."""
+    view = (
+        ctx.services()
+        .match_day.classic_inspire(args.fixture, args.player, seed=args.seed, typed=parse_typed(args.typed))
+        .value
+    )
+    return ctx.emit(view.to_dict(), lambda: render_classic_prematch(view))

@@ -79,5 +79,18 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
         lines.append(f"  {r['sides'][extra['side']]['name']} rolls once more ({extra['reason']})")
         for result in extra["results"]:
             lines.append(f"    {result['d66']} {result['name']}: {result['effect']}")
+    for side, entries in r.get("handicap_mvps", {}).items():
+        for e in entries:
+            rolls = ", ".join(f"{x['level']} roll {'+'.join(map(str, x['dice']))}: {x['result']}"
+                              for x in e["star_player_rolls"])  # fmt: skip
+            lines.append(
+                f"  {e['handicap']}: {e['name']} ({r['sides'][side]['name']}) takes an MVP now, "
+                f"{e['spp_earned']} SPP" + (f"; {rolls} (player star-roll to pick)" if rolls else "")
+            )
+    for side in r.get("inspiration_pending", []):
+        lines.append(
+            f"  Inspiration: {r['sides'][side]['name']} picks the player for an extra MVP "
+            f"(fixture inspire {view.fixture_id} PLAYER) before the post-match"
+        )
     lines.append("  Dice: " + ", ".join(f"{d['label']} {d['result']} ({d['source']})" for d in r["dice"]))
     return "\n".join(lines)

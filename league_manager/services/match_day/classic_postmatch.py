@@ -52,7 +52,7 @@ POST_MATCH = "match"
 CHARACTERISTICS = ("MA", "ST", "AG", "AV")
 
 
-def _position_access(
+def position_access(
     classic: ClassicRuleset, race_id: str, position: str
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Normal and double skill categories of a position (or a Big Guy ally)."""
@@ -64,7 +64,8 @@ def _position_access(
         return big.normal, big.double
 
 
-def _profile(view: PlayerView) -> tuple[dict[str, int], dict[str, int]]:
+def profile_of(view: PlayerView) -> tuple[dict[str, int], dict[str, int]]:
+    """A player's MA ST AG AV now and his position's starting ones."""
     now = {c: int(view.stats.get(c) or 0) for c in CHARACTERISTICS}
     start = {c: int(view.base.get(c) or 0) for c in CHARACTERISTICS}
     return now, start
@@ -117,8 +118,8 @@ def _team_in(
             interceptions=line.interceptions if line else 0,
             casualties=line.cas if line else 0,
         )
-        normal, double = _position_access(classic, view.race_id, p.position)
-        now, start = _profile(p)
+        normal, double = position_access(classic, view.race_id, p.position)
+        now, start = profile_of(p)
         players.append(
             PlayerIn(
                 id=str(p.id),
@@ -139,13 +140,14 @@ def _team_in(
         casualties=int((result.home_cas if side == "home" else result.away_cas) or 0),
         players=tuple(players),
         handicaps=handicaps_of(pre["handicap"], side),
+        pregame_mvps=tuple(str(e["player_id"]) for e in pre.get("handicap_mvps", {}).get(side, [])),
         conceded=result.outcome == "concession" and result.decided_by_team_id == view.id,
         stage=stage,
         final_mvps=final_mvps,
     )
 
 
-class _Writer:
+class LedgerWriter:
     """Applies one side's post-match to the ledgers and returns the ids it wrote."""
 
     def __init__(self, fixture_id: int, session: Session) -> None:
@@ -264,6 +266,11 @@ def run_classic_postmatch(
     pre = json.loads(row.record_json)
     if pre.get("post_match") is not None:
         raise RuleViolation("post-match", f"fixture {fixture_id} has had its post-match already")
+    if pre.get("inspiration_pending"):
+        raise RuleViolation(
+            "post-match",
+            f"fixture {fixture_id}: choose Inspiration's player first (fixture inspire {fixture_id} PLAYER)",
+        )
     result = session.exec(select(FixtureResult).where(FixtureResult.fixture_id == fixture_id)).first()
     if result is None or result.outcome not in ("score", "concession") or result.home_td is None:
         raise RuleViolation("post-match", f"fixture {fixture_id} needs its score first (fixture set-result)")
@@ -289,7 +296,7 @@ def run_classic_postmatch(
         for side in SIDES
     }
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
-    writer = _Writer(fixture_id, session)
+    writer = LedgerWriter(fixture_id, session)
     sides: dict[str, Any] = {}
     for side in SIDES:
         view, team_out = views[side], out[side]

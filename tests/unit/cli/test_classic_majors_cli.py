@@ -72,3 +72,22 @@ def test_season_classic_tournament_and_classic_close_pay_a_major_and_hand_over_i
     assert json.loads(out)["closed"] is True
     code, _, err = run("season", "close", "Open", db=db)
     assert code != 0 and "classic-close" in err
+
+
+def test_fixture_inspire_gives_the_inspiration_mvp_the_pre_match_rolled(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    classic_league(db)
+    code, _, err = run("adjust", "Greenskins", "--gold", "300000", "--reason", "a patron", db=db)
+    assert code == 0, err
+    run("fixture", "add", "Open", "Greenskins", "Stunties", db=db)
+    typed = ",".join(["4"] * 8 + ["1", "4", "3", "5"])  # gate; handicaps 14 Inspiration, 35 Palmed Coin
+    code, out, err = run("fixture", "pregame", "1", "--typed", typed, db=db)
+    assert code == 0, err
+    assert "Inspiration: Stunties picks the player for an extra MVP (fixture inspire 1 PLAYER)" in out
+    goblin = json.loads(run("--json", "team", "show", "Stunties", db=db)[1])["players"][0]
+    code, out, err = run("fixture", "inspire", "1", str(goblin["id"]), db=db)
+    assert code == 0, err
+    assert f"Inspiration: {goblin['name']} (Stunties) takes an MVP now, 5 SPP" in out
+    assert json.loads(run("--json", "team", "show", "Stunties", db=db)[1])["players"][0]["spp"] == 5
+    code, _, err = run("fixture", "inspire", "1", str(goblin["id"]), db=db)
+    assert code != 0 and "no Inspiration waits" in err

@@ -21,7 +21,13 @@ def play(services: Services, home: str, away: str, score: tuple[int, int]) -> No
 
 def full_match(services: Services, fixture: int, score: tuple[int, int], seed: int = 3) -> dict[str, Any]:
     """Pre-match, score and post-match of a classic fixture; the post-match record."""
-    services.match_day.classic_pregame(fixture, seed=seed)
+    pre = services.match_day.classic_pregame(fixture, seed=seed).value.record
+    for side in pre["inspiration_pending"]:  # the coach's pick: a player who plays, without an MVP yet
+        taken = {e["player_id"] for e in pre.get("handicap_mvps", {}).get(side, [])}
+        out = set(pre["sides"][side]["misses_match"])
+        players = services.teams.get_team(pre["sides"][side]["name"]).players
+        pick = next(p.id for p in players if p.id not in taken and p.name not in out)
+        services.match_day.classic_inspire(fixture, pick, seed=seed)
     services.seasons.set_result(fixture, ResultEntry(home_td=score[0], away_td=score[1]))
     record = services.match_day.classic_postgame(fixture, seed=seed).value.record
     return dict(record["post_match"])
