@@ -107,6 +107,10 @@ def render_classic_postmatch(view: ClassicPreMatchView) -> str:
         roll = f"rolled {f['die']} = {f['score']}" if f["die"] is not None else "no roll (conceded)"
         mods = ", ".join(f"{name} {value:+d}" for name, value in f["modifiers"])
         lines.append(f"    fan factor {f['before']} -> {f['after']} ({roll})" + (f"; {mods}" if mods else ""))
+        if s.get("holder_bonus"):
+            lines.append(f"    Bloodweiser deal (Blood Bowl holder): {format_gold(s['holder_bonus'])} paid")
+        if s.get("final_mvps"):
+            lines.append("    Blood Bowl final: every player who played takes a medal MVP (5 SPP)")
         for m in s["mvps"]:
             lines.append(f"    MVP: {m['name']}" + (" (a hired Star: lost)" if m["lost"] else ""))
         for p in s["players"]:

@@ -4,6 +4,7 @@ from typing import Any
 
 import pytest
 
+from league_manager.cli.classic_postmatch_text import render_classic_postmatch
 from league_manager.core.errors import RuleViolation
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
@@ -225,6 +226,8 @@ def test_the_blood_bowl_final_medals_and_the_holders_bloodweiser_deal(drawn: Ser
     match = full_match(drawn, fixture, (0, 0))
     assert match["sides"]["home"]["holder_bonus"] == 20_000 and match["sides"]["away"]["holder_bonus"] == 0
     assert match["sides"]["home"]["final_mvps"] is False
+    text = render_classic_postmatch(drawn.match_day.classic_prematch(fixture))
+    assert "Bloodweiser deal (Blood Bowl holder): 20,000 gp paid" in text
 
 
 def test_the_spike_winner_gains_fan_factor_and_the_player_of_the_year_one_more(drawn: Services) -> None:
