@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import argparse
 
+from league_manager.cli.classic_prematch_text import render_classic_prematch
 from league_manager.cli.context import CliContext
 from league_manager.cli.subcommands import SubParsers, subcommands
+from league_manager.core.errors import LeagueError
 from league_manager.rules.classic_tournaments.playoffs import PlayoffStanding
 from league_manager.services.classic_challenges import ChallengeView
 from league_manager.services.classic_playoffs import standing_dict
+from league_manager.services.match_day.dice import parse_typed
 
 
 def register(subparsers: SubParsers) -> None:
@@ -20,6 +23,7 @@ def register(subparsers: SubParsers) -> None:
         help="an LRB 2004 season's play-off table: best three results (15 a win, 5 a loss, +/- touchdowns)",
     )
     p.add_argument("season")
+    _count_option(p)
     p.set_defaults(handler=cmd_playoffs)
     p = season.add_parser(
         "classic-draw",
@@ -29,6 +33,7 @@ def register(subparsers: SubParsers) -> None:
     p.add_argument("--quarter-finals", action="store_true", help="eight qualify for quarter-finals")
     p.add_argument("--third-place", action="store_true", help="add the match for 3rd and 4th place")
     p.add_argument("--seed", type=int, help="seed for the draw's dice (default: random)")
+    _count_option(p)
     p.set_defaults(handler=cmd_draw)
     fixture = subcommands(subparsers, "fixture", "enter results and edit single fixtures")
     p = fixture.add_parser(
@@ -51,6 +56,46 @@ def register(subparsers: SubParsers) -> None:
     )
     how.add_argument("--decline-substitute", action="store_true", help="the challenger loses 0-2 instead")
     p.set_defaults(handler=cmd_challenge_answer)
+    p = fixture.add_parser(
+        "inspire", help="LRB 2004 Inspiration: the player who takes the extra MVP (after fixture pregame)"
+    )
+    p.add_argument("fixture", type=int)
+    p.add_argument("player", type=int, help="the player's id (team show lists them)")
+    p.add_argument("--seed", type=int, help="seed for the program's dice (default: random)")
+    p.add_argument("--typed", metavar="ROLLS", help="physical dice typed in: his Star Player roll(s), if any")
+    p.set_defaults(handler=cmd_inspire)
+
+
+def _count_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--count",
+        action="append",
+        default=[],
+        metavar="TEAM=FIXTURE[,FIXTURE...]",
+        help="the results a coach puts forward (up to three, fewer allowed; 'TEAM=' none); "
+        "a team not named counts its best three. Repeat for each team",
+    )
+
+
+def put_forward(values: list[str]) -> dict[str, list[int]]:
+    """``TEAM=1,4,7`` options as team -> fixture ids.
+
+    Raises:
+        LeagueError: a value without ``=`` or with a fixture that is not a number, or a team twice.
+    """
+    chosen: dict[str, list[int]] = {}
+    for value in values:
+        team, sep, fixtures = value.partition("=")
+        team = team.strip()
+        if not sep or not team:
+            raise LeagueError(f"--count {value!r}: write TEAM=FIXTURE,FIXTURE (fixture ids)")
+        if team in chosen:
+            raise LeagueError(f"--count: {team} is named twice")
+        try:
+            chosen[team] = [int(f) for f in fixtures.split(",") if f.strip()]
+        except ValueError:
+            raise LeagueError(f"--count {value!r}: fixture ids are numbers") from None
+    return chosen
 
 
 def render_table(table: tuple[PlayoffStanding, ...]) -> str:
@@ -62,7 +107,7 @@ def render_table(table: tuple[PlayoffStanding, ...]) -> str:
 
 def cmd_playoffs(args: argparse.Namespace, ctx: CliContext) -> int:
     """Show the play-off table."""
-    table = ctx.services().classic_playoffs.table(args.season)
+    table = ctx.services().classic_playoffs.table(args.season, put_forward(args.count))
     return ctx.emit([standing_dict(s) for s in table], lambda: render_table(table))
 
 
@@ -71,7 +116,11 @@ def cmd_draw(args: argparse.Namespace, ctx: CliContext) -> int:
     view = (
         ctx.services()
         .classic_playoffs.draw(
-            args.season, quarter_finals=args.quarter_finals, third_place=args.third_place, seed=args.seed
+            args.season,
+            quarter_finals=args.quarter_finals,
+            third_place=args.third_place,
+            seed=args.seed,
+            put_forward=put_forward(args.count),
         )
         .value
     )
@@ -109,3 +158,13 @@ def cmd_challenge_answer(args: argparse.Namespace, ctx: CliContext) -> int:
     answer = "accept" if args.accept else "refuse" if args.refuse else "substitute"
     view = service.answer(args.challenge, answer, args.substitute).value
     return ctx.emit(view.to_dict(), lambda: render_challenge(view))
+
+
+def cmd_inspire(args: argparse.Namespace, ctx: CliContext) -> int:
+    """Give Inspiration's extra MVP to the coach's player."""
+    view = (
+        ctx.services()
+        .match_day.classic_inspire(args.fixture, args.player, seed=args.seed, typed=parse_typed(args.typed))
+        .value
+    )
+    return ctx.emit(view.to_dict(), lambda: render_classic_prematch(view))

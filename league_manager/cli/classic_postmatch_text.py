@@ -82,6 +82,9 @@ def _player_lines(p: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+STAGES = {"semi_final": "Tournament semi-final", "final": "Tournament final"}
+
+
 def render_classic_postmatch(view: ClassicPreMatchView) -> str:
     """The classic post-match in words: winnings, fan factor, MVPs, SPP, rolls, every die."""
     post = view.record.get("post_match")
@@ -89,6 +92,9 @@ def render_classic_postmatch(view: ClassicPreMatchView) -> str:
     if not post:
         return f"{title}\n  not run yet"
     lines = [title]
+    stage = STAGES.get(post.get("stage") or "")
+    if stage:
+        lines.append(f"  {stage}: every Fan Factor roll of this match is modified for it")
     for side in ("home", "away"):
         s = post["sides"][side]
         w, f = s["winnings"], s["fan_factor"]
@@ -99,7 +105,12 @@ def render_classic_postmatch(view: ClassicPreMatchView) -> str:
             f" = {w['score']}: {format_gold(w['rolled'])}; paid {format_gold(w['paid'])}"
         )
         roll = f"rolled {f['die']} = {f['score']}" if f["die"] is not None else "no roll (conceded)"
-        lines.append(f"    fan factor {f['before']} -> {f['after']} ({roll})")
+        mods = ", ".join(f"{name} {value:+d}" for name, value in f["modifiers"])
+        lines.append(f"    fan factor {f['before']} -> {f['after']} ({roll})" + (f"; {mods}" if mods else ""))
+        if s.get("holder_bonus"):
+            lines.append(f"    Bloodweiser deal (Blood Bowl holder): {format_gold(s['holder_bonus'])} paid")
+        if s.get("final_mvps"):
+            lines.append("    Blood Bowl final: every player who played takes a medal MVP (5 SPP)")
         for m in s["mvps"]:
             lines.append(f"    MVP: {m['name']}" + (" (a hired Star: lost)" if m["lost"] else ""))
         for p in s["players"]:

@@ -45,6 +45,12 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
             lines.append(f"    paid {format_gold(s['paid'])} from the treasury")
         if s.get("head_coach"):
             lines.append(f"    head coach: {s['head_coach']}")
+        if s.get("trophies"):
+            lines.append(
+                f"    holds {', '.join(s['trophies'])}: {s['trophy_rerolls']} Trophy Re-roll(s), each once"
+                " this match (used like a team re-roll)"
+                + ("; Blood Bowl: +20,000 gp after the match" if "Blood Bowl" in s["trophies"] else "")
+            )
         if s.get("rune"):
             lines.append(
                 f"    Runesmith rolled {s['rune']['roll']}: {s['rune']['result']} ({s['rune']['effect']})"
@@ -68,5 +74,23 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
         lines.append(f"  Handicap: ratings {h['difference']} apart: {who} rolls {h['rolls']} time(s)")
         for result in [*h["results"], *([h["picked"]] if h["picked"] else [])]:
             lines.append(f"    {result['d66']} {result['name']}: {result['effect']}")
+    extra = h.get("extra")
+    if extra:
+        lines.append(f"  {r['sides'][extra['side']]['name']} rolls once more ({extra['reason']})")
+        for result in extra["results"]:
+            lines.append(f"    {result['d66']} {result['name']}: {result['effect']}")
+    for side, entries in r.get("handicap_mvps", {}).items():
+        for e in entries:
+            rolls = ", ".join(f"{x['level']} roll {'+'.join(map(str, x['dice']))}: {x['result']}"
+                              for x in e["star_player_rolls"])  # fmt: skip
+            lines.append(
+                f"  {e['handicap']}: {e['name']} ({r['sides'][side]['name']}) takes an MVP now, "
+                f"{e['spp_earned']} SPP" + (f"; {rolls} (player star-roll to pick)" if rolls else "")
+            )
+    for side in r.get("inspiration_pending", []):
+        lines.append(
+            f"  Inspiration: {r['sides'][side]['name']} picks the player for an extra MVP "
+            f"(fixture inspire {view.fixture_id} PLAYER) before the post-match"
+        )
     lines.append("  Dice: " + ", ".join(f"{d['label']} {d['result']} ({d['source']})" for d in r["dice"]))
     return "\n".join(lines)

@@ -39,6 +39,7 @@ COMMAND_MODULES = (
     "interop_commands",
     "redraft_commands",
     "classic_commands",
+    "classic_tournament_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -56,6 +57,7 @@ COMMANDS = {
         "removal_commands",
         "interop_commands",
         "classic_commands",
+        "classic_tournament_commands",
     ),
     "fixture": (
         "season_commands",

@@ -214,6 +214,22 @@ def render_team(view: TeamView) -> str:
     return "\n".join(lines)
 
 
+def classic_trophy_lines(view: TeamView) -> list[str]:
+    """What a classic team's Major trophies and the Dungeonbowl contract give it (none: no lines)."""
+    lines = []
+    if view.trophies:
+        lines.append(
+            f"Trophies {', '.join(view.trophies)}: {view.trophy_rerolls} Trophy Re-roll(s), one a match each"
+        )
+    if "Chaos Cup" in view.trophies:
+        lines.append("Chaos Cup: one more Handicap roll in every match (fixture pregame rolls it)")
+    if "Blood Bowl" in view.trophies:
+        lines.append("Blood Bowl: +20,000 gp after each match played (fixture postgame pays it)")
+    if view.dungeonbowl_contract:
+        lines.append("Dungeonbowl contract: a Wizard for 25,000 gp this season, whatever the team")
+    return lines
+
+
 def render_classic_team(view: TeamView) -> str:
     """A classic (LRB 2004) team as text: team rating, fan factor, MA ST AG AV without PA."""
     lines = [
@@ -224,6 +240,7 @@ def render_classic_team(view: TeamView) -> str:
         f"{format_k(2 * view.reroll_cost)} after)   "
         f"Apothecary {'yes' if view.apothecary else 'no'}   Assistant coaches {view.assistant_coaches}   "
         f"Cheerleaders {view.cheerleaders}",
+        *classic_trophy_lines(view),
         "",
         f"{'id':>5} {'#':>2}  {'name':<22} {'position':<24} MA ST AG AV   SPP  value  skills",
     ]

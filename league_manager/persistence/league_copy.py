@@ -59,6 +59,7 @@ LEAGUE_ROWS: Mapping[str, str] = {
     "seasonclose": f"season_id IN {_SEASONS}",
     "teamredraft": f"team_id IN {_TEAMS}",
     "classicchallenge": f"season_id IN {_SEASONS}",
+    "classictournament": f"season_id IN {_SEASONS}",
 }
 """Each copied table and the SQL condition (on ``:league``) that picks the league's rows."""
 

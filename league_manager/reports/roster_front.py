@@ -236,6 +236,13 @@ def roster_legend(team: TeamView, st: Styles) -> Paragraph:
         if team.classic
         else f"SPP earned/available, {CAN_IMPROVE_MARK} can improve",
     ]
+    if team.classic and team.trophies:  # LRB 2004 Majors held: a Trophy Re-roll each, once per match
+        parts.append(
+            f"<b>Trophies</b> {', '.join(team.trophies)}: "
+            f"{team.trophy_rerolls} Trophy Re-roll(s), one a match each"
+        )
+    if team.classic and team.dungeonbowl_contract:
+        parts.append("<b>Dungeonbowl contract</b>: a Wizard for 25k this season")
     if team.value_parts:
         labels = {"players": "players", "rerolls": "re-rolls", "staff": "staff"}
         labels["dedicated_fans"] = "fan factor" if team.classic else "fans"

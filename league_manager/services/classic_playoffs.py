@@ -8,6 +8,7 @@ winner on (``services/season_results.advance``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from sqlmodel import Session, col, select
@@ -68,28 +69,37 @@ def standing_dict(s: PlayoffStanding) -> dict[str, object]:
 class ClassicPlayoffService(ServiceBase):
     """The classic play-off table and the knock-out draw, one transaction each."""
 
-    def table(self, season: str | int) -> tuple[PlayoffStanding, ...]:
+    def table(
+        self, season: str | int, put_forward: Mapping[str, Sequence[int]] | None = None
+    ) -> tuple[PlayoffStanding, ...]:
         """Every entrant's play-off score, best first (best three results; ties by rating).
+
+        Args:
+            season: the season.
+            put_forward: per team name, the fixtures whose results its coach puts forward (up
+                to three, fewer allowed); a team not named counts its best three.
 
         Raises:
             NotFound: no such season.
-            RuleViolation: the season's league is not a classic one.
+            RuleViolation: the season's league is not a classic one; a put-forward fixture the
+                team did not play with a score in these play-offs, or more than three.
         """
         with self.transaction() as session:
             row = self._classic_season(season, session=session)
-            return self._table(row, session=session)
+            return self._table(row, put_forward or {}, session=session)
 
     def draw(
         self, season: str | int, *, quarter_finals: bool = False, third_place: bool = False,
-        seed: int | None = None,
+        seed: int | None = None, put_forward: Mapping[str, Sequence[int]] | None = None,
     ) -> Outcome[ClassicDraw]:  # fmt: skip
         """Close the play-offs: qualify the top four (eight with ``quarter_finals``), draw the
         ties at random and store the bracket up to the final (and the third-place match).
+        ``put_forward``: the coaches' chosen results, as for :meth:`table`.
 
         Raises:
             NotFound: no such season.
             RuleViolation: not a classic season, a play-off fixture still to be played, the
-                knock-out already drawn, or too few entrants.
+                knock-out already drawn, too few entrants, or a refused put-forward result.
         """
         dice = SeededDice(check_seed(seed))
         with self.transaction() as session:
@@ -103,7 +113,7 @@ class ClassicPlayoffService(ServiceBase):
                 raise RuleViolation(
                     "draw", f"{len(open_)} play-off match(es) still to be played or cancelled first"
                 )
-            table = self._table(row, session=session)
+            table = self._table(row, put_forward or {}, session=session)
             rules = load_tournaments(self.ruleset_of(league_of(row, session=session)).id).playoffs
             chosen = qualifiers(dice, table, rules, quarter_finals=quarter_finals)
             ties = draw_ties(dice, chosen)
@@ -120,7 +130,9 @@ class ClassicPlayoffService(ServiceBase):
             raise RuleViolation("play-offs", f"{row.name} is not a classic (LRB 2004) season")
         return row
 
-    def _table(self, row: Season, *, session: Session) -> tuple[PlayoffStanding, ...]:
+    def _table(
+        self, row: Season, put_forward: Mapping[str, Sequence[int]], *, session: Session
+    ) -> tuple[PlayoffStanding, ...]:
         ruleset = self.ruleset_of(league_of(row, session=session))
         rules = load_tournaments(ruleset.id).playoffs
         team_ids = _entrant_ids(row, session)
@@ -130,15 +142,51 @@ class ClassicPlayoffService(ServiceBase):
             .join(FixtureResult, col(FixtureResult.fixture_id) == Fixture.id)
             .where(Fixture.season_id == row.id, Fixture.stage == "league")
         ).all()
-        matches = [
-            PlayoffMatch(names[f.home_team_id], names[f.away_team_id], r.home_td, r.away_td)
-            for f, r in results
-            if f.home_team_id is not None and f.away_team_id is not None
+        scored = [
+            (f, r) for f, r in results
+            if f.home_team_id in names and f.away_team_id in names
             and r.home_td is not None and r.away_td is not None
+        ]  # fmt: skip
+        matches = [
+            PlayoffMatch(
+                names[f.home_team_id or 0], names[f.away_team_id or 0], r.home_td or 0, r.away_td or 0
+            )
+            for f, r in scored
         ]  # fmt: skip
         teams = session.exec(select(Team).where(col(Team.id).in_(team_ids))).all()
         ratings = {v.name: v.rating or 0 for v in build_team_views(list(teams), session=session)}
-        return playoff_table(ratings, matches, rules)
+        chosen = _put_forward(put_forward, {f.id or 0: f for f, _ in scored}, names)
+        return playoff_table(ratings, matches, rules, chosen)
+
+
+def _put_forward(
+    put_forward: Mapping[str, Sequence[int]], scored: Mapping[int, Fixture], names: Mapping[int, str]
+) -> dict[str, list[str]]:
+    """The coaches' chosen fixtures as the rules take them: per team, the opponents of those results
+    (a team never meets an opponent twice in the play-offs, so the opponent names the result).
+
+    Raises:
+        RuleViolation: an unknown team, a fixture it did not play with a score in these play-offs,
+            or one fixture named twice.
+    """
+    ids = {name: tid for tid, name in names.items()}
+    chosen: dict[str, list[str]] = {}
+    for team, fixtures in put_forward.items():
+        if team not in ids:
+            raise RuleViolation("play-offs", f"{team} has not entered these play-offs")
+        if len(set(fixtures)) != len(fixtures):
+            raise RuleViolation("play-offs", f"{team}: a result is put forward once")
+        opponents: list[str] = []
+        for fixture_id in fixtures:
+            f = scored.get(fixture_id)
+            if f is None or ids[team] not in (f.home_team_id, f.away_team_id):
+                raise RuleViolation(
+                    "play-offs", f"fixture {fixture_id} is not a play-off result of {team} with a score"
+                )
+            other = f.away_team_id if f.home_team_id == ids[team] else f.home_team_id
+            opponents.append(names[other or 0])
+        chosen[team] = opponents
+    return chosen
 
 
 def _entrant_ids(row: Season, session: Session) -> list[int]:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from league_manager.services.backup_files import BackupFile
     from league_manager.services.classic_challenges import ClassicChallengeService
     from league_manager.services.classic_playoffs import ClassicPlayoffService
+    from league_manager.services.classic_tournaments import ClassicTournamentService
     from league_manager.services.concessions import ConcessionService
     from league_manager.services.deadlines import DeadlineService
     from league_manager.services.events import EventService
@@ -228,6 +229,13 @@ class Services:
         from league_manager.services.classic_challenges import ClassicChallengeService
 
         return ClassicChallengeService(self.engine)
+
+    @cached_property
+    def classic_tournaments(self) -> ClassicTournamentService:
+        """A classic (LRB 2004) season's tournament: a Major or minor one, its prizes and trophy."""
+        from league_manager.services.classic_tournaments import ClassicTournamentService
+
+        return ClassicTournamentService(self.engine)
 
     @cached_property
     def classic_playoffs(self) -> ClassicPlayoffService:

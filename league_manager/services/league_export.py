@@ -65,6 +65,7 @@ EXPORTED_TABLES = (
     "seasonclose",
     "teamredraft",
     "classicchallenge",
+    "classictournament",
 )
 """Every table written to the file, in an order where a row's parents come first."""
 

@@ -200,6 +200,10 @@ class TeamView:
     trophy_rerolls: int = 0  # the League Trophy's free re-roll (counts in TV, not bought)
     rating: int | None = None
     """Classic (LRB 2004) team rating: team value with the treasury per 10,000 gp + total SPP per 5."""
+    trophies: tuple[str, ...] = ()
+    """Classic Major trophies held: each one Trophy Re-roll per match (``trophy_rerolls``), not rated."""
+    dungeonbowl_contract: bool = False
+    """Classic: the Dungeonbowl winner's Wizard contract (25,000 gp) runs."""
 
     @property
     def classic(self) -> bool:
@@ -229,7 +233,12 @@ class TeamView:
             "reroll_cost": self.reroll_cost,
             "trophy_rerolls": self.trophy_rerolls,
             **(
-                {"rating": self.rating, "fan_factor": self.dedicated_fans}
+                {
+                    "rating": self.rating,
+                    "fan_factor": self.dedicated_fans,
+                    "trophies": list(self.trophies),
+                    "dungeonbowl_contract": self.dungeonbowl_contract,
+                }
                 if self.classic
                 else {"dedicated_fans": self.dedicated_fans}
             ),

@@ -88,7 +88,8 @@ class SeasonEndService(ServiceBase):
             raise RuleViolation(
                 what,
                 f"{season.name} belongs to a {ruleset.name} open league: it has no BB2020 {what} "
-                "(League Trophy, prize money); the classic tournaments are not in this program yet",
+                "(League Trophy, prize money); its tournament runs with season classic-playoffs, "
+                "classic-draw, classic-tournament and classic-close",
             )
 
     def closed(self, season: str | int) -> SeasonCloseView | None:

@@ -22,9 +22,11 @@ from league_manager.rules.advancement import categories_for
 from league_manager.rules.captain import CAPTAIN_TEXT, TEAM_CAPTAIN
 from league_manager.rules.characteristics import adjusted
 from league_manager.rules.classic_draft import team_rating
+from league_manager.rules.classic_tournaments.prizes import trophy_rerolls
 from league_manager.rules.model import Characteristics, Position, Ruleset, SkillRef, TeamRoster
 from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, player_value, team_value
-from league_manager.services.base import team_ruleset
+from league_manager.services.base import league_ruleset, team_ruleset
+from league_manager.services.classic_trophies import holdings
 from league_manager.services.read_models import (
     LedgerRow,
     PlayerView,
@@ -168,6 +170,8 @@ def build_team_views(teams: Sequence[Team], *, session: Session) -> list[TeamVie
     for p in players:
         by_team[p.team_id].append(p)
     trophies = trophy_holders([t.league_id for t in teams], session=session)
+    classic_leagues = [lg.id for lg in leagues.values() if lg.id is not None and league_ruleset(lg).classic]
+    held = holdings(classic_leagues, session=session)
     views = []
     for team in teams:
         assert team.id is not None
@@ -176,10 +180,15 @@ def build_team_views(teams: Sequence[Team], *, session: Session) -> list[TeamVie
         roster = ruleset.team(team.race)
         staff = repo.staff_of(team.id, session=session)
         player_views = tuple(player_view(p, roster, ruleset, facts) for p in by_team[team.id])
-        views.append(
-            _team_view(team, league, coaches[team.coach_id], ruleset, roster, staff,
-                       player_views, treasury[team.id], fans[team.id], int(team.id in trophies))
+        view = _team_view(
+            team, league, coaches[team.coach_id], ruleset, roster, staff,
+            player_views, treasury[team.id], fans[team.id], int(team.id in trophies),
         )  # fmt: skip
+        if team.id in held:  # a classic Major's Trophy Re-roll: once per match, not bought, not rated
+            h = held[team.id]
+            view = replace(view, trophies=h.trophies, trophy_rerolls=trophy_rerolls(h.trophies),
+                           dungeonbowl_contract=h.dungeonbowl_contract)  # fmt: skip
+        views.append(view)
     return views
 
 

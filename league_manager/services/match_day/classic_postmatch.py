@@ -21,8 +21,9 @@ from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.classic_models import ClassicPreMatch
 from league_manager.persistence.models import Player, Team
-from league_manager.persistence.season_models import FixtureResult, PlayerMatchStats
+from league_manager.persistence.season_models import Fixture, FixtureResult, PlayerMatchStats, Round
 from league_manager.rules.classic import ClassicRuleset, load_classic
+from league_manager.rules.classic_postmatch.fan_factor import Stage
 from league_manager.rules.classic_postmatch.sequence import (
     PlayerIn,
     PlayerOut,
@@ -32,7 +33,11 @@ from league_manager.rules.classic_postmatch.sequence import (
 )
 from league_manager.rules.classic_postmatch.spp import MatchRecord
 from league_manager.rules.classic_postmatch.tables import load_post_match
+from league_manager.rules.classic_tournaments.prizes import holder_match_bonus
+from league_manager.rules.classic_tournaments.tables import load_tournaments
+from league_manager.rules.scheduling.knockout import round_name
 from league_manager.services.base import league_ruleset
+from league_manager.services.classic_trophies import season_tournament
 from league_manager.services.match_day.classic_postmatch_record import player_record, side_record
 from league_manager.services.match_day.classic_prematch import find_classic_prematch
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
@@ -47,7 +52,7 @@ POST_MATCH = "match"
 CHARACTERISTICS = ("MA", "ST", "AG", "AV")
 
 
-def _position_access(
+def position_access(
     classic: ClassicRuleset, race_id: str, position: str
 ) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Normal and double skill categories of a position (or a Big Guy ally)."""
@@ -59,10 +64,35 @@ def _position_access(
         return big.normal, big.double
 
 
-def _profile(view: PlayerView) -> tuple[dict[str, int], dict[str, int]]:
+def profile_of(view: PlayerView) -> tuple[dict[str, int], dict[str, int]]:
+    """A player's MA ST AG AV now and his position's starting ones."""
     now = {c: int(view.stats.get(c) or 0) for c in CHARACTERISTICS}
     start = {c: int(view.base.get(c) or 0) for c in CHARACTERISTICS}
     return now, start
+
+
+def knockout_stage(fixture: Fixture, *, session: Session) -> Stage | None:
+    """The tournament stage of a play-off fixture for the Fan Factor roll: the semi-finals (+1)
+    and the final (+2) of the knock-out ``season classic-draw`` stored; None for any other match
+    (play-off weeks, quarter-finals, the third-place match)."""
+    if fixture.stage != "playoff" or fixture.third_place:
+        return None
+    round_ = session.get(Round, fixture.round_id)
+    name = round_.name if round_ is not None else ""
+    return "final" if name == round_name(1) else "semi_final" if name == round_name(2) else None
+
+
+def handicaps_of(handicap: Mapping[str, Any], side: str) -> tuple[int, ...]:
+    """The D66 handicap results a side of a pre-match rolled or picked: the underdog's by the
+    rating difference, and the Chaos Cup holder's extra roll (older records have no ``extra``)."""
+    own: list[int] = []
+    if handicap["underdog"] == side:
+        own += [h["d66"] for h in handicap["results"]]
+        own += [handicap["picked"]["d66"]] if handicap["picked"] else []
+    extra = handicap.get("extra")
+    if extra and extra["side"] == side:
+        own += [h["d66"] for h in extra["results"]]
+    return tuple(own)
 
 
 def _team_in(
@@ -73,6 +103,8 @@ def _team_in(
     stats: Mapping[int, PlayerMatchStats],
     injured: Collection[int],
     classic: ClassicRuleset,
+    stage: Stage | None,
+    final_mvps: bool = False,
 ) -> TeamIn:
     missing = set(pre["sides"][side]["misses_match"])
     players: list[PlayerIn] = []
@@ -86,8 +118,8 @@ def _team_in(
             interceptions=line.interceptions if line else 0,
             casualties=line.cas if line else 0,
         )
-        normal, double = _position_access(classic, view.race_id, p.position)
-        now, start = _profile(p)
+        normal, double = position_access(classic, view.race_id, p.position)
+        now, start = profile_of(p)
         players.append(
             PlayerIn(
                 id=str(p.id),
@@ -101,22 +133,21 @@ def _team_in(
                 seriously_injured=p.id in injured,
             )
         )
-    handicap = pre["handicap"]
-    own = [h["d66"] for h in handicap["results"]] + (
-        [handicap["picked"]["d66"]] if handicap["picked"] else []
-    )
     return TeamIn(
         rating=int(pre["ratings"][side]),
         fan_factor=view.dedicated_fans,
         score=int((result.home_td if side == "home" else result.away_td) or 0),
         casualties=int((result.home_cas if side == "home" else result.away_cas) or 0),
         players=tuple(players),
-        handicaps=tuple(own) if handicap["underdog"] == side else (),
+        handicaps=handicaps_of(pre["handicap"], side),
+        pregame_mvps=tuple(str(e["player_id"]) for e in pre.get("handicap_mvps", {}).get(side, [])),
         conceded=result.outcome == "concession" and result.decided_by_team_id == view.id,
+        stage=stage,
+        final_mvps=final_mvps,
     )
 
 
-class _Writer:
+class LedgerWriter:
     """Applies one side's post-match to the ledgers and returns the ids it wrote."""
 
     def __init__(self, fixture_id: int, session: Session) -> None:
@@ -235,6 +266,11 @@ def run_classic_postmatch(
     pre = json.loads(row.record_json)
     if pre.get("post_match") is not None:
         raise RuleViolation("post-match", f"fixture {fixture_id} has had its post-match already")
+    if pre.get("inspiration_pending"):
+        raise RuleViolation(
+            "post-match",
+            f"fixture {fixture_id}: choose Inspiration's player first (fixture inspire {fixture_id} PLAYER)",
+        )
     result = session.exec(select(FixtureResult).where(FixtureResult.fixture_id == fixture_id)).first()
     if result is None or result.outcome not in ("score", "concession") or result.home_td is None:
         raise RuleViolation("post-match", f"fixture {fixture_id} needs its score first (fixture set-result)")
@@ -251,13 +287,27 @@ def run_classic_postmatch(
         for s in session.exec(select(PlayerMatchStats).where(PlayerMatchStats.fixture_id == fixture_id))
     }
     classic, tables = load_classic(ruleset.id), load_post_match(ruleset.id)
-    teams = {side: _team_in(side, views[side], pre, result, stats, injured, classic) for side in SIDES}
+    tournaments = load_tournaments(ruleset.id)
+    stage = knockout_stage(fixture, session=session)
+    named = season_tournament(fixture.season_id, session=session)
+    medals = stage == "final" and named is not None and named.name == "Blood Bowl"  # every finalist an MVP
+    teams = {
+        side: _team_in(side, views[side], pre, result, stats, injured, classic, stage, medals)
+        for side in SIDES
+    }
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
-    writer = _Writer(fixture_id, session)
+    writer = LedgerWriter(fixture_id, session)
     sides: dict[str, Any] = {}
     for side in SIDES:
         view, team_out = views[side], out[side]
         writer.team(view.id, team_out, teams[side].fan_factor)
+        bonus = holder_match_bonus(pre["sides"][side].get("trophies", ()), tournaments)
+        if bonus:  # the Blood Bowl holder's Bloodweiser deal, for each match played while holding it
+            reason = f"Bloodweiser deal (Blood Bowl holder), fixture {fixture_id}"
+            entry = repo.add_treasury(
+                view.id, bonus, reason, POST_MATCH, session=session, fixture_id=fixture_id
+            )
+            writer.ids["treasury"].append(entry.id or 0)
         names = {str(p.id): p.name for p in view.players}
         recovered = [p for p in view.players if p.status == "active" and p.misses_next_game]
         for p in recovered:  # he missed this match: fit for the next one (his new injury aside)
@@ -279,8 +329,12 @@ def run_classic_postmatch(
                 writer.status(repo.get_player(int(vet.player), session=session), "left",
                               f"Left after his team conceded fixture {fixture_id}")  # fmt: skip
         sides[side] = side_record(view.id, view.name, teams[side], team_out, names)
-        sides[side].update(players=players, recovered=[p.name for p in recovered])
-    pre["post_match"] = {"sides": sides, "ledger_ids": writer.ids, "dice": roll_dicts(dice.log)}
+        sides[side].update(
+            players=players, recovered=[p.name for p in recovered], holder_bonus=bonus, final_mvps=medals
+        )
+    pre["post_match"] = {
+        "stage": stage, "sides": sides, "ledger_ids": writer.ids, "dice": roll_dicts(dice.log)
+    }  # fmt: skip
     row.record_json = json.dumps(pre)
     session.add(row)
     session.flush()

@@ -38,8 +38,11 @@ from league_manager.rules.classic_pregame import (
     roll_handicaps,
 )
 from league_manager.rules.classic_stars import StarRules, load_stars, star_fee
+from league_manager.rules.classic_tournaments.prizes import extra_handicap_rolls, trophy_rerolls
+from league_manager.rules.classic_tournaments.tables import load_tournaments
 from league_manager.rules.model import TeamRoster
 from league_manager.services.base import league_ruleset
+from league_manager.services.classic_trophies import Holdings, holdings
 from league_manager.services.match_day.classic_prematch_models import ClassicHires, ClassicPreMatchView
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
 from league_manager.services.match_day.store import SIDES, fixture_and_league
@@ -68,9 +71,11 @@ def classic_prematch_view(row: ClassicPreMatch, *, session: Session) -> ClassicP
 
 
 def _hire(
-    view: TeamView, hires: ClassicHires, rules: HireRules, roster: TeamRoster, stars: StarRules
-) -> tuple[list[dict[str, Any]], int, list[str]]:
-    """The priced hire lines of one team, its total and every refusal."""
+    view: TeamView, hires: ClassicHires, rules: HireRules, roster: TeamRoster, stars: StarRules,
+    contract_cost: int | None = None,
+) -> tuple[list[dict[str, Any]], int, list[str]]:  # fmt: skip
+    """The priced hire lines of one team, its total and every refusal (``contract_cost``: the
+    Wizard's price under the Dungeonbowl winner's contract, which any team may use)."""
     lines: list[dict[str, Any]] = []
     problems: list[str] = []
     added = 0
@@ -107,7 +112,16 @@ def _hire(
         lines.append({"kind": "freebooter", "name": position.name, "quantity": count, "unit_cost": unit})
     if sum(on_roster.values()) + added > rules.max_players:
         problems.append(f"freebooters: they may not take the team above {rules.max_players} players")
-    if hires.wizard:
+    if hires.wizard and contract_cost is not None:
+        lines.append(
+            {
+                "kind": "wizard",
+                "name": "Wizard (Dungeonbowl contract)",
+                "quantity": 1,
+                "unit_cost": contract_cost,
+            }
+        )
+    elif hires.wizard:
         try:
             check_wizard(view.race, rules)
             lines.append({"kind": "wizard", "name": "Wizard", "quantity": 1, "unit_cost": rules.wizard_cost})
@@ -176,12 +190,17 @@ def run_classic_prematch(
     views = dict(zip(SIDES, build_team_views([t for t in teams if t], session=session), strict=True))
     rules, tables = load_hires(ruleset.id), load_pre_match(ruleset.id)
     stars = load_stars(ruleset.id)
+    assert league.id is not None
+    found = holdings([league.id], session=session)
+    held = {side: found.get(views[side].id, Holdings()) for side in SIDES}
+    contract = load_tournaments(ruleset.id).dungeonbowl_wizard_cost
     priced = {
         side: _hire(
-            views[side], hires.get(side, ClassicHires()), rules, ruleset.team(views[side].race_id), stars
+            views[side], hires.get(side, ClassicHires()), rules, ruleset.team(views[side].race_id), stars,
+            contract if held[side].dungeonbowl_contract else None,
         )
         for side in SIDES
-    }
+    }  # fmt: skip
     hired_stars = [{line["name"] for line in priced[side][0] if line["kind"] == "star"} for side in SIDES]
     both = sorted(hired_stars[0] & hired_stars[1])  # neither may use him; he keeps both fees
     problems = [p for side in SIDES for p in priced[side][2]]
@@ -199,11 +218,19 @@ def run_classic_prematch(
         raise RuleViolation("pre-match", "; ".join(problems))
     fan_factors = (views["home"].dedicated_fans, views["away"].dedicated_fans)
     gate = roll_gate(dice, fan_factors, tables)
-    rolled = roll_handicaps(dice, count.rolls, tables)
-    picked = choose_handicap(pick, rolled, tables) if count.chosen and pick is not None else None
+    holder = next((side for side in SIDES if extra_handicap_rolls(held[side].trophies)), None)
+    if holder is not None and holder == count.underdog:  # the Chaos Cup roll, made with its own
+        rolled_all = roll_handicaps(dice, count.rolls + 1, tables)
+        rolled, extra = rolled_all[: count.rolls], rolled_all[count.rolls :]
+    else:
+        rolled = roll_handicaps(dice, count.rolls, tables)
+        extra = roll_handicaps(dice, 1, tables) if holder is not None else ()
+    own = (*rolled, *extra) if holder == count.underdog else rolled
+    picked = choose_handicap(pick, own, tables) if count.chosen and pick is not None else None
     sides: dict[str, Any] = {}
     for side in SIDES:
         sides[side] = _side_record(views[side], hires.get(side, ClassicHires()), priced[side][0], rules, dice)
+        sides[side].update(held[side].to_dict(), trophy_rerolls=trophy_rerolls(held[side].trophies))
         paid = priced[side][1]
         if paid:
             names = ", ".join(f"{line['quantity']} x {line['name']}" for line in priced[side][0])
@@ -222,6 +249,18 @@ def run_classic_prematch(
             "rolls": count.rolls,
             "results": [{"d66": h.d66, "name": h.name, "effect": h.effect} for h in rolled],
             "picked": {"d66": picked.d66, "name": picked.name, "effect": picked.effect} if picked else None,
+            "extra": None
+            if holder is None
+            else {
+                "side": holder,
+                "reason": "Chaos Cup holder: one more Handicap roll in every match",
+                "results": [{"d66": h.d66, "name": h.name, "effect": h.effect} for h in extra],
+            },
+            "counts": {
+                side: (count.rolls + (1 if count.chosen else 0) if side == count.underdog else 0)
+                + (1 if side == holder else 0)
+                for side in SIDES
+            },
         },
         "sides": sides,
         "stars_hired_by_both": both,

@@ -36,13 +36,14 @@ def _pending(
     for row in rows:
         record = json.loads(row.record_json)
         post = record.get("post_match")
-        for side in post["sides"].values() if post else ():
-            for p in side["players"]:
-                if p["player_id"] != player_id:
-                    continue
-                for roll in p["star_player_rolls"]:
-                    if roll["pick"] is None:
-                        return row, record, roll
+        before = [p for entries in record.get("handicap_mvps", {}).values() for p in entries]
+        after = [p for side in post["sides"].values() for p in side["players"]] if post else []
+        for p in before + after:  # the handicap MVPs' rolls came before the match's
+            if p["player_id"] != player_id:
+                continue
+            for roll in p["star_player_rolls"]:
+                if roll["pick"] is None:
+                    return row, record, roll
     return None
 
 

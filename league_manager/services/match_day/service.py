@@ -12,6 +12,7 @@ from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.match_day.cancel import cancel_pregame
 from league_manager.services.match_day.classic_guard import is_classic_fixture
+from league_manager.services.match_day.classic_handicap_mvps import draw_pregame_mvps, inspire
 from league_manager.services.match_day.classic_postmatch import run_classic_postmatch
 from league_manager.services.match_day.classic_prematch import (
     classic_prematch_view,
@@ -141,12 +142,36 @@ class MatchDayService(ServiceBase):
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session, step="pregame")
             row = run_classic_prematch(fixture, hires or {}, pick, dice, session=session)
+            draw_pregame_mvps(row, dice, session=session)  # Bribe the Announcers: the MVP now
             if dice.typed_left:
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = classic_prematch_view(row, session=session)
         teams = frozenset(int(view.record["sides"][side]["team_id"]) for side in ("home", "away"))
         return Outcome(view, Changes(fixtures=frozenset({fixture}), teams=teams,
                                      description=f"classic pre-match of fixture {fixture}"))  # fmt: skip
+
+    def classic_inspire(
+        self, fixture: int, player: int, *, seed: int | None = None, typed: Sequence[int] = (),
+        all_typed: bool = False,
+    ) -> Outcome[ClassicPreMatchView]:  # fmt: skip
+        """The coach's Inspiration pick after the classic pre-match: an extra MVP (5 SPP, any Star
+        Player roll at once) for one of his players who plays.
+
+        Raises:
+            NotFound: no classic pre-match for the fixture.
+            RuleViolation: see :func:`.classic_handicap_mvps.inspire`; typed dice left over.
+        """
+        dice = MatchDayDice(seed, typed, all_typed=all_typed)
+        with self.transaction() as session:
+            row = find_classic_prematch(fixture, session=session)
+            if row is None:
+                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            inspire(row, player, dice, session=session)
+            if dice.typed_left:
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            view = classic_prematch_view(row, session=session)
+        return Outcome(view, Changes(fixtures=frozenset({fixture}), players=frozenset({player}),
+                                     description=f"Inspiration in fixture {fixture}"))  # fmt: skip
 
     def classic_prematch(self, fixture: int) -> ClassicPreMatchView:
         """The fixture's classic pre-match record.

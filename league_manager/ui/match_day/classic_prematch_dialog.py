@@ -94,6 +94,9 @@ def classic_prematch_html(view: ClassicPreMatchView) -> str:
         lines += [f"hired {h['quantity']} x {escape(h['name'])} at {h['unit_cost']:,} gp" for h in s["hires"]]
         if s.get("rune"):
             lines.append(f"Runesmith: {escape(s['rune']['result'])} ({escape(s['rune']['effect'])})")
+        if s.get("trophies"):
+            held = escape(", ".join(s["trophies"]))
+            lines.append(f"holds {held}: {s['trophy_rerolls']} Trophy Re-roll(s), each once this match")
         for n in s["niggles"]:
             verdict = (
                 "plays (apothecary)" if n["apothecary"] else "misses the match" if n["misses"] else "plays"
@@ -109,6 +112,25 @@ def classic_prematch_html(view: ClassicPreMatchView) -> str:
         items = "".join(f"<li>{x['d66']} {escape(x['name'])}: {escape(x['effect'])}</li>" for x in results)
         who = escape(r["sides"][h["underdog"]]["name"])
         parts.append(f"<p><b>Handicap</b>: ratings {h['difference']} apart, {who} rolls</p><ul>{items}</ul>")
+    extra = h.get("extra")
+    if extra:
+        items = "".join(
+            f"<li>{x['d66']} {escape(x['name'])}: {escape(x['effect'])}</li>" for x in extra["results"]
+        )
+        who = escape(r["sides"][extra["side"]]["name"])
+        parts.append(f"<p>{who} rolls once more ({escape(extra['reason'])})</p><ul>{items}</ul>")
+    for side, entries in r.get("handicap_mvps", {}).items():
+        for e in entries:
+            team = escape(r["sides"][side]["name"])
+            parts.append(
+                f"<p>{escape(e['handicap'])}: {escape(e['name'])} ({team}) takes an MVP now, 5 SPP</p>"
+            )
+    for side in r.get("inspiration_pending", []):
+        team = escape(r["sides"][side]["name"])
+        parts.append(
+            f"<p><b>Inspiration</b>: {team} picks the player for an extra MVP before the post-match "
+            f"(<code>fixture inspire {view.fixture_id} PLAYER</code>)</p>"
+        )
     for name in r.get("stars_hired_by_both", []):
         parts.append(f"<p>{escape(name)} was hired by both teams: he plays for neither.</p>")
     dice = ", ".join(f"{escape(d['label'])} {d['result']} ({d['source']})" for d in r["dice"])

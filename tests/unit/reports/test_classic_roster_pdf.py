@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from report_factories import PRINTED, pdf_text
@@ -46,3 +47,16 @@ def test_a_classic_roster_prints_rating_fan_factor_and_no_pa(tmp_path: Path) -> 
     ):
         assert step in record, record
     assert "Petty cash" not in record and "Prayers" not in record
+
+
+def test_a_classic_roster_prints_the_trophies_held_and_the_dungeonbowl_contract(tmp_path: Path) -> None:
+    services = Services.open(tmp_path / "old.db")
+    services.leagues.create_league("Old World", "lrb2004")
+    team = services.teams.draft_team("Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11})).value
+    services.close()
+    held = replace(team, trophies=("Chaos Cup", "Dungeonbowl"), trophy_rerolls=2, dungeonbowl_contract=True)
+    front, _ = pdf_text(roster_pdf(held, load_ruleset("lrb2004"), printed=PRINTED))
+    assert "Trophies Chaos Cup, Dungeonbowl: 2 Trophy Re-roll(s), one a match each" in front, front
+    assert "Dungeonbowl contract: a Wizard for 25k this season" in front
+    plain, _ = pdf_text(roster_pdf(team, load_ruleset("lrb2004"), printed=PRINTED))
+    assert "Trophies" not in plain and "Dungeonbowl" not in plain

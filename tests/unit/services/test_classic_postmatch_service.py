@@ -1,8 +1,10 @@
 """The classic (LRB 2004) post-match through the services: from pre-match to post-match, typed dice."""
 
 import pytest
+from sqlmodel import Session
 
 from league_manager.core.errors import RuleViolation
+from league_manager.persistence import repositories as repo
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import PlayerStatLine, ResultEntry
 from tests.unit.services.test_classic_prematch import GOBLINS, fixture_between
@@ -144,3 +146,57 @@ def test_the_underdogs_news_feature_and_sponsorship_deal_land_on_its_winnings(se
     assert (home["dice"], home["modifier"], home["paid"]) == ([1], 1, 20_000)  # rating 130: +1
     assert (away["dice"], away["modifier"], away["bonus"]) == ([2, 3], 2, 10_000)
     assert away["paid"] == 80_000  # 2 + 3 + 2 = 7: 70,000, then the Sponsorship Deal's 10,000
+
+
+def test_bribe_the_announcers_draws_the_mvp_before_the_game_and_inspiration_waits_for_the_pick(
+    services: Services,
+) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)  # ratings 130 and 100: 2 handicaps
+    typed = [6] * 8 + [3, 2, 1, 4]  # gate; handicaps 32 Bribe the Announcers, 14 Inspiration
+    record = services.match_day.classic_pregame(fixture, typed=typed, seed=1).value.record
+    assert [h["d66"] for h in record["handicap"]["results"]] == [32, 14]
+    (entry,) = record["handicap_mvps"]["away"]
+    assert (entry["handicap"], entry["spp_earned"], entry["mvps"]) == ("Bribe the Announcers", 5, 1)
+    drawn = entry["player_id"]
+    assert {p.id: p.spp for p in services.teams.get_team("Visitors").players}[drawn] == 5
+    assert record["inspiration_pending"] == ["away"] and len(record["dice"]) > len(typed)
+    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=1))
+    with pytest.raises(RuleViolation, match="choose Inspiration's player first"):
+        services.match_day.classic_postgame(fixture, seed=2)
+    with pytest.raises(RuleViolation, match="MVP already"):
+        services.match_day.classic_inspire(fixture, drawn, seed=3)
+    orc = services.teams.get_team("Greenskins").players[0].id
+    with pytest.raises(RuleViolation, match="no Inspiration waits"):
+        services.match_day.classic_inspire(fixture, orc, seed=3)
+    other = next(p.id for p in services.teams.get_team("Visitors").players if p.id != drawn)
+    view = services.match_day.classic_inspire(fixture, other, seed=3).value
+    assert [e["player_id"] for e in view.record["handicap_mvps"]["away"]] == [drawn, other]
+    assert view.record["inspiration_pending"] == []
+    with pytest.raises(RuleViolation, match="no Inspiration waits"):
+        services.match_day.classic_inspire(fixture, other, seed=3)
+    post = services.match_day.classic_postgame(fixture, seed=2).value.record["post_match"]
+    assert post["sides"]["away"]["mvps"] == [] and len(post["sides"]["home"]["mvps"]) == 1
+    spp = {p.id: p.spp for p in services.teams.get_team("Visitors").players}
+    assert spp[drawn] == 5 and spp[other] == 5  # no second MVP after the game
+
+
+def test_a_handicap_mvp_brings_its_star_player_roll_at_once_for_the_coach_to_pick(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    with Session(services.engine) as session:
+        for p in services.teams.get_team("Visitors").players:
+            repo.add_spp(p.id, 3, "earlier matches", "correction", session=session)
+        session.commit()
+    typed = [6] * 8 + [3, 2]  # ratings 130 and 106 now: one handicap, 32 Bribe the Announcers
+    typed += [1]  # the announcers' draw (D16 over 11): the first goblin
+    typed += [3, 4, 5, 5]  # his Star Player roll at 8 SPP: 7, a new skill; ageing 10 (>= 3): none
+    record = services.match_day.classic_pregame(fixture, typed=typed, all_typed=True).value.record
+    (entry,) = record["handicap_mvps"]["away"]
+    (roll,) = entry["star_player_rolls"]
+    assert entry["spp"] == 8 and roll["result"] == "skill" and roll["pick"] is None
+    assert "inspiration_pending" in record and record["inspiration_pending"] == []
+    assert services.advancement.star_roll(entry["player_id"], "skill", "Catch")
+    record = services.match_day.classic_prematch(fixture).record
+    assert record["handicap_mvps"]["away"][0]["star_player_rolls"][0]["pick"] == {
+        "kind": "skill",
+        "name": "Catch",
+    }
