@@ -57,6 +57,7 @@ def test_the_post_match_and_the_pre_match_are_undone_from_the_fixture_page(
     assert "post_match" not in services.match_day.classic_prematch(fixture).record
     assert page.postmatch_button.isVisibleTo(page) and not undo.postmatch.isVisibleTo(page)  # followed
     assert "Post-match not done" in page.tiles["Status"].value.text()
+    assert "Post-match undone" in page.record.toPlainText() and "the other orc's" in page.record.toPlainText()
     services.seasons.clear_result(fixture)
     window.navigate("fixture", fixture)
     assert undo.prematch.isVisibleTo(page)

@@ -47,6 +47,8 @@ from league_manager.services.team_views import build_team_views
 SOURCE = "correction"
 """Ledger source of the compensating rows."""
 
+CHARACTERISTICS = ("MA", "ST", "AG", "AV")
+
 MOST_PLAYERS = 16
 """LRB 3: a team has at most 16 players on its roster."""
 
@@ -211,9 +213,25 @@ def _diff(before: Mapping[str, TeamView], after: Mapping[str, TeamView]) -> list
             lines.append(f"{new.name} fan factor: {old.dedicated_fans} -> {new.dedicated_fans}")
         was = {p.id: p for p in old.players}
         for p in new.players:
-            if p.id in was and was[p.id].spp != p.spp:
-                lines.append(f"{p.name} SPP: {was[p.id].spp} -> {p.spp}")
+            then = was.get(p.id)
+            if then is None:
+                lines.append(f"{p.name} is back on the roster")
+                continue
+            if then.spp != p.spp:
+                lines.append(f"{p.name} SPP: {then.spp} -> {p.spp}")
+            for c in CHARACTERISTICS:
+                if then.stats.get(c) != p.stats.get(c):
+                    lines.append(f"{p.name} {c}: {then.stats.get(c)} -> {p.stats.get(c)}")
+            if then.niggling != p.niggling:
+                lines.append(f"{p.name} niggling injuries: {then.niggling} -> {p.niggling}")
+            if then.misses_next_game != p.misses_next_game:
+                flags = f"{_yes(then.misses_next_game)} -> {_yes(p.misses_next_game)}"
+                lines.append(f"{p.name} misses the next match: {flags}")
     return lines
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
 
 
 def _overdrawn(after: Mapping[str, TeamView], returned: set[int]) -> list[RuleViolation]:

@@ -8,6 +8,8 @@ pre-match undone opens the fixture again.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from PySide6.QtWidgets import QPushButton
@@ -26,6 +28,16 @@ PRE_MATCH_TEXT = (
     "Take back the pre-match of {match}? The hires are refunded by correcting rows (the record is "
     "kept among the fixture's corrections) and the pre-match can be run again with new rolls."
 )
+
+
+def undone_html(record: Mapping[str, Any]) -> str:
+    """The steps of the fixture taken back so far (post-match undone, with the reason and when)."""
+    lines = [
+        f"<li>{escape(str(u['step']).capitalize())} undone {escape(str(u['at'])[:16].replace('T', ' '))} "
+        f"UTC: {escape(str(u['reason']))}</li>"
+        for u in record.get("undone", [])
+    ]
+    return f"<p><b>Taken back</b></p><ul>{''.join(lines)}</ul>" if lines else ""
 
 
 class ClassicUndoActions:

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
 from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
-from league_manager.ui.match_day.classic_undo_actions import ClassicUndoActions
+from league_manager.ui.match_day.classic_undo_actions import ClassicUndoActions, undone_html
 from league_manager.ui.match_day.shared_result import SharedResultBar
 from league_manager.ui.match_day.summary import AUDIT_LINK, full_html, race_label
 from league_manager.ui.printing import Printer
@@ -243,7 +243,9 @@ class FixturePage(Page):
                 if score
                 else "<p>No result yet: enter the score on the season page, then run the post-match.</p>"
             )
-            self.record.setHtml(classic_prematch_html(prematch) + result + post)
+            self.record.setHtml(
+                classic_prematch_html(prematch) + result + post + undone_html(prematch.record)
+            )
             self.postmatch_button.setVisible(not post and score != "")
             stage = "Post-match done" if post else "Result in" if score else "Pre-match done"
             match = f"{fixture.home} v {fixture.away}"
