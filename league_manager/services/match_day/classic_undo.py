@@ -10,9 +10,9 @@ opens the fixture again.
 What blocks an undo (each named in one refusal, nothing changed): a Star Player roll of the
 post-match already picked, a later classic pre-match of either team (it was played with the
 rosters, fan factors and treasuries this match left), gold the undo takes back that has been
-spent (the treasury would fall below zero), a veteran who left after a concession whose
-return would make a roster of more than 16 players or whose number is taken; for a
-pre-match, its post-match or a score entered after it.
+spent (the treasury would fall below zero), a fan factor the undo would take below 1, a
+veteran who left after a concession whose return would make a roster of more than 16 players
+or whose number is taken; for a pre-match, its post-match or a score entered after it.
 """
 
 from __future__ import annotations
@@ -48,6 +48,9 @@ SOURCE = "correction"
 """Ledger source of the compensating rows."""
 
 CHARACTERISTICS = ("MA", "ST", "AG", "AV")
+
+MIN_FAN_FACTOR = 1
+"""LRB 3: fan factor never drops below 1."""
 
 MOST_PLAYERS = 16
 """LRB 3: a team has at most 16 players on its roster."""
@@ -242,8 +245,11 @@ def _overdrawn(after: Mapping[str, TeamView], returned: set[int]) -> list[RuleVi
                 "treasury", f"{view.name} has spent the gold this match paid (the treasury would be "
                 f"{view.treasury:,} gp); the post-match stays",
             ))  # fmt: skip
-        if view.dedicated_fans < 0:
-            problems.append(RuleViolation("fan factor", f"{view.name}'s fan factor would fall below 0"))
+        if view.dedicated_fans < MIN_FAN_FACTOR:
+            problems.append(RuleViolation(
+                "fan factor", f"{view.name}'s fan factor, lowered since, would fall to {view.dedicated_fans} "
+                f"(at least {MIN_FAN_FACTOR}); the post-match stays",
+            ))  # fmt: skip
         back = [p.name for p in view.players if p.id in returned]
         active = sum(1 for p in view.players if p.status == "active")
         if back and active > MOST_PLAYERS:

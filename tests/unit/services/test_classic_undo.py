@@ -237,3 +237,12 @@ def test_the_bb2020_correction_names_the_classic_way(services: Services) -> None
     services.match_day.classic_postgame(fixture, seed=1)
     with pytest.raises(RuleViolation, match="final until the post-match is undone"):
         services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
+
+
+def test_a_fan_factor_lowered_since_keeps_the_post_match(services: Services) -> None:
+    fixture, _, _ = post_match(services)  # the orcs' fan factor went 5 -> 6
+    services.adjustments.adjust("Greenskins", "fans", -5, "the stadium burned down")
+    with pytest.raises(
+        RuleViolations, match=r"Greenskins's fan factor, lowered since, would fall to 0 \(at least 1\)"
+    ):
+        services.match_day.classic_undo_postgame(fixture, "typo")
