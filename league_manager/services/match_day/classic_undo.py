@@ -8,8 +8,8 @@ can be corrected with ``fixture set-result`` and the post-match run again; a pre
 opens the fixture again.
 
 What blocks an undo (each named in one refusal, nothing changed): a Star Player roll of the
-post-match already picked, a later classic pre-match of either team (it was played with the
-rosters, fan factors and treasuries this match left), gold the undo takes back that has been
+post-match already picked, a later classic pre-match or post-match of either team (it was
+played with the rosters, fan factors and treasuries this match left), gold the undo takes back that has been
 spent (the treasury would fall below zero), a fan factor the undo would take below 1, a
 veteran who left after a concession whose return would make a roster of more than 16 players
 or whose number is taken; for a pre-match, its post-match or a score entered after it.
@@ -102,26 +102,35 @@ def _views(fixture_id: int, *, session: Session) -> dict[str, TeamView]:
     return dict(zip(SIDES, build_team_views([t for t in teams if t], session=session), strict=True))
 
 
-def _later_prematches(
+def _later_steps(
     fixture_id: int, team_ids: Iterable[int], since: datetime, *, session: Session
 ) -> list[RuleViolation]:
-    """Classic pre-matches of other fixtures of these teams run after ``since``."""
+    """Classic pre-matches (or post-matches) of other fixtures of these teams run after ``since``.
+
+    A later post-match counts too: its Star Player rolls were rolled on SPP totals, and its
+    serious injuries on rosters, that this match's post-match had already changed.
+    """
     ids = list(team_ids)
     rows = session.exec(
-        select(ClassicPreMatch, Fixture)
-        .where(ClassicPreMatch.fixture_id == Fixture.id)
-        .where(ClassicPreMatch.fixture_id != fixture_id, col(ClassicPreMatch.created_at) > since)
+        select(ClassicPreMatch)
+        .where(ClassicPreMatch.fixture_id == Fixture.id, ClassicPreMatch.fixture_id != fixture_id)
         .where(col(Fixture.home_team_id).in_(ids) | col(Fixture.away_team_id).in_(ids))
         .order_by(col(ClassicPreMatch.id))
     ).all()
-    return [
-        RuleViolation(
-            "fixture",
-            f"fixture {other.fixture_id} has had its pre-match since, with the rosters this match "
+    problems = []
+    for other in rows:
+        post = json.loads(other.record_json).get("post_match")
+        if other.created_at > since:
+            step = "pre-match"
+        elif post is not None and _applied_at(other, post.get("ledger_ids") or {}, session=session) > since:
+            step = "post-match"
+        else:
+            continue
+        problems.append(RuleViolation(
+            "fixture", f"fixture {other.fixture_id} has had its {step} since, with the rosters this match "
             f"left; undo that fixture first",
-        )
-        for other, _fixture in rows
-    ]
+        ))  # fmt: skip
+    return problems
 
 
 def _applied_at(row: ClassicPreMatch, ids: Mapping[str, list[int]], *, session: Session) -> datetime:
@@ -293,7 +302,7 @@ def undo_classic_postmatch(fixture_id: int, reason: str, *, session: Session) ->
     team_ids = [v.id for v in before.values()]
     blockers = _picked(post)
     applied = _applied_at(row, ids, session=session)
-    blockers += _later_prematches(fixture_id, team_ids, applied, session=session)
+    blockers += _later_steps(fixture_id, team_ids, applied, session=session)
     taken = _numbers_taken(ids, session=session)
     if taken:  # the compensating rows cannot even be written
         raise RuleViolations(blockers + taken)
@@ -353,7 +362,7 @@ def undo_classic_prematch(fixture_id: int, reason: str, *, session: Session) -> 
             f"fixture {fixture_id} has a result; clear it first (fixture clear-result {fixture_id})",
         )
     before = _views(fixture_id, session=session)
-    later = _later_prematches(fixture_id, [v.id for v in before.values()], row.created_at, session=session)
+    later = _later_steps(fixture_id, [v.id for v in before.values()], row.created_at, session=session)
     if later:
         raise RuleViolations(later)
     paid = [i for side in SIDES for i in record["sides"][side].get("ledger_ids", [])]

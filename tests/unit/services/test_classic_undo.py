@@ -246,3 +246,16 @@ def test_a_fan_factor_lowered_since_keeps_the_post_match(services: Services) -> 
         RuleViolations, match=r"Greenskins's fan factor, lowered since, would fall to 0 \(at least 1\)"
     ):
         services.match_day.classic_undo_postgame(fixture, "typo")
+
+
+def test_a_later_post_match_of_either_team_keeps_the_post_match(services: Services) -> None:
+    fixture, _, _ = played(services)  # pre-match and score; the teams' next pre-match comes first
+    later = services.seasons.add_fixture("Open", "Visitors", "Greenskins").value.id or 0
+    services.match_day.classic_pregame(later, seed=2)
+    services.seasons.set_result(later, ResultEntry(home_td=0, away_td=0))
+    services.match_day.classic_postgame(fixture, seed=1)
+    services.match_day.classic_postgame(later, seed=2)
+    with pytest.raises(RuleViolations, match=f"fixture {later} has had its post-match since"):
+        services.match_day.classic_undo_postgame(fixture, "typo")
+    services.match_day.classic_undo_postgame(later, "typo")
+    services.match_day.classic_undo_postgame(fixture, "typo")
