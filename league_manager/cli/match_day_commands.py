@@ -156,10 +156,9 @@ def cmd_pregame(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_cancel_pregame(args: argparse.Namespace, ctx: CliContext) -> int:
     """Cancel a pre-game so it can be run again."""
+    step = "Pre-match" if ctx.services().match_day.is_classic(args.fixture) else "Pre-game"
     changes = ctx.services().match_day.cancel_pregame(args.fixture, args.reason).value
-    text = [
-        f"Pre-game of fixture {args.fixture} cancelled; run it again with: fixture pregame {args.fixture}"
-    ]
+    text = [f"{step} of fixture {args.fixture} cancelled; run it again with: fixture pregame {args.fixture}"]
     return ctx.emit({"fixture_id": args.fixture, "changes": changes}, lambda: "\n".join(text + changes))
 
 

@@ -22,7 +22,7 @@ POST_MATCH_TEXT = (
     "serious injuries, ageing and veterans leaving are reversed by correcting rows (the history is "
     "kept). Then correct the score on the season page if needed and run the post-match again. "
     "It is refused while something later depends on it: a Star Player roll picked, a later "
-    "pre-match of either team, or winnings already spent."
+    "pre-match or post-match of either team, or winnings already spent."
 )
 PRE_MATCH_TEXT = (
     "Take back the pre-match of {match}? The hires are refunded by correcting rows (the record is "

@@ -49,7 +49,7 @@ def test_a_classic_pre_match_is_undone_with_cancel_pregame(tmp_path: Path) -> No
     run("fixture", "pregame", "1", "--typed", ",".join(["4"] * 8), "--home-buy", "Lineman", db=db)
     code, out, err = run("fixture", "cancel-pregame", "1", "--reason", "no freebooter after all", db=db)
     assert code == 0, err
-    assert "Greenskins treasury:" in out and "fixture pregame 1" in out
+    assert "Pre-match of fixture 1 cancelled" in out and "Greenskins treasury:" in out
     code, _, err = run("fixture", "postgame", "1", "--undo", "--reason", "typo", db=db)
     assert code != 0 and "no classic post-match to undo" in err
     assert run("fixture", "pregame", "1", "--typed", ",".join(["4"] * 8), db=db)[0] == 0
