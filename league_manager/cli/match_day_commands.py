@@ -1,4 +1,4 @@
-"""``fixture pregame|kick-off|record|play|postgame|correct|board-abandon|match-day``: match day.
+"""``fixture pregame|kick-off|record|play|postgame [--undo]|correct|board-abandon|match-day``: match day.
 
 The ``fixture`` command belongs to :mod:`league_manager.cli.season_commands`; this module
 adds its subcommands to that parser (so it is registered after it in ``COMMAND_MODULES``),
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from league_manager.cli.classic_postmatch_text import run_classic_postgame
 from league_manager.cli.classic_prematch_text import run_classic_pregame
+from league_manager.cli.classic_undo_text import run_classic_undo
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import RuleViolation
 from league_manager.match.bots import BOT_NAMES
@@ -60,7 +61,8 @@ def register(subparsers: SubParsers) -> None:
     p.set_defaults(handler=cmd_pregame)
     p = sub.add_parser(
         "cancel-pregame",
-        help="throw a pre-game away before any result (inducements refunded) to run it again",
+        help="throw a pre-game away before any result (inducements refunded) to run it again; "
+        "LRB 2004: undo the pre-match (hires refunded) while no score is entered",
     )
     p.add_argument("fixture", type=int)
     p.add_argument("--reason", required=True, help="kept on the fixture's record")
@@ -97,6 +99,12 @@ def register(subparsers: SubParsers) -> None:
         "--figures", nargs="+", default=[], metavar="PLAYER_ID:td=N,cas=N,comp=N,int=N",
         help="LRB 2004: each player's touchdowns, casualties, completions, interceptions",
     )  # fmt: skip
+    p.add_argument(
+        "--undo", action="store_true",
+        help="LRB 2004: take the post-match back by compensating rows (with --reason), while "
+        "nothing later depends on it; then correct the score and run the post-match again",
+    )  # fmt: skip
+    p.add_argument("--reason", help="with --undo: why (kept on the fixture's record)")
     p.set_defaults(handler=cmd_postgame)
     p = sub.add_parser("correct", help="replace a result with a reason; the post-game is re-applied")
     p.add_argument("fixture", type=int)
@@ -148,10 +156,9 @@ def cmd_pregame(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_cancel_pregame(args: argparse.Namespace, ctx: CliContext) -> int:
     """Cancel a pre-game so it can be run again."""
+    step = "Pre-match" if ctx.services().match_day.is_classic(args.fixture) else "Pre-game"
     changes = ctx.services().match_day.cancel_pregame(args.fixture, args.reason).value
-    text = [
-        f"Pre-game of fixture {args.fixture} cancelled; run it again with: fixture pregame {args.fixture}"
-    ]
+    text = [f"{step} of fixture {args.fixture} cancelled; run it again with: fixture pregame {args.fixture}"]
     return ctx.emit({"fixture_id": args.fixture, "changes": changes}, lambda: "\n".join(text + changes))
 
 
@@ -175,6 +182,8 @@ def cmd_play(args: argparse.Namespace, ctx: CliContext) -> int:
 
 def cmd_postgame(args: argparse.Namespace, ctx: CliContext) -> int:
     """Apply the post-game sequence (the classic post-match for an LRB 2004 fixture)."""
+    if args.undo or args.reason is not None:
+        return run_classic_undo(args, ctx)
     if ctx.services().match_day.is_classic(args.fixture):
         if args.mvp or args.hire:
             raise RuleViolation("post-match", "--mvp and --hire are BB2020's; LRB 2004 draws its MVPs")

@@ -228,7 +228,9 @@ def refuse_if_classic_postmatch(fixture_id: int, *, session: Session) -> None:
     row = find_classic_prematch(fixture_id, session=session)
     if row is not None and json.loads(row.record_json).get("post_match") is not None:
         raise RuleViolation(
-            "result", f"fixture {fixture_id} has had its classic post-match; its result is final"
+            "result",
+            f"fixture {fixture_id} has had its classic post-match; its result is final until the "
+            f"post-match is undone (fixture postgame {fixture_id} --undo --reason TEXT)",
         )
 
 

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from sqlmodel import Session
+
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.match.result import MatchResult
+from league_manager.persistence.season_models import Fixture
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
@@ -20,6 +24,12 @@ from league_manager.services.match_day.classic_prematch import (
     run_classic_prematch,
 )
 from league_manager.services.match_day.classic_prematch_models import ClassicHires, ClassicPreMatchView
+from league_manager.services.match_day.classic_undo import (
+    player_ids,
+    refuse_bb2020_correction,
+    undo_classic_postmatch,
+    undo_classic_prematch,
+)
 from league_manager.services.match_day.corrections import correct_result
 from league_manager.services.match_day.dice import MatchDayDice
 from league_manager.services.match_day.dice_plan import plan_postgame_dice, plan_pregame_dice
@@ -224,6 +234,27 @@ class MatchDayService(ServiceBase):
         return Outcome(view, Changes(fixtures=frozenset({fixture}), teams=teams, players=players,
                                      description=f"classic post-match of fixture {fixture}"))  # fmt: skip
 
+    def classic_undo_postgame(self, fixture: int, reason: str) -> Outcome[list[str]]:
+        """Undo a fixture's classic post-match by compensating ledger rows, with a reason.
+
+        The fixture goes back to "post-match not done": its score may be corrected with
+        ``set-result`` and the post-match run again.
+
+        Returns:
+            What changed, one line per treasury, fan factor and player SPP.
+
+        Raises:
+            RuleViolation: no reason, not a classic fixture, or no post-match.
+            RuleViolations: what depends on it (see :mod:`.classic_undo`); nothing is changed.
+        """
+        with self.transaction() as session:
+            lock_fixture_teams(fixture, session=session, step="correct")
+            row = find_classic_prematch(fixture, session=session)
+            players = player_ids(json.loads(row.record_json).get("post_match") or {}) if row else frozenset()
+            changes = undo_classic_postmatch(fixture, reason, session=session)
+            notice = _undo_changes(fixture, "post-match undone", changes, session=session)
+        return Outcome(changes, notice | Changes(players=players))
+
     def pregame_dice(
         self, fixture: int, purchases: Mapping[str, Sequence[Purchase]] | None = None
     ) -> tuple[DiceSlot, ...]:
@@ -266,6 +297,9 @@ class MatchDayService(ServiceBase):
         """
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session, step="cancel")
+            if is_classic_fixture(fixture, session=session):  # LRB 2004: the classic pre-match
+                changes = undo_classic_prematch(fixture, reason, session=session)
+                return Outcome(changes, _undo_changes(fixture, "pre-match undone", changes, session=session))
             refuse_if_board_in_progress(fixture, "cancel the pre-game", session=session)
             day = require_match_day(fixture, CANCELLABLE, "cancel the pre-game", session=session)
             teams = frozenset({day.home_team_id, day.away_team_id})
@@ -347,6 +381,7 @@ class MatchDayService(ServiceBase):
         """
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session, step="correct")
+            refuse_bb2020_correction(fixture, session=session)
             day = require_match_day(fixture, CORRECTABLE, "correct the result", session=session)
             changes = correct_result(
                 day, parse_result(result, day), reason, session=session, recompute=recompute
@@ -375,3 +410,11 @@ class MatchDayService(ServiceBase):
             fixtures=frozenset({view.fixture_id}),
             description=f"fixture {view.fixture_id}: {what}",
         )
+
+
+def _undo_changes(fixture: int, what: str, changes: list[str], *, session: Session) -> Changes:
+    """The change notice of a classic undo: the fixture and both its teams."""
+    row = session.get(Fixture, fixture)
+    teams = frozenset(t for t in (row.home_team_id, row.away_team_id) if t) if row else frozenset()
+    said = f"fixture {fixture}: {what}" + (": " + "; ".join(changes) if changes else "")
+    return Changes(fixtures=frozenset({fixture}), teams=teams, description=said)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
 from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
+from league_manager.ui.match_day.classic_undo_actions import ClassicUndoActions, undone_html
 from league_manager.ui.match_day.shared_result import SharedResultBar
 from league_manager.ui.match_day.summary import AUDIT_LINK, full_html, race_label
 from league_manager.ui.printing import Printer
@@ -111,6 +112,7 @@ class FixturePage(Page):
         self.postmatch_button.clicked.connect(self.open_postmatch)
         self.header.add_action(self.postmatch_button)
         self.postmatch_button.hide()  # shown by reload() on a classic fixture with its pre-match and score
+        self.classic_undo = ClassicUndoActions(ctx, self.header)  # shown by reload() on a classic fixture
         self.replay_window: Any = None
         self.printer = Printer(ctx, self)
         self.sheet_button = button(
@@ -219,6 +221,7 @@ class FixturePage(Page):
             self.tiles["Stage"].set_value(status.summary())
         self.classic = services.match_day.is_classic(int(self.ident))
         self.postmatch_button.hide()
+        self.classic_undo.hide()
         if self.classic:  # LRB 2004: the classic pre-match, then the score on the season page
             self._show_classic(f)
 
@@ -240,9 +243,15 @@ class FixturePage(Page):
                 if score
                 else "<p>No result yet: enter the score on the season page, then run the post-match.</p>"
             )
-            self.record.setHtml(classic_prematch_html(prematch) + result + post)
+            self.record.setHtml(
+                classic_prematch_html(prematch) + result + post + undone_html(prematch.record)
+            )
             self.postmatch_button.setVisible(not post and score != "")
             stage = "Post-match done" if post else "Result in" if score else "Pre-match done"
+            match = f"{fixture.home} v {fixture.away}"
+            self.classic_undo.show_for(
+                fixture.id, match, prematch=True, postmatch=bool(post), score=bool(score)
+            )
         else:
             stage = "Not started"
         self.tiles["Stage"].set_value(stage)
