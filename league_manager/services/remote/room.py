@@ -21,6 +21,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.match.actions import Action
 from league_manager.match.turn_timer import TurnClock, timeout_action
 from league_manager.services.match_day.board import BoardGame, BoardService
+from league_manager.services.match_day.board_append import BoardAppender
 from league_manager.services.match_day.claims import ClaimService
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import commitment, log_hash, seed_from
@@ -85,6 +86,8 @@ class Room:
         claims: ClaimService | None = None, now: Callable[[], float] = time.monotonic,
     ) -> None:  # fmt: skip
         self.board = board
+        self.appender = BoardAppender(board.engine)
+        """Saves this room's actions when there is no writer thread (appended, not rewritten)."""
         self.claims = claims
         self.now = now
         self.clock: TurnClock | None = None
@@ -245,7 +248,7 @@ class Room:
         if timed_out:
             game.timeouts.append(len(match.actions) - 1)
         try:
-            self.board.save(self.keys.fixture, game)
+            self.appender.save(self.keys.fixture, game)
         except LeagueError as exc:
             match.undo()
             if timed_out:

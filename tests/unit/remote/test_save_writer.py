@@ -7,6 +7,7 @@ from typing import Any
 
 from league_manager.core.errors import RuleViolation
 from league_manager.services.facade import Services
+from league_manager.services.match_day.board_append import BoardAppender
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import RemoteClient
 from league_manager.services.remote.room import Room, RoomKeys
@@ -21,7 +22,7 @@ def test_each_applied_action_is_committed_before_anyone_hears_of_it(season: Serv
         season.match_day.pregame(fixture, seed=number + 1)
         keys = RoomKeys(fixture, f"join{number}", f"host{number}", "home", f"{number + 1:04x}")
         rooms.append(Room(season.board, keys, grace=0))
-    writer = SaveWriter(season.board)
+    writer = SaveWriter(BoardAppender(season.engine))
     late: list[tuple[int, int]] = []
     heard = 0
 
