@@ -3,10 +3,12 @@ many bot-versus-bot matches one server holds with p95 <= 100 ms.
 
 Run from the repository root::
 
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/remote.py [ACTIONS] [MAX_MATCHES] [CLIENT_PROCESSES] [rewrite]
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/remote.py [ACTIONS] [MAX_MATCHES] [CLIENT_PROCESSES] [MODE]
 
-``rewrite`` saves as before ``BoardAppender``: each action rewrites and fingerprints the whole
-record (``BoardService.save_many``), for comparison.
+MODE ``append`` (the default) saves as ``match serve`` does: the writer thread's group commit
+of ``BoardAppender`` saves; ``rewrite`` is the writer thread saving as before ``BoardAppender``
+(each action rewrites and fingerprints the whole record, ``BoardService.save_many``), for
+comparison.
 
 The round trip and the dead connection run in one process. For the concurrent matches the
 server runs alone in this process, as ``match serve`` does (rooms saved by the writer thread
@@ -159,7 +161,7 @@ async def _clients(address: str, rooms_: list[list[str]], actions: int) -> list[
 
 
 async def served(
-    svc: Services, chosen: list[int], actions: int, processes: int, rewrite: bool = False
+    svc: Services, chosen: list[int], actions: int, processes: int, mode: str = "append"
 ) -> tuple[list[float], float]:
     """The ``chosen`` fixtures' matches on one server in this process, their bots in
     ``processes`` others.
@@ -167,7 +169,7 @@ async def served(
     Returns:
         The round trips the clients measured (ms), and the server's CPU seconds per action.
     """
-    writer = SaveWriter(svc.board if rewrite else BoardAppender(svc.engine))
+    writer = SaveWriter(svc.board if mode == "rewrite" else BoardAppender(svc.engine))
     server = MatchServer(writer=writer, ping_interval=30, ping_timeout=30)
     made = rooms(svc, len(chosen), chosen)
     for room in made:
@@ -275,7 +277,7 @@ def main() -> None:
     actions = int(sys.argv[1]) if len(sys.argv) > 1 else 200
     most = int(sys.argv[2]) if len(sys.argv) > 2 else 256
     processes = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-    rewrite = len(sys.argv) > 4 and sys.argv[4] == "rewrite"
+    mode = sys.argv[4] if len(sys.argv) > 4 else "append"
     with tempfile.TemporaryDirectory() as folder:
         times = asyncio.run(concurrent(fresh_demo(Path(folder)), 1, actions))
         print(
@@ -295,10 +297,10 @@ def main() -> None:
             used += count
             if len(chunk) < count:
                 break
-            times, cpu = asyncio.run(served(svc, chunk, max(20, actions // 4), processes, rewrite))
+            times, cpu = asyncio.run(served(svc, chunk, max(20, actions // 4), processes, mode))
             p95 = percentile(times, 0.95)
             print(
-                f"{count:>4} concurrent matches ({'rewrite' if rewrite else 'append'}, bots in {processes} "
+                f"{count:>4} concurrent matches ({mode}, bots in {processes} "
                 "other process(es)): "
                 f"median {statistics.median(times):.1f} ms p95 {p95:.1f} ms; "
                 f"server CPU {cpu * 1000:.2f} ms an action"

@@ -110,8 +110,10 @@ class BoardAppender(ServiceBase):
         written: list[_Written] = []
         try:
             with self.transaction() as session:
+                quick: list[dict[str, Any]] = []
                 for fixture, game in games:
-                    written.append(self._store(fixture, game, session=session))
+                    written.append(self._store(fixture, game, quick, session=session))
+                _update(quick, session=session)
         except Exception:
             for fixture, _game in games:
                 self.tails.pop(fixture, None)
@@ -120,7 +122,11 @@ class BoardAppender(ServiceBase):
             tail.count, tail.stamp = count, stamp
             self.tails[fixture] = tail
 
-    def _store(self, fixture: int, game: FinishedGame, *, session: Session) -> _Written:
+    def _store(
+        self, fixture: int, game: FinishedGame, quick: list[dict[str, Any]], *, session: Session
+    ) -> _Written:
+        """Save one game: in full (the board's save) the first time, else its UPDATE's values
+        are added to ``quick``."""
         match = game.match
         tail = self.tails.get(fixture)
         fresh = tail is None or tail.match is not match or len(match.actions) < tail.count
@@ -135,23 +141,38 @@ class BoardAppender(ServiceBase):
         document = _text(tail, match, list(getattr(game, "timeouts", [])))
         state, prompt = match.state, match.prompt
         stamp = utcnow()
-        values: dict[str, Any] = {
+        quick.append({
             "match_json": document, "action_count": len(match.actions),
             "prompt_kind": None if prompt is None else prompt.kind,
             "prompt_team": None if prompt is None else prompt.team,
             "active_team": state.active if state.half else None, "half": state.half,
             "home_turn": state.turn[0], "away_turn": state.turn[1],
             "home_score": state.score[0], "away_score": state.score[1], "updated_at": stamp,
-        }  # fmt: skip
-        values.update(fixture=fixture, count=tail.count, stamp=tail.stamp, format=FORMAT_VERSION)
-        changed = session.connection().execute(_APPEND, values)
-        if changed.rowcount != 1:
+            "fixture": fixture, "count": tail.count, "stamp": tail.stamp, "format": FORMAT_VERSION,
+        })  # fmt: skip
+        return fixture, tail, len(match.actions), stamp
+
+
+def _update(quick: list[dict[str, Any]], *, session: Session) -> None:
+    """Run the quick saves' UPDATEs (one statement for all where the driver counts the rows
+    of a batch); every one must match its row.
+
+    Raises:
+        RuleViolation: a record is no longer the one the appender wrote (nothing is kept).
+    """
+    if not quick:
+        return
+    conn = session.connection()
+    batches = [quick] if conn.dialect.supports_sane_multi_rowcount else [[v] for v in quick]
+    for batch in batches:
+        changed = conn.execute(_APPEND, batch if len(batch) > 1 else batch[0])
+        if changed.rowcount != len(batch):
+            fixtures = ", ".join(str(v["fixture"]) for v in batch)
             raise RuleViolation(
                 "board match",
-                f"the board match of fixture {fixture} changed since this server saved it "
+                f"the board match of fixture {fixtures} changed since this server saved it "
                 "(or is no longer in progress); reload it with resume",
             )
-        return fixture, tail, len(match.actions), stamp
 
 
 def _tail(match: Match, row: BoardMatch) -> _Tail:

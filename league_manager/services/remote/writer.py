@@ -106,13 +106,24 @@ class SaveWriter:
                 try:
                     self.board.save(save.fixture, save.game)
                 except LeagueError as exc:
-                    save.done.set_exception(exc)
+                    _settle(save, exc)
                 else:
-                    save.done.set_result(None)
+                    _settle(save, None)
             return
         except Exception as exc:  # a broken database fails every waiting action
             for save in batch:
-                save.done.set_exception(exc)
+                _settle(save, exc)
             return
         for save in batch:
-            save.done.set_result(None)
+            _settle(save, None)
+
+
+def _settle(save: _Save, problem: Exception | None) -> None:
+    """Tell the room how its save went, unless it stopped waiting (its future was cancelled,
+    as at a server's shutdown: setting it would stop this thread for every other room)."""
+    if not save.done.set_running_or_notify_cancel():
+        return
+    if problem is None:
+        save.done.set_result(None)
+    else:
+        save.done.set_exception(problem)

@@ -72,3 +72,28 @@ def test_a_record_changed_by_someone_else_is_refused_then_checked_again(season: 
     assert status is not None and status.actions == 13  # nothing of the refused save is kept
     with pytest.raises(RuleViolation, match=r"part from the record|fewer actions than the record"):
         appender.save(fixture, game)  # checked in full again: the game no longer continues the record
+
+
+def test_a_batch_with_one_changed_record_stores_none(season: Services) -> None:
+    fixtures = [f.id for f in season.seasons.fixtures("S")[:2]]
+    games = []
+    for number, fixture in enumerate(fixtures):
+        assert fixture is not None
+        season.match_day.pregame(fixture, seed=3 + number)
+        games.append(season.board.start(fixture, seed=17 + number))
+    appender = BoardAppender(season.engine)
+    for game in games:
+        _play(game, 4)
+    appender.save_many([(g.fixture_id, g) for g in games])
+    other = season.board.resume(games[1].fixture_id)
+    _play(other, 1, seed=9)
+    season.board.save(games[1].fixture_id, other)  # the second record changes elsewhere
+    for game in games:
+        _play(game, 2)
+    with pytest.raises(RuleViolation, match="changed since this server saved it"):
+        appender.save_many([(g.fixture_id, g) for g in games])
+    first = season.board.status(games[0].fixture_id)
+    assert first is not None and first.actions == 4  # all or none: the first is not kept either
+    appender.save(games[0].fixture_id, games[0])  # alone it is stored (checked in full again)
+    first = season.board.status(games[0].fixture_id)
+    assert first is not None and first.actions == 6
