@@ -85,7 +85,8 @@ class BoardAppender(ServiceBase):
     """Saves the matches of a server's rooms, appending their new actions (one transaction a call).
 
     Attributes:
-        tails: per fixture, what was last written (dropped when a write is refused).
+        tails: per fixture, what was last written (dropped when a write is refused or the
+            match is over, so a long-running server keeps none of its finished matches).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -120,7 +121,10 @@ class BoardAppender(ServiceBase):
             raise
         for fixture, tail, count, stamp in written:
             tail.count, tail.stamp = count, stamp
-            self.tails[fixture] = tail
+            if tail.match.prompt is None:  # over: the final whistle writes the record next
+                self.tails.pop(fixture, None)
+            else:
+                self.tails[fixture] = tail
 
     def _store(
         self, fixture: int, game: FinishedGame, quick: list[dict[str, Any]], *, session: Session

@@ -97,3 +97,16 @@ def test_a_batch_with_one_changed_record_stores_none(season: Services) -> None:
     appender.save(games[0].fixture_id, games[0])  # alone it is stored (checked in full again)
     first = season.board.status(games[0].fixture_id)
     assert first is not None and first.actions == 6
+
+
+def test_the_appender_forgets_a_finished_match(season: Services) -> None:
+    game = _game(season)
+    appender = BoardAppender(season.engine)
+    _play(game, 3)
+    appender.save(game.fixture_id, game)
+    assert game.fixture_id in appender.tails
+    game.match.forfeit(0)  # the match ends
+    appender.save(game.fixture_id, game)
+    assert game.fixture_id not in appender.tails
+    season.board.finish(game.fixture_id, game)
+    assert season.match_day.get(game.fixture_id).stage == "result_entered"
