@@ -1,13 +1,15 @@
-"""A match server's quick save of a board match: the new actions appended, not the match rewritten.
+"""A match server's quick save of a board match: only the new actions are encoded and checked.
 
 :meth:`BoardService.save` reads the stored record back, compares it with the game, rebuilds
 the whole document and fingerprints the whole state after every action: right for the board,
 where any save may be an undo, but most of a match server's time under load. A server's room
 only ever adds actions to the match it holds, so :class:`BoardAppender` checks the record once
-(the first save of a fixture goes through ``BoardService``'s own checks), then keeps what it
-wrote: each later save encodes only the new actions and stores the record with one UPDATE
-that matches only if the row is still the one it wrote (same action count and stamp, still in
-progress). A record someone else changed meanwhile is refused, and the next save checks again.
+(the first save of a fixture goes through the board's own save and checks), then keeps what
+it wrote: each later save encodes only the new actions (the fixed part of the document and
+the earlier actions are kept as JSON text) and stores the record with one UPDATE that matches
+only if the row is still the one it wrote (same action count and stamp, still in progress).
+A record someone else changed meanwhile is refused, and the next save checks it in full.
+The record's text is still written whole (the one ``match_json`` column; no action table).
 
 The document written is the same ``Match.to_dict()`` (with the turn timer) as the board's, so
 resume, replay and the final whistle read it as before; what it leaves out is the stored
@@ -33,7 +35,7 @@ from league_manager.persistence.board_models import BoardMatch
 from league_manager.persistence.models import utcnow
 from league_manager.rules.dice import BoardDice
 from league_manager.services.base import ServiceBase
-from league_manager.services.match_day.board import TIMER_KEY, FinishedGame, _save
+from league_manager.services.match_day.board import TIMER_KEY, FinishedGame, save_board
 from league_manager.services.match_day.board_store import find_board
 
 _GROWING = ("dice", "actions", "rolls_at")
@@ -135,7 +137,7 @@ class BoardAppender(ServiceBase):
         tail = self.tails.get(fixture)
         fresh = tail is None or tail.match is not match or len(match.actions) < tail.count
         if fresh or not isinstance(match.dice, BoardDice):
-            _save(fixture, game, None, None, session=session)  # the board's own checks, once
+            save_board(fixture, game, session=session)  # the board's own checks, once
             session.flush()
             row = find_board(fixture, session=session)
             assert row is not None
