@@ -3,17 +3,30 @@ many bot-versus-bot matches one server holds with p95 <= 100 ms.
 
 Run from the repository root::
 
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/remote.py [ACTIONS] [MAX_MATCHES]
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/remote.py [ACTIONS] [MAX_MATCHES] [CLIENT_PROCESSES] [MODE]
 
-Everything runs on localhost in one process (server and clients share the CPU, so the
-figures are pessimistic). Each match is a fixture of a fresh demo league, saved action by
-action to its SQLite file as in real play. Goals: round trip p95 <= 50 ms; a dead connection
-found within 10 s and a resume within 5 s; >= 200 concurrent matches at p95 <= 100 ms.
+MODE ``append`` (the default) saves as ``match serve`` does: the writer thread's group commit
+of ``BoardAppender`` saves; ``rewrite`` is the writer thread saving as before ``BoardAppender``
+(each action rewrites and fingerprints the whole record, ``BoardService.save_many``), for
+comparison.
+
+The round trip and the dead connection run in one process. For the concurrent matches the
+server runs alone in this process, as ``match serve`` does (rooms saved by the writer thread
+with group commit, each action appended to the league file before anyone hears of it), and
+the bot coaches run in CLIENT_PROCESSES other processes (default 1): a random bot for each
+side, one copy of each match per client (replayed from the rolls the server sends), so
+their thinking is not counted as the server's work. They still share this machine's cores
+with the server: the figures are the server's on what CPU is left. Each match is a fixture
+of one league (the demo league and more teams, a round robin), saved to one SQLite file.
+Reported: each round trip as the client measures it (send to ``applied``), and the server's
+own CPU per action. Goals: round trip p95 <= 50 ms; a dead connection found within 10 s and a
+resume within 5 s; >= 200 concurrent matches at p95 <= 100 ms.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import statistics
 import sys
 import tempfile
@@ -24,9 +37,14 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from league_manager.match.bots import make_bot
+from league_manager.persistence.repositories import find_league
+from league_manager.rules.draft import suggest_draft
+from league_manager.rules.loader import load_ruleset
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
+from league_manager.services.match_day.board_append import BoardAppender
 from league_manager.services.remote import protocol as p
+from league_manager.services.remote.mirror import Mirror
 from league_manager.services.remote.room import Room, RoomKeys
 from league_manager.services.remote.server import MatchServer
 from league_manager.services.remote.writer import SaveWriter
@@ -38,10 +56,10 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def rooms(svc: Services, count: int) -> list[Room]:
-    """``count`` rooms, each on a demo fixture whose pre-game has run."""
+def rooms(svc: Services, count: int, chosen: list[int] | None = None) -> list[Room]:
+    """``count`` rooms (on the ``chosen`` fixtures, or the first), each after its pre-game."""
     made: list[Room] = []
-    fixtures = [f.id for f in svc.seasons.fixtures("S") if f.id is not None][:count]
+    fixtures = chosen or [f.id for f in svc.seasons.fixtures("S") if f.id is not None][:count]
     for number, fixture in enumerate(fixtures):
         svc.match_day.pregame(fixture, seed=number + 1)
         keys = RoomKeys(fixture, f"code{number}", f"host{number}", "home", f"{number + 1:04x}")
@@ -83,12 +101,12 @@ async def _play(room: Room, address: str, actions: int, seed: int, times: list[f
 
 
 async def concurrent(svc: Services, count: int, actions: int, batched: bool = False) -> list[float]:
-    """``count`` matches at once on one server; the action round trips in ms.
+    """``count`` matches at once on one server, bots in this process; the round trips in ms.
 
     With ``batched`` the server saves on one writer thread, several rooms per commit
     (``SaveWriter``); otherwise each save runs on the event loop.
     """
-    writer = SaveWriter(svc.board) if batched else None
+    writer = SaveWriter(BoardAppender(svc.engine)) if batched else None
     server = MatchServer(writer=writer)
     made = rooms(svc, count)
     for room in made:
@@ -102,6 +120,86 @@ async def concurrent(svc: Services, count: int, actions: int, batched: bool = Fa
     if writer is not None:
         writer.close()
     return times
+
+
+async def _bot_match(
+    address: str, code: str, host_key: str, actions: int, seed: int, times: list[float]
+) -> None:
+    """One match's two coaches in a client process: random bots over one replayed copy."""
+    guest = await _hello(address, code, secret="ab")
+    host = await _hello(address, host_key)
+    welcome: Any = p.decode(await guest.recv())
+    await host.recv()
+    mirror = Mirror(welcome.document, [int(r) for r in welcome.rolls], welcome.actions)
+    sides = {welcome.side: guest, ("away" if welcome.side == "home" else "home"): host}
+    coaches = (sides["home"], sides["away"])
+    bots = (make_bot("random", seed), make_bot("random", seed + 1))
+    for _ in range(actions):
+        prompt = mirror.match.prompt
+        if prompt is None:
+            break
+        team = prompt.team
+        action = list(bots[team].choose(mirror.match).to_list())
+        act = p.Act(number=len(mirror.actions), digest=mirror.digest(), action=action)
+        start = time.perf_counter()
+        await coaches[team].send(p.encode(act))
+        while not isinstance(applied := p.decode(await coaches[team].recv()), p.Applied):
+            pass
+        times.append((time.perf_counter() - start) * 1000)
+        mirror.apply(applied.action, [int(r) for r in applied.rolls])
+        await coaches[1 - team].recv()
+    for ws in coaches:
+        await ws.close()
+
+
+async def _clients(address: str, rooms_: list[list[str]], actions: int) -> list[float]:
+    times: list[float] = []
+    await asyncio.gather(
+        *(_bot_match(address, code, key, actions, n, times) for n, (code, key) in enumerate(rooms_))
+    )
+    return times
+
+
+async def served(
+    svc: Services, chosen: list[int], actions: int, processes: int, mode: str = "append"
+) -> tuple[list[float], float]:
+    """The ``chosen`` fixtures' matches on one server in this process, their bots in
+    ``processes`` others.
+
+    Returns:
+        The round trips the clients measured (ms), and the server's CPU seconds per action.
+    """
+    writer = SaveWriter(svc.board if mode == "rewrite" else BoardAppender(svc.engine))
+    server = MatchServer(writer=writer, ping_interval=30, ping_timeout=30)
+    made = rooms(svc, len(chosen), chosen)
+    for room in made:
+        server.add(room)
+    listening = await server.start("127.0.0.1", 0)
+    address = f"ws://127.0.0.1:{listening.sockets[0].getsockname()[1]}"
+    keys = [[room.keys.code, room.keys.host_key] for room in made]
+    shares = [keys[i::processes] for i in range(processes) if keys[i::processes]]
+    cpu = time.process_time()
+    children = [
+        await asyncio.create_subprocess_exec(
+            sys.executable,
+            __file__,
+            "--clients",
+            address,
+            str(actions),
+            json.dumps(share),
+            stdout=asyncio.subprocess.PIPE,
+        )
+        for share in shares
+    ]
+    times: list[float] = []
+    for child in children:
+        out, _ = await child.communicate()
+        times += json.loads(out)
+    cpu = time.process_time() - cpu
+    listening.close()
+    await listening.wait_closed()
+    writer.close()
+    return times, cpu / max(1, len(times))
 
 
 async def dead_connection(svc: Services) -> tuple[float, float]:
@@ -146,10 +244,40 @@ def fresh_demo(folder: Path) -> Services:
     return svc
 
 
+def playable(svc: Services) -> list[int]:
+    """The season's fixtures with two teams (no byes)."""
+    return [f.id for f in svc.seasons.fixtures("S") if f.id is not None and f.home_id and f.away_id]
+
+
+def fresh_league(folder: Path, teams: int) -> Services:
+    """The demo league with ``teams`` teams (the demo's eight and more), a round robin scheduled."""
+    svc = Services.open(folder / f"big{time.monotonic_ns()}.db")
+    svc.create_demo()
+    ruleset = load_ruleset("bb2020")
+    names = [name for _race, name, _coach in DEMO_TEAMS]
+    with svc.teams.transaction() as session:
+        league = find_league(DEMO_LEAGUE, session=session)
+        for number in range(teams - len(DEMO_TEAMS)):
+            race, _name, coach = DEMO_TEAMS[number % len(DEMO_TEAMS)]
+            plan = suggest_draft(ruleset, race)
+            players = [f"Bench {number} {i}" for i in range(sum(plan.positions.values()))]
+            names.append(svc.teams.draft_in(session, league, f"Bench {number}", coach, plan, players).name)
+    svc.seasons.create_season(DEMO_LEAGUE, "S", seed=11)
+    svc.seasons.add_teams("S", names)
+    svc.seasons.schedule("S", "round-robin")
+    return svc
+
+
 def main() -> None:
     """Print the figures."""
+    if len(sys.argv) > 1 and sys.argv[1] == "--clients":  # a client process of ``served``
+        address, actions, share = sys.argv[2], int(sys.argv[3]), json.loads(sys.argv[4])
+        print(json.dumps(asyncio.run(_clients(address, share, actions))))
+        return
     actions = int(sys.argv[1]) if len(sys.argv) > 1 else 200
-    most = int(sys.argv[2]) if len(sys.argv) > 2 else 28  # the demo season has 28 fixtures
+    most = int(sys.argv[2]) if len(sys.argv) > 2 else 256
+    processes = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    mode = sys.argv[4] if len(sys.argv) > 4 else "append"
     with tempfile.TemporaryDirectory() as folder:
         times = asyncio.run(concurrent(fresh_demo(Path(folder)), 1, actions))
         print(
@@ -158,21 +286,35 @@ def main() -> None:
         )
         detected, resumed = asyncio.run(dead_connection(fresh_demo(Path(folder))))
         print(f"dead connection detected after {detected:.1f} s; host restart to rejoined {resumed:.2f} s")
-        for batched in (False, True):
-            mode = "writer thread, group commit" if batched else "saves on the event loop"
-            count = 1
-            while count <= most:
-                svc = fresh_demo(Path(folder))
-                times = asyncio.run(concurrent(svc, count, max(20, actions // 4), batched))
-                svc.close()
-                p95 = percentile(times, 0.95)
-                print(
-                    f"{count:>4} concurrent matches ({mode}): median {statistics.median(times):.1f} ms "
-                    f"p95 {p95:.1f} ms"
-                )
-                if p95 > 100 or count == most:
-                    break
-                count = min(count * 2, most)
+        teams = 8
+        while teams * (teams - 1) // 2 < 3 * most:  # each count on fixtures not played before
+            teams += 2
+        svc = fresh_league(Path(folder), teams)
+        fixtures = playable(svc)
+        counts, used, held = [1], 0, 0
+        while counts:
+            count = counts.pop(0)
+            chunk = fixtures[used : used + count]
+            used += count
+            if len(chunk) < count:
+                break
+            times, cpu = asyncio.run(served(svc, chunk, max(20, actions // 4), processes, mode))
+            p95 = percentile(times, 0.95)
+            print(
+                f"{count:>4} concurrent matches ({mode}, bots in {processes} "
+                "other process(es)): "
+                f"median {statistics.median(times):.1f} ms p95 {p95:.1f} ms; "
+                f"server CPU {cpu * 1000:.2f} ms an action"
+            )
+            if p95 <= 100:
+                held = max(held, count)
+                if count * 2 <= most and not counts:
+                    counts.append(count * 2)
+            elif held and count > held + 1 and not counts:
+                counts.append((held + count) // 2)  # halve the gap to the last count held
+                most = count - 1
+        print(f"held at p95 <= 100 ms: {held} concurrent matches")
+        svc.close()
 
 
 if __name__ == "__main__":

@@ -19,7 +19,7 @@ fi
 echo "[build] installing the program and PyInstaller into the build venv"
 # setuptools stages into build/lib: clear it so a deleted module cannot come back.
 rm -rf build/lib build/bdist.*
-"$venv/bin/python" -m pip install -q ".[build,postgres]"
+"$venv/bin/python" -m pip install -q ".[build,postgres,lan]"
 "$venv/bin/python" -m pip install -q --no-deps --force-reinstall .
 rm -rf build/lib build/bdist.*
 

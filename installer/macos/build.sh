@@ -15,7 +15,7 @@ if [ ! -x "$venv/bin/python" ]; then
   "$venv/bin/python" -m pip install -q --upgrade pip
 fi
 rm -rf build/lib
-"$venv/bin/python" -m pip install -q ".[build,postgres]"
+"$venv/bin/python" -m pip install -q ".[build,postgres,lan]"
 "$venv/bin/python" -m pip install -q --no-deps --force-reinstall .
 field() { "$venv/bin/python" installer/contents.py "$1"; }
 version=$(field version)

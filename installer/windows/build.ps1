@@ -13,7 +13,7 @@ if (-not (Test-Path "$Venv\Scripts\python.exe")) {
 }
 $Py = "$Venv\Scripts\python.exe"
 Remove-Item -Recurse -Force build\lib -ErrorAction SilentlyContinue
-& $Py -m pip install -q ".[build,postgres]"
+& $Py -m pip install -q ".[build,postgres,lan]"
 & $Py -m pip install -q --no-deps --force-reinstall .
 function Field($Name) { (& $Py installer\contents.py $Name).Trim() }
 

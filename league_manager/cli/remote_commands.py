@@ -56,6 +56,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     join.add_argument("--login", default="", help="on a league server: your shared-league login")
     join.add_argument("--bot", choices=BOT_NAMES, help="play with this bot")
     join.add_argument("--seed", type=int, default=1, help="the bot's seed")
+    join.add_argument(
+        "--concede-at-turn", type=int, default=0, metavar="TURN",
+        help="with --bot: concede at the start of your team's turn TURN (the server ends the match)",
+    )  # fmt: skip
     join.add_argument("--ca", type=Path, help="trust this certificate (a self-signed wss:// server)")
     join.set_defaults(handler=join_command)
 
@@ -157,7 +161,12 @@ def join_command(args: argparse.Namespace, ctx: CliContext) -> int:
         return ctx.fail(str(exc))
     if not args.code and not args.login:
         return ctx.fail("join with --code, or on a league server with --fixture and --login")
-    client = RemoteClient(args.address, args.code, bot=args.bot, seed=args.seed, tls=tls, **_login(args))
+    if args.concede_at_turn and not args.bot:
+        return ctx.fail("--concede-at-turn needs --bot, which plays your decisions until then")
+    client = RemoteClient(
+        args.address, args.code, bot=args.bot, seed=args.seed, tls=tls,
+        concede_at_turn=max(0, args.concede_at_turn), **_login(args),
+    )  # fmt: skip
     try:
         finish = asyncio.run(client.run())
     except JoinRefused as exc:
@@ -272,4 +281,7 @@ def _over_data(over: p.Over) -> dict[str, object]:
 def _over_text(over: p.Over) -> str:
     home, away = over.result.get("home", {}), over.result.get("away", {})
     score = f"{home.get('name')} {home.get('score')} - {away.get('score')} {away.get('name')}"
+    conceded = over.result.get("conceded")
+    if conceded in (0, 1):
+        score += f" ({(home, away)[conceded].get('name')} conceded)"
     return f"final whistle: {score}\nlog hash: {over.log_hash}\nseed: {over.seed}"

@@ -312,6 +312,11 @@ class Match:
         """How many dice were rolled since the last action was applied (0 with no action)."""
         return self._rolls_at[-1] - self._rolls_at[-2] if len(self._rolls_at) > 1 else 0
 
+    def roll_mark(self, count: int) -> int:
+        """How many dice had been rolled once the first ``count`` actions were applied (the
+        document's ``rolls_at[count]``)."""
+        return self._rolls_at[count]
+
     def rolls_since(self, count: int) -> int:
         """How many dice the actions after the first ``count`` rolled (0 when none came after).
 

@@ -286,6 +286,12 @@ def _save(
     session.add(row)
 
 
+def save_board(fixture: int, game: FinishedGame, *, session: Session) -> None:
+    """:meth:`BoardService.save` after actions were applied, inside the caller's transaction
+    (a match server's ``BoardAppender`` saves a fixture's first time through it)."""
+    _save(fixture, game, None, None, session=session)
+
+
 def finish_board(fixture: int, game: FinishedGame, *, session: Session) -> MatchDayView:
     """:meth:`BoardService.finish` inside the caller's transaction (an awarded claim too)."""
     result = game.match.outcome()

@@ -16,7 +16,8 @@ from typing import Any
 
 from sqlmodel import Session, col, select
 
-from league_manager.core.errors import NotFound, RuleViolation
+from league_manager.core.errors import NotAllowed, NotFound, RuleViolation
+from league_manager.persistence import share_guard
 from league_manager.persistence.claim_models import MatchClaim
 from league_manager.persistence.models import Team, utcnow
 from league_manager.persistence.repositories import find_league
@@ -113,7 +114,12 @@ class ClaimService(ServiceBase):
     def resolve(self, claim_id: int, decision: str, note: str = "") -> Outcome[ClaimView]:
         """Award the match to the claimant, or order a replay, through the ordinary result path.
 
+        Only the league's commissioner decides (on a shared league's server; the owner of a
+        league file or of the server decides too): the check is made here, whichever path
+        calls, before the database's own grants would refuse the writes.
+
         Raises:
+            NotAllowed: this login is a coach or viewer of the shared league.
             NotFound: no such claim.
             RuleViolation: another decision, a claim already resolved, or a board match that
                 is no longer in progress (nothing changes).
@@ -121,6 +127,7 @@ class ClaimService(ServiceBase):
         if decision not in DECISIONS:
             raise RuleViolation("claim", f"decide {' or '.join(DECISIONS)}, not {decision!r}")
         with self.transaction() as session:
+            _require_commissioner(session)
             claim = session.get(MatchClaim, int(claim_id))
             if claim is None:
                 raise NotFound(f"no claim {claim_id}")
@@ -150,6 +157,17 @@ class _Over:
     """The awarded match, as ``finish_board`` reads a finished game."""
 
     match: Any
+
+
+def _require_commissioner(session: Session) -> None:
+    """Refuse a coach or viewer of a shared league (only the commissioner resolves claims)."""
+    place = share_guard.my_place(session.connection())
+    if place is not None and place[0] != "commissioner":
+        kind, team = place
+        who = f"a coach of {team}" if kind == "coach" else f"a {kind}"
+        raise NotAllowed(
+            f"only the league's commissioner decides claims; you are {who}. Nothing was changed."
+        )
 
 
 def _open_claim(fixture: int, *, session: Session) -> MatchClaim | None:

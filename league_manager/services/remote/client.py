@@ -2,7 +2,8 @@
 
 The copy (:class:`Mirror`) is rebuilt from every welcome and advanced by every applied
 action; when its state digest disagrees with the server's it asks for a sync at once. A bot
-coach answers each prompt of its side. At the final whistle the client checks the log hash
+coach answers each prompt of its side (and may concede at the start of a team turn of its
+side, ``concede_at_turn``). At the final whistle the client checks the log hash
 and, as a coach, replays the revealed seed to verify every die.
 """
 
@@ -16,7 +17,9 @@ from dataclasses import dataclass, field
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from league_manager.match.actions import Action
 from league_manager.match.bots import Bot, make_bot
+from league_manager.match.engine import CONCEDE
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import log_hash, new_secret, verify_dice
 from league_manager.services.remote.mirror import Mirror
@@ -59,7 +62,10 @@ class RemoteClient:
         self, address: str, code: str, *, role: str = "player", bot: str | None = None, seed: int = 1,
         secret: str | None = None, on_message: Callable[[p.Message], None] | None = None,
         tls: ssl.SSLContext | None = None, fixture: int = 0, login: str = "", password: str = "",
+        concede_at_turn: int = 0,
     ) -> None:  # fmt: skip
+        self.concede_at_turn = concede_at_turn
+        """With a bot: concede at the start of this side's own team turn of this number (0: never)."""
         self.fixture = fixture
         self.login = login
         self.password = password
@@ -139,6 +145,9 @@ class RemoteClient:
         if prompt is None or SIDES[prompt.team] != self.side:
             return
         action = self.bot.choose(mirror.match)
+        turn = mirror.match.state.turn[prompt.team]
+        if 0 < self.concede_at_turn <= turn and mirror.match.can_concede(prompt.team):
+            action = Action(CONCEDE, prompt.team)
         act = p.Act(number=len(mirror.actions), digest=mirror.digest(), action=list(action.to_list()))
         await ws.send(p.encode(act))
 

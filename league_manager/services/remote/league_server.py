@@ -26,6 +26,7 @@ from websockets.asyncio.server import ServerConnection
 
 from league_manager.core.errors import LeagueError
 from league_manager.persistence.share_roles import members
+from league_manager.services.match_day.board_append import BoardAppender
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import new_secret
 from league_manager.services.remote.room import Refused, Room, RoomKeys
@@ -93,9 +94,8 @@ class LeagueMatchServer(MatchServer):
         self, services: Services, logins: Callable[[str, str], Login], keys_dir: Path, *,
         grace: int = 120, ping_interval: float = 3.0, ping_timeout: float = 4.0,
     ) -> None:  # fmt: skip
-        super().__init__(
-            ping_interval=ping_interval, ping_timeout=ping_timeout, writer=SaveWriter(services.board)
-        )
+        writer = SaveWriter(BoardAppender(services.engine))
+        super().__init__(ping_interval=ping_interval, ping_timeout=ping_timeout, writer=writer)
         self.services = services
         self.logins = logins
         self.keys_dir = keys_dir

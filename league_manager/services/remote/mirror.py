@@ -6,7 +6,7 @@ import hashlib
 from typing import Any
 
 from league_manager.match.actions import Action
-from league_manager.match.engine import Match
+from league_manager.match.engine import CONCEDE, Match
 from league_manager.match.events import Event
 from league_manager.match.position import Position
 from league_manager.match.state import State
@@ -85,7 +85,11 @@ class Mirror:
     def apply(self, raw: list[Any], rolls: list[int]) -> list[Event]:
         """Apply the server's action ``raw`` after adding the rolls it made; returns its events."""
         self.dice.feed.extend(int(r) for r in rolls)
-        events = self.match.apply(Action.from_list(raw))
+        action = Action.from_list(raw)
+        if action.kind == CONCEDE:  # the server checked it was the start of that side's turn
+            events = self.match.forfeit(action.player)
+        else:
+            events = self.match.apply(action)
         self.actions.append(list(raw))
         return events
 

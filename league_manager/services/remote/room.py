@@ -2,7 +2,9 @@
 
 The room holds the fixture's board match (:class:`BoardService`), applies an action only when
 it comes from the side the prompt names, carries the action number the server is at and the
-digest of its state, and is legal; it saves each action to the league database before telling
+digest of its state, and is legal (a ``concede`` action: only at the start of that side's
+own team turn, as on the board; the match then ends and its result, conceded, goes to the
+post-game like a local concession's); it saves each action to the league database before telling
 anyone, and tells clients only the rolls already made (never the seed).
 """
 
@@ -19,8 +21,10 @@ from typing import Any
 
 from league_manager.core.errors import LeagueError
 from league_manager.match.actions import Action
+from league_manager.match.engine import CONCEDE, Match
 from league_manager.match.turn_timer import TurnClock, timeout_action
 from league_manager.services.match_day.board import BoardGame, BoardService
+from league_manager.services.match_day.board_append import BoardAppender
 from league_manager.services.match_day.claims import ClaimService
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import commitment, log_hash, seed_from
@@ -85,6 +89,8 @@ class Room:
         claims: ClaimService | None = None, now: Callable[[], float] = time.monotonic,
     ) -> None:  # fmt: skip
         self.board = board
+        self.appender = BoardAppender(board.engine)
+        """Saves this room's actions when there is no writer thread (appended, not rewritten)."""
         self.claims = claims
         self.now = now
         self.clock: TurnClock | None = None
@@ -211,7 +217,10 @@ class Room:
         if message.digest != self.digest:
             raise Refused("digest", "your state differs from the server's; ask to sync")
         action = Action.from_list(message.action)
-        if not match.is_legal(action):
+        if action.kind == CONCEDE:  # the coach concedes: the engine's concession, on this state
+            if action.player != prompt.team or not match.can_concede(prompt.team):
+                raise Refused("illegal", "a team may concede only at the start of its own team turn")
+        elif not match.is_legal(action):
             raise Refused("illegal", f"{action.kind} is not a legal action now")
         if self.clock is not None and self.clock.remaining(match) == 0 and timeout_action(match):
             raise Refused("time_up", "the turn timer ran out: the server ends the turn")
@@ -223,7 +232,7 @@ class Room:
             return self._apply(game, action, timed_out)
         match = game.match
         before = len(match.dice.log)
-        match.apply(action)
+        _play(match, action)
         if timed_out:
             game.timeouts.append(len(match.actions) - 1)
         saving = self._saving = asyncio.wrap_future(writer.submit(self.keys.fixture, game))
@@ -241,11 +250,11 @@ class Room:
     def _apply(self, game: BoardGame, action: Action, timed_out: bool = False) -> p.Applied:
         match = game.match
         before = len(match.dice.log)
-        match.apply(action)
+        _play(match, action)
         if timed_out:
             game.timeouts.append(len(match.actions) - 1)
         try:
-            self.board.save(self.keys.fixture, game)
+            self.appender.save(self.keys.fixture, game)
         except LeagueError as exc:
             match.undo()
             if timed_out:
@@ -352,3 +361,11 @@ class Room:
             claim = filed.value.id
         self.adjourned = True
         return p.Adjourned(by=side, claim=claim)
+
+
+def _play(match: Match, action: Action) -> None:
+    """Apply a checked action; a concession ends the match (``Match.concede``)."""
+    if action.kind == CONCEDE:
+        match.concede(action.player)
+    else:
+        match.apply(action)

@@ -80,6 +80,7 @@ class MatchServer:
             self.handle, host, port, ssl=tls, max_size=p.MAX_MESSAGE,
             ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
             close_timeout=1,  # a dead peer never answers the close: do not wait 10 s for it
+            compression=None,  # messages are small: deflating each one cost more CPU than it saved
         )  # fmt: skip
 
     async def handle(self, ws: ServerConnection) -> None:

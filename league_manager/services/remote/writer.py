@@ -2,7 +2,8 @@
 
 A room that applied an action hands its game to :meth:`SaveWriter.submit` and tells nobody
 until the returned future says the save committed. The writer thread takes every save
-waiting when it wakes and stores them in one transaction (``BoardService.save_many``); if
+waiting when it wakes and stores them in one transaction (``save_many`` of its store: a
+server passes a ``BoardAppender``, which encodes only the new actions of each record); if
 that transaction is refused it stores them one by one, so one room's refusal fails only that
 room's action. The event loop meanwhile goes on with the other rooms.
 
@@ -17,14 +18,28 @@ from __future__ import annotations
 
 import queue
 import threading
+from collections.abc import Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from league_manager.core.errors import LeagueError
-from league_manager.services.match_day.board import BoardService, FinishedGame
+from league_manager.services.match_day.board import FinishedGame
 
 MAX_BATCH = 64
 """Most saves stored in one transaction."""
+
+
+class Store(Protocol):
+    """Where the writer saves: ``BoardAppender`` (a server), or ``BoardService``."""
+
+    def save(self, fixture: int, game: FinishedGame) -> None:
+        """Store one match after actions were applied."""
+        ...
+
+    def save_many(self, games: Sequence[tuple[int, FinishedGame]]) -> None:
+        """Store several matches in one transaction, all or none."""
+        ...
 
 
 @dataclass
@@ -41,7 +56,7 @@ class SaveWriter:
         batches: how many saves each transaction held (for the benchmark), newest last.
     """
 
-    def __init__(self, board: BoardService) -> None:
+    def __init__(self, board: Store) -> None:
         self.board = board
         self.batches: list[int] = []
         self._queue: queue.SimpleQueue[_Save | None] = queue.SimpleQueue()
@@ -91,13 +106,24 @@ class SaveWriter:
                 try:
                     self.board.save(save.fixture, save.game)
                 except LeagueError as exc:
-                    save.done.set_exception(exc)
+                    _settle(save, exc)
                 else:
-                    save.done.set_result(None)
+                    _settle(save, None)
             return
         except Exception as exc:  # a broken database fails every waiting action
             for save in batch:
-                save.done.set_exception(exc)
+                _settle(save, exc)
             return
         for save in batch:
-            save.done.set_result(None)
+            _settle(save, None)
+
+
+def _settle(save: _Save, problem: Exception | None) -> None:
+    """Tell the room how its save went, unless it stopped waiting (its future was cancelled,
+    as at a server's shutdown: setting it would stop this thread for every other room)."""
+    if not save.done.set_running_or_notify_cancel():
+        return
+    if problem is None:
+        save.done.set_result(None)
+    else:
+        save.done.set_exception(problem)

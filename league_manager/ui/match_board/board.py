@@ -298,8 +298,9 @@ class MatchBoard(QWidget):
         self._append_log(match.events)
         self.message.setText(ctl.message)
         prompt = ctl.prompt
-        remote = bool(getattr(self.session, "remote", False))  # no concession over the network yet
-        self.concede_button.setEnabled(prompt is not None and match.can_concede(prompt.team) and not remote)
+        remote = bool(getattr(self.session, "remote", False))  # remote: only this coach's own turn
+        mine = prompt is not None and (not remote or self.session.is_human(prompt.team))
+        self.concede_button.setEnabled(prompt is not None and match.can_concede(prompt.team) and mine)
         self.panel.show_menu(ctl.menu())
         self.place_panel()
         self.panel.show()

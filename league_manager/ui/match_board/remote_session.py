@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from league_manager.match.actions import Action, IllegalAction
-from league_manager.match.engine import Match
+from league_manager.match.engine import CONCEDE, Match
 from league_manager.match.events import Event
 from league_manager.rules.team_colours import TeamColours, default_colours
 from league_manager.services.remote import protocol as p
@@ -186,12 +186,16 @@ class RemoteSession:
         return []
 
     def concede(self, team: int) -> list[Event]:
-        """Conceding is not offered in remote play (the board keeps the button disabled).
+        """This coach concedes (at the start of their own team turn): sent to the server, which
+        ends the match; the board shows it when the server reports it applied.
 
         Raises:
-            IllegalAction: always.
+            IllegalAction: not this coach's team turn start, or not connected; nothing is sent.
         """
-        raise IllegalAction("conceding is not offered in remote play")
+        if not self.match.can_concede(team):
+            raise IllegalAction("a team may concede only at the start of its own team turn")
+        self._send_act(Action(CONCEDE, team))
+        return []
 
     def time_out(self) -> bool:
         """The board's own turn timer does not run in remote play."""
@@ -304,7 +308,7 @@ class RemoteSession:
         prompt = self.match.prompt
         if prompt is None or not self.is_human(prompt.team):
             raise IllegalAction(f"wait: {self.waiting_text()}")
-        if not self.match.is_legal(action):
+        if action.kind != CONCEDE and not self.match.is_legal(action):
             raise IllegalAction(f"{action.kind} is not legal now")
         mirror = self.game.mirror if self.game is not None else None
         assert mirror is not None

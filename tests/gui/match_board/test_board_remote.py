@@ -76,7 +76,49 @@ def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
         assert session.game is not None and session.game.mirror.digest() == room.digest
         assert demo.board.status(room.keys.fixture) is not None  # saved in the league file
         assert not session.is_human(0) and session.undo() is not None  # no undo over the network
-        assert not board.concede_button.isEnabled()
+    finally:
+        window.close()
+        hosted.stop()
+
+
+def test_the_board_concedes_a_remote_match_at_its_own_turn_and_the_result_has_it(
+    demo: Services, tmp_path: Path, qtbot: QtBot
+) -> None:
+    hosted = _hosted(demo, tmp_path)
+    hosted.start()
+    window = RemoteMatchWindow(hosted.address, "join-me")
+    qtbot.addWidget(window)
+    try:
+        window.show()
+        window.start()
+        qtbot.waitUntil(lambda: window.board is not None, timeout=10_000)
+        hosted.run_soon(RemoteClient(hosted.address, "host-key", bot="random", seed=1, secret="0a1b").run())
+        board, session = window.board, window.session
+        assert board is not None
+        board.confirm = lambda _title, _text: True
+        rng = random.Random(5)
+        for _ in range(3000):
+            prompt = session.match.prompt
+            if prompt is not None and prompt.team == 1 and session.is_human(1):
+                if session.match.can_concede(1):
+                    board.refresh()
+                    assert board.concede_button.isEnabled()
+                    board.concede()
+                    break
+                before = len(session.match.actions)
+                board.act(lambda: bool(random_input(board.controller, rng) or True))
+                if session._pending >= 0:
+                    qtbot.waitUntil(lambda b=before: len(session.match.actions) > b, timeout=10_000)
+            else:
+                if prompt is not None and prompt.team == 0:
+                    board.refresh()
+                    assert not board.concede_button.isEnabled()  # not this coach's turn
+                qtbot.wait(5)
+        qtbot.waitUntil(lambda: session.over is not None, timeout=10_000)
+        assert session.over is not None and session.over.result["conceded"] == 1
+        assert session.dice_problem is None and session.hash_ok
+        view = demo.match_day.get(hosted.room.keys.fixture)
+        assert view.stage == "result_entered" and view.result is not None and view.result["conceded"] == 1
     finally:
         window.close()
         hosted.stop()

@@ -84,3 +84,29 @@ def test_spec_takes_its_data_from_the_shared_list() -> None:
     assert "contents.pyinstaller_datas()" in spec
     assert 'copy_metadata("league-manager")' in spec
     assert 'CONTENTS["qt"]["exclude"]' in spec
+
+
+def test_optional_packages_the_program_imports_are_bundled(contents: ModuleType) -> None:
+    """An optional dependency (an extra other than test/build) that the program imports is
+    listed in ``[python] bundle`` (the spec collects it), and every build script installs its extra."""
+    import tomllib
+
+    project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    extras = {
+        name: [re.split(r"[<>=\[ ]", spec)[0] for spec in specs]
+        for name, specs in project["optional-dependencies"].items()
+        if name not in ("test", "build")
+    }
+    imported: set[str] = set()
+    for source in PACKAGE.rglob("*.py"):
+        imported |= set(re.findall(r"^\s*(?:from|import) (\w+)", source.read_text(encoding="utf-8"), re.M))
+    used = {package for packages in extras.values() for package in packages if package in imported}
+    assert used >= {"zeroconf", "psycopg"}, "the walk no longer finds the optional imports"
+    assert used == set(contents.load()["python"]["bundle"]), "update [python] bundle in contents.toml"
+    wanted = {"build", *(name for name, packages in extras.items() if set(packages) & used)}
+    for script in ("build.sh", "windows/build.ps1", "macos/build.sh"):
+        text = (REPO / "installer" / script).read_text(encoding="utf-8")
+        installed = re.findall(r'pip install -q "\.\[([\w,]+)\]"', text)
+        assert installed and wanted <= set(installed[0].split(",")), f"{script} installs {installed}"
+    spec = (REPO / "installer" / "league_manager.spec").read_text(encoding="utf-8")
+    assert 'CONTENTS["python"]["bundle"]' in spec

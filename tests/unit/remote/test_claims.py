@@ -9,7 +9,7 @@ import pytest
 
 from league_manager.cli.context import CliContext
 from league_manager.cli.main import main
-from league_manager.core.errors import RuleViolation
+from league_manager.core.errors import NotAllowed, RuleViolation
 from league_manager.match.bots import make_bot
 from league_manager.services.demo import DEMO_LEAGUE
 from league_manager.services.facade import Services
@@ -116,3 +116,25 @@ def test_a_room_without_claims_and_a_wrong_decision_are_refused(season: Services
         season.claims.resolve(1, "toss")
     with pytest.raises(p.ProtocolError):
         p.decode('{"v": 1, "type": "decide", "choice": "steal"}')
+
+
+@pytest.mark.parametrize("place", [("coach", "Gutrot Ironjaws"), ("viewer", None)])
+def test_only_the_commissioner_resolves_a_claim_whichever_path_calls(
+    season: Services, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, place: tuple[str, str | None]
+) -> None:
+    from league_manager.persistence import share_guard
+
+    room = _room(season, tmp_path, actions=10)
+    assert room.away("away") is not None
+    reply = room.decide("home", "claim")
+    assert isinstance(reply, p.Adjourned)
+    monkeypatch.setattr(share_guard, "my_place", lambda _conn: place)  # a shared league's member
+    for decision in ("award", "replay"):
+        with pytest.raises(NotAllowed, match="only the league's commissioner decides claims"):
+            season.claims.resolve(reply.claim, decision)
+    [claim] = season.claims.claims(DEMO_LEAGUE)
+    assert claim.state == "open"  # nothing changed
+    status = season.board.status(room.keys.fixture)
+    assert status is not None and status.in_progress
+    monkeypatch.undo()  # the league file's owner decides
+    assert season.claims.resolve(reply.claim, "replay").value.state == "replay"

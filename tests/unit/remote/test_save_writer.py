@@ -2,11 +2,13 @@
 batch with one refused save fails only that room's action."""
 
 import asyncio
+import threading
 from pathlib import Path
 from typing import Any
 
 from league_manager.core.errors import RuleViolation
 from league_manager.services.facade import Services
+from league_manager.services.match_day.board_append import BoardAppender
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import RemoteClient
 from league_manager.services.remote.room import Room, RoomKeys
@@ -21,7 +23,7 @@ def test_each_applied_action_is_committed_before_anyone_hears_of_it(season: Serv
         season.match_day.pregame(fixture, seed=number + 1)
         keys = RoomKeys(fixture, f"join{number}", f"host{number}", "home", f"{number + 1:04x}")
         rooms.append(Room(season.board, keys, grace=0))
-    writer = SaveWriter(season.board)
+    writer = SaveWriter(BoardAppender(season.engine))
     late: list[tuple[int, int]] = []
     heard = 0
 
@@ -88,3 +90,33 @@ def test_a_refused_save_fails_only_its_own_action() -> None:
     assert futures[0].result() is None and futures[2].result() is None
     assert isinstance(futures[1].exception(), RuleViolation)
     assert board.saved == [1, 3]
+
+
+class _GatedBoard:
+    """A board service whose first batch waits until the test opens the gate."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+        self.saved: list[int] = []
+
+    def save_many(self, games: list[tuple[int, Any]]) -> None:
+        self.entered.set()
+        assert self.gate.wait(10)
+        self.saved += [fixture for fixture, _game in games]
+
+    def save(self, fixture: int, game: Any) -> None:
+        self.save_many([(fixture, game)])
+
+
+def test_a_save_nobody_waits_for_any_more_does_not_stop_the_writer() -> None:
+    board = _GatedBoard()
+    writer = SaveWriter(board)  # type: ignore[arg-type]
+    abandoned = writer.submit(1, object())  # type: ignore[arg-type]
+    assert board.entered.wait(10)
+    assert abandoned.cancel()  # the room's task was cancelled (a server shutting down)
+    board.gate.set()
+    later = writer.submit(2, object())  # type: ignore[arg-type]
+    assert later.result(timeout=10) is None  # the writer thread still runs
+    writer.close()
+    assert board.saved == [1, 2]
