@@ -21,6 +21,7 @@ from league_manager.rules import advancement as rules
 from league_manager.rules.dice import Dice
 from league_manager.rules.event_progression import (
     ADVANCE_KINDS,
+    OFF,
     SppEvent,
     check_game_spp,
     check_spent,
@@ -30,10 +31,6 @@ from league_manager.rules.exhibition import EventSettings
 from league_manager.rules.model import Ruleset
 from league_manager.rules.postgame.mvp import pick_mvp
 from league_manager.services.event_choices import player_progress, take_back_refusal
-
-OFF = (
-    "the organiser has not turned on the post-game between rounds (event create --between-rounds progression)"
-)
 
 
 def require_progression(settings: EventSettings) -> None:

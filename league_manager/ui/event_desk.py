@@ -23,8 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
-from league_manager.services.event_views import EntryView, EventState, roster_extras
+from league_manager.rules.dice import Dice
+from league_manager.rules.event_progression import OFF
+from league_manager.services.event_views import EntryView, EventState, GameView, mvp_line, roster_extras
+from league_manager.ui.event_advance_dialog import EventAdvanceDialog
 from league_manager.ui.event_register import RegisterDialog
+from league_manager.ui.event_result_dialog import ResultDetailsDialog
 
 REFRESH_MS = 5000
 
@@ -100,10 +104,13 @@ STANDING_HEADERS = ["#", "Coach", "Points", "W-D-L", "TD", "CAS", "Opp. points"]
 class EventDesk(QWidget):
     """One event's desk; ``events`` is the event service (``Services.events``)."""
 
-    def __init__(self, events: Callable[[], object], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, events: Callable[[], object], parent: QWidget | None = None, dice: Dice | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Tournament Desk")
         self._events = events
+        self.dice = dice  # MVPs and random skills (None: the service's program dice)
         self.screens: list[SecondScreen] = []
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -135,12 +142,17 @@ class EventDesk(QWidget):
         self.edit_button.clicked.connect(lambda: self.open_register(self.selected_entry()))
         self.withdraw_button = QPushButton("&Withdraw")
         self.withdraw_button.clicked.connect(self.withdraw)
-        for widget in (self.register_button, self.edit_button, self.withdraw_button):
+        self.advance_button = QPushButton("Ad&vance...")
+        self.advance_button.clicked.connect(lambda: self.open_advance(self.selected_entry()))
+        for widget in (self.register_button, self.edit_button, self.withdraw_button, self.advance_button):
             registration_buttons.addWidget(widget)
         registration_buttons.addStretch(1)
         registration_layout.addLayout(registration_buttons)
         registration_layout.addWidget(self.registrations)
         self.pairings = QTableWidget()
+        self.pairings.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.pairings.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.pairings.itemActivated.connect(lambda item: self.open_details(self._row_table(item.row())))
         self.standings = QTableWidget()
         round_tab = QWidget()
         round_layout = QVBoxLayout(round_tab)
@@ -156,6 +168,8 @@ class EventDesk(QWidget):
         layout.addWidget(self.status)
         self.state: EventState | None = None
         self.dialog: RegisterDialog | None = None
+        self.details: ResultDetailsDialog | None = None
+        self.advance_dialog: EventAdvanceDialog | None = None
         self.load_names()
         self.watch = QTimer(self)
         self.watch.timeout.connect(self.refresh)
@@ -177,6 +191,9 @@ class EventDesk(QWidget):
             box.entered.connect(self.enter_result)
             row.addWidget(QLabel(label))
             row.addWidget(box)
+        self.details_button = QPushButton("Result &Details...")
+        self.details_button.clicked.connect(lambda: self.open_details(self._chosen_table()))
+        row.addWidget(self.details_button)
         row.addStretch(1)
         return row
 
@@ -260,6 +277,19 @@ class EventDesk(QWidget):
         for widget in (self.edit_button, self.withdraw_button):
             widget.setEnabled(open_ and chosen)
             widget.setToolTip(reason or ("" if chosen else "Select a registration first"))
+        progression = state is not None and state.settings.between_rounds == "progression"
+        off = "" if progression else (f"Not in this event: {OFF}" if state else "No event chosen")
+        paired = state is not None and state.current_round > 0
+        self.details_button.setEnabled(progression and paired)
+        self.details_button.setToolTip(
+            off or ("SPP events and MVP of the table chosen in the list (or typed in Table)" if paired
+                    else "No round paired yet")
+        )  # fmt: skip
+        self.advance_button.setEnabled(progression and chosen)
+        self.advance_button.setToolTip(
+            off
+            or ("Spend the entry's SPP on skills between rounds" if chosen else "Select a registration first")
+        )
 
     def open_register(self, entry: EntryView | None = None) -> RegisterDialog | None:
         """Register a team (or edit ``entry``) in a dialog; the desk shows it once saved."""
@@ -317,8 +347,8 @@ class EventDesk(QWidget):
         cas = (self.cas_a.value(), self.cas_b.value())
 
         def work() -> str:
-            game = self.service.result(name, table, score, cas)
-            return f"Table {game.table}: {game.a.coach} {score[0]}-{score[1]} {game.b.coach}"
+            game = self.service.result(name, table, score, cas, dice=self.dice)
+            return f"Table {game.table}: {game.a.coach} {score[0]}-{score[1]} {game.b.coach}" + _mvps(game)
 
         self._run(work)
         for box in (self.score_a, self.score_b, self.cas_a, self.cas_b):
@@ -326,12 +356,73 @@ class EventDesk(QWidget):
         self.table_box.setFocus()
         self.table_box.selectAll()
 
+    def _row_table(self, row: int) -> int | None:
+        games = self.state.round_games() if self.state else []
+        return games[row].table if 0 <= row < len(games) else None
+
+    def _chosen_table(self) -> int | None:
+        rows = {i.row() for i in self.pairings.selectedIndexes()}
+        if len(rows) == 1:
+            return self._row_table(rows.pop())
+        self.table_box.interpretText()
+        return self.table_box.value()
+
+    def open_details(self, table: int | None) -> ResultDetailsDialog | None:
+        """The result of ``table`` in the current round with each side's SPP events and MVP."""
+        state = self.state
+        if state is None or table is None:
+            return None
+        if state.settings.between_rounds != "progression":
+            self.status.setText(f"Refused: post-game between rounds: {OFF}")
+            return None
+        game = next((g for g in state.round_games() if g.table == table), None)
+        if game is None or game.b is None:
+            why = "is a bye; it has no result to enter" if game else f"is not in round {state.current_round}"
+            self.status.setText(f"Refused: table {table} {why}")
+            return None
+        self.details = dialog = ResultDetailsDialog(self.service, state.name, game, self.dice, self)
+        dialog.accepted.connect(lambda: self._detailed(dialog))
+        dialog.resize(1100, 560)
+        dialog.show()
+        return dialog
+
+    def _detailed(self, dialog: ResultDetailsDialog) -> None:
+        game = dialog.result_game
+        if game is not None and game.b is not None:
+            self.status.setText(
+                f"Table {game.table}: {game.a.coach} {game.score_a}-{game.score_b} {game.b.coach}, "
+                f"SPP recorded" + _mvps(game, hint=False)
+            )
+        self.reload()
+
+    def open_advance(self, entry: EntryView | None) -> EventAdvanceDialog | None:
+        """Spend ``entry``'s SPP on skills between rounds (or take one back)."""
+        if self.state is None or entry is None:
+            return None
+        self.advance_dialog = dialog = EventAdvanceDialog(self.service, self.state, entry, self.dice, self)
+        dialog.finished.connect(lambda _r: self.reload())
+        dialog.resize(760, 520)
+        dialog.show()
+        return dialog
+
     def open_second_screen(self) -> SecondScreen:
         """A window with the pairings and standings in large type, refreshing itself."""
         screen = SecondScreen(self)
         self.screens.append(screen)
         screen.show()
         return screen
+
+
+def _mvps(game: GameView, hint: bool = True) -> str:
+    """ "; MVPs: Ann #4 (rolled), Bob #7 (rolled)" after a result in a progression event
+    ("" otherwise); ``hint`` adds where the players' SPP and a named MVP are entered."""
+    if game.b is None:
+        return ""
+    shown = [
+        f"{side.coach} {line[4:]}" for side in (game.a, game.b) if (line := mvp_line(side.roster, game.round))
+    ]
+    more = " - players' SPP and a named MVP: Result Details" if hint else ""
+    return f"; MVPs: {', '.join(shown)}{more}" if shown else ""
 
 
 class SecondScreen(QWidget):
