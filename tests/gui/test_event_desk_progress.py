@@ -1,17 +1,22 @@
 """The tournament desk of a progression event: result details with SPP and MVP, advancements."""
 
 from pathlib import Path
+from typing import Any
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItemModel
 from pytestqt.qtbot import QtBot
 
+from league_manager.core.errors import LeagueError
 from league_manager.rules.dice import ScriptedDice
 from league_manager.rules.event_progression import parse_spp
 from league_manager.rules.exhibition import EventSettings, parse_picks
 from league_manager.services.event_views import mvp_line, player_skills, player_spp
 from league_manager.services.facade import Services
+from league_manager.ui.event_advance_dialog import EventAdvanceDialog
 from league_manager.ui.event_desk import EventDesk
+from league_manager.ui.event_result_dialog import ResultDetailsDialog
 
 
 def _desk(
@@ -188,3 +193,35 @@ def test_advance_before_any_game_lists_nobody(tmp_path: Path, qtbot: QtBot) -> N
     assert dialog.players.rowCount() == 0 and not dialog.buy_button.isEnabled()
     assert "No player has SPP to spend yet" in dialog.status.text()
     services.close()
+
+
+def test_event_page_specs(make_window: Any, league_file: Path) -> None:
+    window = make_window()
+    window.open_database(str(league_file), background=False)
+    services = window.ctx.svc
+    services.events.create("Cup", EventSettings(rounds=3, between_rounds="progression"))
+    for coach in ("Ann", "Bob"):
+        services.events.register(
+            "Cup", coach=coach, race="orc", team_name=f"{coach} FC", buys=[("Lineman", 11)]
+        )
+    assert window.show_spec("event:cup#standings") is window.event_desk
+    desk = window.event_desk
+    assert desk.chooser.currentText() == "Cup" and desk.tabs.currentWidget() is desk.standings
+    with pytest.raises(LeagueError, match="no event 'Bowl'"):
+        window.show_spec("event:Bowl")
+    early = window.show_spec("event:Cup#advance")
+    assert isinstance(early, EventAdvanceDialog) and not early.numbers
+    early.close()
+    services.events.create("Plain", EventSettings(rounds=3))
+    services.events.register("Plain", coach="Cy", race="orc", team_name="Cy FC", buys=[("Lineman", 11)])
+    with pytest.raises(LeagueError, match="has not turned on the post-game"):
+        window.show_spec("event:Plain#advance")
+    services.events.pair("Cup")
+    details = window.show_spec("event:Cup#details")
+    assert isinstance(details, ResultDetailsDialog) and details.game.table == 1
+    details.close()
+    services.events.result("Cup", 1, (1, 0), spp=(parse_spp("4:td"), None), dice=ScriptedDice([2, 3]))
+    advance = window.show_spec("event:Cup#advance")
+    assert isinstance(advance, EventAdvanceDialog) and advance.numbers
+    advance.close()
+    window.event_desk.close()
