@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 from league_manager.core.errors import LeagueError
 from league_manager.rules.dice import Dice
 from league_manager.rules.loader import load_ruleset
+from league_manager.rules.model import SKILL_CATEGORIES
 from league_manager.services.event_choices import AdvanceChoice, advance_choices, take_back_refusal
 from league_manager.services.event_views import EntryView, EventState, player_skills, player_spp
 
@@ -92,6 +93,12 @@ class EventAdvanceDialog(QDialog):
         form.addRow("&Skill:", self.skill)
         form.addRow("&Category to roll on:", self.category)
         layout.addLayout(form)
+        hint = QLabel(
+            "A skill bought now is first played in the coach's next round. A chosen skill can be taken back "
+            "until that round's game has its result; a rolled one stays."
+        )
+        hint.setWordWrap(True)
+        layout.addWidget(hint)
         self.status = QLabel()
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
@@ -182,7 +189,8 @@ class EventAdvanceDialog(QDialog):
         self.category.clear()
         if choice is not None:
             self.skill.addItems(list(choice.skills) if chosen else [])
-            self.category.addItems([] if chosen else list(choice.categories))
+            for category in [] if chosen else choice.categories:
+                self.category.addItem(f"{SKILL_CATEGORIES[category]} ({category})", category)
         self.skill.setEnabled(chosen)
         self.skill.setToolTip("" if chosen else "A random skill is rolled: choose the category")
         self.category.setEnabled(choice is not None and not chosen)
@@ -203,7 +211,7 @@ class EventAdvanceDialog(QDialog):
             entry = self.service.advance(
                 self.state.name, self.entry.id, number, kind,
                 skill=self.skill.currentText() if chosen else None,
-                category=None if chosen else self.category.currentText() or None, dice=self.dice,
+                category=None if chosen else self.category.currentData(), dice=self.dice,
             )  # fmt: skip
             progress = entry.roster["progress"]
             bought = progress["advancements"][-1]

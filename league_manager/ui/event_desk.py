@@ -25,7 +25,14 @@ from PySide6.QtWidgets import (
 from league_manager.core.errors import LeagueError
 from league_manager.rules.dice import Dice
 from league_manager.rules.event_progression import OFF
-from league_manager.services.event_views import EntryView, EventState, GameView, mvp_line, roster_extras
+from league_manager.services.event_views import (
+    EntryView,
+    EventState,
+    GameView,
+    mvp_line,
+    roster_extras,
+    spp_line,
+)
 from league_manager.ui.event_advance_dialog import EventAdvanceDialog
 from league_manager.ui.event_register import RegisterDialog
 from league_manager.ui.event_result_dialog import ResultDetailsDialog
@@ -144,6 +151,7 @@ class EventDesk(QWidget):
         self.withdraw_button.clicked.connect(self.withdraw)
         self.advance_button = QPushButton("Ad&vance...")
         self.advance_button.clicked.connect(lambda: self.open_advance(self.selected_entry()))
+        self.registrations.itemActivated.connect(lambda _i: self.advance_button.click())
         for widget in (self.register_button, self.edit_button, self.withdraw_button, self.advance_button):
             registration_buttons.addWidget(widget)
         registration_buttons.addStretch(1)
@@ -240,12 +248,17 @@ class EventDesk(QWidget):
         selected = self.selected_entry()
         self.state = state = self.service.state(name)
         self.rules.setText(" · ".join(state.settings.lines()))
-        _fill(
-            self.registrations,
-            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost", "Bought", "Team of coaches"],
-            [[e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
-              f"{e.roster.get('lost', 0):,}", roster_extras(e.roster), e.squad] for e in state.entries],
-        )  # fmt: skip
+        headers = ["Coach", "NAF", "Team", "Race", "TV", "Gold lost", "Bought", "Team of coaches"]
+        rows = [
+            [e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
+             f"{e.roster.get('lost', 0):,}", roster_extras(e.roster), e.squad]
+            for e in state.entries
+        ]  # fmt: skip
+        if state.settings.between_rounds == "progression":  # what Advance... spends, before the long line
+            headers.insert(5, "SPP to spend")
+            for cells, entry in zip(rows, state.entries, strict=True):
+                cells.insert(5, spp_line(entry.roster))
+        _fill(self.registrations, headers, rows)
         if selected is not None:
             for row, entry in enumerate(state.entries):
                 if entry.id == selected.id:
@@ -382,7 +395,7 @@ class EventDesk(QWidget):
             return None
         self.details = dialog = ResultDetailsDialog(self.service, state.name, game, self.dice, self)
         dialog.accepted.connect(lambda: self._detailed(dialog))
-        dialog.resize(1100, 560)
+        dialog.resize(1100, 640)
         dialog.show()
         return dialog
 
@@ -400,10 +413,16 @@ class EventDesk(QWidget):
         if self.state is None or entry is None:
             return None
         self.advance_dialog = dialog = EventAdvanceDialog(self.service, self.state, entry, self.dice, self)
-        dialog.finished.connect(lambda _r: self.reload())
+        dialog.finished.connect(lambda _r: self._reload_if_open())
         dialog.resize(760, 520)
         dialog.show()
         return dialog
+
+    def _reload_if_open(self) -> None:
+        try:
+            self.reload()
+        except LeagueError:  # the league file was closed under the dialog (the app quitting)
+            return
 
     def open_second_screen(self) -> SecondScreen:
         """A window with the pairings and standings in large type, refreshing itself."""

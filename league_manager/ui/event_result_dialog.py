@@ -154,13 +154,16 @@ class ResultDetailsDialog(QDialog):
         for box, value in zip((self.score_a, self.score_b, self.cas_a, self.cas_b), values, strict=True):
             box.setRange(0, 30)
             box.setValue(value)
-        for text, box in (("&Score", self.score_a), ("-", self.score_b), ("&Casualties", self.cas_a),
-                          ("-", self.cas_b)):  # fmt: skip
+        fields: list[tuple[str, QSpinBox | None]] = [
+            (f"&Score: {game.a.coach}", self.score_a), ("-", self.score_b), (game.b.coach, None),
+            ("   &Casualties", self.cas_a), ("-", self.cas_b),
+        ]  # fmt: skip
+        for text, field in fields:
             label = QLabel(text)
-            label.setBuddy(box)
             scores.addWidget(label)
-            scores.addWidget(box)
-        scores.addWidget(QLabel(f"{game.a.coach} - {game.b.coach}"))
+            if field is not None:
+                label.setBuddy(field)
+                scores.addWidget(field)
         scores.addStretch(1)
         layout.addLayout(scores)
         sides = QHBoxLayout()

@@ -167,7 +167,7 @@ def test_advance_buys_a_skill_and_takes_it_back(tmp_path: Path, qtbot: QtBot) ->
     assert dialog.status.text() == "Player 3 gave back Block (round 2); TV 570,000"
     dialog.kind.setCurrentIndex(0)  # random primary: a category to roll on, no skill to name
     assert not dialog.skill.isEnabled() and dialog.category.isEnabled()
-    assert dialog.category.currentText() == "G"
+    assert dialog.category.currentText() == "General (G)" and dialog.category.currentData() == "G"
     dialog.buy_button.click()
     assert "Player 3 gained Block (rolled 1, 1)" in dialog.status.text()
     assert (
@@ -180,7 +180,9 @@ def test_advance_buys_a_skill_and_takes_it_back(tmp_path: Path, qtbot: QtBot) ->
     dialog.close()
     entry = next(e for e in services.events.state("Cup").entries if e.coach == "Ann")
     assert player_skills(entry.roster, 3) == ["Block (round 2)"]
-    assert "#3 Block (round 2)" in desk.registrations.item(ann_row, 6).text()
+    assert desk.registrations.horizontalHeaderItem(5).text() == "SPP to spend"
+    assert desk.registrations.item(ann_row, 5).text() == "10 (#2 3, #3 7)"  # #3: 10 - 3 (random)
+    assert "#3 Block (round 2)" in desk.registrations.item(ann_row, 7).text()
     services.close()
 
 
