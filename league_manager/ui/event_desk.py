@@ -34,6 +34,7 @@ from league_manager.services.event_views import (
     spp_line,
 )
 from league_manager.ui.event_advance_dialog import EventAdvanceDialog
+from league_manager.ui.event_new_dialog import NewEventDialog
 from league_manager.ui.event_register import RegisterDialog
 from league_manager.ui.event_result_dialog import ResultDetailsDialog
 
@@ -125,6 +126,9 @@ class EventDesk(QWidget):
         self.chooser.currentTextChanged.connect(lambda _t: self.reload())
         top.addWidget(QLabel("Event:"))
         top.addWidget(self.chooser, 1)
+        self.new_button = QPushButton("&New Event...")
+        self.new_button.clicked.connect(self.open_new_event)
+        top.addWidget(self.new_button)
         self.pair_button = QPushButton("&Pair Round")
         self.pair_button.clicked.connect(self.pair)
         self.screen_button = QPushButton("Show on a &Second Screen")
@@ -178,6 +182,7 @@ class EventDesk(QWidget):
         self.dialog: RegisterDialog | None = None
         self.details: ResultDetailsDialog | None = None
         self.advance_dialog: EventAdvanceDialog | None = None
+        self.new_dialog: NewEventDialog | None = None
         self.load_names()
         self.watch = QTimer(self)
         self.watch.timeout.connect(self.refresh)
@@ -242,7 +247,7 @@ class EventDesk(QWidget):
         name = self.chooser.currentText()
         if not name:
             self.state = None
-            self.rules.setText("No event yet: create one with `league-manager event create`.")
+            self.rules.setText("No event yet: create one with New Event... (or `event create`).")
             self._update_buttons()
             return
         selected = self.selected_entry()
@@ -417,6 +422,24 @@ class EventDesk(QWidget):
         dialog.resize(760, 520)
         dialog.show()
         return dialog
+
+    def open_new_event(self) -> NewEventDialog:
+        """Create an event with the organiser's settings; the desk shows it once created."""
+        self.new_dialog = dialog = NewEventDialog(self.service, self)
+        dialog.accepted.connect(lambda: self._created(dialog))
+        dialog.show()
+        return dialog
+
+    def _created(self, dialog: NewEventDialog) -> None:
+        if dialog.created is None:
+            return
+        self.chooser.blockSignals(True)
+        self.chooser.clear()
+        self.chooser.addItems(self.service.names())
+        self.chooser.setCurrentText(dialog.created.name)
+        self.chooser.blockSignals(False)
+        self.reload()
+        self.status.setText(f"Created: {dialog.created.name}")
 
     def _reload_if_open(self) -> None:
         try:

@@ -3,7 +3,7 @@
 TAB is the start of a tab's title (``#registrations``, ``#round``, ``#standings``, ``#team``)
 or a dialog of a ``progression`` event: ``#details`` (the result details of the round's first
 table without a result, else its first table) or ``#advance`` (the first entry with SPP to
-spend, else the first entry).
+spend, else the first entry); ``event#new`` is the New Event dialog.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from league_manager.services.event_views import progress_summary
 if TYPE_CHECKING:
     from league_manager.ui.main_window import MainWindow
 
-DIALOGS = ("details", "advance")
+DIALOGS = ("details", "advance", "new")
 
 
 def show_event_spec(window: MainWindow, name: str, tab: str) -> QWidget:
@@ -29,6 +29,8 @@ def show_event_spec(window: MainWindow, name: str, tab: str) -> QWidget:
     """
     window.open_event_desk()
     desk = window.event_desk
+    if tab == "new":
+        return desk.open_new_event()
     names = [desk.chooser.itemText(i) for i in range(desk.chooser.count())]
     found = next((n for n in names if n.casefold() == name.casefold()), None) if name else None
     if name and found is None:

@@ -16,6 +16,7 @@ from league_manager.services.event_views import mvp_line, player_skills, player_
 from league_manager.services.facade import Services
 from league_manager.ui.event_advance_dialog import EventAdvanceDialog
 from league_manager.ui.event_desk import EventDesk
+from league_manager.ui.event_new_dialog import NewEventDialog
 from league_manager.ui.event_result_dialog import ResultDetailsDialog
 
 
@@ -226,4 +227,46 @@ def test_event_page_specs(make_window: Any, league_file: Path) -> None:
     advance = window.show_spec("event:Cup#advance")
     assert isinstance(advance, EventAdvanceDialog) and advance.numbers
     advance.close()
+    new = window.show_spec("event#new")
+    assert isinstance(new, NewEventDialog)
+    new.close()
     window.event_desk.close()
+
+
+def test_new_event_offers_the_post_game_between_rounds(tmp_path: Path, qtbot: QtBot) -> None:
+    services = Services.open(tmp_path / "new.db")
+    desk = EventDesk(lambda: services.events)
+    qtbot.addWidget(desk)
+    desk.show()
+    assert "No event yet" in desk.rules.text()
+    dialog = desk.open_new_event()
+    qtbot.addWidget(dialog)
+    assert (
+        dialog.between_rounds.currentData() == "none" and "rosters stay" in dialog.between_rounds_text.text()
+    )
+    assert not dialog.team_scoring.isEnabled()
+    dialog.between_rounds.setCurrentIndex(1)
+    assert "buy skills between rounds" in dialog.between_rounds_text.text()
+    dialog.create_button.click()
+    assert dialog.isVisible() and dialog.status.text() == "Refused: event: an event needs a name"
+    dialog.name.setText("Spike Open")
+    dialog.tie_breakers.setText("opponents_points, luck")
+    dialog.create_button.click()
+    assert "Refused: tie-breaker: unknown 'luck'" in dialog.status.text()
+    dialog.tie_breakers.setText("td_diff, opponents_points")
+    dialog.rounds.setValue(4)
+    dialog.skills.setValue(2)
+    dialog.team_size.setValue(2)
+    assert dialog.team_scoring.isEnabled()
+    dialog.team_scoring.setCurrentIndex(1)
+    dialog.grab().save(str(tmp_path / "new_event.png"))
+    dialog.create_button.click()
+    assert not dialog.isVisible() and desk.status.text() == "Created: Spike Open"
+    assert desk.chooser.currentText() == "Spike Open" and "progression" in desk.rules.text()
+    settings = services.events.state("Spike Open").settings
+    assert (settings.rounds, settings.skills, settings.team_size, settings.team_scoring) == (4, 2, 2, "sum")
+    assert settings.between_rounds == "progression" and settings.tie_breakers == (
+        "td_diff",
+        "opponents_points",
+    )
+    services.close()
