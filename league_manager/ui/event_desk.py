@@ -166,6 +166,9 @@ class EventDesk(QWidget):
         self.pairings.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.pairings.itemActivated.connect(lambda item: self.open_details(self._row_table(item.row())))
         self.standings = QTableWidget()
+        self.standings.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.standings.setToolTip("Enter or double-click a coach: Advance... (a progression event)")
+        self.standings.itemActivated.connect(lambda item: self.advance_from_standings(item.row()))
         round_tab = QWidget()
         round_layout = QVBoxLayout(round_tab)
         round_layout.addWidget(self.pairings)
@@ -440,6 +443,17 @@ class EventDesk(QWidget):
         self.chooser.blockSignals(False)
         self.reload()
         self.status.setText(f"Created: {dialog.created.name}")
+
+    def advance_from_standings(self, row: int) -> EventAdvanceDialog | None:
+        """Advance... for the coach on ``row`` of the standings (refused where the event has none)."""
+        state = self.state
+        if state is None or not 0 <= row < len(state.standings):
+            return None
+        if state.settings.between_rounds != "progression":
+            self.status.setText(f"Refused: post-game between rounds: {OFF}")
+            return None
+        wanted = state.standings[row].entry
+        return self.open_advance(next((e for e in state.entries if e.id == wanted), None))
 
     def _reload_if_open(self) -> None:
         try:

@@ -127,6 +127,7 @@ def test_without_progression_details_and_advance_are_unavailable(tmp_path: Path,
     assert desk.open_details(1) is None and "Refused: post-game between rounds" in desk.status.text()
     desk.enter_result()
     assert "MVP" not in desk.status.text()
+    assert desk.advance_from_standings(0) is None and "Refused: post-game" in desk.status.text()
     services.close()
 
 
@@ -184,6 +185,10 @@ def test_advance_buys_a_skill_and_takes_it_back(tmp_path: Path, qtbot: QtBot) ->
     assert desk.registrations.horizontalHeaderItem(5).text() == "SPP to spend"
     assert desk.registrations.item(ann_row, 5).text() == "10 (#2 3, #3 7)"  # #3: 10 - 3 (random)
     assert "#3 Block (round 2)" in desk.registrations.item(ann_row, 7).text()
+    ann_rank = next(r for r, s in enumerate(services.events.state("Cup").standings) if s.name == "Ann")
+    from_standings = desk.advance_from_standings(ann_rank)
+    assert from_standings is not None and from_standings.entry.coach == "Ann"
+    from_standings.close()
     services.close()
 
 
