@@ -54,7 +54,8 @@ def test_result_details_record_spp_and_a_named_mvp(tmp_path: Path, qtbot: QtBot)
     row, ann_is_a = _table_of(desk, "Ann")
     desk.pairings.setFocus()
     desk.pairings.selectRow(row)
-    desk.details_button.click()
+    desk.pairings.setCurrentCell(row, 0)
+    qtbot.keyClick(desk.pairings, Qt.Key.Key_Return)  # Enter on the table's row opens its details
     dialog = desk.details
     assert dialog is not None and dialog.isVisible()
     qtbot.addWidget(dialog)
@@ -93,7 +94,8 @@ def test_result_details_record_spp_and_a_named_mvp(tmp_path: Path, qtbot: QtBot)
     assert "SPP recorded; MVPs: " in desk.status.text() and "#3 (named)" in desk.status.text()
     # a correction shows what is recorded and keeps it
     desk.pairings.selectRow(row)
-    again = desk.open_details(desk._chosen_table())
+    desk.details_button.click()
+    again = desk.details
     assert again is not None
     qtbot.addWidget(again)
     ann = again.side_a if ann_is_a else again.side_b
