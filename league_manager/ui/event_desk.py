@@ -24,15 +24,8 @@ from PySide6.QtWidgets import (
 
 from league_manager.core.errors import LeagueError
 from league_manager.rules.dice import Dice
-from league_manager.rules.event_progression import OFF
-from league_manager.services.event_views import (
-    EntryView,
-    EventState,
-    GameView,
-    mvp_line,
-    roster_extras,
-    spp_line,
-)
+from league_manager.services.event_views import EntryView, EventState, roster_extras, spp_line
+from league_manager.ui import event_desk_actions as actions
 from league_manager.ui.event_advance_dialog import EventAdvanceDialog
 from league_manager.ui.event_new_dialog import NewEventDialog
 from league_manager.ui.event_register import RegisterDialog
@@ -164,7 +157,9 @@ class EventDesk(QWidget):
         self.pairings = QTableWidget()
         self.pairings.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.pairings.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        self.pairings.itemActivated.connect(lambda item: self.open_details(self._row_table(item.row())))
+        self.pairings.itemActivated.connect(
+            lambda item: self.open_details(actions.row_table(self, item.row()))
+        )
         self.standings = QTableWidget()
         self.standings.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.standings.setToolTip("Enter or double-click a coach: Advance... (a progression event)")
@@ -298,19 +293,7 @@ class EventDesk(QWidget):
         for widget in (self.edit_button, self.withdraw_button):
             widget.setEnabled(open_ and chosen)
             widget.setToolTip(reason or ("" if chosen else "Select a registration first"))
-        progression = state is not None and state.settings.between_rounds == "progression"
-        off = "" if progression else (f"Not in this event: {OFF}" if state else "No event chosen")
-        paired = state is not None and state.current_round > 0
-        self.details_button.setEnabled(progression and paired)
-        self.details_button.setToolTip(
-            off or ("SPP events and MVP of the table chosen in the list (or typed in Table)" if paired
-                    else "No round paired yet")
-        )  # fmt: skip
-        self.advance_button.setEnabled(progression and chosen)
-        self.advance_button.setToolTip(
-            off
-            or ("Spend the entry's SPP on skills between rounds" if chosen else "Select a registration first")
-        )
+        actions.update_buttons(self, chosen)
 
     def open_register(self, entry: EntryView | None = None) -> RegisterDialog | None:
         """Register a team (or edit ``entry``) in a dialog; the desk shows it once saved."""
@@ -369,7 +352,9 @@ class EventDesk(QWidget):
 
         def work() -> str:
             game = self.service.result(name, table, score, cas, dice=self.dice)
-            return f"Table {game.table}: {game.a.coach} {score[0]}-{score[1]} {game.b.coach}" + _mvps(game)
+            return f"Table {game.table}: {game.a.coach} {score[0]}-{score[1]} {game.b.coach}" + actions.mvps(
+                game
+            )
 
         self._run(work)
         for box in (self.score_a, self.score_b, self.cas_a, self.cas_b):
@@ -377,89 +362,24 @@ class EventDesk(QWidget):
         self.table_box.setFocus()
         self.table_box.selectAll()
 
-    def _row_table(self, row: int) -> int | None:
-        games = self.state.round_games() if self.state else []
-        return games[row].table if 0 <= row < len(games) else None
-
     def _chosen_table(self) -> int | None:
-        rows = {i.row() for i in self.pairings.selectedIndexes()}
-        if len(rows) == 1:
-            return self._row_table(rows.pop())
-        self.table_box.interpretText()
-        return self.table_box.value()
+        return actions.chosen_table(self)
 
     def open_details(self, table: int | None) -> ResultDetailsDialog | None:
         """The result of ``table`` in the current round with each side's SPP events and MVP."""
-        state = self.state
-        if state is None or table is None:
-            return None
-        if state.settings.between_rounds != "progression":
-            self.status.setText(f"Refused: post-game between rounds: {OFF}")
-            return None
-        game = next((g for g in state.round_games() if g.table == table), None)
-        if game is None or game.b is None:
-            why = "is a bye; it has no result to enter" if game else f"is not in round {state.current_round}"
-            self.status.setText(f"Refused: table {table} {why}")
-            return None
-        self.details = dialog = ResultDetailsDialog(self.service, state.name, game, self.dice, self)
-        dialog.accepted.connect(lambda: self._detailed(dialog))
-        dialog.resize(1100, 640)
-        dialog.show()
-        return dialog
-
-    def _detailed(self, dialog: ResultDetailsDialog) -> None:
-        game = dialog.result_game
-        if game is not None and game.b is not None:
-            self.status.setText(
-                f"Table {game.table}: {game.a.coach} {game.score_a}-{game.score_b} {game.b.coach}, "
-                f"SPP recorded" + _mvps(game, hint=False)
-            )
-        self.reload()
+        return actions.open_details(self, table)
 
     def open_advance(self, entry: EntryView | None) -> EventAdvanceDialog | None:
         """Spend ``entry``'s SPP on skills between rounds (or take one back)."""
-        if self.state is None or entry is None:
-            return None
-        self.advance_dialog = dialog = EventAdvanceDialog(self.service, self.state, entry, self.dice, self)
-        dialog.finished.connect(lambda _r: self._reload_if_open())
-        dialog.resize(760, 520)
-        dialog.show()
-        return dialog
-
-    def open_new_event(self) -> NewEventDialog:
-        """Create an event with the organiser's settings; the desk shows it once created."""
-        self.new_dialog = dialog = NewEventDialog(self.service, self)
-        dialog.accepted.connect(lambda: self._created(dialog))
-        dialog.show()
-        return dialog
-
-    def _created(self, dialog: NewEventDialog) -> None:
-        if dialog.created is None:
-            return
-        self.chooser.blockSignals(True)
-        self.chooser.clear()
-        self.chooser.addItems(self.service.names())
-        self.chooser.setCurrentText(dialog.created.name)
-        self.chooser.blockSignals(False)
-        self.reload()
-        self.status.setText(f"Created: {dialog.created.name}")
+        return actions.open_advance(self, entry)
 
     def advance_from_standings(self, row: int) -> EventAdvanceDialog | None:
         """Advance... for the coach on ``row`` of the standings (refused where the event has none)."""
-        state = self.state
-        if state is None or not 0 <= row < len(state.standings):
-            return None
-        if state.settings.between_rounds != "progression":
-            self.status.setText(f"Refused: post-game between rounds: {OFF}")
-            return None
-        wanted = state.standings[row].entry
-        return self.open_advance(next((e for e in state.entries if e.id == wanted), None))
+        return actions.advance_from_standings(self, row)
 
-    def _reload_if_open(self) -> None:
-        try:
-            self.reload()
-        except LeagueError:  # the league file was closed under the dialog (the app quitting)
-            return
+    def open_new_event(self) -> NewEventDialog:
+        """Create an event with the organiser's settings; the desk shows it once created."""
+        return actions.open_new_event(self)
 
     def open_second_screen(self) -> SecondScreen:
         """A window with the pairings and standings in large type, refreshing itself."""
@@ -467,18 +387,6 @@ class EventDesk(QWidget):
         self.screens.append(screen)
         screen.show()
         return screen
-
-
-def _mvps(game: GameView, hint: bool = True) -> str:
-    """ "; MVPs: Ann #4 (rolled), Bob #7 (rolled)" after a result in a progression event
-    ("" otherwise); ``hint`` adds where the players' SPP and a named MVP are entered."""
-    if game.b is None:
-        return ""
-    shown = [
-        f"{side.coach} {line[4:]}" for side in (game.a, game.b) if (line := mvp_line(side.roster, game.round))
-    ]
-    more = " - players' SPP and a named MVP: Result Details" if hint else ""
-    return f"; MVPs: {', '.join(shown)}{more}" if shown else ""
 
 
 class SecondScreen(QWidget):
