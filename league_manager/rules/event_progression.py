@@ -30,6 +30,11 @@ SPP_EVENTS: Mapping[str, str] = {
 }
 """What a coach reports on the slip -> the ruleset's SPP award key."""
 
+OFF = (
+    "the organiser has not turned on the post-game between rounds (event create --between-rounds progression)"
+)
+"""Why SPP and advancements are refused in an event with ``between_rounds = "none"``."""
+
 ADVANCE_KINDS: tuple[str, ...] = ("chosen_primary", "chosen_secondary", "random_primary", "random_secondary")
 """The advancements offered between rounds (characteristics are not: see the decisions)."""
 

@@ -21,18 +21,16 @@ from league_manager.rules import advancement as rules
 from league_manager.rules.dice import Dice
 from league_manager.rules.event_progression import (
     ADVANCE_KINDS,
+    OFF,
     SppEvent,
     check_game_spp,
     check_spent,
     spp_of,
 )
 from league_manager.rules.exhibition import EventSettings
-from league_manager.rules.model import Ruleset, SkillRef
+from league_manager.rules.model import Ruleset
 from league_manager.rules.postgame.mvp import pick_mvp
-
-OFF = (
-    "the organiser has not turned on the post-game between rounds (event create --between-rounds progression)"
-)
+from league_manager.services.event_choices import player_progress, take_back_refusal
 
 
 def require_progression(settings: EventSettings) -> None:
@@ -168,14 +166,8 @@ def advance(
     if not 1 <= number <= len(players):
         raise RuleViolation("advancement", f"no player {number} (players 1-{len(players)})")
     stored = progress(roster)
-    player = players[number - 1]
-    position = ruleset.team(str(roster["race"])).position(str(player["position"]))
-    mine = [a for a in stored["advancements"] if int(a["number"]) == number]
-    names = [*player["skills"], *(a["skill"] for a in mine)]
-    skills = (*position.skills, *(SkillRef.parse(s) for s in names))
     have = earned(roster, awards_of(ruleset, roster)).get(number, 0) - spent(roster).get(number, 0)
-    taken = len(player["skills"]) + len(mine)  # the pack's skills are the first advancements
-    state = rules.PlayerProgress(position, tuple(skills), taken, have, {})
+    state = player_progress(roster, ruleset, number, have)
     if kind.startswith("chosen"):
         if not skill:
             raise RuleViolation("skill", "name the skill to take (--skill)")
@@ -206,18 +198,11 @@ def take_back(entry: EventEntry, number: int, played: set[int]) -> dict[str, Any
     """
     roster = json.loads(entry.roster_json)
     stored = progress(roster)
+    refusal = take_back_refusal(roster, number, played)
+    if refusal:
+        raise RuleViolation("advancement", refusal)
     mine = [i for i, a in enumerate(stored["advancements"]) if int(a["number"]) == number]
-    if not mine:
-        raise RuleViolation("advancement", f"player {number} bought nothing between rounds")
     bought = stored["advancements"][mine[-1]]
-    if int(bought["round"]) in played:
-        raise RuleViolation(
-            "advancement", f"{bought['skill']} was played in round {bought['round']}: it stays"
-        )
-    if bought.get("rolls"):
-        raise RuleViolation(
-            "advancement", f"{bought['skill']} was rolled: it stays (taking it back would roll again)"
-        )
     del stored["advancements"][mine[-1]]
     roster["progress"] = stored
     entry.roster_json = json.dumps(roster)

@@ -102,6 +102,15 @@ def player_spp(roster: Mapping[str, object], number: int) -> int:
     return earned - sum(int(a["spp"]) for a in progress.get("advancements", []) if int(a["number"]) == number)
 
 
+def spp_line(roster: Mapping[str, object]) -> str:
+    """ "12 (#3 10, #5 2)": the SPP the entry's players have to spend ("" when none has any)."""
+    players = roster.get("players") or []
+    assert isinstance(players, list)
+    spp = {n: player_spp(roster, n) for n in range(1, len(players) + 1)}
+    shown = ", ".join(f"#{n} {v}" for n, v in spp.items() if v)
+    return f"{sum(spp.values())} ({shown})" if shown else ""
+
+
 def progress_summary(roster: Mapping[str, object]) -> str:
     """SPP to spend and skills bought between rounds, in one line ("" when nothing is recorded)."""
     progress = _progress(roster)

@@ -23,8 +23,13 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
-from league_manager.services.event_views import EntryView, EventState, roster_extras
+from league_manager.rules.dice import Dice
+from league_manager.services.event_views import EntryView, EventState, roster_extras, spp_line
+from league_manager.ui import event_desk_actions as actions
+from league_manager.ui.event_advance_dialog import EventAdvanceDialog
+from league_manager.ui.event_new_dialog import NewEventDialog
 from league_manager.ui.event_register import RegisterDialog
+from league_manager.ui.event_result_dialog import ResultDetailsDialog
 
 REFRESH_MS = 5000
 
@@ -100,10 +105,13 @@ STANDING_HEADERS = ["#", "Coach", "Points", "W-D-L", "TD", "CAS", "Opp. points"]
 class EventDesk(QWidget):
     """One event's desk; ``events`` is the event service (``Services.events``)."""
 
-    def __init__(self, events: Callable[[], object], parent: QWidget | None = None) -> None:
+    def __init__(
+        self, events: Callable[[], object], parent: QWidget | None = None, dice: Dice | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle("Tournament Desk")
         self._events = events
+        self.dice = dice  # MVPs and random skills (None: the service's program dice)
         self.screens: list[SecondScreen] = []
         layout = QVBoxLayout(self)
         top = QHBoxLayout()
@@ -111,6 +119,9 @@ class EventDesk(QWidget):
         self.chooser.currentTextChanged.connect(lambda _t: self.reload())
         top.addWidget(QLabel("Event:"))
         top.addWidget(self.chooser, 1)
+        self.new_button = QPushButton("&New Event...")
+        self.new_button.clicked.connect(self.open_new_event)
+        top.addWidget(self.new_button)
         self.pair_button = QPushButton("&Pair Round")
         self.pair_button.clicked.connect(self.pair)
         self.screen_button = QPushButton("Show on a &Second Screen")
@@ -135,13 +146,24 @@ class EventDesk(QWidget):
         self.edit_button.clicked.connect(lambda: self.open_register(self.selected_entry()))
         self.withdraw_button = QPushButton("&Withdraw")
         self.withdraw_button.clicked.connect(self.withdraw)
-        for widget in (self.register_button, self.edit_button, self.withdraw_button):
+        self.advance_button = QPushButton("Ad&vance...")
+        self.advance_button.clicked.connect(lambda: self.open_advance(self.selected_entry()))
+        self.registrations.itemActivated.connect(lambda _i: self.advance_button.click())
+        for widget in (self.register_button, self.edit_button, self.withdraw_button, self.advance_button):
             registration_buttons.addWidget(widget)
         registration_buttons.addStretch(1)
         registration_layout.addLayout(registration_buttons)
         registration_layout.addWidget(self.registrations)
         self.pairings = QTableWidget()
+        self.pairings.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.pairings.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
+        self.pairings.itemActivated.connect(
+            lambda item: self.open_details(actions.row_table(self, item.row()))
+        )
         self.standings = QTableWidget()
+        self.standings.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+        self.standings.setToolTip("Enter or double-click a coach: Advance... (a progression event)")
+        self.standings.itemActivated.connect(lambda item: self.advance_from_standings(item.row()))
         round_tab = QWidget()
         round_layout = QVBoxLayout(round_tab)
         round_layout.addWidget(self.pairings)
@@ -156,6 +178,9 @@ class EventDesk(QWidget):
         layout.addWidget(self.status)
         self.state: EventState | None = None
         self.dialog: RegisterDialog | None = None
+        self.details: ResultDetailsDialog | None = None
+        self.advance_dialog: EventAdvanceDialog | None = None
+        self.new_dialog: NewEventDialog | None = None
         self.load_names()
         self.watch = QTimer(self)
         self.watch.timeout.connect(self.refresh)
@@ -177,6 +202,9 @@ class EventDesk(QWidget):
             box.entered.connect(self.enter_result)
             row.addWidget(QLabel(label))
             row.addWidget(box)
+        self.details_button = QPushButton("Result &Details...")
+        self.details_button.clicked.connect(lambda: self.open_details(self._chosen_table()))
+        row.addWidget(self.details_button)
         row.addStretch(1)
         return row
 
@@ -217,18 +245,23 @@ class EventDesk(QWidget):
         name = self.chooser.currentText()
         if not name:
             self.state = None
-            self.rules.setText("No event yet: create one with `league-manager event create`.")
+            self.rules.setText("No event yet: create one with New Event... (or `event create`).")
             self._update_buttons()
             return
         selected = self.selected_entry()
         self.state = state = self.service.state(name)
         self.rules.setText(" · ".join(state.settings.lines()))
-        _fill(
-            self.registrations,
-            ["Coach", "NAF", "Team", "Race", "TV", "Gold lost", "Bought", "Team of coaches"],
-            [[e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
-              f"{e.roster.get('lost', 0):,}", roster_extras(e.roster), e.squad] for e in state.entries],
-        )  # fmt: skip
+        headers = ["Coach", "NAF", "Team", "Race", "TV", "Gold lost", "Bought", "Team of coaches"]
+        rows = [
+            [e.coach, str(e.naf_number or ""), e.team_name, e.race, f"{e.team_value:,}",
+             f"{e.roster.get('lost', 0):,}", roster_extras(e.roster), e.squad]
+            for e in state.entries
+        ]  # fmt: skip
+        if state.settings.between_rounds == "progression":  # what Advance... spends, before the long line
+            headers.insert(5, "SPP to spend")
+            for cells, entry in zip(rows, state.entries, strict=True):
+                cells.insert(5, spp_line(entry.roster))
+        _fill(self.registrations, headers, rows)
         if selected is not None:
             for row, entry in enumerate(state.entries):
                 if entry.id == selected.id:
@@ -260,6 +293,7 @@ class EventDesk(QWidget):
         for widget in (self.edit_button, self.withdraw_button):
             widget.setEnabled(open_ and chosen)
             widget.setToolTip(reason or ("" if chosen else "Select a registration first"))
+        actions.update_buttons(self, chosen)
 
     def open_register(self, entry: EntryView | None = None) -> RegisterDialog | None:
         """Register a team (or edit ``entry``) in a dialog; the desk shows it once saved."""
@@ -317,14 +351,35 @@ class EventDesk(QWidget):
         cas = (self.cas_a.value(), self.cas_b.value())
 
         def work() -> str:
-            game = self.service.result(name, table, score, cas)
-            return f"Table {game.table}: {game.a.coach} {score[0]}-{score[1]} {game.b.coach}"
+            game = self.service.result(name, table, score, cas, dice=self.dice)
+            return f"Table {game.table}: {game.a.coach} {score[0]}-{score[1]} {game.b.coach}" + actions.mvps(
+                game
+            )
 
         self._run(work)
         for box in (self.score_a, self.score_b, self.cas_a, self.cas_b):
             box.setValue(0)
         self.table_box.setFocus()
         self.table_box.selectAll()
+
+    def _chosen_table(self) -> int | None:
+        return actions.chosen_table(self)
+
+    def open_details(self, table: int | None) -> ResultDetailsDialog | None:
+        """The result of ``table`` in the current round with each side's SPP events and MVP."""
+        return actions.open_details(self, table)
+
+    def open_advance(self, entry: EntryView | None) -> EventAdvanceDialog | None:
+        """Spend ``entry``'s SPP on skills between rounds (or take one back)."""
+        return actions.open_advance(self, entry)
+
+    def advance_from_standings(self, row: int) -> EventAdvanceDialog | None:
+        """Advance... for the coach on ``row`` of the standings (refused where the event has none)."""
+        return actions.advance_from_standings(self, row)
+
+    def open_new_event(self) -> NewEventDialog:
+        """Create an event with the organiser's settings; the desk shows it once created."""
+        return actions.open_new_event(self)
 
     def open_second_screen(self) -> SecondScreen:
         """A window with the pairings and standings in large type, refreshing itself."""

@@ -129,6 +129,10 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         if claims is None:
             raise LeagueError("the Match claims dialog needs a league file and its commissioner")
         return claims
+    elif kind == "event":
+        from league_manager.ui.event_page_spec import show_event_spec
+
+        return show_event_spec(self, name, tab)
     elif kind == "match":
         return _show_match_board(self, name, tab)
     elif kind == "tracker":

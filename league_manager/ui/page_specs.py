@@ -9,5 +9,6 @@ PAGE_SPECS = (
     "match:FIXTURE|practice[@RULESET]|stars[#setup|turn|move|block|dice|push|reroll|kick], tracker:FIXTURE, "
     "spectator:FIXTURE[#MOMENT], replay:FIXTURE[#ACTIONS], "
     "settings[:LEAGUE], backups, move-fixture:ID, coaches, claims, "
+    "event[:NAME][#registrations|round|standings|team|details|advance|new], "
     "or preview:roster:TEAM"
 )
