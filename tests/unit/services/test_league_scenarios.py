@@ -95,6 +95,10 @@ def _spend(run: Run, step: Mapping[str, Any]) -> Any:
     return run.services.adjustments.adjust(run.names[step["side"]], "gold", -int(step["gold"]), "spent")
 
 
+def _gift(run: Run, step: Mapping[str, Any]) -> Any:
+    return run.services.adjustments.adjust(run.names[step["side"]], "gold", int(step["gold"]), "a patron")
+
+
 def _undo_postgame(run: Run, step: Mapping[str, Any]) -> Any:
     return run.services.match_day.classic_undo_postgame(run.fixture, step["reason"])
 
@@ -113,6 +117,7 @@ STEPS: dict[str, Callable[[Run, Mapping[str, Any]], Any]] = {
     "postgame": _postgame,
     "star_roll": _star_roll,
     "spend": _spend,
+    "gift": _gift,
     "undo_postgame": _undo_postgame,
     "undo_pregame": _undo_pregame,
     "clear_result": _clear_result,
