@@ -131,7 +131,7 @@ def _later_steps(
         post = json.loads(other.record_json).get("post_match")
         if other.created_at > since:
             step = "pre-match"
-        elif post is not None and _applied_at(other, post.get("ledger_ids") or {}, session=session) > since:
+        elif post is not None and applied_at(other, post.get("ledger_ids") or {}, session=session) > since:
             step = "post-match"
         else:
             continue
@@ -142,7 +142,7 @@ def _later_steps(
     return problems
 
 
-def _applied_at(row: ClassicPreMatch, ids: Mapping[str, list[int]], *, session: Session) -> datetime:
+def applied_at(row: ClassicPreMatch, ids: Mapping[str, list[int]], *, session: Session) -> datetime:
     """When the post-match was run: its newest ledger row (the pre-match's time when it wrote none)."""
     times = [row.created_at]
     for entity, key in (
@@ -302,7 +302,7 @@ def undo_classic_postmatch(fixture_id: int, reason: str, *, session: Session) ->
     before = _views(fixture_id, session=session)
     team_ids = [v.id for v in before.values()]
     blockers = _picked(post)
-    applied = _applied_at(row, ids, session=session)
+    applied = applied_at(row, ids, session=session)
     blockers += _later_steps(fixture_id, team_ids, applied, session=session)
     taken = _numbers_taken(ids, session=session)
     if taken:  # the compensating rows cannot even be written

@@ -57,7 +57,8 @@ def picked_rolls(players: Iterable[Mapping[str, Any]], source: str, step: str) -
         RuleViolation(
             "Star Player roll",
             f"{p['name']} has taken his Star Player roll from {source} ({roll['pick']['name']}); "
-            f"a pick is kept, so the {step} stays",
+            f"the {step} stays until the pick is taken back "
+            f"(player star-roll {p['player_id']} --undo --reason TEXT)",
         )
         for p in players
         for roll in p["star_player_rolls"]

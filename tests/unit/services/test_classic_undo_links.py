@@ -167,7 +167,8 @@ def test_a_picked_handicap_mvp_star_roll_keeps_the_pre_match(services: Services)
     fixture, player = star_roll_pre_match(services)
     services.advancement.star_roll(player, "skill", "Catch")
     with pytest.raises(
-        RuleViolations, match=r"from his Bribe the Announcers MVP \(Catch\); a pick is kept, so the pre-match"
+        RuleViolations,
+        match=r"MVP \(Catch\); the pre-match stays until the pick is taken back",
     ):
         services.match_day.cancel_pregame(fixture, "wrong handicap typed")
     assert {p.id: p.spp for p in services.teams.get_team("Visitors").players}[player] == 8  # unchanged
