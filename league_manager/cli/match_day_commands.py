@@ -61,8 +61,8 @@ def register(subparsers: SubParsers) -> None:
     p.set_defaults(handler=cmd_pregame)
     p = sub.add_parser(
         "cancel-pregame",
-        help="throw a pre-game away before any result (inducements refunded) to run it again; "
-        "LRB 2004: undo the pre-match (hires refunded) while no score is entered",
+        help="undo the pre-game (BB2020) or pre-match (LRB 2004) before any result, to run it again: "
+        "BB2020 inducements refunded; LRB 2004 hires refunded and handicap MVPs' SPP taken back",
     )
     p.add_argument("fixture", type=int)
     p.add_argument("--reason", required=True, help="kept on the fixture's record")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from league_manager.cli.classic_pick_undo_text import run_star_pick_undo
 from league_manager.cli.context import CliContext
 from league_manager.cli.team_commands import render_team
 from league_manager.core.money import format_gold
@@ -29,12 +30,18 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     p.add_argument("--seed", type=int, help="seed for the dice (repeatable results)")
     p.set_defaults(handler=cmd_advance)
-    p = sub.add_parser("star-roll", help="LRB 2004: pick for a player's open Star Player roll")
+    p = sub.add_parser(
+        "star-roll", help="LRB 2004: pick for a player's open Star Player roll (or --undo the latest pick)"
+    )
     p.add_argument("player", type=int, help="player id (see team show --json)")
     pick = p.add_mutually_exclusive_group(required=True)
     pick.add_argument("--skill", help="a skill of the categories the roll opens")
     pick.add_argument("--trait", help="on a double: a trait of the position's normal categories")
     pick.add_argument("--characteristic", metavar="MA|ST|AG|AV", help="the characteristic a 10-12 gave")
+    pick.add_argument(
+        "--undo", action="store_true", help="take back the player's latest pick (its roll opens again)"
+    )
+    p.add_argument("--reason", help="with --undo: why (kept on the fixture's record)")
     p.set_defaults(handler=cmd_star_roll)
     p = sub.add_parser("history", help="SPP, advancements, injuries and match-by-match record of a player")
     p.add_argument("player", type=int)
@@ -67,6 +74,8 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 
 def cmd_star_roll(args: argparse.Namespace, ctx: CliContext) -> int:
     """Pick a skill, trait or characteristic for a classic Star Player roll."""
+    if args.undo or args.reason is not None:
+        return run_star_pick_undo(args, ctx)
     advancement = ctx.services().advancement
     if args.skill:
         outcome = advancement.star_roll(args.player, "skill", args.skill)

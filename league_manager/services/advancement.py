@@ -23,6 +23,7 @@ from league_manager.rules.dice import Dice, SeededDice
 from league_manager.rules.model import Ruleset, SkillRef
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
+from league_manager.services.match_day.classic_pick_undo import undo_star_pick
 from league_manager.services.match_day.classic_star_picks import Kind, pick_star_roll
 from league_manager.services.player_models import AdvanceChoice, HistoryEntry, PlayerRecord
 from league_manager.services.read_models import TeamView
@@ -167,6 +168,23 @@ class AdvancementService(ServiceBase):
             view = build_team_views([team], session=session)[0]
         return Outcome(view, Changes(teams=frozenset({team.id or 0}), players=frozenset({player_id}),
                                      description=f"{player.name} gained {gained}"))  # fmt: skip
+
+    def undo_star_roll(self, player_id: int, reason: str) -> Outcome[TeamView]:
+        """Take back a classic player's latest Star Player pick (its roll opens again).
+
+        Raises:
+            RuleViolation: not a classic player, no reason or no pick to take back.
+            RuleViolations: a classic pre-match or post-match of his team since the pick
+                (see :mod:`.classic_pick_undo`); nothing is changed.
+        """
+        with self.transaction() as session:
+            player, team, ruleset = self._load(session, player_id)
+            if not ruleset.classic:
+                raise RuleViolation("Star Player roll", f"{ruleset.name} players have no Star Player rolls")
+            lost = undo_star_pick(player, reason, session=session)
+            view = build_team_views([team], session=session)[0]
+        return Outcome(view, Changes(teams=frozenset({team.id or 0}), players=frozenset({player_id}),
+                                     description=f"{player.name}'s pick {lost} taken back"))  # fmt: skip
 
     def adjust_spp(self, player_id: int, amount: int, reason: str) -> Outcome[TeamView]:
         """A commissioner's SPP correction (positive or negative), with its reason.

@@ -29,6 +29,7 @@ from league_manager.services.changes import Changes, Outcome
 from league_manager.services.concessions import refuse_if_conceded_before
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.match_day.classic_postmatch import refuse_if_classic_postmatch
+from league_manager.services.match_day.classic_undo_links import refuse_if_tournament_closed
 from league_manager.services.open_league import check_not_again, join_on_first_fixture
 from league_manager.services.season_read_models import (
     EntryCandidate,
@@ -617,6 +618,7 @@ def _refuse_if_match_day(fixture: Fixture, session: Session) -> None:
     assert fixture.id is not None
     refuse_if_board_in_progress(fixture.id, "change the result", session=session)
     refuse_if_classic_postmatch(fixture.id, session=session)
+    refuse_if_tournament_closed(fixture.id, "change the result", session=session)
     day = session.exec(select(MatchDay).where(MatchDay.fixture_id == fixture.id)).first()
     if day is not None and day.stage in {"result_entered", "post_game_applied"}:
         raise RuleViolation(

@@ -12,7 +12,9 @@ post-match already picked, a later classic pre-match or post-match of either tea
 played with the rosters, fan factors and treasuries this match left), gold the undo takes back that has been
 spent (the treasury would fall below zero), a fan factor the undo would take below 1, a
 veteran who left after a concession whose return would make a roster of more than 16 players
-or whose number is taken; for a pre-match, its post-match or a score entered after it.
+or whose number is taken, a tournament of the fixture's season closed since; for a pre-match,
+its post-match or a score entered after it, a Star Player roll of its handicap MVPs picked
+(their SPP and ageing are reversed with the hires otherwise: ``classic_undo_links``).
 """
 
 from __future__ import annotations
@@ -40,6 +42,13 @@ from league_manager.persistence.models import (
 from league_manager.persistence.season_models import Fixture, FixtureResult, PlayerMatchStats
 from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.classic_prematch import find_classic_prematch
+from league_manager.services.match_day.classic_undo_links import (
+    handicap_mvp_ledger_ids,
+    handicap_mvp_picks,
+    merge_ids,
+    picked_rolls,
+    refuse_if_tournament_closed,
+)
 from league_manager.services.match_day.store import SIDES, dump_json, fixture_and_league
 from league_manager.services.read_models import TeamView
 from league_manager.services.team_views import build_team_views
@@ -122,7 +131,7 @@ def _later_steps(
         post = json.loads(other.record_json).get("post_match")
         if other.created_at > since:
             step = "pre-match"
-        elif post is not None and _applied_at(other, post.get("ledger_ids") or {}, session=session) > since:
+        elif post is not None and applied_at(other, post.get("ledger_ids") or {}, session=session) > since:
             step = "post-match"
         else:
             continue
@@ -133,7 +142,7 @@ def _later_steps(
     return problems
 
 
-def _applied_at(row: ClassicPreMatch, ids: Mapping[str, list[int]], *, session: Session) -> datetime:
+def applied_at(row: ClassicPreMatch, ids: Mapping[str, list[int]], *, session: Session) -> datetime:
     """When the post-match was run: its newest ledger row (the pre-match's time when it wrote none)."""
     times = [row.created_at]
     for entity, key in (
@@ -149,17 +158,8 @@ def _applied_at(row: ClassicPreMatch, ids: Mapping[str, list[int]], *, session: 
 
 
 def _picked(post: Mapping[str, Any]) -> list[RuleViolation]:
-    return [
-        RuleViolation(
-            "Star Player roll",
-            f"{p['name']} has taken his Star Player roll from this post-match "
-            f"({roll['pick']['name']}); a pick is kept, so the post-match stays",
-        )
-        for side in post["sides"].values()
-        for p in side["players"]
-        for roll in p["star_player_rolls"]
-        if roll["pick"] is not None
-    ]
+    players = [p for side in post["sides"].values() for p in side["players"]]
+    return picked_rolls(players, "this post-match", "post-match")
 
 
 def _numbers_taken(ids: Mapping[str, list[int]], *, session: Session) -> list[RuleViolation]:
@@ -297,11 +297,12 @@ def undo_classic_postmatch(fixture_id: int, reason: str, *, session: Session) ->
     post = record.get("post_match")
     if row is None or post is None:
         raise RuleViolation("undo", f"fixture {fixture_id} has had no classic post-match to undo")
+    refuse_if_tournament_closed(fixture_id, "undo the post-match", session=session)
     ids: dict[str, list[int]] = post.get("ledger_ids") or {}
     before = _views(fixture_id, session=session)
     team_ids = [v.id for v in before.values()]
     blockers = _picked(post)
-    applied = _applied_at(row, ids, session=session)
+    applied = applied_at(row, ids, session=session)
     blockers += _later_steps(fixture_id, team_ids, applied, session=session)
     taken = _numbers_taken(ids, session=session)
     if taken:  # the compensating rows cannot even be written
@@ -333,7 +334,8 @@ def undo_classic_postmatch(fixture_id: int, reason: str, *, session: Session) ->
 def undo_classic_prematch(fixture_id: int, reason: str, *, session: Session) -> list[str]:
     """Take back a fixture's classic pre-match before its score (the caller's transaction).
 
-    The hires paid from the treasury are refunded by ``correction`` rows; the record is kept as
+    The hires paid from the treasury are refunded and the handicap MVPs' SPP and ageing rows
+    (Bribe the Announcers, Inspiration) reversed by ``correction`` rows; the record is kept as
     a correction of the fixture and the fixture takes a new pre-match. The creation period of a
     team stays closed (see ``docs/rules-decisions.md``).
 
@@ -343,7 +345,8 @@ def undo_classic_prematch(fixture_id: int, reason: str, *, session: Session) -> 
     Raises:
         RuleViolation: no reason, not a classic fixture, no pre-match, or a later step to
             undo first (the post-match, the score entered).
-        RuleViolations: a later pre-match of either team (each named).
+        RuleViolations: a later pre-match of either team, a handicap MVP's Star Player roll
+            picked (each named).
     """
     if not reason.strip():
         raise RuleViolation("reason", "say why the pre-match is undone (it stays on the record)")
@@ -363,11 +366,13 @@ def undo_classic_prematch(fixture_id: int, reason: str, *, session: Session) -> 
         )
     before = _views(fixture_id, session=session)
     later = _later_steps(fixture_id, [v.id for v in before.values()], row.created_at, session=session)
+    later += handicap_mvp_picks(record)
     if later:
         raise RuleViolations(later)
     paid = [i for side in SIDES for i in record["sides"][side].get("ledger_ids", [])]
     note = f"Pre-match of fixture {fixture_id} undone ({reason.strip()})"
-    _compensate(fixture_id, {"treasury": paid}, note, session=session)
+    ids = merge_ids({"treasury": paid}, handicap_mvp_ledger_ids(record))
+    _compensate(fixture_id, ids, note, session=session)
     changes = _diff(before, _views(fixture_id, session=session))
     _keep(row, record, "pre-match", reason.strip())
     session.add(MatchCorrection(

@@ -22,11 +22,14 @@ POST_MATCH_TEXT = (
     "serious injuries, ageing and veterans leaving are reversed by correcting rows (the history is "
     "kept). Then correct the score on the season page if needed and run the post-match again. "
     "It is refused while something later depends on it: a Star Player roll picked, a later "
-    "pre-match or post-match of either team, or winnings already spent."
+    "pre-match or post-match of either team, winnings already spent, or the tournament of its "
+    "season closed."
 )
 PRE_MATCH_TEXT = (
-    "Take back the pre-match of {match}? The hires are refunded by correcting rows (the record is "
-    "kept among the fixture's corrections) and the pre-match can be run again with new rolls."
+    "Take back the pre-match of {match}? The hires are refunded and the SPP of its handicap MVPs "
+    "(Bribe the Announcers, Inspiration) taken back by correcting rows (the record is kept among "
+    "the fixture's corrections); the pre-match can be run again with new rolls. It is refused once "
+    "a Star Player roll of those MVPs has been picked."
 )
 
 

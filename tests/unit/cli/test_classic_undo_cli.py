@@ -4,8 +4,11 @@ fixture; ``fixture correct`` names the classic way."""
 import json
 from pathlib import Path
 
+import pytest
 from test_classic_postmatch_cli import _league
 from test_cli import run
+
+from league_manager.cli.main import main
 
 
 def test_a_classic_post_match_is_undone_corrected_and_run_again(tmp_path: Path) -> None:
@@ -66,3 +69,30 @@ def test_a_bb2020_post_game_is_not_undone_this_way(tmp_path: Path) -> None:
     fid = str(json.loads(run("--json", "season", "fixtures", "Undo", db=db)[1])[0]["id"])
     code, _, err = run("fixture", "postgame", fid, "--undo", "--reason", "typo", db=db)
     assert code != 0 and f"changed with fixture correct {fid}" in err
+
+
+def test_a_star_player_pick_is_taken_back_before_its_post_match(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    orcs, _ = _league(db)
+    run("fixture", "pregame", "1", "--typed", ",".join(["4"] * 8), db=db)
+    run("fixture", "set-result", "1", "2", "0", "--home-cas", "0", "--away-cas", "0", db=db)
+    typed = "3,3,2,2,3,4,4,1,3,6"  # as test_classic_postmatch_cli: the first orc rolls a skill
+    assert run("fixture", "postgame", "1", "--typed", typed, "--figures", f"{orcs[0]}:td=2", db=db)[0] == 0
+    assert run("player", "star-roll", str(orcs[0]), "--skill", "Tackle", db=db)[0] == 0
+    code, _, err = run("fixture", "postgame", "1", "--undo", "--reason", "typo", db=db)
+    assert code != 0 and "has taken his Star Player roll from this post-match (Tackle)" in err
+    code, _, err = run("player", "star-roll", str(orcs[0]), "--undo", db=db)
+    assert code != 0 and "--undo needs --reason TEXT" in err
+    code, _, err = run("player", "star-roll", str(orcs[0]), "--skill", "Guard", "--reason", "x", db=db)
+    assert code != 0 and "--reason goes with --undo" in err
+    code, out, err = run("player", "star-roll", str(orcs[0]), "--undo", "--reason", "typo", db=db)
+    assert code == 0, err
+    assert "pick Tackle taken back; pick again with player star-roll" in out
+    code, _, err = run("fixture", "postgame", "1", "--undo", "--reason", "typo", db=db)
+    assert code == 0, err
+
+
+def test_cancel_pregame_help_names_the_pre_game_and_the_pre_match(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["fixture", "--help"])
+    assert "undo the pre-game (BB2020) or pre-match (LRB 2004)" in " ".join(capsys.readouterr().out.split())

@@ -91,8 +91,16 @@ def _star_roll(run: Run, step: Mapping[str, Any]) -> Any:
     return run.services.advancement.star_roll(run.player(step["player"]), step["kind"], step["name"])
 
 
+def _undo_star_roll(run: Run, step: Mapping[str, Any]) -> Any:
+    return run.services.advancement.undo_star_roll(run.player(step["player"]), step["reason"])
+
+
 def _spend(run: Run, step: Mapping[str, Any]) -> Any:
     return run.services.adjustments.adjust(run.names[step["side"]], "gold", -int(step["gold"]), "spent")
+
+
+def _gift(run: Run, step: Mapping[str, Any]) -> Any:
+    return run.services.adjustments.adjust(run.names[step["side"]], "gold", int(step["gold"]), "a patron")
 
 
 def _undo_postgame(run: Run, step: Mapping[str, Any]) -> Any:
@@ -112,7 +120,9 @@ STEPS: dict[str, Callable[[Run, Mapping[str, Any]], Any]] = {
     "result": _result,
     "postgame": _postgame,
     "star_roll": _star_roll,
+    "undo_star_roll": _undo_star_roll,
     "spend": _spend,
+    "gift": _gift,
     "undo_postgame": _undo_postgame,
     "undo_pregame": _undo_pregame,
     "clear_result": _clear_result,
