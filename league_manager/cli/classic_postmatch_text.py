@@ -122,5 +122,7 @@ def render_classic_postmatch(view: ClassicPreMatchView) -> str:
             )
         for name in s["recovered"]:
             lines.append(f"    {name} missed the match and is fit again")
+        for e in s.get("missed", []):
+            lines.append(f"    {e['name']} missed the match ({e['reason']}): no SPP, no MVP")
     lines.append("  Dice: " + ", ".join(f"{d['label']} {d['result']} ({d['source']})" for d in post["dice"]))
     return "\n".join(lines)

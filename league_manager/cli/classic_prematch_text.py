@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from league_manager.cli.context import CliContext
 from league_manager.core.money import format_gold
@@ -25,6 +26,27 @@ def run_classic_pregame(
         .value
     )
     return ctx.emit(view.to_dict(), lambda: render_classic_prematch(view))
+
+
+def gate_lines(r: Mapping[str, Any]) -> list[str]:
+    """What Bad Press and Team Anthem did to the gate already rolled (older records: nothing)."""
+    gate, match = r["gate"], r.get("match_fan_factors", r["fan_factors"])
+    lines: list[str] = []
+    for side in ("home", "away"):
+        name, dropped, added = r["sides"][side]["name"], gate.get("dropped", {}), gate.get("added", {})
+        if dropped.get(side):
+            lines.append(
+                f"    Bad Press: {name}'s fan factor is {match[side]} this match; its gate dice "
+                f"{', '.join(map(str, dropped[side]))} no longer count"
+            )
+        if added.get(side):
+            lines.append(
+                f"    Team Anthem: {name}'s fan factor is {match[side]} this match; one more gate die "
+                f"({', '.join(map(str, added[side]))})"
+            )
+        if not dropped.get(side) and not added.get(side) and match[side] != r["fan_factors"][side]:
+            lines.append(f"    {name}'s fan factor is {match[side]} this match (Bad Press, Team Anthem)")
+    return lines
 
 
 def render_classic_prematch(view: ClassicPreMatchView) -> str:
@@ -62,10 +84,13 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
             lines.append(
                 f"    niggling injury: {n['name']} rolled {', '.join(map(str, n['dice']))}: {verdict}"
             )
+        for e in s.get("absences", []):
+            lines.append(f"    {e['reason']}: {e['name']} misses the match")
     for name in r.get("stars_hired_by_both", []):
         lines.append(f"  {name} was hired by both teams: he plays for neither and keeps both fees")
     gate = r["gate"]
     lines.append(f"  Gate: {gate['fans']:,} fans ({gate['dice']} D6 x 1,000)")
+    lines.extend(gate_lines(r))
     h = r["handicap"]
     if not h["rolls"] and not h["picked"]:
         lines.append(f"  Handicap: ratings {h['difference']} apart, no handicap roll")

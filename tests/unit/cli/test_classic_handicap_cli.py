@@ -1,0 +1,26 @@
+"""The classic (LRB 2004) handicaps that change the gate and who plays, as the command line prints them."""
+
+from pathlib import Path
+
+from test_classic_postmatch_cli import _league
+from test_cli import run
+
+
+def test_bad_press_and_it_wasnt_me_are_printed_where_they_land(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    orcs, _ = _league(db)
+    code, _, err = run("adjust", "Greenskins", "--gold", "300000", "--reason", "a patron", db=db)
+    assert code == 0, err
+    typed = ",".join(["6"] * 8 + ["2", "1", "4", "4", "1"])  # 21 Bad Press, 44 It Wasn't Me!: 1st orc
+    code, out, err = run("fixture", "pregame", "1", "--typed", typed, db=db)
+    assert code == 0, err
+    assert "Gate: 36,000 fans (6 D6 x 1,000)" in out
+    assert "Bad Press: Greenskins's fan factor is 3 this match; its gate dice 6, 6 no longer count" in out
+    assert "It Wasn't Me!: " in out and "misses the match" in out
+    code, _, err = run("fixture", "set-result", "1", "1", "0", "--home-cas", "0", "--away-cas", "0", db=db)
+    assert code == 0, err
+    code, _, err = run("fixture", "postgame", "1", "--seed", "3", "--figures", f"{orcs[0]}:td=1", db=db)
+    assert code != 0 and "did not play" in err
+    code, out, err = run("fixture", "postgame", "1", "--seed", "3", db=db)
+    assert code == 0, err
+    assert "missed the match (It Wasn't Me!): no SPP, no MVP" in out

@@ -1,0 +1,96 @@
+"""Classic (LRB 2004) handicap results that land on the gate and on who plays, pre- to post-match."""
+
+import pytest
+from sqlmodel import Session
+
+from league_manager.core.errors import RuleViolation
+from league_manager.persistence.season_models import PlayerMatchStats
+from league_manager.services.facade import Services
+from league_manager.services.season_read_models import PlayerStatLine, ResultEntry
+from tests.unit.services.test_classic_prematch import GOBLINS, fixture_between, niggle
+
+GATE = [6] * 8  # Orcs (fan factor 5, rating 130) v Goblins (3, rating 100): 5 + 3 D6
+
+
+def test_bad_press_halves_the_opponents_gate_dice_and_the_winnings_read_that_gate(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)  # Goblins roll 2 handicaps
+    typed = [*GATE, 2, 1, 1, 2]  # 21 Bad Press, 12 Extra Training
+    record = services.match_day.classic_pregame(fixture, typed=typed, all_typed=True).value.record
+    gate = record["gate"]
+    assert record["match_fan_factors"] == {"home": 3, "away": 3}  # 5 halved, rounding up
+    assert gate["dropped"] == {"home": [6, 6], "away": []} and (gate["fans"], gate["dice"]) == (36_000, 6)
+    services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
+    post = services.match_day.classic_postgame(fixture, typed=[1, 1], seed=1).value.record["post_match"]
+    # 36,000 fans is the 20,001-40,000 row (48,000 would be the next): rating 130 +0, rating 100 +1
+    home, away = post["sides"]["home"]["winnings"], post["sides"]["away"]["winnings"]
+    assert (home["modifier"], away["modifier"]) == (0, 1)
+
+
+def test_team_anthem_adds_a_gate_die_for_the_team_that_sang_it(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    typed = [1] * 8 + [4, 1, 1, 2, 5]  # 41 Team Anthem, 12 Extra Training; the anthem's gate die 5
+    record = services.match_day.classic_pregame(fixture, typed=typed, all_typed=True).value.record
+    assert record["fan_factors"] == {"home": 5, "away": 3} and record["match_fan_factors"]["away"] == 4
+    assert record["gate"]["added"] == {"home": [], "away": [5]}
+    assert (record["gate"]["fans"], record["gate"]["dice"]) == (13_000, 9)
+    assert [d["label"] for d in record["dice"]][-1] == "gate"
+
+
+def test_virus_keeps_every_niggled_opponent_out_of_the_match_and_its_post_match(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    niggle(services, orcs[0])
+    niggle(services, orcs[1], 2)
+    typed = [*GATE, 6, 3, 1, 2]  # 63 Virus, 12 Extra Training; the two orcs roll no niggling injury
+    record = services.match_day.classic_pregame(fixture, typed=typed, all_typed=True).value.record
+    home = record["sides"]["home"]
+    assert home["niggles"] == []
+    assert [(e["player_id"], e["reason"]) for e in home["absences"]] == [
+        (orcs[0], "Virus (a niggling injury)"),
+        (orcs[1], "Virus (a niggling injury)"),
+    ]
+    assert len(home["misses_match"]) == 2
+    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0))
+    with pytest.raises(RuleViolation, match="did not play"):
+        services.match_day.classic_postgame(fixture, seed=1, figures=[PlayerStatLine(orcs[1], td=1)])
+    typed = [1, 1, 1, 1]  # winnings; the MVP draws (D16 over 9 orcs, 11 goblins): the first of each
+    post = services.match_day.classic_postgame(fixture, typed=typed, seed=2).value.record["post_match"]
+    assert [m["player_id"] for m in post["sides"]["home"]["mvps"]] == [orcs[2]]
+    assert next((e["player_id"], e["reason"]) for e in post["sides"]["home"]["missed"]) == (
+        orcs[0],
+        "Virus (a niggling injury)",
+    )
+    spp = {p.id: p.spp for p in services.teams.get_team("Greenskins").players}
+    assert (spp[orcs[0]], spp[orcs[1]], spp[orcs[2]]) == (0, 0, 5)
+
+
+def test_it_wasnt_me_draws_one_opponent_who_misses_the_match(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    typed = [*GATE, 4, 4, 1, 2, 3]  # 44 It Wasn't Me!, 12 Extra Training; the draw (D16 over 11): 3rd
+    record = services.match_day.classic_pregame(fixture, typed=typed, all_typed=True).value.record
+    (entry,) = record["sides"]["home"]["absences"]
+    assert (entry["player_id"], entry["reason"]) == (orcs[2], "It Wasn't Me!")
+    assert record["dice"][-1]["label"] == "it wasn't me"
+    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0))
+    typed = [1, 1, 3, 1]  # winnings; the MVP draws: the 3rd of the 10 orcs who played is the 4th
+    post = services.match_day.classic_postgame(fixture, typed=typed, seed=2).value.record["post_match"]
+    assert [m["player_id"] for m in post["sides"]["home"]["mvps"]] == [orcs[3]]
+    assert post["sides"]["home"]["missed"] == [
+        {"player_id": orcs[2], "name": entry["name"], "reason": "It Wasn't Me!"}
+    ]
+
+
+def test_a_player_kept_out_is_never_injured_in_the_match_nor_given_stored_figures(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    services.match_day.classic_pregame(fixture, typed=[*GATE, 4, 4, 1, 2, 1], all_typed=True)  # 1st orc out
+    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0))
+    with pytest.raises(RuleViolation, match="did not play"):
+        services.match_day.classic_postgame(fixture, seed=1, injured=[orcs[0]])
+    home = services.teams.get_team("Greenskins").id
+    with Session(services.engine) as session:
+        session.add(PlayerMatchStats(fixture_id=fixture, player_id=orcs[0], team_id=home, td=1))
+        session.commit()
+    with pytest.raises(RuleViolation, match=r"missed fixture \d+ \(It Wasn't Me!\)"):
+        services.match_day.classic_postgame(fixture, seed=1)
