@@ -86,6 +86,20 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
             )
         for e in s.get("absences", []):
             lines.append(f"    {e['reason']}: {e['name']} misses the match")
+        fee = s.get("appearance_fee")
+        if fee:
+            paid = {None: "pay any time after kick-off", True: "paid", False: "not paid: he missed the match"}
+            lines.append(
+                f"    Appearance Fee: {fee['name']} will not play until paid {format_gold(fee['fee'])}"
+                f" (rolled {fee['die']}); {paid[fee['paid']]}"
+            )
+        talent = s.get("talent")
+        if talent:
+            lines.append(
+                f"    That Boy's Got Talent: a {talent['position']} joins for this match only"
+                f" (MA {talent['profile']['MA']} ST {talent['profile']['ST']} AG {talent['profile']['AG']}"
+                f" AV {talent['profile']['AV']})"
+            )
     for name in r.get("stars_hired_by_both", []):
         lines.append(f"  {name} was hired by both teams: he plays for neither and keeps both fees")
     gate = r["gate"]
@@ -116,6 +130,11 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
         lines.append(
             f"  Inspiration: {r['sides'][side]['name']} picks the player for an extra MVP "
             f"(fixture inspire {view.fixture_id} PLAYER) before the post-match"
+        )
+    for wait in r.get("handicap_pending", []):
+        lines.append(
+            f"  {wait['result']}: {r['sides'][wait['side']]['name']} answers before the post-match"
+            f" ({wait['command']})"
         )
     lines.append("  Dice: " + ", ".join(f"{d['label']} {d['result']} ({d['source']})" for d in r["dice"]))
     return "\n".join(lines)

@@ -43,6 +43,7 @@ from league_manager.services.match_day.classic_handicap_effects import (
     missed_players,
     refuse_missed_figures,
 )
+from league_manager.services.match_day.classic_handicap_picks import TALENT, refuse_pending, with_talent
 from league_manager.services.match_day.classic_postmatch_record import player_record, side_record
 from league_manager.services.match_day.classic_prematch import find_classic_prematch
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
@@ -263,6 +264,7 @@ def run_classic_postmatch(
             "post-match",
             f"fixture {fixture_id}: choose Inspiration's player first (fixture inspire {fixture_id} PLAYER)",
         )
+    refuse_pending(pre, fixture_id)  # That Boy's Got Talent, Appearance Fee
     result = session.exec(select(FixtureResult).where(FixtureResult.fixture_id == fixture_id)).first()
     if result is None or result.outcome not in ("score", "concession") or result.home_td is None:
         raise RuleViolation("post-match", f"fixture {fixture_id} needs its score first (fixture set-result)")
@@ -289,7 +291,10 @@ def run_classic_postmatch(
     named = season_tournament(fixture.season_id, session=session)
     medals = stage == "final" and named is not None and named.name == "Blood Bowl"  # every finalist an MVP
     teams = {
-        side: _team_in(side, views[side], pre, result, stats, injured, classic, stage, medals)
+        side: with_talent(
+            _team_in(side, views[side], pre, result, stats, injured, classic, stage, medals),
+            pre["sides"][side],
+        )
         for side in SIDES
     }
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
@@ -306,6 +311,8 @@ def run_classic_postmatch(
             )
             writer.ids["treasury"].append(entry.id or 0)
         names = {str(p.id): p.name for p in view.players}
+        if pre["sides"][side].get("talent"):
+            names[TALENT] = f"{pre['sides'][side]['talent']['position']} (That Boy's Got Talent; leaves)"
         recovered = [p for p in view.players if p.status == "active" and p.misses_next_game]
         for p in recovered:  # he missed this match: fit for the next one (his new injury aside)
             writer.status(
@@ -313,6 +320,8 @@ def run_classic_postmatch(
             )
         players: list[dict[str, Any]] = []
         for p_out in team_out.players:
+            if p_out.id == TALENT:  # joined for this match only: nothing to write
+                continue
             player = repo.get_player(int(p_out.id), session=session)
             writer.player(player, p_out)
             line = stats.get(player.id or 0)

@@ -24,3 +24,23 @@ def test_bad_press_and_it_wasnt_me_are_printed_where_they_land(tmp_path: Path) -
     code, out, err = run("fixture", "postgame", "1", "--seed", "3", db=db)
     assert code == 0, err
     assert "missed the match (It Wasn't Me!): no SPP, no MVP" in out
+
+
+def test_fixture_talent_and_fixture_appearance_fee_answer_what_the_pre_match_left_open(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "old.db"
+    _league(db)
+    code, _, err = run("adjust", "Greenskins", "--gold", "300000", "--reason", "a patron", db=db)
+    assert code == 0, err
+    typed = ",".join(["6"] * 8 + ["1", "1", "4", "5", "4", "2"])  # 11 Appearance Fee, 45; 4th orc, fee 2
+    code, out, err = run("fixture", "pregame", "1", "--typed", typed, db=db)
+    assert code == 0, err
+    assert "will not play until paid 10,000 gp (rolled 2); pay any time after kick-off" in out
+    assert "fixture talent 1 'Stunties' POSITION" in out and "fixture appearance-fee 1 --paid|--unpaid" in out
+    code, out, err = run("fixture", "talent", "1", "Stunties", "Goblin", db=db)
+    assert code == 0 and "That Boy's Got Talent: a Goblin joins for this match only" in out, err
+    code, out, err = run("fixture", "appearance-fee", "1", "Greenskins", "--unpaid", db=db)
+    assert code == 0 and "not paid: he missed the match" in out, err
+    code, out, err = run("fixture", "talent", "1", "Stunties", "Goblin", db=db)
+    assert code != 0 and "nothing waits for Stunties" in err

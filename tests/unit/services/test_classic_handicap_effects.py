@@ -3,7 +3,7 @@
 import pytest
 from sqlmodel import Session
 
-from league_manager.core.errors import RuleViolation
+from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence.season_models import PlayerMatchStats
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import PlayerStatLine, ResultEntry
@@ -94,3 +94,65 @@ def test_a_player_kept_out_is_never_injured_in_the_match_nor_given_stored_figure
         session.commit()
     with pytest.raises(RuleViolation, match=r"missed fixture \d+ \(It Wasn't Me!\)"):
         services.match_day.classic_postgame(fixture, seed=1)
+
+
+def test_that_boys_got_talent_joins_for_the_match_and_leaves_with_the_mvp_he_draws(
+    services: Services,
+) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    record = services.match_day.classic_pregame(
+        fixture, typed=[*GATE, 4, 5, 1, 2], all_typed=True
+    ).value.record
+    assert [w["result"] for w in record["handicap_pending"]] == ["That Boy's Got Talent"]
+    services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
+    with pytest.raises(RuleViolation, match="That Boy's Got Talent for Visitors first"):
+        services.match_day.classic_postgame(fixture, seed=1)
+    with pytest.raises(NotFound):
+        services.match_day.classic_talent(fixture, "Visitors", "Black Orc Blocker")
+    with pytest.raises(RuleViolation, match="nothing waits for Greenskins"):
+        services.match_day.classic_talent(fixture, "Greenskins", "Lineman")
+    record = services.match_day.classic_talent(fixture, "Visitors", "Goblin").value.record  # a 12th Goblin
+    assert record["sides"]["away"]["talent"]["position"] == "Goblin" and record["handicap_pending"] == []
+    typed = [1, 1, 1, 12]  # winnings; the MVP draws: the first orc, then the 12th of 12 goblins: him
+    post = services.match_day.classic_postgame(fixture, typed=typed, seed=2).value.record["post_match"]
+    (mvp,) = post["sides"]["away"]["mvps"]
+    assert (mvp["player_id"], mvp["lost"]) == (None, True) and "That Boy's Got Talent" in mvp["name"]
+    goblins = services.teams.get_team("Visitors").players
+    assert len(goblins) == 11 and all(p.spp == 0 for p in goblins)
+
+
+def test_an_appearance_fee_paid_comes_from_the_treasury(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    typed = [*GATE, 1, 1, 1, 2, 2, 3]  # 11 Appearance Fee, 12; eleven orcs on 0 SPP: the 2nd; fee 3
+    record = services.match_day.classic_pregame(fixture, typed=typed, all_typed=True).value.record
+    fee = record["sides"]["home"]["appearance_fee"]
+    assert (fee["player_id"], fee["die"], fee["fee"], fee["paid"]) == (orcs[1], 3, 15_000, None)
+    assert [d["label"] for d in record["dice"]][-2:] == ["appearance fee player", "appearance fee"]
+    before = services.teams.get_team("Greenskins").treasury
+    services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
+    with pytest.raises(RuleViolation, match="Appearance Fee for Greenskins first"):
+        services.match_day.classic_postgame(fixture, seed=1)
+    services.match_day.classic_appearance_fee(fixture, "Greenskins", paid=True)
+    assert services.teams.get_team("Greenskins").treasury == before - 15_000
+    with pytest.raises(RuleViolation, match="nothing waits"):
+        services.match_day.classic_appearance_fee(fixture, "Greenskins", paid=False)
+    post = services.match_day.classic_postgame(fixture, typed=[1, 1, 2, 1], seed=2).value.record["post_match"]
+    assert [m["player_id"] for m in post["sides"]["home"]["mvps"]] == [orcs[1]]  # he played
+
+
+def test_an_appearance_fee_unpaid_keeps_the_player_in_the_dugout(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    services.match_day.classic_pregame(fixture, typed=[*GATE, 1, 1, 1, 2, 2, 3], all_typed=True)
+    before = services.teams.get_team("Greenskins").treasury
+    record = services.match_day.classic_appearance_fee(fixture, "Greenskins", paid=False).value.record
+    assert record["sides"]["home"]["appearance_fee"]["paid"] is False
+    assert services.teams.get_team("Greenskins").treasury == before
+    services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
+    post = services.match_day.classic_postgame(fixture, typed=[1, 1, 2, 1], seed=2).value.record["post_match"]
+    assert [m["player_id"] for m in post["sides"]["home"]["mvps"]] == [orcs[2]]  # 2nd of the 10 who played
+    assert post["sides"]["home"]["missed"] == [
+        {"player_id": orcs[1], "name": record["sides"]["home"]["appearance_fee"]["name"],
+         "reason": "Appearance Fee not paid"}
+    ]  # fmt: skip
