@@ -28,6 +28,24 @@ def run_classic_pregame(
     return ctx.emit(view.to_dict(), lambda: render_classic_prematch(view))
 
 
+def assassin_words(hit: Mapping[str, Any]) -> str:
+    """The Assassin's roll and what came of it."""
+    total = sum(hit["dice"]) + hit["modifier"]
+    words = f"Injury roll {'+'.join(map(str, hit['dice']))}" + (" +1 Stunty" if hit["modifier"] else "")
+    words += f" = {total}" + (f", casualty D6 {hit['casualty_die']}" if hit["casualty_die"] else "")
+    words += f": {hit['result']}"
+    if hit["apothecary"] is not None:
+        words += f"; Apothecary {hit['apothecary']}" + (
+            " (fails)" if hit["apothecary"] == 1 else " (heals him)"
+        )
+    if hit["regeneration"] is not None:
+        regenerates = hit["regeneration"] >= 4
+        words += f"; Regeneration {hit['regeneration']}" + (" (regenerates)" if regenerates else " (fails)")
+    if hit["out"]:
+        return words + "; he misses the match"
+    return words + ("; he starts the match Knocked Out" if hit["result"] == "KO'd" else "; he plays")
+
+
 def gate_lines(r: Mapping[str, Any]) -> list[str]:
     """What Bad Press and Team Anthem did to the gate already rolled (older records: nothing)."""
     gate, match = r["gate"], r.get("match_fan_factors", r["fan_factors"])
@@ -93,6 +111,9 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
                 f"    Appearance Fee: {fee['name']} will not play until paid {format_gold(fee['fee'])}"
                 f" (rolled {fee['die']}); {paid[fee['paid']]}"
             )
+        hit = s.get("assassin")
+        if hit:
+            lines.append(f"    Assassin: {hit['name']}: {assassin_words(hit)}")
         talent = s.get("talent")
         if talent:
             lines.append(

@@ -1,11 +1,12 @@
 """Classic (LRB 2004) handicap results that wait for a coach after the pre-match.
 
-That Boy's Got Talent!: the coach names the position of the player who joins for this match
+Assassin: the coach names his victim (``fixture assassin``, ``classic_assassin``). That Boy's
+Got Talent!: the coach names the position of the player who joins for this match
 (``fixture talent``); he may draw the team's MVP in the post-match and leaves after it, his SPP
 with him (so an MVP he draws is lost to the roster). Appearance Fee: the pre-match names the
 opposing player with the most SPP among those who play and rolls his fee; the coach says after
 the match whether he paid it (``fixture appearance-fee``): paid, a treasury row; unpaid, the
-player sat in the dugout and missed the match (no SPP, no MVP). The post-match waits for both.
+player sat in the dugout and missed the match (no SPP, no MVP). The post-match waits for all three.
 """
 
 from __future__ import annotations
@@ -56,6 +57,9 @@ def mark_handicap_picks(row: ClassicPreMatch, dice: MatchDayDice, *, session: Se
         if h.THAT_BOYS_GOT_TALENT in own:
             pending.append({"side": side, "result": "That Boy's Got Talent",
                             "command": f"fixture talent {row.fixture_id} '{name}' POSITION"})  # fmt: skip
+        if h.ASSASSIN in own:
+            command = f"fixture assassin {row.fixture_id} PLAYER [--apothecary]"
+            pending.append({"side": side, "result": "Assassin", "command": command})
         if h.APPEARANCE_FEE not in own:
             continue
         other = record["sides"][_other(side)]

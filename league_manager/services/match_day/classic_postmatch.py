@@ -38,6 +38,7 @@ from league_manager.rules.classic_tournaments.tables import load_tournaments
 from league_manager.rules.scheduling.knockout import round_name
 from league_manager.services.base import league_ruleset
 from league_manager.services.classic_trophies import season_tournament
+from league_manager.services.match_day.classic_assassin import assassin_injured
 from league_manager.services.match_day.classic_handicap_effects import (
     handicaps_of,
     missed_players,
@@ -286,13 +287,14 @@ def run_classic_postmatch(
     }
     refuse_missed_figures(fixture_id, stats.values(), absent)
     classic, tables = load_classic(ruleset.id), load_post_match(ruleset.id)
+    hurt = set(injured) | assassin_injured(pre)  # the Assassin's Serious Injury rolls its D66 now
     tournaments = load_tournaments(ruleset.id)
     stage = knockout_stage(fixture, session=session)
     named = season_tournament(fixture.season_id, session=session)
     medals = stage == "final" and named is not None and named.name == "Blood Bowl"  # every finalist an MVP
     teams = {
         side: with_talent(
-            _team_in(side, views[side], pre, result, stats, injured, classic, stage, medals),
+            _team_in(side, views[side], pre, result, stats, hurt, classic, stage, medals),
             pre["sides"][side],
         )
         for side in SIDES

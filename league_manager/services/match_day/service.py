@@ -11,6 +11,7 @@ from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.match_day.cancel import cancel_pregame
+from league_manager.services.match_day.classic_assassin import assassinate
 from league_manager.services.match_day.classic_guard import is_classic_fixture
 from league_manager.services.match_day.classic_handicap_mvps import draw_pregame_mvps, inspire
 from league_manager.services.match_day.classic_handicap_picks import (
@@ -211,6 +212,29 @@ class MatchDayService(ServiceBase):
         team_id = next(int(s["team_id"]) for s in view.record["sides"].values() if s["name"] == team)
         return Outcome(view, Changes(fixtures=frozenset({fixture}), teams=frozenset({team_id}),
                                      description=f"Appearance Fee in fixture {fixture}"))  # fmt: skip
+
+    def classic_assassin(
+        self, fixture: int, player: int, *, apothecary: bool = False, seed: int | None = None,
+        typed: Sequence[int] = (), all_typed: bool = False,
+    ) -> Outcome[ClassicPreMatchView]:  # fmt: skip
+        """The Assassin's Injury roll against the opposing ``player`` (``apothecary``: his team
+        spends its Apothecary on a casualty).
+
+        Raises:
+            NotFound: no classic pre-match, or no such player.
+            RuleViolation: see :func:`.classic_assassin.assassinate`; typed dice left over.
+        """
+        dice = MatchDayDice(seed, typed, all_typed=all_typed)
+        with self.transaction() as session:
+            row = find_classic_prematch(fixture, session=session)
+            if row is None:
+                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            assassinate(row, player, dice, apothecary=apothecary, session=session)
+            if dice.typed_left:
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            view = classic_prematch_view(row, session=session)
+        return Outcome(view, Changes(fixtures=frozenset({fixture}), players=frozenset({player}),
+                                     description=f"Assassin in fixture {fixture}"))  # fmt: skip
 
     def classic_prematch(self, fixture: int) -> ClassicPreMatchView:
         """The fixture's classic pre-match record.

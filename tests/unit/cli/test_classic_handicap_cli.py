@@ -44,3 +44,17 @@ def test_fixture_talent_and_fixture_appearance_fee_answer_what_the_pre_match_lef
     assert code == 0 and "not paid: he missed the match" in out, err
     code, out, err = run("fixture", "talent", "1", "Stunties", "Goblin", db=db)
     assert code != 0 and "nothing waits for Stunties" in err
+
+
+def test_fixture_assassin_prints_the_injury_roll_and_its_outcome(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    orcs, _ = _league(db)
+    code, _, err = run("adjust", "Greenskins", "--gold", "300000", "--reason", "a patron", db=db)
+    assert code == 0, err
+    code, out, err = run(
+        "fixture", "pregame", "1", "--typed", ",".join(["6"] * 8 + ["5", "6", "1", "2"]), db=db
+    )
+    assert code == 0 and "fixture assassin 1 PLAYER [--apothecary]" in out, err
+    code, out, err = run("fixture", "assassin", "1", str(orcs[2]), "--typed", "5,5,2", db=db)
+    assert code == 0, err
+    assert "Injury roll 5+5 = 10, casualty D6 2: Badly Hurt; he misses the match" in out

@@ -156,3 +156,70 @@ def test_an_appearance_fee_unpaid_keeps_the_player_in_the_dugout(services: Servi
         {"player_id": orcs[1], "name": record["sides"]["home"]["appearance_fee"]["name"],
          "reason": "Appearance Fee not paid"}
     ]  # fmt: skip
+
+
+def test_the_assassins_serious_injury_keeps_the_victim_out_and_rolls_with_the_post_match(
+    services: Services,
+) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    goblin = services.teams.get_team("Visitors").players[0].id
+    record = services.match_day.classic_pregame(
+        fixture, typed=[*GATE, 5, 6, 1, 2], all_typed=True
+    ).value.record
+    assert [w["result"] for w in record["handicap_pending"]] == ["Assassin"]
+    services.seasons.set_result(fixture, ResultEntry(home_td=0, away_td=0))
+    with pytest.raises(RuleViolation, match="Assassin for Visitors first"):
+        services.match_day.classic_postgame(fixture, seed=1)
+    with pytest.raises(RuleViolation, match="no Assassin waits"):
+        services.match_day.classic_assassin(fixture, goblin, seed=1)
+    record = services.match_day.classic_assassin(
+        fixture, orcs[0], typed=[6, 6, 5], all_typed=True
+    ).value.record
+    hit = record["sides"]["home"]["assassin"]
+    assert (hit["dice"], hit["casualty_die"], hit["result"], hit["out"]) == (
+        [6, 6],
+        5,
+        "Serious Injury",
+        True,
+    )
+    typed = [
+        1,
+        1,
+        1,
+        1,
+        1,
+        1,
+    ]  # his D66 11 Concussion first; winnings; the MVP draws: the 2nd orc, 1st goblin
+    post = services.match_day.classic_postgame(fixture, typed=typed, seed=2).value.record["post_match"]
+    home = post["sides"]["home"]
+    assert [m["player_id"] for m in home["mvps"]] == [orcs[1]]
+    assert home["missed"][0] == {
+        "player_id": orcs[0],
+        "name": hit["name"],
+        "reason": "Assassin (Serious Injury)",
+    }
+    (injured,) = [p for p in home["players"] if p["player_id"] == orcs[0]]
+    assert injured["serious_injury"]["name"] == "Concussion" and injured["spp_earned"] == 0
+    assert services.teams.get_team("Greenskins").players[0].misses_next_game
+
+
+def test_the_assassins_victim_may_be_healed_by_the_apothecary_or_die(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    services.match_day.classic_pregame(fixture, typed=[*GATE, 5, 6, 1, 2], all_typed=True)
+    record = services.match_day.classic_assassin(
+        fixture, orcs[0], apothecary=True, typed=[6, 6, 6, 3], all_typed=True
+    ).value.record
+    home = record["sides"]["home"]
+    assert (home["assassin"]["result"], home["assassin"]["apothecary"], home["assassin"]["out"]) == (
+        "Dead",
+        3,
+        False,
+    )
+    assert home["apothecary_used"] and home["absences"] == []
+    other = services.seasons.add_fixture("Open", "Greenskins", "Visitors").value.id or 0
+    services.match_day.classic_pregame(other, typed=[*GATE, 5, 6, 1, 2], all_typed=True)
+    record = services.match_day.classic_assassin(other, orcs[1], typed=[6, 6, 6], all_typed=True).value.record
+    assert record["sides"]["home"]["absences"][0]["reason"] == "Assassin (Dead)"
+    assert orcs[1] not in [p.id for p in services.teams.get_team("Greenskins").players]
