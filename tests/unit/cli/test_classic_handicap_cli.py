@@ -58,3 +58,18 @@ def test_fixture_assassin_prints_the_injury_roll_and_its_outcome(tmp_path: Path)
     code, out, err = run("fixture", "assassin", "1", str(orcs[2]), "--typed", "5,5,2", db=db)
     assert code == 0, err
     assert "Injury roll 5+5 = 10, casualty D6 2: Badly Hurt; he misses the match" in out
+
+
+def test_tabletop_results_are_printed_with_their_effect_for_the_coaches(tmp_path: Path) -> None:
+    db = tmp_path / "old.db"
+    _league(db)
+    code, _, err = run("adjust", "Greenskins", "--gold", "1010000", "--reason", "a patron", db=db)
+    assert code == 0, err
+    typed = ",".join(["6"] * 8 + ["1", "6", "2", "3", "3", "3", "4", "2"])  # 16, 23, 33, 42
+    code, out, err = run("fixture", "pregame", "1", "--typed", typed, "--pick", "62", db=db)
+    assert code == 0, err
+    assert "16 Under Scrutiny: opponent may not foul or use secret-weapon players this match" in out
+    assert "23 Biased Referee: opponent counts as watched by the referee all match" in out
+    assert "33 Smelling Salts: own KO'd players return on 2+ this match" in out
+    assert "42 Grudge Match: any number of fouls per turn this match" in out
+    assert "62 Knuckledusters: one chosen own player counts as having Mighty Blow this match" in out

@@ -47,6 +47,15 @@ def test_every_result_of_the_table_has_a_landing() -> None:
     assert all(skill in every_skill for skills in h.MATCH_SKILLS.values() for skill in skills)
 
 
+def test_every_tabletop_result_has_a_line_for_the_coaches() -> None:
+    table = load_pre_match().table
+    tabletop = [d66 for d66, landing in h.LANDINGS.items() if not landing.league]
+    assert len(tabletop) == 25
+    for d66 in tabletop:
+        result = table[d66]
+        assert result.d66 == d66 and result.name and len(result.effect) > 10, d66
+
+
 def test_bad_press_and_team_anthem_change_the_fan_factor_the_gate_is_rolled_with() -> None:
     assert match_fan_factor(5, own=(), against=(h.BAD_PRESS,)) == 3  # halved, rounding up
     assert match_fan_factor(4, own=(h.TEAM_ANTHEM,), against=()) == 5
