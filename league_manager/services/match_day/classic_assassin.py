@@ -93,7 +93,7 @@ def assassinate(
         if roll.result == "dead":
             status = repo.add_status(player, "dead", f"Killed by an Assassin before fixture {row.fixture_id}",
                                      "pre-match", session=session, fixture_id=row.fixture_id)  # fmt: skip
-            s.setdefault("ledger_ids", []).append(status.id)
+            s.setdefault("status_ids", []).append(status.id)
     s["assassin"] = entry
     record["handicap_pending"] = [w for w in record["handicap_pending"] if w not in waits]
     entry["rolls"] = roll_dicts(dice.log)

@@ -135,7 +135,9 @@ class MatchDayService(ServiceBase):
             fixture: the fixture id.
             seed: seed of the program's dice (random when None).
             typed: physical dice typed in, used first, in the order the rolls happen (gate,
-                handicap D66s, then per team, home first: its niggling injuries, its Runesmith D6).
+                handicap D66s, Team Anthem's gate die, It Wasn't Me!'s draw, then per team, home
+                first: its niggling injuries, its Runesmith D6; then Bribe the Announcers' MVP
+                draw and each Appearance Fee; see ``docs/lrb2004.md``).
             hires: per side, freebooters, wizard, Runesmith, Master Chef dice, apothecary use.
             pick: the underdog's picked fifth handicap (D66) at 101+ rating points apart.
             all_typed: every roll must be typed; a missing one is refused, never rolled.
