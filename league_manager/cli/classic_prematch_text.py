@@ -111,6 +111,8 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
                 f"    Appearance Fee: {fee['name']} will not play until paid {format_gold(fee['fee'])}"
                 f" (rolled {fee['die']}); {paid[fee['paid']]}"
             )
+        for pick in s.get("handicap_players", []):
+            lines.append(f"    {pick['result']}: {', '.join(pick['players']) or 'nobody'}")
         hit = s.get("assassin")
         if hit:
             lines.append(f"    Assassin: {hit['name']}: {assassin_words(hit)}")

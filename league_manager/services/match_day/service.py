@@ -19,6 +19,7 @@ from league_manager.services.match_day.classic_handicap_picks import (
     mark_handicap_picks,
     settle_appearance_fee,
 )
+from league_manager.services.match_day.classic_handicap_victims import name_handicap_players
 from league_manager.services.match_day.classic_postmatch import run_classic_postmatch
 from league_manager.services.match_day.classic_prematch import (
     classic_prematch_view,
@@ -137,7 +138,7 @@ class MatchDayService(ServiceBase):
             typed: physical dice typed in, used first, in the order the rolls happen (gate,
                 handicap D66s, Team Anthem's gate die, It Wasn't Me!'s draw, then per team, home
                 first: its niggling injuries, its Runesmith D6; then Bribe the Announcers' MVP
-                draw and each Appearance Fee; see ``docs/lrb2004.md``).
+                draw, each Appearance Fee, the tabletop results' players; see ``docs/lrb2004.md``).
             hires: per side, freebooters, wizard, Runesmith, Master Chef dice, apothecary use.
             pick: the underdog's picked fifth handicap (D66) at 101+ rating points apart.
             all_typed: every roll must be typed; a missing one is refused, never rolled.
@@ -152,6 +153,7 @@ class MatchDayService(ServiceBase):
             row = run_classic_prematch(fixture, hires or {}, pick, dice, session=session)
             draw_pregame_mvps(row, dice, session=session)  # Bribe the Announcers: the MVP now
             mark_handicap_picks(row, dice, session=session)  # Appearance Fee rolled; coaches' picks
+            name_handicap_players(row, dice, session=session)  # tabletop results' players, last
             if dice.typed_left:
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = classic_prematch_view(row, session=session)

@@ -223,3 +223,25 @@ def test_the_assassins_victim_may_be_healed_by_the_apothecary_or_die(services: S
     record = services.match_day.classic_assassin(other, orcs[1], typed=[6, 6, 6], all_typed=True).value.record
     assert record["sides"]["home"]["absences"][0]["reason"] == "Assassin (Dead)"
     assert orcs[1] not in [p.id for p in services.teams.get_team("Greenskins").players]
+
+
+def test_tabletop_results_name_their_players_for_the_coaches(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.name for p in services.teams.get_team("Greenskins").players]
+    goblins = [p.name for p in services.teams.get_team("Visitors").players]
+    typed = [*GATE, 2, 4, 6, 5]  # 24 Running Late, 65 Iron Man
+    typed += [2, 1, 1]  # Running Late: D6 2 orcs, the 1st, then the 1st of those left
+    typed += [3]  # Iron Man: the 3rd goblin
+    record = services.match_day.classic_pregame(fixture, typed=typed, all_typed=True).value.record
+    assert record["sides"]["home"]["handicap_players"] == [
+        {"d66": 24, "result": "Running Late", "players": orcs[:2]}
+    ]
+    assert record["sides"]["away"]["handicap_players"] == [
+        {"d66": 65, "result": "Iron Man", "players": [goblins[2]]}
+    ]
+    assert [d["label"] for d in record["dice"]][-4:] == [
+        "running late",
+        "handicap victim",
+        "handicap victim",
+        "iron man",
+    ]
