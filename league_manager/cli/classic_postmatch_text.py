@@ -112,7 +112,8 @@ def render_classic_postmatch(view: ClassicPreMatchView) -> str:
         if s.get("final_mvps"):
             lines.append("    Blood Bowl final: every player who played takes a medal MVP (5 SPP)")
         for m in s["mvps"]:
-            lines.append(f"    MVP: {m['name']}" + (" (a hired Star: lost)" if m["lost"] else ""))
+            lost = " (a hired Star: lost)" if m["player_id"] is not None else ": lost to the roster"
+            lines.append(f"    MVP: {m['name']}" + (lost if m["lost"] else ""))
         for p in s["players"]:
             lines.extend(_player_lines(p))
         for v in s["veterans"]:
@@ -122,5 +123,7 @@ def render_classic_postmatch(view: ClassicPreMatchView) -> str:
             )
         for name in s["recovered"]:
             lines.append(f"    {name} missed the match and is fit again")
+        for e in s.get("missed", []):
+            lines.append(f"    {e['name']} missed the match ({e['reason']}): no SPP, no MVP")
     lines.append("  Dice: " + ", ".join(f"{d['label']} {d['result']} ({d['source']})" for d in post["dice"]))
     return "\n".join(lines)

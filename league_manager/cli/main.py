@@ -40,6 +40,7 @@ COMMAND_MODULES = (
     "redraft_commands",
     "classic_commands",
     "classic_tournament_commands",
+    "classic_handicap_commands",
 )
 """Modules under ``league_manager.cli`` that register commands, in registration order."""
 
@@ -65,6 +66,7 @@ COMMANDS = {
         "replay_commands",
         "league_rules_commands",
         "classic_commands",
+        "classic_handicap_commands",
     ),
     "adjust": ("league_rules_commands",),
     "pdf": ("pdf_commands",),

@@ -28,9 +28,9 @@ from league_manager.rules.classic_postmatch.spp import levels_reached
 from league_manager.rules.classic_postmatch.star_rolls import roll_star_player
 from league_manager.rules.classic_postmatch.tables import load_post_match
 from league_manager.rules.dice import Dice
+from league_manager.services.match_day.classic_handicap_effects import handicaps_of
 from league_manager.services.match_day.classic_postmatch import (
     LedgerWriter,
-    handicaps_of,
     position_access,
     profile_of,
 )

@@ -38,6 +38,13 @@ from league_manager.rules.classic_tournaments.tables import load_tournaments
 from league_manager.rules.scheduling.knockout import round_name
 from league_manager.services.base import league_ruleset
 from league_manager.services.classic_trophies import season_tournament
+from league_manager.services.match_day.classic_assassin import assassin_injured
+from league_manager.services.match_day.classic_handicap_effects import (
+    handicaps_of,
+    missed_players,
+    refuse_missed_figures,
+)
+from league_manager.services.match_day.classic_handicap_picks import TALENT, refuse_pending, with_talent
 from league_manager.services.match_day.classic_postmatch_record import player_record, side_record
 from league_manager.services.match_day.classic_prematch import find_classic_prematch
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
@@ -80,19 +87,6 @@ def knockout_stage(fixture: Fixture, *, session: Session) -> Stage | None:
     round_ = session.get(Round, fixture.round_id)
     name = round_.name if round_ is not None else ""
     return "final" if name == round_name(1) else "semi_final" if name == round_name(2) else None
-
-
-def handicaps_of(handicap: Mapping[str, Any], side: str) -> tuple[int, ...]:
-    """The D66 handicap results a side of a pre-match rolled or picked: the underdog's by the
-    rating difference, and the Chaos Cup holder's extra roll (older records have no ``extra``)."""
-    own: list[int] = []
-    if handicap["underdog"] == side:
-        own += [h["d66"] for h in handicap["results"]]
-        own += [handicap["picked"]["d66"]] if handicap["picked"] else []
-    extra = handicap.get("extra")
-    if extra and extra["side"] == side:
-        own += [h["d66"] for h in extra["results"]]
-    return tuple(own)
 
 
 def _team_in(
@@ -273,12 +267,17 @@ def run_classic_postmatch(
             "post-match",
             f"fixture {fixture_id}: choose Inspiration's player first (fixture inspire {fixture_id} PLAYER)",
         )
+    refuse_pending(pre, fixture_id)  # That Boy's Got Talent, Appearance Fee
     result = session.exec(select(FixtureResult).where(FixtureResult.fixture_id == fixture_id)).first()
     if result is None or result.outcome not in ("score", "concession") or result.home_td is None:
         raise RuleViolation("post-match", f"fixture {fixture_id} needs its score first (fixture set-result)")
     teams_rows = [session.get(Team, fixture.home_team_id), session.get(Team, fixture.away_team_id)]
     views = dict(zip(SIDES, build_team_views([t for t in teams_rows if t], session=session), strict=True))
-    playing = {p.id: v.id for v in views.values() for p in v.players if p.status == "active"}
+    missed = {side: missed_players(views[side], pre["sides"][side]) for side in SIDES}
+    absent = {int(e["player_id"]): e for side in SIDES for e in missed[side]}  # no SPP, MVP or injury
+    playing = {
+        p.id: v.id for v in views.values() for p in v.players if p.status == "active" and p.id not in absent
+    }
     if figures is not None:
         _store_figures(fixture_id, figures, playing, session)
     strangers = sorted(set(injured) - set(playing))
@@ -288,13 +287,18 @@ def run_classic_postmatch(
         s.player_id: s
         for s in session.exec(select(PlayerMatchStats).where(PlayerMatchStats.fixture_id == fixture_id))
     }
+    refuse_missed_figures(fixture_id, stats.values(), absent)
     classic, tables = load_classic(ruleset.id), load_post_match(ruleset.id)
+    hurt = set(injured) | assassin_injured(pre)  # the Assassin's Serious Injury rolls its D66 now
     tournaments = load_tournaments(ruleset.id)
     stage = knockout_stage(fixture, session=session)
     named = season_tournament(fixture.season_id, session=session)
     medals = stage == "final" and named is not None and named.name == "Blood Bowl"  # every finalist an MVP
     teams = {
-        side: _team_in(side, views[side], pre, result, stats, injured, classic, stage, medals)
+        side: with_talent(
+            _team_in(side, views[side], pre, result, stats, hurt, classic, stage, medals),
+            pre["sides"][side],
+        )
         for side in SIDES
     }
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
@@ -311,6 +315,8 @@ def run_classic_postmatch(
             )
             writer.ids["treasury"].append(entry.id or 0)
         names = {str(p.id): p.name for p in view.players}
+        if pre["sides"][side].get("talent"):
+            names[TALENT] = f"{pre['sides'][side]['talent']['position']} (That Boy's Got Talent; leaves)"
         recovered = [p for p in view.players if p.status == "active" and p.misses_next_game]
         for p in recovered:  # he missed this match: fit for the next one (his new injury aside)
             writer.status(
@@ -318,6 +324,8 @@ def run_classic_postmatch(
             )
         players: list[dict[str, Any]] = []
         for p_out in team_out.players:
+            if p_out.id == TALENT:  # joined for this match only: nothing to write
+                continue
             player = repo.get_player(int(p_out.id), session=session)
             writer.player(player, p_out)
             line = stats.get(player.id or 0)
@@ -332,7 +340,11 @@ def run_classic_postmatch(
                               f"Left after his team conceded fixture {fixture_id}")  # fmt: skip
         sides[side] = side_record(view.id, view.name, teams[side], team_out, names)
         sides[side].update(
-            players=players, recovered=[p.name for p in recovered], holder_bonus=bonus, final_mvps=medals
+            players=players,
+            recovered=[p.name for p in recovered],
+            holder_bonus=bonus,
+            final_mvps=medals,
+            missed=missed[side],
         )
     pre["post_match"] = {
         "stage": stage, "sides": sides, "ledger_ids": writer.ids, "dice": roll_dicts(dice.log)

@@ -68,8 +68,8 @@ def side_record(
                      "score": w.score, "bonus": w.bonus, "rolled": w.gold, "paid": out.gold},
         "fan_factor": {"before": team.fan_factor, "die": f.die, "modifiers": [list(m) for m in f.modifiers],
                        "score": f.score, "change": f.change, "after": f.fan_factor},
-        "mvps": [{"player_id": int(d.player), "name": names.get(d.player, d.player), "lost": d.lost}
-                 for d in out.mvps],
+        "mvps": [{"player_id": int(d.player) if d.player.isdigit() else None,  # None: joined for the match
+                  "name": names.get(d.player, d.player), "lost": d.lost} for d in out.mvps],
         "veterans": [{"player_id": int(v.player), "name": names.get(v.player, v.player), "spp": v.spp,
                       "die": v.die, "leaves": v.leaves} for v in out.veterans],
         "conceded": team.conceded,

@@ -2,7 +2,8 @@
 
 In the LRB 3 order: freebooters, a wizard or the race's own spell-caster are hired and paid
 from the treasury; the gate is rolled from both fan factors; the lower-rated team rolls its
-handicaps; each player with Niggling Injuries rolls to see if he plays. The record names the
+handicaps, and those that change the gate or who plays land at once (``classic_handicap_effects``);
+each player with Niggling Injuries rolls to see if he plays. The record names the
 gate, each handicap and who misses the match, with every die and its source (typed or program).
 """
 
@@ -20,6 +21,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.classic_models import ClassicPreMatch
 from league_manager.persistence.models import Team
 from league_manager.persistence.season_models import OPEN_STATUSES
+from league_manager.rules.classic_handicaps.gate import roll_gate_dice
 from league_manager.rules.classic_hires import (
     HireRules,
     check_chef_dice,
@@ -34,7 +36,6 @@ from league_manager.rules.classic_pregame import (
     choose_handicap,
     handicap_count,
     load_pre_match,
-    roll_gate,
     roll_handicaps,
 )
 from league_manager.rules.classic_stars import StarRules, load_stars, star_fee
@@ -43,6 +44,7 @@ from league_manager.rules.classic_tournaments.tables import load_tournaments
 from league_manager.rules.model import TeamRoster
 from league_manager.services.base import league_ruleset
 from league_manager.services.classic_trophies import Holdings, holdings
+from league_manager.services.match_day.classic_handicap_effects import apply_gate, handicap_absences
 from league_manager.services.match_day.classic_prematch_models import ClassicHires, ClassicPreMatchView
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
 from league_manager.services.match_day.store import SIDES, fixture_and_league
@@ -217,7 +219,7 @@ def run_classic_prematch(
     if problems:
         raise RuleViolation("pre-match", "; ".join(problems))
     fan_factors = (views["home"].dedicated_fans, views["away"].dedicated_fans)
-    gate = roll_gate(dice, fan_factors, tables)
+    gate_dice = roll_gate_dice(dice, dict(zip(SIDES, fan_factors, strict=True)), tables.gate_die)
     holder = next((side for side in SIDES if extra_handicap_rolls(held[side].trophies)), None)
     if holder is not None and holder == count.underdog:  # the Chaos Cup roll, made with its own
         rolled_all = roll_handicaps(dice, count.rolls + 1, tables)
@@ -227,9 +229,35 @@ def run_classic_prematch(
         extra = roll_handicaps(dice, 1, tables) if holder is not None else ()
     own = (*rolled, *extra) if holder == count.underdog else rolled
     picked = choose_handicap(pick, own, tables) if count.chosen and pick is not None else None
+    handicap: dict[str, Any] = {
+        "underdog": count.underdog,
+        "difference": count.difference,
+        "rolls": count.rolls,
+        "results": [{"d66": h.d66, "name": h.name, "effect": h.effect} for h in rolled],
+        "picked": {"d66": picked.d66, "name": picked.name, "effect": picked.effect} if picked else None,
+        "extra": None
+        if holder is None
+        else {
+            "side": holder,
+            "reason": "Chaos Cup holder: one more Handicap roll in every match",
+            "results": [{"d66": h.d66, "name": h.name, "effect": h.effect} for h in extra],
+        },
+        "counts": {
+            side: (count.rolls + (1 if count.chosen else 0) if side == count.underdog else 0)
+            + (1 if side == holder else 0)
+            for side in SIDES
+        },
+    }
+    gate, match_fan_factors = apply_gate(
+        dice, gate_dice, dict(zip(SIDES, fan_factors, strict=True)), handicap,
+        die=tables.gate_die, fans_per_pip=tables.fans_per_pip,
+    )  # fmt: skip
+    absences = handicap_absences(dice, views, handicap)  # before the niggling-injury rolls
     sides: dict[str, Any] = {}
     for side in SIDES:
-        sides[side] = _side_record(views[side], hires.get(side, ClassicHires()), priced[side][0], rules, dice)
+        sides[side] = _side_record(
+            views[side], hires.get(side, ClassicHires()), priced[side][0], rules, dice, absences[side]
+        )
         sides[side].update(held[side].to_dict(), trophy_rerolls=trophy_rerolls(held[side].trophies))
         paid = priced[side][1]
         if paid:
@@ -242,26 +270,9 @@ def run_classic_prematch(
     record = {
         "ratings": ratings,
         "fan_factors": dict(zip(SIDES, fan_factors, strict=True)),
-        "gate": {"fans": gate, "dice": sum(fan_factors)},
-        "handicap": {
-            "underdog": count.underdog,
-            "difference": count.difference,
-            "rolls": count.rolls,
-            "results": [{"d66": h.d66, "name": h.name, "effect": h.effect} for h in rolled],
-            "picked": {"d66": picked.d66, "name": picked.name, "effect": picked.effect} if picked else None,
-            "extra": None
-            if holder is None
-            else {
-                "side": holder,
-                "reason": "Chaos Cup holder: one more Handicap roll in every match",
-                "results": [{"d66": h.d66, "name": h.name, "effect": h.effect} for h in extra],
-            },
-            "counts": {
-                side: (count.rolls + (1 if count.chosen else 0) if side == count.underdog else 0)
-                + (1 if side == holder else 0)
-                for side in SIDES
-            },
-        },
+        "match_fan_factors": match_fan_factors,
+        "gate": gate,
+        "handicap": handicap,
         "sides": sides,
         "stars_hired_by_both": both,
         "dice": roll_dicts(dice.log),
@@ -282,9 +293,19 @@ def run_classic_prematch(
 
 
 def _side_record(
-    view: TeamView, hires: ClassicHires, lines: Sequence[dict[str, Any]], rules: HireRules, dice: MatchDayDice
+    view: TeamView,
+    hires: ClassicHires,
+    lines: Sequence[dict[str, Any]],
+    rules: HireRules,
+    dice: MatchDayDice,
+    absences: Sequence[dict[str, Any]],
 ) -> dict[str, Any]:
-    niggles = [(p.id, p.niggling) for p in view.players if p.status == "active" and p.niggling]
+    out_already = {int(e["player_id"]) for e in absences}  # a handicap kept them out: no niggle roll
+    niggles = [
+        (p.id, p.niggling)
+        for p in view.players
+        if p.status == "active" and p.niggling and p.id not in out_already
+    ]
     checks = roll_niggles(dice, niggles, rules)
     names = {p.id: p.name for p in view.players}
     failed = [c.player_id for c in checks if c.misses]
@@ -304,7 +325,8 @@ def _side_record(
             }
             for c in checks
         ],
-        "misses_match": [names[i] for i in failed if i != saved],
+        "misses_match": [names[i] for i in failed if i != saved] + [e["name"] for e in absences],
+        "absences": list(absences),
         "apothecary_used": saved is not None,
         "head_coach": rules.head_coaches.get(view.race),
     }

@@ -15,8 +15,15 @@ from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.match_day.cancel import cancel_pregame
+from league_manager.services.match_day.classic_assassin import assassinate
 from league_manager.services.match_day.classic_guard import is_classic_fixture
 from league_manager.services.match_day.classic_handicap_mvps import draw_pregame_mvps, inspire
+from league_manager.services.match_day.classic_handicap_picks import (
+    add_talent,
+    mark_handicap_picks,
+    settle_appearance_fee,
+)
+from league_manager.services.match_day.classic_handicap_victims import name_handicap_players
 from league_manager.services.match_day.classic_postmatch import run_classic_postmatch
 from league_manager.services.match_day.classic_prematch import (
     classic_prematch_view,
@@ -139,7 +146,9 @@ class MatchDayService(ServiceBase):
             fixture: the fixture id.
             seed: seed of the program's dice (random when None).
             typed: physical dice typed in, used first, in the order the rolls happen (gate,
-                handicap D66s, then per team, home first: its niggling injuries, its Runesmith D6).
+                handicap D66s, Team Anthem's gate die, It Wasn't Me!'s draw, then per team, home
+                first: its niggling injuries, its Runesmith D6; then Bribe the Announcers' MVP
+                draw, each Appearance Fee, the tabletop results' players; see ``docs/lrb2004.md``).
             hires: per side, freebooters, wizard, Runesmith, Master Chef dice, apothecary use.
             pick: the underdog's picked fifth handicap (D66) at 101+ rating points apart.
             all_typed: every roll must be typed; a missing one is refused, never rolled.
@@ -153,6 +162,8 @@ class MatchDayService(ServiceBase):
             lock_fixture_teams(fixture, session=session, step="pregame")
             row = run_classic_prematch(fixture, hires or {}, pick, dice, session=session)
             draw_pregame_mvps(row, dice, session=session)  # Bribe the Announcers: the MVP now
+            mark_handicap_picks(row, dice, session=session)  # Appearance Fee rolled; coaches' picks
+            name_handicap_players(row, dice, session=session)  # tabletop results' players, last
             if dice.typed_left:
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = classic_prematch_view(row, session=session)
@@ -182,6 +193,62 @@ class MatchDayService(ServiceBase):
             view = classic_prematch_view(row, session=session)
         return Outcome(view, Changes(fixtures=frozenset({fixture}), players=frozenset({player}),
                                      description=f"Inspiration in fixture {fixture}"))  # fmt: skip
+
+    def classic_talent(self, fixture: int, team: str, position: str) -> Outcome[ClassicPreMatchView]:
+        """That Boy's Got Talent!: the position of the player who joins ``team`` for the match.
+
+        Raises:
+            NotFound: no classic pre-match, a team not in it, a position not on its list.
+            RuleViolation: see :func:`.classic_handicap_picks.add_talent`.
+        """
+        with self.transaction() as session:
+            row = find_classic_prematch(fixture, session=session)
+            if row is None:
+                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            add_talent(row, team, position, session=session)
+            view = classic_prematch_view(row, session=session)
+        return Outcome(view, Changes(fixtures=frozenset({fixture}),
+                                     description=f"That Boy's Got Talent in fixture {fixture}"))  # fmt: skip
+
+    def classic_appearance_fee(self, fixture: int, team: str, *, paid: bool) -> Outcome[ClassicPreMatchView]:
+        """Whether ``team`` paid the Appearance Fee of its player (unpaid: he missed the match).
+
+        Raises:
+            NotFound: no classic pre-match, or a team not in it.
+            RuleViolation: see :func:`.classic_handicap_picks.settle_appearance_fee`.
+        """
+        with self.transaction() as session:
+            row = find_classic_prematch(fixture, session=session)
+            if row is None:
+                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            settle_appearance_fee(row, team, paid, session=session)
+            view = classic_prematch_view(row, session=session)
+        team_id = next(int(s["team_id"]) for s in view.record["sides"].values() if s["name"] == team)
+        return Outcome(view, Changes(fixtures=frozenset({fixture}), teams=frozenset({team_id}),
+                                     description=f"Appearance Fee in fixture {fixture}"))  # fmt: skip
+
+    def classic_assassin(
+        self, fixture: int, player: int, *, apothecary: bool = False, seed: int | None = None,
+        typed: Sequence[int] = (), all_typed: bool = False,
+    ) -> Outcome[ClassicPreMatchView]:  # fmt: skip
+        """The Assassin's Injury roll against the opposing ``player`` (``apothecary``: his team
+        spends its Apothecary on a casualty).
+
+        Raises:
+            NotFound: no classic pre-match, or no such player.
+            RuleViolation: see :func:`.classic_assassin.assassinate`; typed dice left over.
+        """
+        dice = MatchDayDice(seed, typed, all_typed=all_typed)
+        with self.transaction() as session:
+            row = find_classic_prematch(fixture, session=session)
+            if row is None:
+                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            assassinate(row, player, dice, apothecary=apothecary, session=session)
+            if dice.typed_left:
+                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            view = classic_prematch_view(row, session=session)
+        return Outcome(view, Changes(fixtures=frozenset({fixture}), players=frozenset({player}),
+                                     description=f"Assassin in fixture {fixture}"))  # fmt: skip
 
     def classic_prematch(self, fixture: int) -> ClassicPreMatchView:
         """The fixture's classic pre-match record.

@@ -7,6 +7,7 @@ import pytest
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.rules.classic import load_classic
 from league_manager.rules.classic_handicaps import effects as h
+from league_manager.rules.classic_handicaps.gate import match_gate, roll_gate_dice
 from league_manager.rules.classic_handicaps.league import (
     assassin_injury,
     check_illegal_drugs,
@@ -46,6 +47,15 @@ def test_every_result_of_the_table_has_a_landing() -> None:
     assert all(skill in every_skill for skills in h.MATCH_SKILLS.values() for skill in skills)
 
 
+def test_every_tabletop_result_has_a_line_for_the_coaches() -> None:
+    table = load_pre_match().table
+    tabletop = [d66 for d66, landing in h.LANDINGS.items() if not landing.league]
+    assert len(tabletop) == 25
+    for d66 in tabletop:
+        result = table[d66]
+        assert result.d66 == d66 and result.name and len(result.effect) > 10, d66
+
+
 def test_bad_press_and_team_anthem_change_the_fan_factor_the_gate_is_rolled_with() -> None:
     assert match_fan_factor(5, own=(), against=(h.BAD_PRESS,)) == 3  # halved, rounding up
     assert match_fan_factor(4, own=(h.TEAM_ANTHEM,), against=()) == 5
@@ -53,6 +63,21 @@ def test_bad_press_and_team_anthem_change_the_fan_factor_the_gate_is_rolled_with
     home, away = match_fan_factor(5, (), (h.BAD_PRESS,)), match_fan_factor(2, (h.TEAM_ANTHEM,), ())
     dice = ScriptedDice([1] * 6)
     assert roll_gate(dice, (home, away), load_pre_match()) == 6_000 and dice.remaining == 0
+
+
+def test_the_gate_rolled_first_follows_bad_press_and_team_anthem() -> None:
+    rolled = {"home": (6, 5, 4, 3, 2), "away": (1, 2)}
+    both = {"home": (h.TEAM_ANTHEM,), "away": (h.BAD_PRESS,)}  # the home side rolled one, away the other
+    gate = match_gate(ScriptedDice([]), rolled, {"home": 5, "away": 2}, both, die=6, fans_per_pip=1_000)
+    assert gate.fan_factors == {"home": 4, "away": 2}  # 5 halved to 3, +1; the away side untouched
+    assert (gate.dice["home"], gate.dropped["home"], gate.fans) == ((6, 5, 4, 3), (2,), 21_000)
+    dice = ScriptedDice([4])
+    anthem = {"home": (), "away": (h.TEAM_ANTHEM,)}
+    gate = match_gate(dice, rolled, {"home": 5, "away": 2}, anthem, die=6, fans_per_pip=1_000)
+    assert (gate.added["away"], gate.dice["away"], gate.fans) == ((4,), (1, 2, 4), 27_000)
+    assert dice.remaining == 0
+    dice = ScriptedDice([1, 2, 3])
+    assert roll_gate_dice(dice, {"home": 2, "away": 1}, 6) == {"home": (1, 2), "away": (3,)}
 
 
 def test_news_feature_and_sponsorship_deal_change_the_winnings() -> None:

@@ -49,7 +49,8 @@ def test_the_record_names_the_gate_each_handicap_and_who_misses_the_match(servic
     ).value
     record = view.record
     assert record["ratings"] == {"home": 130, "away": 100}
-    assert record["gate"] == {"fans": 24_000, "dice": 8}
+    assert (record["gate"]["fans"], record["gate"]["dice"]) == (24_000, 8)
+    assert record["gate"]["rolled"] == {"home": [1, 2, 3, 4, 5], "away": [6, 1, 2]}
     handicap = record["handicap"]
     assert (handicap["underdog"], handicap["difference"], handicap["rolls"]) == ("away", 30, 2)
     assert [(h["d66"], h["name"]) for h in handicap["results"]] == [(12, "Extra Training"), (66, "Buzzing!")]
