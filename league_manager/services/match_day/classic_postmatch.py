@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlmodel import Session, select
@@ -208,6 +209,7 @@ def run_classic_postmatch(
     *,
     session: Session,
     figures: Sequence[PlayerStatLine] | None = None,
+    mvps: Sequence[int] = (),
 ) -> ClassicPreMatch:
     """Run the classic post-match of a fixture and store its record (one transaction, the caller's).
 
@@ -218,6 +220,8 @@ def run_classic_postmatch(
         session: the caller's transaction.
         figures: per-player touchdowns, casualties, completions and interceptions of the
             match (they replace any stored for the fixture); None keeps the stored ones.
+        mvps: ids of MVPs the coaches drew on the table (each side's take its first draws;
+            the program draws the rest).
 
     Raises:
         RuleViolation: not a classic fixture, no pre-match or no result yet, post-match run
@@ -243,7 +247,7 @@ def run_classic_postmatch(
     playing = {p.id: v.id for v in views.values() for p in v.players if p.status == "active"}
     if figures is not None:
         _store_figures(fixture_id, figures, playing, session)
-    strangers = sorted(set(injured) - set(playing))
+    strangers = sorted((set(injured) | set(mvps)) - set(playing))
     if strangers:
         raise RuleViolation("post-match", f"player(s) {strangers} did not play in fixture {fixture_id}")
     stats = {
@@ -251,7 +255,13 @@ def run_classic_postmatch(
         for s in session.exec(select(PlayerMatchStats).where(PlayerMatchStats.fixture_id == fixture_id))
     }
     classic, tables = load_classic(ruleset.id), load_post_match(ruleset.id)
-    teams = {side: _team_in(side, views[side], pre, result, stats, injured, classic) for side in SIDES}
+    teams = {
+        side: replace(
+            _team_in(side, views[side], pre, result, stats, injured, classic),
+            named_mvps=tuple(str(m) for m in mvps if playing[m] == views[side].id),
+        )
+        for side in SIDES
+    }
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
     writer = _Writer(fixture_id, session)
     sides: dict[str, Any] = {}
