@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence.challenge_models import ClassicChallenge
@@ -68,6 +68,22 @@ class ChallengeView:
 
 class ClassicChallengeService(ServiceBase):
     """Issue and answer written challenges, one transaction each."""
+
+    def of_season(self, season: str | int) -> tuple[ChallengeView, ...]:
+        """The season's written challenges, in the order they were issued.
+
+        Raises:
+            NotFound: no such season.
+            RuleViolation: not a classic season.
+        """
+        with self.transaction() as session:
+            row = self._classic_season(season, session=session)
+            stored = session.exec(
+                select(ClassicChallenge)
+                .where(ClassicChallenge.season_id == row.id)
+                .order_by(col(ClassicChallenge.id))
+            ).all()
+            return tuple(_view(c, row, session=session) for c in stored)
 
     def issue(
         self, season: str | int, challenger: str | int, challenged: str | int, week: int

@@ -230,6 +230,13 @@ class TeamPage(Page):
         )
         self.edit_draft.setVisible(not team.first_match_played)
         self.captain_button.setVisible(TEAM_CAPTAIN in team.special_rules)
+        retiring = team.classic and team.first_match_played  # LRB 2004: a free assistant coach each
+        self.fire_button.setText("Retire player…" if retiring else "Fire…")
+        self.fire_button.setToolTip(
+            "Retire the player for good: a free assistant coach joins the team (Delete)"
+            if retiring
+            else "Remove the player from the roster (Delete)"
+        )
         self.tiles["tv"].set_value(format_k(team.team_value))
         if team.classic:  # LRB 2004: team rating and fan factor instead of CTV and dedicated fans
             self.tiles["ctv"].caption.setText("TEAM RATING")
@@ -374,15 +381,36 @@ class TeamPage(Page):
             if not team.first_match_played
             else "Fired players are not refunded."
         )
-        if not self.ctx.dialogs.confirm(
-            "Fire player", f"Remove #{player.number} {player.name}? {money}", "Fire"
-        ):
+        if team.classic and team.first_match_played:  # LRB 2004: each retirement brings a coach
+            question = (
+                "Retire player",
+                f"Retire #{player.number} {player.name} for good? Nothing is refunded; each player "
+                "who retires brings the team a free assistant coach.",
+                "Retire",
+            )
+        else:
+            question = ("Fire player", f"Remove #{player.number} {player.name}? {money}", "Fire")
+        if not self.ctx.dialogs.confirm(*question):
             return
         services = self.ctx.svc
+        retiring = question[0] == "Retire player"
+
+        def retired(view: Any) -> None:
+            if retiring:
+                self.ctx.dialogs.info(
+                    "Player retired",
+                    f"{player.name} has retired. A free assistant coach joins {view.name} "
+                    f"({view.assistant_coaches} assistant coaches now).",
+                )
+
         self.ctx.runner.run_op(
             lambda: services.roster.fire_player(player.id),
-            title="Could not fire the player",
-            undo=lambda _: UndoStep(f"firing of {player.name}", lambda: services.undo.undo_fire(player.id)),
+            title="Could not retire the player" if retiring else "Could not fire the player",
+            on_success=retired,
+            undo=lambda _: UndoStep(
+                f"{'retirement' if retiring else 'firing'} of {player.name}",
+                lambda: services.undo.undo_fire(player.id),
+            ),
         )
 
     def name_captain(self) -> None:
