@@ -22,6 +22,7 @@ class ArrangeGameDialog(QDialog):
     def __init__(self, teams: list[str], parent: Any = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Arrange a game")
+        self.setMinimumWidth(440)
         layout = QVBoxLayout(self)
         layout.addWidget(
             label(

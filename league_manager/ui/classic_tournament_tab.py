@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from league_manager.rules.classic_tournaments.challenges import PLAYOFF_WEEKS
 from league_manager.rules.classic_tournaments.playoffs import PlayoffStanding
 from league_manager.services.season_read_models import SeasonView
 from league_manager.ui.context import UiContext
@@ -70,6 +71,7 @@ class ChallengeDialog(QDialog):
     def __init__(self, teams: list[str], parent: Any = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Written challenge")
+        self.setMinimumWidth(440)
         layout = QVBoxLayout(self)
         layout.addWidget(
             label(
@@ -86,7 +88,7 @@ class ChallengeDialog(QDialog):
         self.challenged.addItems(teams)
         self.challenged.setCurrentIndex(min(1, len(teams) - 1))
         self.week = QSpinBox()
-        self.week.setRange(1, 9)  # the service names the weeks allowed (1-3) when refused
+        self.week.setRange(min(PLAYOFF_WEEKS), max(PLAYOFF_WEEKS))
         form.addRow("Challenger", self.challenger)
         form.addRow("Challenges", self.challenged)
         form.addRow("Play-off week", self.week)
@@ -280,3 +282,33 @@ class ClassicTournamentTab(QWidget):
             lambda: self.ctx.svc.classic_challenges.decline_substitute(chosen.id),
             title=f"Could not answer challenge {chosen.id}",
         )
+
+
+def open_season_of(ctx: UiContext, league_id: int) -> SeasonView | None:
+    """The league's latest season that is not finished (where challenges are issued), if any."""
+    seasons = [s for s in ctx.svc.seasons.list_seasons(league_id) if s.status != "finished"]
+    return seasons[-1] if seasons else None
+
+
+def challenge_from_team(
+    ctx: UiContext, team: str, league_id: int, parent: Any = None
+) -> ChallengeDialog | None:
+    """The team page's "Challenge…": the team challenges another in the league's open season."""
+    season = open_season_of(ctx, league_id)
+    if season is None:
+        ctx.dialogs.error(
+            "No season", "Challenges are issued in a season that is not finished: create one first."
+        )
+        return None
+    teams = sorted(t.name for t in ctx.svc.teams.list_teams(league_id))
+    dialog = ChallengeDialog(teams, parent)
+    dialog.setWindowTitle(f"Written challenge ({season.name})")
+    dialog.challenger.setCurrentText(team)
+    dialog.challenged.setCurrentIndex(0 if teams[0] != team else min(1, len(teams) - 1))
+    if ctx.dialogs.run(dialog):
+        a, b, week = dialog.challenger.currentText(), dialog.challenged.currentText(), dialog.week.value()
+        ctx.runner.run_op(
+            lambda: ctx.svc.classic_challenges.issue(season.id, a, b, week),
+            title="Could not issue the challenge",
+        )
+    return dialog

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import ResultEntry
+from league_manager.ui.classic_tournament_tab import ChallengeDialog
 
 TEAMS = {
     "Greenskins": DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5),
@@ -125,12 +126,14 @@ def test_written_challenges_are_issued_and_answered_with_the_cli_refusals(
 
     challenge("Greenskins", "Stunties", 1)  # they have played
     assert "already" in dialogs.errors[-1][1].lower() or "played" in dialogs.errors[-1][1]
-    challenge("Greenskins", "Lizards", 4)
-    assert "week" in dialogs.errors[-1][1]
+    assert ChallengeDialog(["A", "B"]).week.maximum() == 3  # play-off weeks 1-3 only
     challenge("Greenskins", "Lizards", 1)
+    challenge("Greenskins", "Grudges", 1)
+    assert "one a week" in dialogs.errors[-1][1]
     challenge("Reikland", "Stunties", 1)
     challenge("Grudges", "Lizards", 2)
-    assert [c.challenger for c in tab.challenge_model.records] == ["Greenskins", "Reikland", "Grudges"]
+    weeks = [(c.challenger, c.challenged, c.week) for c in tab.challenge_model.records]
+    assert weeks == [("Greenskins", "Lizards", 1), ("Reikland", "Stunties", 1), ("Grudges", "Lizards", 2)]
     assert not tab.accept_button.isEnabled()
 
     def select(row: int) -> None:
@@ -178,3 +181,27 @@ def test_the_league_page_shows_team_rating_and_fan_factor_for_a_classic_league(
     assert page.model.index(row, headers.index("Rating")).data() == str(team.rating)
     assert page.model.index(row, headers.index("Fan factor")).data() == str(team.dedicated_fans)
     assert page.tiles["top"].caption.text() == "HIGHEST RATING"
+
+
+def test_a_classic_team_page_issues_a_challenge_in_the_open_season(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    window = make_window()
+    window.open_database(str(_league(tmp_path)), background=False)
+    services = window.ctx.services
+    window.navigate("team", services.teams.get_team("Lizards").id)
+    page = window.team_page
+    assert page.challenge_button.isVisibleTo(page)
+
+    def fill(dialog: Any) -> bool:
+        assert dialog.challenger.currentText() == "Lizards" and "Open" in dialog.windowTitle()
+        dialog.challenged.setCurrentText("Stunties")
+        dialog.week.setValue(2)
+        return True
+
+    dialogs.on_run = fill
+    page.challenge_button.click()
+    listed = services.classic_challenges.of_season("Open")
+    assert [(c.challenger, c.challenged, c.week, c.answer) for c in listed] == [
+        ("Lizards", "Stunties", 2, "")
+    ]

@@ -398,6 +398,11 @@ class SeasonPage(Page):
         self.arrange_button.setVisible(classic and not finished)
         self.playoffs_button.setVisible(not classic)  # the BB2020 qualifiers from the standings
         self.tabs.setTabVisible(self.tabs.indexOf(self.classic_tab), classic)
+        self.fixture_table.placeholder = (  # type: ignore[attr-defined]
+            "No games yet. Use “Arrange a game…” for a game two coaches arranged."
+            if classic
+            else "No fixtures yet. Use “Schedule…” to draw them."
+        )
         if classic:
             drawn = any(f.stage == "playoff" for f in self._fixtures)
             self.classic_tab.show_season(season, drawn)

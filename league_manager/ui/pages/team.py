@@ -78,6 +78,12 @@ class TeamPage(Page):
         self.redraft_button.clicked.connect(self.open_redraft)
         self.redraft_button.setVisible(False)
         self.header.add_action(self.redraft_button)
+        self.challenge_button = button(
+            "Challenge…", tip="LRB 2004: issue a written play-off challenge to another team of the league"
+        )
+        self.challenge_button.clicked.connect(self.challenge)
+        self.challenge_button.setVisible(False)  # shown by show_team() for a classic team
+        self.header.add_action(self.challenge_button)
         layout.addWidget(self.header)
         hire_key = QShortcut(QKeySequence("Ctrl+H"), self)
         hire_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -230,6 +236,7 @@ class TeamPage(Page):
         )
         self.edit_draft.setVisible(not team.first_match_played)
         self.captain_button.setVisible(TEAM_CAPTAIN in team.special_rules)
+        self.challenge_button.setVisible(team.classic)
         retiring = team.classic and team.first_match_played  # LRB 2004: a free assistant coach each
         self.fire_button.setText("Retire player…" if retiring else "Fire…")
         self.fire_button.setToolTip(
@@ -412,6 +419,13 @@ class TeamPage(Page):
                 lambda: services.undo.undo_fire(player.id),
             ),
         )
+
+    def challenge(self) -> Any:
+        """Issue a written challenge from this team (classic leagues; the season page answers it)."""
+        from league_manager.ui.classic_tournament_tab import challenge_from_team
+
+        team = self.team
+        return challenge_from_team(self.ctx, team.name, team.league_id, self) if team is not None else None
 
     def name_captain(self) -> None:
         """Name the selected player the team's Captain after confirming."""
