@@ -114,6 +114,34 @@ def test_the_star_player_roll_picker_offers_what_the_roll_allows_and_records_the
     assert window.ctx.services.advancement.star_roll_choice(star.id) is None
 
 
+def test_the_player_card_offers_the_open_star_player_roll_instead_of_advance(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    path = _played(tmp_path)
+    services = Services.open(path)
+    star, other = services.teams.get_team("Greenskins").players[:2]
+    figures = [PlayerStatLine(star.id, td=2)]
+    services.match_day.classic_postgame(1, seed=1, typed=[3, 3, 3, 5], figures=figures, mvps=[star.id])
+    services.close()
+    window = make_window()
+    window.open_database(str(path), background=False)
+    window.navigate("player", other.id)
+    page = window.player_page
+    assert not page.advance_button.isVisibleTo(page)  # no roll waits: classic SPP buy nothing
+    window.navigate("player", star.id)
+    assert page.advance_button.isVisibleTo(page) and page.advance_button.text() == "Star Player roll…"
+
+    def pick(dialog: Any) -> bool:
+        dialog.skill.setCurrentIndex(dialog.skill.findData("Guard"))
+        dialog.take()
+        return True
+
+    dialogs.on_run = pick
+    page.advance_button.click()
+    assert not page.advance_button.isVisibleTo(page)
+    assert "Guard" in page.skills.text()
+
+
 def _played(tmp_path: Path, *, conceded: bool = False) -> Path:
     """Fixture 1, Greenskins 1-0 Stunties (the Stunties conceding with ``conceded``), pre-match run."""
     path = tmp_path / "old.db"
