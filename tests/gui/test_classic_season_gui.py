@@ -52,6 +52,7 @@ def test_an_open_league_arranges_games_instead_of_a_schedule(
     page = window.season_page
     assert not page.schedule_button.isVisibleTo(page) and page.arrange_button.isVisibleTo(page)
     assert not page.playoffs_button.isVisibleTo(page)  # the BB2020 qualifiers: the Play-offs tab instead
+    assert not page.simulate_button.isVisibleTo(page)  # no engine play for a classic fixture
     assert "Living Rulebook 2004" in page.header.subtitle.text()
 
     def arrange(home: str, away: str) -> None:

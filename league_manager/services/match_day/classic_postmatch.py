@@ -262,6 +262,11 @@ def run_classic_postmatch(
         )
         for side in SIDES
     }
+    for side in SIDES:  # an MVP drawn on the table must have been available for the match
+        absent = [t.id for t in teams[side].players if t.id in teams[side].named_mvps and not t.available]
+        if absent:
+            name = next(v.name for v in views[side].players if str(v.id) == absent[0])
+            raise RuleViolation("MVP", f"{name} was not available for the match: he cannot be its MVP")
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
     writer = _Writer(fixture_id, session)
     sides: dict[str, Any] = {}

@@ -84,7 +84,8 @@ class SideFigures(QWidget):
         self.mvp = QComboBox()
         self.mvp.addItem(PROGRAM_DRAW, None)
         for p in self.players:
-            self.mvp.addItem(f"#{p.number} {p.name} (drawn on the table)", p.id)
+            if not p.misses_next_game:  # he missed this match: he cannot be its MVP
+                self.mvp.addItem(f"#{p.number} {p.name} (drawn on the table)", p.id)
         self.mvp.setToolTip(
             "Drawn among the players available for the match. Pick a player only when the coaches "
             "drew the MVP on the table; a conceding team's winner draws a second one with the program"

@@ -397,6 +397,7 @@ class SeasonPage(Page):
         self.schedule_button.setVisible(not classic and not finished)
         self.arrange_button.setVisible(classic and not finished)
         self.playoffs_button.setVisible(not classic)  # the BB2020 qualifiers from the standings
+        self.simulate_button.setVisible(not classic)  # the engine plays no classic match
         self.tabs.setTabVisible(self.tabs.indexOf(self.classic_tab), classic)
         self.fixture_table.placeholder = (  # type: ignore[attr-defined]
             "No games yet. Use “Arrange a game…” for a game two coaches arranged."

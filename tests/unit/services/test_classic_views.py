@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from league_manager.core.errors import RuleViolation
+from league_manager.persistence import repositories as repo
+from league_manager.persistence.database import session_scope
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import PlayerStatLine, ResultEntry
@@ -88,3 +90,16 @@ def test_the_star_player_roll_choice_offers_the_characteristic_of_a_high_roll(cl
     assert choice.traits == () and all("Block" not in names for _, names in choice.skills)
     classic.advancement.star_roll(star.id, "characteristic", choice.characteristic or "")
     assert classic.advancement.star_roll_choice(star.id) is None
+
+
+def test_a_table_drawn_mvp_must_have_been_available_for_the_match(classic: Services) -> None:
+    injured = classic.teams.get_team("Greenskins").players[3]
+    with session_scope(classic.engine) as session:
+        repo.add_status(repo.get_player(injured.id, session=session), "mng", "Serious injury", "match",
+                        session=session)  # fmt: skip
+    fixture = classic.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id or 0
+    classic.match_day.classic_pregame(fixture, typed=[2] * 8)
+    classic.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0, home_cas=0, away_cas=0))
+    with pytest.raises(RuleViolation, match=f"{injured.name} was not available"):
+        classic.match_day.classic_postgame(fixture, seed=1, mvps=[injured.id])
+    assert classic.match_day.classic_prematch(fixture).record.get("post_match") is None
