@@ -53,7 +53,10 @@ def test_an_open_league_arranges_games_instead_of_a_schedule(
     assert not page.schedule_button.isVisibleTo(page) and page.arrange_button.isVisibleTo(page)
     assert not page.playoffs_button.isVisibleTo(page)  # the BB2020 qualifiers: the Play-offs tab instead
     assert not page.simulate_button.isVisibleTo(page)  # no engine play for a classic fixture
-    assert "Living Rulebook 2004" in page.header.subtitle.text()
+    assert (
+        "Living Rulebook 2004" in page.header.subtitle.text() and "open league" in page.header.subtitle.text()
+    )
+    assert not window.act_schedule.isEnabled()  # League → Schedule Season is not offered either
 
     def arrange(home: str, away: str) -> None:
         def fill(dialog: Any) -> bool:
@@ -206,3 +209,29 @@ def test_a_classic_team_page_issues_a_challenge_in_the_open_season(
     assert [(c.challenger, c.challenged, c.week, c.answer) for c in listed] == [
         ("Lizards", "Stunties", 2, "")
     ]
+
+
+def test_a_finished_season_offers_no_schedule(make_window: Any, tmp_path: Path) -> None:
+    path = tmp_path / "bb.db"
+    services = Services.open(path)
+    services.leagues.create_league("Test League")
+    for name in ("A", "B", "C", "D"):
+        services.teams.draft_team("Test League", name, f"Coach {name}", DraftPlan("human", {"Lineman": 11}))
+    services.seasons.create_season("Test League", "One")
+    services.seasons.add_teams("One", ["A", "B", "C", "D"])
+    services.seasons.schedule("One", "round-robin")
+    for fixture in services.seasons.fixtures("One"):
+        services.seasons.set_result(fixture.id or 0, ResultEntry(home_td=1, away_td=0))
+    services.close()
+    window = make_window()
+    window.open_database(str(path), background=False)
+    season = window.ctx.services.seasons.get_season("One")
+    window.navigate("season", season.id)
+    page = window.season_page
+    assert page.schedule_button.isVisibleTo(page) and window.act_schedule.isEnabled()  # knock-out still
+    assert not page.arrange_button.isVisibleTo(page)
+    assert not page.tabs.isTabVisible(page.tabs.indexOf(page.classic_tab))
+    window.ctx.services.season_end.close_season("One")
+    window.navigate("league", season.league_id)
+    window.navigate("season", season.id)
+    assert not page.schedule_button.isVisibleTo(page) and not window.act_schedule.isEnabled()

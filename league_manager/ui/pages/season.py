@@ -47,6 +47,12 @@ def _ruleset(ruleset_id: str) -> Ruleset | None:
         return None
 
 
+def _unscheduled(ruleset_id: str) -> str:
+    """What the header says of a season without a schedule: an open league (LRB 2004) needs none."""
+    ruleset = _ruleset(ruleset_id)
+    return "open league" if ruleset is not None and ruleset.classic else "not scheduled"
+
+
 def edition_label(ruleset_id: str, version: str) -> str:
     """A season's edition as the header shows it: "Blood Bowl Season 3 (2026.05)"."""
     ruleset = _ruleset(ruleset_id)
@@ -353,7 +359,7 @@ class SeasonPage(Page):
         self.header.set_text(
             f"{season.name}",
             f"{season.league}  ·  {edition_label(season.ruleset, season.ruleset_version)}  ·  "
-            f"{len(season.teams)} teams  ·  {season.format or 'not scheduled'}  ·  "
+            f"{len(season.teams)} teams  ·  {season.format or _unscheduled(season.ruleset)}  ·  "
             f"{season.decided}/{season.fixtures} decided  ·  {season.status}",
         )
         self.teams_tab.show_season(season)
