@@ -198,11 +198,13 @@ class ClassicTournamentTab(QWidget):
         return self.challenge_model.row_record(row) if row is not None else None
 
     def _update_buttons(self) -> None:
+        """Answers while the play-offs run: before the knock-out is drawn, in a season not finished."""
         chosen = self.selected()
-        waiting = chosen is not None and not chosen.answer
+        running = self.season is not None and self.season.status != "finished" and not self.drawn
+        waiting = running and chosen is not None and not chosen.answer
         for widget in (self.accept_button, self.refuse_button, self.substitute_button):
             widget.setEnabled(waiting)
-        self.decline_button.setEnabled(chosen is not None and chosen.answer == "substitute")
+        self.decline_button.setEnabled(running and chosen is not None and chosen.answer == "substitute")
 
     def _teams(self) -> list[str]:
         season = self.season

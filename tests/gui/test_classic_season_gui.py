@@ -108,6 +108,7 @@ def test_the_play_offs_tab_shows_the_table_and_draws_the_knock_out(
     playoffs = [f for f in page.fixture_model.records if f.stage == "playoff"]
     assert len(playoffs) == 4  # two semi-finals, the final, the third-place match
     assert not tab.draw_button.isEnabled() and "has been drawn" in tab.drawn_label.text()
+    assert not tab.challenge_button.isEnabled()  # the play-off weeks are over
     finalists = {t for f in playoffs[:2] for t in (f.home, f.away)}
     assert finalists == {s.team for s in tab.table_model.records[:4]}
 
