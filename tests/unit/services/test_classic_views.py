@@ -103,3 +103,17 @@ def test_a_table_drawn_mvp_must_have_been_available_for_the_match(classic: Servi
     with pytest.raises(RuleViolation, match=f"{injured.name} was not available"):
         classic.match_day.classic_postgame(fixture, seed=1, mvps=[injured.id])
     assert classic.match_day.classic_prematch(fixture).record.get("post_match") is None
+
+
+def test_no_challenge_is_issued_or_answered_once_the_knock_out_is_drawn(classic: Services) -> None:
+    dwarfs = DraftPlan("dwarf", {"Long Beard": 9, "Blitzer": 2}, dedicated_fans=2)
+    classic.teams.draft_team("Old World", "Grudges", "Ed", dwarfs)
+    waiting = classic.classic_challenges.issue("Open", "Greenskins", "Stunties", 1).value
+    for home, away in (("Greenskins", "Reikland"), ("Stunties", "Grudges"), ("Grudges", "Reikland")):
+        fixture = classic.seasons.add_fixture("Open", home, away).value.id or 0
+        classic.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0))
+    classic.classic_playoffs.draw("Open", seed=1)
+    with pytest.raises(RuleViolation, match="knock-out has been drawn"):
+        classic.classic_challenges.issue("Open", "Reikland", "Stunties", 2)
+    with pytest.raises(RuleViolation, match="knock-out has been drawn"):
+        classic.classic_challenges.answer(waiting.id, "accept")
