@@ -50,6 +50,7 @@ def run_classic_postgame(args: argparse.Namespace, ctx: CliContext) -> int:
             typed=parse_typed(args.typed),
             injured=args.injured,
             figures=parse_figures(args.figures),
+            mvps=[int(m) for m in args.mvp],
         )
         .value
     )

@@ -185,8 +185,12 @@ def cmd_postgame(args: argparse.Namespace, ctx: CliContext) -> int:
     if args.undo or args.reason is not None:
         return run_classic_undo(args, ctx)
     if ctx.services().match_day.is_classic(args.fixture):
-        if args.mvp or args.hire:
-            raise RuleViolation("post-match", "--mvp and --hire are BB2020's; LRB 2004 draws its MVPs")
+        if args.hire:
+            raise RuleViolation("post-match", "--hire is BB2020's; LRB 2004 has no journeymen")
+        if not all(m.isdigit() for m in args.mvp):
+            raise RuleViolation(
+                "post-match", "LRB 2004: --mvp names the MVPs drawn on the table by player id"
+            )
         return run_classic_postgame(args, ctx)
     if args.injured or args.figures:
         raise RuleViolation("post-game", "--injured and --figures are for an LRB 2004 fixture")

@@ -43,6 +43,8 @@ class PlayerRow:
     journeyman: bool
     value_increases: int
     misses_next_game: bool
+    spp: int = 0
+    """The player's SPP balance (a classic team's rating counts it)."""
 
 
 @dataclass(frozen=True)
@@ -182,8 +184,14 @@ def _players(conn: sqlite3.Connection, marks: str, ids: list[int]) -> dict[int, 
         ids,
     ):
         mng[player_id] = kind == "mng"
+    spp: dict[int, int] = defaultdict(int)
+    for player_id, total in conn.execute(
+        f"SELECT player_id, SUM(amount) FROM sppentry WHERE player_id IN ({of_teams}) GROUP BY player_id",
+        ids,
+    ):
+        spp[player_id] = int(total or 0)
     players: dict[int, list[PlayerRow]] = {i: [] for i in ids}
     for player_id, team_id, position, status, journeyman in rows:
-        facts = (increases[player_id], mng[player_id])
+        facts = (increases[player_id], mng[player_id], spp[player_id])
         players[team_id].append(PlayerRow(player_id, team_id, position, status, bool(journeyman), *facts))
     return players

@@ -22,6 +22,7 @@ from league_manager.persistence.models import (
     League,
     Player,
     PlayerStatusEntry,
+    SppEntry,
     Staff,
     TreasuryEntry,
 )
@@ -87,9 +88,17 @@ def _players(team_ids: list[int], session: Session) -> dict[int, list[PlayerRow]
             .order_by(col(PlayerStatusEntry.id))
         ):
             mng[player_id] = kind == "mng"
+    spp: dict[int, int] = defaultdict(int)
+    if player_ids:
+        for player_id, total in session.exec(
+            select(SppEntry.player_id, func.sum(col(SppEntry.amount)))
+            .where(col(SppEntry.player_id).in_(player_ids))
+            .group_by(col(SppEntry.player_id))
+        ):
+            spp[player_id] = int(total or 0)
     players: dict[int, list[PlayerRow]] = {i: [] for i in team_ids}
     for row in rows:
         player_id, team_id, position, status, journeyman = row
-        facts = (increases[player_id], mng[player_id])
+        facts = (increases[player_id], mng[player_id], spp[player_id])
         players[team_id].append(PlayerRow(player_id, team_id, position, status, bool(journeyman), *facts))
     return players

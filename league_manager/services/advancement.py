@@ -24,8 +24,8 @@ from league_manager.rules.model import Ruleset, SkillRef
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Changes, Outcome
 from league_manager.services.match_day.classic_pick_undo import undo_star_pick
-from league_manager.services.match_day.classic_star_picks import Kind, pick_star_roll
-from league_manager.services.player_models import AdvanceChoice, HistoryEntry, PlayerRecord
+from league_manager.services.match_day.classic_star_picks import Kind, pick_star_roll, star_roll_choice
+from league_manager.services.player_models import AdvanceChoice, HistoryEntry, PlayerRecord, StarRollChoice
 from league_manager.services.read_models import TeamView
 from league_manager.services.team_views import build_team_views
 
@@ -144,6 +144,18 @@ class AdvancementService(ServiceBase):
             view = build_team_views([team], session=session)[0]
         return Outcome(view, Changes(teams=frozenset({team.id or 0}), players=frozenset({player_id}),
                                      description=f"{player.name} gained {gained}"))  # fmt: skip
+
+    def star_roll_choice(self, player_id: int) -> StarRollChoice | None:
+        """A classic player's first open Star Player roll and the picks it allows (None: none open).
+
+        Raises:
+            NotFound: no such player.
+        """
+        with self.transaction() as session:
+            player, _, ruleset = self._load(session, player_id)
+            if not ruleset.classic:
+                return None
+            return star_roll_choice(player, ruleset, session=session)
 
     def star_roll(self, player_id: int, kind: Kind, name: str) -> Outcome[TeamView]:
         """The coach's pick for a classic player's first open Star Player roll.

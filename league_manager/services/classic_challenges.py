@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence.challenge_models import ClassicChallenge
@@ -69,6 +69,22 @@ class ChallengeView:
 class ClassicChallengeService(ServiceBase):
     """Issue and answer written challenges, one transaction each."""
 
+    def of_season(self, season: str | int) -> tuple[ChallengeView, ...]:
+        """The season's written challenges, in the order they were issued.
+
+        Raises:
+            NotFound: no such season.
+            RuleViolation: not a classic season.
+        """
+        with self.transaction() as session:
+            row = self._classic_season(season, session=session)
+            stored = session.exec(
+                select(ClassicChallenge)
+                .where(ClassicChallenge.season_id == row.id)
+                .order_by(col(ClassicChallenge.id))
+            ).all()
+            return tuple(_view(c, row, session=session) for c in stored)
+
     def issue(
         self, season: str | int, challenger: str | int, challenged: str | int, week: int
     ) -> Outcome[ChallengeView]:
@@ -81,6 +97,7 @@ class ClassicChallengeService(ServiceBase):
         """
         with self.transaction() as session:
             row = self._classic_season(season, session=session)
+            _check_running(row, session=session)
             a = team_in_season(row, challenger, session=session)
             b = team_in_season(row, challenged, session=session)
             earlier = [
@@ -121,6 +138,7 @@ class ClassicChallengeService(ServiceBase):
                     "challenge", f"challenge {challenge_id} was already answered ({stored.answer})"
                 )
             row = self._classic_season(stored.season_id, session=session)
+            _check_running(row, session=session)
             challenge = _challenge(stored, session=session)
             opponent: int | None = stored.challenged_team_id
             if substitute is not None:
@@ -161,6 +179,7 @@ class ClassicChallengeService(ServiceBase):
             if stored.answer != "substitute" or stored.fixture_id is None:
                 raise RuleViolation("challenge", f"challenge {challenge_id} named no substitute")
             row = self._classic_season(stored.season_id, session=session)
+            _check_running(row, session=session)
             fixture = session.get(Fixture, stored.fixture_id)
             assert fixture is not None
             if fixture.status != "scheduled" or _started(fixture.id or 0, session=session):
@@ -192,6 +211,19 @@ class ClassicChallengeService(ServiceBase):
         if not self.ruleset_of(league_of(row, session=session)).classic:
             raise RuleViolation("challenge", f"{row.name} is not a classic (LRB 2004) season")
         return row
+
+
+def _check_running(row: Season, *, session: Session) -> None:
+    """Challenges belong to the play-off weeks: refused once the knock-out is drawn or the season is over."""
+    if row.status == "finished":
+        raise RuleViolation("challenge", f"{row.name} is finished")
+    drawn = session.exec(
+        select(Fixture.id).where(Fixture.season_id == row.id, Fixture.stage == "playoff")
+    ).first()
+    if drawn is not None:
+        raise RuleViolation(
+            "challenge", f"{row.name}'s knock-out has been drawn: the play-off weeks are over"
+        )
 
 
 def _started(fixture_id: int, *, session: Session) -> bool:

@@ -77,3 +77,25 @@ class PlayerRecord:
             "choices": [c.to_dict() for c in self.choices],
             "history": [h.to_dict() for h in self.history],
         }
+
+
+@dataclass(frozen=True, slots=True)
+class StarRollChoice:
+    """A player's first Star Player roll waiting for a pick, with every pick the rules allow.
+
+    ``skills``/``traits``: (category, names the player may take) for each category the roll
+    opens (empty ``traits`` without a double); ``characteristic``: the characteristic the roll
+    gives when it may be taken now (None on a skill result or at its +2 limit); ``pending``:
+    how many of the player's rolls wait for a pick, this one included.
+    """
+
+    player_id: int
+    player: str
+    level: str
+    dice: tuple[int, int]
+    double: bool
+    result: str
+    characteristic: str | None
+    skills: tuple[tuple[str, tuple[str, ...]], ...]
+    traits: tuple[tuple[str, tuple[str, ...]], ...]
+    pending: int

@@ -151,10 +151,20 @@ class TeamSummary:
     rerolls: int
     players: int
     players_available: int
+    rating: int | None = None
+    """Classic (LRB 2004) team rating; None for other rulesets."""
+    fan_factor: int = 0
+    """The team's fan factor (classic) or dedicated fans."""
+
+    @property
+    def classic(self) -> bool:
+        """True for a classic (LRB 2004) team: rating and fan factor instead of TV and CTV."""
+        return self.rating is not None
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json`` output."""
-        return {
+        classic = {"rating": self.rating, "fan_factor": self.fan_factor} if self.classic else {}
+        return classic | {
             "id": self.id,
             "name": self.name,
             "race": self.race,

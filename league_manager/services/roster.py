@@ -28,6 +28,10 @@ STAFF_LABELS = {
 }
 
 
+RETIRED_WITH_COACH = "Retired: a free assistant coach"
+"""The status reason of a classic (LRB 2004) retirement: undoing it takes that coach back."""
+
+
 class RosterService(ServiceBase):
     """Hire, fire, rename and renumber; every money change is a treasury ledger row."""
 
@@ -87,8 +91,7 @@ class RosterService(ServiceBase):
                                   "sale", session=session)  # fmt: skip
                 repo.add_status(player, "left", "Sold back during the draft", "sale", session=session)
             elif ruleset.classic:
-                repo.add_status(player, "fired", "Retired: a free assistant coach", "purchase",
-                                session=session)  # fmt: skip
+                repo.add_status(player, "fired", RETIRED_WITH_COACH, "purchase", session=session)
                 staff = repo.staff_of(row.id or 0, session=session)
                 repo.set_staff(row.id or 0, "assistant_coach", staff["assistant_coach"] + 1, session=session)
                 return team_outcome(

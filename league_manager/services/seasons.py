@@ -280,12 +280,23 @@ class SeasonService(ServiceBase):
             third_place: knockout only: add a third-place match.
 
         Raises:
-            RuleViolation: see :func:`league_manager.services.season_schedule.plan_schedule`.
+            RuleViolation: a finished season, a classic (LRB 2004) open league, or see
+                :func:`league_manager.services.season_schedule.plan_schedule`.
         """
         with self.transaction() as session:
             row = find_season(season, session=session)
             assert row.id is not None
-            settings = self.settings_of(league_of(row, session=session))
+            league = league_of(row, session=session)
+            if row.status == "finished":
+                raise RuleViolation("schedule", f"{row.name} is finished: it takes no new fixtures")
+            if self.ruleset_of(league).classic:
+                raise RuleViolation(
+                    "schedule",
+                    f"{row.name} is an open league (LRB 2004): the coaches arrange their games "
+                    "(`fixture add`, or Arrange a game… on the season page) and the knock-out is drawn "
+                    "from the play-offs (`season classic-draw`)",
+                )
+            settings = self.settings_of(league)
             plan = plan_schedule(row, fmt, settings, session=session, seed=seed, qualifiers=qualifiers,
                                  third_place=third_place)  # fmt: skip
             teams = {t for r in plan.rounds for p, _ in r.pairings for t in p.teams}

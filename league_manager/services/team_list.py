@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from league_manager.persistence import listing_reader as reader
+from league_manager.rules.classic_draft import team_rating
 from league_manager.rules.team_value import ValuedPlayer, ValuedTeam, team_value
 from league_manager.services.read_models import TeamSummary
 from league_manager.services.ruleset_pin import edition_ruleset
@@ -78,4 +79,12 @@ def team_summary(team: reader.TeamRow, league: reader.LeagueRow) -> TeamSummary:
         rerolls=team.rerolls,
         players=len(team.players),
         players_available=sum(1 for p in team.players if p.status == "active" and not p.misses_next_game),
+        rating=(
+            team_rating(
+                value.team_value + team.treasury, sum(p.spp for p in team.players if p.status == "active")
+            )
+            if ruleset.classic
+            else None
+        ),
+        fan_factor=team.dedicated_fans,
     )

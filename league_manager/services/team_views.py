@@ -274,6 +274,8 @@ def summary_of(view: TeamView) -> TeamSummary:
         rerolls=view.rerolls,
         players=len(view.players),
         players_available=view.players_available,
+        rating=view.rating,
+        fan_factor=view.dedicated_fans,
     )
 
 

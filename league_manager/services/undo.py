@@ -13,12 +13,12 @@ from sqlmodel import Session, col, select
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.match_day_models import MatchDay
-from league_manager.persistence.models import League, Team, TreasuryEntry
+from league_manager.persistence.models import League, PlayerStatusEntry, Team, TreasuryEntry
 from league_manager.rules.model import Ruleset
 from league_manager.services.base import ServiceBase, team_ruleset
 from league_manager.services.changes import Outcome
 from league_manager.services.read_models import TeamView
-from league_manager.services.roster import STAFF_LABELS
+from league_manager.services.roster import RETIRED_WITH_COACH, STAFF_LABELS
 from league_manager.services.treasury import pay, team_outcome
 
 CORRECTION = "correction"
@@ -76,6 +76,13 @@ class UndoService(ServiceBase):
                 )
             if player.status == "left":
                 pay(session, team, player.cost, f"Undo: sold back {player.name}", CORRECTION)
+            if _retired_with_coach(player.id or 0, session=session):  # LRB 2004: the free coach goes
+                coaches = repo.staff_of(team.id or 0, session=session)["assistant_coach"]
+                if coaches == 0:
+                    raise RuleViolation(
+                        "undo", f"the assistant coach {player.name}'s retirement brought has been let go"
+                    )
+                repo.set_staff(team.id or 0, "assistant_coach", coaches - 1, session=session)
             repo.add_status(player, "hired", "Firing undone", CORRECTION, session=session)
             return team_outcome(session, team, f"took back the firing of {player.name}", player.id)
 
@@ -164,3 +171,13 @@ def _in_a_match(session: Session, team_id: int, player_id: int) -> bool:
         if any(str(p.get("id")) == str(player_id) for p in players):
             return True
     return False
+
+
+def _retired_with_coach(player_id: int, *, session: Session) -> bool:
+    """True when the player's latest status is a classic retirement that brought a free coach."""
+    latest = session.exec(
+        select(PlayerStatusEntry)
+        .where(PlayerStatusEntry.player_id == player_id)
+        .order_by(col(PlayerStatusEntry.id).desc())
+    ).first()
+    return latest is not None and latest.kind == "fired" and latest.reason == RETIRED_WITH_COACH

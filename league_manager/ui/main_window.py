@@ -921,7 +921,9 @@ class MainWindow(QMainWindow):
         self.act_new_team.setEnabled(has_db and self.nav_model.rowCount() > 0)
         self.act_new_season.setEnabled(has_db and self.nav_model.rowCount() > 0)
         self.act_publish_site.setEnabled(has_db and self.nav_model.rowCount() > 0)
-        self.act_schedule.setEnabled(has_db and self.current[0] == "season")
+        self.act_schedule.setEnabled(  # not for an open league (LRB 2004) or a finished season
+            has_db and self.current[0] == "season" and not self.season_page.schedule_button.isHidden()
+        )
         self.act_back.setEnabled(bool(self.history))
         self.act_share.setEnabled(has_db and not is_server_url(self.db_path or ""))
         coaches, why = coaches_action_state(self.ctx.services.share_place if self.ctx.services else None)

@@ -165,6 +165,22 @@ class TeamTableModel(RecordTableModel[TeamSummary]):
                             colour=lambda t: theme.current().danger if t.players_available < 11 else None,
                             header_tip="Players available for the next fixture / players on the roster"),
     )  # fmt: skip
+    classic_columns = (
+        *columns[:3],
+        Column[TeamSummary]("Rating", lambda t: str(t.rating), lambda t: t.rating or 0, RIGHT,
+                            header_tip="Team rating (LRB 2004): value and treasury per 10,000 gp + SPP / 5"),
+        Column[TeamSummary]("Fan factor", lambda t: str(t.fan_factor), lambda t: t.fan_factor, RIGHT),
+        *columns[5:],
+    )  # fmt: skip
+    """A classic (LRB 2004) league's list: team rating and fan factor where BB2020 shows TV and CTV."""
+
+    def set_rows(self, rows: Sequence[TeamSummary]) -> None:
+        """Replace every row; a classic league's rows show rating and fan factor."""
+        self.beginResetModel()
+        classic = bool(rows) and all(t.classic for t in rows)
+        self.columns = type(self).classic_columns if classic else type(self).columns
+        self._rows = list(rows)
+        self.endResetModel()
 
 
 # -- roster ------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
-from league_manager.services.season_read_models import ResultEntry
+from league_manager.services.season_read_models import PlayerStatLine, ResultEntry
 
 
 def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
@@ -25,7 +25,7 @@ def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
     fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id or 0
     services.match_day.classic_pregame(fixture, typed=[2] * 8)  # gate 16,000
     services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0, home_cas=0, away_cas=0))
-    scorer = services.teams.get_team("Greenskins").players[0].id
+    scorer = services.teams.get_team("Greenskins").players[0]
     services.close()
     window = make_window()
     window.open_database(str(path), background=False)
@@ -35,7 +35,12 @@ def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
     assert not page.match_day.isVisibleTo(page)
 
     def fill(dialog: Any) -> bool:
-        dialog.figures.setText(f"{scorer}:td=1")
+        home = dialog.sides["home"]
+        row = home.row_of(scorer.id)
+        assert home.table.item(row, 1).text() == scorer.name
+        assert home.table.item(row, 0).text() == f"#{scorer.number}"
+        home.spins[row]["td"].setValue(1)
+        home.mvp.setCurrentIndex(home.mvp.findData(scorer.id))  # drawn on the table: no MVP die
         dialog.typed.setText("4,2")  # winnings: 4 + 0 + 1 won = 5, 2 + 0 = 2; the rest rolled
         dialog.run()
         return dialog.view is not None
@@ -47,3 +52,112 @@ def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
     assert not page.postmatch_button.isVisibleTo(page)
     post = window.ctx.services.match_day.classic_prematch(fixture).record["post_match"]
     assert post["sides"]["home"]["winnings"]["paid"] == 50_000
+    home_mvps = post["sides"]["home"]["mvps"]
+    assert [m["name"] for m in home_mvps] == [scorer.name]
+    line = next(p for p in post["sides"]["home"]["players"] if p["player_id"] == scorer.id)
+    assert line["spp_earned"] == 3 + 5  # the touchdown and the MVP picked from the roster
+    assert not any(d["label"] == "mvp" for d in post["dice"][:3])  # winnings, then the away MVP die
+
+
+def test_a_mvp_the_team_does_not_draw_is_refused_and_the_dialog_stays_open(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    path = _played(tmp_path, conceded=True)
+    window = make_window()
+    window.open_database(str(path), background=False)
+    window.navigate("fixture", 1)
+    errors: list[str] = []
+    dialogs.error = lambda title, text, detail="": errors.append(text)  # type: ignore[method-assign]
+
+    def fill(dialog: Any) -> bool:
+        away = dialog.sides["away"]  # the away team conceded: it draws no MVP
+        away.mvp.setCurrentIndex(1)
+        dialog.run()
+        return dialog.view is not None
+
+    dialogs.on_run = fill
+    window.fixture_page.postmatch_button.click()
+    assert errors and "draws 0 MVP(s)" in errors[0]
+    assert window.ctx.services.match_day.classic_prematch(1).record.get("post_match") is None
+
+
+def test_the_star_player_roll_picker_offers_what_the_roll_allows_and_records_the_pick(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    path = _played(tmp_path)
+    services = Services.open(path)
+    star = services.teams.get_team("Greenskins").players[0]
+    figures = [PlayerStatLine(star.id, td=2)]  # 6 + 5 SPP: Experienced, one Star Player roll
+    services.match_day.classic_postgame(1, seed=1, typed=[3, 3, 3, 5], figures=figures, mvps=[star.id])
+    services.close()
+    window = make_window()
+    window.open_database(str(path), background=False)
+    window.navigate("fixture", 1)
+    page = window.fixture_page
+    assert page.star_roll_button.isVisibleTo(page)
+
+    def pick(dialog: Any) -> bool:
+        assert dialog.player.currentData() == star.id
+        assert "Experienced: 2D6 3 + 5 = 8, a skill" in dialog.roll.text()
+        assert not dialog.trait_option.isEnabled() and not dialog.characteristic_option.isEnabled()
+        skills = [dialog.skill.itemData(i) for i in range(dialog.skill.count())]
+        assert "Block" not in skills and "Tackle" in skills  # a Blitzer has Block already
+        dialog.skill.setCurrentIndex(skills.index("Tackle"))
+        dialog.take()
+        return dialog.gained == "Tackle"
+
+    dialogs.on_run = pick
+    page.star_roll_button.click()
+    assert not page.star_roll_button.isVisibleTo(page)
+    player = next(p for p in window.ctx.services.teams.get_team("Greenskins").players if p.id == star.id)
+    assert "Tackle" in {s.name for s in player.skills}
+    assert window.ctx.services.advancement.star_roll_choice(star.id) is None
+
+
+def test_the_player_card_offers_the_open_star_player_roll_instead_of_advance(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    path = _played(tmp_path)
+    services = Services.open(path)
+    star, other = services.teams.get_team("Greenskins").players[:2]
+    figures = [PlayerStatLine(star.id, td=2)]
+    services.match_day.classic_postgame(1, seed=1, typed=[3, 3, 3, 5], figures=figures, mvps=[star.id])
+    services.close()
+    window = make_window()
+    window.open_database(str(path), background=False)
+    window.navigate("player", other.id)
+    page = window.player_page
+    assert not page.advance_button.isVisibleTo(page)  # no roll waits: classic SPP buy nothing
+    window.navigate("player", star.id)
+    assert page.advance_button.isVisibleTo(page) and page.advance_button.text() == "Star Player roll…"
+
+    def pick(dialog: Any) -> bool:
+        dialog.skill.setCurrentIndex(dialog.skill.findData("Guard"))
+        dialog.take()
+        return True
+
+    dialogs.on_run = pick
+    page.advance_button.click()
+    assert not page.advance_button.isVisibleTo(page)
+    assert "Guard" in page.skills.text()
+
+
+def _played(tmp_path: Path, *, conceded: bool = False) -> Path:
+    """Fixture 1, Greenskins 1-0 Stunties (the Stunties conceding with ``conceded``), pre-match run."""
+    path = tmp_path / "old.db"
+    services = Services.open(path)
+    services.leagues.create_league("Old World", "lrb2004")
+    orcs = DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5)
+    services.teams.draft_team("Old World", "Greenskins", "Ann", orcs)
+    services.teams.draft_team(
+        "Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
+    )
+    services.seasons.create_season("Old World", "Open")
+    fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id or 0
+    services.match_day.classic_pregame(fixture, typed=[2] * 8)
+    entry = ResultEntry(
+        home_td=1, away_td=0, home_cas=0, away_cas=0, conceded_by="away" if conceded else None
+    )
+    services.seasons.set_result(fixture, entry)
+    services.close()
+    return path

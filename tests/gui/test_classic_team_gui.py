@@ -112,3 +112,30 @@ def test_the_fixture_page_runs_the_classic_pre_match_and_shows_its_record(
     assert "Gate: 16,000 fans" in record and "hired 1 x Fungus the Loon at 30,000 gp" in record
     assert not page.match_day.isVisibleTo(page)
     assert window.ctx.services.match_day.classic_prematch(fixture).record["gate"]["fans"] == 16_000
+
+
+def test_retiring_a_classic_player_brings_a_free_assistant_coach_and_undo_takes_it_back(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    path = _classic_file(tmp_path)
+    services = Services.open(path)
+    services.teams.set_first_match_played("Greenskins")
+    services.close()
+    window = make_window()
+    window.open_database(str(path), background=False)
+    team = window.ctx.services.teams.get_team("Greenskins")
+    window.navigate("team", team.id)
+    page = window.team_page
+    assert page.fire_button.text() == "Retire player…"
+    player = page.roster_model.records[0]
+    page.select_player(player.id)
+    page.fire_button.click()
+    assert dialogs.infos[-1][0] == "Player retired" and "free assistant coach" in dialogs.infos[-1][1]
+    after = window.ctx.services.teams.get_team("Greenskins")
+    assert after.assistant_coaches == team.assistant_coaches + 1
+    assert player.id not in {p.id for p in after.players if p.status == "active"}
+    assert window.act_undo.text() == f"Undo retirement of {player.name}"
+    window.act_undo.trigger()
+    back = window.ctx.services.teams.get_team("Greenskins")
+    assert back.assistant_coaches == team.assistant_coaches
+    assert player.id in {p.id for p in back.players if p.status == "active"}

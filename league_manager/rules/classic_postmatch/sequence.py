@@ -63,7 +63,8 @@ class TeamIn:
 
     ``casualties``: the SPP-earning casualties the team inflicted; ``handicaps``: the D66 results
     it rolled; ``pregame_mvps``: players who got a handicap MVP before the game (their SPP are
-    already counted); ``final_mvps``: every player takes an MVP (the Blood Bowl final).
+    already counted); ``final_mvps``: every player takes an MVP (the Blood Bowl final);
+    ``named_mvps``: MVPs drawn on the table (in place of the first program draws).
     """
 
     rating: int
@@ -76,6 +77,7 @@ class TeamIn:
     conceded: bool = False
     stage: Stage | None = None
     final_mvps: bool = False
+    named_mvps: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,7 +150,9 @@ def run_post_match(
         )
         available = [p.id for p in own.players if p.available]
         stars = {p.id for p in own.players if p.star}
-        mvps[side] = draw_mvps(dice, available, count, already=own.pregame_mvps, stars=stars)
+        mvps[side] = draw_mvps(
+            dice, available, count, already=own.pregame_mvps, stars=stars, named=own.named_mvps
+        )
         won_mvp = {d.player for d in mvps[side] if not d.lost}
         players[side] = tuple(_player(dice, p, own, won_mvp, injuries.get(p.id), tables) for p in own.players)
     out: dict[str, TeamOut] = {}

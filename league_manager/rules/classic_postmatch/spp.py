@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from league_manager.core.errors import RuleViolation
 from league_manager.rules.classic_postmatch.tables import Level, SppAwards
 from league_manager.rules.dice import Dice
 from league_manager.rules.postgame.mvp import pick_mvp
@@ -75,6 +76,7 @@ def draw_mvps(
     *,
     already: Collection[str] = (),
     stars: Collection[str] = (),
+    named: Sequence[str] = (),
 ) -> tuple[MvpDraw, ...]:
     """Draw ``count`` MVPs among the players available for the match (roster order, label ``mvp``).
 
@@ -84,10 +86,23 @@ def draw_mvps(
         count: how many MVPs to draw.
         already: players who already have an MVP this match (a handicap MVP); they are skipped.
         stars: hired Star Players among ``available``: their MVP is drawn but lost.
+        named: MVPs the coaches drew on the table, in place of the first draws (the rest
+            are rolled).
+
+    Raises:
+        RuleViolation: more named MVPs than the team draws, or a named player who may not
+            draw it (not available, or already an MVP of this match).
     """
+    if len(named) > count:
+        raise RuleViolation("MVP", f"the team draws {count} MVP(s) after this match, not {len(named)}")
     taken = set(already)
     draws: list[MvpDraw] = []
-    for _ in range(count):
+    for player in named:
+        if player not in available or player in taken:
+            raise RuleViolation("MVP", f"player {player} may not draw this MVP (not available, or had one)")
+        taken.add(player)
+        draws.append(MvpDraw(player, player in stars))
+    for _ in range(count - len(named)):
         candidates = [p for p in available if p not in taken]
         index = pick_mvp(range(len(candidates)), dice)
         if index is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlmodel import Session, select
@@ -235,6 +236,7 @@ def run_classic_postmatch(
     *,
     session: Session,
     figures: Sequence[PlayerStatLine] | None = None,
+    mvps: Sequence[int] = (),
 ) -> ClassicPreMatch:
     """Run the classic post-match of a fixture and store its record (one transaction, the caller's).
 
@@ -245,6 +247,8 @@ def run_classic_postmatch(
         session: the caller's transaction.
         figures: per-player touchdowns, casualties, completions and interceptions of the
             match (they replace any stored for the fixture); None keeps the stored ones.
+        mvps: ids of MVPs the coaches drew on the table (each side's take its first draws;
+            the program draws the rest).
 
     Raises:
         RuleViolation: not a classic fixture, no pre-match or no result yet, post-match run
@@ -280,7 +284,7 @@ def run_classic_postmatch(
     }
     if figures is not None:
         _store_figures(fixture_id, figures, playing, session)
-    strangers = sorted(set(injured) - set(playing))
+    strangers = sorted((set(injured) | set(mvps)) - set(playing))
     if strangers:
         raise RuleViolation("post-match", f"player(s) {strangers} did not play in fixture {fixture_id}")
     stats = {
@@ -301,6 +305,16 @@ def run_classic_postmatch(
         )
         for side in SIDES
     }
+    for side in SIDES:  # an MVP drawn on the table: one of the team's players, available for the match
+        teams[side] = replace(
+            teams[side], named_mvps=tuple(str(m) for m in mvps if playing[m] == views[side].id)
+        )
+        unavailable = [
+            t.id for t in teams[side].players if t.id in teams[side].named_mvps and not t.available
+        ]
+        if unavailable:
+            name = next(v.name for v in views[side].players if str(v.id) == unavailable[0])
+            raise RuleViolation("MVP", f"{name} was not available for the match: he cannot be its MVP")
     out = run_post_match(dice, int(pre["gate"]["fans"]), teams["home"], teams["away"], tables)
     writer = LedgerWriter(fixture_id, session)
     sides: dict[str, Any] = {}

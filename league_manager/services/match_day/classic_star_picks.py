@@ -20,6 +20,7 @@ from league_manager.rules.classic import load_classic
 from league_manager.rules.classic_postmatch.star_rolls import Advance, StarPlayerRoll, check_advance
 from league_manager.rules.classic_postmatch.tables import change_allowed, load_post_match
 from league_manager.rules.model import Ruleset
+from league_manager.services.player_models import StarRollChoice
 from league_manager.services.team_views import build_team_views
 
 STAR_PLAYER_ROLL = "star_player_roll"
@@ -45,6 +46,58 @@ def _pending(
                 if roll["pick"] is None:
                     return row, record, roll
     return None
+
+
+def _open_rolls(player_id: int, session: Session) -> int:
+    """How many of the player's Star Player rolls wait for a pick."""
+    count = 0
+    for row in session.exec(select(ClassicPreMatch)).all():
+        post = json.loads(row.record_json).get("post_match")
+        for side in post["sides"].values() if post else ():
+            for p in side["players"]:
+                if p["player_id"] == player_id:
+                    count += sum(1 for r in p["star_player_rolls"] if r["pick"] is None)
+    return count
+
+
+def star_roll_choice(player: Player, ruleset: Ruleset, *, session: Session) -> StarRollChoice | None:
+    """The player's first open Star Player roll and the picks open to it now; None when none waits.
+
+    Args:
+        player: the classic player.
+        ruleset: his league's ruleset (classic).
+        session: the caller's transaction.
+    """
+    assert player.id is not None
+    found = _pending(player.id, session)
+    if found is None:
+        return None
+    _, _, roll = found
+    classic = load_classic(ruleset.id)
+    team = session.get(Team, player.team_id)
+    assert team is not None
+    view = next(p for p in build_team_views([team], session=session)[0].players if p.id == player.id)
+    has = {s.name for s in view.skills} | set(classic.racial_characteristics)
+    result = roll["result"]
+    characteristic = (
+        result
+        if result != "skill"
+        and change_allowed(result, 1, int(view.stats.get(result) or 0), int(view.base.get(result) or 0))
+        else None
+    )
+
+    def open_in(
+        pools: dict[str, tuple[str, ...]], categories: list[str]
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return tuple((c, tuple(n for n in pools.get(c, ()) if n not in has)) for c in categories)
+
+    return StarRollChoice(
+        player_id=player.id, player=player.name, level=roll["level"], dice=(roll["dice"][0], roll["dice"][1]),
+        double=roll["double"], result=result, characteristic=characteristic,
+        skills=open_in(classic.skill_categories, roll["skill_categories"]),
+        traits=open_in(classic.trait_categories, roll["trait_categories"]),
+        pending=_open_rolls(player.id, session),
+    )  # fmt: skip
 
 
 def pick_star_roll(player: Player, ruleset: Ruleset, kind: Kind, name: str, *, session: Session) -> str:

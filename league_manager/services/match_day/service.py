@@ -271,6 +271,7 @@ class MatchDayService(ServiceBase):
         injured: Sequence[int] = (),
         figures: Sequence[PlayerStatLine] | None = None,
         all_typed: bool = False,
+        mvps: Sequence[int] = (),
     ) -> Outcome[ClassicPreMatchView]:
         """Run the classic post-match (winnings, fan factor, SPP and MVPs, Star Player rolls with
         ageing, serious injuries) and record it beside the pre-match.
@@ -283,6 +284,7 @@ class MatchDayService(ServiceBase):
             injured: ids of the players who suffered a Serious Injury in the match.
             figures: per-player figures of the match (replacing stored ones); None keeps them.
             all_typed: every roll must be typed; a missing one is refused, never rolled.
+            mvps: ids of the MVPs drawn on the table (each team's first draws; the rest rolled).
 
         Raises:
             RuleViolation: see :func:`.classic_postmatch.run_classic_postmatch`; typed dice
@@ -291,7 +293,7 @@ class MatchDayService(ServiceBase):
         dice = MatchDayDice(seed, typed, all_typed=all_typed)
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session, step="postgame")
-            row = run_classic_postmatch(fixture, injured, dice, session=session, figures=figures)
+            row = run_classic_postmatch(fixture, injured, dice, session=session, figures=figures, mvps=mvps)
             if dice.typed_left:
                 raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
             view = classic_prematch_view(row, session=session)

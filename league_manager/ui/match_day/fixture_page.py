@@ -113,6 +113,13 @@ class FixturePage(Page):
         self.header.add_action(self.postmatch_button)
         self.postmatch_button.hide()  # shown by reload() on a classic fixture with its pre-match and score
         self.classic_undo = ClassicUndoActions(ctx, self.header)  # shown by reload() on a classic fixture
+        self.star_roll_button = button(
+            "Star Player rolls…", "edit", primary=True,
+            tip="Pick the skill, trait or characteristic for each Star Player roll of this post-match",
+        )  # fmt: skip
+        self.star_roll_button.clicked.connect(self.open_star_rolls)
+        self.header.add_action(self.star_roll_button)
+        self.star_roll_button.hide()  # shown by reload() while a roll of this post-match waits
         self.replay_window: Any = None
         self.printer = Printer(ctx, self)
         self.sheet_button = button(
@@ -222,11 +229,15 @@ class FixturePage(Page):
         self.classic = services.match_day.is_classic(int(self.ident))
         self.postmatch_button.hide()
         self.classic_undo.hide()
+        self.star_roll_button.hide()
         if self.classic:  # LRB 2004: the classic pre-match, then the score on the season page
             self._show_classic(f)
 
     def _show_classic(self, fixture: Any) -> None:
-        from league_manager.ui.match_day.classic_postmatch_dialog import classic_postmatch_html
+        from league_manager.ui.match_day.classic_postmatch_dialog import (
+            classic_postmatch_html,
+            pending_star_rolls,
+        )
         from league_manager.ui.match_day.classic_prematch_dialog import classic_prematch_html
 
         services = self.ctx.svc
@@ -247,6 +258,7 @@ class FixturePage(Page):
                 classic_prematch_html(prematch) + result + post + undone_html(prematch.record)
             )
             self.postmatch_button.setVisible(not post and score != "")
+            self.star_roll_button.setVisible(bool(pending_star_rolls(prematch)))
             stage = "Post-match done" if post else "Result in" if score else "Pre-match done"
             match = f"{fixture.home} v {fixture.away}"
             self.classic_undo.show_for(
@@ -291,6 +303,18 @@ class FixturePage(Page):
             return None
         f = self.fixture
         dialog = ClassicPostMatchDialog(self.ctx, int(self.ident), f.home, f.away, self)
+        self.ctx.dialogs.run(dialog)
+        return dialog
+
+    def open_star_rolls(self) -> Any:
+        """The Star Player roll picker for the players of this post-match with a roll waiting."""
+        from league_manager.ui.match_day.classic_postmatch_dialog import pending_star_rolls
+        from league_manager.ui.match_day.star_roll_dialog import StarRollDialog
+
+        if self.ident is None:
+            return None
+        players = pending_star_rolls(self.ctx.svc.match_day.classic_prematch(int(self.ident)))
+        dialog = StarRollDialog(self.ctx, players, self)
         self.ctx.dialogs.run(dialog)
         return dialog
 

@@ -1,4 +1,5 @@
-"""The league page: every team with race, coach, TV, CTV, treasury, re-rolls and players available."""
+"""The league page: every team with race, coach, TV, CTV (a classic league: team rating, fan factor),
+treasury, re-rolls and players available."""
 
 from __future__ import annotations
 
@@ -131,17 +132,34 @@ class LeaguePage(Page):
             f"{format_gold(int(settings.get('budget', 0)))}   ·   {table}{timer}",
         )
         self.model.set_rows(teams)
-        values = [t.team_value for t in teams]
         self.tiles["teams"].set_value(str(len(teams)))
-        average = round(sum(values) / len(values) / 1000) * 1000 if values else 0  # whole thousands
-        self.tiles["avg"].set_value(format_k(average) if values else "—")
-        top = max(teams, key=lambda t: t.team_value, default=None)
-        self.tiles["top"].set_value(f"{format_k(top.team_value)}" if top else "—")
-        self.tiles["top"].setToolTip(f"{top.name}" if top else "")
+        if teams and all(t.classic for t in teams):  # LRB 2004: team rating instead of TV
+            self._show_ratings(teams)
+        else:
+            values = [t.team_value for t in teams]
+            average = round(sum(values) / len(values) / 1000) * 1000 if values else 0  # whole thousands
+            self.tiles["avg"].caption.setText("AVERAGE TV")
+            self.tiles["avg"].setToolTip("Mean team value of the league's teams")
+            self.tiles["top"].caption.setText("HIGHEST TV")
+            self.tiles["avg"].set_value(format_k(average) if values else "—")
+            top = max(teams, key=lambda t: t.team_value, default=None)
+            self.tiles["top"].set_value(f"{format_k(top.team_value)}" if top else "—")
+            self.tiles["top"].setToolTip(f"{top.name}" if top else "")
         self.tiles["gold"].set_value(format_k(sum(t.treasury for t in teams)))
         self.empty.setVisible(not teams)
         self.table.setVisible(bool(teams))
         self._offer_upgrade(league)
+
+    def _show_ratings(self, teams: list[TeamSummary]) -> None:
+        """The tiles of a classic league: average and highest team rating."""
+        ratings = [t.rating or 0 for t in teams]
+        self.tiles["avg"].caption.setText("AVERAGE RATING")
+        self.tiles["avg"].setToolTip("Mean team rating of the league's teams")
+        self.tiles["top"].caption.setText("HIGHEST RATING")
+        self.tiles["avg"].set_value(str(round(sum(ratings) / len(ratings))))
+        top = max(teams, key=lambda t: t.rating or 0)
+        self.tiles["top"].set_value(str(top.rating))
+        self.tiles["top"].setToolTip(top.name)
 
     def _offer_upgrade(self, league: LeagueView) -> None:
         """Offer the move to a newer edition when there is one; enabled only between seasons."""

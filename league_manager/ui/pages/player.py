@@ -28,6 +28,7 @@ class PlayerPage(Page):
     def __init__(self, ctx: UiContext, parent=None) -> None:
         super().__init__(ctx, parent)
         self.card: PlayerCard | None = None
+        self._classic_pick = False  # a classic player's Star Player roll waits for a pick
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
@@ -113,6 +114,14 @@ class PlayerPage(Page):
                 continue
             change = p.characteristic_change(name)
             tile.set_value(p.shown(name), "good" if change > 0 else "danger" if change < 0 else "")
+        self._classic_pick = p.classic and self.ctx.svc.advancement.star_roll_choice(p.id) is not None
+        self.advance_button.setText("Star Player roll…" if p.classic else "Advance…")
+        self.advance_button.setToolTip(
+            "Pick the skill, trait or characteristic of the player's open Star Player roll"
+            if p.classic
+            else "Spend SPP on an advancement"
+        )
+        self.advance_button.setVisible(not p.classic or self._classic_pick)  # LRB 2004: no SPP spent
         self.extra["spp"].set_value(f"{p.spp} / {p.spp_earned}")
         self.extra["value"].set_value(format_k(p.value))
         self.extra["level"].set_value(p.level or "Rookie")
@@ -135,6 +144,12 @@ class PlayerPage(Page):
         if services is None or self.ident is None:
             return None
         player_id = int(self.ident)
+        if self.card is not None and self.card.player.classic:
+            from league_manager.ui.match_day.star_roll_dialog import StarRollDialog
+
+            star = StarRollDialog(self.ctx, [(player_id, self.card.player.name)], self)
+            self.ctx.dialogs.run(star)
+            return None
         try:
             record = services.advancement.record(player_id)
         except LeagueError as exc:

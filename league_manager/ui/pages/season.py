@@ -17,11 +17,13 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
-from league_manager.rules.loader import list_rulesets, load_ruleset
+from league_manager.rules.loader import load_ruleset
+from league_manager.rules.model import Ruleset
 from league_manager.services.changes import Changes
 from league_manager.services.season_read_models import FixtureView, ResultEntry, SeasonView, entry_of
 from league_manager.ui import theme
 from league_manager.ui.chart_panel import ChartPanel
+from league_manager.ui.classic_tournament_tab import ClassicTournamentTab
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.league_rules_season import FixtureRulesBar
 from league_manager.ui.operations import UndoStep
@@ -37,10 +39,24 @@ OUTCOMES = ("Score", "Forfeit", "Bye", "Concession", "Administrative")
 """What the result editor can enter."""
 
 
+def _ruleset(ruleset_id: str) -> Ruleset | None:
+    """The shipped ruleset of that id (the classic one too), or None for an unknown id."""
+    try:
+        return load_ruleset(ruleset_id)
+    except LeagueError:
+        return None
+
+
+def _unscheduled(ruleset_id: str) -> str:
+    """What the header says of a season without a schedule: an open league (LRB 2004) needs none."""
+    ruleset = _ruleset(ruleset_id)
+    return "open league" if ruleset is not None and ruleset.classic else "not scheduled"
+
+
 def edition_label(ruleset_id: str, version: str) -> str:
     """A season's edition as the header shows it: "Blood Bowl Season 3 (2026.05)"."""
-    name = load_ruleset(ruleset_id).name if ruleset_id in list_rulesets() else ruleset_id
-    return f"{name} ({version})"
+    ruleset = _ruleset(ruleset_id)
+    return f"{ruleset.name if ruleset else ruleset_id} ({version})"
 
 
 class ResultEditor(QFrame):
@@ -203,6 +219,13 @@ class SeasonPage(Page):
         )
         self.schedule_button.clicked.connect(lambda: self.ctx.navigate("schedule", self.ident))
         self.header.add_action(self.schedule_button)
+        self.arrange_button = button(
+            "Arrange a game…", "add", primary=True,
+            tip="An open league (LRB 2004): add a game the two coaches arranged",
+        )  # fmt: skip
+        self.arrange_button.clicked.connect(self.arrange_game)
+        self.header.add_action(self.arrange_button)
+        self.arrange_button.hide()  # shown by reload() on a classic season
         self.printer = Printer(ctx, self)
         self.print_button = button("Print…", "save", tip="League table and fixtures as a PDF")
         self.print_button.clicked.connect(lambda: self.printer.season(self.ident))
@@ -320,6 +343,9 @@ class SeasonPage(Page):
         theme.tab_with_icon(self.tabs, self.race_chart, "history", "Standings race")
         self.teams_tab = SeasonTeamsTab(ctx)
         theme.tab_with_icon(self.tabs, self.teams_tab, "team", "Teams")
+        self.classic_tab = ClassicTournamentTab(ctx)
+        theme.tab_with_icon(self.tabs, self.classic_tab, "team", "Play-offs")
+        self.tabs.setTabVisible(self.tabs.indexOf(self.classic_tab), False)  # a classic season's
         self._standings: Any = None
         self._fixtures: list[FixtureView] = []
 
@@ -333,12 +359,13 @@ class SeasonPage(Page):
         self.header.set_text(
             f"{season.name}",
             f"{season.league}  ·  {edition_label(season.ruleset, season.ruleset_version)}  ·  "
-            f"{len(season.teams)} teams  ·  {season.format or 'not scheduled'}  ·  "
+            f"{len(season.teams)} teams  ·  {season.format or _unscheduled(season.ruleset)}  ·  "
             f"{season.decided}/{season.fixtures} decided  ·  {season.status}",
         )
         self.teams_tab.show_season(season)
         self.rules_bar.set_season(season)
         self._fixtures = services.seasons.fixtures(season.id)
+        self._show_classic(season)
         rounds = sorted({(f.round, f.round_name) for f in self._fixtures})
         self.round_combo.blockSignals(True)
         self.round_combo.clear()
@@ -366,6 +393,32 @@ class SeasonPage(Page):
         self._load_leaders()
         race = services.history.standings_race(season.id)
         self.race_chart.show_chart((lambda charts: charts.race_chart(race)) if race.rounds else None)
+
+    def _show_classic(self, season: SeasonView) -> None:
+        """A classic (LRB 2004) open league arranges its games and runs its own play-offs; no
+        season takes a schedule once finished."""
+        ruleset = _ruleset(season.ruleset)
+        classic = ruleset is not None and ruleset.classic
+        finished = season.status == "finished"
+        self.schedule_button.setVisible(not classic and not finished)
+        self.arrange_button.setVisible(classic and not finished)
+        self.playoffs_button.setVisible(not classic)  # the BB2020 qualifiers from the standings
+        self.simulate_button.setVisible(not classic)  # the engine plays no classic match
+        self.tabs.setTabVisible(self.tabs.indexOf(self.classic_tab), classic)
+        self.fixture_table.placeholder = (  # type: ignore[attr-defined]
+            "No games yet. Use “Arrange a game…” for a game two coaches arranged."
+            if classic
+            else "No fixtures yet. Use “Schedule…” to draw them."
+        )
+        if classic:
+            drawn = any(f.stage == "playoff" for f in self._fixtures)
+            self.classic_tab.show_season(season, drawn)
+
+    def arrange_game(self) -> Any:
+        """An open league's game the coaches arranged: its two teams, then the fixture is added."""
+        from league_manager.ui.classic_arrange import arrange_game
+
+        return arrange_game(self.ctx, self.season, self) if self.season is not None else None
 
     def _load_leaders(self) -> None:
         services = self.ctx.services

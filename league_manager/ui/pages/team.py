@@ -78,6 +78,12 @@ class TeamPage(Page):
         self.redraft_button.clicked.connect(self.open_redraft)
         self.redraft_button.setVisible(False)
         self.header.add_action(self.redraft_button)
+        self.challenge_button = button(
+            "Challenge…", tip="LRB 2004: issue a written play-off challenge to another team of the league"
+        )
+        self.challenge_button.clicked.connect(self.challenge)
+        self.challenge_button.setVisible(False)  # shown by show_team() for a classic team
+        self.header.add_action(self.challenge_button)
         layout.addWidget(self.header)
         hire_key = QShortcut(QKeySequence("Ctrl+H"), self)
         hire_key.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -230,6 +236,14 @@ class TeamPage(Page):
         )
         self.edit_draft.setVisible(not team.first_match_played)
         self.captain_button.setVisible(TEAM_CAPTAIN in team.special_rules)
+        self.challenge_button.setVisible(team.classic)
+        retiring = team.classic and team.first_match_played  # LRB 2004: a free assistant coach each
+        self.fire_button.setText("Retire player…" if retiring else "Fire…")
+        self.fire_button.setToolTip(
+            "Retire the player for good: a free assistant coach joins the team (Delete)"
+            if retiring
+            else "Remove the player from the roster (Delete)"
+        )
         self.tiles["tv"].set_value(format_k(team.team_value))
         if team.classic:  # LRB 2004: team rating and fan factor instead of CTV and dedicated fans
             self.tiles["ctv"].caption.setText("TEAM RATING")
@@ -374,16 +388,44 @@ class TeamPage(Page):
             if not team.first_match_played
             else "Fired players are not refunded."
         )
-        if not self.ctx.dialogs.confirm(
-            "Fire player", f"Remove #{player.number} {player.name}? {money}", "Fire"
-        ):
+        if team.classic and team.first_match_played:  # LRB 2004: each retirement brings a coach
+            question = (
+                "Retire player",
+                f"Retire #{player.number} {player.name} for good? Nothing is refunded; each player "
+                "who retires brings the team a free assistant coach.",
+                "Retire",
+            )
+        else:
+            question = ("Fire player", f"Remove #{player.number} {player.name}? {money}", "Fire")
+        if not self.ctx.dialogs.confirm(*question):
             return
         services = self.ctx.svc
+        retiring = question[0] == "Retire player"
+
+        def retired(view: Any) -> None:
+            if retiring:
+                self.ctx.dialogs.info(
+                    "Player retired",
+                    f"{player.name} has retired. A free assistant coach joins {view.name} "
+                    f"({view.assistant_coaches} assistant coaches now).",
+                )
+
         self.ctx.runner.run_op(
             lambda: services.roster.fire_player(player.id),
-            title="Could not fire the player",
-            undo=lambda _: UndoStep(f"firing of {player.name}", lambda: services.undo.undo_fire(player.id)),
+            title="Could not retire the player" if retiring else "Could not fire the player",
+            on_success=retired,
+            undo=lambda _: UndoStep(
+                f"{'retirement' if retiring else 'firing'} of {player.name}",
+                lambda: services.undo.undo_fire(player.id),
+            ),
         )
+
+    def challenge(self) -> Any:
+        """Issue a written challenge from this team (classic leagues; the season page answers it)."""
+        from league_manager.ui.classic_tournament_tab import challenge_from_team
+
+        team = self.team
+        return challenge_from_team(self.ctx, team.name, team.league_id, self) if team is not None else None
 
     def name_captain(self) -> None:
         """Name the selected player the team's Captain after confirming."""

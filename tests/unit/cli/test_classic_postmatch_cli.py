@@ -33,8 +33,10 @@ def test_a_classic_fixture_from_its_pre_match_to_its_post_match(tmp_path: Path) 
     assert code == 0, err
     _, out, _ = run("season", "fixtures", "Open", db=db)
     assert "[post-match not done: `fixture postgame 1`]" in out  # not the BB2020 match-day hint
-    code, _, err = run("fixture", "postgame", "1", "--seed", "1", "--mvp", str(orcs[0]), db=db)
-    assert code != 0 and "LRB 2004 draws its MVPs" in err
+    code, _, err = run("fixture", "postgame", "1", "--seed", "1", "--mvp", "Grisnak", db=db)
+    assert code != 0 and "MVPs drawn on the table by player id" in err
+    code, _, err = run("fixture", "postgame", "1", "--seed", "1", "--mvp", "9999", db=db)
+    assert code != 0 and "did not play" in err
     typed = "3,3"  # winnings: home 3 + 1 (32,000 fans at 100) + 1 won = 5; away 3 + 1 = 4
     typed += ",2,2,3,4,4"  # home MVP the second orc; the first orc (6 SPP) rolls 5: a skill; ageing 8
     typed += ",1"  # away MVP the first goblin

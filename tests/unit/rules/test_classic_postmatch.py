@@ -160,6 +160,13 @@ def test_mvp_counts_and_draws() -> None:
     again = draw_mvps(ScriptedDice([3, 2]), ["a", "b", "c"], 1, already={"a"})
     assert [d.player for d in again] == ["c"]
     assert draw_mvps(ScriptedDice([]), [], 1) == ()
+    # MVPs drawn on the table take the first draws; the rest are rolled among the others
+    named = draw_mvps(ScriptedDice([(1, "mvp")]), players, 2, stars={"star"}, named=["star"])
+    assert [(d.player, d.lost) for d in named] == [("star", True), ("a", False)]
+    with pytest.raises(RuleViolation, match="draws 0 MVP"):
+        draw_mvps(ScriptedDice([]), players, 0, named=["a"])
+    with pytest.raises(RuleViolation, match="may not draw"):
+        draw_mvps(ScriptedDice([]), players, 1, already={"a"}, named=["a"])
 
 
 def test_star_player_roll_skill_characteristic_and_double(t: ClassicPostMatch) -> None:
