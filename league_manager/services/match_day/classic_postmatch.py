@@ -284,6 +284,11 @@ def run_classic_postmatch(
     }
     if figures is not None:
         _store_figures(fixture_id, figures, playing, session)
+    for mvp in mvps:  # an MVP drawn on the table must have played
+        if mvp in absent:
+            why = absent[mvp]
+            reason = f"{why['name']} was not available for the match ({why['reason']})"
+            raise RuleViolation("MVP", f"{reason}: he cannot be its MVP")
     strangers = sorted((set(injured) | set(mvps)) - set(playing))
     if strangers:
         raise RuleViolation("post-match", f"player(s) {strangers} did not play in fixture {fixture_id}")
