@@ -128,7 +128,7 @@ class LeaguePage(Page):
         timer = f"   ·   board turn timer {describe_timer(seconds)}" if seconds > 0 else ""
         self.header.set_text(
             league.name,
-            f"{league.ruleset.upper()} {league.ruleset_version}   ·   draft budget "
+            f"{ruleset_name(league.ruleset)} ({league.ruleset_version})   ·   draft budget "
             f"{format_gold(int(settings.get('budget', 0)))}   ·   {table}{timer}",
         )
         self.model.set_rows(teams)
