@@ -21,7 +21,7 @@ CANDIDATES = 4
 """Activations weighed at each decision."""
 SAMPLES = 6
 """Dice samples per candidate."""
-MARGIN = 1.0
+MARGIN = 1.5
 """How much better than the coach's first choice another must be to replace it."""
 
 
