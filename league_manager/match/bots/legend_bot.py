@@ -47,7 +47,7 @@ DEEP_MARGIN = 2.0
 """How much better (mean over all its samples) another idea must be than the coach's first."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
-SAFETY_SECONDS = 3.0
+SAFETY_SECONDS = 15.0
 """A first round slower than this skips the second (a safety net, not a budget)."""
 
 _pool: ProcessPoolExecutor | None = None

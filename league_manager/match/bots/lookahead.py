@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from league_manager.match import actions as acts
 from league_manager.match.bots.coach_bot import CoachBot, Pick
-from league_manager.match.bots.position_value import position_value
+from league_manager.match.bots.position_value import counter_risk, position_value
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.state import STANDING
@@ -38,7 +38,22 @@ def try_pick(
     whole_turn: bool = False,
     plans: dict[object, dict[int, MovePlan]] | None = None,
 ) -> float:
-    """Play ``pick`` on a fork of ``match`` with dice seeded by ``dice_seed``; the value reached.
+    """Play ``pick`` on a fork of ``match`` with dice seeded by ``dice_seed``; the value reached
+    (:func:`try_outcome` without whether the turn ended)."""
+    return try_outcome(match, team, pick, dice_seed, bot_seed, whole_turn, plans)[0]
+
+
+def try_outcome(
+    match: Match,
+    team: int,
+    pick: Pick,
+    dice_seed: int,
+    bot_seed: int,
+    whole_turn: bool = False,
+    plans: dict[object, dict[int, MovePlan]] | None = None,
+) -> tuple[float, bool]:
+    """Play ``pick`` on a fork of ``match`` with dice seeded by ``dice_seed``: the value reached,
+    and whether our team turn ended early (a turnover; not our touchdown).
 
     Args:
         match: the live match, at ``team``'s team-turn prompt (not changed).
@@ -69,6 +84,8 @@ def try_pick(
         ended = any(e.kind == "turnover" and e.team == team for e in fork.events[start:])
     else:
         ended = now is None or now.kind != acts.TURN or now.team != team
+    risk = 0.0
     if fork.state.score[team] > score:
-        ended = False  # our touchdown: nothing lost
-    return position_value(fork, team, ended, _idle(fork, team) if ended else 0)
+        ended = False  # our touchdown: no action lost, but the other team may answer it
+        risk = counter_risk(fork, team)
+    return position_value(fork, team, ended, _idle(fork, team) if ended else 0) - risk, ended

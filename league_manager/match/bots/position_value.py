@@ -5,8 +5,9 @@ coach would. The rules of thumb, in the evaluator's units (a standing player is 
 
 - a touchdown is worth :data:`TD_VALUE`, and nothing about holding the ball can be worth more
   (a carrier one square from the end zone is worth at most :data:`CARRY_BASE` +
-  :data:`CARRY_RANGE` + :data:`CARRY_THREAT`, well below a touchdown), so a try that scores
-  always beats one that stands next to the line;
+  :data:`CARRY_RANGE` + :data:`CARRY_THREAT` + four guards, well below a touchdown); a try
+  that has just scored pays :func:`counter_risk` (the other team has the rest of the half to
+  answer), so early in a half a safe carrier on the line may be worth more than scoring now;
 - the ball is worth more the nearer its carrier is to the end zone it scores in, but only as
   far as the carrier's team can still get there in the turns left of the half; when no turn is
   left the ball is worth little;
@@ -54,6 +55,11 @@ STATUS_VALUE = {STANDING: 4.0, PRONE: 2.5, STUNNED: 1.5, KO: -2.0, CASUALTY: -5.
 """What a player is worth by status (reserves count 0)."""
 TURNS_PER_HALF = 8
 """Team turns in a half."""
+COUNTER_PER_TURN = 0.07
+"""After our touchdown, the other team's chance to score back, for each team turn it has left
+in the half (at most :data:`COUNTER_CAP`): a touchdown early in a half is worth less than one
+at its end, so holding the ball safely near the line may beat scoring at once."""
+COUNTER_CAP = 0.5
 
 
 def position_value(match: Match, team: int, ended: bool, idle: int) -> float:
@@ -130,3 +136,11 @@ def carrier_value(match: Match, carrier: int) -> float:
     elif y in (1, WIDTH - 2):
         value -= SIDELINE / 2
     return value
+
+
+def counter_risk(match: Match, scorer: int) -> float:
+    """What the other team's answer to a touchdown ``scorer`` just made is expected to cost it:
+    :data:`TD_VALUE` x its chance to score back in the team turns it has left in the half."""
+    s = match.state
+    left = max(0, TURNS_PER_HALF - s.turn[1 - scorer])
+    return TD_VALUE * min(COUNTER_CAP, COUNTER_PER_TURN * left)
