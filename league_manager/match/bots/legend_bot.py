@@ -27,6 +27,7 @@ from typing import Any
 
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
+from league_manager.match.bots.legend_ideas import carrier_ideas
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
@@ -104,6 +105,7 @@ class LegendBot(VeteranBot):
         if "kickoff_blitz" in prompt.info or not self.critical(match, prompt.team):
             return super()._turn(match, prompt)
         picks = self.candidates(match, prompt, DEEP_CANDIDATES)
+        picks += carrier_ideas(self, match, prompt, picks) if picks else []
         if len(picks) <= 1:
             return super()._turn(match, prompt)
         best, gain = self.search(match, prompt.team, picks)

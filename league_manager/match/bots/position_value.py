@@ -96,20 +96,23 @@ def position_value(match: Match, team: int, ended: bool, idle: int) -> float:
     return value
 
 
-def carrier_value(match: Match, carrier: int) -> float:
-    """What holding the ball is worth to the carrier's team, where the carrier stands now.
+def carrier_value(match: Match, carrier: int, square: int = -1) -> float:
+    """What holding the ball is worth to the carrier's team, where the carrier stands now (or
+    on ``square``, having moved there).
 
     The carrier may still move this turn when it is its team's turn and it has not acted;
     after that, each team turn left in the half is one more activation.
     """
     s = match.state
     side = s.team[carrier]
-    square = s.pos[carrier]
+    moved = square >= 0
+    if not moved:
+        square = s.pos[carrier]
     x, y = xy(square)
     to_go = abs(x - scoring_x(side))
     reach = s.ma[carrier] + rushes_allowed(match.ctx, carrier)
     prompt = match.prompt
-    our_turn = prompt is not None and prompt.team == side and not s.used[carrier]
+    our_turn = prompt is not None and prompt.team == side and not s.used[carrier] and not moved
     chances = max(0, TURNS_PER_HALF - s.turn[side]) + (1 if our_turn else 0)
     if chances == 0:
         return CARRY_LATE
@@ -121,7 +124,7 @@ def carrier_value(match: Match, carrier: int) -> float:
     guards = 0
     for n in NEIGHBOURS[square]:
         q = s.board[n]
-        if q >= 0 and s.status[q] == STANDING:
+        if q >= 0 and q != carrier and s.status[q] == STANDING:
             if s.team[q] == side:
                 guards += 1
             else:

@@ -1,11 +1,14 @@
 """The look-ahead's position value: a touchdown is worth more than any position before it, the
-ball is worth little when its team has no turn left, and the two teams' views are opposite."""
+ball is worth little when its team has no turn left, and the two teams' views are opposite;
+the legend's extra carrier ideas are legal walks the coach did not propose."""
 
 from league_manager.match.actions import TURN
 from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.bots.legend_ideas import carrier_ideas
 from league_manager.match.bots.position_value import CARRY_LATE, carrier_value, position_value
 from league_manager.match.engine import Match
 from league_manager.match.teams import generate_team
+from league_manager.rules.dice import SeededDice
 from league_manager.rules.loader import load_ruleset
 
 
@@ -41,3 +44,25 @@ def test_a_touchdown_beats_the_position_before_it_and_the_views_are_opposite() -
                     checked += 1
         assert match.prompt is None or checked >= 1
     assert checked >= 1
+
+
+def test_the_legends_carrier_ideas_are_other_legal_walks_that_beat_standing_still() -> None:
+    match = _match(5)
+    bots = (CoachBot(6), CoachBot(7))
+    found = 0
+    while match.prompt is not None and found < 3:
+        prompt = match.prompt
+        if prompt.kind == TURN and "kickoff_blitz" not in prompt.info:
+            coach = bots[prompt.team]
+            picks = coach.candidates(match, prompt, 4)
+            ideas = carrier_ideas(coach, match, prompt, picks)
+            for idea in ideas:
+                assert idea.action in prompt.options and idea.player == match.state.carrier
+                assert idea.plan and idea.plan not in {p.plan for p in picks}
+                fork = match.fork(SeededDice(1))
+                fork.apply(coach.take(idea))
+                assert fork.prompt is not None and idea.plan[0] in fork.prompt.options
+                found += 1
+            assert len({i.plan for i in ideas}) == len(ideas)
+        match.apply(bots[prompt.team].choose(match))
+    assert found >= 1
