@@ -2,7 +2,8 @@
 
 A moment is critical when a carrier (ours or theirs) is within its move plus two rushes of the
 end zone it scores in, or in the last two team turns of a half. Then the coach proposes up to
-:data:`DEEP_CANDIDATES` activations and each is tried on :data:`FIRST_SAMPLES` forks played to
+:data:`DEEP_CANDIDATES` activations (and :mod:`~league_manager.match.bots.legend_ideas` up to two
+other squares for our carrier) and each is tried on :data:`FIRST_SAMPLES` forks played to
 the end of our team turn (the coach plays the rest of it), instead of the veteran's one
 activation; the coach's first idea and the best of the others are then tried on
 :data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean over
