@@ -1,46 +1,62 @@
-"""The legend: the veteran, searching deeper at the critical moments, on both cores.
+"""The legend: the veteran, searching whole turns at the critical moments, on both cores.
 
 A moment is critical when a carrier (ours or theirs) is within its move plus two rushes of the
 end zone it scores in, or in the last two team turns of a half. Then the coach proposes up to
-:data:`DEEP_CANDIDATES` activations and each is tried on :data:`DEEP_SAMPLES` forks played to
+:data:`DEEP_CANDIDATES` activations (and :mod:`~league_manager.match.bots.legend_ideas` up to two
+other squares for our carrier) and each is tried on :data:`FIRST_SAMPLES` forks played to
 the end of our team turn (the coach plays the rest of it), instead of the veteran's one
-activation. The tries are split over a process pool (:data:`WORKERS` processes); each try's
-dice are seeded from the bot's seed, the number of actions so far and the sample's index, and
-the results are read in the candidates' order, so which process ran what changes nothing.
-When the pool cannot be used (``workers`` is 1, a frozen installer build whose spawned processes
-would start the application again, or a broken pool) the same tries run in this process.
+activation; the coach's first idea and the best of the others are then tried on
+:data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean over
+all its samples is better by :data:`DEEP_MARGIN`. Sample *i* has the same dice seed for every
+candidate (common random numbers), so the comparison is between the candidates, not the dice.
+The tries are split over a process pool (:data:`WORKERS` processes); each try's dice are seeded
+from the bot's seed, the number of actions so far and the sample's index, and the results are
+read in the candidates' order, so which process ran what changes nothing. When the pool cannot
+be used (``workers`` is 1, a frozen installer build whose spawned processes would start the
+application again, or a broken pool) the same tries run in this process. The second round is
+skipped only when the first took longer than :data:`SAFETY_SECONDS` (a safety net for a machine
+far slower than expected; the search is bounded by its counts).
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
+from league_manager.match.bots.legend_ideas import carrier_ideas
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
+from league_manager.rules.dice import SeededDice
 
 DEEP_CANDIDATES = 4
 """Activations weighed at a critical moment."""
-DEEP_SAMPLES = 4
-"""Dice samples per candidate at a critical moment (each plays the rest of the turn)."""
+FIRST_SAMPLES = 3
+"""Dice samples per candidate in the first round (each plays the rest of the turn)."""
+MORE_SAMPLES = 5
+"""More samples for the coach's first idea and the best other one (the second round)."""
 WORKERS = 2
 """Processes of the pool (the machine's two cores)."""
-DEEP_MARGIN = 3.0
-"""A whole turn's dice vary more than one activation's: another idea must beat the coach's first
-by this much to replace it."""
+DEEP_MARGIN = 2.0
+"""How much better (mean over all its samples) another idea must be than the coach's first."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
+SAFETY_SECONDS = 15.0
+"""A first round slower than this skips the second (a safety net, not a budget)."""
 
 _pool: ProcessPoolExecutor | None = None
-_last_doc: tuple[int, Match] | None = None
+_last: tuple[tuple[str, str, str], Match] | None = None
+
+Job = tuple[Pick, int, int]
+"""One try: the candidate, the fork's dice seed, the fork's coaches' seed."""
 
 
 def _shared_pool() -> ProcessPoolExecutor:
@@ -50,19 +66,37 @@ def _shared_pool() -> ProcessPoolExecutor:
     return _pool
 
 
-def _tries(doc: dict[str, Any], key: int, team: int, jobs: list[tuple[Pick, int, int]]) -> list[float]:
-    """A worker's share: rebuild the match (once per decision) and play the tries given."""
-    global _last_doc
-    if _last_doc is None or _last_doc[0] != key:
-        match = Match.from_dict(doc)
-        _last_doc = (key, match)
-    match = _last_doc[1]
+def _rebuilt(doc: dict[str, Any]) -> Match:
+    """The match of ``doc`` in a worker, kept between decisions: the actions new since the last
+    decision are applied to the kept copy; another match is replayed from its start with the
+    latest team turn's snapshot kept, so every fork of it starts from that snapshot."""
+    global _last
+    ident = (str(doc["dice"]), str(doc["home"].get("name")), str(doc["away"].get("name")))
+    wanted = [Action.from_list(a) for a in doc["actions"]]
+    if _last is not None and _last[0] == ident:
+        match = _last[1]
+        done = len(match.actions)
+        if done <= len(wanted) and match.actions == wanted[:done]:
+            for action in wanted[done:]:
+                match.apply(action)
+            return match
+    match = Match.from_dict({**doc, "actions": []})
+    match.fork(SeededDice(0))  # from now on the match keeps its latest team turn's snapshot
+    for action in wanted:
+        match.apply(action)
+    _last = (ident, match)
+    return match
+
+
+def _tries(doc: dict[str, Any], team: int, jobs: list[Job]) -> list[float]:
+    """A worker's share: bring its copy of the match up to date and play the tries given."""
+    match = _rebuilt(doc)
     plans: dict[object, dict[int, MovePlan]] = {}
     return [try_pick(match, team, pick, dice, bot, True, plans) for pick, dice, bot in jobs]
 
 
 class LegendBot(VeteranBot):
-    """The veteran, with a deeper search over more candidates at the critical moments."""
+    """The veteran, with a two-round search over whole turns at the critical moments."""
 
     def __init__(self, seed: int | None = None, workers: int = WORKERS) -> None:
         super().__init__(seed)
@@ -72,12 +106,13 @@ class LegendBot(VeteranBot):
         if "kickoff_blitz" in prompt.info or not self.critical(match, prompt.team):
             return super()._turn(match, prompt)
         picks = self.candidates(match, prompt, DEEP_CANDIDATES)
+        picks += carrier_ideas(self, match, prompt, picks) if picks else []
         if len(picks) <= 1:
             return super()._turn(match, prompt)
-        values = self.search(match, prompt.team, picks)
-        best = max(range(len(picks)), key=lambda i: (values[i] - (DEEP_MARGIN if i else 0.0), -i))
+        best, gain = self.search(match, prompt.team, picks)
         chosen = self.take(picks[best])
-        self.reason += f" (searched {len(picks)} ideas to the end of the turn)"
+        self.reason += f" (searched {len(picks)} ideas to the end of the turn"
+        self.reason += f": {gain:+.1f} over the first idea)" if best else ")"
         return chosen
 
     def critical(self, match: Match, team: int) -> bool:
@@ -92,26 +127,47 @@ class LegendBot(VeteranBot):
         reach = s.ma[carrier] + rushes_allowed(match.ctx, carrier)
         return abs(xy(s.pos[carrier])[0] - scoring_x(side)) <= reach
 
-    def search(self, match: Match, team: int, picks: list[Pick]) -> list[float]:
-        """Each pick's mean value over the deep samples, split over the pool's processes."""
+    def search(self, match: Match, team: int, picks: list[Pick]) -> tuple[int, float]:
+        """The pick to play (an index into ``picks``) and its gain over the coach's first.
+
+        Round one tries every pick on :data:`FIRST_SAMPLES` forks; round two tries the first
+        pick and the best other on :data:`MORE_SAMPLES` more (the same seeds for both).
+        """
         base = self.seed * 7919 + len(match.actions) * 131
-        jobs = [(pick, base + i, self.seed + i) for pick in picks for i in range(DEEP_SAMPLES)]
+        started = time.perf_counter()
+        n = FIRST_SAMPLES
+        jobs = [(pick, base + i, self.seed + i) for pick in picks for i in range(n)]
+        first = self._run(match, team, jobs)
+        totals = [sum(first[k * n : (k + 1) * n]) for k in range(len(picks))]
+        counts = [n] * len(picks)
+        rival = max(range(1, len(picks)), key=lambda k: (totals[k], -k))
+        if time.perf_counter() - started <= SAFETY_SECONDS:
+            more = range(n, n + MORE_SAMPLES)
+            jobs = [(picks[k], base + i, self.seed + i) for k in (0, rival) for i in more]
+            second = self._run(match, team, jobs)
+            totals[0] += sum(second[:MORE_SAMPLES])
+            totals[rival] += sum(second[MORE_SAMPLES:])
+            counts[0] += MORE_SAMPLES
+            counts[rival] += MORE_SAMPLES
+        gain = totals[rival] / counts[rival] - totals[0] / counts[0]
+        return (rival, gain) if gain > DEEP_MARGIN else (0, 0.0)
+
+    def _run(self, match: Match, team: int, jobs: list[Job]) -> list[float]:
+        """The value of each try, in the order of ``jobs`` (in the pool when it can be used)."""
         results: list[float] | None = None
         if self.workers > 1 and not getattr(sys, "frozen", False):  # a frozen app re-runs itself
             results = self._in_pool(match, team, jobs)
         if results is None:
             plans: dict[object, dict[int, MovePlan]] = {}
             results = [try_pick(match, team, pick, dice, bot, True, plans) for pick, dice, bot in jobs]
-        n = DEEP_SAMPLES
-        return [sum(results[i * n : (i + 1) * n]) / n for i in range(len(picks))]
+        return results
 
-    def _in_pool(self, match: Match, team: int, jobs: list[tuple[Pick, int, int]]) -> list[float] | None:
+    def _in_pool(self, match: Match, team: int, jobs: list[Job]) -> list[float] | None:
         doc = match.to_dict()
-        key = hash((str(doc["dice"]), doc["home"]["name"], doc["away"]["name"], tuple(match.actions)))
         shares = [jobs[i :: self.workers] for i in range(self.workers)]
         try:
             pool = _shared_pool()
-            futures = [pool.submit(_tries, doc, key, team, share) for share in shares if share]
+            futures = [pool.submit(_tries, doc, team, share) for share in shares if share]
             parts = [f.result() for f in futures]
         except Exception:  # a broken pool: the same tries in this process
             return None

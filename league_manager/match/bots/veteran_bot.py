@@ -5,6 +5,9 @@ step of its script, in its order of preference). With two or more, each is tried
 :data:`SAMPLES` forks of the match (:mod:`league_manager.match.bots.lookahead`), the dice of
 sample *i* being the same for every candidate, and the one with the best mean value is played;
 the coach's own first choice keeps the decision unless another beats it by :data:`MARGIN`.
+Safe before risky, as the coach: another may replace the first only when our turn ended in no
+more of its samples than in the first's (one activation's value cannot see that a safe action
+put off is usually still played later in the turn, while one lost to a turnover is not).
 Every other prompt is the coach's. Search is bounded by those counts and seeded from the bot's
 seed and the number of actions so far, so a seed replays the same game.
 """
@@ -13,7 +16,7 @@ from __future__ import annotations
 
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
-from league_manager.match.bots.lookahead import try_pick
+from league_manager.match.bots.lookahead import try_outcome
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 
@@ -21,7 +24,7 @@ CANDIDATES = 4
 """Activations weighed at each decision."""
 SAMPLES = 6
 """Dice samples per candidate."""
-MARGIN = 1.0
+MARGIN = 1.5
 """How much better than the coach's first choice another must be to replace it."""
 
 
@@ -42,8 +45,9 @@ class VeteranBot(CoachBot):
             return super()._turn(match, prompt)
         if len(picks) == 1:
             return self.take(picks[0])
-        values = self.weigh(match, prompt.team, picks)
-        best = max(range(len(picks)), key=lambda i: (values[i] - (MARGIN if i else 0.0), -i))
+        values, ends = self.weigh_outcomes(match, prompt.team, picks)
+        allowed = [i for i in range(len(picks)) if ends[i] <= ends[0]]
+        best = max(allowed, key=lambda i: (values[i] - (MARGIN if i else 0.0), -i))
         chosen = self.take(picks[best])
         if best:
             self.reason += f" (looked ahead: {values[best] - values[0]:+.1f} over the first idea)"
@@ -51,12 +55,22 @@ class VeteranBot(CoachBot):
 
     def weigh(self, match: Match, team: int, picks: list[Pick]) -> list[float]:
         """The mean value of each pick over the samples (same dice seeds for every pick)."""
+        return self.weigh_outcomes(match, team, picks)[0]
+
+    def weigh_outcomes(self, match: Match, team: int, picks: list[Pick]) -> tuple[list[float], list[int]]:
+        """Each pick's mean value over the samples (same dice seeds for every pick), and in how
+        many of them our turn ended early."""
         base = self.seed * 7919 + len(match.actions) * 131
-        values = []
+        values: list[float] = []
+        ends: list[int] = []
         plans: dict[object, dict[int, MovePlan]] = {}
         for pick in picks:
             total = 0.0
+            ended = 0
             for i in range(self.samples):
-                total += try_pick(match, team, pick, base + i, self.seed + i, False, plans)
+                value, end = try_outcome(match, team, pick, base + i, self.seed + i, False, plans)
+                total += value
+                ended += end
             values.append(total / self.samples)
-        return values
+            ends.append(ended)
+        return values, ends

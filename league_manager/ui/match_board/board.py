@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.match import actions as a
+from league_manager.match.actions import Action
 from league_manager.match.events import Event
 from league_manager.match.pitch import ON_PITCH, in_half
 from league_manager.rules.dice import BoardDice
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
 from league_manager.ui.match_board import hud
+from league_manager.ui.match_board.bot_worker import BotWorker
 from league_manager.ui.match_board.controller import BoardController, Choice
 from league_manager.ui.match_board.dice_entry import DiceEntry
 from league_manager.ui.match_board.narration import narrate
@@ -179,6 +181,8 @@ class MatchBoard(QWidget):
         self._bot_timer = QTimer(self)
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
+        self.thinking = BotWorker(self)
+        """Runs a searching bot's decision off the GUI thread."""
         self.refresh()
 
     def _build(self) -> None:
@@ -310,7 +314,7 @@ class MatchBoard(QWidget):
             ctl.finished = False
             self.finished.emit()
         due = ctl.session.bot_to_play() and not ctl.notice and not self.bots_paused and not self.paused
-        if due and not self._bot_timer.isActive():
+        if due and not self._bot_timer.isActive() and not self.thinking.busy:
             self._bot_timer.start(self.bot_delay_ms)
         self.changed.emit()
 
@@ -390,6 +394,7 @@ class MatchBoard(QWidget):
         self.pause_screen.setVisible(self.paused)
         if self.paused:
             self._bot_timer.stop()
+            self.thinking.cancel()  # thought again on resuming
             self.message.setText("The match is paused.")
             self.place_panel()
         else:
@@ -425,6 +430,9 @@ class MatchBoard(QWidget):
     def undo(self) -> None:
         """Undo the last decision; under the ``confirm`` policy the other coach confirms first."""
         if self.paused:
+            return
+        if self.thinking.busy:  # the bot reads the match on its thread: nothing may change it
+            self.message.setText("Wait: the bot is thinking.")
             return
         confirmed_by = None
         prompt = self.controller.prompt
@@ -502,6 +510,7 @@ class MatchBoard(QWidget):
         the action under way ends and is saved like any other.
         """
         self._bot_timer.stop()
+        self.thinking.cancel()
         self.bots_paused = True
         if self.dice_entry.asking:
             self.set_typed_dice(False)
@@ -515,4 +524,18 @@ class MatchBoard(QWidget):
         self.refresh()
 
     def _bot_step(self) -> None:
-        self.act(self.controller.bot_step)
+        think = getattr(self.session, "bot_thinker", lambda: None)()  # a remote session has none
+        if think is None:
+            self.act(self.controller.bot_step)
+            return
+        if self.paused or self.bots_paused or self.dice_entry.asking or self.thinking.busy:
+            return
+        moves = len(self.controller.match.actions)
+        self.thinking.start(think, lambda action: self._bot_thought(moves, action))
+
+    def _bot_thought(self, moves: int, action: Action) -> None:
+        """A searching bot's action, back from the worker thread: played unless the match moved on."""
+        if len(self.controller.match.actions) != moves:
+            self.refresh()
+            return
+        self.act(lambda: self.controller.bot_move(action))

@@ -305,6 +305,18 @@ class BoardController(BoardMenus):
         self.sync()
         return True
 
+    def bot_move(self, action: Action) -> bool:
+        """Play the action a bot chose on the worker thread (as :meth:`bot_step` plays it)."""
+        if self.notice or not self.session.bot_to_play():
+            return False
+        try:
+            events = self.session.play_bot_action(action)
+        except IllegalAction as exc:
+            return self._refuse(f"The bot's move is not allowed now: {exc}")
+        self.note_events(events)
+        self.sync()
+        return True
+
     def undo(self, confirmed_by: str | None = None) -> bool:
         """Take back the last decision (under the session's undo policy)."""
         prompt = self.prompt

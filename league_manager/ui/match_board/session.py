@@ -18,6 +18,9 @@ from league_manager.match.formations import SavedFormation
 from league_manager.match.turn_timer import timeout_action
 from league_manager.rules.team_colours import TeamColours, default_colours
 
+SEARCHING_LEVELS = ("veteran", "legend")
+"""Bot levels that search before they move: the board runs them on a worker thread."""
+
 SIDES = ("home", "away")
 CONTROLLER_KINDS = ("human", *BOT_NAMES)
 
@@ -121,11 +124,14 @@ class BoardSession:
         self.undo_refusal = undo_refusal
         self.listeners: list[Callable[[list[Event]], None]] = []
         self._bots: dict[int, Bot] = {}
+        self._searching: set[int] = set()
         self._last_bot = -1
         for team, side in enumerate(SIDES):
             kind = game.controllers.get(side, "human")
             if kind != "human":
                 self._bots[team] = make_bot(kind, bot_seed * 2 + team)
+            if kind in SEARCHING_LEVELS:
+                self._searching.add(team)
 
     @property
     def match(self) -> Match:
@@ -189,6 +195,28 @@ class BoardSession:
             raise IllegalAction("no bot to play now")
         self._last_bot = prompt.team
         return self.apply(self._bots[prompt.team].choose(self.match))
+
+    def bot_thinker(self) -> Callable[[], Action] | None:
+        """The decision of a searching bot (:data:`SEARCHING_LEVELS`) as a function to run off
+        the GUI thread (it reads the match, it does not change it); None when no such bot
+        decides now (the other levels answer within a frame and play in :meth:`play_bot`)."""
+        prompt = self.match.prompt
+        if prompt is None or prompt.team not in self._searching:
+            return None
+        bot, match = self._bots[prompt.team], self.match
+        return lambda: bot.choose(match)
+
+    def play_bot_action(self, action: Action) -> list[Event]:
+        """Apply the action a bot chose through :meth:`bot_thinker`.
+
+        Raises:
+            IllegalAction: no bot decides now, or the action is not legal now.
+        """
+        prompt = self.match.prompt
+        if prompt is None or prompt.team not in self._bots:
+            raise IllegalAction("no bot to play now")
+        self._last_bot = prompt.team
+        return self.apply(action)
 
     def bot_reason(self) -> str:
         """ "Why this move?": the reason the bot that played last gave for its activation

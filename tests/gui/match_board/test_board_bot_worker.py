@@ -1,0 +1,61 @@
+"""A searching bot (veteran, legend) thinks on a worker thread: the window keeps answering, an
+undo waits for the thought, a pause drops it, and the moves are played on the board as before."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QTimer
+from pytestqt.qtbot import QtBot
+
+from league_manager.match.actions import TURN, Action
+from tests.gui.match_board.board_helpers import make_board
+
+
+def test_a_searching_bot_thinks_off_the_gui_thread_and_the_window_stays_responsive(qtbot: QtBot) -> None:
+    board = make_board(qtbot, seed=3, controllers={"home": "veteran", "away": "veteran"})
+    ctl = board.controller
+    session = ctl.session
+    gui = threading.get_ident()
+    where: list[int] = []
+    original = session.bot_thinker
+
+    def thinker() -> Callable[[], Action] | None:  # records the thread each thought runs on
+        think = original()
+        if think is None:
+            return None
+
+        def run() -> Action:
+            where.append(threading.get_ident())
+            return think()
+
+        return run
+
+    session.bot_thinker = thinker  # type: ignore[method-assign]
+    seen: list[tuple[int, str]] = []
+
+    def tick() -> None:  # the GUI thread's timer, firing while a bot thinks
+        if board.thinking.busy and ctl.prompt is not None and ctl.prompt.kind == TURN:
+            before = len(ctl.match.actions)
+            board.undo()
+            seen.append((len(ctl.match.actions) - before, board.message.text()))
+
+    timer = QTimer(board)
+    timer.setInterval(1)
+    timer.timeout.connect(tick)
+    timer.start()
+    qtbot.waitUntil(lambda: len(seen) >= 3 and len(ctl.match.actions) > 40, timeout=120_000)
+    timer.stop()
+    assert seen[0] == (0, "Wait: the bot is thinking.")
+    assert where and gui not in where
+    assert session.bot_reason()  # the thought's reason came back with its move
+
+    qtbot.waitUntil(lambda: board.thinking.busy, timeout=60_000)
+    count = len(ctl.match.actions)
+    board.pause_button.click()
+    assert not board.thinking.busy
+    qtbot.wait(50)
+    assert len(ctl.match.actions) == count
+    board.pause_button.click()
+    qtbot.waitUntil(lambda: len(ctl.match.actions) > count + 3, timeout=60_000)
