@@ -526,7 +526,10 @@ class MainWindow(QMainWindow):
             self.navigator.setCurrentIndex(index)
         else:
             self.navigator.clearSelection()
-            selection.setCurrentIndex(QModelIndex(), selection.SelectionFlag.NoUpdate)
+            # through the view, not its selection model: the view then knows its current index was
+            # set, and does not make the first row current when it next gains focus (which showed
+            # the first league in place of a fixture page after a background change)
+            self.navigator.setCurrentIndex(QModelIndex())
         selection.blockSignals(False)
         self.navigator.viewport().update()
 

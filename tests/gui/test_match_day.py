@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PySide6.QtCore import QTimer
 
 from league_manager.services.demo import DEMO_LEAGUE, DEMO_TEAMS
 from league_manager.services.facade import Services
@@ -181,7 +182,8 @@ def test_fixture_played_on_the_engine(qtbot: Any, make_window: Any, season_file:
 
     def drive(wizard: MatchDayWizard) -> None:
         assert wizard.run_pregame()
-        assert wizard.play_engine()
+        assert wizard.play_engine()  # on the worker thread
+        qtbot.waitUntil(lambda: wizard.view.stage == "result_entered", timeout=60_000)
         assert wizard.view.stage == "result_entered"
         assert wizard.run_postgame()
 
@@ -612,7 +614,8 @@ def test_players_are_named_with_their_team_and_races_by_name(
             wizard.check_grid()
         )
         assert model.setData(model.index(0, injury), "")
-        assert wizard.play_engine()
+        assert wizard.play_engine()  # on the worker thread
+        qtbot.waitUntil(lambda: wizard.view.stage == "result_entered", timeout=60_000)
         for side in ("home", "away"):
             combo = wizard.mvp[side]
             assert wizard.mvp_labels[side].text() == f"MVP of {teams[side]}"
@@ -633,3 +636,28 @@ def test_players_are_named_with_their_team_and_races_by_name(
         text = browser.toPlainText()
         assert f"({race_name})" in text
         assert f"({race_id})" not in text
+
+
+def test_the_engine_plays_on_the_worker_thread_and_the_step_waits(
+    qtbot: Any, make_window: Any, season_file: Path, dialogs: Any
+) -> None:
+    window, _fixture = _fixture_window(make_window, season_file)
+    ticks: list[int] = []
+
+    def drive(wizard: MatchDayWizard) -> None:
+        assert wizard.run_pregame()
+        wizard.bot.setCurrentText("greedy")
+        timer = QTimer(wizard)
+        timer.timeout.connect(lambda: ticks.append(1))
+        timer.start(5)
+        assert wizard.play_engine()
+        assert not wizard.play_button.isEnabled() and not wizard.board_button.isEnabled()
+        assert wizard.play_button.text() == "The bots are playing…"
+        qtbot.waitUntil(lambda: wizard.view.stage == "result_entered", timeout=60_000)
+        timer.stop()
+        assert wizard.play_button.text() == "Play on the engine"
+        assert wizard.next_button.isEnabled()
+
+    _wizard(window, dialogs, drive)
+    assert not dialogs.errors
+    assert ticks  # the window kept answering while the bots played

@@ -55,7 +55,8 @@ def test_score_only_is_marked_and_finished_through_the_match_day(
     def drive(wizard: MatchDayWizard) -> None:
         seen.append(wizard)
         assert wizard.run_pregame()
-        assert wizard.play_engine()
+        assert wizard.play_engine()  # on the worker thread
+        qtbot.waitUntil(lambda: wizard.view.stage == "result_entered", timeout=60_000)
         assert wizard.run_postgame()
 
     dialogs.answers["confirm"] = [False]

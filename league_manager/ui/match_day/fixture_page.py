@@ -442,7 +442,7 @@ class FixturePage(Page):
         if step in STEPS and wizard.view is None:
             wizard.run_pregame()
         if target >= 2 and wizard.view is not None and wizard.view.stage in ("pre_game", "in_progress"):
-            wizard.play_engine()
+            wizard.play_engine(background=False)  # a screenshot of a later step needs the result now
         if target >= 3 and wizard.view is not None and wizard.view.stage == "result_entered":
             wizard.run_postgame()
         wizard.go(target)

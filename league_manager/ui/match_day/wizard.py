@@ -189,7 +189,9 @@ class MatchDayWizard(QDialog):
         self.play_button = button(
             "Play on the engine", "demo", tip="The bots play the match between the two kick-off rosters"
         )
-        self.play_button.clicked.connect(self.play_engine)
+        self.play_button.clicked.connect(lambda: self.play_engine())
+        self._engine_playing = False
+        self.ctx.runner.sig_busy.connect(self._runner_idle)
         self.board_button = button(
             "Play on the board…", "demo", tip="Close match day and play the match on screen"
         )
@@ -479,16 +481,52 @@ class MatchDayWizard(QDialog):
         self.go(2)
         self.next_button.setFocus()
 
-    def play_engine(self) -> bool:
-        """Step 2, on the engine: the bots play the match."""
+    def play_engine(self, background: bool = True) -> bool:
+        """Step 2, on the engine: the bots play the match.
+
+        On the worker thread by default, so the window keeps answering while a searching bot
+        (veteran, legend) thinks for minutes; the step's buttons wait until the result is in.
+
+        Returns:
+            True when the match was played (in the foreground) or started (in the background).
+        """
         services = self.ctx.svc
         seed, bot = self.engine_seed.seed(), self.bot.currentText()
-        outcome = self.ctx.runner.run_op(
-            lambda: services.match_day.play(self.fixture_id, seed=seed, bot=bot),
+
+        def play() -> Any:
+            return services.match_day.play(self.fixture_id, seed=seed, bot=bot)
+
+        if not background:
+            title = "Could not play the match"
+            outcome = self.ctx.runner.run_op(play, title=title, on_success=self._show_result)
+            return outcome is not None
+        self._engine_running(True)
+
+        def done(value: Any) -> None:
+            self._engine_running(False)
+            self._show_result(value)
+
+        self.ctx.runner.run_op(
+            play,
             title="Could not play the match",
-            on_success=self._show_result,
+            on_success=done,
+            background=True,
+            busy=f"The {bot} bots are playing the match…",
         )
-        return outcome is not None
+        return True
+
+    def _runner_idle(self, message: str) -> None:
+        """The worker is idle again: after a refusal (reported by the runner) the buttons come back."""
+        if not message and self._engine_playing:
+            self._engine_running(False)
+
+    def _engine_running(self, running: bool) -> None:
+        """While the bots play: the result step's actions and the steps' buttons wait."""
+        self._engine_playing = running
+        for widget in (self.play_button, self.board_button, self.load_button, self.bot, self.engine_seed):
+            widget.setEnabled(not running)
+        self.next_button.setEnabled(not running and self.next_button.isEnabled())
+        self.play_button.setText("The bots are playing…" if running else "Play on the engine")
 
     def play_on_board(self) -> Any:
         """Step 2, on the board: close match day and open the board (it comes back at full time)."""
