@@ -7,6 +7,7 @@ from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots import coach_defence as defence
 from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.bots.coach_drive import stall
 from league_manager.match.bots.coach_screen import carrier_reach, free_reach, zone_counts
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
@@ -112,3 +113,24 @@ def test_a_free_player_walks_to_a_downed_opponent_and_fouls_with_an_assist() -> 
     assert bot.reason.startswith("foul a downed player")
     s.status[victim] = STANDING  # nobody down: no foul
     assert defence.foul(bot, match, 0, options) is None
+
+
+def test_a_carrier_nobody_can_reach_holds_on_until_the_last_turns_of_the_half() -> None:
+    match, _bot, options = _defending()
+    s = match.state
+    carrier = s.carrier
+    (chaser,) = _movers(match, options, 0, 1)
+    _place(match, {carrier: sq(3, 7), chaser: sq(20, 7)})
+    s.carrier, s.ball = carrier, sq(3, 7)
+    s.turn[1] = 5
+    assert stall(match, 1, carrier)
+    s.turn[1] = 7  # the last two turns: score
+    assert not stall(match, 1, carrier)
+    s.turn[1] = 5
+    s.board[sq(20, 7)], s.pos[chaser], s.board[sq(10, 7)] = -1, sq(10, 7), chaser
+    assert not stall(match, 1, carrier)  # the chaser reaches the carrier with its move and rushes
+    wall = [q for q in s.players_of(1) if q != carrier and s.pos[q] < 0][:3]
+    for q, y in zip(wall, (6, 7, 8), strict=True):  # marked by us, it needs a dodge first
+        s.pos[q], s.board[sq(9, y)], s.status[q] = sq(9, y), q, STANDING
+    assert match.ctx.is_marked(s.pos[chaser], 0)
+    assert stall(match, 1, carrier)
