@@ -11,7 +11,7 @@ from league_manager.match.bots.coach_drive import stall
 from league_manager.match.bots.coach_screen import carrier_reach, free_reach, zone_counts
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
-from league_manager.match.pitch import NEIGHBOURS, SIZE, distance, scoring_x, sq, xy
+from league_manager.match.pitch import SIZE, distance, scoring_x, sq, xy
 from league_manager.match.state import PRONE, RESERVE, STANDING
 from league_manager.match.teams import generate_team
 from league_manager.rules.loader import load_ruleset
@@ -95,24 +95,28 @@ def test_without_a_free_path_the_screen_stays_put() -> None:
     assert defence.cut(bot, match, 0, options, carrier) is None
 
 
-def test_a_free_player_walks_to_a_downed_opponent_and_fouls_with_an_assist() -> None:
+def test_a_free_player_fouls_a_downed_opponent_only_with_an_assist() -> None:
     match, bot, options = _defending()
     s = match.state
     carrier = s.carrier
     fouler, helper = _movers(match, options, 0, 2)
-    victim = next(q for q in s.players_of(1) if q != carrier)
-    spots = {carrier: sq(20, 2), victim: sq(10, 7), helper: sq(11, 7), fouler: sq(6, 7)}
+    victim, guard = [q for q in s.players_of(1) if q != carrier][:2]
+    spots = {carrier: sq(20, 2), victim: sq(10, 7), helper: sq(11, 7), fouler: sq(9, 7)}
     _place(match, spots)
     s.carrier, s.ball = carrier, sq(20, 2)
     s.status[victim] = PRONE
-    assert Action(acts.ACTIVATE[acts.FOUL], fouler) in options
-    action = defence.foul(bot, match, 0, options - {Action(acts.ACTIVATE[acts.FOUL], helper)})
-    assert action == Action(acts.ACTIVATE[acts.FOUL], fouler)
-    assert bot._plan and bot._plan[-1].square in NEIGHBOURS[sq(10, 7)]
-    assert bot._foe == victim
-    assert bot.reason.startswith("foul a downed player")
-    s.status[victim] = STANDING  # nobody down: no foul
-    assert defence.foul(bot, match, 0, options) is None
+    no_helper = options - {Action(acts.ACTIVATE[acts.FOUL], helper)}
+    assert defence.foul(bot, match, 0, no_helper) == Action(acts.ACTIVATE[acts.FOUL], fouler)
+    assert bot._foe == victim and not bot._plan
+    assert bot.reason == "foul a downed player: +1 assists"
+    s.pos[guard], s.board[sq(8, 7)], s.status[guard] = sq(8, 7), guard, STANDING
+    assert defence.foul(bot, match, 0, no_helper) is None  # the fouler is marked now
+    s.board[sq(8, 7)], s.pos[guard], s.status[guard] = -1, -1, RESERVE
+    s.board[sq(11, 7)], s.pos[helper] = -1, sq(14, 3)
+    s.board[sq(14, 3)] = helper
+    assert defence.foul(bot, match, 0, no_helper) is None  # no assist: no foul
+    s.status[victim] = STANDING
+    assert defence.foul(bot, match, 0, options) is None  # nobody down
 
 
 def test_a_carrier_nobody_can_reach_holds_on_until_the_last_turns_of_the_half() -> None:
