@@ -8,9 +8,9 @@ At each team-turn decision the coach looks at the ball and picks the next activa
 3. the ball: pick a loose ball up with the player most likely to reach and lift it; move our
    carrier on a path without dice towards the end zone, away from opponents; blitz their
    carrier when the blitz pays;
-4. cage the carrier (its diagonal squares), then risky blocks that still pay, a foul on a
-   downed opponent a free player reaches without dice, then screen: the other players move
-   without dice between the opponents and the ball;
+4. cage the carrier (its diagonal squares), then risky blocks that still pay, a foul when the
+   victim is down next to a free player, then screen: the other players move without dice
+   between the opponents and the ball;
 5. end the turn.
 
 In defence, after blitzing and marking their carrier, the coach lays a screen line in front
