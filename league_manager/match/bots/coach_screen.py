@@ -5,10 +5,10 @@ leaving no square in one of our tackle zones (the square it starts on excepted: 
 that is marked now is assumed to dodge or be freed by a block first), so it needs no dodge.
 The screen looks at the shortest free path within the carrier's move, its two rushes and
 :data:`SLACK` squares more (a blocker opening a hole, a hand-off to a runner further on).
-While one exists, the coach moves a free player without dice to the square that makes the
-shortest free path longest (none left is best), a square away from opponents first, so the
-side that kicks can hold: each move cuts the path the carrier would take, and the next
-activation looks again.
+While one exists, the coach moves a free player without dice to the next open spot of a
+line in front of its end zone (:func:`line_cut`), or, when no spot can be reached, to the
+square that leaves the carrier the fewest end-zone squares on a free path (:func:`best_cut`),
+so the side that kicks can hold; the next activation looks again.
 
 Pure look-ups on the match state: the bot only starts the activation chosen here.
 """
