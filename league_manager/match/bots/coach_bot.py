@@ -13,6 +13,12 @@ At each team-turn decision the coach looks at the ball and picks the next activa
    between the opponents and the ball;
 5. end the turn.
 
+In defence, after blitzing and marking their carrier, the coach lays a screen line in front
+of its end zone while the carrier has a free path to it (:mod:`.coach_screen`, played by
+:mod:`.coach_defence` with the marking, fouls and the positional screen). With the ball and
+turns to spare, a carrier nobody can reach holds on one step short of the end zone
+(:mod:`.coach_drive`), so the drive scores late and leaves the other side no time to reply.
+
 Odds come from :mod:`league_manager.match.odds` (block dice with skills and assists) and
 :mod:`league_manager.match.paths` (dodge, rush, jump, pick-up chains with re-rolls). The
 chosen activation is stored as a plan and played step by step; when the match offers
@@ -31,6 +37,7 @@ from typing import NamedTuple
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots import coach_defence as defence
 from league_manager.match.bots.coach_ball import (
     REACH_MIN,
     TD_WORTH,
@@ -38,6 +45,7 @@ from league_manager.match.bots.coach_ball import (
     block_odds_from,
     dice_text,
 )
+from league_manager.match.bots.coach_drive import stall
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
 from league_manager.match.odds import (
@@ -71,8 +79,6 @@ LATE_PUSH = 0.3
 """How much more a square gained is worth for each turn of the half after the third."""
 THREAT = 3.0
 """A square from which the carrier reaches the end zone next turn (grows late like advance)."""
-MARKERS = 2
-"""Players the coach puts next to the opposing carrier; the others screen."""
 BALL_PLAY_GAIN = 10.0
 """A pass or hand-off must beat keeping the ball by this much (carrier-safety units)."""
 _BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
@@ -161,24 +167,25 @@ class CoachBot(GreedyBot):
                 lambda: self._carrier_move(match, team, options, carrier),
                 lambda: self._cage(match, team, options, carrier),
                 lambda: self._blocks(match, team, options, risky=True),
-                lambda: self._foul(match, team, options),
-                lambda: self._screen(match, team, options, s.pos[carrier], ahead=True),
+                lambda: defence.foul(self, match, team, options),
+                lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=True),
             ]
         elif carrier < 0 and s.ball >= 0 and ON_PITCH[s.ball]:
             steps = [
                 lambda: self._blocks(match, team, options, risky=False),
                 lambda: self._pick_up(match, team, options),
                 lambda: self._blocks(match, team, options, risky=True),
-                lambda: self._screen(match, team, options, s.ball, ahead=False),
+                lambda: defence.screen(self, match, team, options, s.ball, ahead=False),
             ]
         elif carrier >= 0:
             steps = [
                 lambda: self._blitz(match, team, options, carrier),
                 lambda: self._blocks(match, team, options, risky=False),
-                lambda: self._mark(match, team, options, carrier),
+                lambda: defence.mark(self, match, team, options, carrier),
+                lambda: defence.cut(self, match, team, options, carrier),
                 lambda: self._blocks(match, team, options, risky=True),
-                lambda: self._foul(match, team, options),
-                lambda: self._screen(match, team, options, s.pos[carrier], ahead=False),
+                lambda: defence.foul(self, match, team, options),
+                lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=False),
             ]
         else:
             steps = [lambda: self._blocks(match, team, options, risky=False)]
@@ -270,6 +277,8 @@ class CoachBot(GreedyBot):
             if xy(square)[0] == goal_x and (best is None or plan.p_with_rerolls > best[0]):
                 best = (plan.p_with_rerolls, plan)
         if best is None or not self._go_for_it(match, team, best[0], last):
+            return None
+        if stall(match, team, carrier):
             return None
         return self._start(carrier, acts.MOVE, best[1], reason=f"run for the end zone: {best[0]:.0%}")
 
@@ -376,9 +385,11 @@ class CoachBot(GreedyBot):
         now = self._safety(match, team, here, carrier)
         best: tuple[float, MovePlan | None] = (now, None)
         risk = CARRIER_RISK_LATE if s.turn[team] >= _TURNS_PER_HALF - 1 else CARRIER_RISK
+        hold = stall(match, team, carrier)
+        goal_x = scoring_x(team)
         for square, plan in self._plans(match, carrier).items():
             p = plan.p_with_rerolls
-            if p < risk:
+            if p < risk or (hold and xy(square)[0] == goal_x):
                 continue
             value = p * self._safety(match, team, square, carrier) + (1 - p) * (now - LOSS)
             if value > best[0] + 0.5:
@@ -478,91 +489,6 @@ class CoachBot(GreedyBot):
             why += f", reaching them {best[3]:.0%}"
         return self._start(best[1], acts.BLITZ, best[2], carrier, reason=why)
 
-    def _mark(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
-        """Put a free player next to their carrier without dice (tackle zone on the ball)."""
-        s = match.state
-        around = [n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0]
-        marking = sum(1 for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] >= 0 and s.team[s.board[n]] == team)
-        if marking >= MARKERS:
-            return None
-        tries = 0
-        for p in self._movers(match, team, options):
-            if distance(s.pos[p], s.pos[carrier]) > s.ma[p] + 1:
-                continue
-            reach = self._free_reach(match, p)
-            for n in around:
-                if n in reach and tries < 3:
-                    tries += 1
-                    plan = self._sure(match, p, n)
-                    if plan is not None:
-                        return self._start(p, acts.MOVE, plan, reason="mark their carrier")
-        return None
-
-    def _foul(self, match: Match, team: int, options: set[Action]) -> Action | None:
-        """Foul a downed opponent next to one of our unmarked players (assists from the rest)."""
-        s = match.state
-        for p in s.players_of(team):
-            if (
-                Action(acts.ACTIVATE[acts.FOUL], p) not in options
-                or s.status[p] != STANDING
-                or p == s.carrier
-            ):
-                continue
-            if match.ctx.is_marked(s.pos[p], team):
-                continue
-            for n in NEIGHBOURS[s.pos[p]]:
-                q = s.board[n]
-                if q >= 0 and s.team[q] != team and s.status[q] != STANDING and self._foul_pays(match, p, q):
-                    return self._start(p, acts.FOUL, None, q, reason="foul a downed player with an assist")
-        return None
-
-    def _foul_pays(self, match: Match, p: int, victim: int) -> bool:
-        """A foul pays with at least one net assist (the referee's risk is the same either way)."""
-        s = match.state
-        c = match.ctx
-        team = s.team[p]
-        ours = sum(
-            1
-            for n in NEIGHBOURS[s.pos[victim]]
-            if (q := s.board[n]) >= 0 and q != p and s.team[q] == team and c.has_tz(q)
-            and c.n_markers(n, team, ignore=victim) == 0
-        )  # fmt: skip
-        theirs = sum(
-            1 for n in NEIGHBOURS[s.pos[p]] if (q := s.board[n]) >= 0 and s.team[q] != team and c.has_tz(q)
-        )
-        return ours - theirs >= 1
-
-    def _screen(
-        self, match: Match, team: int, options: set[Action], focus: int, ahead: bool
-    ) -> Action | None:
-        """Move an unmarked player without dice to a square near the ball's area, in front of it
-        (``ahead``: between the carrier and the end zone) or between it and the opponents."""
-        s = match.state
-        fx, fy = xy(focus)
-        direction = 1 if team == 0 else -1
-        if not ahead:
-            direction = -direction
-        for p in self._movers(match, team, options):
-            if p == s.carrier or match.ctx.is_marked(s.pos[p], team):
-                continue
-            here = s.pos[p]
-            if distance(here, focus) <= 2:
-                continue
-            hx, hy = xy(here)
-            now = -abs((hx - fx) * direction - 2) - 0.5 * abs(hy - fy)
-            best: tuple[float, int] | None = None
-            for square in self._free_reach(match, p):
-                x, y = xy(square)
-                along = (x - fx) * direction
-                value = -abs(along - 2) - 0.5 * abs(y - fy) - 2.0 * match.ctx.n_markers(square, team)
-                if best is None or value > best[0]:
-                    best = (value, square)
-            if best is not None and best[0] > now + 0.5:
-                plan = self._sure(match, p, best[1])
-                if plan is not None:
-                    return self._start(p, acts.MOVE, plan, reason="screen between the opponents and the ball")
-        return None
-
     # the activation ----------------------------------------------------------------
     def _activation(self, match: Match, prompt: Prompt) -> Action | None:
         s = match.state
@@ -601,7 +527,10 @@ class CoachBot(GreedyBot):
         plans = plan_moves(match, p)
         goal_x = scoring_x(team)
         best: tuple[float, MovePlan | None] = (self._safety(match, team, s.pos[p], p), None)
+        hold = stall(match, team, p)
         for square, plan in plans.items():
+            if xy(square)[0] == goal_x and hold:
+                continue
             if xy(square)[0] == goal_x and plan.p_with_rerolls >= SCORE_NOW:
                 best = (1000 * plan.p_with_rerolls, plan)
             elif plan.p_with_rerolls >= SURE and best[0] < 1000:

@@ -1,0 +1,72 @@
+"""The coach's scoring drive: when a carrier who could score now holds on instead.
+
+A side that scores early in its drive gives the ball back with turns to spare, and the
+other side scores in reply (the 1-1 trade). A coach with the ball and time left therefore
+waits, near the end zone, as long as no opponent can get at the carrier: it scores in the
+last :data:`SCORE_FROM_TURNS_LEFT` turns of the half, or at once when an opponent could reach
+a square next to the carrier in its next turn without a dodge (its move, two rushes), or
+when the carrier is marked now.
+"""
+
+from __future__ import annotations
+
+from league_manager.match.bots.coach_screen import zone_counts
+from league_manager.match.engine import Match
+from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.state import STANDING
+
+TURNS_PER_HALF = 8
+SCORE_FROM_TURNS_LEFT = 2
+"""Score without waiting in this many last team turns of the half (the current one counted)."""
+RUSHES = 2
+
+
+def stall(match: Match, team: int, carrier: int) -> bool:
+    """Whether ``team``'s carrier should hold on rather than score this turn.
+
+    Args:
+        match: the match at ``team``'s team turn.
+        team: the side with the ball.
+        carrier: its ball carrier.
+
+    Returns:
+        True when turns are left, the carrier is not marked and no opponent can reach it
+        (:func:`reachable`).
+    """
+    s = match.state
+    if TURNS_PER_HALF - s.turn[team] < SCORE_FROM_TURNS_LEFT:
+        return False
+    here = s.pos[carrier]
+    if here < 0 or match.ctx.is_marked(here, team):
+        return False
+    return not reachable(match, team, carrier)
+
+
+def reachable(match: Match, team: int, carrier: int) -> bool:
+    """Whether a standing opponent reaches an empty square next to ``carrier`` in its next
+    turn without a dodge: its move and two rushes, leaving no square in our tackle zones.
+
+    One breadth-first search back from the squares next to the carrier: a square is a step
+    further when it is empty or an opponent stands on it, and not in our tackle zones.
+    """
+    s = match.state
+    zones = {q for q, n in zone_counts(match, team).items() if n}
+    frontier = [n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0]
+    seen = set(frontier)
+    longest = max((s.ma[q] for q in s.players_of(1 - team) if s.pos[q] >= 0), default=0) + RUSHES
+    for step in range(1, longest + 1):
+        nxt: list[int] = []
+        for square in frontier:
+            for n in NEIGHBOURS[square]:
+                if n in seen or n in zones:
+                    continue
+                seen.add(n)
+                q = s.board[n]
+                if q < 0:
+                    nxt.append(n)
+                elif s.team[q] != team and s.status[q] == STANDING and step <= s.ma[q] + RUSHES:
+                    return True
+        if not nxt:
+            return False
+        frontier = nxt
+    return False

@@ -1,0 +1,140 @@
+"""The coach's defence on constructed positions: the screen line leaves their carrier no free
+path to our end zone, and a free player walks to a downed opponent to foul with an assist."""
+
+import pytest
+
+from league_manager.match import actions as acts
+from league_manager.match.actions import Action
+from league_manager.match.bots import coach_defence as defence
+from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.bots.coach_drive import stall
+from league_manager.match.bots.coach_screen import carrier_reach, free_reach, zone_counts
+from league_manager.match.bots.greedy_bot import GreedyBot
+from league_manager.match.engine import Match
+from league_manager.match.pitch import SIZE, distance, scoring_x, sq, xy
+from league_manager.match.state import PRONE, RESERVE, STANDING
+from league_manager.match.teams import generate_team
+from league_manager.rules.loader import load_ruleset
+
+
+def _defending() -> tuple[Match, CoachBot, set[Action]]:
+    """A seeded coach game at home's team turn while away holds the ball."""
+    ruleset = load_ruleset("bb2020")
+    home = generate_team(ruleset.team("human"), 3, prefix="home-")
+    away = generate_team(ruleset.team("human"), 4, prefix="away-")
+    match = Match(home, away, seed=3, snapshots=False, ruleset=ruleset, allow_inert=True)
+    bots = (GreedyBot(1), GreedyBot(2))
+    while match.prompt is not None:
+        prompt = match.prompt
+        s = match.state
+        if prompt.kind == acts.TURN and prompt.team == 0 and s.carrier >= 0 and s.team[s.carrier] == 1:
+            return match, CoachBot(1), set(prompt.options)
+        match.apply(bots[prompt.team].choose(match))
+    raise AssertionError("away never held the ball at home's turn")
+
+
+def _place(match: Match, spots: dict[int, int]) -> None:
+    """Only the given players on the pitch, standing on the given squares."""
+    s = match.state
+    s.board[:] = [-1] * SIZE
+    for p in range(s.size):
+        s.pos[p] = spots.get(p, -1)
+        if p in spots:
+            s.board[spots[p]] = p
+            s.status[p] = STANDING
+        else:
+            s.status[p] = RESERVE
+
+
+def _movers(match: Match, options: set[Action], team: int, most: int) -> list[int]:
+    s = match.state
+    found = [p for p in s.players_of(team) if Action(acts.ACTIVATE[acts.MOVE], p) in options and s.ma[p] >= 6]
+    if len(found) < most:
+        pytest.skip("not enough players free to move in this seeded position")
+    return found[:most]
+
+
+def _holes(match: Match, carrier: int) -> int:
+    s = match.state
+    zones = {q for q, n in zone_counts(match, 0).items() if n}
+    return free_reach(s.board, s.pos[carrier], scoring_x(1), zones, carrier_reach(match, carrier))[0]
+
+
+def test_the_screen_leaves_their_carrier_no_free_path_to_our_end_zone() -> None:
+    match, bot, options = _defending()
+    s = match.state
+    carrier = s.carrier
+    ours = _movers(match, options, 0, 6)
+    spots = {carrier: sq(9, 7)} | {p: sq(6, y) for p, y in zip(ours, (0, 3, 5, 9, 11, 14), strict=True)}
+    _place(match, spots)
+    s.carrier, s.ball = carrier, sq(9, 7)
+    assert _holes(match, carrier) >= 13  # an open pitch: (nearly) every end-zone square
+    moved = 0
+    while (action := defence.cut(bot, match, 0, options, carrier)) is not None:
+        p = action.player
+        assert bot._plan, "a screen move walks without dice"
+        dest = bot._plan[-1].square
+        assert distance(dest, s.pos[carrier]) > 1
+        s.board[s.pos[p]], s.pos[p], s.board[dest] = -1, dest, p
+        options.discard(action)
+        moved += 1
+        assert moved <= len(ours)
+    assert _holes(match, carrier) == 0
+    assert all(xy(s.pos[p])[0] <= 3 for p in ours if s.pos[p] != spots[p])  # a line in front of the end zone
+
+
+def test_without_a_free_path_the_screen_stays_put() -> None:
+    match, bot, options = _defending()
+    s = match.state
+    carrier = s.carrier
+    ours = _movers(match, options, 0, 5)
+    spots = {carrier: sq(9, 7)} | {p: sq(2, y) for p, y in zip(ours, (1, 4, 7, 10, 13), strict=True)}
+    _place(match, spots)
+    s.carrier, s.ball = carrier, sq(9, 7)
+    assert _holes(match, carrier) == 0
+    assert defence.cut(bot, match, 0, options, carrier) is None
+
+
+def test_a_free_player_fouls_a_downed_opponent_only_with_an_assist() -> None:
+    match, bot, options = _defending()
+    s = match.state
+    carrier = s.carrier
+    fouler, helper = _movers(match, options, 0, 2)
+    victim, guard = [q for q in s.players_of(1) if q != carrier][:2]
+    spots = {carrier: sq(20, 2), victim: sq(10, 7), helper: sq(11, 7), fouler: sq(9, 7)}
+    _place(match, spots)
+    s.carrier, s.ball = carrier, sq(20, 2)
+    s.status[victim] = PRONE
+    no_helper = options - {Action(acts.ACTIVATE[acts.FOUL], helper)}
+    assert defence.foul(bot, match, 0, no_helper) == Action(acts.ACTIVATE[acts.FOUL], fouler)
+    assert bot._foe == victim and not bot._plan
+    assert bot.reason == "foul a downed player: +1 assists"
+    s.pos[guard], s.board[sq(8, 7)], s.status[guard] = sq(8, 7), guard, STANDING
+    assert defence.foul(bot, match, 0, no_helper) is None  # the fouler is marked now
+    s.board[sq(8, 7)], s.pos[guard], s.status[guard] = -1, -1, RESERVE
+    s.board[sq(11, 7)], s.pos[helper] = -1, sq(14, 3)
+    s.board[sq(14, 3)] = helper
+    assert defence.foul(bot, match, 0, no_helper) is None  # no assist: no foul
+    s.status[victim] = STANDING
+    assert defence.foul(bot, match, 0, options) is None  # nobody down
+
+
+def test_a_carrier_nobody_can_reach_holds_on_until_the_last_turns_of_the_half() -> None:
+    match, _bot, options = _defending()
+    s = match.state
+    carrier = s.carrier
+    (chaser,) = _movers(match, options, 0, 1)
+    _place(match, {carrier: sq(3, 7), chaser: sq(20, 7)})
+    s.carrier, s.ball = carrier, sq(3, 7)
+    s.turn[1] = 5
+    assert stall(match, 1, carrier)
+    s.turn[1] = 7  # the last two turns: score
+    assert not stall(match, 1, carrier)
+    s.turn[1] = 5
+    s.board[sq(20, 7)], s.pos[chaser], s.board[sq(10, 7)] = -1, sq(10, 7), chaser
+    assert not stall(match, 1, carrier)  # the chaser reaches the carrier with its move and rushes
+    wall = [q for q in s.players_of(1) if q != carrier and s.pos[q] < 0][:3]
+    for q, y in zip(wall, (6, 7, 8), strict=True):  # marked by us, it needs a dodge first
+        s.pos[q], s.board[sq(9, y)], s.status[q] = sq(9, y), q, STANDING
+    assert match.ctx.is_marked(s.pos[chaser], 0)
+    assert stall(match, 1, carrier)
