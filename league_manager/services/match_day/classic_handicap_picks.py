@@ -12,7 +12,7 @@ player sat in the dugout and missed the match (no SPP, no MVP). The post-match w
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -33,6 +33,8 @@ from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
 from league_manager.services.team_views import build_team_views
 
 TALENT = "talent"
+STAR = "star:"
+"""Prefix of a hired Star Player's id in the post-match MVP draw (``star:Morg 'n' Thorg``)."""
 """The post-match's id for That Boy's Got Talent's player (he is on no roster)."""
 
 PRE_MATCH = "pre-match"
@@ -183,3 +185,19 @@ def with_talent(team: TeamIn, side_record: Mapping[str, Any]) -> TeamIn:
         return team
     player = PlayerIn(TALENT, 0, MatchRecord(), {}, {}, (), (), available=True, star=True)
     return replace(team, players=(*team.players, player))
+
+
+def with_hired_stars(team: TeamIn, side_record: Mapping[str, Any], both: Collection[str] = ()) -> TeamIn:
+    """The post-match side with the Star Players hired at the pre-match among those who may draw
+    its MVP (an MVP a Star draws is lost: he earns no SPP); the side unchanged without them. A
+    Star both teams hired (``both``) played for neither and draws nothing."""
+    names = [
+        line["name"]
+        for line in side_record.get("hires", ())
+        if line.get("kind") == "star" and line["name"].lower() not in {n.lower() for n in both}
+    ]
+    stars = tuple(
+        PlayerIn(f"{STAR}{name}", 0, MatchRecord(), {}, {}, (), (), available=True, star=True)
+        for name in names
+    )
+    return replace(team, players=(*team.players, *stars)) if stars else team

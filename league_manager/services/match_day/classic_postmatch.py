@@ -45,7 +45,13 @@ from league_manager.services.match_day.classic_handicap_effects import (
     missed_players,
     refuse_missed_figures,
 )
-from league_manager.services.match_day.classic_handicap_picks import TALENT, refuse_pending, with_talent
+from league_manager.services.match_day.classic_handicap_picks import (
+    STAR,
+    TALENT,
+    refuse_pending,
+    with_hired_stars,
+    with_talent,
+)
 from league_manager.services.match_day.classic_postmatch_record import player_record, side_record
 from league_manager.services.match_day.classic_prematch import find_classic_prematch
 from league_manager.services.match_day.dice import MatchDayDice, roll_dicts
@@ -304,9 +310,13 @@ def run_classic_postmatch(
     named = season_tournament(fixture.season_id, session=session)
     medals = stage == "final" and named is not None and named.name == "Blood Bowl"  # every finalist an MVP
     teams = {
-        side: with_talent(
-            _team_in(side, views[side], pre, result, stats, hurt, classic, stage, medals),
+        side: with_hired_stars(
+            with_talent(
+                _team_in(side, views[side], pre, result, stats, hurt, classic, stage, medals),
+                pre["sides"][side],
+            ),
             pre["sides"][side],
+            pre.get("stars_hired_by_both", ()),
         )
         for side in SIDES
     }
@@ -336,6 +346,8 @@ def run_classic_postmatch(
         names = {str(p.id): p.name for p in view.players}
         if pre["sides"][side].get("talent"):
             names[TALENT] = f"{pre['sides'][side]['talent']['position']} (That Boy's Got Talent; leaves)"
+        hired = [p.id for p in teams[side].players if p.id.startswith(STAR)]
+        names.update({star: f"{star.removeprefix(STAR)} (hired Star Player)" for star in hired})
         recovered = [p for p in view.players if p.status == "active" and p.misses_next_game]
         for p in recovered:  # he missed this match: fit for the next one (his new injury aside)
             writer.status(
@@ -343,7 +355,9 @@ def run_classic_postmatch(
             )
         players: list[dict[str, Any]] = []
         for p_out in team_out.players:
-            if p_out.id == TALENT:  # joined for this match only: nothing to write
+            if p_out.id == TALENT or p_out.id.startswith(
+                STAR
+            ):  # joined for this match only: nothing to write
                 continue
             player = repo.get_player(int(p_out.id), session=session)
             writer.player(player, p_out)

@@ -245,3 +245,33 @@ def test_tabletop_results_name_their_players_for_the_coaches(services: Services)
         "handicap victim",
         "iron man",
     ]
+
+
+def test_a_hired_star_draws_the_mvp_with_the_team_and_the_mvp_he_draws_is_lost(services: Services) -> None:
+    from league_manager.services.match_day.classic_prematch_models import classic_hires
+
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    hires = {"home": classic_hires([("Varag Ghoul-Chewer", 1)])}
+    typed = [*GATE, 1, 2, 1, 6]  # 12 Extra Training, 16 Under Scrutiny: nothing to pick
+    services.match_day.classic_pregame(fixture, typed=typed, hires=hires, all_typed=True)
+    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0))
+    typed = [1, 1, 12, 1]  # winnings; the MVP draws: the 12th of eleven orcs and the star (him), a goblin
+    post = services.match_day.classic_postgame(fixture, typed=typed, seed=2).value.record["post_match"]
+    (mvp,) = post["sides"]["home"]["mvps"]
+    assert (mvp["player_id"], mvp["lost"]) == (None, True)
+    assert mvp["name"] == "Varag Ghoul-Chewer (hired Star Player)"
+    assert all(p.spp == 0 for p in services.teams.get_team("Greenskins").players)
+    assert [m["player_id"] is not None for m in post["sides"]["away"]["mvps"]] == [True]
+
+
+def test_a_star_both_teams_hired_draws_no_mvp() -> None:
+    from league_manager.rules.classic_postmatch.sequence import TeamIn
+    from league_manager.services.match_day.classic_handicap_picks import with_hired_stars
+
+    team = TeamIn(rating=100, fan_factor=3, score=0, casualties=0, players=())
+    side = {
+        "hires": [{"kind": "star", "name": "Morg 'N' Thorg"}, {"kind": "star", "name": "Zara the Slayer"}]
+    }
+    drawn = with_hired_stars(team, side, both=["morg 'n' thorg"])
+    assert [(p.id, p.star, p.spp) for p in drawn.players] == [("star:Zara the Slayer", True, 0)]
+    assert with_hired_stars(team, {"hires": [{"kind": "freebooter", "name": "Blitzer"}]}) is team
