@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QPushButton
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.match_day.classic_prematch_models import ClassicPreMatchView
 from league_manager.ui.context import UiContext
+from league_manager.ui.match_day.classic_record_lines import pending_names, pending_picks
 from league_manager.ui.widgets import PageHeader, button
 
 SIDES = ("home", "away")
@@ -28,15 +29,9 @@ NO_APOTHECARY = "Leave him (no Apothecary)"
 APOTHECARY = "Send the Apothecary if he is a casualty"
 
 
-def pending_picks(record: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The picks that wait before the post-match, as (result, side of the coach who answers)."""
-    waits = [(INSPIRATION, side) for side in record.get("inspiration_pending", [])]
-    return waits + [(str(w["result"]), str(w["side"])) for w in record.get("handicap_pending", [])]
-
-
 def pending_text(record: Mapping[str, Any]) -> str:
     """What waits before the post-match, for the disabled button's tooltip ("" when nothing)."""
-    names = [f"{result} for {record['sides'][side]['name']}" for result, side in pending_picks(record)]
+    names = pending_names(record)
     return f"First: {', '.join(names)} (the buttons beside this one)" if names else ""
 
 
