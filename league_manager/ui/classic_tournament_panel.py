@@ -143,7 +143,7 @@ class ClassicTournamentPanel(QWidget):
         self.season: SeasonView | None = None
         self.view: TournamentView | None = None
         row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        row.setContentsMargins(0, 0, 0, 10)  # apart from the play-offs' help below
         self.summary = label("", wrap=True)
         self.summary.setTextFormat(self.summary.textFormat().RichText)
         row.addWidget(self.summary, 1)
