@@ -42,8 +42,17 @@ def test_talent_waits_on_its_button_and_the_post_match_is_enabled_once_picked(
     assert _visible(page) == {"That Boy's Got Talent"}
     assert page.postmatch_button.isVisibleTo(page) and not page.postmatch_button.isEnabled()
     assert "That Boy's Got Talent for Visitors" in page.postmatch_button.toolTip()
+    offered: list[list[str]] = []
+    real_item = dialogs.item
+
+    def item(title: str, label: str, items: list[str]) -> str | None:
+        offered.append(items)
+        return real_item(title, label, items)
+
+    dialogs.item = item
     dialogs.script("item", "Goblin")
     page.classic_picks.buttons["That Boy's Got Talent"].click()
+    assert offered == [["Goblin"]]  # the Goblin list's positions (its Big Guys are hired apart)
     record = window.ctx.services.match_day.classic_prematch(fixture).record
     assert record["sides"]["away"]["talent"]["position"] == "Goblin"
     assert _visible(page) == set() and page.postmatch_button.isEnabled()

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QPushButton
 
+from league_manager.rules.classic import load_classic
 from league_manager.rules.loader import load_ruleset
 from league_manager.services.match_day.classic_prematch_models import ClassicPreMatchView
 from league_manager.ui.context import UiContext
@@ -115,7 +116,8 @@ class ClassicPickActions:
         if side is None or fixture_id is None:
             return None
         team = self.ctx.svc.teams.get_team(str(self.record["sides"][side]["name"]))
-        positions = [p.name for p in load_ruleset(team.ruleset).team(team.race_id).positions]
+        classic = load_classic(load_ruleset(team.ruleset).id)  # its list: Big Guys are hired apart
+        positions = [p.name for p in classic.teams[team.race_id].positions]
         position = self.ctx.dialogs.item(
             TALENT, f"Which player of the {team.name} list joins for this match?", positions
         )

@@ -41,6 +41,8 @@ def side_prematch_lines(record: Mapping[str, Any], side: str) -> list[str]:
     if s.get("trophies") and "Blood Bowl" in s["trophies"]:
         lines.append("Blood Bowl holder: +20,000 gp after the match (the Bloodweiser deal)")
     for e in s.get("absences", []):
+        if str(e["reason"]).startswith(("Appearance Fee", "Assassin")):
+            continue  # their own lines below say he misses the match
         lines.append(f"{escape(e['reason'])}: {escape(e['name'])} misses the match")
     fee = s.get("appearance_fee")
     if fee:
