@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from league_manager.rules.classic_tournaments.challenges import PLAYOFF_WEEKS
 from league_manager.rules.classic_tournaments.playoffs import PlayoffStanding
 from league_manager.services.season_read_models import SeasonView
+from league_manager.ui.classic_tournament_panel import ClassicTournamentPanel
 from league_manager.ui.context import UiContext
 from league_manager.ui.models import CENTER, RIGHT, Column, RecordTableModel
 from league_manager.ui.widgets import button, label, make_table, source_row
@@ -112,6 +113,8 @@ class ClassicTournamentTab(QWidget):
         self.drawn = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 12, 0, 0)
+        self.tournament = ClassicTournamentPanel(ctx, self)  # the season's tournament: name, close
+        layout.addWidget(self.tournament)
         layout.addWidget(
             label(
                 "Open play-offs: each team's best three results count (15 a win, 10 a draw, 5 a loss, "
@@ -180,6 +183,7 @@ class ClassicTournamentTab(QWidget):
         """Fill the tab for ``season`` (``drawn``: its knock-out fixtures exist)."""
         self.season, self.drawn = season, drawn
         svc = self.ctx.svc
+        self.tournament.show_season(season)
         self.table_model.set_rows(svc.classic_playoffs.table(season.id))
         self.challenge_model.set_rows(svc.classic_challenges.of_season(season.id))
         self.drawn_label.setText(

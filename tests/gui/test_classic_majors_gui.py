@@ -31,4 +31,4 @@ def test_the_pre_match_record_shows_the_holders_trophy_extra_roll_and_handicap_m
     assert "holds Chaos Cup: 1 Trophy Re-roll(s)" in html
     assert "Dale rolls once more (Chaos Cup holder)" in html and "14 Inspiration" in html
     assert "Bribe the Announcers: Lineman #8 (Dale) takes an MVP now" in html
-    assert "fixture inspire 10 PLAYER" in html
+    assert "Before the post-match</b>: Inspiration for Dale (the buttons at the top of this page)" in html

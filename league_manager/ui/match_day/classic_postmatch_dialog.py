@@ -34,6 +34,7 @@ from league_manager.services.match_day.dice import parse_typed
 from league_manager.services.read_models import TeamView
 from league_manager.services.season_read_models import PlayerStatLine
 from league_manager.ui.context import UiContext
+from league_manager.ui.match_day.classic_record_lines import side_postmatch_lines, stage_html
 from league_manager.ui.widgets import label
 
 FIGURES_HELP = (
@@ -183,7 +184,7 @@ def classic_postmatch_html(view: ClassicPreMatchView) -> str:
     post = view.record.get("post_match")
     if not post:
         return ""
-    parts = ["<h3>Post-match</h3>"]
+    parts = ["<h3>Post-match</h3>", stage_html(post)]
     for side in ("home", "away"):
         s = post["sides"][side]
         w, f = s["winnings"], s["fan_factor"]
@@ -191,6 +192,7 @@ def classic_postmatch_html(view: ClassicPreMatchView) -> str:
             f"winnings {w['paid']:,} gp (rolled {w['dice']}, {w['modifier']:+d}, won {w['won_bonus']:+d})"
         ]
         lines.append(f"fan factor {f['before']} → {f['after']}")
+        lines += side_postmatch_lines(s)
         lines += [f"MVP: {escape(m['name'])}" for m in s["mvps"]]
         for p in s["players"]:
             lines.append(f"{escape(p['name'])}: +{p['spp_earned']} SPP ({p['spp']})")

@@ -15,6 +15,7 @@ from league_manager.services.match_day.classic_prematch_models import ClassicPre
 from league_manager.services.match_day.dice import parse_typed
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
+from league_manager.ui.match_day.classic_record_lines import gate_html, pending_html, side_prematch_lines
 from league_manager.ui.widgets import label
 
 HIRES_HELP = (
@@ -102,8 +103,9 @@ def classic_prematch_html(view: ClassicPreMatchView) -> str:
                 "plays (apothecary)" if n["apothecary"] else "misses the match" if n["misses"] else "plays"
             )
             lines.append(f"niggling injury: {escape(n['name'])} rolled {n['dice']}: {verdict}")
+        lines += side_prematch_lines(r, side)
         parts.append(f"<p><b>{escape(s['name'])}</b><br/>" + "<br/>".join(lines) + "</p>")
-    parts.append(f"<p><b>Gate</b>: {r['gate']['fans']:,} fans</p>")
+    parts.append(f"<p><b>Gate</b>: {r['gate']['fans']:,} fans</p>" + gate_html(r))
     h = r["handicap"]
     if not h["rolls"] and not h["picked"]:
         parts.append(f"<p><b>Handicap</b>: ratings {h['difference']} apart, no roll</p>")
@@ -125,12 +127,7 @@ def classic_prematch_html(view: ClassicPreMatchView) -> str:
             parts.append(
                 f"<p>{escape(e['handicap'])}: {escape(e['name'])} ({team}) takes an MVP now, 5 SPP</p>"
             )
-    for side in r.get("inspiration_pending", []):
-        team = escape(r["sides"][side]["name"])
-        parts.append(
-            f"<p><b>Inspiration</b>: {team} picks the player for an extra MVP before the post-match "
-            f"(<code>fixture inspire {view.fixture_id} PLAYER</code>)</p>"
-        )
+    parts.append(pending_html(r))
     for name in r.get("stars_hired_by_both", []):
         parts.append(f"<p>{escape(name)} was hired by both teams: he plays for neither.</p>")
     dice = ", ".join(f"{escape(d['label'])} {d['result']} ({d['source']})" for d in r["dice"])

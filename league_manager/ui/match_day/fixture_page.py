@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QHBoxLayout, QTextBrowser, QVBoxLayout
 from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.changes import Changes
 from league_manager.ui.context import Page, UiContext
+from league_manager.ui.match_day.classic_pick_actions import ClassicPickActions, pending_text
 from league_manager.ui.match_day.classic_undo_actions import ClassicUndoActions, undone_html
 from league_manager.ui.match_day.shared_result import SharedResultBar
 from league_manager.ui.match_day.summary import AUDIT_LINK, full_html, race_label
@@ -28,6 +29,7 @@ STAGES = {
     "post_game_applied": "Post-game applied",
 }
 CORRECTABLE = ("result_entered", "post_game_applied")
+POSTMATCH_TIP = "The LRB 2004 post-match: winnings, fan factor, MVPs, Star Player rolls, serious injuries"
 CANCELLABLE = ("pre_game", "in_progress")
 """Stages whose pre-game may be thrown away (no result yet)."""
 """Stages whose result the correction dialog may change (before the post-game it only replaces it)."""
@@ -107,12 +109,13 @@ class FixturePage(Page):
         self.replay_button.hide()  # shown by reload() when the fixture has a stored match
         self.postmatch_button = button(
             "Post-match…", "demo", primary=True,
-            tip="The LRB 2004 post-match: winnings, fan factor, MVPs, Star Player rolls, serious injuries",
+            tip=POSTMATCH_TIP,
         )  # fmt: skip
         self.postmatch_button.clicked.connect(self.open_postmatch)
         self.header.add_action(self.postmatch_button)
         self.postmatch_button.hide()  # shown by reload() on a classic fixture with its pre-match and score
         self.classic_undo = ClassicUndoActions(ctx, self.header)  # shown by reload() on a classic fixture
+        self.classic_picks = ClassicPickActions(ctx, self.header)  # shown by reload() while a pick waits
         self.star_roll_button = button(
             "Star Player rolls…", "edit", primary=True,
             tip="Pick the skill, trait or characteristic for each Star Player roll of this post-match",
@@ -229,6 +232,7 @@ class FixturePage(Page):
         self.classic = services.match_day.is_classic(int(self.ident))
         self.postmatch_button.hide()
         self.classic_undo.hide()
+        self.classic_picks.hide()
         self.star_roll_button.hide()
         if self.classic:  # LRB 2004: the classic pre-match, then the score on the season page
             self._show_classic(f)
@@ -258,6 +262,10 @@ class FixturePage(Page):
                 classic_prematch_html(prematch) + result + post + undone_html(prematch.record)
             )
             self.postmatch_button.setVisible(not post and score != "")
+            waiting = pending_text(prematch.record)
+            self.postmatch_button.setEnabled(not waiting)
+            self.postmatch_button.setToolTip(waiting or POSTMATCH_TIP)
+            self.classic_picks.show_for(prematch)
             self.star_roll_button.setVisible(bool(pending_star_rolls(prematch)))
             stage = "Post-match done" if post else "Result in" if score else "Pre-match done"
             match = f"{fixture.home} v {fixture.away}"

@@ -16,6 +16,7 @@ from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.chart_panel import ChartPanel
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.history_models import PlayerMatchModel
+from league_manager.ui.match_day.classic_star_undo import StarPickUndo
 from league_manager.ui.models import AdvancementModel, SppModel, StatusModel, player_status
 from league_manager.ui.widgets import PageHeader, StatTile, button, card, label, make_table, tiles_row
 
@@ -38,6 +39,7 @@ class PlayerPage(Page):
         self.advance_button = button("Advance…", "demo", primary=True, tip="Spend SPP on an advancement")
         self.advance_button.clicked.connect(self.advance)
         self.header.add_action(self.advance_button)
+        self.star_undo = StarPickUndo(ctx, self.header)  # shown by show_card() once a classic pick exists
         self.header.add_action(self.back)
         layout.addWidget(self.header)
         self.stats = {c: StatTile(c) for c in CHARACTERISTICS}
@@ -122,6 +124,7 @@ class PlayerPage(Page):
             else "Spend SPP on an advancement"
         )
         self.advance_button.setVisible(not p.classic or self._classic_pick)  # LRB 2004: no SPP spent
+        self.star_undo.show_for(data)
         self.extra["spp"].set_value(f"{p.spp} / {p.spp_earned}")
         self.extra["value"].set_value(format_k(p.value))
         self.extra["level"].set_value(p.level or "Rookie")

@@ -36,6 +36,8 @@ from league_manager.ui.simulate_dialog import SimulateDialog
 from league_manager.ui.widgets import PageHeader, button, label, make_table, source_row
 
 OUTCOMES = ("Score", "Forfeit", "Bye", "Concession", "Administrative")
+ARRANGE_TIP = "An open league (LRB 2004): add a game the two coaches arranged"
+ARRANGE_DRAWN = "The knock-out has been drawn: the play-offs are over, no more games are arranged this season"
 """What the result editor can enter."""
 
 
@@ -221,7 +223,7 @@ class SeasonPage(Page):
         self.header.add_action(self.schedule_button)
         self.arrange_button = button(
             "Arrange a game…", "add", primary=True,
-            tip="An open league (LRB 2004): add a game the two coaches arranged",
+            tip=ARRANGE_TIP,
         )  # fmt: skip
         self.arrange_button.clicked.connect(self.arrange_game)
         self.header.add_action(self.arrange_button)
@@ -413,6 +415,8 @@ class SeasonPage(Page):
         if classic:
             drawn = any(f.stage == "playoff" for f in self._fixtures)
             self.classic_tab.show_season(season, drawn)
+            self.arrange_button.setEnabled(not drawn)
+            self.arrange_button.setToolTip(ARRANGE_DRAWN if drawn else ARRANGE_TIP)
 
     def arrange_game(self) -> Any:
         """An open league's game the coaches arranged: its two teams, then the fixture is added."""

@@ -1,0 +1,86 @@
+"""The classic (LRB 2004) season's tournament on the "Play-offs" tab: named, closed with its prizes
+and trophy holder shown; "Arrange a game…" refused once the knock-out is drawn."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from league_manager.services.facade import Services
+from tests.unit.services.test_classic_majors import ORCS, TEAMS, decide, play
+
+
+def _drawn(make_window: Any, tmp_path: Path) -> tuple[Any, Any]:
+    path = tmp_path / "cup.db"
+    services = Services.open(path)
+    services.leagues.create_league("Old World", "lrb2004")
+    for n, name in enumerate(TEAMS):
+        services.teams.draft_team("Old World", name, f"Coach {n}", ORCS)
+    services.seasons.create_season("Old World", "Open")
+    for home, away, score in (("Ash", "Birch", (3, 0)), ("Ash", "Cedar", (1, 0)), ("Ash", "Dale", (0, 1)),
+                              ("Birch", "Cedar", (2, 2)), ("Elm", "Cedar", (0, 4))):  # fmt: skip
+        play(services, home, away, score)
+    services.classic_playoffs.draw("Open", third_place=True, seed=7)
+    services.close()
+    window = make_window()
+    window.open_database(str(path), background=False)
+    window.navigate("season", window.ctx.services.seasons.get_season("Open").id)
+    return window, window.season_page
+
+
+def test_a_major_is_named_and_closed_with_its_prizes_and_holder(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    window, page = _drawn(make_window, tmp_path)
+    panel = page.classic_tab.tournament
+    assert "not named yet" in panel.summary.text() and not panel.close_button.isEnabled()
+    assert page.arrange_button.isVisibleTo(page) and not page.arrange_button.isEnabled()
+    assert "knock-out has been drawn" in page.arrange_button.toolTip()
+
+    def blood_bowl(dialog: Any) -> bool:
+        assert not dialog.winner.isEnabled()  # a Major's prizes are the rules'
+        dialog.kind.setCurrentText("Blood Bowl")
+        return True
+
+    dialogs.on_run = blood_bowl
+    panel.name_button.click()
+    assert "Blood Bowl</b> (a Major)" in panel.summary.text() and panel.close_button.isEnabled()
+    services = window.ctx.services
+    winner, runner_up = decide(services, final_played=True)
+    before = services.teams.get_team(winner).treasury
+    page.reload()
+    dialogs.script("confirm", True)
+    panel.close_button.click()
+    text = panel.summary.text()
+    assert f"winner {winner}: 350,000 gp paid" in text and f"runner-up {runner_up}: 150,000 gp paid" in text
+    assert f"{winner} holds the Blood Bowl" in text
+    assert services.teams.get_team(winner).treasury == before + 350_000
+    assert not panel.name_button.isEnabled() and not panel.close_button.isEnabled()
+
+
+def test_a_minor_tournament_takes_its_prizes_and_a_refusal_is_shown(
+    make_window: Any, tmp_path: Path, dialogs: Any
+) -> None:
+    window, page = _drawn(make_window, tmp_path)
+    panel = page.classic_tab.tournament
+
+    def minor(dialog: Any) -> bool:
+        dialog.kind.setCurrentText("A minor tournament (no trophy)")
+        dialog.minor_name.setText("Reikland Cup")
+        dialog.winner.setValue(50_000)
+        dialog.runner_up.setValue(20_000)
+        return True
+
+    dialogs.on_run = minor
+    panel.name_button.click()
+    view = window.ctx.services.classic_tournaments.show("Open")
+    assert (view.name, view.major, view.winner_prize, view.runner_up_prize) == (
+        "Reikland Cup",
+        False,
+        50_000,
+        20_000,
+    )
+    assert "prizes: winner 50,000 gp, runner-up 20,000 gp" in panel.summary.text()
+    dialogs.script("confirm", True)
+    panel.close_button.click()  # refused: the final is still to be played
+    assert dialogs.errors and not window.ctx.services.classic_tournaments.show("Open").closed
