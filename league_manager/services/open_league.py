@@ -57,3 +57,22 @@ def check_not_again(league: League, a: Team, b: Team, *, session: Session) -> No
                 f"league allows no more than {MAX_IN_A_ROW} in a row against one opponent; "
                 "arrange a game with another team first",
             )
+
+
+def check_league_weeks(season: Season, *, session: Session) -> None:
+    """Refuse arranging a league game once the season's knock-out is drawn or the season is over.
+
+    Raises:
+        RuleViolation: the season is finished, or it has play-off fixtures.
+    """
+    if season.status == "finished":
+        raise RuleViolation("fixture", f"{season.name} is finished: no more games are arranged in it")
+    drawn = session.exec(
+        select(Fixture.id).where(Fixture.season_id == season.id, Fixture.stage == "playoff")
+    ).first()
+    if drawn is not None:
+        raise RuleViolation(
+            "fixture",
+            f"{season.name}'s knock-out has been drawn: the league weeks are over and no more games "
+            "are arranged",
+        )

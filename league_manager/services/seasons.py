@@ -30,7 +30,7 @@ from league_manager.services.concessions import refuse_if_conceded_before
 from league_manager.services.match_day.board_store import refuse_if_board_in_progress
 from league_manager.services.match_day.classic_postmatch import refuse_if_classic_postmatch
 from league_manager.services.match_day.classic_undo_links import refuse_if_tournament_closed
-from league_manager.services.open_league import check_not_again, join_on_first_fixture
+from league_manager.services.open_league import check_league_weeks, check_not_again, join_on_first_fixture
 from league_manager.services.season_read_models import (
     EntryCandidate,
     FixtureView,
@@ -423,6 +423,7 @@ class SeasonService(ServiceBase):
                 raise RuleViolation("fixture", "a team cannot play itself")
             league = league_of(row, session=session)
             if self.ruleset_of(league).classic:  # the open league: coaches arrange their games
+                check_league_weeks(row, session=session)
                 check_not_again(league, a, b, session=session)
                 for team in (a, b):
                     join_on_first_fixture(row, team, session=session)

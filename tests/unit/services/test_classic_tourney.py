@@ -81,6 +81,10 @@ def test_the_draw_creates_the_semi_finals_final_and_third_place_match(
     assert {f.home for f in semis} <= {t for f in final for t in (f.home, f.away)}
     with pytest.raises(RuleViolation, match="already been drawn"):
         services.classic_playoffs.draw("Open", seed=7)
+    count = len(services.seasons.fixtures("Open"))
+    with pytest.raises(RuleViolation, match="knock-out has been drawn: the league weeks are over"):
+        services.seasons.add_fixture("Open", "Ash", "Elm")
+    assert len(services.seasons.fixtures("Open")) == count
 
 
 def test_the_draw_waits_for_open_matches_and_enough_teams(services: Services, playoffs: list[str]) -> None:
