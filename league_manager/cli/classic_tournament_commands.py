@@ -57,23 +57,7 @@ def render_tournament(view: TournamentView) -> str:
         lines.append("  not closed yet (season classic-close SEASON after the final)")
         return "\n".join(lines)
     r = view.record
-    lines.append(f"  winner {view.winner}: {format_gold(r['prizes']['winner'])}")
-    lines.append(f"  runner-up {view.runner_up}: {format_gold(r['prizes']['runner_up'])}")
-    split = r.get("chaos_cup_split")
-    if split:
-        lines.append(f"  Chaos Cup split: rolled {split['die']}, modifier {split['modifier']:+d}")
-    if r.get("spike_fan_factor"):
-        lines.append(f"  {view.winner}: fan factor +{r['spike_fan_factor']} for good")
-    poty = r.get("player_of_the_year")
-    if poty:
-        lines.append(
-            f"  Spike! Player of the Year: {poty['name']} ({poty['team']}, {poty['spp']} SPP): "
-            f"{poty['team']} fan factor +1 for good"
-        )
-    if view.major:
-        lines.append(
-            f"  {view.winner} holds the {view.name} (a Trophy Re-roll once per match) until the next one"
-        )
+    lines.extend(f"  {line}" for line in view.outcome_lines())
     if r.get("dice"):
         lines.append("  Dice: " + ", ".join(f"{d['label']} {d['result']} ({d['source']})" for d in r["dice"]))
     return "\n".join(lines)

@@ -20,6 +20,7 @@ from sqlmodel import Session, col, select
 
 from league_manager.core.errors import RuleViolation
 from league_manager.core.limits import clean_name
+from league_manager.core.money import format_gold
 from league_manager.persistence import repositories as repo
 from league_manager.persistence.classic_models import ClassicPreMatch
 from league_manager.persistence.classic_tournament_models import ClassicTournament
@@ -64,6 +65,34 @@ class TournamentView:
             "winner_prize": self.winner_prize, "runner_up_prize": self.runner_up_prize,
             "winner": self.winner, "runner_up": self.runner_up, "closed": self.closed, **self.record,
         }  # fmt: skip
+
+    def outcome_lines(self) -> list[str]:
+        """A closed tournament in words, a line each: the prizes paid, the Majors' rolls and benefits,
+        the trophy's holder (the command line prints them, the season page shows them); none
+        before the close."""
+        if not self.closed:
+            return []
+        r = self.record
+        lines = [
+            f"winner {self.winner}: {format_gold(r['prizes']['winner'])} paid",
+            f"runner-up {self.runner_up}: {format_gold(r['prizes']['runner_up'])} paid",
+        ]
+        split = r.get("chaos_cup_split")
+        if split:
+            lines.append(f"Chaos Cup split: rolled {split['die']}, modifier {split['modifier']:+d}")
+        if r.get("spike_fan_factor"):
+            lines.append(f"{self.winner}: fan factor +{r['spike_fan_factor']} for good")
+        poty = r.get("player_of_the_year")
+        if poty:
+            lines.append(
+                f"Spike! Player of the Year: {poty['name']} ({poty['team']}, {poty['spp']} SPP): "
+                f"{poty['team']} fan factor +1 for good"
+            )
+        if self.major:
+            lines.append(
+                f"{self.winner} holds the {self.name} (a Trophy Re-roll once per match) until the next one"
+            )
+        return lines
 
 
 def _final(season: Season, *, session: Session) -> tuple[Fixture, FixtureResult | None] | None:

@@ -112,25 +112,7 @@ def tournament_html(view: TournamentView | None) -> str:
     if not view.closed:
         lines.append("not closed yet: close it once the final and its post-match are done")
         return "<p>" + "<br/>".join(lines) + "</p>"
-    r = view.record
-    lines.append(f"winner {escape(view.winner or '')}: {r['prizes']['winner']:,} gp paid")
-    lines.append(f"runner-up {escape(view.runner_up or '')}: {r['prizes']['runner_up']:,} gp paid")
-    split = r.get("chaos_cup_split")
-    if split:
-        lines.append(f"Chaos Cup split: rolled {split['die']}, modifier {split['modifier']:+d}")
-    if r.get("spike_fan_factor"):
-        lines.append(f"{escape(view.winner or '')}: fan factor +{r['spike_fan_factor']} for good")
-    poty = r.get("player_of_the_year")
-    if poty:
-        lines.append(
-            f"Spike! Player of the Year: {escape(poty['name'])} ({escape(poty['team'])}, {poty['spp']} SPP): "
-            f"{escape(poty['team'])} fan factor +1 for good"
-        )
-    if view.major:
-        lines.append(
-            f"<b>{escape(view.winner or '')} holds the {escape(view.name)}</b> (a Trophy Re-roll once "
-            "per match) until the next one"
-        )
+    lines.extend(escape(line) for line in view.outcome_lines())
     return "<p>" + "<br/>".join(lines) + "</p>"
 
 
