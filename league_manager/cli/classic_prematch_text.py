@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from league_manager.cli.context import CliContext
 from league_manager.core.money import format_gold
 from league_manager.services.match_day.classic_prematch_models import ClassicPreMatchView, classic_hires
+from league_manager.services.match_day.classic_record_text import gate_change_lines, side_handicap_lines
 from league_manager.services.match_day.dice import parse_typed
 from league_manager.services.match_day.inducements import Purchase
 
@@ -26,45 +26,6 @@ def run_classic_pregame(
         .value
     )
     return ctx.emit(view.to_dict(), lambda: render_classic_prematch(view))
-
-
-def assassin_words(hit: Mapping[str, Any]) -> str:
-    """The Assassin's roll and what came of it."""
-    total = sum(hit["dice"]) + hit["modifier"]
-    words = f"Injury roll {'+'.join(map(str, hit['dice']))}" + (" +1 Stunty" if hit["modifier"] else "")
-    words += f" = {total}" + (f", casualty D6 {hit['casualty_die']}" if hit["casualty_die"] else "")
-    words += f": {hit['result']}"
-    if hit["apothecary"] is not None:
-        words += f"; Apothecary {hit['apothecary']}" + (
-            " (fails)" if hit["apothecary"] == 1 else " (heals him)"
-        )
-    if hit["regeneration"] is not None:
-        regenerates = hit["regeneration"] >= 4
-        words += f"; Regeneration {hit['regeneration']}" + (" (regenerates)" if regenerates else " (fails)")
-    if hit["out"]:
-        return words + "; he misses the match"
-    return words + ("; he starts the match Knocked Out" if hit["result"] == "KO'd" else "; he plays")
-
-
-def gate_lines(r: Mapping[str, Any]) -> list[str]:
-    """What Bad Press and Team Anthem did to the gate already rolled (older records: nothing)."""
-    gate, match = r["gate"], r.get("match_fan_factors", r["fan_factors"])
-    lines: list[str] = []
-    for side in ("home", "away"):
-        name, dropped, added = r["sides"][side]["name"], gate.get("dropped", {}), gate.get("added", {})
-        if dropped.get(side):
-            lines.append(
-                f"    Bad Press: {name}'s fan factor is {match[side]} this match; its gate dice "
-                f"{', '.join(map(str, dropped[side]))} no longer count"
-            )
-        if added.get(side):
-            lines.append(
-                f"    Team Anthem: {name}'s fan factor is {match[side]} this match; one more gate die "
-                f"({', '.join(map(str, added[side]))})"
-            )
-        if not dropped.get(side) and not added.get(side) and match[side] != r["fan_factors"][side]:
-            lines.append(f"    {name}'s fan factor is {match[side]} this match (Bad Press, Team Anthem)")
-    return lines
 
 
 def render_classic_prematch(view: ClassicPreMatchView) -> str:
@@ -102,32 +63,12 @@ def render_classic_prematch(view: ClassicPreMatchView) -> str:
             lines.append(
                 f"    niggling injury: {n['name']} rolled {', '.join(map(str, n['dice']))}: {verdict}"
             )
-        for e in s.get("absences", []):
-            lines.append(f"    {e['reason']}: {e['name']} misses the match")
-        fee = s.get("appearance_fee")
-        if fee:
-            paid = {None: "pay any time after kick-off", True: "paid", False: "not paid: he missed the match"}
-            lines.append(
-                f"    Appearance Fee: {fee['name']} will not play until paid {format_gold(fee['fee'])}"
-                f" (rolled {fee['die']}); {paid[fee['paid']]}"
-            )
-        for pick in s.get("handicap_players", []):
-            lines.append(f"    {pick['result']}: {', '.join(pick['players']) or 'nobody'}")
-        hit = s.get("assassin")
-        if hit:
-            lines.append(f"    Assassin: {hit['name']}: {assassin_words(hit)}")
-        talent = s.get("talent")
-        if talent:
-            lines.append(
-                f"    That Boy's Got Talent: a {talent['position']} joins for this match only"
-                f" (MA {talent['profile']['MA']} ST {talent['profile']['ST']} AG {talent['profile']['AG']}"
-                f" AV {talent['profile']['AV']})"
-            )
+        lines.extend(f"    {line}" for line in side_handicap_lines(r, side))
     for name in r.get("stars_hired_by_both", []):
         lines.append(f"  {name} was hired by both teams: he plays for neither and keeps both fees")
     gate = r["gate"]
     lines.append(f"  Gate: {gate['fans']:,} fans ({gate['dice']} D6 x 1,000)")
-    lines.extend(gate_lines(r))
+    lines.extend(f"    {line}" for line in gate_change_lines(r))
     h = r["handicap"]
     if not h["rolls"] and not h["picked"]:
         lines.append(f"  Handicap: ratings {h['difference']} apart, no handicap roll")

@@ -62,7 +62,7 @@ def test_tabletop_results_name_their_players(make_window: Any, tmp_path: Path) -
 def test_an_appearance_fee_waits_and_is_named_before_the_post_match(make_window: Any, tmp_path: Path) -> None:
     window, text = _record(make_window, tmp_path, [*GATE, 1, 1, 1, 2, 2, 3])
     second = window.ctx.services.teams.get_team("Greenskins").players[1].name
-    assert f"Appearance Fee: {second} will not play unless paid 15,000 gp (rolled 3)" in text
+    assert f"Appearance Fee: {second} will not play until paid 15,000 gp (rolled 3)" in text
     assert "Before the post-match: Appearance Fee for Greenskins" in text
     assert "fixture appearance-fee" not in text
 

@@ -11,78 +11,24 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from league_manager.services.match_day.classic_record_text import gate_change_lines, side_handicap_lines
+
 SIDES = ("home", "away")
 STAGES = {"semi_final": "Tournament semi-final", "final": "Tournament final"}
-FEE_STATE = {None: "to answer (the button above)", True: "paid", False: "not paid: he misses the match"}
-
-
-def assassin_text(hit: Mapping[str, Any]) -> str:
-    """The Assassin's Injury roll and what came of it, in words."""
-    total = sum(hit["dice"]) + hit["modifier"]
-    words = f"Injury roll {'+'.join(map(str, hit['dice']))}" + (" +1 Stunty" if hit["modifier"] else "")
-    words += f" = {total}" + (f", casualty D6 {hit['casualty_die']}" if hit["casualty_die"] else "")
-    words += f": {hit['result']}"
-    if hit["apothecary"] is not None:
-        healed = "(fails)" if hit["apothecary"] == 1 else "(heals him)"
-        words += f"; Apothecary {hit['apothecary']} {healed}"
-    if hit["regeneration"] is not None:
-        words += f"; Regeneration {hit['regeneration']} " + (
-            "(regenerates)" if hit["regeneration"] >= 4 else "(fails)"
-        )
-    if hit["out"]:
-        return words + "; he misses the match"
-    return words + ("; he starts Knocked Out" if hit["result"] == "KO'd" else "; he plays")
+FEE_UNANSWERED = "to answer (the button above)"
 
 
 def side_prematch_lines(record: Mapping[str, Any], side: str) -> list[str]:
     """One side's lines the handicap results add to the pre-match (escaped HTML)."""
-    s = record["sides"][side]
     lines: list[str] = []
-    if s.get("trophies") and "Blood Bowl" in s["trophies"]:
+    if record["sides"][side].get("trophies") and "Blood Bowl" in record["sides"][side]["trophies"]:
         lines.append("Blood Bowl holder: +20,000 gp after the match (the Bloodweiser deal)")
-    for e in s.get("absences", []):
-        if str(e["reason"]).startswith(("Appearance Fee", "Assassin")):
-            continue  # their own lines below say he misses the match
-        lines.append(f"{escape(e['reason'])}: {escape(e['name'])} misses the match")
-    fee = s.get("appearance_fee")
-    if fee:
-        lines.append(
-            f"Appearance Fee: {escape(fee['name'])} will not play unless paid {fee['fee']:,} gp "
-            f"(rolled {fee['die']}): {FEE_STATE[fee['paid']]}"
-        )
-    for pick in s.get("handicap_players", []):
-        lines.append(f"{escape(pick['result'])}: {escape(', '.join(pick['players']) or 'nobody')}")
-    hit = s.get("assassin")
-    if hit:
-        lines.append(f"Assassin: {escape(hit['name'])}: {escape(assassin_text(hit))}")
-    talent = s.get("talent")
-    if talent:
-        p = talent["profile"]
-        lines.append(
-            f"That Boy's Got Talent: a {escape(talent['position'])} joins for this match only "
-            f"(MA {p['MA']} ST {p['ST']} AG {p['AG']} AV {p['AV']})"
-        )
-    return lines
+    return lines + [escape(line) for line in side_handicap_lines(record, side, FEE_UNANSWERED)]
 
 
 def gate_html(record: Mapping[str, Any]) -> str:
     """What Bad Press and Team Anthem did to the gate (empty for older records or neither)."""
-    gate, match = record["gate"], record.get("match_fan_factors", record["fan_factors"])
-    lines: list[str] = []
-    for side in SIDES:
-        name = escape(record["sides"][side]["name"])
-        dropped, added = gate.get("dropped", {}).get(side), gate.get("added", {}).get(side)
-        if dropped:
-            lines.append(
-                f"Bad Press: {name}'s fan factor is {match[side]} this match; its gate dice "
-                f"{', '.join(map(str, dropped))} no longer count"
-            )
-        if added:
-            lines.append(
-                f"Team Anthem: {name}'s fan factor is {match[side]} this match; one more gate die "
-                f"({', '.join(map(str, added))})"
-            )
-    return "".join(f"<p>{line}</p>" for line in lines)
+    return "".join(f"<p>{escape(line)}</p>" for line in gate_change_lines(record))
 
 
 def pending_picks(record: Mapping[str, Any]) -> list[tuple[str, str]]:
