@@ -64,8 +64,11 @@ MIN_FAN_FACTOR = 1
 MOST_PLAYERS = 16
 """LRB 3: a team has at most 16 players on its roster."""
 
-REVERSE_KIND = {"mng": "recovered", "recovered": "mng", "left": "reinstated"}
+REVERSE_KIND = {"mng": "recovered", "recovered": "mng", "left": "reinstated", "dead": "reinstated"}
 """The status row that takes back a post-match's status row (others take back their delta)."""
+RETURNING = ("left", "dead")
+"""Status rows whose reversal brings a player back onto the roster (a veteran who left after a
+concession; a player the pre-match's Assassin killed)."""
 
 
 def undo_hint(fixture_id: int) -> str:
@@ -167,7 +170,7 @@ def _numbers_taken(ids: Mapping[str, list[int]], *, session: Session) -> list[Ru
     problems = []
     rows = session.exec(select(PlayerStatusEntry).where(col(PlayerStatusEntry.id).in_(ids.get("status", []))))
     for row in rows:
-        if row.kind != "left":
+        if row.kind not in RETURNING:
             continue
         player = repo.get_player(row.player_id, session=session)
         other = session.exec(
@@ -205,7 +208,7 @@ def _compensate(fixture_id: int, ids: Mapping[str, list[int]], note: str, *, ses
     ).all()
     for status in statuses:
         player = repo.get_player(status.player_id, session=session)
-        if status.kind == "left":
+        if status.kind in RETURNING:
             returned.add(status.player_id)
         repo.add_status(
             player, REVERSE_KIND.get(status.kind, status.kind), f"{note}: reverses '{status.reason}'",
@@ -370,10 +373,18 @@ def undo_classic_prematch(fixture_id: int, reason: str, *, session: Session) -> 
     if later:
         raise RuleViolations(later)
     paid = [i for side in SIDES for i in record["sides"][side].get("ledger_ids", [])]
+    killed = [i for side in SIDES for i in record["sides"][side].get("status_ids", [])]  # the Assassin's
     note = f"Pre-match of fixture {fixture_id} undone ({reason.strip()})"
-    ids = merge_ids({"treasury": paid}, handicap_mvp_ledger_ids(record))
-    _compensate(fixture_id, ids, note, session=session)
-    changes = _diff(before, _views(fixture_id, session=session))
+    ids = merge_ids({"treasury": paid, "status": killed}, handicap_mvp_ledger_ids(record))
+    taken = _numbers_taken(ids, session=session)
+    if taken:  # the compensating rows cannot even be written
+        raise RuleViolations(taken)
+    returned = _compensate(fixture_id, ids, note, session=session)
+    after = _views(fixture_id, session=session)
+    full = [p for p in _overdrawn(after, returned) if p.rule == "roster"]
+    if full:  # the transaction rolls back: nothing is undone
+        raise RuleViolations(full)
+    changes = _diff(before, after)
     _keep(row, record, "pre-match", reason.strip())
     session.add(MatchCorrection(
         fixture_id=fixture_id, reason=f"pre-match undone: {reason.strip()}",

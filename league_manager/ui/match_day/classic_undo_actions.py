@@ -27,7 +27,8 @@ POST_MATCH_TEXT = (
 )
 PRE_MATCH_TEXT = (
     "Take back the pre-match of {match}? The hires are refunded and the SPP of its handicap MVPs "
-    "(Bribe the Announcers, Inspiration) taken back by correcting rows (the record is kept among "
+    "(Bribe the Announcers, Inspiration) taken back by correcting rows, and a player its Assassin "
+    "killed comes back (the record is kept among "
     "the fixture's corrections); the pre-match can be run again with new rolls. It is refused once "
     "a Star Player roll of those MVPs has been picked."
 )

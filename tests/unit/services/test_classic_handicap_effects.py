@@ -3,7 +3,7 @@
 import pytest
 from sqlmodel import Session
 
-from league_manager.core.errors import NotFound, RuleViolation
+from league_manager.core.errors import NotFound, RuleViolation, RuleViolations
 from league_manager.persistence.season_models import PlayerMatchStats
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import PlayerStatLine, ResultEntry
@@ -275,3 +275,27 @@ def test_a_star_both_teams_hired_draws_no_mvp() -> None:
     drawn = with_hired_stars(team, side, both=["morg 'n' thorg"])
     assert [(p.id, p.star, p.spp) for p in drawn.players] == [("star:Zara the Slayer", True, 0)]
     assert with_hired_stars(team, {"hires": [{"kind": "freebooter", "name": "Blitzer"}]}) is team
+
+
+def test_undoing_the_pre_match_brings_back_the_player_its_assassin_killed(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    orcs = [p.id for p in services.teams.get_team("Greenskins").players]
+    services.match_day.classic_pregame(fixture, typed=[*GATE, 5, 6, 1, 2], all_typed=True)
+    services.match_day.classic_assassin(fixture, orcs[0], typed=[6, 6, 6], all_typed=True)
+    assert orcs[0] not in [p.id for p in services.teams.get_team("Greenskins").players]
+    services.match_day.cancel_pregame(fixture, "the wrong handicap table was read")
+    back = next(p for p in services.teams.get_team("Greenskins").players if p.id == orcs[0])
+    assert back.status == "active"
+    services.match_day.classic_pregame(fixture, typed=[*GATE, 1, 2, 1, 6], all_typed=True)  # runs again
+
+
+def test_the_killed_player_does_not_come_back_over_a_new_hire_with_his_number(services: Services) -> None:
+    fixture = fixture_between(services, GOBLINS, gold=300_000)
+    team = services.teams.get_team("Greenskins")
+    victim = team.players[0]
+    services.match_day.classic_pregame(fixture, typed=[*GATE, 5, 6, 1, 2], all_typed=True)
+    services.match_day.classic_assassin(fixture, victim.id, typed=[6, 6, 6], all_typed=True)
+    services.roster.hire_player("Greenskins", "Lineman", name="Replacement", number=victim.number)
+    with pytest.raises(RuleViolations, match=f"his number {victim.number} has been given to Replacement"):
+        services.match_day.cancel_pregame(fixture, "typo")
+    assert victim.id not in [p.id for p in services.teams.get_team("Greenskins").players]
