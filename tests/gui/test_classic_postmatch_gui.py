@@ -161,3 +161,36 @@ def _played(tmp_path: Path, *, conceded: bool = False) -> Path:
     services.seasons.set_result(fixture, entry)
     services.close()
     return path
+
+
+def test_players_who_missed_the_match_have_no_row_and_are_no_mvp_choice(qtbot: Any, tmp_path: Path) -> None:
+    from league_manager.persistence import repositories as repo
+    from league_manager.persistence.database import session_scope
+    from league_manager.ui.context import UiContext
+    from league_manager.ui.match_day.classic_postmatch_dialog import ClassicPostMatchDialog
+    from tests.gui.conftest import FakeDialogs
+
+    services = Services.open(tmp_path / "old.db")
+    services.leagues.create_league("Old World", "lrb2004")
+    orcs = DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5)
+    services.teams.draft_team("Old World", "Greenskins", "Ann", orcs)
+    services.teams.draft_team(
+        "Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
+    )
+    services.seasons.create_season("Old World", "Open")
+    fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id or 0
+    hurt = services.teams.get_team("Greenskins").players[2]
+    with session_scope(services.engine) as session:  # an earlier injury: he misses this match
+        repo.add_status(
+            repo.get_player(hurt.id, session=session), "mng", "Serious injury", "match", session=session
+        )
+    services.match_day.classic_pregame(fixture, typed=[2] * 8)
+    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0, home_cas=0, away_cas=0))
+    ctx = UiContext(FakeDialogs())
+    ctx.services = services
+    dialog = ClassicPostMatchDialog(ctx, fixture, "Greenskins", "Stunties")
+    qtbot.addWidget(dialog)
+    home = dialog.sides["home"]
+    assert hurt.id not in [p.id for p in home.players] and home.missed == [hurt.name]
+    assert home.mvp.findData(hurt.id) == -1 and home.table.rowCount() == 10
+    services.close()

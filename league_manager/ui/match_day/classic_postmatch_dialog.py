@@ -9,6 +9,7 @@ roll's pick is made afterwards (``ui/match_day/star_roll_dialog.py``, ``player s
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from html import escape
 from typing import Any
 
@@ -48,11 +49,15 @@ PROGRAM_DRAW = "Drawn by the program"
 
 
 class SideFigures(QWidget):
-    """One side's roster: a row per active player with his figures and a Serious Injury box."""
+    """One side's roster: a row per active player who played, with his figures and a Serious
+    Injury box (a player who missed the match - the pre-match's ``missed`` names - has no row)."""
 
-    def __init__(self, team: TeamView, parent: Any = None) -> None:
+    def __init__(self, team: TeamView, parent: Any = None, missed: Collection[str] = ()) -> None:
         super().__init__(parent)
-        self.players = [p for p in team.players if p.status == "active"]
+        active = [p for p in team.players if p.status == "active"]
+        out = {p.name for p in active if p.name in missed or p.misses_next_game}  # an earlier injury too
+        self.players = [p for p in active if p.name not in out]
+        self.missed = [p.name for p in active if p.name in out]
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.table = QTableWidget(len(self.players), len(COLUMNS))
@@ -80,13 +85,15 @@ class SideFigures(QWidget):
         self.table.resizeColumnsToContents()
         self.table.horizontalHeader().setStretchLastSection(True)
         layout.addWidget(self.table, 1)
+        if self.missed:
+            names = ", ".join(self.missed)
+            layout.addWidget(label(f"Missed the match (no figures, no MVP): {names}", "muted", wrap=True))
         mvp_row = QHBoxLayout()
         mvp_row.addWidget(label("MVP", "muted"))
         self.mvp = QComboBox()
         self.mvp.addItem(PROGRAM_DRAW, None)
-        for p in self.players:
-            if not p.misses_next_game:  # he missed this match: he cannot be its MVP
-                self.mvp.addItem(f"#{p.number} {p.name} (drawn on the table)", p.id)
+        for p in self.players:  # those who missed the match have no row: they cannot be its MVP
+            self.mvp.addItem(f"#{p.number} {p.name} (drawn on the table)", p.id)
         self.mvp.setToolTip(
             "Drawn among the players available for the match. Pick a player only when the coaches "
             "drew the MVP on the table; a conceding team's winner draws a second one with the program"
@@ -126,8 +133,10 @@ class ClassicPostMatchDialog(QDialog):
         layout.addWidget(label(FIGURES_HELP, "help", wrap=True))
         self.tabs = QTabWidget()
         self.sides: dict[str, SideFigures] = {}
+        record = ctx.svc.match_day.classic_prematch(fixture_id).record
         for side, name in (("home", home), ("away", away)):
-            self.sides[side] = SideFigures(ctx.svc.teams.get_team(name), self)
+            missed = record["sides"][side].get("misses_match", [])
+            self.sides[side] = SideFigures(ctx.svc.teams.get_team(name), self, missed)
             self.tabs.addTab(self.sides[side], f"{name} ({side})")
         layout.addWidget(self.tabs, 1)
         form = QFormLayout()
