@@ -182,6 +182,7 @@ class MatchBoard(QWidget):
         self._bot_timer.setSingleShot(True)
         self._bot_timer.timeout.connect(self._bot_step)
         self.thinking = BotWorker(self)
+        self.thinking.idle.connect(self.refresh)  # a cancelled thought ended: the bots may go on
         """Runs a searching bot's decision off the GUI thread."""
         self.refresh()
 
@@ -278,6 +279,9 @@ class MatchBoard(QWidget):
     def act(self, step: Callable[[], bool]) -> bool:
         """Run one controller input and redraw (nothing while a typed die is awaited or paused)."""
         if self.dice_entry.asking or self.paused:
+            return False
+        if self.thinking.running:  # a bot (its thought maybe cancelled) still reads the match
+            self.message.setText("Wait: the bot is finishing its thought.")
             return False
         changed = step()
         self.refresh()
@@ -431,7 +435,7 @@ class MatchBoard(QWidget):
         """Undo the last decision; under the ``confirm`` policy the other coach confirms first."""
         if self.paused:
             return
-        if self.thinking.busy:  # the bot reads the match on its thread: nothing may change it
+        if self.thinking.running:  # the bot reads the match on its thread: nothing may change it
             self.message.setText("Wait: the bot is thinking.")
             return
         confirmed_by = None
@@ -528,7 +532,7 @@ class MatchBoard(QWidget):
         if think is None:
             self.act(self.controller.bot_step)
             return
-        if self.paused or self.bots_paused or self.dice_entry.asking or self.thinking.busy:
+        if self.paused or self.bots_paused or self.dice_entry.asking or self.thinking.running:
             return
         moves = len(self.controller.match.actions)
         self.thinking.start(think, lambda action: self._bot_thought(moves, action))

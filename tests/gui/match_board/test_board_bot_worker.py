@@ -59,3 +59,38 @@ def test_a_searching_bot_thinks_off_the_gui_thread_and_the_window_stays_responsi
     assert len(ctl.match.actions) == count
     board.pause_button.click()
     qtbot.waitUntil(lambda: len(ctl.match.actions) > count + 3, timeout=60_000)
+
+
+def test_a_cancelled_thought_still_reading_the_match_holds_every_change_until_it_ends(qtbot: QtBot) -> None:
+    board = make_board(qtbot, seed=3, controllers={"home": "veteran", "away": "veteran"})
+    ctl = board.controller
+    session = ctl.session
+    release = threading.Event()
+    original = session.bot_thinker
+
+    def slow() -> Callable[[], Action] | None:  # the next thought waits for the test
+        think = original()
+        if think is None:
+            return None
+
+        def run() -> Action:
+            release.wait(30)
+            return think()
+
+        return run
+
+    session.bot_thinker = slow  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: board.thinking.busy, timeout=60_000)
+    board.pause_button.click()  # the thought is dropped, but its thread still reads the match
+    board.pause_button.click()
+    assert not board.thinking.busy and board.thinking.running
+    count = len(ctl.match.actions)
+    assert not board.act(lambda: True)
+    assert board.message.text() == "Wait: the bot is finishing its thought."
+    at_idle: list[tuple[bool, int]] = []
+    board.thinking.idle.connect(lambda: at_idle.append((board.thinking.running, len(ctl.match.actions))))
+    with qtbot.waitSignal(board.thinking.idle, timeout=30_000):
+        release.set()
+    assert at_idle[0] == (False, count)  # nothing was played while the thread read the match
+    session.bot_thinker = original  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: len(ctl.match.actions) > count, timeout=60_000)  # the bots go on
