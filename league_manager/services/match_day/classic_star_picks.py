@@ -36,10 +36,7 @@ def _pending(
     rows = session.exec(select(ClassicPreMatch).order_by(col(ClassicPreMatch.id))).all()
     for row in rows:
         record = json.loads(row.record_json)
-        post = record.get("post_match")
-        before = [p for entries in record.get("handicap_mvps", {}).values() for p in entries]
-        after = [p for side in post["sides"].values() for p in side["players"]] if post else []
-        for p in before + after:  # the handicap MVPs' rolls came before the match's
+        for p in _rolling(record):  # the handicap MVPs' rolls came before the match's
             if p["player_id"] != player_id:
                 continue
             for roll in p["star_player_rolls"]:
@@ -52,12 +49,20 @@ def _open_rolls(player_id: int, session: Session) -> int:
     """How many of the player's Star Player rolls wait for a pick."""
     count = 0
     for row in session.exec(select(ClassicPreMatch)).all():
-        post = json.loads(row.record_json).get("post_match")
-        for side in post["sides"].values() if post else ():
-            for p in side["players"]:
-                if p["player_id"] == player_id:
-                    count += sum(1 for r in p["star_player_rolls"] if r["pick"] is None)
+        record = json.loads(row.record_json)
+        for p in _rolling(record):
+            if p["player_id"] == player_id:
+                count += sum(1 for r in p["star_player_rolls"] if r["pick"] is None)
     return count
+
+
+def _rolling(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """A record's entries that carry Star Player rolls: the handicap MVPs' (before the match),
+    then the post-match's players."""
+    post = record.get("post_match")
+    before = [p for entries in record.get("handicap_mvps", {}).values() for p in entries]
+    after = [p for side in post["sides"].values() for p in side["players"]] if post else []
+    return before + after
 
 
 def star_roll_choice(player: Player, ruleset: Ruleset, *, session: Session) -> StarRollChoice | None:

@@ -117,3 +117,13 @@ def test_no_challenge_is_issued_or_answered_once_the_knock_out_is_drawn(classic:
         classic.classic_challenges.issue("Open", "Reikland", "Stunties", 2)
     with pytest.raises(RuleViolation, match="knock-out has been drawn"):
         classic.classic_challenges.answer(waiting.id, "accept")
+
+
+def test_the_open_star_rolls_are_the_handicap_mvps_then_the_post_matchs() -> None:
+    from league_manager.services.match_day.classic_star_picks import _rolling
+
+    mvp = {"player_id": 7, "star_player_rolls": [{"pick": None}]}
+    played = {"player_id": 7, "star_player_rolls": [{"pick": None}, {"pick": "Block"}]}
+    record = {"handicap_mvps": {"home": [mvp]}, "post_match": {"sides": {"home": {"players": [played]}}}}
+    assert _rolling(record) == [mvp, played]
+    assert _rolling({"handicap_mvps": {"away": [mvp]}}) == [mvp]  # before the post-match
