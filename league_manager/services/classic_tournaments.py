@@ -57,6 +57,9 @@ class TournamentView:
     runner_up: str | None
     closed: bool
     record: dict[str, Any]
+    close_blocker: str = ""
+    """Why the tournament cannot be closed yet (an open fixture, a post-match to run, no decided
+    final); empty when it can, or once closed."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json``."""
@@ -287,12 +290,12 @@ class ClassicTournamentService(ServiceBase):
         if pending:
             raise RuleViolation(
                 "tournament",
-                f"fixture(s) {pending} of {row.name} need their post-match (fixture postgame) first",
+                f"fixture(s) {', '.join(map(str, pending))} of {row.name} need their post-match first",
             )
         final = _final(row, session=session)
         if final is None or final[1] is None or final[1].winner_team_id is None:
             raise RuleViolation(
-                "tournament", f"{row.name} has no decided final (season classic-draw, then play it)"
+                "tournament", f"{row.name} has no decided final yet (draw the knock-out, then play it)"
             )
         fixture, result = final
         assert fixture.id is not None and result is not None and result.winner_team_id is not None
@@ -332,4 +335,15 @@ class ClassicTournamentService(ServiceBase):
             winner=names.get(entry.winner_team_id) if entry.winner_team_id else None,
             runner_up=names.get(entry.runner_up_team_id) if entry.runner_up_team_id else None,
             closed=entry.closed_at is not None, record=json.loads(entry.record_json),
+            close_blocker=self._close_blocker(row, entry, session=session),
         )  # fmt: skip
+
+    def _close_blocker(self, row: Season, entry: ClassicTournament, *, session: Session) -> str:
+        """Why closing is refused now (the close's own checks, read only); empty when it is not."""
+        if entry.closed_at is not None:
+            return ""
+        try:
+            self._finalists(row, session=session)
+        except RuleViolation as exc:
+            return exc.detail
+        return ""

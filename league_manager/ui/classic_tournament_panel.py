@@ -151,7 +151,9 @@ class ClassicTournamentPanel(QWidget):
         self.summary.setText(tournament_html(self.view))
         closed = self.view is not None and self.view.closed
         self.name_button.setEnabled(not closed and season.status != "finished")
-        self.close_button.setEnabled(self.view is not None and not closed)
+        blocker = self.view.close_blocker if self.view is not None else "name the tournament first"
+        self.close_button.setEnabled(self.view is not None and not closed and not blocker)
+        self.close_button.setToolTip(blocker[:1].upper() + blocker[1:] if blocker and not closed else "")
 
     def name(self) -> NameTournamentDialog | None:
         """Ask for the tournament and name it (refusals as the command line's)."""

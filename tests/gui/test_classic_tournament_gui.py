@@ -6,6 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from league_manager.core.errors import RuleViolation
 from league_manager.services.facade import Services
 from tests.unit.services.test_classic_majors import ORCS, TEAMS, decide, play
 
@@ -44,11 +47,13 @@ def test_a_major_is_named_and_closed_with_its_prizes_and_holder(
 
     dialogs.on_run = blood_bowl
     panel.name_button.click()
-    assert "Blood Bowl</b> (a Major)" in panel.summary.text() and panel.close_button.isEnabled()
+    assert "Blood Bowl</b> (a Major)" in panel.summary.text() and not panel.close_button.isEnabled()
+    assert "still open" in panel.close_button.toolTip()  # the knock-out is still to be played
     services = window.ctx.services
     winner, runner_up = decide(services, final_played=True)
     before = services.teams.get_team(winner).treasury
     page.reload()
+    assert panel.close_button.isEnabled() and panel.close_button.toolTip() == ""
     dialogs.script("confirm", True)
     panel.close_button.click()
     text = panel.summary.text()
@@ -81,6 +86,8 @@ def test_a_minor_tournament_takes_its_prizes_and_a_refusal_is_shown(
         20_000,
     )
     assert "prizes: winner 50,000 gp, runner-up 20,000 gp" in panel.summary.text()
-    dialogs.script("confirm", True)
-    panel.close_button.click()  # refused: the final is still to be played
-    assert dialogs.errors and not window.ctx.services.classic_tournaments.show("Open").closed
+    assert not panel.close_button.isEnabled()  # the final is still to be played: the reason is shown
+    assert "still open; decide them first" in panel.close_button.toolTip()
+    with pytest.raises(RuleViolation, match="still open"):  # the service refuses any other caller too
+        window.ctx.services.classic_tournaments.close("Open", seed=1)
+    assert not window.ctx.services.classic_tournaments.show("Open").closed
