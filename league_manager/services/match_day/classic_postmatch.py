@@ -231,7 +231,8 @@ def refuse_if_classic_postmatch(fixture_id: int, *, session: Session) -> None:
         raise RuleViolation(
             "result",
             f"fixture {fixture_id} has had its classic post-match; its result is final until the "
-            f"post-match is undone (fixture postgame {fixture_id} --undo --reason TEXT)",
+            f"post-match is undone (Undo post-match… on the fixture page, or fixture postgame {fixture_id} "
+            "--undo --reason TEXT)",
         )
 
 

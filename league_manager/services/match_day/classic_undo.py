@@ -72,8 +72,9 @@ concession; a player the pre-match's Assassin killed)."""
 
 
 def undo_hint(fixture_id: int) -> str:
-    """The command that undoes a classic post-match (named by every refusal that needs it)."""
-    return f"fixture postgame {fixture_id} --undo --reason TEXT"
+    """How a classic post-match is undone, in the app and on the command line (named by every
+    refusal that needs it)."""
+    return f"Undo post-match… on the fixture page, or fixture postgame {fixture_id} --undo --reason TEXT"
 
 
 def refuse_bb2020_correction(fixture_id: int, *, session: Session) -> None:

@@ -58,7 +58,8 @@ def picked_rolls(players: Iterable[Mapping[str, Any]], source: str, step: str) -
             "Star Player roll",
             f"{p['name']} has taken his Star Player roll from {source} ({roll['pick']['name']}); "
             f"the {step} stays until the pick is taken back "
-            f"(player star-roll {p['player_id']} --undo --reason TEXT)",
+            f"(Undo Star Player pick… on his page, or player star-roll {p['player_id']} "
+            "--undo --reason TEXT)",
         )
         for p in players
         for roll in p["star_player_rolls"]

@@ -193,7 +193,10 @@ def test_undo_of_the_pre_match_refunds_the_hires_and_lets_it_run_again(services:
     ):
         services.match_day.cancel_pregame(fixture, "wrong hire")
     services.match_day.classic_postgame(fixture, seed=1)
-    with pytest.raises(RuleViolation, match=f"undo it first \\(fixture postgame {fixture} --undo"):
+    with pytest.raises(
+        RuleViolation,
+        match=f"undo it first \\(Undo post-match… on the fixture page, or fixture postgame {fixture} --undo",
+    ):
         services.match_day.cancel_pregame(fixture, "wrong hire")
     services.match_day.classic_undo_postgame(fixture, "wrong hire")
     services.seasons.clear_result(fixture)
