@@ -25,9 +25,8 @@ from league_manager.core.errors import RuleViolation, RuleViolations
 from league_manager.persistence.classic_models import ClassicPreMatch
 from league_manager.persistence.match_day_models import MatchCorrection
 from league_manager.persistence.models import Advancement, Player, utcnow
-from league_manager.persistence.season_models import Fixture
 from league_manager.services.match_day.classic_star_picks import STAR_PLAYER_ROLL
-from league_manager.services.match_day.classic_undo import applied_at
+from league_manager.services.match_day.classic_undo import classic_steps_since
 from league_manager.services.match_day.store import dump_json
 
 
@@ -49,26 +48,14 @@ def _picked_rolls(
 
 def _since(team_id: int, when: datetime, *, session: Session) -> list[RuleViolation]:
     """Classic pre-matches and post-matches of the team's fixtures run after ``when``."""
-    rows = session.exec(
-        select(ClassicPreMatch)
-        .where(ClassicPreMatch.fixture_id == Fixture.id)
-        .where((col(Fixture.home_team_id) == team_id) | (col(Fixture.away_team_id) == team_id))
-        .order_by(col(ClassicPreMatch.id))
-    ).all()
-    problems = []
-    for row in rows:
-        post = json.loads(row.record_json).get("post_match")
-        if row.created_at > when:
-            step = "pre-match"
-        elif post is not None and applied_at(row, post.get("ledger_ids") or {}, session=session) > when:
-            step = "post-match"
-        else:
-            continue
-        problems.append(RuleViolation(
-            "Star Player roll", f"fixture {row.fixture_id} has had its {step} since the pick, with the "
-            f"player as it left him; undo that step first",
-        ))  # fmt: skip
-    return problems
+    return [
+        RuleViolation(
+            "Star Player roll",
+            f"fixture {fixture} has had its {step} since the pick, with the player as it left him; "
+            "undo that step first",
+        )
+        for fixture, step in classic_steps_since([team_id], when, session=session)
+    ]
 
 
 def undo_star_pick(player: Player, reason: str, *, session: Session) -> str:

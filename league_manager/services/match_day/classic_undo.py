@@ -115,35 +115,46 @@ def _views(fixture_id: int, *, session: Session) -> dict[str, TeamView]:
     return dict(zip(SIDES, build_team_views([t for t in teams if t], session=session), strict=True))
 
 
+def classic_steps_since(
+    team_ids: Iterable[int], since: datetime, *, session: Session, other_than: int | None = None
+) -> list[tuple[int, str]]:
+    """The classic steps of these teams' fixtures run after ``since``: (fixture id, "pre-match"
+    or "post-match"), in the order they were made; ``other_than`` leaves one fixture out.
+
+    A later post-match counts too: its Star Player rolls were rolled on SPP totals, and its
+    serious injuries on rosters, that an earlier step had already changed.
+    """
+    ids = list(team_ids)
+    query = (
+        select(ClassicPreMatch)
+        .where(ClassicPreMatch.fixture_id == Fixture.id)
+        .where(col(Fixture.home_team_id).in_(ids) | col(Fixture.away_team_id).in_(ids))
+        .order_by(col(ClassicPreMatch.id))
+    )
+    if other_than is not None:
+        query = query.where(ClassicPreMatch.fixture_id != other_than)
+    steps: list[tuple[int, str]] = []
+    for other in session.exec(query).all():
+        post = json.loads(other.record_json).get("post_match")
+        if other.created_at > since:
+            steps.append((other.fixture_id, "pre-match"))
+        elif post is not None and applied_at(other, post.get("ledger_ids") or {}, session=session) > since:
+            steps.append((other.fixture_id, "post-match"))
+    return steps
+
+
 def _later_steps(
     fixture_id: int, team_ids: Iterable[int], since: datetime, *, session: Session
 ) -> list[RuleViolation]:
-    """Classic pre-matches (or post-matches) of other fixtures of these teams run after ``since``.
-
-    A later post-match counts too: its Star Player rolls were rolled on SPP totals, and its
-    serious injuries on rosters, that this match's post-match had already changed.
-    """
-    ids = list(team_ids)
-    rows = session.exec(
-        select(ClassicPreMatch)
-        .where(ClassicPreMatch.fixture_id == Fixture.id, ClassicPreMatch.fixture_id != fixture_id)
-        .where(col(Fixture.home_team_id).in_(ids) | col(Fixture.away_team_id).in_(ids))
-        .order_by(col(ClassicPreMatch.id))
-    ).all()
-    problems = []
-    for other in rows:
-        post = json.loads(other.record_json).get("post_match")
-        if other.created_at > since:
-            step = "pre-match"
-        elif post is not None and applied_at(other, post.get("ledger_ids") or {}, session=session) > since:
-            step = "post-match"
-        else:
-            continue
-        problems.append(RuleViolation(
-            "fixture", f"fixture {other.fixture_id} has had its {step} since, with the rosters this match "
-            f"left; undo that fixture first",
-        ))  # fmt: skip
-    return problems
+    """Classic pre-matches (or post-matches) of other fixtures of these teams run after ``since``."""
+    return [
+        RuleViolation(
+            "fixture",
+            f"fixture {other} has had its {step} since, with the rosters this match left; "
+            "undo that fixture first",
+        )
+        for other, step in classic_steps_since(team_ids, since, session=session, other_than=fixture_id)
+    ]
 
 
 def applied_at(row: ClassicPreMatch, ids: Mapping[str, list[int]], *, session: Session) -> datetime:
