@@ -33,6 +33,9 @@ def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
     page = window.fixture_page
     assert page.classic and page.postmatch_button.isVisibleTo(page)
     assert not page.match_day.isVisibleTo(page)
+    roster = page.rosters["home"].toPlainText()  # the side's players, with their profiles and SPP
+    assert "Greenskins: team rating" in roster and f"#{scorer.number} {scorer.name}" in roster
+    assert "MA 6 ST 3 AG 3 AV 9" in roster and "misses the match" not in roster
 
     def fill(dialog: Any) -> bool:
         home = dialog.sides["home"]

@@ -7,7 +7,7 @@ Blood Bowl holder's bonus and the final's medals, the players who missed it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from html import escape
 from typing import Any
 
@@ -72,3 +72,26 @@ def stage_html(post: Mapping[str, Any]) -> str:
     """The tournament stage of the match, when it modifies the Fan Factor rolls."""
     stage = STAGES.get(str(post.get("stage") or ""))
     return f"<p>{stage}: every Fan Factor roll of this match is modified for it</p>" if stage else ""
+
+
+def classic_roster_html(team: Any, missed: Collection[str] = ()) -> str:
+    """A classic side's roster for the fixture page, two short lines a player (the panel is
+    narrow): number, name and position, then MA/ST/AG/AV, skills and SPP; a player who misses the
+    match (the pre-match's ``missed`` names, or an earlier injury) is greyed and marked so."""
+    active = [p for p in team.players if p.status == "active"]
+    title = f"<p><b>{escape(team.name)}</b>: team rating {team.rating}, fan factor {team.dedicated_fans}</p>"
+    if not active:
+        return title + "<p>No active players.</p>"
+    names = active[0].characteristic_names
+    entries = []
+    for p in active:
+        out = p.name in missed or p.misses_next_game
+        profile = " ".join(f"{n} {p.shown(n)}" for n in names)
+        details = " · ".join(x for x in (profile, ", ".join(s.name for s in p.skills), f"{p.spp} SPP") if x)
+        line = (
+            f"<b>#{p.number} {escape(p.name)}</b> {escape(p.position)}<br/><small>{escape(details)}</small>"
+        )
+        if out:
+            line = f"<span style='color:gray'>{line}<br/><small>misses the match</small></span>"
+        entries.append(f"<p style='margin:2px 0'>{line}</p>")
+    return title + "".join(entries)

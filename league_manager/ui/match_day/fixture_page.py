@@ -243,6 +243,7 @@ class FixturePage(Page):
             pending_star_rolls,
         )
         from league_manager.ui.match_day.classic_prematch_dialog import classic_prematch_html
+        from league_manager.ui.match_day.classic_record_lines import classic_roster_html
 
         services = self.ctx.svc
         try:
@@ -275,8 +276,10 @@ class FixturePage(Page):
         else:
             stage = "Not started"
         self.tiles["Stage"].set_value(stage)
-        for browser in self.rosters.values():
-            browser.setHtml("<p>A classic (LRB 2004) fixture: the team pages show the rosters.</p>")
+        for side, team_id in (("home", fixture.home_id), ("away", fixture.away_id)):
+            missed = prematch.record["sides"][side].get("misses_match", []) if prematch is not None else []
+            html = classic_roster_html(services.teams.get_team(team_id), missed) if team_id else ""
+            self.rosters[side].setHtml(html)
         self.match_day.setText("Pre-match…")
         self.match_day.setToolTip("The LRB 2004 pre-match: hires, gate, handicaps, niggling injuries")
         self.match_day.setVisible(prematch is None and fixture.status in ("scheduled", "postponed"))
