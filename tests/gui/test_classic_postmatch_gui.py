@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import PlayerStatLine, ResultEntry
+from tests.gui.classic_setup import classic_fixture
 
 
 def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
@@ -15,14 +15,7 @@ def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
 ) -> None:
     path = tmp_path / "old.db"
     services = Services.open(path)
-    services.leagues.create_league("Old World", "lrb2004")
-    orcs = DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5)
-    services.teams.draft_team("Old World", "Greenskins", "Ann", orcs)
-    services.teams.draft_team(
-        "Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
-    )
-    services.seasons.create_season("Old World", "Open")
-    fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id or 0
+    fixture = classic_fixture(services)
     services.match_day.classic_pregame(fixture, typed=[2] * 8)  # gate 16,000
     services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0, home_cas=0, away_cas=0))
     scorer = services.teams.get_team("Greenskins").players[0]
@@ -149,14 +142,7 @@ def _played(tmp_path: Path, *, conceded: bool = False) -> Path:
     """Fixture 1, Greenskins 1-0 Stunties (the Stunties conceding with ``conceded``), pre-match run."""
     path = tmp_path / "old.db"
     services = Services.open(path)
-    services.leagues.create_league("Old World", "lrb2004")
-    orcs = DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5)
-    services.teams.draft_team("Old World", "Greenskins", "Ann", orcs)
-    services.teams.draft_team(
-        "Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
-    )
-    services.seasons.create_season("Old World", "Open")
-    fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id or 0
+    fixture = classic_fixture(services)
     services.match_day.classic_pregame(fixture, typed=[2] * 8)
     entry = ResultEntry(
         home_td=1, away_td=0, home_cas=0, away_cas=0, conceded_by="away" if conceded else None
@@ -174,14 +160,7 @@ def test_players_who_missed_the_match_have_no_row_and_are_no_mvp_choice(qtbot: A
     from tests.gui.conftest import FakeDialogs
 
     services = Services.open(tmp_path / "old.db")
-    services.leagues.create_league("Old World", "lrb2004")
-    orcs = DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5)
-    services.teams.draft_team("Old World", "Greenskins", "Ann", orcs)
-    services.teams.draft_team(
-        "Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
-    )
-    services.seasons.create_season("Old World", "Open")
-    fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id or 0
+    fixture = classic_fixture(services)
     hurt = services.teams.get_team("Greenskins").players[2]
     with session_scope(services.engine) as session:  # an earlier injury: he misses this match
         repo.add_status(

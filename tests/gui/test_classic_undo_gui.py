@@ -5,21 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import ResultEntry
+from tests.gui.classic_setup import classic_fixture
 
 
 def _classic_fixture(path: Path) -> int:
     services = Services.open(path)
-    services.leagues.create_league("Old World", "lrb2004")
-    orcs = DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5)
-    services.teams.draft_team("Old World", "Greenskins", "Ann", orcs)
-    services.teams.draft_team(
-        "Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
-    )
-    services.seasons.create_season("Old World", "Open")
-    fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id or 0
+    fixture = classic_fixture(services)
     services.match_day.classic_pregame(fixture, typed=[2] * 8)  # gate 16,000
     services.close()
     return fixture
