@@ -292,3 +292,30 @@ def _action_shape(action: list[Any]) -> bool:
         and len(action[0]) <= 40
         and all(isinstance(v, int) and not isinstance(v, bool) for v in action[1:])
     )
+
+
+FIXTURE_PATH = "/fixture/"
+"""A league server's websocket path names the fixture (``/fixture/12``): the server's front
+process sends the handshake on to the worker holding that fixture's room (an HTTP redirect,
+before any message)."""
+
+
+def fixture_address(address: str, fixture: int) -> str:
+    """``address`` with the fixture's path (``ws://host:port/fixture/N``); unchanged for
+    direct play (fixture 0) or an address that already names a path."""
+    if fixture <= 0:
+        return address
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "ws", address
+    if "/" in rest.rstrip("/"):
+        return address
+    return f"{scheme}://{rest.rstrip('/')}{FIXTURE_PATH}{fixture}"
+
+
+def fixture_of(path: str) -> int | None:
+    """The fixture a handshake's path names (``/fixture/N``), or None."""
+    head, _sep, number = path.partition("?")[0].rpartition(FIXTURE_PATH)
+    if head or not number.isdigit() or len(number) > 12:
+        return None
+    return int(number)
