@@ -3,7 +3,8 @@ many bot-versus-bot matches one server holds with p95 <= 100 ms.
 
 Run from the repository root::
 
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/remote.py [ACTIONS] [MAX_MATCHES] [CLIENT_PROCESSES] [MODE]
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/remote.py [ACTIONS] [MAX_MATCHES] [CLIENT_PROCESSES]
+        [MODE] [--workers N] [--pace SECONDS] [--first COUNT] [--match-actions N] [--capacity-only]
 
 MODE ``append`` (the default) saves as ``match serve`` does: the writer thread's group commit
 of ``BoardAppender`` saves; ``rewrite`` is the writer thread saving as before ``BoardAppender``
@@ -11,16 +12,21 @@ of ``BoardAppender`` saves; ``rewrite`` is the writer thread saving as before ``
 comparison.
 
 The round trip and the dead connection run in one process. For the concurrent matches the
-server runs alone in this process, as ``match serve`` does (rooms saved by the writer thread
-with group commit, each action appended to the league file before anyone hears of it), and
-the bot coaches run in CLIENT_PROCESSES other processes (default 1): a random bot for each
-side, one copy of each match per client (replayed from the rolls the server sends), so
-their thinking is not counted as the server's work. They still share this machine's cores
-with the server: the figures are the server's on what CPU is left. Each match is a fixture
-of one league (the demo league and more teams, a round robin), saved to one SQLite file.
-Reported: each round trip as the client measures it (send to ``applied``), and the server's
-own CPU per action. Goals: round trip p95 <= 50 ms; a dead connection found within 10 s and a
-resume within 5 s; >= 200 concurrent matches at p95 <= 100 ms.
+server runs as ``match serve --workers N`` does (a front redirecting each fixture's
+handshake to one of N worker processes, each saving its rooms with its writer thread's
+group commit, each action appended to the league file before anyone hears of it), and the
+bot coaches run in CLIENT_PROCESSES other processes (default 1): a random bot for each side,
+one copy of each match per client (replayed from the rolls the server sends), so their
+thinking is not counted as the server's work. With ``--pace`` each bot thinks that many
+seconds before each action (the matches start at random moments of the first think), the
+pace of a bot shown at a readable speed or of people; without it the bots answer at once
+(the worst case). They still share this machine's cores with the server: the figures are
+the server's on what CPU is left. Each match is a fixture of one league (the demo league and
+more teams, a round robin), saved to one SQLite file. Reported: each round trip as the
+client measures it (send to ``applied``; a match's first action is not counted, as a new
+worker loads the rules on it), the workers' own CPU per action (their start not counted;
+Linux ``/proc``) and the load average. Goals: round trip p95 <= 50 ms; a dead connection
+found within 10 s and a resume within 5 s; >= 200 concurrent matches at p95 <= 100 ms.
 """
 
 from __future__ import annotations
@@ -216,7 +222,7 @@ async def served(
     """
     made = prepare(svc, chosen)
     database = svc.engine.url.render_as_string(hide_password=False)
-    server = ShardedServer(BenchWorker(database, made, mode), workers)
+    server = ShardedServer(BenchWorker(database, made, mode), workers, on_event=print)
     listening = await server.start(0)
     address = f"ws://127.0.0.1:{listening.sockets[0].getsockname()[1]}"
     keys = [list(room[:3]) for room in made]
