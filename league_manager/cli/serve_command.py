@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import signal
 from pathlib import Path
 
 from league_manager.cli.context import CliContext
@@ -105,9 +107,15 @@ def _sharded(args: argparse.Namespace, ctx: CliContext) -> int:
             if scheme == "ws":
                 ctx.print("warning: without --cert/--key the logins' passwords cross the network unencrypted")
             ctx.stdout.flush()
-            await listening.serve_forever()
+            stopped = asyncio.Event()
+            with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows
+                asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopped.set)
+            serving = asyncio.create_task(listening.serve_forever())
+            ending = [serving, asyncio.create_task(stopped.wait())]
+            await asyncio.wait(ending, return_when=asyncio.FIRST_COMPLETED)
+            serving.cancel()
         finally:
-            await server.stop()
+            await server.stop()  # the workers stop with the front
 
     try:
         asyncio.run(run())

@@ -48,6 +48,10 @@ START_SECONDS = 60.0
 """How long a worker may take to start (import, open the league) before it counts as failed."""
 
 
+PARENT_CHECK_SECONDS = 1.0
+"""How often a worker checks that its front still runs (a worker outlives no front)."""
+
+
 class WorkerBuild(Protocol):
     """Makes a worker's match server, in the worker process (picklable)."""
 
@@ -273,6 +277,18 @@ def _worker_main(
             raise
         send.send(int(listening.sockets[0].getsockname()[1]))
         send.close()
-        await listening.serve_forever()
+        serving = asyncio.create_task(listening.serve_forever())
+        await asyncio.wait([serving, asyncio.create_task(_front_gone())], return_when=asyncio.FIRST_COMPLETED)
+        listening.close()  # the front stopped without stopping its workers (it was killed)
+        serving.cancel()
+        if server.writer is not None:
+            server.writer.close()  # the saves already queued are committed; nobody hears of them
 
     asyncio.run(run())
+
+
+async def _front_gone() -> None:
+    """Returns when the front process that started this worker has stopped."""
+    front = multiprocessing.parent_process()
+    while front is not None and front.is_alive():
+        await asyncio.sleep(PARENT_CHECK_SECONDS)
