@@ -129,11 +129,11 @@ class ShardedServer:
         Raises:
             WorkerFailed: a worker did not start (the others are stopped again).
         """
-        try:
-            await asyncio.gather(*(self._start(worker) for worker in self.workers))
-        except WorkerFailed:
+        started = await asyncio.gather(*(self._start(w) for w in self.workers), return_exceptions=True)
+        failed = [outcome for outcome in started if isinstance(outcome, BaseException)]
+        if failed:
             self.stop_workers()
-            raise
+            raise failed[0]
         self._front = await serve(
             self._moved, self.listen, port, ssl=self._tls, process_request=self._route,
             max_size=p.MAX_MESSAGE, compression=None, close_timeout=1,
@@ -215,6 +215,7 @@ class ShardedServer:
             receive.close()
         if not isinstance(answer, int):
             process.terminate()
+            await asyncio.to_thread(process.join, 5)
             raise WorkerFailed(f"worker {worker.index} did not start: {answer}")
         worker.port = answer
         worker.process = process

@@ -15,7 +15,7 @@ from league_manager.services.facade import Services
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import Finish, JoinRefused, RemoteClient
 from league_manager.services.remote.league_server import LeagueWorker, Login
-from league_manager.services.remote.shards import ShardedServer, owner
+from league_manager.services.remote.shards import ShardedServer, WorkerFailed, owner
 
 
 def team_logins(services: Services) -> Callable[[str, str], Login]:
@@ -149,3 +149,11 @@ def test_a_rejoin_lands_on_its_worker_and_a_dead_worker_resumes_from_the_saved_l
         assert finish.resumed  # both coaches had joined before: the match went on from its save
         assert finish.over is not None and finish.dice_problem is None
     assert season.seasons.get_fixture(fixture).result is not None
+
+
+def test_a_worker_that_cannot_open_the_league_fails_the_start_in_words(tmp_path: Path) -> None:
+    build = LeagueWorker(str(tmp_path), tmp_path / "keys", logins=team_logins)  # a folder, not a league
+    server = ShardedServer(build, 1)
+    with pytest.raises(WorkerFailed, match="worker 0 did not start"):
+        asyncio.run(server.start(0))
+    assert server.workers[0].process is None
