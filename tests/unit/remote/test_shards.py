@@ -3,7 +3,8 @@ a match on each worker plays to its final whistle; a rejoin lands on the same wo
 that dies is reported, started again, and its match resumes from the saved actions.
 
 The league server runs here on a league file with a stand-in login check (each login is the
-name of the team it coaches): the workers are separate processes, as in ``match serve``."""
+name of the team it coaches): the workers are separate processes, as in ``match serve``. Over
+TLS the redirect names the worker's wss:// address."""
 
 import asyncio
 from collections.abc import Callable
@@ -16,6 +17,8 @@ from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import Finish, JoinRefused, RemoteClient
 from league_manager.services.remote.league_server import LeagueWorker, Login
 from league_manager.services.remote.shards import ShardedServer, WorkerFailed, owner
+from league_manager.services.remote.tls import client_context
+from tests.unit.remote.test_remote_tls import _certificate
 
 
 def team_logins(services: Services) -> Callable[[str, str], Login]:
@@ -157,3 +160,34 @@ def test_a_worker_that_cannot_open_the_league_fails_the_start_in_words(tmp_path:
     with pytest.raises(WorkerFailed, match="worker 0 did not start"):
         asyncio.run(server.start(0))
     assert server.workers[0].process is None
+
+
+def test_over_tls_the_front_redirects_to_the_workers_wss_address(season: Services, tmp_path: Path) -> None:
+    cert, key = _certificate(tmp_path)
+    (fixture, home, _away), _other = _two_fixtures(season)
+    database = season.engine.url.render_as_string(hide_password=False)
+    build = LeagueWorker(database, tmp_path / "keys", grace=0, logins=team_logins)
+    server = ShardedServer(build, 1, cert=cert, key=key)
+    welcomes: list[p.Message] = []
+
+    async def join() -> None:
+        listening = await server.start(0)
+        address = f"wss://127.0.0.1:{listening.sockets[0].getsockname()[1]}"
+        try:
+            watcher = RemoteClient(
+                address, "", role="spectator", fixture=fixture, login=home, tls=client_context(cert),
+                on_message=welcomes.append,
+            )  # fmt: skip
+            task = asyncio.create_task(watcher.run())
+            for _ in range(3000):
+                if welcomes:
+                    break
+                await asyncio.sleep(0.01)
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+        finally:
+            await server.stop()
+
+    asyncio.run(join())
+    assert server.scheme == "wss"
+    assert welcomes and isinstance(welcomes[0], p.Welcome) and welcomes[0].fixture == fixture
