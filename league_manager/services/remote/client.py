@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from league_manager.match.actions import Action
 from league_manager.match.bots import Bot, make_bot
@@ -69,7 +69,8 @@ class RemoteClient:
         self.fixture = fixture
         self.login = login
         self.password = password
-        self.address = address if "://" in address else f"ws://{address}"
+        self.address = p.fixture_address(address if "://" in address else f"ws://{address}", fixture)
+        """On a league server the path names the fixture (its front sends it on to the room's worker)."""
         self.tls = tls
         self.code = code
         self.role = role
@@ -89,7 +90,12 @@ class RemoteClient:
             OSError: the server cannot be reached (or its certificate is not trusted).
         """
         tls = self.tls if self.address.startswith("wss://") else None
-        async with connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls) as ws:
+        try:
+            ws = await connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls)
+        except InvalidStatus as exc:  # a league server's front: the fixture's worker is restarting
+            body = exc.response.body.decode(errors="replace").strip() if exc.response.body else ""
+            raise JoinRefused(p.Error(code="unavailable", message=body or str(exc))) from exc
+        async with ws:
             hello = p.Hello(
                 code=self.code, role=self.role, secret=self.secret, fixture=self.fixture,
                 login=self.login, password=self.password,

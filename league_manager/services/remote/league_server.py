@@ -7,7 +7,8 @@ only the side of their own team in a fixture their team plays; anyone of the lea
 watch. A fixture's room opens at the first join, on the league database the server was
 started with, and is played exactly as in direct play: the server rolls every die; the
 server's own secret and the away coach's make the seed, revealed at the end. Saves run on one
-writer thread, several rooms per commit (``writer.py``).
+writer thread, several rooms per commit (``writer.py``). With several workers
+(``shards.py``) each worker process builds its own server with :class:`LeagueWorker`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -147,3 +148,30 @@ class LeagueMatchServer(MatchServer):
         self.by_fixture[fixture] = room
         self.add(room)
         return room
+
+
+@dataclass(frozen=True)
+class LeagueWorker:
+    """Builds a worker's league server in the worker process (``match serve --workers N``):
+    the league opened again from ``database``, rooms' keys in ``keys_dir`` (picklable).
+
+    Attributes:
+        logins: makes the login check from the worker's services (:func:`postgres_logins`).
+    """
+
+    database: str
+    keys_dir: Path
+    grace: int = 120
+    ping_interval: float = 3.0
+    ping_timeout: float = 4.0
+    logins: Callable[[Services], Callable[[str, str], Login]] = field(default=postgres_logins)
+
+    def __call__(self, index: int, workers: int) -> MatchServer:
+        """Worker ``index``'s server (it plays only the fixtures the front sends it)."""
+        from league_manager.services.facade import Services
+
+        services = Services.open(self.database)
+        return LeagueMatchServer(
+            services, self.logins(services), self.keys_dir, grace=self.grace,
+            ping_interval=self.ping_interval, ping_timeout=self.ping_timeout,
+        )  # fmt: skip

@@ -45,7 +45,7 @@ class ClientLink:
         self, address: str, hello: p.Hello, on_message: Callable[[p.Message], None],
         on_closed: Callable[[str], None], tls: ssl.SSLContext | None = None,
     ) -> None:  # fmt: skip
-        self.address = address if "://" in address else f"ws://{address}"
+        self.address = p.fixture_address(address if "://" in address else f"ws://{address}", hello.fixture)
         self.hello = hello
         self.on_message = on_message
         self.on_closed = on_closed

@@ -181,6 +181,25 @@ MESSAGES: dict[str, type[Message]] = {
     for cls in (Hello, Welcome, Act, Applied, Sync, Paused, Resumed, Decide, Adjourned, Over, Error)
 }
 
+_FIELDS: dict[type[Message], tuple[tuple[str, str, bool], ...]] = {
+    cls: tuple(
+        (
+            f.name,
+            str(f.type),
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    )
+    for cls in MESSAGES.values()
+}
+"""Each message's fields: name, annotation, required (read once, not per message)."""
+_NAMES: dict[type[Message], frozenset[str]] = {
+    cls: frozenset(name for name, _annotation, _required in fields).union({"v", "type"})
+    for cls, fields in _FIELDS.items()
+}
+
+_ENCODER = json.JSONEncoder(separators=(",", ":"))
+
 _CHECKS: dict[str, tuple[type, ...]] = {
     "str": (str,),
     "int": (int,),
@@ -207,8 +226,10 @@ def _check(name: str, annotation: str, value: Any) -> None:
 
 def encode(message: Message) -> str:
     """The message as one line of JSON with the protocol version."""
-    body = {f.name: getattr(message, f.name) for f in dataclasses.fields(message)}
-    return json.dumps({"v": PROTOCOL_VERSION, "type": message.TYPE, **body}, separators=(",", ":"))
+    body: dict[str, Any] = {"v": PROTOCOL_VERSION, "type": message.TYPE}
+    for name, _annotation, _required in _FIELDS[type(message)]:
+        body[name] = getattr(message, name)
+    return _ENCODER.encode(body)
 
 
 def decode(text: str | bytes) -> Message:
@@ -233,17 +254,17 @@ def decode(text: str | bytes) -> Message:
     cls = MESSAGES.get(str(data.get("type")))
     if cls is None:
         raise ProtocolError(f"unknown message type {data.get('type')!r}")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
-    extra = set(data) - set(fields) - {"v", "type"}
+    fields = _FIELDS[cls]
+    extra = [key for key in data if key not in _NAMES[cls]]
     if extra:
         raise ProtocolError(f"unknown fields: {', '.join(sorted(extra))}")
     values: dict[str, Any] = {}
-    for name, spec in fields.items():
+    for name, annotation, required in fields:
         if name not in data:
-            if spec.default is dataclasses.MISSING and spec.default_factory is dataclasses.MISSING:
+            if required:
                 raise ProtocolError(f"missing field {name!r}")
             continue
-        _check(name, str(spec.type), data[name])
+        _check(name, annotation, data[name])
         values[name] = data[name]
     message = cls(**values)
     _validate(message)
@@ -271,3 +292,30 @@ def _action_shape(action: list[Any]) -> bool:
         and len(action[0]) <= 40
         and all(isinstance(v, int) and not isinstance(v, bool) for v in action[1:])
     )
+
+
+FIXTURE_PATH = "/fixture/"
+"""A league server's websocket path names the fixture (``/fixture/12``): the server's front
+process sends the handshake on to the worker holding that fixture's room (an HTTP redirect,
+before any message)."""
+
+
+def fixture_address(address: str, fixture: int) -> str:
+    """``address`` with the fixture's path (``ws://host:port/fixture/N``); unchanged for
+    direct play (fixture 0) or an address that already names a path."""
+    if fixture <= 0:
+        return address
+    scheme, sep, rest = address.partition("://")
+    if not sep:
+        scheme, rest = "ws", address
+    if "/" in rest.rstrip("/"):
+        return address
+    return f"{scheme}://{rest.rstrip('/')}{FIXTURE_PATH}{fixture}"
+
+
+def fixture_of(path: str) -> int | None:
+    """The fixture a handshake's path names (``/fixture/N``), or None."""
+    head, _sep, number = path.partition("?")[0].rpartition(FIXTURE_PATH)
+    if head or not number.isdigit() or len(number) > 12:
+        return None
+    return int(number)

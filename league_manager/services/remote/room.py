@@ -235,7 +235,7 @@ class Room:
         _play(match, action)
         if timed_out:
             game.timeouts.append(len(match.actions) - 1)
-        saving = self._saving = asyncio.wrap_future(writer.submit(self.keys.fixture, game))
+        saving = self._saving = writer.submit_async(self.keys.fixture, game)
         try:
             await saving
         except Exception as exc:  # refused, or the database failed: the action is taken back

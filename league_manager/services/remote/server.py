@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
@@ -56,6 +57,8 @@ class MatchServer:
         self.ping_timeout = ping_timeout
         self.tick = tick
         self.done: dict[int, asyncio.Event] = {}
+        self.owns: Callable[[int], bool] | None = None
+        """A worker of a sharded server (``shards.py``): the fixtures whose rooms it plays."""
         self._ticker: asyncio.Task[None] | None = None
 
     def add(self, room: Room) -> asyncio.Event:
@@ -93,6 +96,10 @@ class MatchServer:
             await ws.send(p.encode(p.Error(code="malformed", message=str(exc))))
             return
         except ConnectionClosed:
+            return
+        if self.owns is not None and not self.owns(hello.fixture):
+            message = f"fixture {hello.fixture} is played on another worker: join at the server's address"
+            await ws.send(p.encode(p.Error(code="moved", message=message)))
             return
         await self.admit(ws, hello)
 

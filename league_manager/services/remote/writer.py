@@ -7,6 +7,10 @@ server passes a ``BoardAppender``, which encodes only the new actions of each re
 that transaction is refused it stores them one by one, so one room's refusal fails only that
 room's action. The event loop meanwhile goes on with the other rooms.
 
+A room on an event loop uses :meth:`SaveWriter.submit_async`: the saves its loop asks for in
+one pass are handed to the thread together, and each batch wakes the loop once to settle all
+of its rooms' futures (a wake-up per save cost more than the commit it waited for).
+
 Durability: an action reaches a client (``applied``) only after the transaction holding it
 has committed, exactly as with a save on the loop; batching only shares a commit between
 rooms, it never acknowledges an action before its commit and never drops one. (On SQLite the
@@ -16,11 +20,13 @@ program being killed; a power cut may lose the last commits, as for every save o
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import queue
 import threading
 from collections.abc import Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Protocol
 
 from league_manager.core.errors import LeagueError
@@ -46,7 +52,10 @@ class Store(Protocol):
 class _Save:
     fixture: int
     game: FinishedGame
-    done: Future[None] = field(default_factory=Future)
+    done: Future[None] | None = None
+    """The caller's future (``submit``), settled on the writer thread."""
+    waiting: asyncio.Future[None] | None = None
+    """Or the room's future on its event loop (``submit_async``), settled there."""
 
 
 class SaveWriter:
@@ -59,7 +68,9 @@ class SaveWriter:
     def __init__(self, board: Store) -> None:
         self.board = board
         self.batches: list[int] = []
-        self._queue: queue.SimpleQueue[_Save | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[list[_Save] | None] = queue.SimpleQueue()
+        self._pending: list[_Save] = []
+        """Saves the event loop asked for in its current pass (handed over together)."""
         self._thread = threading.Thread(target=self._run, name="match-saves", daemon=True)
         self._thread.start()
 
@@ -68,9 +79,26 @@ class SaveWriter:
 
         The game must not change until then (the room applies nothing meanwhile).
         """
-        save = _Save(fixture, game)
-        self._queue.put(save)
-        return save.done
+        done: Future[None] = Future()
+        self._queue.put([_Save(fixture, game, done=done)])
+        return done
+
+    def submit_async(self, fixture: int, game: FinishedGame) -> asyncio.Future[None]:
+        """Queue a save from the running event loop; the future ends when it is committed.
+
+        The saves asked for in one pass of the loop go to the thread together, after the pass.
+        The game must not change until then (the room applies nothing meanwhile).
+        """
+        loop = asyncio.get_running_loop()
+        waiting: asyncio.Future[None] = loop.create_future()
+        if not self._pending:
+            loop.call_soon(self._hand_over)
+        self._pending.append(_Save(fixture, game, waiting=waiting))
+        return waiting
+
+    def _hand_over(self) -> None:
+        pending, self._pending = self._pending, []
+        self._queue.put(pending)
 
     def close(self) -> None:
         """Finish the saves queued so far and stop the thread."""
@@ -82,7 +110,7 @@ class SaveWriter:
             first = self._queue.get()
             if first is None:
                 return
-            batch = [first]
+            batch = list(first)
             stop = False
             while len(batch) < MAX_BATCH:
                 try:
@@ -92,38 +120,61 @@ class SaveWriter:
                 if more is None:
                     stop = True
                     break
-                batch.append(more)
+                batch += more
             self._store(batch)
             if stop:
                 return
 
     def _store(self, batch: list[_Save]) -> None:
         self.batches.append(len(batch))
+        outcomes: list[tuple[_Save, Exception | None]]
         try:
             self.board.save_many([(s.fixture, s.game) for s in batch])
         except LeagueError:
+            outcomes = []
             for save in batch:  # find which one was refused: the others are stored on their own
                 try:
                     self.board.save(save.fixture, save.game)
                 except LeagueError as exc:
-                    _settle(save, exc)
+                    outcomes.append((save, exc))
                 else:
-                    _settle(save, None)
-            return
+                    outcomes.append((save, None))
         except Exception as exc:  # a broken database fails every waiting action
-            for save in batch:
-                _settle(save, exc)
-            return
-        for save in batch:
-            _settle(save, None)
+            outcomes = [(save, exc) for save in batch]
+        else:
+            outcomes = [(save, None) for save in batch]
+        _settle_all(outcomes)
 
 
-def _settle(save: _Save, problem: Exception | None) -> None:
+def _settle_all(outcomes: list[tuple[_Save, Exception | None]]) -> None:
+    """Settle a batch: thread futures at once, each event loop's futures in one wake-up."""
+    by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[None], Exception | None]]] = {}
+    for save, problem in outcomes:
+        if save.done is not None:
+            _settle(save.done, problem)
+        elif save.waiting is not None:
+            by_loop.setdefault(save.waiting.get_loop(), []).append((save.waiting, problem))
+    for loop, futures in by_loop.items():
+        with contextlib.suppress(RuntimeError):  # a closed loop (a server shut down): nobody waits
+            loop.call_soon_threadsafe(_settle_on_loop, futures)
+
+
+def _settle_on_loop(futures: list[tuple[asyncio.Future[None], Exception | None]]) -> None:
+    for future, problem in futures:
+        if future.done():  # cancelled: the room stopped waiting
+            continue
+        if problem is None:
+            future.set_result(None)
+        else:
+            future.set_exception(problem)
+
+
+def _settle(done: Future[None], problem: Exception | None) -> None:
     """Tell the room how its save went, unless it stopped waiting (its future was cancelled,
     as at a server's shutdown: setting it would stop this thread for every other room)."""
-    if not save.done.set_running_or_notify_cancel():
+    if not done.set_running_or_notify_cancel():
         return
     if problem is None:
-        save.done.set_result(None)
+        done.set_result(None)
     else:
-        save.done.set_exception(problem)
+        done.set_exception(problem)

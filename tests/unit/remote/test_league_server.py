@@ -3,6 +3,9 @@ and plays their team's side; another team's coach and a viewer may not play it; 
 league may watch; an unknown login is refused. Runs on the test PostgreSQL server."""
 
 import asyncio
+import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -103,3 +106,52 @@ def test_coaches_play_their_own_sides_with_their_logins(
 def test_serve_refuses_a_league_file(tmp_path: Path) -> None:
     code, _, err = cli("--db", str(tmp_path / "x.db"), "match", "serve", "--port", "0")
     assert code == 1 and "PostgreSQL" in err
+
+
+def test_match_serve_with_two_workers_plays_a_fixture_to_the_final_whistle(
+    league_server: tuple[str, int], tmp_path: Path
+) -> None:
+    url, fixture = league_server
+    services = Services.open(url)
+    try:
+        services.match_day.pregame(fixture, seed=5)
+        view = services.seasons.get_fixture(fixture)
+    finally:
+        services.close()
+    logins = {"Gutrot Ironjaws": PREFIX + "bo", "Middenheim Marauders": PREFIX + "ada"}
+    with socket.socket() as probe:  # a free port for the front (the workers take the next two)
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    serve = subprocess.Popen(
+        [sys.executable, "-m", "league_manager", "--db", url, "match", "serve", "--listen", "127.0.0.1",
+         "--port", str(port), "--workers", "2", "--keys-dir", str(tmp_path / "keys")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        assert serve.stdout is not None
+        first = serve.stdout.readline()
+        assert f"127.0.0.1:{port} (2 workers on ports {port + 1}, {port + 2})" in first
+        joins = []
+        for n, team in enumerate((view.home, view.away)):
+            assert team is not None
+            argv = ["match", "join", f"127.0.0.1:{port}", "--fixture", str(fixture), "--login", logins[team]]
+            argv += ["--bot", "random", "--seed", str(n), *(["--concede-at-turn", "2"] if n == 0 else [])]
+            joins.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "league_manager", *argv],
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT,
+                    text=True,
+                )
+            )
+        outputs = [join.communicate(timeout=180)[0] for join in joins]
+    finally:
+        serve.terminate()
+        serve.communicate(timeout=30)  # and closes its output
+    for join, out in zip(joins, outputs, strict=True):
+        assert join.returncode == 0 and "dice verified" in out, out
+    services = Services.open(url)
+    try:
+        assert services.seasons.get_fixture(fixture).result is not None
+    finally:
+        services.close()

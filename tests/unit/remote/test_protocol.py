@@ -85,3 +85,14 @@ def test_the_revealed_seed_checks_every_roll_and_a_wrong_secret_is_caught() -> N
         verify_dice(document, actions, [*rolls[:-1], 7 - rolls[-1] or 1], reveal, commitment(host))
         is not None
     )
+
+
+def test_a_league_servers_address_names_the_fixture_in_its_path() -> None:
+    assert p.fixture_address("ws://host:8765", 12) == "ws://host:8765/fixture/12"
+    assert p.fixture_address("wss://host:8765/", 3) == "wss://host:8765/fixture/3"
+    assert p.fixture_address("ws://host:8765", 0) == "ws://host:8765"  # direct play: no path
+    assert p.fixture_address("ws://host:8766/fixture/12", 12) == "ws://host:8766/fixture/12"
+    assert p.fixture_of("/fixture/12") == 12
+    assert p.fixture_of("/fixture/12?x=1") == 12
+    assert p.fixture_of("/") is None and p.fixture_of("/other/fixture/1") is None
+    assert p.fixture_of("/fixture/-1") is None and p.fixture_of("/fixture/") is None

@@ -28,3 +28,8 @@ def test_join_without_a_server_and_host_over_a_foreign_board_match_are_refused(
     keys = tmp_path / "keys.json"
     code, _, err = run("--db", db, "match", "host", str(fixture), "--port", "0", "--keys", str(keys))
     assert code == 1 and "already has a board match in progress" in err
+
+
+def test_serve_needs_at_least_one_worker(tmp_path: Path) -> None:
+    code, _, err = run("--db", str(tmp_path / "x.db"), "match", "serve", "--workers", "0")
+    assert code == 1 and "--workers must be at least 1" in err
