@@ -45,7 +45,7 @@ class LeaguePage(Page):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
-        self.header = PageHeader("league")
+        self.header = PageHeader("league", one_line=True)
         self.new_team = button(
             "New team…", "add", primary=True, tip="Draft a new team for this league (Ctrl+T)"
         )
@@ -123,7 +123,7 @@ class LeaguePage(Page):
         points = "/".join(str(settings.get(k, "?")) for k in ("points_win", "points_draw", "points_loss"))
         table = f"win/draw/loss {points} points"
         if "points_win" not in settings:  # LRB 2004: an open league, no league table
-            table = "open league: coaches arrange their own games"
+            table = "open league: the coaches arrange games"
         seconds = int(settings.get(TIMER_SETTING, 0) or 0)
         timer = f"   ·   board turn timer {describe_timer(seconds)}" if seconds > 0 else ""
         self.header.set_text(
@@ -170,7 +170,8 @@ class LeaguePage(Page):
         if options is None or self.upgrade_target is None:
             return
         name = ruleset_name(self.upgrade_target)
-        self.upgrade_button.setText(f"Move to {name}…")
+        short = name.removeprefix("Blood Bowl ")  # "Season 3": the header keeps to one line
+        self.upgrade_button.setText(f"Move to {short}…")
         self.upgrade_button.setEnabled(options.blocked is None)
         self.upgrade_button.setToolTip(
             options.blocked or f"Preview and apply the move of the whole league to {name} (a backup first)"
