@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import shiboken6
 from PySide6.QtCore import QSize, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
+    QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QHeaderView,
@@ -43,6 +47,21 @@ def button(text: str, icon_name: str = "", primary: bool = False, tip: str = "")
     if tip:
         widget.setToolTip(tip)
     return widget
+
+
+def accept_cancel(
+    layout: QBoxLayout, text: str, on_accept: Callable[[], object], on_cancel: Callable[[], object],
+    *, default: bool = True,
+) -> QPushButton:  # fmt: skip
+    """Put a dialog's Cancel and its own accept button (``text``) at the foot of ``layout``;
+    returns the accept button, the default one (Enter) unless ``default`` is False."""
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    accept = box.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+    accept.setDefault(default)
+    box.accepted.connect(on_accept)
+    box.rejected.connect(on_cancel)
+    layout.addWidget(box)
+    return accept
 
 
 class ElidedLabel(QLabel):
