@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from league_manager.services.demo import DEMO_LEAGUE
+from league_manager.services.facade import Services
 
 
 def _league_page(make_window: Any, path: Path, name: str) -> Any:
@@ -55,3 +56,13 @@ def test_the_header_keeps_to_one_line_and_cuts_only_the_subtitle(
     assert subtitle.shown_text().endswith("…") and subtitle.toolTip() == subtitle.text()
     assert subtitle.height() < 2 * line and title.height() < 2 * title.fontMetrics().height()
     assert title.width() >= title.fontMetrics().horizontalAdvance(title.text())  # the title whole
+
+
+def test_an_empty_classic_league_shows_rating_tiles(make_window: Any, tmp_path: Path) -> None:
+    path = tmp_path / "classic.db"
+    services = Services.open(path)
+    services.leagues.create_league("Old World", "lrb2004")
+    services.close()
+    page = _league_page(make_window, path, "Old World")
+    assert page.tiles["avg"].caption.text() == "AVERAGE RATING" and page.tiles["avg"].value.text() == "—"
+    assert page.tiles["top"].caption.text() == "HIGHEST RATING" and page.tiles["top"].value.text() == "—"

@@ -14,6 +14,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.core.money import format_gold, format_k
 from league_manager.match.turn_timer import SETTING as TIMER_SETTING
 from league_manager.match.turn_timer import describe as describe_timer
+from league_manager.rules.classic import CLASSIC_RULESETS
 from league_manager.rules.loader import ruleset_name
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
@@ -133,7 +134,7 @@ class LeaguePage(Page):
         )
         self.model.set_rows(teams)
         self.tiles["teams"].set_value(str(len(teams)))
-        if teams and all(t.classic for t in teams):  # LRB 2004: team rating instead of TV
+        if league.ruleset in CLASSIC_RULESETS:  # LRB 2004: team rating instead of TV, even with no team
             self._show_ratings(teams)
         else:
             values = [t.team_value for t in teams]
@@ -156,10 +157,10 @@ class LeaguePage(Page):
         self.tiles["avg"].caption.setText("AVERAGE RATING")
         self.tiles["avg"].setToolTip("Mean team rating of the league's teams")
         self.tiles["top"].caption.setText("HIGHEST RATING")
-        self.tiles["avg"].set_value(str(round(sum(ratings) / len(ratings))))
-        top = max(teams, key=lambda t: t.rating or 0)
-        self.tiles["top"].set_value(str(top.rating))
-        self.tiles["top"].setToolTip(top.name)
+        self.tiles["avg"].set_value(str(round(sum(ratings) / len(ratings))) if ratings else "—")
+        top = max(teams, key=lambda t: t.rating or 0, default=None)
+        self.tiles["top"].set_value(str(top.rating) if top else "—")
+        self.tiles["top"].setToolTip(top.name if top else "")
 
     def _offer_upgrade(self, league: LeagueView) -> None:
         """Offer the move to a newer edition when there is one; enabled only between seasons."""
