@@ -380,10 +380,17 @@ class Match:
         turn costs a plain match about a fifth of its speed)."""
         return self._take_checkpoint if self.snapshots or self._keep_latest else None
 
+    def keep_latest_snapshot(self) -> None:
+        """From now on keep the latest team turn's snapshot, which every :meth:`fork` starts from
+        (what a first fork switches on; a match rebuilt for bots calls it before its actions)."""
+        if not self._keep_latest:
+            self._keep_latest = True
+            self.ctx.checkpoint = self._take_checkpoint
+
     def _take_checkpoint(self) -> None:
+        # Dice whose state cannot be saved (a remote mirror's) still give a fork its start: the
+        # fork replays their logged rolls; only undo needs the state, and replays without it.
         dice_state = _dice_state(self.dice)
-        if dice_state is None:
-            return
         n = len(self.actions)
         while self._checkpoints and self._checkpoints[-1].actions >= n:
             self._checkpoints.pop()
@@ -394,7 +401,7 @@ class Match:
         )
 
     def _restore(self, cp: _Checkpoint) -> bool:
-        if not _set_dice_state(self.dice, cp.dice, cp.log):
+        if cp.dice is None or not _set_dice_state(self.dice, cp.dice, cp.log):
             return False
         self._checkpoints = [x for x in self._checkpoints if x.actions <= cp.actions]
         events = self.ctx.events[: cp.events]
@@ -422,9 +429,7 @@ class Match:
         """
         if self._prompt is None:
             raise IllegalAction("the match is over")
-        if not self._keep_latest:  # from the next team turn on, forks start from its snapshot
-            self._keep_latest = True
-            self.ctx.checkpoint = self._take_checkpoint
+        self.keep_latest_snapshot()  # from the next team turn on, forks start from its snapshot
         copy = Match.__new__(Match)
         for name in ("home", "away", "settings", "ruleset_id", "skill_categories", "inert_skills",
                      "allow_inert", "position"):  # fmt: skip
@@ -479,8 +484,14 @@ class Match:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Match:
+    def from_dict(cls, data: dict[str, Any], *, snapshots: bool = True) -> Match:
         """Rebuild a match by replaying its actions.
+
+        Args:
+            data: a document written by :meth:`to_dict`.
+            snapshots: keep every team turn's snapshot (undo, e.g. a resumed board); without,
+                keep the latest one only, as a live match does once forked, so a bot's forks of
+                the rebuilt match replay this turn's actions, not the whole match.
 
         Raises:
             MatchFormatError: the document was written by another engine format version.
@@ -511,7 +522,9 @@ class Match:
                 str(k): [str(n) for n in v] for k, v in (data.get("skill_categories") or {}).items()
             },
             allow_inert=bool(data.get("allow_inert", False)),
+            snapshots=snapshots,
         )
+        match._keep_latest = not snapshots
         match._replay([Action.from_list(a) for a in data["actions"]])
         return match
 
@@ -543,7 +556,8 @@ class _Checkpoint:
 
     actions: int
     state: State
-    dice: object
+    dice: object | None
+    """The dice's state (None for dice whose state cannot be saved: undo then replays)."""
     log: int
     events: int
 

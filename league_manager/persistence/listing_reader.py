@@ -62,6 +62,8 @@ class TeamRow:
     treasury: int
     dedicated_fans: int
     players: tuple[PlayerRow, ...]
+    trophy_rerolls: int = 0
+    """The League Trophy's free re-roll (1 for the champion of its league's latest closed season)."""
 
 
 def open_at_head(target: str | Path) -> sqlite3.Connection | None:
@@ -149,9 +151,13 @@ def teams_of(conn: sqlite3.Connection, league_id: int | None) -> list[TeamRow]:
     treasury = _sums(conn, "treasuryentry", "amount", marks, ids)
     fans = _sums(conn, "dedicatedfansentry", "delta", marks, ids)
     players = _players(conn, marks, ids)
+    latest: dict[int, int | None] = {}  # league -> the champion of its latest closed season
+    for league, champion in conn.execute("SELECT league_id, champion_team_id FROM seasonclose ORDER BY id"):
+        latest[league] = champion
+    holders = set(latest.values())
     return [
         TeamRow(i, name, league, coach, race, ruleset, rerolls, staff[i], treasury[i], fans[i],
-                tuple(players[i]))
+                tuple(players[i]), int(i in holders))
         for i, name, league, coach, race, ruleset, rerolls in heads
     ]  # fmt: skip
 

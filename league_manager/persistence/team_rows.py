@@ -27,6 +27,7 @@ from league_manager.persistence.models import (
     TreasuryEntry,
 )
 from league_manager.persistence.repositories import league_settings, sums_by_team, teams_of
+from league_manager.persistence.season_close_models import SeasonClose
 
 
 def league_rows(*, session: Session) -> dict[int, LeagueRow]:
@@ -52,9 +53,15 @@ def team_rows(league_id: int | None, *, session: Session) -> list[TeamRow]:
     treasury = sums_by_team(TreasuryEntry, ids, session=session)
     fans = sums_by_team(DedicatedFansEntry, ids, session=session)
     players = _players(ids, session)
+    latest: dict[int, int | None] = {}  # league -> the champion of its latest closed season
+    for league, champion in session.exec(
+        select(SeasonClose.league_id, SeasonClose.champion_team_id).order_by(col(SeasonClose.id))
+    ):
+        latest[league] = champion
+    holders = set(latest.values())
     return [
         TeamRow(t.id, t.name, t.league_id, coaches[t.coach_id], t.race, t.ruleset_id, t.rerolls,
-                staff[t.id], treasury[t.id], fans[t.id], tuple(players[t.id]))
+                staff[t.id], treasury[t.id], fans[t.id], tuple(players[t.id]), int(t.id in holders))
         for t in teams
         if t.id is not None
     ]  # fmt: skip

@@ -107,8 +107,29 @@ class MatchRecord:
     scored: bool = True
 
 
+class ScoreDifferences:
+    """Touchdown and casualty differences of a standings line (a league table's, a tournament
+    coach's or squad's, and the read model shown for each)."""
+
+    __slots__ = ()
+    td_for: int
+    td_against: int
+    cas_for: int
+    cas_against: int
+
+    @property
+    def td_diff(self) -> int:
+        """Touchdowns scored minus conceded."""
+        return self.td_for - self.td_against
+
+    @property
+    def cas_diff(self) -> int:
+        """Casualties caused minus suffered."""
+        return self.cas_for - self.cas_against
+
+
 @dataclass
-class TeamRecord:
+class TeamRecord(ScoreDifferences):
     """Running totals of one team (mutable while the table is built)."""
 
     team_id: int
@@ -128,7 +149,7 @@ class TeamRecord:
 
 
 @dataclass(frozen=True, slots=True)
-class Standing:
+class Standing(ScoreDifferences):
     """One ranked row of a table.
 
     Attributes:
@@ -156,16 +177,6 @@ class Standing:
     form: str
     tied_with: tuple[int, ...] = ()
     tiebreaks: tuple[tuple[str, int | float], ...] = ()
-
-    @property
-    def td_diff(self) -> int:
-        """Touchdowns scored minus conceded."""
-        return self.td_for - self.td_against
-
-    @property
-    def cas_diff(self) -> int:
-        """Casualties caused minus suffered."""
-        return self.cas_for - self.cas_against
 
     @property
     def decided_by(self) -> str | None:
@@ -294,8 +305,8 @@ def rank(
         rec = records[team]
         simple: dict[str, Callable[[], int | float]] = {
             "head_to_head": lambda: h2h[team],
-            "td_diff": lambda: rec.td_for - rec.td_against,
-            "cas_diff": lambda: rec.cas_for - rec.cas_against,
+            "td_diff": lambda: rec.td_diff,
+            "cas_diff": lambda: rec.cas_diff,
             "td_for": lambda: rec.td_for,
             "cas_for": lambda: rec.cas_for,
             "buchholz": lambda: buchholz[team],

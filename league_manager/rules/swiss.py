@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from league_manager.core.errors import RuleViolation
+from league_manager.rules.standings import ScoreDifferences
 
 TIE_BREAKERS = ("opponents_points", "td_diff", "cas_diff", "td_for", "cas_for", "wins")
 """Tie-breakers an organiser may order: opponents' points (strength of schedule),
@@ -36,26 +37,6 @@ class Game:
     def reported(self) -> bool:
         """True once the result is in (a bye always is)."""
         return self.b is None or (self.score_a is not None and self.score_b is not None)
-
-
-class ScoreDifferences:
-    """Touchdown and casualty differences of a standings line (a coach's or a team's)."""
-
-    __slots__ = ()
-    td_for: int
-    td_against: int
-    cas_for: int
-    cas_against: int
-
-    @property
-    def td_diff(self) -> int:
-        """Touchdowns scored minus conceded."""
-        return self.td_for - self.td_against
-
-    @property
-    def cas_diff(self) -> int:
-        """Casualties caused minus suffered."""
-        return self.cas_for - self.cas_against
 
 
 @dataclass(slots=True)

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from league_manager.rules.swiss import Game, Pairing, ScoreDifferences, Standing, pair_round
+from league_manager.rules.standings import ScoreDifferences
+from league_manager.rules.swiss import Game, Pairing, Standing, pair_round
 
 TEAM_SCORING = ("match", "sum")
 """``match``: team W/D/L from the count of coach wins; ``sum``: the coaches' points added."""

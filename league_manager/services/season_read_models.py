@@ -10,6 +10,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from league_manager.rules.standings import ScoreDifferences
+
 
 @dataclass(frozen=True)
 class SeasonTeamView:
@@ -286,7 +288,7 @@ class SchedulePreview:
 
 
 @dataclass(frozen=True)
-class StandingRow:
+class StandingRow(ScoreDifferences):
     """One row of a league table, with the tie-breaker explanation shown next to it.
 
     Attributes:
@@ -318,16 +320,6 @@ class StandingRow:
     decided_by: str | None = None
     tied_with: tuple[str, ...] = ()
     withdrawn: bool = False
-
-    @property
-    def td_diff(self) -> int:
-        """Touchdown difference."""
-        return self.td_for - self.td_against
-
-    @property
-    def cas_diff(self) -> int:
-        """Casualty difference."""
-        return self.cas_for - self.cas_against
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for ``--json`` output."""

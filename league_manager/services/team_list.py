@@ -58,7 +58,7 @@ def team_summary(team: reader.TeamRow, league: reader.LeagueRow) -> TeamSummary:
     ]
     valued_team = ValuedTeam(
         roster=roster,
-        rerolls=team.rerolls,
+        rerolls=team.rerolls + team.trophy_rerolls,  # the League Trophy's counts in TV
         assistant_coaches=team.staff["assistant_coach"],
         cheerleaders=team.staff["cheerleader"],
         apothecary=bool(team.staff["apothecary"]),

@@ -33,6 +33,7 @@ from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import SKILL_CATEGORIES
 from league_manager.services.event_choices import AdvanceChoice, advance_choices, take_back_refusal
 from league_manager.services.event_views import EntryView, EventState, player_skills, player_spp
+from league_manager.ui.widgets import label
 
 KIND_NAMES = {
     "chosen_primary": "Chosen primary skill",
@@ -99,8 +100,7 @@ class EventAdvanceDialog(QDialog):
         )
         hint.setWordWrap(True)
         layout.addWidget(hint)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
+        self.status = label(wrap=True)
         layout.addWidget(self.status)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.buy_button = QPushButton("&Buy")

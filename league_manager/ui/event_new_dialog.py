@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -29,6 +28,7 @@ from league_manager.rules.exhibition import BUDGET_RANGE, DEFAULT_BUDGET, EventS
 from league_manager.rules.loader import list_rulesets, load_ruleset
 from league_manager.rules.swiss import TIE_BREAKERS
 from league_manager.services.event_views import EventState
+from league_manager.ui.widgets import accept_cancel, label
 
 BETWEEN_ROUNDS_TEXT = {
     "none": (
@@ -117,15 +117,9 @@ class NewEventDialog(QDialog):
         )
         tiers.setWordWrap(True)
         layout.addWidget(tiers)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
+        self.status = label(wrap=True)
         layout.addWidget(self.status)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.create_button = buttons.addButton("Create", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.create_button.setDefault(True)
-        buttons.accepted.connect(self.create_event)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.create_button = accept_cancel(layout, "Create", self.create_event, self.reject)
         self._teams_changed()
         self._between_rounds_changed()
 

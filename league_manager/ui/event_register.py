@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -33,6 +32,7 @@ from league_manager.rules.exhibition import check_roster, parse_picks
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import TeamRoster
 from league_manager.services.event_views import EntryView, EventState
+from league_manager.ui.widgets import accept_cancel
 
 
 class RegisterDialog(QDialog):
@@ -92,13 +92,8 @@ class RegisterDialog(QDialog):
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         layout.addWidget(self.verdict)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok = self.buttons.addButton(
-            "Register" if entry is None else "Save", QDialogButtonBox.ButtonRole.AcceptRole
-        )
-        self.buttons.accepted.connect(self.submit)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        text = "Register" if entry is None else "Save"
+        self.ok = accept_cancel(layout, text, self.submit, self.reject, default=False)
         self.race.currentIndexChanged.connect(lambda _i: self.load_race())
         self.rerolls.valueChanged.connect(lambda _v: self.check())
         self.apothecary.toggled.connect(lambda _v: self.check())

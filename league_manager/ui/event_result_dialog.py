@@ -16,7 +16,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
@@ -31,6 +30,7 @@ from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.rules.dice import Dice
 from league_manager.rules.event_progression import SppEvent
 from league_manager.services.event_views import EntryView, GameView, player_skills
+from league_manager.ui.widgets import accept_cancel, label
 
 COUNTED = ("td", "cas", "comp", "int", "def")
 """The SPP events counted per player (the MVP has its own chooser)."""
@@ -159,10 +159,10 @@ class ResultDetailsDialog(QDialog):
             ("   &Casualties", self.cas_a), ("-", self.cas_b),
         ]  # fmt: skip
         for text, field in fields:
-            label = QLabel(text)
-            scores.addWidget(label)
+            caption = QLabel(text)
+            scores.addWidget(caption)
             if field is not None:
-                label.setBuddy(field)
+                caption.setBuddy(field)
                 scores.addWidget(field)
         scores.addStretch(1)
         layout.addLayout(scores)
@@ -178,15 +178,9 @@ class ResultDetailsDialog(QDialog):
         )
         hint.setWordWrap(True)
         layout.addWidget(hint)
-        self.status = QLabel()
-        self.status.setWordWrap(True)
+        self.status = label(wrap=True)
         layout.addWidget(self.status)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.enter_button = buttons.addButton("&Enter Result", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.enter_button.setDefault(True)
-        buttons.accepted.connect(self.enter)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.enter_button = accept_cancel(layout, "&Enter Result", self.enter, self.reject)
         self.score_a.setFocus()
 
     def enter(self) -> None:

@@ -90,14 +90,14 @@ class StandingsModel(RecordTableModel[StandingRow]):
         Column[StandingRow](
             "TD",
             lambda r: f"{r.td_for}:{r.td_against}",
-            lambda r: r.td_for - r.td_against,
+            lambda r: r.td_diff,
             RIGHT,
             header_tip="Touchdowns scored:conceded",
         ),
         Column[StandingRow](
             "CAS",
             lambda r: f"{r.cas_for}:{r.cas_against}",
-            lambda r: r.cas_for - r.cas_against,
+            lambda r: r.cas_diff,
             RIGHT,
             header_tip="Casualties caused:suffered",
         ),

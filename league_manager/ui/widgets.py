@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import shiboken6
 from PySide6.QtCore import QSize, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
+    QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QSizePolicy,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -44,12 +49,68 @@ def button(text: str, icon_name: str = "", primary: bool = False, tip: str = "")
     return widget
 
 
+def accept_cancel(
+    layout: QBoxLayout, text: str, on_accept: Callable[[], object], on_cancel: Callable[[], object],
+    *, default: bool = True,
+) -> QPushButton:  # fmt: skip
+    """Put a dialog's Cancel and its own accept button (``text``) at the foot of ``layout``;
+    returns the accept button, the default one (Enter) unless ``default`` is False."""
+    box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
+    accept = box.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+    accept.setDefault(default)
+    box.accepted.connect(on_accept)
+    box.rejected.connect(on_cancel)
+    layout.addWidget(box)
+    return accept
+
+
+class ElidedLabel(QLabel):
+    """A one-line label that ends in "…" when narrower than its text; ``text()`` stays whole and
+    the tooltip shows it while cut."""
+
+    def __init__(self, text: str = "", name: str = "", parent=None) -> None:
+        super().__init__(text, parent)
+        if name:
+            self.setObjectName(name)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(0, super().minimumSizeHint().height())
+
+    def shown_text(self) -> str:
+        """The text as painted at the current width."""
+        width = self.contentsRect().width()
+        return self.fontMetrics().elidedText(self.text(), Qt.TextElideMode.ElideRight, width)
+
+    def setText(self, text: str) -> None:
+        super().setText(text)
+        self._show_whole_in_tip()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._show_whole_in_tip()
+
+    def _show_whole_in_tip(self) -> None:
+        self.setToolTip(self.text() if self.shown_text() != self.text() else "")
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        self.style().drawItemText(
+            painter, self.contentsRect(), int(self.alignment()), self.palette(), self.isEnabled(),
+            self.shown_text(), self.foregroundRole(),
+        )  # fmt: skip
+
+
 class PageHeader(QWidget):
     """Title, subtitle and a row of actions at the top of a page."""
 
-    def __init__(self, icon_name: str = "", parent=None, *, actions_below: bool = False) -> None:
+    def __init__(
+        self, icon_name: str = "", parent=None, *, actions_below: bool = False, one_line: bool = False
+    ) -> None:
         """``actions_below``: the actions get their own row under the title (for pages with many
-        actions, whose title would otherwise be squeezed into a narrow column)."""
+        actions, whose title would otherwise be squeezed into a narrow column). ``one_line``: the
+        title never wraps and the subtitle keeps to one line, cut with "…" when the page is too
+        narrow (its tooltip then shows it whole)."""
         super().__init__(parent)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 4)
@@ -66,8 +127,8 @@ class PageHeader(QWidget):
         layout.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
         text.setSpacing(2)
-        self.title = label("", "pageTitle", wrap=True)
-        self.subtitle = label("", "pageSubtitle", wrap=True)
+        self.title = label("", "pageTitle", wrap=not one_line)
+        self.subtitle = ElidedLabel("", "pageSubtitle") if one_line else label("", "pageSubtitle", wrap=True)
         text.addWidget(self.title)
         text.addWidget(self.subtitle)
         layout.addLayout(text, 1)

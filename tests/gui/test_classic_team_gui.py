@@ -24,7 +24,7 @@ def test_the_team_page_and_draft_editor_show_the_classic_fields(make_window: Any
     window.open_database(str(_classic_file(tmp_path)), background=False)
     team = window.ctx.services.teams.get_team("Greenskins")
     window.navigate("league", team.league_id)
-    assert "open league: coaches arrange their own games" in window.league_page.header.subtitle.text()
+    assert "open league: the coaches arrange games" in window.league_page.header.subtitle.text()
     window.navigate("team", team.id)
     page = window.team_page
     assert page.tiles["ctv"].caption.text() == "TEAM RATING" and page.tiles["ctv"].value.text() == "100"

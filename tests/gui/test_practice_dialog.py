@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -12,12 +11,7 @@ from league_manager.match.bots import make_bot, play
 from league_manager.ui.match_board.window import BoardWindow
 from league_manager.ui.practice_dialog import PracticeDialog
 from tests.gui.conftest import FakeDialogs
-
-
-def _shot(widget: Any, name: str) -> None:
-    folder = os.environ.get("LM_SCREENSHOTS")
-    if folder:
-        widget.grab().save(str(Path(folder) / name))
+from tests.gui.season_setup import shot
 
 
 def test_practice_from_the_welcome_card_plays_the_computer_and_saves_nothing(
@@ -44,7 +38,7 @@ def test_practice_from_the_welcome_card_plays_the_computer_and_saves_nothing(
         assert dialog.controllers() == {"home": "human", "away": "coach"}
         dialog.fixed_seed.setChecked(True)
         dialog.seed.setValue(42)
-        _shot(dialog, "practice_dialog.png")
+        shot(dialog, "practice_dialog.png")
         return True
 
     dialogs.on_run = run

@@ -3,7 +3,6 @@ player, staff kept, typed dice, a summary confirmed, then the re-draft."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
@@ -12,31 +11,18 @@ from PySide6.QtWidgets import QDialog
 
 from league_manager.services.facade import Services
 from league_manager.services.season_next import next_season
-from league_manager.services.season_results import ResultEntry
 from league_manager.ui.redraft_dialog import RedraftDialog
 from tests.gui.conftest import FakeDialogs
+from tests.gui.season_setup import played_season, shot
 
 
 def _closed_and_next(services: Services) -> tuple[int, list[str]]:
     """Season Cup of four, every game won by the first named team, closed; season Cup II from it."""
-    league = services.leagues.list_leagues()[0]
-    teams = [t.name for t in services.teams.list_teams(league.id)][:4]
-    season = services.seasons.create_season(league.id, "Cup", seed=2).value
-    services.seasons.add_teams(season.id, teams)
-    services.seasons.schedule(season.id, "round-robin")
-    for f in services.seasons.fixtures(season.id):
-        first = teams.index(f.home or "") < teams.index(f.away or "")
-        services.seasons.set_result(f.id or 0, ResultEntry(home_td=int(first), away_td=int(not first)))
-    services.season_end.close_season(season.id)
+    season_id, teams = played_season(services)
+    services.season_end.close_season(season_id)
     made = next_season(services.seasons, "Cup", "Cup II", seed=3).value.created
     assert made is not None
     return made.id, teams
-
-
-def _shot(widget: Any, name: str) -> None:
-    folder = os.environ.get("LM_SCREENSHOTS")
-    if folder:
-        widget.grab().save(str(Path(folder) / name))
 
 
 def test_redraft_window_keeps_releases_and_applies_with_typed_dice(
@@ -50,7 +36,7 @@ def test_redraft_window_keeps_releases_and_applies_with_typed_dice(
     window.navigate("team", team.id)
     page = window.team_page
     assert page.redraft_button.isVisible()
-    _shot(window, "redraft_team_page.png")
+    shot(window, "redraft_team_page.png")
     seen: dict[str, Any] = {}
 
     def redraft(dialog: QDialog) -> bool:
@@ -69,7 +55,7 @@ def test_redraft_window_keeps_releases_and_applies_with_typed_dice(
             assert dialog.view.spent == full - released.cost - dialog.view.extras[0].cost_each
         dialog.typed.setChecked(True)
         dialog.dice_entry.setText("")
-        _shot(dialog, "redraft_dialog.png")
+        shot(dialog, "redraft_dialog.png")
         dialogs.script("confirm", True)
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
         seen["view"] = dialog.done_view

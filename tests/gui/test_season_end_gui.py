@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from league_manager.services.facade import Services
-from league_manager.services.season_results import ResultEntry
 from league_manager.ui.season_end_dialog import PlayoffsDialog
 from tests.gui.conftest import FakeDialogs
-
-
-def _played_season(services: Services) -> tuple[int, list[str]]:
-    """A one-table season of four with every game played: the first named team wins each."""
-    league = services.leagues.list_leagues()[0]
-    teams = [t.name for t in services.teams.list_teams(league.id)][:4]
-    season = services.seasons.create_season(league.id, "Cup", seed=2).value
-    services.seasons.add_teams(season.id, teams)
-    services.seasons.schedule(season.id, "round-robin")
-    for f in services.seasons.fixtures(season.id):
-        first = teams.index(f.home or "") < teams.index(f.away or "")
-        services.seasons.set_result(f.id or 0, ResultEntry(home_td=int(first), away_td=int(not first)))
-    return season.id, teams
-
-
-def _shot(widget: Any, name: str) -> None:
-    folder = os.environ.get("LM_SCREENSHOTS")
-    if folder:
-        widget.grab().save(str(Path(folder) / name))
+from tests.gui.season_setup import played_season, shot
 
 
 def test_playoffs_dialog_moves_a_seed_and_close_pays_after_confirmation(
@@ -40,7 +19,7 @@ def test_playoffs_dialog_moves_a_seed_and_close_pays_after_confirmation(
     window = make_window()
     window.open_database(str(demo_file), background=False)
     services = window.ctx.services
-    season_id, teams = _played_season(services)
+    season_id, teams = played_season(services)
     window.navigate("season", season_id)
     page = window.season_page
     seen: list[list[str]] = []
@@ -57,7 +36,7 @@ def test_playoffs_dialog_moves_a_seed_and_close_pays_after_confirmation(
         qtbot.mouseClick(dialog.set_button, Qt.MouseButton.LeftButton)
         seen.append([dialog.table.item(r, 1).text() for r in range(4)])
         assert dialog.table.item(0, 5).text() == "hosts the final"
-        _shot(dialog, "playoffs_dialog.png")
+        shot(dialog, "playoffs_dialog.png")
         return True
 
     dialogs.on_run = seeds
@@ -76,6 +55,6 @@ def test_playoffs_dialog_moves_a_seed_and_close_pays_after_confirmation(
     assert closed is not None and closed.champion == teams[0]
     assert services.teams.get_team(teams[0]).treasury == before + 100_000
     page.tabs.setCurrentIndex(1)  # the buttons sit above the standings
-    _shot(window, "season_closed.png")
+    shot(window, "season_closed.png")
     qtbot.mouseClick(page.close_button, Qt.MouseButton.LeftButton)  # a second close is refused
     assert dialogs.errors and "already closed" in dialogs.errors[-1][1]

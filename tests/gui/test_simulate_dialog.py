@@ -3,31 +3,15 @@ stops it between fixtures and keeps those finished."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from league_manager.services.facade import Services
 from league_manager.ui.simulate_dialog import SimulateDialog
 from tests.gui.conftest import FakeDialogs
-
-
-def _season(services: Services) -> int:
-    league = services.leagues.list_leagues()[0]
-    teams = [t.name for t in services.teams.list_teams(league.id)][:4]
-    season = services.seasons.create_season(league.id, "Sim", seed=2).value
-    services.seasons.add_teams(season.id, teams)
-    services.seasons.schedule(season.id, "round-robin")
-    return season.id
-
-
-def _shot(widget: Any, name: str) -> None:
-    folder = os.environ.get("LM_SCREENSHOTS")
-    if folder:
-        widget.grab().save(str(Path(folder) / name))
+from tests.gui.season_setup import scheduled_season, shot
 
 
 def test_simulate_plays_a_round_then_cancel_keeps_what_is_finished(
@@ -36,7 +20,7 @@ def test_simulate_plays_a_round_then_cancel_keeps_what_is_finished(
     window = make_window()
     window.open_database(str(demo_file), background=False)
     services = window.ctx.services
-    season_id = _season(services)
+    season_id, _teams = scheduled_season(services, "Sim")
     window.navigate("season", season_id)
     page = window.season_page
     runs: list[int] = []
@@ -52,7 +36,7 @@ def test_simulate_plays_a_round_then_cancel_keeps_what_is_finished(
         assert dialog.report is not None and len(dialog.report.played) == 2
         assert dialog.log.count() == 2 and dialog.progress.value() == 2
         assert "2 fixture(s) played with greedy" in dialog.status.text()
-        _shot(dialog, "simulate_round.png")
+        shot(dialog, "simulate_round.png")
         dialog.limit.setChecked(False)
         qtbot.mouseClick(dialog.start_button, Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: dialog.log.count() >= 1, timeout=60_000)
@@ -64,12 +48,12 @@ def test_simulate_plays_a_round_then_cancel_keeps_what_is_finished(
         assert report.cancelled == (len(report.played) < 4)
         if report.cancelled:
             assert "cancelled" in dialog.status.text()
-        _shot(dialog, "simulate_cancelled.png")
+        shot(dialog, "simulate_cancelled.png")
         runs.append(len(report.played))
         return True
 
     dialogs.on_run = run
-    _shot(window, "season_simulate_button.png")
+    shot(window, "season_simulate_button.png")
     qtbot.mouseClick(page.simulate_button, Qt.MouseButton.LeftButton)
     assert dialogs.errors == []
     played = [f for f in services.seasons.fixtures(season_id) if f.status == "played"]

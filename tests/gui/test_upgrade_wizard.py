@@ -16,7 +16,8 @@ def test_the_wizard_moves_the_demo_league_to_season3(
     page = window.league_page
     page.reload()
     assert page.upgrade_button.isVisible() and page.upgrade_button.isEnabled()
-    assert page.upgrade_button.text() == "Move to Blood Bowl Season 3…"
+    assert page.upgrade_button.text() == "Move to Season 3…"
+    assert "Blood Bowl Season 3" in page.upgrade_button.toolTip()
     seen: dict[str, Any] = {}
 
     def drive(wizard: Any) -> bool:

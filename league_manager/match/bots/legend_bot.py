@@ -35,7 +35,6 @@ from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
-from league_manager.rules.dice import SeededDice
 
 DEEP_CANDIDATES = 4
 """Activations weighed at a critical moment."""
@@ -80,10 +79,7 @@ def _rebuilt(doc: dict[str, Any]) -> Match:
             for action in wanted[done:]:
                 match.apply(action)
             return match
-    match = Match.from_dict({**doc, "actions": []})
-    match.fork(SeededDice(0))  # from now on the match keeps its latest team turn's snapshot
-    for action in wanted:
-        match.apply(action)
+    match = Match.from_dict(doc, snapshots=False)  # keeps the latest team turn's snapshot
     _last = (ident, match)
     return match
 

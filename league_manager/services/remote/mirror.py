@@ -78,6 +78,7 @@ class Mirror:
             snapshots=False,
             allow_inert=True,
         )
+        self.match.keep_latest_snapshot()  # a bot's forks start from this team turn
         self.actions: list[list[Any]] = []
         for raw in actions:
             self.apply(raw, [])

@@ -14,6 +14,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.core.money import format_gold, format_k
 from league_manager.match.turn_timer import SETTING as TIMER_SETTING
 from league_manager.match.turn_timer import describe as describe_timer
+from league_manager.rules.classic import CLASSIC_RULESETS
 from league_manager.rules.loader import ruleset_name
 from league_manager.services.changes import Changes
 from league_manager.services.read_models import LeagueView, TeamSummary
@@ -45,7 +46,7 @@ class LeaguePage(Page):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
-        self.header = PageHeader("league")
+        self.header = PageHeader("league", one_line=True)
         self.new_team = button(
             "New team…", "add", primary=True, tip="Draft a new team for this league (Ctrl+T)"
         )
@@ -123,7 +124,7 @@ class LeaguePage(Page):
         points = "/".join(str(settings.get(k, "?")) for k in ("points_win", "points_draw", "points_loss"))
         table = f"win/draw/loss {points} points"
         if "points_win" not in settings:  # LRB 2004: an open league, no league table
-            table = "open league: coaches arrange their own games"
+            table = "open league: the coaches arrange games"
         seconds = int(settings.get(TIMER_SETTING, 0) or 0)
         timer = f"   ·   board turn timer {describe_timer(seconds)}" if seconds > 0 else ""
         self.header.set_text(
@@ -133,7 +134,7 @@ class LeaguePage(Page):
         )
         self.model.set_rows(teams)
         self.tiles["teams"].set_value(str(len(teams)))
-        if teams and all(t.classic for t in teams):  # LRB 2004: team rating instead of TV
+        if league.ruleset in CLASSIC_RULESETS:  # LRB 2004: team rating instead of TV, even with no team
             self._show_ratings(teams)
         else:
             values = [t.team_value for t in teams]
@@ -156,10 +157,10 @@ class LeaguePage(Page):
         self.tiles["avg"].caption.setText("AVERAGE RATING")
         self.tiles["avg"].setToolTip("Mean team rating of the league's teams")
         self.tiles["top"].caption.setText("HIGHEST RATING")
-        self.tiles["avg"].set_value(str(round(sum(ratings) / len(ratings))))
-        top = max(teams, key=lambda t: t.rating or 0)
-        self.tiles["top"].set_value(str(top.rating))
-        self.tiles["top"].setToolTip(top.name)
+        self.tiles["avg"].set_value(str(round(sum(ratings) / len(ratings))) if ratings else "—")
+        top = max(teams, key=lambda t: t.rating or 0, default=None)
+        self.tiles["top"].set_value(str(top.rating) if top else "—")
+        self.tiles["top"].setToolTip(top.name if top else "")
 
     def _offer_upgrade(self, league: LeagueView) -> None:
         """Offer the move to a newer edition when there is one; enabled only between seasons."""
@@ -170,7 +171,8 @@ class LeaguePage(Page):
         if options is None or self.upgrade_target is None:
             return
         name = ruleset_name(self.upgrade_target)
-        self.upgrade_button.setText(f"Move to {name}…")
+        short = name.removeprefix("Blood Bowl ")  # "Season 3": the header keeps to one line
+        self.upgrade_button.setText(f"Move to {short}…")
         self.upgrade_button.setEnabled(options.blocked is None)
         self.upgrade_button.setToolTip(
             options.blocked or f"Preview and apply the move of the whole league to {name} (a backup first)"

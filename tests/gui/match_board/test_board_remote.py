@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 import socket
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +37,9 @@ def _hosted(demo: Services, tmp_path: Path) -> HostedServer:
     return HostedServer(room, ping_interval=30, ping_timeout=30)
 
 
-def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
-    demo: Services, tmp_path: Path, qtbot: QtBot
-) -> None:
-    demo.leagues.update_settings(DEMO_LEAGUE, {"turn_timer_seconds": 240})
+@contextmanager
+def _joined(demo: Services, tmp_path: Path, qtbot: QtBot) -> Iterator[tuple[HostedServer, RemoteMatchWindow]]:
+    """A hosted match and a board window joined to it as the away coach; both closed after."""
     hosted = _hosted(demo, tmp_path)
     hosted.start()
     window = RemoteMatchWindow(hosted.address, "join-me")
@@ -46,12 +47,36 @@ def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
     try:
         window.show()
         window.start()
+        yield hosted, window
+    finally:
+        window.close()
+        hosted.stop()
+
+
+def _bot_plays_home(hosted: HostedServer) -> None:
+    hosted.run_soon(RemoteClient(hosted.address, "host-key", bot="random", seed=1, secret="0a1b").run())
+
+
+def _play_one(window: RemoteMatchWindow, rng: random.Random, qtbot: QtBot) -> bool:
+    """One random input on the board; True when it sent an action, once the server sent it back."""
+    board, session = window.board, window.session
+    assert board is not None
+    before = len(session.match.actions)
+    board.act(lambda: bool(random_input(board.controller, rng) or True))
+    if session._pending < 0:
+        return False
+    qtbot.waitUntil(lambda: len(session.match.actions) > before, timeout=10_000)
+    return True
+
+
+def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
+    demo: Services, tmp_path: Path, qtbot: QtBot
+) -> None:
+    demo.leagues.update_settings(DEMO_LEAGUE, {"turn_timer_seconds": 240})
+    with _joined(demo, tmp_path, qtbot) as (hosted, window):
         qtbot.waitUntil(lambda: window.board is not None, timeout=10_000)
         assert window.turn_timer is not None  # the league's timer, enforced by the server
-        bot = RemoteClient(hosted.address, "host-key", bot="random", seed=1, secret="0a1b")
-        hosted.run_soon(bot.run())
-        board = window.board
-        assert board is not None
+        _bot_plays_home(hosted)
         session = window.session
         assert session.side == "away" and session.team_names()[1] in window.windowTitle()
         room = hosted.room
@@ -62,11 +87,7 @@ def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
                 break
             prompt = session.match.prompt
             if prompt.team == 1 and session.is_human(1):
-                before = len(session.match.actions)
-                board.act(lambda: bool(random_input(board.controller, rng) or True))
-                if session._pending >= 0:  # an action went to the server: wait for it to come back
-                    qtbot.waitUntil(lambda b=before: len(session.match.actions) > b, timeout=10_000)
-                    mine += 1
+                mine += _play_one(window, rng, qtbot)  # an action goes to the server and back
             else:
                 qtbot.wait(5)
         assert mine >= 8, "the board's coach played its own side through the server"
@@ -76,23 +97,14 @@ def test_the_board_joins_a_hosted_match_and_plays_its_side_against_a_bot(
         assert session.game is not None and session.game.mirror.digest() == room.digest
         assert demo.board.status(room.keys.fixture) is not None  # saved in the league file
         assert not session.is_human(0) and session.undo() is not None  # no undo over the network
-    finally:
-        window.close()
-        hosted.stop()
 
 
 def test_the_board_concedes_a_remote_match_at_its_own_turn_and_the_result_has_it(
     demo: Services, tmp_path: Path, qtbot: QtBot
 ) -> None:
-    hosted = _hosted(demo, tmp_path)
-    hosted.start()
-    window = RemoteMatchWindow(hosted.address, "join-me")
-    qtbot.addWidget(window)
-    try:
-        window.show()
-        window.start()
+    with _joined(demo, tmp_path, qtbot) as (hosted, window):
         qtbot.waitUntil(lambda: window.board is not None, timeout=10_000)
-        hosted.run_soon(RemoteClient(hosted.address, "host-key", bot="random", seed=1, secret="0a1b").run())
+        _bot_plays_home(hosted)
         board, session = window.board, window.session
         assert board is not None
         board.confirm = lambda _title, _text: True
@@ -105,10 +117,7 @@ def test_the_board_concedes_a_remote_match_at_its_own_turn_and_the_result_has_it
                     assert board.concede_button.isEnabled()
                     board.concede()
                     break
-                before = len(session.match.actions)
-                board.act(lambda: bool(random_input(board.controller, rng) or True))
-                if session._pending >= 0:
-                    qtbot.waitUntil(lambda b=before: len(session.match.actions) > b, timeout=10_000)
+                _play_one(window, rng, qtbot)
             else:
                 if prompt is not None and prompt.team == 0:
                     board.refresh()
@@ -119,21 +128,12 @@ def test_the_board_concedes_a_remote_match_at_its_own_turn_and_the_result_has_it
         assert session.dice_problem is None and session.hash_ok
         view = demo.match_day.get(hosted.room.keys.fixture)
         assert view.stage == "result_entered" and view.result is not None and view.result["conceded"] == 1
-    finally:
-        window.close()
-        hosted.stop()
 
 
 def test_the_away_countdown_offers_wait_adjourn_and_claim(
     demo: Services, tmp_path: Path, qtbot: QtBot
 ) -> None:
-    hosted = _hosted(demo, tmp_path)
-    hosted.start()
-    window = RemoteMatchWindow(hosted.address, "join-me")
-    qtbot.addWidget(window)
-    try:
-        window.show()
-        window.start()
+    with _joined(demo, tmp_path, qtbot) as (hosted, window):
         host = RemoteMatchWindow(hosted.address, "host-key", parent=None)
         qtbot.addWidget(host)
         host.start()
@@ -151,9 +151,6 @@ def test_the_away_countdown_offers_wait_adjourn_and_claim(
         assert status is not None and status.in_progress  # kept for the commissioner's decision
         [claim] = demo.claims.claims(DEMO_LEAGUE)
         assert (claim.id, claim.claimant) == (window.session.claim, "away")
-    finally:
-        window.close()
-        hosted.stop()
 
 
 def _free_port() -> int:

@@ -53,7 +53,8 @@ def test_an_odd_number_of_teams_gives_a_team_bye_and_rematches_are_refused() -> 
 
 
 def test_coach_and_team_lines_share_the_score_differences() -> None:
-    from league_manager.rules.swiss import ScoreDifferences, Standing
+    from league_manager.rules.standings import ScoreDifferences
+    from league_manager.rules.swiss import Standing
     from league_manager.rules.team_swiss import TeamStanding
 
     coach = Standing(1, "Ann", td_for=3, td_against=1, cas_for=0, cas_against=2)

@@ -10,6 +10,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.database import session_scope
 from league_manager.persistence.models import Advancement, League, Player, TreasuryEntry
 from league_manager.persistence.revisions import known_revisions
+from league_manager.persistence.season_close_models import SeasonClose
 from league_manager.rules.draft import DraftPlan
 from league_manager.services.facade import Services
 from league_manager.services.team_list import quick_team_list
@@ -18,13 +19,17 @@ from league_manager.services.team_views import summary_of
 
 @pytest.fixture
 def league_file(demo_file: Path, tmp_path: Path) -> Path:
-    """A copy of the demo league with injured, retired, fired, improved players and staff."""
+    """A copy of the demo league with injured, retired, fired, improved players and staff, and
+    the League Trophy held by the first team (the champion of a closed season)."""
     path = tmp_path / "demo.db"
     path.write_bytes(demo_file.read_bytes())
     services = Services.open(path)
     teams = services.teams.list_teams()
     first, second, third = (services.teams.get_team(t.id) for t in teams[:3])
+    season = services.seasons.create_season(first.league_id, "Closed").value
     with session_scope(services.engine) as session:
+        session.add(SeasonClose(season_id=season.id, league_id=first.league_id, champion_team_id=first.id,
+                                table_json="[]", awards_json="[]"))  # fmt: skip
         for team in (first, second):
             session.add(TreasuryEntry(team_id=team.id, amount=100_000, reason="test", source="correction"))
         injured = session.get(Player, first.players[0].id)
@@ -66,7 +71,9 @@ def test_the_listing_equals_the_services_rows(league_file: Path) -> None:
     assert rows == services_list(league_file)
     services = Services.open(league_file)
     try:  # the list's arithmetic agrees with the full team views (TV, CTV, available players)
-        assert rows == [summary_of(services.teams.get_team(row.id)) for row in rows]
+        views = [services.teams.get_team(row.id) for row in rows]
+        assert rows == [summary_of(view) for view in views]
+        assert [v.trophy_rerolls for v in views].count(1) == 1  # the champion's counts in its TV
     finally:
         services.close()
     assert {r.players_available for r in rows} != {11}  # the injured and retired count as out
