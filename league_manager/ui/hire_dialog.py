@@ -15,7 +15,7 @@ from league_manager.core.money import format_gold
 from league_manager.rules.model import Position, Ruleset
 from league_manager.services.read_models import TeamView
 from league_manager.ui.models import DraftModel
-from league_manager.ui.widgets import accept_cancel, label, make_table, set_tone, source_row
+from league_manager.ui.widgets import accept_cancel, button, label, make_table, set_tone, source_row
 
 
 class HirePlayerDialog(QDialog):
@@ -55,8 +55,7 @@ class HirePlayerDialog(QDialog):
         layout.addLayout(form)
         self.note = label("", "help", wrap=True)
         layout.addWidget(self.note)
-        self.ok = accept_cancel(layout, "Hire", self.accept_if_ok, self.reject)
-        self.ok.setObjectName("primary")
+        self.ok = accept_cancel(layout, button("Hire", primary=True), self.accept_if_ok, self.reject)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._update())
         self.table.selectRow(0)
         self._update()
