@@ -9,7 +9,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
@@ -22,7 +21,7 @@ from league_manager.services.league_rules_views import AdjustmentView
 from league_manager.services.read_models import TeamView
 from league_manager.ui.context import UiContext
 from league_manager.ui.models import Column, RecordTableModel, local_time
-from league_manager.ui.widgets import button, label, make_table, source_row
+from league_manager.ui.widgets import accept_cancel, button, label, make_table, source_row
 
 KINDS = (
     ("points", "League points (this season)"),
@@ -82,11 +81,7 @@ class AdjustDialog(QDialog):
         layout.addLayout(form)
         self.problem_label = label("", "help", wrap=True)
         layout.addWidget(self.problem_label)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok = self.buttons.addButton("Adjust", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.ok = accept_cancel(layout, "Adjust", self.accept, self.reject)
         self.kind.currentIndexChanged.connect(lambda _i: self._update())
         self.amount.valueChanged.connect(lambda _v: self._update())
         self.reason.textChanged.connect(lambda _t: self._update())

@@ -17,6 +17,7 @@ from league_manager.ui import theme
 from league_manager.ui.admin_backups import BackupsDialog
 from league_manager.ui.admin_fixture import FixtureAdminDialog
 from league_manager.ui.admin_settings import LeagueSettingsDialog
+from league_manager.ui.league_choice import league_or_first
 from league_manager.ui.operations import UndoStep
 
 if TYPE_CHECKING:
@@ -83,8 +84,7 @@ class AdminActions:
         dialog: QDialog
         if kind == "settings":
             leagues = services.leagues.list_leagues()
-            league = next((lg for lg in leagues if lg.name.lower() == name.lower()), None) if name else None
-            league = league or (leagues[0] if leagues else None)
+            league = league_or_first(leagues, name=name)
             if league is None:
                 raise LeagueError("no league in this league file")
             window.navigate("league", league.id)

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QScrollArea,
     QSpinBox,
@@ -26,7 +25,7 @@ from league_manager.rules.model import HouseRule
 from league_manager.services.read_models import LeagueView
 from league_manager.ui.context import UiContext
 from league_manager.ui.operations import UndoStep
-from league_manager.ui.widgets import label, set_tone
+from league_manager.ui.widgets import accept_cancel, label, set_tone
 from league_manager.ui.wizard import editor_for, value_of
 
 SettingValue = bool | int | str
@@ -100,11 +99,7 @@ class LeagueSettingsDialog(QDialog):
             form.addRow(rule.label if rule.kind != "bool" else "", box)
         scroll.setWidget(holder)
         outer.addWidget(scroll, 1)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.apply_button = self.buttons.addButton("Apply Changes…", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self.apply)
-        self.buttons.rejected.connect(self.reject)
-        outer.addWidget(self.buttons)
+        self.apply_button = accept_cancel(outer, "Apply Changes…", self.apply, self.reject)
 
     def changes(self) -> dict[str, SettingValue]:
         """The settings whose control differs from the league's value."""

@@ -7,7 +7,6 @@ from typing import Any
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QTableView,
@@ -20,7 +19,7 @@ from league_manager.rules.model import CHARACTERISTICS
 from league_manager.services.player_models import AdvanceChoice, PlayerRecord
 from league_manager.ui.match_day.wizard import DiceChoice
 from league_manager.ui.models import Column, RecordTableModel
-from league_manager.ui.widgets import label
+from league_manager.ui.widgets import accept_cancel, label
 
 KIND_NAMES = {
     "random_primary": "Random primary skill",
@@ -93,14 +92,7 @@ class AdvanceDialog(QDialog):
         self.dice = DiceChoice()
         form.addRow("Dice", self.dice)
         layout.addLayout(form)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Buy the advancement")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        self.ok = buttons.button(QDialogButtonBox.StandardButton.Ok)
-        layout.addWidget(buttons)
+        self.ok = accept_cancel(layout, "Buy the advancement", self.accept, self.reject)
         if self.model.choices:
             self.table.selectRow(0)
         self._choice_changed()

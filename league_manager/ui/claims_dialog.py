@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from league_manager.core.errors import LeagueError
+from league_manager.ui.league_choice import league_or_first
 from league_manager.ui.operations import explain
 from league_manager.ui.widgets import button, label
 
@@ -197,9 +198,7 @@ def open_claims(window: Any, show_only: bool = False) -> ClaimsDialog | None:
     if not enabled:
         window.dialogs.info("Match claims", why + ".")
         return None
-    leagues = services.leagues.list_leagues()
-    chosen = window.selected_league()
-    league = next((lg for lg in leagues if lg.id == chosen), leagues[0] if leagues else None)
+    league = league_or_first(services.leagues.list_leagues(), ident=window.selected_league())
     if league is None:
         window.dialogs.info("Match claims", "This file holds no league yet.")
         return None

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QVBoxLayout
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QVBoxLayout
 
 from league_manager.services.season_read_models import SeasonView
 from league_manager.ui.context import UiContext
-from league_manager.ui.widgets import label
+from league_manager.ui.widgets import accept_cancel, label
 
 
 class ArrangeGameDialog(QDialog):
@@ -41,13 +41,7 @@ class ArrangeGameDialog(QDialog):
         form.addRow("Home", self.home)
         form.addRow("Away", self.away)
         layout.addLayout(form)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Add the fixture")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        accept_cancel(layout, "Add the fixture", self.accept, self.reject)
 
 
 def arrange_game(ctx: UiContext, season: SeasonView, parent: Any = None) -> ArrangeGameDialog:

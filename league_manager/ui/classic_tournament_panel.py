@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
@@ -28,7 +27,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.rules.classic_tournaments.tables import MAJORS
 from league_manager.services.season_read_models import SeasonView
 from league_manager.ui.context import UiContext
-from league_manager.ui.widgets import button, label
+from league_manager.ui.widgets import accept_cancel, button, label
 
 if TYPE_CHECKING:  # the service module reads the database; only its view type is named here
     from league_manager.services.classic_tournaments import TournamentView
@@ -80,13 +79,7 @@ class NameTournamentDialog(QDialog):
                 self.runner_up.setValue(current.runner_up_prize)
         self.kind.currentTextChanged.connect(self._update)
         self._update()
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Name the tournament")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        accept_cancel(layout, "Name the tournament", self.accept, self.reject)
 
     def minor(self) -> bool:
         """True when a minor tournament is chosen."""

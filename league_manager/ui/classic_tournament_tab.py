@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QSpinBox,
@@ -29,7 +28,7 @@ from league_manager.services.season_read_models import SeasonView
 from league_manager.ui.classic_tournament_panel import ClassicTournamentPanel
 from league_manager.ui.context import UiContext
 from league_manager.ui.models import CENTER, RIGHT, Column, RecordTableModel
-from league_manager.ui.widgets import button, label, make_table, source_row
+from league_manager.ui.widgets import accept_cancel, button, label, make_table, source_row
 
 if TYPE_CHECKING:  # the service module reads the database; only its view type is named here
     from league_manager.services.classic_challenges import ChallengeView
@@ -94,13 +93,7 @@ class ChallengeDialog(QDialog):
         form.addRow("Challenges", self.challenged)
         form.addRow("Play-off week", self.week)
         layout.addLayout(form)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Issue the challenge")
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        accept_cancel(layout, "Issue the challenge", self.accept, self.reject)
 
 
 class ClassicTournamentTab(QWidget):

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
 from league_manager.core.errors import LeagueError
 from league_manager.core.secret_files import new_password, password_file_for, write_secret
 from league_manager.core.urls import short_name
+from league_manager.ui.league_choice import league_or_first
 from league_manager.ui.widgets import button, label
 
 TYPED, GENERATED, NONE = "typed", "generated", "none"
@@ -300,9 +301,7 @@ def open_coaches(window: Any, show_only: bool = False) -> CoachesDialog | None:
     if not enabled or services is None or place is None:
         window.dialogs.info("Coaches", why + ".")
         return None
-    leagues = services.leagues.list_leagues()
-    chosen = window.selected_league()
-    league = next((lg for lg in leagues if lg.id == chosen), leagues[0] if leagues else None)
+    league = league_or_first(services.leagues.list_leagues(), ident=window.selected_league())
     if league is None:
         window.dialogs.info("Coaches", "This database holds no league yet.")
         return None

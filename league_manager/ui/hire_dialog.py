@@ -5,7 +5,6 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLineEdit,
     QSpinBox,
@@ -16,7 +15,7 @@ from league_manager.core.money import format_gold
 from league_manager.rules.model import Position, Ruleset
 from league_manager.services.read_models import TeamView
 from league_manager.ui.models import DraftModel
-from league_manager.ui.widgets import label, make_table, set_tone, source_row
+from league_manager.ui.widgets import accept_cancel, button, label, make_table, set_tone, source_row
 
 
 class HirePlayerDialog(QDialog):
@@ -56,12 +55,7 @@ class HirePlayerDialog(QDialog):
         layout.addLayout(form)
         self.note = label("", "help", wrap=True)
         layout.addWidget(self.note)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok = self.buttons.addButton("Hire", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.ok.setObjectName("primary")
-        self.buttons.accepted.connect(self.accept_if_ok)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.ok = accept_cancel(layout, button("Hire", primary=True), self.accept_if_ok, self.reject)
         self.table.selectionModel().currentRowChanged.connect(lambda *_: self._update())
         self.table.selectRow(0)
         self._update()

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from league_manager.services.league_rules_views import OverdueFixture
 from league_manager.services.season_read_models import FixtureView, SeasonView
 from league_manager.ui.context import UiContext
-from league_manager.ui.widgets import button, label
+from league_manager.ui.widgets import accept_cancel, button, label
 
 OPEN = ("scheduled", "in_progress", "postponed")
 
@@ -101,11 +101,7 @@ class FriendlyDialog(QDialog):
         layout.addLayout(form)
         self.problem_label = label("", "help", wrap=True)
         layout.addWidget(self.problem_label)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok = self.buttons.addButton("Add friendly", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.ok = accept_cancel(layout, "Add friendly", self.accept, self.reject)
         self.away.setCurrentIndex(min(1, self.away.count() - 1))
         self._update()
 
@@ -158,11 +154,7 @@ class EnforceDeadlinesDialog(QDialog):
         layout.addWidget(label("No-shows", "sectionTitle"))
         self.no_shows = QListWidget()
         layout.addWidget(self.no_shows, 1)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok = self.buttons.addButton("Apply…", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.ok = accept_cancel(layout, "Apply…", self.accept, self.reject)
         self.overdue: list[OverdueFixture] = []
         self.refresh()
 

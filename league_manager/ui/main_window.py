@@ -37,6 +37,7 @@ from league_manager.ui.coaches_dialog import action_state as coaches_action_stat
 from league_manager.ui.coaches_dialog import open_coaches
 from league_manager.ui.context import Page, UiContext
 from league_manager.ui.dialogs import DialogService
+from league_manager.ui.league_choice import league_or_first
 from league_manager.ui.match_day.fixture_page import FixturePage
 from league_manager.ui.models import ID_ROLE, KIND_ROLE, NavigatorModel
 from league_manager.ui.operations import explain
@@ -673,8 +674,7 @@ class MainWindow(QMainWindow, WindowTools):
 
     def _show_new_season(self, leagues: list[LeagueView], name: str, with_divisions: bool) -> QWidget:
         """The New Season dialog shown (not modal) for a screenshot, with two divisions if asked."""
-        league = next((lg for lg in leagues if lg.name.lower() == name.lower()), None) if name else None
-        league = league or (leagues[0] if leagues else None)
+        league = league_or_first(leagues, name=name)
         if league is None:
             raise LeagueError("no league in this league file")
         self.navigate("league", league.id)

@@ -14,6 +14,7 @@ from league_manager.core.errors import LeagueError
 from league_manager.rules.loader import load_ruleset
 from league_manager.ui.advance_dialog import AdvanceDialog
 from league_manager.ui.hire_dialog import HirePlayerDialog
+from league_manager.ui.league_choice import league_or_first
 from league_manager.ui.page_specs import PAGE_SPECS
 from league_manager.ui.printing import PdfPreviewDialog
 from league_manager.ui.schedule_dialog import ScheduleDialog
@@ -47,8 +48,7 @@ def show_spec(self: MainWindow, spec: str) -> QWidget:
         return self
     leagues = services.leagues.list_leagues()
     if kind in {"league", "new-team"}:
-        league = next((lg for lg in leagues if lg.name.lower() == name.lower()), None) if name else None
-        league = league or (leagues[0] if leagues else None)
+        league = league_or_first(leagues, name=name)
         self.navigate(kind if league else "welcome", league.id if league else None)
     elif kind == "new-season":
         return self._show_new_season(leagues, name, with_divisions=tab == "divisions")

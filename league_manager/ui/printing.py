@@ -28,7 +28,7 @@ from league_manager.core.files import write_bytes_atomically
 from league_manager.rules.loader import load_ruleset
 from league_manager.rules.model import Ruleset
 from league_manager.ui.context import UiContext
-from league_manager.ui.widgets import button, label
+from league_manager.ui.widgets import accept_cancel, button, label
 
 if TYPE_CHECKING:
     from league_manager.reports import PageOptions
@@ -86,12 +86,7 @@ class PrintOptionsDialog(QDialog):
                 item.setCheckState(Qt.CheckState.Checked)
                 self.teams.addItem(item)
             layout.addWidget(self.teams, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok = button("Preview", "search", primary=True)
-        buttons.addButton(self.ok, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        self.ok = accept_cancel(layout, button("Preview", "search", primary=True), self.accept, self.reject)
 
     def options(self) -> PageOptions:
         """The chosen paper and orientation."""

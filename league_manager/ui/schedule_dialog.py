@@ -8,7 +8,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QSpinBox,
@@ -19,7 +18,7 @@ from PySide6.QtWidgets import (
 from league_manager.services.season_read_models import FixtureView, SchedulePreview, SeasonView
 from league_manager.ui.operations import OpRunner
 from league_manager.ui.season_models import FixtureTableModel
-from league_manager.ui.widgets import button, label, make_table
+from league_manager.ui.widgets import accept_cancel, button, label, make_table
 
 if TYPE_CHECKING:
     from league_manager.services.facade import Services
@@ -89,12 +88,8 @@ class ScheduleDialog(QDialog):
             self.model, sortable=False, stretch=7, placeholder="Press Preview to see the draw."
         )
         layout.addWidget(self.table, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.commit_button = button("Commit", "save", primary=True, tip="Store these fixtures")
-        buttons.addButton(self.commit_button, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.accepted.connect(self.commit)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        commit = button("Commit", "save", primary=True, tip="Store these fixtures")
+        self.commit_button = accept_cancel(layout, commit, self.commit, self.reject)
         for widget in (self.format, self.seed, self.qualifiers):
             signal = widget.currentIndexChanged if isinstance(widget, QComboBox) else widget.valueChanged
             signal.connect(self._invalidate)

@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
@@ -28,7 +27,7 @@ from PySide6.QtWidgets import (
 from league_manager.services.season_read_models import EntryCandidate, SeasonView
 from league_manager.ui.operations import OpRunner
 from league_manager.ui.season_models import TeamEntryModel
-from league_manager.ui.widgets import button, label, make_table, set_tone
+from league_manager.ui.widgets import accept_cancel, button, label, make_table, set_tone
 
 if TYPE_CHECKING:
     from league_manager.services.facade import Services
@@ -145,14 +144,12 @@ class NewSeasonDialog(QDialog):
         layout.addLayout(columns, 1)
         self.problem = label("", "help", wrap=True)
         layout.addWidget(self.problem)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button = button(
-            "Create season", "add", primary=True, tip="Create the season and enter the teams"
+        self.ok_button = accept_cancel(
+            layout,
+            button("Create season", "add", primary=True, tip="Create the season and enter the teams"),
+            self.create_season,
+            self.reject,
         )
-        buttons.addButton(self.ok_button, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.accepted.connect(self.create_season)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
         self.name.textChanged.connect(lambda _text: self._validate())
         self._validate()
 
@@ -290,12 +287,8 @@ class AddTeamsDialog(QDialog):
         self.model = TeamEntryModel(candidates, season.divisions, entered=False)
         self.entry_table = EntryTable(self.model, "Every team of the league is already in this season.")
         layout.addWidget(self.entry_table, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.ok_button: QPushButton = button("Add teams", "add", primary=True, tip="Enter the ticked teams")
-        buttons.addButton(self.ok_button, QDialogButtonBox.ButtonRole.AcceptRole)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        add = button("Add teams", "add", primary=True, tip="Enter the ticked teams")
+        self.ok_button: QPushButton = accept_cancel(layout, add, self.accept, self.reject)
         self.model.dataChanged.connect(lambda *_: self._update_ok())
         self._update_ok()
 

@@ -50,13 +50,18 @@ def button(text: str, icon_name: str = "", primary: bool = False, tip: str = "")
 
 
 def accept_cancel(
-    layout: QBoxLayout, text: str, on_accept: Callable[[], object], on_cancel: Callable[[], object],
-    *, default: bool = True,
+    layout: QBoxLayout, text: str | QPushButton, on_accept: Callable[[], object],
+    on_cancel: Callable[[], object], *, default: bool = True,
 ) -> QPushButton:  # fmt: skip
-    """Put a dialog's Cancel and its own accept button (``text``) at the foot of ``layout``;
-    returns the accept button, the default one (Enter) unless ``default`` is False."""
+    """Put a dialog's Cancel and its own accept button (``text``, or a button made already) at the
+    foot of ``layout``; returns the accept button, the default one (Enter) unless ``default`` is
+    False."""
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-    accept = box.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+    if isinstance(text, QPushButton):
+        box.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+        accept = text
+    else:
+        accept = box.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
     accept.setDefault(default)
     box.accepted.connect(on_accept)
     box.rejected.connect(on_cancel)

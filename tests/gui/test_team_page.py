@@ -153,3 +153,17 @@ def test_player_card(make_window: Any, demo_file: Path) -> None:
     assert player.skills[0].description[:20] in card.skills.text()
     window.go_back()
     assert window.stack.currentWidget() is window.team_page
+
+
+def test_a_drafting_team_header_keeps_to_one_line(qtbot: Any, make_window: Any, demo_file: Path) -> None:
+    window = _team_window(make_window, demo_file)
+    page = window.team_page
+    assert page.team is not None and not page.team.first_match_played and page.edit_draft.isVisible()
+    title, subtitle = page.header.title, page.header.subtitle
+    assert subtitle.text().endswith("drafting — sales refunded in full")
+    assert subtitle.shown_text() == subtitle.text() and subtitle.toolTip() == ""  # whole at 1400 px
+    assert subtitle.height() < 2 * subtitle.fontMetrics().height()
+    window.resize(1000, 900)
+    qtbot.waitUntil(lambda: subtitle.shown_text() != subtitle.text())
+    assert subtitle.shown_text().endswith("…") and subtitle.toolTip() == subtitle.text()
+    assert title.height() < 2 * title.fontMetrics().height()

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
@@ -36,7 +35,7 @@ from league_manager.services.read_models import TeamView
 from league_manager.services.season_read_models import PlayerStatLine
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.classic_record_lines import side_postmatch_lines, stage_html
-from league_manager.ui.widgets import label
+from league_manager.ui.widgets import accept_cancel, label
 
 FIGURES_HELP = (
     "Each player's figures from the tabletop (casualties: those that earn SPP) and who suffered a "
@@ -149,13 +148,7 @@ class ClassicPostMatchDialog(QDialog):
         )
         form.addRow("Typed dice", self.typed)
         layout.addLayout(form)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Run the post-match")
-        buttons.accepted.connect(self.run)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        accept_cancel(layout, "Run the post-match", self.run, self.reject)
 
     def run(self) -> None:
         """Run the post-match; the dialog stays open with the refusal when a rule is broken."""

@@ -9,14 +9,14 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLineEdit, QSpinBox, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QFormLayout, QLineEdit, QSpinBox, QVBoxLayout
 
 from league_manager.services.match_day.classic_prematch_models import ClassicPreMatchView, classic_hires
 from league_manager.services.match_day.dice import parse_typed
 from league_manager.services.match_day.inducements import Purchase
 from league_manager.ui.context import UiContext
 from league_manager.ui.match_day.classic_record_lines import gate_html, pending_html, side_prematch_lines
-from league_manager.ui.widgets import label
+from league_manager.ui.widgets import accept_cancel, label
 
 HIRES_HELP = (
     "Freebooters by position (Blitzer=2), a Star Player by name, Wizard, Runesmith, "
@@ -53,13 +53,7 @@ class ClassicPreMatchDialog(QDialog):
         )
         form.addRow("Typed dice", self.typed)
         layout.addLayout(form)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Run the pre-match")
-        buttons.accepted.connect(self.run)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
+        accept_cancel(layout, "Run the pre-match", self.run, self.reject)
 
     def asked(self, side: str) -> list[tuple[str, int]]:
         """The hires typed for a side as (name, quantity) pairs."""

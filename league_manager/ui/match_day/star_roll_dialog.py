@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QGridLayout,
     QRadioButton,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from league_manager.services.player_models import StarRollChoice
 from league_manager.ui.context import UiContext
-from league_manager.ui.widgets import label
+from league_manager.ui.widgets import accept_cancel, label
 
 CHARACTERISTICS = {"MA": "Movement", "ST": "Strength", "AG": "Agility", "AV": "Armour"}
 
@@ -86,13 +85,7 @@ class StarRollDialog(QDialog):
         self.note = label("", "muted", wrap=True)
         layout.addWidget(self.note)
         layout.addStretch(1)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Take it")
-        self.buttons.accepted.connect(self.take)
-        self.buttons.rejected.connect(self.reject)
-        layout.addWidget(self.buttons)
+        self.take_button = accept_cancel(layout, "Take it", self.take, self.reject)
         self.player.currentIndexChanged.connect(lambda _i: self.load())
         self.load()
 
@@ -101,7 +94,7 @@ class StarRollDialog(QDialog):
         player_id = self.player.currentData()
         self.choice = None if player_id is None else self.ctx.svc.advancement.star_roll_choice(int(player_id))
         choice = self.choice
-        ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
+        ok = self.take_button
         if choice is None:
             self.roll.setText("No Star Player roll waits for a pick.")
             for option in self.kinds.buttons():

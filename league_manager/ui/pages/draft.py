@@ -89,7 +89,7 @@ class DraftPage(Page):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(12)
-        self.header = PageHeader("team")
+        self.header = PageHeader("team", one_line=True)
         self.cancel = button("Cancel", tip="Leave without saving (Esc)")
         self.cancel.clicked.connect(self.leave)
         self.save = button(

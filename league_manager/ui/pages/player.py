@@ -33,7 +33,7 @@ class PlayerPage(Page):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
-        self.header = PageHeader("player")
+        self.header = PageHeader("player", one_line=True)
         self.back = button("Back to the team", "back", tip="Alt+Left")
         self.back.clicked.connect(self.back_to_team)
         self.advance_button = button("Advance…", "demo", primary=True, tip="Spend SPP on an advancement")

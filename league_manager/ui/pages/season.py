@@ -215,7 +215,7 @@ class SeasonPage(Page):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
-        self.header = PageHeader("league")
+        self.header = PageHeader("league", one_line=True)
         self.schedule_button = button(
             "Schedule…", "add", primary=True, tip="Generate fixtures: round robin, Swiss, knock-out"
         )

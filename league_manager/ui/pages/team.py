@@ -52,7 +52,7 @@ class TeamPage(Page):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(24, 20, 24, 16)
         layout.setSpacing(14)
-        self.header = PageHeader("team")
+        self.header = PageHeader("team", one_line=True)
         self.edit_draft = button("Edit draft…", "edit", tip="Change the draft until the first match")
         self.edit_draft.clicked.connect(lambda: self.ctx.navigate("draft", self.ident))
         self.header.add_action(self.edit_draft)
@@ -230,10 +230,8 @@ class TeamPage(Page):
         selected = self.selected_player()
         self.team = team
         self.ident = team.id
-        state = "drafting — changes are refunded in full" if not team.first_match_played else "playing"
-        self.header.set_text(
-            team.name, f"{team.race}   ·   coach {team.coach}   ·   {team.league}   ·   {state}"
-        )
+        state = "drafting — sales refunded in full" if not team.first_match_played else "playing"
+        self.header.set_text(team.name, f"{team.race}  ·  coach {team.coach}  ·  {team.league}  ·  {state}")
         self.edit_draft.setVisible(not team.first_match_played)
         self.captain_button.setVisible(TEAM_CAPTAIN in team.special_rules)
         self.challenge_button.setVisible(team.classic)
