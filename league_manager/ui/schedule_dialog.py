@@ -15,10 +15,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from league_manager.core.errors import LeagueError, RuleViolation
 from league_manager.services.season_read_models import FixtureView, SchedulePreview, SeasonView
-from league_manager.ui.operations import OpRunner
+from league_manager.ui.operations import OpRunner, explain
 from league_manager.ui.season_models import FixtureTableModel
-from league_manager.ui.widgets import accept_cancel, button, label, make_table
+from league_manager.ui.widgets import accept_cancel, button, label, make_table, set_tone
 
 if TYPE_CHECKING:
     from league_manager.services.facade import Services
@@ -112,6 +113,7 @@ class ScheduleDialog(QDialog):
         self.commit_button.setEnabled(False)
         self.model.set_rows([])
         self.summary.setText("Press Preview to see the fixtures; Commit stores them.")
+        set_tone(self.summary, "")
 
     def _options(self) -> dict[str, Any]:
         knockout = self.format.currentData() == "knockout"
@@ -122,14 +124,27 @@ class ScheduleDialog(QDialog):
         }
 
     def make_preview(self) -> None:
-        """Ask the services what the schedule would be (nothing is stored)."""
+        """Ask the services what the schedule would be (nothing is stored).
+
+        A refusal (a season already scheduled, too few teams...) is said in the summary line
+        beside Preview, where the coach is looking, not in a box to click away; anything else
+        goes to the runner's error report.
+        """
         fmt = str(self.format.currentData())
         options = self._options()
-        outcome = self.runner.run_op(
-            lambda: self.services.seasons.schedule(self.season.id, fmt, preview=True, **options),
-            title="Cannot schedule that",
-        )
-        if outcome is None:
+        try:
+            outcome = self.services.seasons.schedule(self.season.id, fmt, preview=True, **options)
+        except LeagueError as exc:
+            if isinstance(exc, RuleViolation):  # a preview changes nothing: the reason is enough
+                reason = exc.detail.rstrip(".") + "."
+            else:
+                headline, detail = explain(exc)
+                reason = f"{headline} {detail}".strip()
+            self.summary.setText(f"Cannot schedule that: {reason}")
+            set_tone(self.summary, "danger")
+            return
+        except Exception as exc:
+            self.runner.report("Cannot schedule that", exc)
             return
         self.show_preview(outcome.value)
 
@@ -143,6 +158,7 @@ class ScheduleDialog(QDialog):
         if preview.skipped:
             notes.append("Skipped: " + ", ".join(preview.skipped))
         self.summary.setText(" ".join(notes))
+        set_tone(self.summary, "")
         self.commit_button.setEnabled(bool(fixtures))
 
     def commit(self) -> None:

@@ -169,7 +169,7 @@ def _season_in(services: Services) -> int:
     return season.id
 
 
-def test_screenshot_page_specs(make_window: Any, demo_file: Path) -> None:
+def test_screenshot_page_specs(make_window: Any, demo_file: Path, dialogs: FakeDialogs) -> None:
     window = make_window()
     window.open_database(str(demo_file), background=False)
     services = window.ctx.services
@@ -187,6 +187,17 @@ def test_screenshot_page_specs(make_window: Any, demo_file: Path) -> None:
     assert isinstance(wizard, ScheduleDialog) and wizard.model.rowCount() > 0
     assert wizard.commit_button.isEnabled()
     wizard.close()
+    services.seasons.schedule(season, "round-robin")
+    again = window.show_spec("schedule:Spring")  # once scheduled, the preview is refused in its line
+    assert isinstance(again, ScheduleDialog) and again.model.rowCount() == 0
+    assert (
+        again.summary.text().startswith("Cannot schedule that:")
+        and again.summary.property("tone") == "danger"
+    )
+    assert not again.commit_button.isEnabled() and dialogs.errors == []  # no box that would block the page
+    again.choose_format("swiss")  # another choice clears the refusal
+    assert again.summary.property("tone") == "" and "Press Preview" in again.summary.text()
+    again.close()
     team = services.teams.list_teams()[0]
     preview = window.show_spec(f"preview:roster:{team.name}")
     assert preview.windowTitle() == f"Preview: Roster of {team.name}"
