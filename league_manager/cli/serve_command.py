@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import os
 import signal
 from pathlib import Path
 
@@ -35,9 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--keys-dir", type=Path, default=Path("match-keys"), help="where the rooms' keys are kept"
     )
     serve.add_argument(
-        "--workers", type=int, default=os.cpu_count() or 1,
-        help="worker processes sharing the rooms (default: the number of cores); they listen on "
-        "the ports after --port",
+        "--workers", type=int, default=1,
+        help="worker processes sharing the rooms (default 1: every room in this process); more "
+        "listen on the ports after --port, which the firewall must open too",
     )  # fmt: skip
     serve.set_defaults(handler=serve_command)
 

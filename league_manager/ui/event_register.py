@@ -93,7 +93,7 @@ class RegisterDialog(QDialog):
         self.verdict.setWordWrap(True)
         layout.addWidget(self.verdict)
         text = "Register" if entry is None else "Save"
-        self.ok = accept_cancel(layout, text, self.submit, self.reject, default=False)
+        self.ok = accept_cancel(layout, text, self.submit, self.reject)
         self.race.currentIndexChanged.connect(lambda _i: self.load_race())
         self.rerolls.valueChanged.connect(lambda _v: self.check())
         self.apothecary.toggled.connect(lambda _v: self.check())

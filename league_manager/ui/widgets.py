@@ -51,18 +51,21 @@ def button(text: str, icon_name: str = "", primary: bool = False, tip: str = "")
 
 def accept_cancel(
     layout: QBoxLayout, text: str | QPushButton, on_accept: Callable[[], object],
-    on_cancel: Callable[[], object], *, default: bool = True,
+    on_cancel: Callable[[], object],
 ) -> QPushButton:  # fmt: skip
     """Put a dialog's Cancel and its own accept button (``text``, or a button made already) at the
-    foot of ``layout``; returns the accept button, the default one (Enter) unless ``default`` is
-    False."""
+    foot of ``layout``; returns the accept button.
+
+    Enter presses the accept button: the button box makes its accept-role button the dialog's
+    default when the dialog is shown. (Setting the default here, before the box has a dialog
+    to belong to, would leave Qt to pick the first button after the focused widget: Cancel.)
+    """
     box = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
     if isinstance(text, QPushButton):
         box.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
         accept = text
     else:
         accept = box.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
-    accept.setDefault(default)
     box.accepted.connect(on_accept)
     box.rejected.connect(on_cancel)
     layout.addWidget(box)
