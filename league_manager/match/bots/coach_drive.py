@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from league_manager.match.bots.coach_screen import zone_counts
 from league_manager.match.engine import Match
-from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.pitch import NEIGHBOURS, scoring_x, xy
 from league_manager.match.state import STANDING
 
 TURNS_PER_HALF = 8
@@ -70,3 +70,12 @@ def reachable(match: Match, team: int, carrier: int) -> bool:
             return False
         frontier = nxt
     return False
+
+
+def threatens(match: Match, carrier: int) -> bool:
+    """Whether ``carrier`` could reach its end zone in its team's next turn (its move and two
+    rushes, whatever stands in the way): the defence has no turn to wait."""
+    s = match.state
+    if s.pos[carrier] < 0:
+        return False
+    return abs(xy(s.pos[carrier])[0] - scoring_x(s.team[carrier])) <= s.ma[carrier] + RUSHES
