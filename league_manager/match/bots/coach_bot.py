@@ -45,8 +45,9 @@ from league_manager.match.bots.coach_ball import (
     block_odds_from,
     dice_text,
 )
-from league_manager.match.bots.coach_drive import stall, threatens
+from league_manager.match.bots.coach_drive import hold_square, stall, threatens
 from league_manager.match.bots.coach_lane import lane
+from league_manager.match.bots.coach_route import free_steps, route_steps
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
 from league_manager.match.odds import (
@@ -57,7 +58,7 @@ from league_manager.match.odds import (
     face_result,
 )
 from league_manager.match.paths import Budget, MovePlan, plan_moves
-from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, WIDTH, W, distance, scoring_x, xy
+from league_manager.match.pitch import LENGTH, NEIGHBOURS, ON_PITCH, WIDTH, W, distance, scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
@@ -121,6 +122,8 @@ class CoachBot(GreedyBot):
         self._flavour: tuple[float, float] | None = None
         self._memo_key: object = None
         self._memo: dict[int, dict[int, MovePlan]] = {}
+        self._route_key: object = None
+        self._route_steps: dict[int, int] = {}
         self.reason = ""
         """One line on the activation chosen last (for "Why this move?")."""
         self.shared_plans: dict[object, dict[int, MovePlan]] | None = None
@@ -294,6 +297,10 @@ class CoachBot(GreedyBot):
             return None
         if stall(match, team, carrier):
             return None
+        wait = hold_square(match, team, carrier, self._plans(match, carrier))
+        if wait is not None:
+            why = f"hold one step short of the end zone ({best[0]:.0%} to score now): score late"
+            return self._start(carrier, acts.MOVE, wait, reason=why)
         return self._start(carrier, acts.MOVE, best[1], reason=f"run for the end zone: {best[0]:.0%}")
 
     def _go_for_it(self, match: Match, team: int, p: float, last: bool) -> bool:
@@ -307,6 +314,7 @@ class CoachBot(GreedyBot):
     def _blocks(self, match: Match, team: int, options: set[Action], risky: bool) -> Action | None:
         s = match.state
         aggression = self._weights(match, team)[0]
+        rerolls = self._spend(match, team, critical=False)
         best: tuple[float, int, int, BlockOdds] | None = None
         for p in s.players_of(team):
             if Action(acts.ACTIVATE[acts.BLOCK], p) not in options or s.status[p] != STANDING:
@@ -315,7 +323,7 @@ class CoachBot(GreedyBot):
                 continue
             for foe in match.ctx.markers(s.pos[p], team):
                 odds = block_odds(match.ctx, p, foe, blitz=False)
-                o = odds.outcomes_rr
+                o = odds.outcomes_rr if rerolls else odds.outcomes  # as _block_die will re-roll
                 down = odds.p_defender_down
                 own = o.get("attacker_down", 0.0) + o.get("both_down", 0.0)
                 if foe == s.carrier:
@@ -413,11 +421,12 @@ class CoachBot(GreedyBot):
         return self._start(carrier, acts.MOVE, best[1], reason="carrier to a safer square ahead")
 
     def _safety(self, match: Match, team: int, square: int, carrier: int) -> float:
-        """How good a square is for our carrier: forward, away from opponents, off the sideline,
-        and near enough to score in the turns left (:data:`CLOCK`)."""
+        """How good a square is for our carrier: forward (in steps of a free path round their
+        screen, :mod:`.coach_route`), away from opponents, off the sideline, and near enough
+        to score in the turns left (:data:`CLOCK`)."""
         s = match.state
         x, y = xy(square)
-        advance = x if team == 0 else W - 3 - x
+        advance = LENGTH - 1 - route_steps(self._route(match, team), square, team)
         turn = max(s.turn[team], 1)
         urgency = 1.0 + LATE_PUSH * max(turn - 3, 0)
         score = ADVANCE * urgency * advance * self._weights(match, team)[1]
@@ -440,6 +449,14 @@ class CoachBot(GreedyBot):
         elif y in (1, WIDTH - 2):
             score -= 1
         return score
+
+    def _route(self, match: Match, team: int) -> dict[int, int]:
+        """:func:`.coach_route.free_steps` for ``team``, kept while the players stay put."""
+        s = match.state
+        key = (team, tuple(s.pos), tuple(s.status), tuple(s.tz_lost))
+        if key != self._route_key:
+            self._route_key, self._route_steps = key, free_steps(match, team)
+        return self._route_steps
 
     def _chasing(self, match: Match, team: int) -> bool:
         """Whether the clock counts for our carrier: in the first half, or when we are not ahead."""

@@ -1,12 +1,13 @@
 """The coach against a screen and against the clock, on constructed positions: a block opens a
-lane through a screen line for our carrier, and late in a half their carrier is blitzed at
-odds the coach would not take earlier."""
+lane through a screen line for our carrier, the carrier's route goes round a screen, and late
+in a half their carrier is blitzed at odds the coach would not take earlier."""
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots.coach_bot import BLITZ_MIN, CoachBot
 from league_manager.match.bots.coach_drive import threatens
 from league_manager.match.bots.coach_lane import best_lane, lane
+from league_manager.match.bots.coach_route import DETOUR, free_steps, route_steps
 from league_manager.match.engine import Match
 from league_manager.match.pitch import SIZE, sq
 from league_manager.match.state import RESERVE, STANDING
@@ -105,3 +106,22 @@ def test_a_carrier_within_its_move_and_rushes_of_the_end_zone_threatens() -> Non
     assert threatens(match, runner)
     match.state.pos[runner] = sq(reach + 1, 7)
     assert not threatens(match, runner)
+
+
+def test_the_route_goes_round_a_screen_and_counts_a_detour_through_it() -> None:
+    probe, _bot, _opts = _position({}, -1)
+    carrier = _players(probe, 0, 6)[0]
+    *theirs, fifth = _players(probe, 1, 5)[:5]
+    spots = {carrier: sq(10, 7)} | {q: sq(14, y) for q, y in zip(theirs, (4, 7, 10, 13), strict=True)}
+    match, _bot, _opts = _position(spots, carrier)  # rows 0-2 stay open
+    steps = free_steps(match, 0)
+    assert steps[sq(24, 7)] == 1 and steps[sq(25, 7)] == 0
+    assert sq(14, 7) not in steps  # an opponent stands there
+    assert sq(12, 7) in steps and steps[sq(12, 7)] > 25 - 12 + DETOUR  # round by the top rows
+    assert steps[sq(12, 1)] == 25 - 12  # along the open rows
+    assert route_steps(steps, sq(12, 7), 0) == 25 - 12 + DETOUR
+    assert route_steps(steps, sq(12, 1), 0) == 25 - 12
+    s = match.state
+    s.pos[fifth], s.board[sq(14, 1)], s.status[fifth] = sq(14, 1), fifth, STANDING
+    shut = free_steps(match, 0)  # now the line covers every row
+    assert sq(12, 1) not in shut and route_steps(shut, sq(12, 1), 0) == 25 - 12 + DETOUR

@@ -103,7 +103,7 @@ def _late_in_the_half(seed: int) -> Match:
 
 
 def test_the_legend_searches_late_in_a_half_and_the_pool_changes_nothing() -> None:
-    match = _late_in_the_half(15)
+    match = _late_in_the_half(14)
     assert match.prompt is not None and LegendBot(3).critical(match, 0)
     alone, pooled = LegendBot(3, workers=1), LegendBot(3, workers=2)
     action = alone.choose(match)
