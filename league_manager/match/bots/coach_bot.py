@@ -314,7 +314,6 @@ class CoachBot(GreedyBot):
     def _blocks(self, match: Match, team: int, options: set[Action], risky: bool) -> Action | None:
         s = match.state
         aggression = self._weights(match, team)[0]
-        rerolls = self._spend(match, team, critical=False)
         best: tuple[float, int, int, BlockOdds] | None = None
         for p in s.players_of(team):
             if Action(acts.ACTIVATE[acts.BLOCK], p) not in options or s.status[p] != STANDING:
@@ -323,7 +322,7 @@ class CoachBot(GreedyBot):
                 continue
             for foe in match.ctx.markers(s.pos[p], team):
                 odds = block_odds(match.ctx, p, foe, blitz=False)
-                o = odds.outcomes_rr if rerolls else odds.outcomes  # as _block_die will re-roll
+                o = odds.outcomes_rr
                 down = odds.p_defender_down
                 own = o.get("attacker_down", 0.0) + o.get("both_down", 0.0)
                 if foe == s.carrier:

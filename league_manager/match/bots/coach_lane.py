@@ -56,8 +56,6 @@ class Lane(NamedTuple):
     kind: str
     plan: MovePlan | None
     odds: BlockOdds
-    down: float
-    """The chance the screen player goes down and ours stays up (re-rolls as the coach spends them)."""
     opened: int
     """Squares further the carrier walks freely afterwards."""
     scores: bool
@@ -77,7 +75,7 @@ def lane(bot: CoachBot, match: Match, team: int, options: set[Action], carrier: 
     found = best_lane(bot, match, team, options, carrier)
     if found is None:
         return None
-    why = f"open a lane: {dice_text(found.odds)} on a screen player, {found.down:.0%} down"
+    why = f"open a lane: {dice_text(found.odds)} on a screen player, {_down(found.odds):.0%} down"
     more = f", then {found.opened} squares more for the carrier"
     why += ", then a free run to score" if found.scores else more
     return bot._start(found.player, found.kind, found.plan, found.foe, reason=why)
@@ -98,7 +96,6 @@ def best_lane(bot: CoachBot, match: Match, team: int, options: set[Action], carr
         return None  # the carrier scores freely already
     now = _furthest(region, team)
     urgency = 1.0 + LATE_PUSH * max(s.turn[team] - 3, 0)
-    rerolls = bot._spend(match, team, critical=False)  # as the block dice will be re-rolled
     best: Lane | None = None
     for q in s.players_of(1 - team):
         if not match.ctx.has_tz(q) or distance(s.pos[q], start) > limit:
@@ -109,18 +106,18 @@ def best_lane(bot: CoachBot, match: Match, team: int, options: set[Action], carr
             continue
         for hit in _hits(bot, match, team, options, q, carrier):
             player, kind, plan, reach, odds = hit
-            o = odds.outcomes_rr if rerolls else odds.outcomes
+            o = odds.outcomes_rr
             fall = o.get(ATTACKER_DOWN, 0.0) + o.get(BOTH_DOWN_RESULT, 0.0)
-            down = _down(odds.outcomes_rr if rerolls else odds.outcomes)
-            worth = reach * (down * gain - fall * FALL) - (1 - reach) * FALL
+            worth = reach * (_down(odds) * gain - fall * FALL) - (1 - reach) * FALL
             if worth >= MIN_WORTH and (best is None or worth > best.worth):
-                best = Lane(worth, player, q, kind, plan, odds, down, opened, scores)
+                best = Lane(worth, player, q, kind, plan, odds, opened, scores)
     return best
 
 
-def _down(outcomes: dict[str, float]) -> float:
-    """The chance the screen player goes down and we stay up."""
-    return outcomes.get(DEFENDER_DOWN, 0.0) + outcomes.get(BOTH_PRONE, 0.0)
+def _down(odds: BlockOdds) -> float:
+    """The chance the screen player goes down and we stay up (re-rolls as the coach uses them)."""
+    o = odds.outcomes_rr
+    return o.get(DEFENDER_DOWN, 0.0) + o.get(BOTH_PRONE, 0.0)
 
 
 def _furthest(region: set[int], team: int) -> int:
