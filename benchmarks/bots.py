@@ -5,12 +5,14 @@ Run from the repository root::
     PYTHONPATH=$PWD .venv/bin/python benchmarks/bots.py [GAMES] [SEED]
 
 The Human mirror comes first, then four contrasting races (a bashing, an agile, a mixed and
-a stunty roster) in mirror and crossed pairings. Every duel is played with ``--swap`` (each
-seed twice, the bots exchanging sides). Goals (issue 23): coach beats random >= 97 % with no
-loss and >= 2.5 TD a game; beats greedy >= 75 %; coach v coach 1.5-2.5 TD a match with
-<= 35 % draws; coach median decision <= 20 ms and a match <= 10 s; veteran >= 58 % of the
-points against coach; legend >= 60 % against coach and >= 90 % against greedy, median <= 1 s
-and p95 <= 1.5 s a decision. The look-ahead levels are slower: ``LOOKAHEAD=0`` skips them.
+a stunty roster) in mirror and crossed pairings. Every duel between two levels is played with
+``--swap`` (each seed twice, the bots exchanging sides); a level against itself is played over
+three seeds instead, unswapped (the coach plays the same moves from either side). Goals
+(issue 23): coach beats random >= 97 % with no loss and >= 2.5 TD a game; beats greedy
+>= 75 %; coach v coach 1.5-2.5 TD a match with <= 35 % draws; coach median decision
+<= 20 ms and a match <= 10 s; veteran >= 58 % of the points against coach; legend >= 60 %
+against coach and >= 90 % against greedy, median <= 1 s and p95 <= 1.5 s a decision. The
+look-ahead levels are slower: ``LOOKAHEAD=0`` skips them.
 """
 
 from __future__ import annotations
@@ -24,14 +26,25 @@ from league_manager.rules.loader import load_ruleset
 RACES = ("orc", "woodelf", "human", "halfling")
 """The contrasting races after the Human mirror (roster ids of BB2020)."""
 PAIRINGS = (("coach", "random"), ("coach", "greedy"), ("coach", "coach"), ("greedy", "random"))
+MIRROR_SEEDS = 3
+"""Seeds (S, S + 1, ...) a mirror duel (coach v coach) is played over, each unswapped."""
 LOOKAHEAD = (("veteran", "coach"), ("legend", "coach"), ("legend", "greedy"))
 """The look-ahead levels' goals (Human mirror; the veteran then across the four races)."""
 
 
 def line(a: str, b: str, teams: tuple[str, str], games: int, seed: int) -> str:
-    """One duel's figures on a line."""
+    """One duel's figures on a line. A duel of the same level with itself is played without
+    ``--swap`` over :data:`MIRROR_SEEDS` seeds: the coach plays the same moves from either
+    side, so a swapped mirror would be each game twice."""
     ruleset = load_ruleset("bb2020")
-    lines, times = play_duel(ruleset, a, b, teams, games, seed, swap=True)
+    if a == b:
+        lines, times = [], []
+        for extra in range(MIRROR_SEEDS):
+            more, ms = play_duel(ruleset, a, b, teams, games, seed + extra, swap=False)
+            lines += more
+            times += ms
+    else:
+        lines, times = play_duel(ruleset, a, b, teams, games, seed, swap=True)
     f = summary(lines, times)
     low, high = f["win_rate_95"]
     points = f["points_share"]
@@ -52,6 +65,8 @@ def main() -> None:
     seed = int(sys.argv[2]) if len(sys.argv) > 2 else 1
     for a, b in PAIRINGS:
         print(line(a, b, ("human", "human"), games, seed), flush=True)
+    for race in RACES:
+        print(line("coach", "coach", (race, race), games, seed), flush=True)
     for i, home in enumerate(RACES):
         for away in RACES[i + 1 :]:
             print(line("coach", "coach", (home, away), max(games // 2, 1), seed), flush=True)

@@ -45,7 +45,9 @@ from league_manager.match.bots.coach_ball import (
     block_odds_from,
     dice_text,
 )
-from league_manager.match.bots.coach_drive import stall
+from league_manager.match.bots.coach_drive import hold_square, stall, threatens
+from league_manager.match.bots.coach_lane import lane
+from league_manager.match.bots.coach_route import free_steps, route_steps
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
 from league_manager.match.odds import (
@@ -56,7 +58,7 @@ from league_manager.match.odds import (
     face_result,
 )
 from league_manager.match.paths import Budget, MovePlan, plan_moves
-from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, WIDTH, W, distance, scoring_x, xy
+from league_manager.match.pitch import LENGTH, NEIGHBOURS, ON_PITCH, WIDTH, W, distance, scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
 from league_manager.match.state import STANDING
 from league_manager.rules.dice import BLOCK_FACES
@@ -79,6 +81,18 @@ LATE_PUSH = 0.3
 """How much more a square gained is worth for each turn of the half after the third."""
 THREAT = 3.0
 """A square from which the carrier reaches the end zone next turn (grows late like advance)."""
+BLITZ_MIN = 0.25
+"""A blitz on their carrier must be worth this much (reach x (down + push / 2) - own fall / 2) ..."""
+BLITZ_LATE = 0.0
+"""... or more than this late in the half or when their carrier threatens to score ..."""
+REACH_LATE = 0.3
+"""... from a square the blitzer then reaches at least this likely (else :data:`REACH_MIN`)."""
+CLOCK = 12.0
+"""The cost of a square from which the carrier can no longer score in the half's turns left
+at full pace (its move and two rushes a turn) ..."""
+CLOCK_TURNS = 2
+"""... counted when this many of our turns or fewer are left after this one (first half, or
+when we are not ahead)."""
 BALL_PLAY_GAIN = 10.0
 """A pass or hand-off must beat keeping the ball by this much (carrier-safety units)."""
 _BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
@@ -108,6 +122,8 @@ class CoachBot(GreedyBot):
         self._flavour: tuple[float, float] | None = None
         self._memo_key: object = None
         self._memo: dict[int, dict[int, MovePlan]] = {}
+        self._route_key: object = None
+        self._route_steps: dict[int, int] = {}
         self.reason = ""
         """One line on the activation chosen last (for "Why this move?")."""
         self.shared_plans: dict[object, dict[int, MovePlan]] | None = None
@@ -164,6 +180,7 @@ class CoachBot(GreedyBot):
                 lambda: self._score(match, team, options, carrier, last_turn),
                 lambda: self._blocks(match, team, options, risky=False),
                 lambda: self._ball_play(match, team, options, carrier),
+                lambda: lane(self, match, team, options, carrier),
                 lambda: self._carrier_move(match, team, options, carrier),
                 lambda: self._cage(match, team, options, carrier),
                 lambda: self._blocks(match, team, options, risky=True),
@@ -280,6 +297,10 @@ class CoachBot(GreedyBot):
             return None
         if stall(match, team, carrier):
             return None
+        wait = hold_square(match, team, carrier, self._plans(match, carrier))
+        if wait is not None:
+            why = f"hold one step short of the end zone ({best[0]:.0%} to score now): score late"
+            return self._start(carrier, acts.MOVE, wait, reason=why)
         return self._start(carrier, acts.MOVE, best[1], reason=f"run for the end zone: {best[0]:.0%}")
 
     def _go_for_it(self, match: Match, team: int, p: float, last: bool) -> bool:
@@ -399,16 +420,21 @@ class CoachBot(GreedyBot):
         return self._start(carrier, acts.MOVE, best[1], reason="carrier to a safer square ahead")
 
     def _safety(self, match: Match, team: int, square: int, carrier: int) -> float:
-        """How good a square is for our carrier: forward, away from opponents, off the sideline."""
+        """How good a square is for our carrier: forward (in steps of a free path round their
+        screen, :mod:`.coach_route`), away from opponents, off the sideline, and near enough
+        to score in the turns left (:data:`CLOCK`)."""
         s = match.state
         x, y = xy(square)
-        advance = x if team == 0 else W - 3 - x
+        advance = LENGTH - 1 - route_steps(self._route(match, team), square, team)
         turn = max(s.turn[team], 1)
         urgency = 1.0 + LATE_PUSH * max(turn - 3, 0)
         score = ADVANCE * urgency * advance * self._weights(match, team)[1]
         to_go = abs(x - scoring_x(team))
         if 0 < to_go <= s.ma[carrier] + 1:
             score += THREAT * urgency  # scores next turn from here without rushing much
+        left = _TURNS_PER_HALF - turn
+        if 0 < left <= CLOCK_TURNS and to_go > (s.ma[carrier] + 2) * left and self._chasing(match, team):
+            score -= CLOCK  # too far to score in the turns left, even at full pace
         for q in s.players_of(1 - team):
             if s.pos[q] < 0 or s.status[q] != STANDING:
                 continue
@@ -422,6 +448,19 @@ class CoachBot(GreedyBot):
         elif y in (1, WIDTH - 2):
             score -= 1
         return score
+
+    def _route(self, match: Match, team: int) -> dict[int, int]:
+        """:func:`.coach_route.free_steps` for ``team``, kept while the players stay put."""
+        s = match.state
+        key = (team, tuple(s.pos), tuple(s.status), tuple(s.tz_lost))
+        if key != self._route_key:
+            self._route_key, self._route_steps = key, free_steps(match, team)
+        return self._route_steps
+
+    def _chasing(self, match: Match, team: int) -> bool:
+        """Whether the clock counts for our carrier: in the first half, or when we are not ahead."""
+        s = match.state
+        return s.half <= 1 or s.score[team] <= s.score[1 - team]
 
     def _cage(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
         s = match.state
@@ -446,7 +485,9 @@ class CoachBot(GreedyBot):
 
     def _blitz(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
         """Blitz their carrier, each blitzer valued from the best square it reaches next to it
-        (assists change with the square): reach x (knock-down + half a push) - own fall."""
+        (assists change with the square): reach x (knock-down + half a push) - own fall; in the
+        last two turns of our half, or when their carrier could score next turn, any blitz
+        worth more than nothing, from squares reached less surely (:data:`BLITZ_LATE`)."""
         s = match.state
         target_sq = s.pos[carrier]
         if s.status[carrier] != STANDING:
@@ -458,6 +499,8 @@ class CoachBot(GreedyBot):
             down = odds.p_defender_down + 0.5 * odds.p_push_only
             return aggression * down - 0.5 * odds.outcomes_rr.get("attacker_down", 0.0), odds
 
+        late = s.turn[team] >= _TURNS_PER_HALF - 1 or threatens(match, carrier)
+        least, reach_min = (BLITZ_LATE, REACH_LATE) if late else (BLITZ_MIN, REACH_MIN)
         ranked: list[tuple[float, int]] = []
         for p in s.players_of(team):
             if Action(acts.ACTIVATE[acts.BLITZ], p) not in options or s.status[p] != STANDING:
@@ -475,16 +518,17 @@ class CoachBot(GreedyBot):
                 squares = [
                     (plans[n].p_with_rerolls, n, plans[n])
                     for n in NEIGHBOURS[target_sq]
-                    if n in plans and plans[n].p_with_rerolls >= REACH_MIN
+                    if n in plans and plans[n].p_with_rerolls >= reach_min
                 ]
             for reach, square, plan in squares:
                 gain, odds = pay(p, square)
                 value = reach * gain
-                if value > 0.25 and (best is None or value > best[0]):
+                if value > least and (best is None or value > best[0]):
                     best = (value, p, plan, reach, odds)
         if best is None:
             return None
-        why = f"blitz the carrier: {dice_text(best[4])}, {best[4].p_defender_down:.0%} down"
+        head = "blitz the carrier" if best[0] > BLITZ_MIN else "no time to wait: blitz the carrier anyway"
+        why = f"{head}: {dice_text(best[4])}, {best[4].p_defender_down:.0%} down"
         if best[3] < SURE:
             why += f", reaching them {best[3]:.0%}"
         return self._start(best[1], acts.BLITZ, best[2], carrier, reason=why)

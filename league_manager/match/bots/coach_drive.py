@@ -2,23 +2,30 @@
 
 A side that scores early in its drive gives the ball back with turns to spare, and the
 other side scores in reply (the 1-1 trade). A coach with the ball and time left therefore
-waits, near the end zone, as long as no opponent can get at the carrier: it scores in the
-last :data:`SCORE_FROM_TURNS_LEFT` turns of the half, or at once when an opponent could reach
-a square next to the carrier in its next turn without a dodge (its move, two rushes), or
-when the carrier is marked now.
+waits, one step short of the end zone, as long as no opponent can get at the carrier: it
+scores in the last :data:`SCORE_FROM_TURNS_LEFT` turns of the half, or at once when an
+opponent could reach a square next to the carrier in its next turn without a dodge (its
+move, two rushes), or when the carrier is marked now. A carrier further out that could
+score walks to such a square (:func:`hold_square`) or scores at once: further out, the
+other side could still shut the way in with a screen.
 """
 
 from __future__ import annotations
 
 from league_manager.match.bots.coach_screen import zone_counts
 from league_manager.match.engine import Match
-from league_manager.match.pitch import NEIGHBOURS
+from league_manager.match.paths import MovePlan
+from league_manager.match.pitch import NEIGHBOURS, WIDTH, scoring_x, xy
 from league_manager.match.state import STANDING
 
 TURNS_PER_HALF = 8
 SCORE_FROM_TURNS_LEFT = 2
 """Score without waiting in this many last team turns of the half (the current one counted)."""
 RUSHES = 2
+HOLD_AT = 1
+"""A carrier holds on only this many squares from the end zone: further out, an opponent
+could still shut its way in without coming next to it."""
+SURE = 0.999
 
 
 def stall(match: Match, team: int, carrier: int) -> bool:
@@ -30,8 +37,8 @@ def stall(match: Match, team: int, carrier: int) -> bool:
         carrier: its ball carrier.
 
     Returns:
-        True when turns are left, the carrier is not marked and no opponent can reach it
-        (:func:`reachable`).
+        True when turns are left, the carrier stands :data:`HOLD_AT` from the end zone, is
+        not marked and no opponent can reach it (:func:`reachable`).
     """
     s = match.state
     if TURNS_PER_HALF - s.turn[team] < SCORE_FROM_TURNS_LEFT:
@@ -39,7 +46,42 @@ def stall(match: Match, team: int, carrier: int) -> bool:
     here = s.pos[carrier]
     if here < 0 or match.ctx.is_marked(here, team):
         return False
+    if abs(xy(here)[0] - scoring_x(team)) > HOLD_AT:
+        return False
     return not reachable(match, team, carrier)
+
+
+def hold_square(match: Match, team: int, carrier: int, plans: dict[int, MovePlan]) -> MovePlan | None:
+    """Where a carrier that could score now waits instead: a square :data:`HOLD_AT` short of
+    the end zone that it reaches without dice and where :func:`stall` holds (no opponent gets
+    next to it), the one nearest the middle of the pitch; None when there is none or the
+    half's last turns have come.
+
+    Args:
+        match: the match at ``team``'s team turn, the carrier not yet moved.
+        team: the side with the ball.
+        carrier: its ball carrier.
+        plans: the carrier's move plans (square -> plan).
+    """
+    s = match.state
+    if TURNS_PER_HALF - s.turn[team] < SCORE_FROM_TURNS_LEFT or s.pos[carrier] < 0:
+        return None
+    goal_x = scoring_x(team)
+    here = s.pos[carrier]
+    spots = [
+        (abs(xy(square)[1] - WIDTH // 2), square, plan)
+        for square, plan in plans.items()
+        if abs(xy(square)[0] - goal_x) == HOLD_AT and plan.p_with_rerolls >= SURE and plan.path
+    ]
+    for _middle, square, plan in sorted(spots, key=lambda spot: spot[:2]):
+        s.board[here], s.board[square], s.pos[carrier] = -1, carrier, square
+        try:
+            safe = stall(match, team, carrier)
+        finally:
+            s.board[square], s.board[here], s.pos[carrier] = -1, carrier, here
+        if safe:
+            return plan
+    return None
 
 
 def reachable(match: Match, team: int, carrier: int) -> bool:
@@ -70,3 +112,12 @@ def reachable(match: Match, team: int, carrier: int) -> bool:
             return False
         frontier = nxt
     return False
+
+
+def threatens(match: Match, carrier: int) -> bool:
+    """Whether ``carrier`` could reach its end zone in its team's next turn (its move and two
+    rushes, whatever stands in the way): the defence has no turn to wait."""
+    s = match.state
+    if s.pos[carrier] < 0:
+        return False
+    return abs(xy(s.pos[carrier])[0] - scoring_x(s.team[carrier])) <= s.ma[carrier] + RUSHES

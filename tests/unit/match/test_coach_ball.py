@@ -59,8 +59,8 @@ def test_blitz_odds_from_a_square_count_the_assists_there_and_put_the_player_bac
 
 
 def test_every_coach_activation_has_a_reason_and_the_ball_is_handed_on() -> None:
-    match = _match(10)
-    kinds, reasons = _play(match, (CoachBot(10), CoachBot(11)), 100_000)
+    match = _match(11)
+    kinds, reasons = _play(match, (CoachBot(11), CoachBot(12)), 100_000)
     assert reasons and all(reasons)
     assert "activate_handoff" in kinds or "activate_pass" in kinds
     assert any(r.startswith(("handoff to a free receiver", "pass to a free receiver")) for r in reasons)

@@ -7,10 +7,11 @@ from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots import coach_defence as defence
 from league_manager.match.bots.coach_bot import CoachBot
-from league_manager.match.bots.coach_drive import stall
+from league_manager.match.bots.coach_drive import hold_square, stall
 from league_manager.match.bots.coach_screen import carrier_reach, free_reach, zone_counts
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
+from league_manager.match.paths import Budget, plan_moves
 from league_manager.match.pitch import SIZE, distance, scoring_x, sq, xy
 from league_manager.match.state import PRONE, RESERVE, STANDING
 from league_manager.match.teams import generate_team
@@ -124,8 +125,8 @@ def test_a_carrier_nobody_can_reach_holds_on_until_the_last_turns_of_the_half() 
     s = match.state
     carrier = s.carrier
     (chaser,) = _movers(match, options, 0, 1)
-    _place(match, {carrier: sq(3, 7), chaser: sq(20, 7)})
-    s.carrier, s.ball = carrier, sq(3, 7)
+    _place(match, {carrier: sq(1, 7), chaser: sq(20, 7)})
+    s.carrier, s.ball = carrier, sq(1, 7)
     s.turn[1] = 5
     assert stall(match, 1, carrier)
     s.turn[1] = 7  # the last two turns: score
@@ -138,3 +139,21 @@ def test_a_carrier_nobody_can_reach_holds_on_until_the_last_turns_of_the_half() 
         s.pos[q], s.board[sq(9, y)], s.status[q] = sq(9, y), q, STANDING
     assert match.ctx.is_marked(s.pos[chaser], 0)
     assert stall(match, 1, carrier)
+    s.board[sq(1, 7)], s.pos[carrier], s.board[sq(3, 7)] = -1, sq(3, 7), carrier
+    assert not stall(match, 1, carrier)  # further out a screen could still shut the way in
+
+
+def test_a_carrier_that_could_score_early_walks_one_step_short_of_the_end_zone_instead() -> None:
+    match, _bot, options = _defending()
+    s = match.state
+    carrier = s.carrier
+    (chaser,) = _movers(match, options, 0, 1)
+    _place(match, {carrier: sq(5, 7), chaser: sq(24, 7)})
+    s.carrier, s.ball = carrier, sq(5, 7)
+    s.turn[1] = 4
+    plans = plan_moves(match.ctx, carrier, Budget(s.ma[carrier], 2))
+    wait = hold_square(match, 1, carrier, plans)
+    assert wait is not None and xy(wait.path[-1])[0] == 1 and wait.p_with_rerolls >= 0.999
+    assert s.pos[carrier] == sq(5, 7) and s.board[sq(5, 7)] == carrier  # put back
+    s.turn[1] = 7
+    assert hold_square(match, 1, carrier, plans) is None  # the last turns: score
