@@ -134,10 +134,12 @@ class VeteranProbe(_Probe, VeteranBot):
         VeteranBot.__init__(self, seed)
         self.log, self.judge_samples, self._last = log, judge_samples, None
 
-    def weigh_outcomes(self, match: Match, team: int, picks: list[Pick]) -> tuple[list[float], list[int]]:
-        values, ends = super().weigh_outcomes(match, team, picks)
-        self._last = (list(picks), values)
-        return values, ends
+    def sample_outcomes(
+        self, match: Match, team: int, picks: list[Pick]
+    ) -> tuple[list[list[float]], list[int]]:
+        samples, ends = super().sample_outcomes(match, team, picks)
+        self._last = (list(picks), [statistics.fmean(values) for values in samples])
+        return samples, ends
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
         action = super()._turn(match, prompt)
@@ -166,10 +168,6 @@ class LegendProbe(_Probe, LegendBot):
         values = [statistics.fmean(first[k * n : (k + 1) * n]) for k in range(len(picks))]
         self._last = (list(picks), values)
         return best, gain
-
-    def weigh_outcomes(self, match: Match, team: int, picks: list[Pick]) -> tuple[list[float], list[int]]:
-        self._last = None  # a veteran decision: not recorded for the legend
-        return super().weigh_outcomes(match, team, picks)
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
         self._last = None
