@@ -1,22 +1,16 @@
-"""The veteran: the scripted coach, looking one team turn ahead over its best few activations.
+"""The veteran: the scripted coach with a one-step look-ahead over its best few activations.
 
 At each team-turn decision the coach proposes up to :data:`CANDIDATES` activations (one per
 step of its script, in its order of preference). With two or more, each is tried on
 :data:`SAMPLES` forks of the match (:mod:`league_manager.match.bots.lookahead`), the dice of
-sample *i* being the same for every candidate; each try plays the activation and then the
-coach to the end of our team turn (:data:`WHOLE_TURN`), so the position is scored when the
-other team is to act (its reply to an exposed carrier counted). The coach's own first choice
-keeps the decision unless another's mean gain over it, sample by sample, clears both
-:data:`MARGIN` and the paired samples' spread (:mod:`league_manager.match.bots.evidence`); of
-those that do, the largest gain is played. Safe before risky, as the coach: another may replace
-the first only when our turn ended (a turnover) in no more of its samples than in the first's.
+sample *i* being the same for every candidate. The coach's own first choice keeps the decision
+unless another's mean gain over it, sample by sample, clears both :data:`MARGIN` and the paired
+samples' spread (:mod:`league_manager.match.bots.evidence`); of those that do, the largest gain
+is played. Safe before risky, as the coach: another may replace the first only when our turn ended in no
+more of its samples than in the first's (one activation's value cannot see that a safe action
+put off is usually still played later in the turn, while one lost to a turnover is not).
 Every other prompt is the coach's. Search is bounded by those counts and seeded from the bot's
 seed and the number of actions so far, so a seed replays the same game.
-
-One activation alone was the horizon until session 14: measured with
-``benchmarks/lookahead_diagnosis.py``, the ideas it preferred that way were judged no better
-over the turn and the other team's reply (their predicted gain even correlated negatively
-with the judged one), because the coach's ideas are mostly the same turn in another order.
 """
 
 from __future__ import annotations
@@ -30,10 +24,8 @@ from league_manager.match.paths import MovePlan
 
 CANDIDATES = 4
 """Activations weighed at each decision."""
-SAMPLES = 4
+SAMPLES = 6
 """Dice samples per candidate."""
-WHOLE_TURN = True
-"""Each try plays on to the end of our team turn (the coach), not just the activation."""
 MARGIN = 1.5
 """The least mean gain over the coach's first choice that may replace it (the samples' spread
 may ask for more)."""
@@ -92,7 +84,7 @@ class VeteranBot(CoachBot):
             values: list[float] = []
             ended = 0
             for i in range(self.samples):
-                value, end = try_outcome(match, team, pick, base + i, self.seed + i, WHOLE_TURN, plans)
+                value, end = try_outcome(match, team, pick, base + i, self.seed + i, False, plans)
                 values.append(value)
                 ended += end
             samples.append(values)
