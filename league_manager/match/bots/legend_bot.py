@@ -6,8 +6,9 @@ end zone it scores in, or in the last two team turns of a half. Then the coach p
 other squares for our carrier) and each is tried on :data:`FIRST_SAMPLES` forks played to
 the end of our team turn (the coach plays the rest of it), instead of the veteran's one
 activation; the coach's first idea and the best of the others are then tried on
-:data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean over
-all its samples is better by :data:`DEEP_MARGIN`. Sample *i* has the same dice seed for every
+:data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean gain over
+the first, sample by sample, clears both :data:`DEEP_MARGIN` and the samples' spread
+(:mod:`~league_manager.match.bots.evidence`). Sample *i* has the same dice seed for every
 candidate (common random numbers), so the comparison is between the candidates, not the dice.
 The tries are split over a process pool (:data:`WORKERS` processes); each try's dice are seeded
 from the bot's seed, the number of actions so far and the sample's index, and the results are
@@ -28,6 +29,7 @@ from typing import Any
 
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
+from league_manager.match.bots.evidence import clear_gain
 from league_manager.match.bots.legend_ideas import carrier_ideas
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
@@ -45,7 +47,8 @@ MORE_SAMPLES = 5
 WORKERS = 2
 """Processes of the pool (the machine's two cores)."""
 DEEP_MARGIN = 2.0
-"""How much better (mean over all its samples) another idea must be than the coach's first."""
+"""The least mean gain (over the paired samples) another idea needs over the coach's first; the
+samples' spread may ask for more (:mod:`~league_manager.match.bots.evidence`)."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
 SAFETY_SECONDS = 15.0
@@ -134,19 +137,16 @@ class LegendBot(VeteranBot):
         n = FIRST_SAMPLES
         jobs = [(pick, base + i, self.seed + i) for pick in picks for i in range(n)]
         first = self._run(match, team, jobs)
-        totals = [sum(first[k * n : (k + 1) * n]) for k in range(len(picks))]
-        counts = [n] * len(picks)
-        rival = max(range(1, len(picks)), key=lambda k: (totals[k], -k))
+        samples = [first[k * n : (k + 1) * n] for k in range(len(picks))]
+        rival = max(range(1, len(picks)), key=lambda k: (sum(samples[k]), -k))
         if time.perf_counter() - started <= SAFETY_SECONDS:
             more = range(n, n + MORE_SAMPLES)
             jobs = [(picks[k], base + i, self.seed + i) for k in (0, rival) for i in more]
             second = self._run(match, team, jobs)
-            totals[0] += sum(second[:MORE_SAMPLES])
-            totals[rival] += sum(second[MORE_SAMPLES:])
-            counts[0] += MORE_SAMPLES
-            counts[rival] += MORE_SAMPLES
-        gain = totals[rival] / counts[rival] - totals[0] / counts[0]
-        return (rival, gain) if gain > DEEP_MARGIN else (0, 0.0)
+            samples[0] = samples[0] + second[:MORE_SAMPLES]
+            samples[rival] = samples[rival] + second[MORE_SAMPLES:]
+        gain = clear_gain(samples[0], samples[rival], DEEP_MARGIN)
+        return (rival, gain) if gain is not None else (0, 0.0)
 
     def _run(self, match: Match, team: int, jobs: list[Job]) -> list[float]:
         """The value of each try, in the order of ``jobs`` (in the pool when it can be used)."""

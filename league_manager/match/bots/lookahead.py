@@ -67,7 +67,7 @@ def try_outcome(
     fork = match.fork(SeededDice(dice_seed))
     ours, theirs = CoachBot(bot_seed), CoachBot(bot_seed + 1)
     ours.shared_plans = theirs.shared_plans = plans
-    score = fork.state.score[team]
+    score, half = fork.state.score[team], fork.state.half
     start = len(fork.events)
     fork.apply(ours.take(pick))
     steps = 0
@@ -87,5 +87,5 @@ def try_outcome(
     risk = 0.0
     if fork.state.score[team] > score:
         ended = False  # our touchdown: no action lost, but the other team may answer it
-        risk = counter_risk(fork, team)
+        risk = counter_risk(fork, team, half)
     return position_value(fork, team, ended, _idle(fork, team) if ended else 0) - risk, ended

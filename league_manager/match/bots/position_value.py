@@ -13,6 +13,9 @@ coach would. The rules of thumb, in the evaluator's units (a standing player is 
   left the ball is worth little;
 - opponents standing next to the carrier (a blitz or a strip waits) and near it cost, our own
   players next to it (a cage, a screen) are worth a little, the sideline costs;
+- the other team's reply: when the other team acts next and one of its players reaches a square
+  next to the carrier without a dodge (:func:`~league_manager.match.bots.coach_drive.reachable`),
+  the ball is worth :data:`REPLY_SHARE` less (its blitz may knock the carrier down);
 - a loose ball: who stands nearer;
 - players by status (a knocked-out or injured player is lost for the drive or the match);
 - a turnover costs the actions of the standing players who had not acted.
@@ -22,6 +25,7 @@ The value is seen from one team; the other team's ball counts with the opposite 
 
 from __future__ import annotations
 
+from league_manager.match.bots.coach_drive import reachable
 from league_manager.match.engine import Match
 from league_manager.match.pitch import NEIGHBOURS, WIDTH, distance, scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
@@ -60,6 +64,9 @@ COUNTER_PER_TURN = 0.07
 in the half (at most :data:`COUNTER_CAP`): a touchdown early in a half is worth less than one
 at its end, so holding the ball safely near the line may beat scoring at once."""
 COUNTER_CAP = 0.5
+REPLY_SHARE = 0.3
+"""The share of the carrier's worth lost when the other team, acting next, can reach it without a
+dodge: a blitz knocks a carrier down about half the time, and the ball then bounces free."""
 
 
 def position_value(match: Match, team: int, ended: bool, idle: int) -> float:
@@ -101,7 +108,8 @@ def carrier_value(match: Match, carrier: int, square: int = -1) -> float:
     on ``square``, having moved there).
 
     The carrier may still move this turn when it is its team's turn and it has not acted;
-    after that, each team turn left in the half is one more activation.
+    after that, each team turn left in the half is one more activation. Where it stands now
+    and the other team is to act, an opponent who can reach it costs :data:`REPLY_SHARE`.
     """
     s = match.state
     side = s.team[carrier]
@@ -138,12 +146,19 @@ def carrier_value(match: Match, carrier: int, square: int = -1) -> float:
         value -= SIDELINE
     elif y in (1, WIDTH - 2):
         value -= SIDELINE / 2
+    theirs_next = prompt is not None and prompt.team != side
+    if theirs_next and not moved and value > 0 and reachable(match, side, carrier):
+        value *= 1.0 - REPLY_SHARE
     return value
 
 
-def counter_risk(match: Match, scorer: int) -> float:
-    """What the other team's answer to a touchdown ``scorer`` just made is expected to cost it:
-    :data:`TD_VALUE` x its chance to score back in the team turns it has left in the half."""
+def counter_risk(match: Match, scorer: int, half: int) -> float:
+    """What the other team's answer to a touchdown ``scorer`` just made in ``half`` is expected
+    to cost it: :data:`TD_VALUE` x its chance to score back in the team turns it has left in
+    that half. Nothing once the half is over: a touchdown in the half's last team turn is read
+    at the next half's kick-off, where the turns count from 0 again (or at the match's end)."""
     s = match.state
+    if match.prompt is None or s.half != half:
+        return 0.0
     left = max(0, TURNS_PER_HALF - s.turn[1 - scorer])
     return TD_VALUE * min(COUNTER_CAP, COUNTER_PER_TURN * left)

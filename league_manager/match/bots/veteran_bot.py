@@ -3,9 +3,10 @@
 At each team-turn decision the coach proposes up to :data:`CANDIDATES` activations (one per
 step of its script, in its order of preference). With two or more, each is tried on
 :data:`SAMPLES` forks of the match (:mod:`league_manager.match.bots.lookahead`), the dice of
-sample *i* being the same for every candidate, and the one with the best mean value is played;
-the coach's own first choice keeps the decision unless another beats it by :data:`MARGIN`.
-Safe before risky, as the coach: another may replace the first only when our turn ended in no
+sample *i* being the same for every candidate. The coach's own first choice keeps the decision
+unless another's mean gain over it, sample by sample, clears both :data:`MARGIN` and the paired
+samples' spread (:mod:`league_manager.match.bots.evidence`); of those that do, the largest gain
+is played. Safe before risky, as the coach: another may replace the first only when our turn ended in no
 more of its samples than in the first's (one activation's value cannot see that a safe action
 put off is usually still played later in the turn, while one lost to a turnover is not).
 Every other prompt is the coach's. Search is bounded by those counts and seeded from the bot's
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
+from league_manager.match.bots.evidence import clear_gain
 from league_manager.match.bots.lookahead import try_outcome
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
@@ -25,7 +27,8 @@ CANDIDATES = 4
 SAMPLES = 6
 """Dice samples per candidate."""
 MARGIN = 1.5
-"""How much better than the coach's first choice another must be to replace it."""
+"""The least mean gain over the coach's first choice that may replace it (the samples' spread
+may ask for more)."""
 
 
 class VeteranBot(CoachBot):
@@ -45,12 +48,17 @@ class VeteranBot(CoachBot):
             return super()._turn(match, prompt)
         if len(picks) == 1:
             return self.take(picks[0])
-        values, ends = self.weigh_outcomes(match, prompt.team, picks)
-        allowed = [i for i in range(len(picks)) if ends[i] <= ends[0]]
-        best = max(allowed, key=lambda i: (values[i] - (MARGIN if i else 0.0), -i))
+        samples, ends = self.sample_outcomes(match, prompt.team, picks)
+        best, gain = 0, 0.0
+        for i in range(1, len(picks)):
+            if ends[i] > ends[0]:
+                continue
+            clear = clear_gain(samples[0], samples[i], MARGIN)
+            if clear is not None and clear > gain:
+                best, gain = i, clear
         chosen = self.take(picks[best])
         if best:
-            self.reason += f" (looked ahead: {values[best] - values[0]:+.1f} over the first idea)"
+            self.reason += f" (looked ahead: {gain:+.1f} over the first idea)"
         return chosen
 
     def weigh(self, match: Match, team: int, picks: list[Pick]) -> list[float]:
@@ -60,17 +68,25 @@ class VeteranBot(CoachBot):
     def weigh_outcomes(self, match: Match, team: int, picks: list[Pick]) -> tuple[list[float], list[int]]:
         """Each pick's mean value over the samples (same dice seeds for every pick), and in how
         many of them our turn ended early."""
+        samples, ends = self.sample_outcomes(match, team, picks)
+        return [sum(values) / len(values) for values in samples], ends
+
+    def sample_outcomes(
+        self, match: Match, team: int, picks: list[Pick]
+    ) -> tuple[list[list[float]], list[int]]:
+        """Each pick's value on each sample (sample *i* has the same dice seed for every pick),
+        and in how many samples our turn ended early."""
         base = self.seed * 7919 + len(match.actions) * 131
-        values: list[float] = []
+        samples: list[list[float]] = []
         ends: list[int] = []
         plans: dict[object, dict[int, MovePlan]] = {}
         for pick in picks:
-            total = 0.0
+            values: list[float] = []
             ended = 0
             for i in range(self.samples):
                 value, end = try_outcome(match, team, pick, base + i, self.seed + i, False, plans)
-                total += value
+                values.append(value)
                 ended += end
-            values.append(total / self.samples)
+            samples.append(values)
             ends.append(ended)
-        return values, ends
+        return samples, ends
