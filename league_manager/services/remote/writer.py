@@ -98,10 +98,15 @@ class SaveWriter:
 
     def _hand_over(self) -> None:
         pending, self._pending = self._pending, []
-        self._queue.put(pending)
+        if pending:  # empty when close() handed them over already
+            self._queue.put(pending)
 
     def close(self) -> None:
-        """Finish the saves queued so far and stop the thread."""
+        """Finish the saves queued so far (those of the loop's current pass too) and stop the thread.
+
+        The futures of a loop's saves settle on that loop, when it runs again.
+        """
+        self._hand_over()  # before the stop marker: the thread stores everything ahead of it
         self._queue.put(None)
         self._thread.join()
 

@@ -136,3 +136,17 @@ def test_a_loop_pass_handing_over_more_than_a_batch_is_stored_in_several_transac
     writer.close()
     assert board.saved == list(range(count))  # every save, in order
     assert max(writer.batches) == MAX_BATCH and sum(writer.batches) == count
+
+
+def test_closing_in_the_loop_pass_that_asked_for_saves_still_commits_them() -> None:
+    board = _GatedBoard()
+    board.gate.set()
+    writer = SaveWriter(board)  # type: ignore[arg-type]
+
+    async def submit_then_close() -> list[None]:
+        futures = [writer.submit_async(n, object()) for n in (1, 2)]  # type: ignore[arg-type]
+        writer.close()  # in the same pass, before the hand-over it scheduled (a worker shutting down)
+        assert board.saved == [1, 2]  # committed before the thread stopped
+        return list(await asyncio.wait_for(asyncio.gather(*futures), 10))  # and their rooms hear of it
+
+    assert asyncio.run(submit_then_close()) == [None, None]
