@@ -152,6 +152,7 @@ class ShardedServer:
 
         Raises:
             WorkerFailed: a worker did not start (the others are stopped again).
+            OSError: the front cannot listen on ``port`` (the workers are stopped again).
         """
         started = await asyncio.gather(*(self._start(w) for w in self.workers), return_exceptions=True)
         failed = [outcome for outcome in started if isinstance(outcome, BaseException)]
@@ -161,10 +162,14 @@ class ShardedServer:
         now = asyncio.get_running_loop().time()
         for worker in self.workers:
             worker.started_at = now
-        self._front = await serve(
-            self._moved, self.listen, port, ssl=self._tls, process_request=self._route,
-            max_size=p.MAX_MESSAGE, compression=None, close_timeout=1,
-        )  # fmt: skip
+        try:
+            self._front = await serve(
+                self._moved, self.listen, port, ssl=self._tls, process_request=self._route,
+                max_size=p.MAX_MESSAGE, compression=None, close_timeout=1,
+            )  # fmt: skip
+        except BaseException:  # the port is taken (OSError): no worker outlives a front that never ran
+            await asyncio.to_thread(self.stop_workers)
+            raise
         self._watcher = asyncio.create_task(self._watch())
         return self._front
 
@@ -234,12 +239,23 @@ class ShardedServer:
             target=_worker_main, name=f"match-worker-{worker.index}", daemon=True,
             args=(self.build, worker.index, len(self.workers), *where, send),
         )  # fmt: skip
-        process.start()
-        send.close()
         try:
-            answer = await asyncio.to_thread(_receive, receive, START_SECONDS)
-        finally:
+            process.start()
+        except BaseException:
             receive.close()
+            raise
+        finally:
+            send.close()
+        reading = asyncio.ensure_future(asyncio.to_thread(_receive, receive, START_SECONDS))
+        try:
+            answer = await asyncio.shield(reading)
+        except asyncio.CancelledError:  # stop() during a restart: this process is nobody's yet
+            process.terminate()
+            await asyncio.wait([reading])  # its end of the pipe closed with it: the poll returns
+            receive.close()  # only now (closed under a poll, it waited its whole minute)
+            await asyncio.to_thread(process.join, 5)
+            raise
+        receive.close()
         if not isinstance(answer, int):
             process.terminate()
             await asyncio.to_thread(process.join, 5)
