@@ -12,9 +12,10 @@ its saves come from that process's writer alone (SQLite in WAL mode waits its bu
 for another worker's commit; nothing is acknowledged before its commit, as with one process).
 
 The front checks its workers every ``check_every`` seconds: a worker that stopped is
-reported (``on_event``) and started again on the same port; its rooms open again at their
-next join from the saved match (each room's keys are in the keys folder), so a coach who
-rejoins gets the match at its last saved action. While a worker is down, the front answers
+reported (``on_event``) and started again on the same port (one that fails to start, or stops
+soon after, waits longer at each try: ``BACKOFF_FIRST`` doubling to ``BACKOFF_MOST``); its rooms
+open again at their next join from the saved match (each room's keys are in the keys folder),
+so a coach who rejoins gets the match at its last saved action. While a worker is down, the front answers
 its fixtures' handshakes with 503 (the client says the server is unavailable).
 
 Workers are started with ``spawn`` (the same on Linux, macOS and Windows); ``build`` must be
