@@ -35,6 +35,18 @@ class JoinRefused(Exception):
         self.error = error
 
 
+def unavailable(refusal: InvalidStatus) -> p.Error:
+    """What a handshake the server answered with an HTTP status (not a websocket) means.
+
+    A league server's front answers 503 while the fixture's worker restarts, with a sentence in
+    its body; :class:`RemoteClient` and the app's ``ClientLink`` both say it in these words.
+    """
+    response = refusal.response
+    body = response.body.decode(errors="replace").strip() if response.body else ""
+    said = f"the server is unavailable (HTTP {response.status_code})"
+    return p.Error(code="unavailable", message=f"{said}: {body}" if body else said)
+
+
 @dataclass
 class Finish:
     """How a client's session ended.
@@ -93,8 +105,7 @@ class RemoteClient:
         try:
             ws = await connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls)
         except InvalidStatus as exc:  # a league server's front: the fixture's worker is restarting
-            body = exc.response.body.decode(errors="replace").strip() if exc.response.body else ""
-            raise JoinRefused(p.Error(code="unavailable", message=body or str(exc))) from exc
+            raise JoinRefused(unavailable(exc)) from exc
         async with ws:
             hello = p.Hello(
                 code=self.code, role=self.role, secret=self.secret, fixture=self.fixture,

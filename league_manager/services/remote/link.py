@@ -19,9 +19,10 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import Server
-from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
+from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI, WebSocketException
 
 from league_manager.services.remote import protocol as p
+from league_manager.services.remote.client import unavailable
 from league_manager.services.remote.room import Room
 from league_manager.services.remote.server import MatchServer
 
@@ -83,6 +84,8 @@ class ClientLink:
                     self.on_message(message)
         except ConnectionClosed as exc:
             reason = "" if self._closing else f"the connection closed ({exc})"
+        except InvalidStatus as exc:  # a league server's front: the fixture's worker is restarting
+            reason = unavailable(exc).message
         except (OSError, InvalidURI, WebSocketException, TimeoutError) as exc:
             reason = f"cannot reach {self.address}: {exc}"
         finally:

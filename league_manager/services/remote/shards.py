@@ -12,9 +12,10 @@ its saves come from that process's writer alone (SQLite in WAL mode waits its bu
 for another worker's commit; nothing is acknowledged before its commit, as with one process).
 
 The front checks its workers every ``check_every`` seconds: a worker that stopped is
-reported (``on_event``) and started again on the same port; its rooms open again at their
-next join from the saved match (each room's keys are in the keys folder), so a coach who
-rejoins gets the match at its last saved action. While a worker is down, the front answers
+reported (``on_event``) and started again on the same port (one that fails to start, or stops
+soon after, waits longer at each try: ``BACKOFF_FIRST`` doubling to ``BACKOFF_MOST``); its rooms
+open again at their next join from the saved match (each room's keys are in the keys folder),
+so a coach who rejoins gets the match at its last saved action. While a worker is down, the front answers
 its fixtures' handshakes with 503 (the client says the server is unavailable).
 
 Workers are started with ``spawn`` (the same on Linux, macOS and Windows); ``build`` must be
@@ -26,6 +27,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import multiprocessing
 import ssl
 from collections.abc import Callable
@@ -48,8 +50,20 @@ START_SECONDS = 60.0
 """How long a worker may take to start (import, open the league) before it counts as failed."""
 
 
+BACKOFF_FIRST = 0.5
+"""Seconds before trying again to start a worker that failed to start or stopped soon after."""
+
+BACKOFF_MOST = 30.0
+"""The wait doubles at each failure up to this (a database down or a port taken may last)."""
+
+STEADY_SECONDS = 60.0
+"""A worker that ran this long before it stopped is started again at once (its wait starts over)."""
+
+
 PARENT_CHECK_SECONDS = 1.0
 """How often a worker checks that its front still runs (a worker outlives no front)."""
+
+_log = logging.getLogger(__name__)
 
 
 class WorkerBuild(Protocol):
@@ -73,12 +87,23 @@ class Worker:
         port: the port it listens on (0 until started; the same after a restart).
         process: the running process, or None while it is down.
         restarts: how many times it was started again after it stopped.
+        started_at: when it last started (the event loop's clock).
+        backoff: seconds waited before the next start (0 while it runs steadily).
+        retry_at: not started again before this time (the event loop's clock).
     """
 
     index: int
     port: int
     process: BaseProcess | None = None
     restarts: int = 0
+    started_at: float = 0.0
+    backoff: float = 0.0
+    retry_at: float = 0.0
+
+    def back_off(self, now: float) -> None:
+        """Wait longer before its next start (it failed to start, or stopped soon after)."""
+        self.backoff = min(BACKOFF_MOST, self.backoff * 2 if self.backoff else BACKOFF_FIRST)
+        self.retry_at = now + self.backoff
 
 
 def owner(fixture: int, workers: int) -> int:
@@ -128,16 +153,24 @@ class ShardedServer:
 
         Raises:
             WorkerFailed: a worker did not start (the others are stopped again).
+            OSError: the front cannot listen on ``port`` (the workers are stopped again).
         """
         started = await asyncio.gather(*(self._start(w) for w in self.workers), return_exceptions=True)
         failed = [outcome for outcome in started if isinstance(outcome, BaseException)]
         if failed:
             self.stop_workers()
             raise failed[0]
-        self._front = await serve(
-            self._moved, self.listen, port, ssl=self._tls, process_request=self._route,
-            max_size=p.MAX_MESSAGE, compression=None, close_timeout=1,
-        )  # fmt: skip
+        now = asyncio.get_running_loop().time()
+        for worker in self.workers:
+            worker.started_at = now
+        try:
+            self._front = await serve(
+                self._moved, self.listen, port, ssl=self._tls, process_request=self._route,
+                max_size=p.MAX_MESSAGE, compression=None, close_timeout=1,
+            )  # fmt: skip
+        except BaseException:  # the port is taken (OSError): no worker outlives a front that never ran
+            await asyncio.to_thread(self.stop_workers)
+            raise
         self._watcher = asyncio.create_task(self._watch())
         return self._front
 
@@ -207,12 +240,23 @@ class ShardedServer:
             target=_worker_main, name=f"match-worker-{worker.index}", daemon=True,
             args=(self.build, worker.index, len(self.workers), *where, send),
         )  # fmt: skip
-        process.start()
-        send.close()
         try:
-            answer = await asyncio.to_thread(_receive, receive, START_SECONDS)
-        finally:
+            process.start()
+        except BaseException:
             receive.close()
+            raise
+        finally:
+            send.close()
+        reading = asyncio.ensure_future(asyncio.to_thread(_receive, receive, START_SECONDS))
+        try:
+            answer = await asyncio.shield(reading)
+        except asyncio.CancelledError:  # stop() during a restart: this process is nobody's yet
+            process.terminate()
+            await asyncio.wait([reading])  # its end of the pipe closed with it: the poll returns
+            receive.close()  # only now (closed under a poll, it waited its whole minute)
+            await asyncio.to_thread(process.join, 5)
+            raise
+        receive.close()
         if not isinstance(answer, int):
             process.terminate()
             await asyncio.to_thread(process.join, 5)
@@ -221,26 +265,56 @@ class ShardedServer:
         worker.process = process
 
     async def _watch(self) -> None:
+        """Look at every worker each ``check_every`` seconds; nothing a worker does ends this."""
         while True:
             await asyncio.sleep(self.check_every)
             for worker in self.workers:
-                process = worker.process
-                if process is not None and process.is_alive():
-                    continue
-                if process is not None:
-                    worker.process = None
-                    self.on_event(
-                        f"worker {worker.index} (port {worker.port}) stopped with exit code "
-                        f"{process.exitcode}; starting it again"
-                    )
                 try:
-                    await self._start(worker)
-                except WorkerFailed as exc:
-                    self.on_event(f"{exc}; trying again")
-                    continue
-                worker.restarts += 1
-                back = f"worker {worker.index} is back on port {worker.port}"
-                self.on_event(f"{back}: its matches resume at their saved actions")
+                    await self._look_after(worker)
+                except Exception as exc:  # reported; the other workers are still watched
+                    worker.back_off(asyncio.get_running_loop().time())
+                    self._tell(f"worker {worker.index}: {type(exc).__name__}: {exc}; {_again(worker)}")
+
+    async def _look_after(self, worker: Worker) -> None:
+        """Start ``worker`` again if it stopped and its wait is over."""
+        loop = asyncio.get_running_loop()
+        process = worker.process
+        if process is not None and process.is_alive():
+            return
+        if process is not None:
+            worker.process = None
+            if loop.time() - worker.started_at >= STEADY_SECONDS:
+                worker.backoff, worker.retry_at = 0.0, 0.0
+            else:
+                worker.back_off(loop.time())
+            self._tell(
+                f"worker {worker.index} (port {worker.port}) stopped with exit code "
+                f"{process.exitcode}; {_again(worker)}"
+            )
+        if loop.time() < worker.retry_at:
+            return
+        try:
+            await self._start(worker)
+        except (WorkerFailed, OSError) as exc:  # OSError: the process could not be started
+            worker.back_off(loop.time())
+            self._tell(f"{exc}; {_again(worker)}")
+            return
+        worker.started_at = loop.time()
+        worker.restarts += 1
+        back = f"worker {worker.index} is back on port {worker.port}"
+        self._tell(f"{back}: its matches resume at their saved actions")
+
+    def _tell(self, event: str) -> None:
+        """``on_event``, which may fail (a closed output) without stopping the watch."""
+        try:
+            self.on_event(event)
+        except Exception:  # the event is lost, the workers are still looked after
+            _log.exception("could not report: %s", event)
+
+
+def _again(worker: Worker) -> str:
+    """When a stopped worker is started again, in words."""
+    return f"starting it again in {worker.backoff:g} s" if worker.backoff else "starting it again"
 
 
 def _host(header: str | None, listen: str) -> str:

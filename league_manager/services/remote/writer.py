@@ -98,32 +98,39 @@ class SaveWriter:
 
     def _hand_over(self) -> None:
         pending, self._pending = self._pending, []
-        self._queue.put(pending)
+        if pending:  # empty when close() handed them over already
+            self._queue.put(pending)
 
     def close(self) -> None:
-        """Finish the saves queued so far and stop the thread."""
+        """Finish the saves queued so far (those of the loop's current pass too) and stop the thread.
+
+        The futures of a loop's saves settle on that loop, when it runs again.
+        """
+        self._hand_over()  # before the stop marker: the thread stores everything ahead of it
         self._queue.put(None)
         self._thread.join()
 
     def _run(self) -> None:
+        waiting: list[_Save] = []
+        stop = False
         while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch = list(first)
-            stop = False
-            while len(batch) < MAX_BATCH:
+            if not waiting:
+                first = None if stop else self._queue.get()
+                if first is None:
+                    return
+                waiting = list(first)
+            while len(waiting) < MAX_BATCH and not stop:
                 try:
                     more = self._queue.get_nowait()
                 except queue.Empty:
                     break
                 if more is None:
                     stop = True
-                    break
-                batch += more
+                else:
+                    waiting += more
+            # a loop pass may hand over more than a batch: the rest goes in the next transaction
+            batch, waiting = waiting[:MAX_BATCH], waiting[MAX_BATCH:]
             self._store(batch)
-            if stop:
-                return
 
     def _store(self, batch: list[_Save]) -> None:
         self.batches.append(len(batch))

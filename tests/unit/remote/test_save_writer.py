@@ -13,7 +13,7 @@ from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import RemoteClient
 from league_manager.services.remote.room import Room, RoomKeys
 from league_manager.services.remote.server import MatchServer
-from league_manager.services.remote.writer import SaveWriter
+from league_manager.services.remote.writer import MAX_BATCH, SaveWriter
 
 
 def test_each_applied_action_is_committed_before_anyone_hears_of_it(season: Services, tmp_path: Path) -> None:
@@ -120,3 +120,33 @@ def test_a_save_nobody_waits_for_any_more_does_not_stop_the_writer() -> None:
     assert later.result(timeout=10) is None  # the writer thread still runs
     writer.close()
     assert board.saved == [1, 2]
+
+
+def test_a_loop_pass_handing_over_more_than_a_batch_is_stored_in_several_transactions() -> None:
+    board = _GatedBoard()
+    board.gate.set()
+    writer = SaveWriter(board)  # type: ignore[arg-type]
+    count = MAX_BATCH * 2 + 3
+
+    async def submit_all() -> None:
+        futures = [writer.submit_async(n, object()) for n in range(count)]  # type: ignore[arg-type]
+        await asyncio.wait_for(asyncio.gather(*futures), 30)  # one pass: handed over together
+
+    asyncio.run(submit_all())
+    writer.close()
+    assert board.saved == list(range(count))  # every save, in order
+    assert max(writer.batches) == MAX_BATCH and sum(writer.batches) == count
+
+
+def test_closing_in_the_loop_pass_that_asked_for_saves_still_commits_them() -> None:
+    board = _GatedBoard()
+    board.gate.set()
+    writer = SaveWriter(board)  # type: ignore[arg-type]
+
+    async def submit_then_close() -> list[None]:
+        futures = [writer.submit_async(n, object()) for n in (1, 2)]  # type: ignore[arg-type]
+        writer.close()  # in the same pass, before the hand-over it scheduled (a worker shutting down)
+        assert board.saved == [1, 2]  # committed before the thread stopped
+        return list(await asyncio.wait_for(asyncio.gather(*futures), 10))  # and their rooms hear of it
+
+    assert asyncio.run(submit_then_close()) == [None, None]
