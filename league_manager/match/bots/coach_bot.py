@@ -28,6 +28,12 @@ weights drawn from the roster: strong teams block more, agile ones run more. The
 square is worth more ground as the half runs out (and a square it scores from next turn
 more), and in the last two turns the carrier takes riskier paths, so a half ends in a score
 rather than a stall.
+
+This module holds the script's order, the plan being played and the look-ups the steps
+share (move plans, free reach, the race's weights). The steps live by concern:
+:mod:`.coach_carrier` (score, pick-up, pass, carrier moves, cage, the carrier's square
+worth), :mod:`.coach_hits` (blocks, the blitz on their carrier), :mod:`.coach_lane`,
+:mod:`.coach_defence`; :mod:`.coach_dice` answers block dice, re-rolls and pushes.
 """
 
 from __future__ import annotations
@@ -37,66 +43,19 @@ from typing import NamedTuple
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots import coach_carrier as carrier_steps
 from league_manager.match.bots import coach_defence as defence
-from league_manager.match.bots.coach_ball import (
-    REACH_MIN,
-    TD_WORTH,
-    ball_plays,
-    block_odds_from,
-    dice_text,
-)
-from league_manager.match.bots.coach_drive import hold_square, stall, threatens
+from league_manager.match.bots import coach_hits as hits
+from league_manager.match.bots.coach_carrier import SURE, TURNS_PER_HALF
+from league_manager.match.bots.coach_dice import CoachDice
 from league_manager.match.bots.coach_lane import lane
-from league_manager.match.bots.coach_route import free_steps, route_steps
-from league_manager.match.bots.greedy_bot import GreedyBot
+from league_manager.match.bots.coach_route import free_steps
 from league_manager.match.engine import Match
-from league_manager.match.odds import (
-    ATTACKER_ORDER,
-    DEFENDER_ORDER,
-    BlockOdds,
-    block_odds,
-    face_result,
-)
+from league_manager.match.odds import block_odds
 from league_manager.match.paths import Budget, MovePlan, plan_moves
-from league_manager.match.pitch import LENGTH, NEIGHBOURS, ON_PITCH, WIDTH, W, distance, scoring_x, xy
+from league_manager.match.pitch import NEIGHBOURS, ON_PITCH
 from league_manager.match.procedures.movement import rushes_allowed
 from league_manager.match.state import STANDING
-from league_manager.rules.dice import BLOCK_FACES
-
-SURE = 0.999
-"""A path at least this likely needs no dice."""
-SCORE_NOW = 0.55
-"""Score at once when the carrier gets there this likely (any chance in the last turn)."""
-PICK_UP_MIN = 0.2
-"""Try a pick-up at this chance or better."""
-CARRIER_RISK = 0.8
-"""The carrier takes a path with dice only at this chance or better ..."""
-CARRIER_RISK_LATE = 0.66
-"""... or this chance in the last two turns of a half, when a draw is near."""
-LOSS = 20.0
-"""... and when the ground gained outweighs this cost of dropping the ball."""
-ADVANCE = 2.0
-"""The carrier's worth of a square gained towards the end zone (opponents near cost 1-6)."""
-LATE_PUSH = 0.3
-"""How much more a square gained is worth for each turn of the half after the third."""
-THREAT = 3.0
-"""A square from which the carrier reaches the end zone next turn (grows late like advance)."""
-BLITZ_MIN = 0.25
-"""A blitz on their carrier must be worth this much (reach x (down + push / 2) - own fall / 2) ..."""
-BLITZ_LATE = 0.0
-"""... or more than this late in the half or when their carrier threatens to score ..."""
-REACH_LATE = 0.3
-"""... from a square the blitzer then reaches at least this likely (else :data:`REACH_MIN`)."""
-CLOCK = 12.0
-"""The cost of a square from which the carrier can no longer score in the half's turns left
-at full pace (its move and two rushes a turn) ..."""
-CLOCK_TURNS = 2
-"""... counted when this many of our turns or fewer are left after this one (first half, or
-when we are not ahead)."""
-BALL_PLAY_GAIN = 10.0
-"""A pass or hand-off must beat keeping the ball by this much (carrier-safety units)."""
-_BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")
-_TURNS_PER_HALF = 8
 
 
 class Pick(NamedTuple):
@@ -110,7 +69,7 @@ class Pick(NamedTuple):
     reason: str
 
 
-class CoachBot(GreedyBot):
+class CoachBot(CoachDice):
     """Scripted activations by exact odds; the greedy bot's handlers for everything else."""
 
     def __init__(self, seed: int | None = None) -> None:
@@ -173,39 +132,39 @@ class CoachBot(GreedyBot):
         team = prompt.team
         options = set(prompt.options)
         carrier = s.carrier
-        last_turn = s.turn[team] >= _TURNS_PER_HALF
+        last_turn = s.turn[team] >= TURNS_PER_HALF
         steps: list[Callable[[], Action | None]]
         if carrier >= 0 and s.team[carrier] == team:
             steps = [
-                lambda: self._score(match, team, options, carrier, last_turn),
-                lambda: self._blocks(match, team, options, risky=False),
-                lambda: self._ball_play(match, team, options, carrier),
+                lambda: carrier_steps.score(self, match, team, options, carrier, last_turn),
+                lambda: hits.blocks(self, match, team, options, risky=False),
+                lambda: carrier_steps.ball_play(self, match, team, options, carrier),
                 lambda: lane(self, match, team, options, carrier),
-                lambda: self._carrier_move(match, team, options, carrier),
-                lambda: self._cage(match, team, options, carrier),
-                lambda: self._blocks(match, team, options, risky=True),
+                lambda: carrier_steps.carrier_move(self, match, team, options, carrier),
+                lambda: carrier_steps.cage(self, match, team, options, carrier),
+                lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: defence.foul(self, match, team, options),
                 lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=True),
             ]
         elif carrier < 0 and s.ball >= 0 and ON_PITCH[s.ball]:
             steps = [
-                lambda: self._blocks(match, team, options, risky=False),
-                lambda: self._pick_up(match, team, options),
-                lambda: self._blocks(match, team, options, risky=True),
+                lambda: hits.blocks(self, match, team, options, risky=False),
+                lambda: carrier_steps.pick_up(self, match, team, options),
+                lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: defence.screen(self, match, team, options, s.ball, ahead=False),
             ]
         elif carrier >= 0:
             steps = [
-                lambda: self._blitz(match, team, options, carrier),
-                lambda: self._blocks(match, team, options, risky=False),
+                lambda: hits.blitz(self, match, team, options, carrier),
+                lambda: hits.blocks(self, match, team, options, risky=False),
                 lambda: defence.mark(self, match, team, options, carrier),
                 lambda: defence.cut(self, match, team, options, carrier),
-                lambda: self._blocks(match, team, options, risky=True),
+                lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: defence.foul(self, match, team, options),
                 lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=False),
             ]
         else:
-            steps = [lambda: self._blocks(match, team, options, risky=False)]
+            steps = [lambda: hits.blocks(self, match, team, options, risky=False)]
         return steps
 
     def _weights(self, match: Match, team: int) -> tuple[float, float]:
@@ -280,174 +239,9 @@ class CoachBot(GreedyBot):
         self._plan = plan.actions(p) if plan is not None else []
         return Action(acts.ACTIVATE[kind], p)
 
-    def _score(
-        self, match: Match, team: int, options: set[Action], carrier: int, last: bool
-    ) -> Action | None:
-        s = match.state
-        if Action(acts.ACTIVATE[acts.MOVE], carrier) not in options or s.status[carrier] != STANDING:
-            return None
-        goal_x = scoring_x(team)
-        if abs(xy(s.pos[carrier])[0] - goal_x) > s.ma[carrier] + rushes_allowed(match.ctx, carrier):
-            return None
-        best: tuple[float, MovePlan] | None = None
-        for square, plan in self._plans(match, carrier).items():
-            if xy(square)[0] == goal_x and (best is None or plan.p_with_rerolls > best[0]):
-                best = (plan.p_with_rerolls, plan)
-        if best is None or not self._go_for_it(match, team, best[0], last):
-            return None
-        if stall(match, team, carrier):
-            return None
-        wait = hold_square(match, team, carrier, self._plans(match, carrier))
-        if wait is not None:
-            why = f"hold one step short of the end zone ({best[0]:.0%} to score now): score late"
-            return self._start(carrier, acts.MOVE, wait, reason=why)
-        return self._start(carrier, acts.MOVE, best[1], reason=f"run for the end zone: {best[0]:.0%}")
-
-    def _go_for_it(self, match: Match, team: int, p: float, last: bool) -> bool:
-        """Whether a touchdown this likely is worth the risk of dropping the ball now: surely at
-        :data:`SCORE_NOW`, with less late in the half, anything in the last turn."""
-        if last:
-            return p > 0
-        late = match.state.turn[team] >= _TURNS_PER_HALF - 2
-        return p >= SCORE_NOW or (late and p * TD_WORTH > (1 - p) * LOSS)
-
-    def _blocks(self, match: Match, team: int, options: set[Action], risky: bool) -> Action | None:
-        s = match.state
-        aggression = self._weights(match, team)[0]
-        best: tuple[float, int, int, BlockOdds] | None = None
-        for p in s.players_of(team):
-            if Action(acts.ACTIVATE[acts.BLOCK], p) not in options or s.status[p] != STANDING:
-                continue
-            if p == s.carrier:
-                continue
-            for foe in match.ctx.markers(s.pos[p], team):
-                odds = block_odds(match.ctx, p, foe, blitz=False)
-                o = odds.outcomes_rr
-                down = odds.p_defender_down
-                own = o.get("attacker_down", 0.0) + o.get("both_down", 0.0)
-                if foe == s.carrier:
-                    down *= 2
-                elif (
-                    s.carrier >= 0
-                    and s.team[s.carrier] == team
-                    and distance(s.pos[foe], s.pos[s.carrier]) == 1
-                ):
-                    down += 0.25  # frees our carrier
-                if risky:
-                    value = aggression * down - 1.6 * own
-                    ok = value > 0.3
-                else:
-                    value = down - own
-                    ok = own <= 0.04 and down >= 0.3
-                if ok and (best is None or value > best[0]):
-                    best = (value, p, foe, odds)
-        if best is None:
-            return None
-        label = "block" if risky else "safe block"
-        why = f"{label}: {dice_text(best[3])}, {best[3].p_defender_down:.0%} down"
-        return self._start(best[1], acts.BLOCK, None, best[2], reason=why)
-
-    def _pick_up(self, match: Match, team: int, options: set[Action]) -> Action | None:
-        s = match.state
-        ball = s.ball
-        near = sorted(
-            (distance(s.pos[p], ball), p)
-            for p in self._movers(match, team, options)
-            if distance(s.pos[p], ball) <= s.ma[p] + 2
-        )
-        best: tuple[float, int, MovePlan] | None = None
-        for _d, p in near[:3]:
-            plan = self._plans(match, p).get(ball)
-            if plan is not None and (best is None or plan.p_with_rerolls > best[0]):
-                best = (plan.p_with_rerolls, p, plan)
-        if best is None or best[0] < PICK_UP_MIN:
-            return None
-        secure = Action(acts.ACTIVATE[acts.SECURE_BALL], best[1])
-        if secure in options:  # Season 3: the same walk with a 2+ pick-up
-            self._player, self._foe, self._kind = best[1], -1, acts.SECURE_BALL
-            self._plan = best[2].actions(best[1])
-            self.reason = f"secure the ball: {best[0]:.0%}"
-            return secure
-        return self._start(best[1], acts.MOVE, best[2], reason=f"pick the ball up: {best[0]:.0%}")
-
-    def _ball_play(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
-        """A pass or a hand-off to a free team-mate nearer the end zone when it pays."""
-        s = match.state
-        if s.status[carrier] != STANDING:
-            return None
-        kinds = (
-            Action(acts.ACTIVATE[acts.PASS], carrier) in options,
-            Action(acts.ACTIVATE[acts.HANDOFF], carrier) in options,
-        )
-        if not any(kinds):
-            return None
-        plays = ball_plays(
-            match,
-            carrier,
-            kinds,
-            lambda q: self._plans(match, q),
-            lambda sq: self._safety(match, team, sq, carrier),
-            LOSS,
-        )
-        now = self._safety(match, team, s.pos[carrier], carrier)
-        if not plays or plays[0].value < now + BALL_PLAY_GAIN:
-            return None
-        play = plays[0]
-        why = f"{play.kind} to a free receiver: {play.p_complete:.0%}"
-        if play.p_score > 0:
-            why += f", then {play.p_score:.0%} to score"
-        return self._start(carrier, play.kind, play.plan, play.receiver, reason=why)
-
-    def _carrier_move(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
-        s = match.state
-        if Action(acts.ACTIVATE[acts.MOVE], carrier) not in options or s.status[carrier] != STANDING:
-            return None
-        here = s.pos[carrier]
-        now = self._safety(match, team, here, carrier)
-        best: tuple[float, MovePlan | None] = (now, None)
-        risk = CARRIER_RISK_LATE if s.turn[team] >= _TURNS_PER_HALF - 1 else CARRIER_RISK
-        hold = stall(match, team, carrier)
-        goal_x = scoring_x(team)
-        for square, plan in self._plans(match, carrier).items():
-            p = plan.p_with_rerolls
-            if p < risk or (hold and xy(square)[0] == goal_x):
-                continue
-            value = p * self._safety(match, team, square, carrier) + (1 - p) * (now - LOSS)
-            if value > best[0] + 0.5:
-                best = (value, plan)
-        if best[1] is None:
-            return None
-        return self._start(carrier, acts.MOVE, best[1], reason="carrier to a safer square ahead")
-
     def _safety(self, match: Match, team: int, square: int, carrier: int) -> float:
-        """How good a square is for our carrier: forward (in steps of a free path round their
-        screen, :mod:`.coach_route`), away from opponents, off the sideline, and near enough
-        to score in the turns left (:data:`CLOCK`)."""
-        s = match.state
-        x, y = xy(square)
-        advance = LENGTH - 1 - route_steps(self._route(match, team), square, team)
-        turn = max(s.turn[team], 1)
-        urgency = 1.0 + LATE_PUSH * max(turn - 3, 0)
-        score = ADVANCE * urgency * advance * self._weights(match, team)[1]
-        to_go = abs(x - scoring_x(team))
-        if 0 < to_go <= s.ma[carrier] + 1:
-            score += THREAT * urgency  # scores next turn from here without rushing much
-        left = _TURNS_PER_HALF - turn
-        if 0 < left <= CLOCK_TURNS and to_go > (s.ma[carrier] + 2) * left and self._chasing(match, team):
-            score -= CLOCK  # too far to score in the turns left, even at full pace
-        for q in s.players_of(1 - team):
-            if s.pos[q] < 0 or s.status[q] != STANDING:
-                continue
-            d = distance(square, s.pos[q])
-            if d <= 1:
-                score -= 6
-            elif d <= 3:
-                score -= 4 - d
-        if y in (0, WIDTH - 1):
-            score -= 3
-        elif y in (1, WIDTH - 2):
-            score -= 1
-        return score
+        """:func:`.coach_carrier.safety`: how good a square is for our carrier."""
+        return carrier_steps.safety(self, match, team, square, carrier)
 
     def _route(self, match: Match, team: int) -> dict[int, int]:
         """:func:`.coach_route.free_steps` for ``team``, kept while the players stay put."""
@@ -457,81 +251,9 @@ class CoachBot(GreedyBot):
             self._route_key, self._route_steps = key, free_steps(match, team)
         return self._route_steps
 
-    def _chasing(self, match: Match, team: int) -> bool:
-        """Whether the clock counts for our carrier: in the first half, or when we are not ahead."""
-        s = match.state
-        return s.half <= 1 or s.score[team] <= s.score[1 - team]
-
-    def _cage(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
-        s = match.state
-        here = s.pos[carrier]
-        corners = [here + dx + dy * W for dx in (-1, 1) for dy in (-1, 1)]
-        free = [c for c in corners if ON_PITCH[c] and s.board[c] < 0]
-        if not free:
-            return None
-        movers = [p for p in self._movers(match, team, options) if p != carrier]
-        movers = [p for p in movers if not match.ctx.is_marked(s.pos[p], team)]
-        choices = []
-        for p in movers:
-            reach = self._free_reach(match, p)
-            for corner in free:
-                if corner in reach:
-                    choices.append((reach[corner], p, corner))
-        for _d, p, corner in sorted(choices)[:3]:
-            plan = self._sure(match, p, corner)
-            if plan is not None:
-                return self._start(p, acts.MOVE, plan, reason="cage the carrier")
-        return None
-
     def _blitz(self, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
-        """Blitz their carrier, each blitzer valued from the best square it reaches next to it
-        (assists change with the square): reach x (knock-down + half a push) - own fall; in the
-        last two turns of our half, or when their carrier could score next turn, any blitz
-        worth more than nothing, from squares reached less surely (:data:`BLITZ_LATE`)."""
-        s = match.state
-        target_sq = s.pos[carrier]
-        if s.status[carrier] != STANDING:
-            return None
-        aggression = self._weights(match, team)[0]
-
-        def pay(p: int, square: int) -> tuple[float, BlockOdds]:
-            odds = block_odds_from(match, p, carrier, square, blitz=True)
-            down = odds.p_defender_down + 0.5 * odds.p_push_only
-            return aggression * down - 0.5 * odds.outcomes_rr.get("attacker_down", 0.0), odds
-
-        late = s.turn[team] >= _TURNS_PER_HALF - 1 or threatens(match, carrier)
-        least, reach_min = (BLITZ_LATE, REACH_LATE) if late else (BLITZ_MIN, REACH_MIN)
-        ranked: list[tuple[float, int]] = []
-        for p in s.players_of(team):
-            if Action(acts.ACTIVATE[acts.BLITZ], p) not in options or s.status[p] != STANDING:
-                continue
-            if distance(s.pos[p], target_sq) > s.ma[p] + 2:
-                continue
-            ranked.append((s.st[p] - 0.5 * distance(s.pos[p], target_sq), p))
-        ranked.sort(reverse=True)
-        best: tuple[float, int, MovePlan | None, float, BlockOdds] | None = None
-        for _rank, p in ranked[:4]:
-            if distance(s.pos[p], target_sq) == 1:
-                squares: list[tuple[float, int, MovePlan | None]] = [(1.0, s.pos[p], None)]
-            else:
-                plans = self._plans(match, p)
-                squares = [
-                    (plans[n].p_with_rerolls, n, plans[n])
-                    for n in NEIGHBOURS[target_sq]
-                    if n in plans and plans[n].p_with_rerolls >= reach_min
-                ]
-            for reach, square, plan in squares:
-                gain, odds = pay(p, square)
-                value = reach * gain
-                if value > least and (best is None or value > best[0]):
-                    best = (value, p, plan, reach, odds)
-        if best is None:
-            return None
-        head = "blitz the carrier" if best[0] > BLITZ_MIN else "no time to wait: blitz the carrier anyway"
-        why = f"{head}: {dice_text(best[4])}, {best[4].p_defender_down:.0%} down"
-        if best[3] < SURE:
-            why += f", reaching them {best[3]:.0%}"
-        return self._start(best[1], acts.BLITZ, best[2], carrier, reason=why)
+        """:func:`.coach_hits.blitz`: blitz their carrier when it pays."""
+        return hits.blitz(self, match, team, options, carrier)
 
     # the activation ----------------------------------------------------------------
     def _activation(self, match: Match, prompt: Prompt) -> Action | None:
@@ -553,7 +275,7 @@ class CoachBot(GreedyBot):
                 return step
             self._plan = []
         if p == s.carrier and prompt.info.get("action") in (acts.MOVE, acts.SECURE_BALL):
-            onwards = self._carry_on(match, p)
+            onwards = carrier_steps.carry_on(self, match, p)
             if onwards is not None and onwards in options:
                 return onwards
         blocks = [a for a in options if a.kind == acts.BLOCK]
@@ -563,112 +285,8 @@ class CoachBot(GreedyBot):
             )
         return Action(acts.END_ACTIVATION)
 
-    def _carry_on(self, match: Match, p: int) -> Action | None:
-        """The carrier who just picked the ball up walks on with what is left of the move:
-        into the end zone when likely, else to the best square needing no dice."""
-        s = match.state
-        team = s.team[p]
-        plans = plan_moves(match, p)
-        goal_x = scoring_x(team)
-        best: tuple[float, MovePlan | None] = (self._safety(match, team, s.pos[p], p), None)
-        hold = stall(match, team, p)
-        for square, plan in plans.items():
-            if xy(square)[0] == goal_x and hold:
-                continue
-            if xy(square)[0] == goal_x and plan.p_with_rerolls >= SCORE_NOW:
-                best = (1000 * plan.p_with_rerolls, plan)
-            elif plan.p_with_rerolls >= SURE and best[0] < 1000:
-                value = self._safety(match, team, square, p)
-                if value > best[0] + 0.5:
-                    best = (value, plan)
-        if best[1] is None:
-            return None
-        self._plan = best[1].actions(p)
-        return self._plan.pop(0)
-
     def _declare_target(self, match: Match, prompt: Prompt) -> Action | None:
         s = match.state
         if self._foe >= 0 and s.pos[self._foe] >= 0:
             return Action(acts.CHOOSE, self._player, s.pos[self._foe])
         return None
-
-    # dice ---------------------------------------------------------------------------
-    def _block_die(self, match: Match, prompt: Prompt) -> Action | None:
-        s = match.state
-        att = int(prompt.info["player"])
-        dfd = int(prompt.info.get("target", -1))
-        faces = [a for a in prompt.options if a.kind == acts.CHOOSE]
-        if dfd < 0 or not faces:
-            return super()._block_die(match, prompt)
-        blitz = att == self._player and self._kind == acts.BLITZ
-        mine = s.team[att] == prompt.team
-        order = ATTACKER_ORDER if mine else DEFENDER_ORDER
-
-        def rank(a: Action) -> int:
-            return order.index(face_result(match.ctx, att, dfd, BLOCK_FACES[a.square], blitz))
-
-        best = min(faces, key=rank)
-        if mine:
-            result = ATTACKER_ORDER[rank(best)]
-            if result in ("attacker_down", "both_down"):
-                reroll = next((a for a in prompt.options if a.kind == acts.USE_TEAM_REROLL), None)
-                if reroll is not None and self._spend(match, prompt.team, critical=att == s.carrier):
-                    return reroll
-        return best
-
-    def _reroll(self, match: Match, prompt: Prompt) -> Action | None:
-        for action in prompt.options:
-            if action.kind in (acts.USE_SKILL_REROLL, acts.USE_PRO):
-                return action
-        team_rr = next((a for a in prompt.options if a.kind == acts.USE_TEAM_REROLL), None)
-        if team_rr is None:
-            return Action(acts.DECLINE)
-        s = match.state
-        roll = str(prompt.info.get("roll", ""))
-        player = int(prompt.info.get("player", -1))
-        if roll == "block":
-            dfd = int(prompt.info.get("target", -1))
-            dice = prompt.info.get("dice") or []
-            if dfd >= 0 and dice and player >= 0:
-                worst = max(ATTACKER_ORDER.index(face_result(match.ctx, player, dfd, f, False)) for f in dice)
-                if ATTACKER_ORDER[worst] in ("attacker_down", "both_down") and self._spend(
-                    match, prompt.team, critical=False
-                ):
-                    return team_rr
-            return Action(acts.DECLINE)
-        critical = (
-            roll in _BALL_ROLLS
-            or player == s.carrier
-            or (player == self._player and self._kind == acts.BLITZ)
-        )
-        return team_rr if self._spend(match, prompt.team, critical) else Action(acts.DECLINE)
-
-    def _spend(self, match: Match, team: int, critical: bool) -> bool:
-        """The re-roll budget: the ball always; otherwise keep one back until late in the half."""
-        s = match.state
-        left = s.rerolls[team]
-        if critical:
-            return True
-        late = s.turn[team] >= _TURNS_PER_HALF - 2
-        return left >= 2 or late
-
-    def _follow_up(self, match: Match, prompt: Prompt) -> Action | None:
-        """Follow up unless it is our carrier or following would leave us marked by more."""
-        s = match.state
-        att = int(prompt.info["player"])
-        if s.carrier == att:
-            return Action(acts.NO)
-        return prompt.options[0]
-
-    def _push(self, match: Match, prompt: Prompt) -> Action | None:
-        """Push into the crowd when we may, else to the square farthest from the ball."""
-        s = match.state
-        victim = int(prompt.info.get("player", -1))
-        pushes = [a for a in prompt.options if a.kind == acts.CHOOSE]
-        if not pushes or victim < 0 or s.team[victim] == prompt.team:
-            return None
-        off = [a for a in pushes if a.square < 0 or not ON_PITCH[a.square]]
-        if off:
-            return off[0]
-        ball = s.ball if s.ball >= 0 else s.pos[victim]
-        return max(pushes, key=lambda a: distance(a.square, ball))

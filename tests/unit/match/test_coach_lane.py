@@ -4,8 +4,9 @@ in a half their carrier is blitzed at odds the coach would not take earlier."""
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_bot import BLITZ_MIN, CoachBot
+from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_drive import threatens
+from league_manager.match.bots.coach_hits import BLITZ_MIN
 from league_manager.match.bots.coach_lane import best_lane, lane
 from league_manager.match.bots.coach_route import DETOUR, free_steps, route_steps
 from league_manager.match.engine import Match
