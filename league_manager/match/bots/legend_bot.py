@@ -31,6 +31,7 @@ from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
 from league_manager.match.bots.evidence import clear_gain
 from league_manager.match.bots.legend_ideas import carrier_ideas
+from league_manager.match.bots.legend_plays import blitz_ideas, end_turn_idea
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
@@ -53,6 +54,10 @@ LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
 SAFETY_SECONDS = 15.0
 """A first round slower than this skips the second (a safety net, not a budget)."""
+
+PLAYS: tuple[str, ...] = ("blitz", "end_turn")
+"""The other ideas searched (:mod:`~league_manager.match.bots.legend_plays`): "blitz" (other
+targets near our carrier), "end_turn" (end the turn before a risky first idea)."""
 
 _pool: ProcessPoolExecutor | None = None
 _last: tuple[tuple[str, str, str], Match] | None = None
@@ -97,6 +102,9 @@ def _tries(doc: dict[str, Any], team: int, jobs: list[Job]) -> list[float]:
 class LegendBot(VeteranBot):
     """The veteran, with a two-round search over whole turns at the critical moments."""
 
+    plays: tuple[str, ...] = PLAYS
+    """The ideas of :mod:`~league_manager.match.bots.legend_plays` offered to the search."""
+
     def __init__(self, seed: int | None = None, workers: int = WORKERS) -> None:
         super().__init__(seed)
         self.workers = workers
@@ -105,7 +113,13 @@ class LegendBot(VeteranBot):
         if "kickoff_blitz" in prompt.info or not self.critical(match, prompt.team):
             return super()._turn(match, prompt)
         picks = self.candidates(match, prompt, DEEP_CANDIDATES)
-        picks += carrier_ideas(self, match, prompt, picks) if picks else []
+        if picks:
+            more = carrier_ideas(self, match, prompt, picks)
+            if "blitz" in self.plays:
+                more += blitz_ideas(self, match, prompt, picks)
+            if "end_turn" in self.plays:
+                more += end_turn_idea(match, prompt, picks)
+            picks += more
         if len(picks) <= 1:
             return super()._turn(match, prompt)
         best, gain = self.search(match, prompt.team, picks)
