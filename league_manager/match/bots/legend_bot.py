@@ -3,7 +3,8 @@
 A moment is critical when a carrier (ours or theirs) is within its move plus two rushes of the
 end zone it scores in, or in the last two team turns of a half. Then the coach proposes up to
 :data:`DEEP_CANDIDATES` activations (and :mod:`~league_manager.match.bots.legend_ideas` up to two
-other squares for our carrier) and each is tried on :data:`FIRST_SAMPLES` forks played to
+other squares for our carrier, :mod:`~league_manager.match.bots.legend_plays` up to two blitzes on
+other targets than the coach's, see :data:`PLAYS`) and each is tried on :data:`FIRST_SAMPLES` forks played to
 the end of our team turn (the coach plays the rest of it), instead of the veteran's one
 activation; the coach's first idea and the best of the others are then tried on
 :data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean gain over
@@ -55,9 +56,11 @@ LATE_TURN = 7
 SAFETY_SECONDS = 15.0
 """A first round slower than this skips the second (a safety net, not a budget)."""
 
-PLAYS: tuple[str, ...] = ("blitz", "end_turn")
+PLAYS: tuple[str, ...] = ("blitz",)
 """The other ideas searched (:mod:`~league_manager.match.bots.legend_plays`): "blitz" (other
-targets near our carrier), "end_turn" (end the turn before a risky first idea)."""
+targets near our carrier). "end_turn" (end the turn before a risky first idea) is left out: the
+diagnosis judged its overrule worse (docs/rules-decisions.md, the bot ladder part 8); it can be
+offered again with ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py``."""
 
 _pool: ProcessPoolExecutor | None = None
 _last: tuple[tuple[str, str, str], Match] | None = None
