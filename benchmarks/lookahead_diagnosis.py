@@ -17,11 +17,16 @@ team's next one, and scored with the position value at our next team turn. The r
 the override rate by situation, the judged gain of overruling (mean and how often it was
 positive), and how well the level's own value difference predicted the judged one.
 
+``LEGEND_PLAYS=blitz,end_turn`` (or a part of it, or nothing) chooses which of the legend's
+other ideas (:mod:`~league_manager.match.bots.legend_plays`) it offers; a blitz idea's kind is
+reported as ``blitz*``.
+
 This is a measuring tool, not part of the bots: it subclasses them and does not change them.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 from collections import defaultdict
@@ -38,6 +43,9 @@ from league_manager.match.engine import Match
 from league_manager.match.teams import generate_team
 from league_manager.rules.dice import SeededDice
 from league_manager.rules.loader import load_ruleset
+
+_OTHER_BLITZ = "blitz a player near"
+"""The reason of a :func:`~league_manager.match.bots.legend_plays.blitz_ideas` pick (kind blitz*)."""
 
 CAP = 900
 """Decisions a judging fork may take (a safety net)."""
@@ -113,7 +121,8 @@ class _Probe:
             return
         picks, values = last
         chosen = next((i for i, p in enumerate(picks) if p.action == action), 0)
-        record = Record(situation(match, prompt.team), [p.kind for p in picks], values, chosen)
+        kinds = [p.kind + ("*" if p.reason.startswith(_OTHER_BLITZ) else "") for p in picks]
+        record = Record(situation(match, prompt.team), kinds, values, chosen)
         self.log.records.append(record)
         if not chosen and len(self.log.records) % 5:
             return
@@ -152,6 +161,8 @@ class LegendProbe(_Probe, LegendBot):
 
     def __init__(self, seed: int, log: Log, judge_samples: int) -> None:
         LegendBot.__init__(self, seed, workers=1)
+        if "LEGEND_PLAYS" in os.environ:  # e.g. LEGEND_PLAYS=end_turn to check one idea alone
+            self.plays = tuple(x for x in os.environ["LEGEND_PLAYS"].split(",") if x)
         self.log, self.judge_samples, self._last = log, judge_samples, None
         self._runs: list[list[float]] = []
 

@@ -3,7 +3,8 @@
 A moment is critical when a carrier (ours or theirs) is within its move plus two rushes of the
 end zone it scores in, or in the last two team turns of a half. Then the coach proposes up to
 :data:`DEEP_CANDIDATES` activations (and :mod:`~league_manager.match.bots.legend_ideas` up to two
-other squares for our carrier) and each is tried on :data:`FIRST_SAMPLES` forks played to
+other squares for our carrier, :mod:`~league_manager.match.bots.legend_plays` up to two blitzes on
+other targets than the coach's, see :data:`PLAYS`) and each is tried on :data:`FIRST_SAMPLES` forks played to
 the end of our team turn (the coach plays the rest of it), instead of the veteran's one
 activation; the coach's first idea and the best of the others are then tried on
 :data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean gain over
@@ -31,6 +32,7 @@ from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
 from league_manager.match.bots.evidence import clear_gain
 from league_manager.match.bots.legend_ideas import carrier_ideas
+from league_manager.match.bots.legend_plays import blitz_ideas, end_turn_idea
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
@@ -53,6 +55,12 @@ LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
 SAFETY_SECONDS = 15.0
 """A first round slower than this skips the second (a safety net, not a budget)."""
+
+PLAYS: tuple[str, ...] = ("blitz",)
+"""The other ideas searched (:mod:`~league_manager.match.bots.legend_plays`): "blitz" (other
+targets near our carrier). "end_turn" (end the turn before a risky first idea) is left out: the
+diagnosis judged its overrule worse (docs/rules-decisions.md, the bot ladder part 8); it can be
+offered again with ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py``."""
 
 _pool: ProcessPoolExecutor | None = None
 _last: tuple[tuple[str, str, str], Match] | None = None
@@ -97,6 +105,9 @@ def _tries(doc: dict[str, Any], team: int, jobs: list[Job]) -> list[float]:
 class LegendBot(VeteranBot):
     """The veteran, with a two-round search over whole turns at the critical moments."""
 
+    plays: tuple[str, ...] = PLAYS
+    """The ideas of :mod:`~league_manager.match.bots.legend_plays` offered to the search."""
+
     def __init__(self, seed: int | None = None, workers: int = WORKERS) -> None:
         super().__init__(seed)
         self.workers = workers
@@ -105,7 +116,13 @@ class LegendBot(VeteranBot):
         if "kickoff_blitz" in prompt.info or not self.critical(match, prompt.team):
             return super()._turn(match, prompt)
         picks = self.candidates(match, prompt, DEEP_CANDIDATES)
-        picks += carrier_ideas(self, match, prompt, picks) if picks else []
+        if picks:
+            more = carrier_ideas(self, match, prompt, picks)
+            if "blitz" in self.plays:
+                more += blitz_ideas(self, match, prompt, picks)
+            if "end_turn" in self.plays:
+                more += end_turn_idea(match, prompt, picks)
+            picks += more
         if len(picks) <= 1:
             return super()._turn(match, prompt)
         best, gain = self.search(match, prompt.team, picks)
