@@ -59,7 +59,7 @@ SAFETY_SECONDS = 15.0
 PLAYS: tuple[str, ...] = ("blitz",)
 """The other ideas searched (:mod:`~league_manager.match.bots.legend_plays`): "blitz" (other
 targets near our carrier). "end_turn" (end the turn before a risky first idea) is left out: the
-diagnosis judged its overrule worse (docs/rules-decisions.md, the bot ladder part 8); it can be
+diagnosis judged its overrule worse (docs/rules-decisions.md, the bot ladder part 9); it can be
 offered again with ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py``."""
 
 _pool: ProcessPoolExecutor | None = None
