@@ -113,6 +113,15 @@ class _Probe:
     judge_samples: int
     seed: int
     _last: tuple[list[Pick], list[float]] | None
+    _taken: Pick | None = None
+
+    def take(self, pick: Pick) -> Action:
+        """The bot's own ``take``, remembering which idea it played: ideas may share their first
+        action (a blitz idea and the coach's lane blitz by the same player), so the one chosen is
+        known by identity, not by its action."""
+        self._taken = pick
+        action: Action = super().take(pick)  # type: ignore[misc]
+        return action
 
     def _record(self, match: Match, prompt: Prompt, action: Action | None) -> None:
         self.log.decisions += 1
@@ -120,7 +129,7 @@ class _Probe:
         if last is None or action is None:
             return
         picks, values = last
-        chosen = next((i for i, p in enumerate(picks) if p.action == action), 0)
+        chosen = next((i for i, p in enumerate(picks) if p is self._taken), 0)
         kinds = [p.kind + ("*" if p.reason.startswith(_OTHER_BLITZ) else "") for p in picks]
         record = Record(situation(match, prompt.team), kinds, values, chosen)
         self.log.records.append(record)
@@ -151,6 +160,7 @@ class VeteranProbe(_Probe, VeteranBot):
         return samples, ends
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
+        self._taken = None
         action = super()._turn(match, prompt)
         self._record(match, prompt, action)
         return action
@@ -181,7 +191,7 @@ class LegendProbe(_Probe, LegendBot):
         return best, gain
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
-        self._last = None
+        self._last, self._taken = None, None
         action = super()._turn(match, prompt)
         self._record(match, prompt, action)
         return action

@@ -3,9 +3,9 @@
 Runs until stopped (Ctrl+C). Coaches join their own fixtures with their own login
 (``match join ADDRESS --fixture N --login NAME``); the league's roles decide who plays which
 side. Each fixture's room keys are kept in ``--keys-dir`` so a restarted server resumes.
-With ``--workers N`` (default: the number of cores) the rooms are spread over N worker
-processes on the ports after ``--port`` (``services/remote/shards.py``); ``--workers 1``
-plays every room in this process.
+With ``--workers N`` the rooms are spread over N worker processes on the ports after
+``--port`` (``services/remote/shards.py``); the default, 1, plays every room in this process
+on ``--port`` alone.
 """
 
 from __future__ import annotations

@@ -155,7 +155,7 @@ class CoachBot(CoachDice):
             ]
         elif carrier >= 0:
             steps = [
-                lambda: hits.blitz(self, match, team, options, carrier),
+                lambda: self._blitz(match, team, options, carrier),
                 lambda: hits.blocks(self, match, team, options, risky=False),
                 lambda: defence.mark(self, match, team, options, carrier),
                 lambda: defence.cut(self, match, team, options, carrier),

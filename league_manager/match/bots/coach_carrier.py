@@ -12,8 +12,9 @@ it returns the action that starts the activation (the bot keeps the plan) or Non
 - :func:`cage`: free players without dice on the carrier's diagonal squares;
 - :func:`carry_on`: a carrier who just picked the ball up walks on with the move left.
 
-:func:`safety` is the worth of a square for our carrier, which the veteran's and legend's
-position value share through ``CoachBot._safety``.
+:func:`safety` is the worth of a square for our carrier; the steps ask it through
+``CoachBot._safety`` (and the script asks its carrier blitz through ``CoachBot._blitz``), so
+a bot built on the coach can weigh squares and blitzes its own way.
 """
 
 from __future__ import annotations
@@ -140,10 +141,10 @@ def ball_play(bot: CoachBot, match: Match, team: int, options: set[Action], carr
         carrier,
         kinds,
         lambda q: bot._plans(match, q),
-        lambda sq: safety(bot, match, team, sq, carrier),
+        lambda sq: bot._safety(match, team, sq, carrier),
         LOSS,
     )
-    now = safety(bot, match, team, s.pos[carrier], carrier)
+    now = bot._safety(match, team, s.pos[carrier], carrier)
     if not plays or plays[0].value < now + BALL_PLAY_GAIN:
         return None
     play = plays[0]
@@ -159,7 +160,7 @@ def carrier_move(bot: CoachBot, match: Match, team: int, options: set[Action], c
     if Action(acts.ACTIVATE[acts.MOVE], carrier) not in options or s.status[carrier] != STANDING:
         return None
     here = s.pos[carrier]
-    now = safety(bot, match, team, here, carrier)
+    now = bot._safety(match, team, here, carrier)
     best: tuple[float, MovePlan | None] = (now, None)
     risk = CARRIER_RISK_LATE if s.turn[team] >= TURNS_PER_HALF - 1 else CARRIER_RISK
     hold = stall(match, team, carrier)
@@ -168,7 +169,7 @@ def carrier_move(bot: CoachBot, match: Match, team: int, options: set[Action], c
         p = plan.p_with_rerolls
         if p < risk or (hold and xy(square)[0] == goal_x):
             continue
-        value = p * safety(bot, match, team, square, carrier) + (1 - p) * (now - LOSS)
+        value = p * bot._safety(match, team, square, carrier) + (1 - p) * (now - LOSS)
         if value > best[0] + 0.5:
             best = (value, plan)
     if best[1] is None:
@@ -243,7 +244,7 @@ def carry_on(bot: CoachBot, match: Match, p: int) -> Action | None:
     team = s.team[p]
     plans = plan_moves(match, p)
     goal_x = scoring_x(team)
-    best: tuple[float, MovePlan | None] = (safety(bot, match, team, s.pos[p], p), None)
+    best: tuple[float, MovePlan | None] = (bot._safety(match, team, s.pos[p], p), None)
     hold = stall(match, team, p)
     for square, plan in plans.items():
         if xy(square)[0] == goal_x and hold:
@@ -251,7 +252,7 @@ def carry_on(bot: CoachBot, match: Match, p: int) -> Action | None:
         if xy(square)[0] == goal_x and plan.p_with_rerolls >= SCORE_NOW:
             best = (1000 * plan.p_with_rerolls, plan)
         elif plan.p_with_rerolls >= SURE and best[0] < 1000:
-            value = safety(bot, match, team, square, p)
+            value = bot._safety(match, team, square, p)
             if value > best[0] + 0.5:
                 best = (value, plan)
     if best[1] is None:

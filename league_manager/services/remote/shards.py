@@ -202,8 +202,8 @@ class ShardedServer:
         """The worker address a client who reached the front at ``host`` joins ``fixture`` on
         (None while that worker is down)."""
         worker = self.workers[owner(fixture, len(self.workers))]
-        if worker.process is None or not worker.port:
-            return None
+        if worker.process is None or not worker.port or not worker.process.is_alive():
+            return None  # down, or died since the watcher last looked: 503, not a dead port
         return f"{self.scheme}://{host}:{worker.port}{p.FIXTURE_PATH}{fixture}"
 
     def _route(self, connection: ServerConnection, request: Request) -> Response | None:
@@ -250,7 +250,7 @@ class ShardedServer:
         reading = asyncio.ensure_future(asyncio.to_thread(_receive, receive, START_SECONDS))
         try:
             answer = await asyncio.shield(reading)
-        except asyncio.CancelledError:  # stop() during a restart: this process is nobody's yet
+        except BaseException:  # stop() during a restart, or the pipe broke: this process is nobody's yet
             process.terminate()
             await asyncio.wait([reading])  # its end of the pipe closed with it: the poll returns
             receive.close()  # only now (closed under a poll, it waited its whole minute)

@@ -142,7 +142,9 @@ class SaveWriter:
             for save in batch:  # find which one was refused: the others are stored on their own
                 try:
                     self.board.save(save.fixture, save.game)
-                except LeagueError as exc:
+                except (
+                    Exception
+                ) as exc:  # refused, or the database broke: this save fails, the thread goes on
                     outcomes.append((save, exc))
                 else:
                     outcomes.append((save, None))
