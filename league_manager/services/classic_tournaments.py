@@ -237,8 +237,7 @@ class ClassicTournamentService(ServiceBase):
             record["prizes"] = {"winner": gold[0], "runner_up": gold[1]}
             if player_of_the_year:
                 record["player_of_the_year"] = self._player_of_the_year(row, dice, session=session)
-            if dice.typed_left:
-                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            dice.check_all_used()
             record["dice"] = roll_dicts(dice.log)
             entry.winner_team_id, entry.runner_up_team_id = winner_id, runner_up_id
             entry.record_json = json.dumps(record)

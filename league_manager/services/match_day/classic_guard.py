@@ -9,14 +9,20 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from league_manager.core.errors import RuleViolation
+from league_manager.rules.model import Ruleset
 from league_manager.services.base import league_ruleset
 from league_manager.services.match_day.store import fixture_and_league
 
 
+def fixture_ruleset(fixture_id: int, *, session: Session) -> Ruleset:
+    """The ruleset the fixture's league is pinned to."""
+    _fixture, league = fixture_and_league(fixture_id, session=session)
+    return league_ruleset(league)
+
+
 def is_classic_fixture(fixture_id: int, *, session: Session) -> bool:
     """True when the fixture's league plays a classic ruleset."""
-    _fixture, league = fixture_and_league(fixture_id, session=session)
-    return league_ruleset(league).classic
+    return fixture_ruleset(fixture_id, session=session).classic
 
 
 def refuse_engine(fixture_id: int, what: str, *, session: Session) -> None:
@@ -25,8 +31,7 @@ def refuse_engine(fixture_id: int, what: str, *, session: Session) -> None:
     Raises:
         RuleViolation: the fixture's league plays a classic ruleset.
     """
-    _fixture, league = fixture_and_league(fixture_id, session=session)
-    ruleset = league_ruleset(league)
+    ruleset = fixture_ruleset(fixture_id, session=session)
     if ruleset.classic:
         raise RuleViolation(
             "engine",

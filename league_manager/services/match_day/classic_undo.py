@@ -40,7 +40,7 @@ from league_manager.persistence.models import (
     utcnow,
 )
 from league_manager.persistence.season_models import Fixture, FixtureResult, PlayerMatchStats
-from league_manager.services.base import league_ruleset
+from league_manager.services.match_day.classic_guard import fixture_ruleset
 from league_manager.services.match_day.classic_prematch import find_classic_prematch
 from league_manager.services.match_day.classic_undo_links import (
     handicap_mvp_ledger_ids,
@@ -49,7 +49,7 @@ from league_manager.services.match_day.classic_undo_links import (
     picked_rolls,
     refuse_if_tournament_closed,
 )
-from league_manager.services.match_day.store import SIDES, dump_json, fixture_and_league
+from league_manager.services.match_day.store import SIDES, dump_json
 from league_manager.services.read_models import TeamView
 from league_manager.services.team_views import build_team_views
 
@@ -84,8 +84,7 @@ def refuse_bb2020_correction(fixture_id: int, *, session: Session) -> None:
     Raises:
         RuleViolation: the fixture's league plays a classic ruleset.
     """
-    _fixture, league = fixture_and_league(fixture_id, session=session)
-    ruleset = league_ruleset(league)
+    ruleset = fixture_ruleset(fixture_id, session=session)
     if ruleset.classic:
         raise RuleViolation(
             "correction",
@@ -97,8 +96,7 @@ def refuse_bb2020_correction(fixture_id: int, *, session: Session) -> None:
 
 
 def _classic_row(fixture_id: int, what: str, *, session: Session) -> ClassicPreMatch | None:
-    _fixture, league = fixture_and_league(fixture_id, session=session)
-    ruleset = league_ruleset(league)
+    ruleset = fixture_ruleset(fixture_id, session=session)
     if not ruleset.classic:
         raise RuleViolation(
             "undo",

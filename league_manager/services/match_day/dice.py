@@ -32,6 +32,15 @@ class MatchDayDice:
         """Typed results not used yet."""
         return len(self._typed)
 
+    def check_all_used(self) -> None:
+        """Refuse a step that left typed results unused (the list was longer than its rolls).
+
+        Raises:
+            RuleViolation: typed results are left over.
+        """
+        if self._typed:
+            raise RuleViolation("dice", f"{len(self._typed)} typed roll(s) were left over; check the list")
+
     def roll(self, sides: int, label: str = "") -> int:
         """Roll one die (the next typed result, else the program's) and record it."""
         if self._typed:

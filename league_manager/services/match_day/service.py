@@ -10,6 +10,7 @@ from sqlmodel import Session
 
 from league_manager.core.errors import NotFound, RuleViolation
 from league_manager.match.result import MatchResult
+from league_manager.persistence.classic_models import ClassicPreMatch
 from league_manager.persistence.season_models import Fixture
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
@@ -119,8 +120,7 @@ class MatchDayService(ServiceBase):
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session, step="pregame")
             day = run_pregame(fixture, purchases or {}, dice, session=session)
-            if dice.typed_left:
-                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            dice.check_all_used()
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "pre-game"))
 
@@ -164,8 +164,7 @@ class MatchDayService(ServiceBase):
             draw_pregame_mvps(row, dice, session=session)  # Bribe the Announcers: the MVP now
             mark_handicap_picks(row, dice, session=session)  # Appearance Fee rolled; coaches' picks
             name_handicap_players(row, dice, session=session)  # tabletop results' players, last
-            if dice.typed_left:
-                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            dice.check_all_used()
             view = classic_prematch_view(row, session=session)
         teams = frozenset(int(view.record["sides"][side]["team_id"]) for side in ("home", "away"))
         return Outcome(view, Changes(fixtures=frozenset({fixture}), teams=teams,
@@ -184,12 +183,9 @@ class MatchDayService(ServiceBase):
         """
         dice = MatchDayDice(seed, typed, all_typed=all_typed)
         with self.transaction() as session:
-            row = find_classic_prematch(fixture, session=session)
-            if row is None:
-                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            row = _classic_prematch_row(fixture, session)
             inspire(row, player, dice, session=session)
-            if dice.typed_left:
-                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            dice.check_all_used()
             view = classic_prematch_view(row, session=session)
         return Outcome(view, Changes(fixtures=frozenset({fixture}), players=frozenset({player}),
                                      description=f"Inspiration in fixture {fixture}"))  # fmt: skip
@@ -202,9 +198,7 @@ class MatchDayService(ServiceBase):
             RuleViolation: see :func:`.classic_handicap_picks.add_talent`.
         """
         with self.transaction() as session:
-            row = find_classic_prematch(fixture, session=session)
-            if row is None:
-                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            row = _classic_prematch_row(fixture, session)
             add_talent(row, team, position, session=session)
             view = classic_prematch_view(row, session=session)
         return Outcome(view, Changes(fixtures=frozenset({fixture}),
@@ -218,9 +212,7 @@ class MatchDayService(ServiceBase):
             RuleViolation: see :func:`.classic_handicap_picks.settle_appearance_fee`.
         """
         with self.transaction() as session:
-            row = find_classic_prematch(fixture, session=session)
-            if row is None:
-                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            row = _classic_prematch_row(fixture, session)
             settle_appearance_fee(row, team, paid, session=session)
             view = classic_prematch_view(row, session=session)
         team_id = next(int(s["team_id"]) for s in view.record["sides"].values() if s["name"] == team)
@@ -240,12 +232,9 @@ class MatchDayService(ServiceBase):
         """
         dice = MatchDayDice(seed, typed, all_typed=all_typed)
         with self.transaction() as session:
-            row = find_classic_prematch(fixture, session=session)
-            if row is None:
-                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            row = _classic_prematch_row(fixture, session)
             assassinate(row, player, dice, apothecary=apothecary, session=session)
-            if dice.typed_left:
-                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            dice.check_all_used()
             view = classic_prematch_view(row, session=session)
         return Outcome(view, Changes(fixtures=frozenset({fixture}), players=frozenset({player}),
                                      description=f"Assassin in fixture {fixture}"))  # fmt: skip
@@ -257,9 +246,7 @@ class MatchDayService(ServiceBase):
             NotFound: the fixture has had no classic pre-match.
         """
         with self.transaction() as session:
-            row = find_classic_prematch(fixture, session=session)
-            if row is None:
-                raise NotFound(f"fixture {fixture} has had no classic pre-match")
+            row = _classic_prematch_row(fixture, session)
             return classic_prematch_view(row, session=session)
 
     def classic_postgame(
@@ -294,8 +281,7 @@ class MatchDayService(ServiceBase):
         with self.transaction() as session:
             lock_fixture_teams(fixture, session=session, step="postgame")
             row = run_classic_postmatch(fixture, injured, dice, session=session, figures=figures, mvps=mvps)
-            if dice.typed_left:
-                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            dice.check_all_used()
             view = classic_prematch_view(row, session=session)
         record = view.record["post_match"]["sides"]
         teams = frozenset(int(record[side]["team_id"]) for side in ("home", "away"))
@@ -424,8 +410,7 @@ class MatchDayService(ServiceBase):
             lock_fixture_teams(fixture, session=session, step="postgame")
             day = require_match_day(fixture, ("result_entered",), "apply the post-game", session=session)
             apply_postgame(day, dice, session=session, mvp=mvp, hire=hire)
-            if dice.typed_left:
-                raise RuleViolation("dice", f"{dice.typed_left} typed roll(s) were left over; check the list")
+            dice.check_all_used()
             view = match_day_view(day, session=session)
         return Outcome(view, self._changes(view, "post-game"))
 
@@ -487,3 +472,15 @@ def _undo_changes(fixture: int, what: str, changes: list[str], *, session: Sessi
     teams = frozenset(t for t in (row.home_team_id, row.away_team_id) if t) if row else frozenset()
     said = f"fixture {fixture}: {what}" + (": " + "; ".join(changes) if changes else "")
     return Changes(fixtures=frozenset({fixture}), teams=teams, description=said)
+
+
+def _classic_prematch_row(fixture: int, session: Session) -> ClassicPreMatch:
+    """The fixture's classic pre-match row.
+
+    Raises:
+        NotFound: the fixture has had no classic pre-match.
+    """
+    row = find_classic_prematch(fixture, session=session)
+    if row is None:
+        raise NotFound(f"fixture {fixture} has had no classic pre-match")
+    return row
