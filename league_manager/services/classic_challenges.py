@@ -28,7 +28,7 @@ from league_manager.rules.classic_tournaments.playoffs import PlayoffMatch
 from league_manager.rules.classic_tournaments.tables import load_tournaments
 from league_manager.services.base import ServiceBase
 from league_manager.services.changes import Changes, Outcome
-from league_manager.services.open_league import join_on_first_fixture
+from league_manager.services.open_league import join_on_first_fixture, knockout_drawn
 from league_manager.services.season_read_models import ResultEntry
 from league_manager.services.season_results import apply_result
 from league_manager.services.season_store import (
@@ -217,10 +217,7 @@ def _check_running(row: Season, *, session: Session) -> None:
     """Challenges belong to the play-off weeks: refused once the knock-out is drawn or the season is over."""
     if row.status == "finished":
         raise RuleViolation("challenge", f"{row.name} is finished")
-    drawn = session.exec(
-        select(Fixture.id).where(Fixture.season_id == row.id, Fixture.stage == "playoff")
-    ).first()
-    if drawn is not None:
+    if knockout_drawn(row, session=session):
         raise RuleViolation(
             "challenge", f"{row.name}'s knock-out has been drawn: the play-off weeks are over"
         )

@@ -59,6 +59,14 @@ def check_not_again(league: League, a: Team, b: Team, *, session: Session) -> No
             )
 
 
+def knockout_drawn(season: Season, *, session: Session) -> bool:
+    """True once the season has play-off fixtures (its league weeks and challenges are over)."""
+    drawn = session.exec(
+        select(Fixture.id).where(Fixture.season_id == season.id, Fixture.stage == "playoff")
+    ).first()
+    return drawn is not None
+
+
 def check_league_weeks(season: Season, *, session: Session) -> None:
     """Refuse arranging a league game once the season's knock-out is drawn or the season is over.
 
@@ -67,10 +75,7 @@ def check_league_weeks(season: Season, *, session: Session) -> None:
     """
     if season.status == "finished":
         raise RuleViolation("fixture", f"{season.name} is finished: no more games are arranged in it")
-    drawn = session.exec(
-        select(Fixture.id).where(Fixture.season_id == season.id, Fixture.stage == "playoff")
-    ).first()
-    if drawn is not None:
+    if knockout_drawn(season, session=session):
         raise RuleViolation(
             "fixture",
             f"{season.name}'s knock-out has been drawn: the league weeks are over and no more games "
