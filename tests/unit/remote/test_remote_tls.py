@@ -19,6 +19,7 @@ from league_manager.services.remote.reach import CannotJoin
 from league_manager.services.remote.room import Room, RoomKeys
 from league_manager.services.remote.server import MatchServer
 from league_manager.services.remote.tls import client_context, server_context
+from tests.unit.remote.remote_helpers import wind_down
 
 
 def _certificate(folder: Path) -> tuple[Path, Path]:
@@ -58,10 +59,7 @@ def test_a_trusting_client_joins_over_wss_and_another_is_refused(season: Service
             await RemoteClient(address, "join", role="spectator", tls=client_context()).run()
         except CannotJoin as exc:  # the system's authorities do not know the certificate
             refused = exc
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-        listening.close()
-        await listening.wait_closed()
+        await wind_down(listening, [task])
         return seen, refused
 
     seen, refused = asyncio.run(run())
