@@ -131,7 +131,7 @@ class RemoteMatchWindow(QWidget):
         self.closed_reason = reason
         self.show_status()
         if self.board is None and reason:  # never joined, or the match never started
-            why = self.join_failure()
+            why = self.join_failure().rstrip(".")
             said = f"Could not join the match.\n\n{why[:1].upper()}{why[1:]}." if why else self.status.text()
             self.waiting.setText(said)
             self.waiting.setWordWrap(True)

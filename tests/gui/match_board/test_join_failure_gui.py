@@ -22,7 +22,7 @@ def _tried(window: RemoteMatchWindow, qtbot: QtBot) -> str:
     said = window.status.text()
     why = window.join_failure()
     assert said == f"Could not join: {why}"
-    middle = f"Could not join the match.\n\n{why[:1].upper()}{why[1:]}."
+    middle = f"Could not join the match.\n\n{why[:1].upper()}{why[1:].rstrip('.')}."
     assert window.waiting.text() == middle  # in the middle of the window too
     window.close()
     return said
