@@ -154,6 +154,7 @@ def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
 def join_command(args: argparse.Namespace, ctx: CliContext) -> int:
     """Play one side until the match ends; exit 1 when refused or the dice do not check out."""
     from league_manager.services.remote.client import JoinRefused, RemoteClient
+    from league_manager.services.remote.reach import CannotJoin
 
     try:
         tls = client_context(args.ca)
@@ -171,8 +172,10 @@ def join_command(args: argparse.Namespace, ctx: CliContext) -> int:
         finish = asyncio.run(client.run())
     except JoinRefused as exc:
         return ctx.fail(f"refused: {exc}")
-    except OSError as exc:
-        return ctx.fail(f"cannot reach {args.address}: {exc}")
+    except CannotJoin as exc:
+        return ctx.fail(str(exc))
+    except OSError as exc:  # after joining: the network failed
+        return ctx.fail(f"the connection to {args.address} failed: {exc}")
     if finish.resumed:
         ctx.print("resumed: rejoined the match and received the actions missed")
     if finish.over is None:
@@ -187,6 +190,7 @@ def join_command(args: argparse.Namespace, ctx: CliContext) -> int:
 def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
     """Print every event of a hosted match, one a line (JSON with ``--json``)."""
     from league_manager.services.remote.client import JoinRefused, RemoteClient
+    from league_manager.services.remote.reach import CannotJoin
 
     def show(message: p.Message) -> None:
         ctx.print(p.encode(message) if ctx.as_json else _line(message))
@@ -203,8 +207,10 @@ def watch_command(args: argparse.Namespace, ctx: CliContext) -> int:
         asyncio.run(client.run())
     except JoinRefused as exc:
         return ctx.fail(f"refused: {exc}")
-    except OSError as exc:
-        return ctx.fail(f"cannot reach {args.address}: {exc}")
+    except CannotJoin as exc:
+        return ctx.fail(str(exc))
+    except OSError as exc:  # after joining: the network failed
+        return ctx.fail(f"the connection to {args.address} failed: {exc}")
     return 0
 
 

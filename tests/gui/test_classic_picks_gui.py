@@ -6,23 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from league_manager.services.facade import Services
-from league_manager.services.season_read_models import ResultEntry
-from tests.unit.services.test_classic_prematch import GOBLINS, fixture_between
-
-GATE = [6] * 8  # Orcs (fan factor 5, rating 130) v Goblins (3, rating 100): 5 + 3 D6
+from tests.gui.classic_setup import GATE, handicap_fixture, offered_items, open_at
 
 
 def _page(make_window: Any, tmp_path: Path, typed: list[int]) -> tuple[Any, Any, int]:
     path = tmp_path / "picks.db"
-    services = Services.open(path)
-    fixture = fixture_between(services, GOBLINS, gold=300_000)
-    services.match_day.classic_pregame(fixture, typed=typed, seed=1)
-    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0))
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("fixture", fixture)
+    fixture = handicap_fixture(path, typed)
+    window = open_at(make_window, path, "fixture", fixture)
     return window, window.fixture_page, fixture
 
 
@@ -42,14 +32,7 @@ def test_talent_waits_on_its_button_and_the_post_match_is_enabled_once_picked(
     assert _visible(page) == {"That Boy's Got Talent"}
     assert page.postmatch_button.isVisibleTo(page) and not page.postmatch_button.isEnabled()
     assert "That Boy's Got Talent for Visitors" in page.postmatch_button.toolTip()
-    offered: list[list[str]] = []
-    real_item = dialogs.item
-
-    def item(title: str, label: str, items: list[str]) -> str | None:
-        offered.append(items)
-        return real_item(title, label, items)
-
-    dialogs.item = item
+    offered = offered_items(dialogs)
     dialogs.script("item", "Goblin")
     page.classic_picks.buttons["That Boy's Got Talent"].click()
     assert offered == [["Goblin"]]  # the Goblin list's positions (its Big Guys are hired apart)
@@ -101,14 +84,7 @@ def test_inspiration_picks_a_player_who_has_no_handicap_mvp(
     goblins = window.ctx.services.teams.get_team("Visitors").players
     index = next(i for i, p in enumerate(goblins) if p.id != drawn)
     goblin, name = _label(window, "Visitors", index)
-    offered: list[list[str]] = []
-    real_item = dialogs.item
-
-    def item(title: str, label: str, items: list[str]) -> str | None:
-        offered.append(items)
-        return real_item(title, label, items)
-
-    dialogs.item = item
+    offered = offered_items(dialogs)
     dialogs.script("item", name)
     page.classic_picks.buttons["Inspiration"].click()
     drawn_name = next(p.name for p in goblins if p.id == drawn)

@@ -7,22 +7,15 @@ from typing import Any
 
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import PlayerStatLine, ResultEntry
-from tests.gui.classic_setup import classic_fixture
+from tests.gui.classic_setup import building, classic_fixture, open_at
 
 
 def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
-    path = tmp_path / "old.db"
-    services = Services.open(path)
-    fixture = classic_fixture(services)
-    services.match_day.classic_pregame(fixture, typed=[2] * 8)  # gate 16,000
-    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0, home_cas=0, away_cas=0))
-    scorer = services.teams.get_team("Greenskins").players[0]
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("fixture", fixture)
+    fixture = 1  # _played's, gate 16,000
+    window = open_at(make_window, _played(tmp_path), "fixture", fixture)
+    scorer = window.ctx.services.teams.get_team("Greenskins").players[0]
     page = window.fixture_page
     assert page.classic and page.postmatch_button.isVisibleTo(page)
     assert not page.match_day.isVisibleTo(page)
@@ -58,10 +51,7 @@ def test_the_fixture_page_runs_the_classic_post_match_and_shows_its_record(
 def test_a_mvp_the_team_does_not_draw_is_refused_and_the_dialog_stays_open(
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
-    path = _played(tmp_path, conceded=True)
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("fixture", 1)
+    window = open_at(make_window, _played(tmp_path, conceded=True), "fixture", 1)
     errors: list[str] = []
     dialogs.error = lambda title, text, detail="": errors.append(text)  # type: ignore[method-assign]
 
@@ -80,15 +70,8 @@ def test_a_mvp_the_team_does_not_draw_is_refused_and_the_dialog_stays_open(
 def test_the_star_player_roll_picker_offers_what_the_roll_allows_and_records_the_pick(
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
-    path = _played(tmp_path)
-    services = Services.open(path)
-    star = services.teams.get_team("Greenskins").players[0]
-    figures = [PlayerStatLine(star.id, td=2)]  # 6 + 5 SPP: Experienced, one Star Player roll
-    services.match_day.classic_postgame(1, seed=1, typed=[3, 3, 3, 5], figures=figures, mvps=[star.id])
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("fixture", 1)
+    path, star, _other = _star_rolled(tmp_path)
+    window = open_at(make_window, path, "fixture", 1)
     page = window.fixture_page
     assert page.star_roll_button.isVisibleTo(page)
 
@@ -113,15 +96,8 @@ def test_the_star_player_roll_picker_offers_what_the_roll_allows_and_records_the
 def test_the_player_card_offers_the_open_star_player_roll_instead_of_advance(
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
-    path = _played(tmp_path)
-    services = Services.open(path)
-    star, other = services.teams.get_team("Greenskins").players[:2]
-    figures = [PlayerStatLine(star.id, td=2)]
-    services.match_day.classic_postgame(1, seed=1, typed=[3, 3, 3, 5], figures=figures, mvps=[star.id])
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("player", other.id)
+    path, star, other = _star_rolled(tmp_path)
+    window = open_at(make_window, path, "player", other.id)
     page = window.player_page
     assert not page.advance_button.isVisibleTo(page)  # no roll waits: classic SPP buy nothing
     window.navigate("player", star.id)
@@ -141,15 +117,25 @@ def test_the_player_card_offers_the_open_star_player_roll_instead_of_advance(
 def _played(tmp_path: Path, *, conceded: bool = False) -> Path:
     """Fixture 1, Greenskins 1-0 Stunties (the Stunties conceding with ``conceded``), pre-match run."""
     path = tmp_path / "old.db"
-    services = Services.open(path)
-    fixture = classic_fixture(services)
-    services.match_day.classic_pregame(fixture, typed=[2] * 8)
-    entry = ResultEntry(
-        home_td=1, away_td=0, home_cas=0, away_cas=0, conceded_by="away" if conceded else None
-    )
-    services.seasons.set_result(fixture, entry)
-    services.close()
+    with building(path) as services:
+        fixture = classic_fixture(services)
+        services.match_day.classic_pregame(fixture, typed=[2] * 8)
+        entry = ResultEntry(
+            home_td=1, away_td=0, home_cas=0, away_cas=0, conceded_by="away" if conceded else None
+        )
+        services.seasons.set_result(fixture, entry)
     return path
+
+
+def _star_rolled(tmp_path: Path) -> tuple[Path, Any, Any]:
+    """:func:`_played` with the post-match: the first Greenskin scored twice and was MVP (6 + 5
+    SPP: Experienced, one Star Player roll, 3 + 5 typed); that player and the second."""
+    path = _played(tmp_path)
+    with building(path) as services:
+        star, other = services.teams.get_team("Greenskins").players[:2]
+        figures = [PlayerStatLine(star.id, td=2)]
+        services.match_day.classic_postgame(1, seed=1, typed=[3, 3, 3, 5], figures=figures, mvps=[star.id])
+    return path, star, other
 
 
 def test_players_who_missed_the_match_have_no_row_and_are_no_mvp_choice(qtbot: Any, tmp_path: Path) -> None:

@@ -8,26 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from league_manager.services.facade import Services
-from league_manager.services.season_read_models import ResultEntry
 from league_manager.ui.match_day.classic_postmatch_dialog import classic_postmatch_html
-from tests.unit.services.test_classic_majors import TEAMS, decide, full_match, knockout, play
-from tests.unit.services.test_classic_prematch import GOBLINS, ORCS, fixture_between
-
-GATE = [6] * 8  # Orcs (fan factor 5, rating 130) v Goblins (3, rating 100): 5 + 3 D6
+from tests.gui.classic_setup import GATE, handicap_fixture, open_at
+from tests.unit.services.test_classic_majors import decide, draw_open, full_match, knockout
+from tests.unit.services.test_classic_prematch import ORCS
 
 
 def _record(make_window: Any, tmp_path: Path, typed: list[int], *, post: bool = False) -> tuple[Any, str]:
     path = tmp_path / "record.db"
-    services = Services.open(path)
-    fixture = fixture_between(services, GOBLINS, gold=300_000)
-    services.match_day.classic_pregame(fixture, typed=typed, seed=1)
-    services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0))
-    if post:
-        services.match_day.classic_postgame(fixture, seed=2)
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("fixture", fixture)
+    window = open_at(make_window, path, "fixture", handicap_fixture(path, typed, post=post))
     return window, window.fixture_page.record.toPlainText()
 
 
@@ -68,14 +57,7 @@ def test_an_appearance_fee_waits_and_is_named_before_the_post_match(make_window:
 
 
 def test_the_blood_bowl_final_medals_and_the_holders_bonus_are_in_the_post_match(services: Services) -> None:
-    services.leagues.create_league("Old World", "lrb2004")
-    for n, name in enumerate(TEAMS):
-        services.teams.draft_team("Old World", name, f"Coach {n}", ORCS)
-    services.seasons.create_season("Old World", "Open")
-    for home, away, score in (("Ash", "Birch", (3, 0)), ("Ash", "Cedar", (1, 0)), ("Ash", "Dale", (0, 1)),
-                              ("Birch", "Cedar", (2, 2)), ("Elm", "Cedar", (0, 4))):  # fmt: skip
-        play(services, home, away, score)
-    services.classic_playoffs.draw("Open", third_place=True, seed=7)
+    draw_open(services, ORCS)
     services.classic_tournaments.name("Open", "Blood Bowl")
     winner, runner_up = decide(services, final_played=True)
     final = next(f for f in knockout(services) if f.round_name == "Final" and not f.third_place)

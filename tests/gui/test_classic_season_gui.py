@@ -9,9 +9,10 @@ from typing import Any
 from PySide6.QtCore import Qt
 
 from league_manager.rules.draft import DraftPlan
-from league_manager.services.facade import Services
 from league_manager.services.season_read_models import ResultEntry
 from league_manager.ui.classic_tournament_tab import ChallengeDialog
+from tests.gui.classic_setup import building, open_at
+from tests.unit.services.test_classic_views import play_one_out
 
 TEAMS = {
     "Greenskins": DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5),
@@ -25,24 +26,19 @@ TEAMS = {
 def _league(tmp_path: Path) -> Path:
     """Five classic teams; Greenskins 2-0 Stunties and Reikland 1-1 Grudges played in "Open"."""
     path = tmp_path / "old.db"
-    services = Services.open(path)
-    services.leagues.create_league("Old World", "lrb2004")
-    for coach, (name, plan) in enumerate(TEAMS.items()):
-        services.teams.draft_team("Old World", name, f"Coach {coach}", plan)
-    services.seasons.create_season("Old World", "Open")
-    for home, away, score in (("Greenskins", "Stunties", (2, 0)), ("Reikland", "Grudges", (1, 1))):
-        fixture = services.seasons.add_fixture("Open", home, away).value.id or 0
-        services.seasons.set_result(fixture, ResultEntry(home_td=score[0], away_td=score[1]))
-    services.close()
+    with building(path) as services:
+        services.leagues.create_league("Old World", "lrb2004")
+        for coach, (name, plan) in enumerate(TEAMS.items()):
+            services.teams.draft_team("Old World", name, f"Coach {coach}", plan)
+        services.seasons.create_season("Old World", "Open")
+        for home, away, score in (("Greenskins", "Stunties", (2, 0)), ("Reikland", "Grudges", (1, 1))):
+            fixture = services.seasons.add_fixture("Open", home, away).value.id or 0
+            services.seasons.set_result(fixture, ResultEntry(home_td=score[0], away_td=score[1]))
     return path
 
 
 def _open_season(make_window: Any, path: Path) -> Any:
-    window = make_window()
-    window.open_database(str(path), background=False)
-    season = window.ctx.services.seasons.get_season("Open")
-    window.navigate("season", season.id)
-    return window
+    return open_at(make_window, path, "season", lambda s: s.seasons.get_season("Open").id)
 
 
 def test_an_open_league_arranges_games_instead_of_a_schedule(
@@ -174,10 +170,8 @@ def test_written_challenges_are_issued_and_answered_with_the_cli_refusals(
 def test_the_league_page_shows_team_rating_and_fan_factor_for_a_classic_league(
     make_window: Any, tmp_path: Path
 ) -> None:
-    window = make_window()
-    window.open_database(str(_league(tmp_path)), background=False)
+    window = open_at(make_window, _league(tmp_path), "league", lambda s: s.leagues.get_league("Old World").id)
     services = window.ctx.services
-    window.navigate("league", services.leagues.get_league("Old World").id)
     page = window.league_page
     headers = [page.model.headerData(i, Qt.Orientation.Horizontal) for i in range(page.model.columnCount())]
     assert "Rating" in headers and "Fan factor" in headers and "TV" not in headers and "CTV" not in headers
@@ -191,10 +185,8 @@ def test_the_league_page_shows_team_rating_and_fan_factor_for_a_classic_league(
 def test_a_classic_team_page_issues_a_challenge_in_the_open_season(
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
-    window = make_window()
-    window.open_database(str(_league(tmp_path)), background=False)
+    window = open_at(make_window, _league(tmp_path), "team", lambda s: s.teams.get_team("Lizards").id)
     services = window.ctx.services
-    window.navigate("team", services.teams.get_team("Lizards").id)
     page = window.team_page
     assert page.challenge_button.isVisibleTo(page)
 
@@ -214,20 +206,10 @@ def test_a_classic_team_page_issues_a_challenge_in_the_open_season(
 
 def test_a_finished_season_offers_no_schedule(make_window: Any, tmp_path: Path) -> None:
     path = tmp_path / "bb.db"
-    services = Services.open(path)
-    services.leagues.create_league("Test League")
-    for name in ("A", "B", "C", "D"):
-        services.teams.draft_team("Test League", name, f"Coach {name}", DraftPlan("human", {"Lineman": 11}))
-    services.seasons.create_season("Test League", "One")
-    services.seasons.add_teams("One", ["A", "B", "C", "D"])
-    services.seasons.schedule("One", "round-robin")
-    for fixture in services.seasons.fixtures("One"):
-        services.seasons.set_result(fixture.id or 0, ResultEntry(home_td=1, away_td=0))
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
+    with building(path) as services:
+        play_one_out(services)
+    window = open_at(make_window, path, "season", lambda s: s.seasons.get_season("One").id)
     season = window.ctx.services.seasons.get_season("One")
-    window.navigate("season", season.id)
     page = window.season_page
     assert page.schedule_button.isVisibleTo(page) and window.act_schedule.isEnabled()  # knock-out still
     assert not page.arrange_button.isVisibleTo(page)

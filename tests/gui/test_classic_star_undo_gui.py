@@ -5,20 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from league_manager.services.facade import Services
+from tests.gui.classic_setup import building, open_at
 from tests.unit.services.test_classic_undo import post_match
 
 
-def _card(make_window: Any, tmp_path: Path, *, pick: bool) -> tuple[Any, Any, int, int]:
+def _card(make_window: Any, tmp_path: Path, *, pick: bool, later: bool = False) -> tuple[Any, Any, int, int]:
+    """The card of a Greenskin with a Star Player roll from a classic post-match (Tackle picked
+    with ``pick``; with ``later``, a later fixture's pre-match run); the window, the card, the
+    player and the post-match's fixture (the later one with ``later``)."""
     path = tmp_path / "undo.db"
-    services = Services.open(path)
-    fixture, orcs, _ = post_match(services)
-    if pick:
-        services.advancement.star_roll(orcs[0], "skill", "Tackle")
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("player", orcs[0])
+    with building(path) as services:
+        fixture, orcs, _ = post_match(services)
+        if pick:
+            services.advancement.star_roll(orcs[0], "skill", "Tackle")
+        if later:
+            fixture = services.seasons.add_fixture("Open", "Visitors", "Greenskins").value.id or 0
+            services.match_day.classic_pregame(fixture, seed=2)
+    window = open_at(make_window, path, "player", orcs[0])
     return window, window.player_page, orcs[0], fixture
 
 
@@ -44,23 +47,14 @@ def test_a_pick_is_taken_back_with_a_confirmation_and_a_reason(
 
 
 def test_a_refused_undo_names_the_later_match(make_window: Any, tmp_path: Path, dialogs: Any) -> None:
-    path = tmp_path / "later.db"
-    services = Services.open(path)
-    _, orcs, _ = post_match(services)
-    services.advancement.star_roll(orcs[0], "skill", "Tackle")
-    later = services.seasons.add_fixture("Open", "Visitors", "Greenskins").value.id or 0
-    services.match_day.classic_pregame(later, seed=2)
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("player", orcs[0])
+    window, _page, orc, later = _card(make_window, tmp_path, pick=True, later=True)
     errors: list[str] = []
     dialogs.error = lambda title, text, detail="": errors.append(text + detail)  # type: ignore[method-assign]
     dialogs.script("confirm", True)
     dialogs.script("text", "too late")
     window.player_page.star_undo.button.click()
     assert errors and f"fixture {later}" in errors[0]
-    assert "Tackle" in _skills(window, orcs[0])
+    assert "Tackle" in _skills(window, orc)
 
 
 def test_no_undo_without_a_pick(make_window: Any, tmp_path: Path) -> None:

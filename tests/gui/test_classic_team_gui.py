@@ -6,22 +6,19 @@ from pathlib import Path
 from typing import Any
 
 from league_manager.rules.draft import DraftPlan
-from league_manager.services.facade import Services
+from tests.gui.classic_setup import ORCS, building, classic_fixture, open_at
 
 
 def _classic_file(tmp_path: Path) -> Path:
     path = tmp_path / "old.db"
-    services = Services.open(path)
-    services.leagues.create_league("Old World", "lrb2004")
-    plan = DraftPlan("orc", {"Lineman": 6, "Blitzer": 4, "Troll": 1}, rerolls=2, dedicated_fans=5)
-    services.teams.draft_team("Old World", "Greenskins", "Ann", plan)
-    services.close()
+    with building(path) as services:
+        services.leagues.create_league("Old World", "lrb2004")
+        services.teams.draft_team("Old World", "Greenskins", "Ann", ORCS)
     return path
 
 
 def test_the_team_page_and_draft_editor_show_the_classic_fields(make_window: Any, tmp_path: Path) -> None:
-    window = make_window()
-    window.open_database(str(_classic_file(tmp_path)), background=False)
+    window = open_at(make_window, _classic_file(tmp_path))
     team = window.ctx.services.teams.get_team("Greenskins")
     window.navigate("league", team.league_id)
     assert "open league: the coaches arrange games" in window.league_page.header.subtitle.text()
@@ -49,12 +46,9 @@ def test_the_team_page_and_draft_editor_show_the_classic_fields(make_window: Any
 
 
 def test_a_bb2020_team_page_keeps_ctv_and_pa(make_window: Any, league_file: Path) -> None:
-    services = Services.open(league_file)
-    services.teams.draft_team("Test League", "Reavers", "Bo", DraftPlan("human", {"Lineman": 11}))
-    services.close()
-    window = make_window()
-    window.open_database(str(league_file), background=False)
-    window.navigate("team", window.ctx.services.teams.get_team("Reavers").id)
+    with building(league_file) as services:
+        services.teams.draft_team("Test League", "Reavers", "Bo", DraftPlan("human", {"Lineman": 11}))
+    window = open_at(make_window, league_file, "team", lambda s: s.teams.get_team("Reavers").id)
     page = window.team_page
     assert page.tiles["ctv"].caption.text() == "CURRENT TV"
     assert page.tiles["fans"].caption.text() == "DEDICATED FANS"
@@ -65,8 +59,7 @@ def test_a_bb2020_team_page_keeps_ctv_and_pa(make_window: Any, league_file: Path
 def test_the_new_league_wizard_offers_the_classic_ruleset(
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
-    window = make_window()
-    window.open_database(str(tmp_path / "new.db"), background=False)
+    window = open_at(make_window, tmp_path / "new.db")
 
     def fill(wizard: Any) -> bool:
         wizard.name_page.name.setText("Old World Classic")
@@ -86,17 +79,10 @@ def test_the_new_league_wizard_offers_the_classic_ruleset(
 def test_the_fixture_page_runs_the_classic_pre_match_and_shows_its_record(
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
-    path = _classic_file(tmp_path)
-    services = Services.open(path)
-    services.teams.draft_team(
-        "Old World", "Stunties", "Cy", DraftPlan("goblin", {"Goblin": 11}, dedicated_fans=3)
-    )
-    services.seasons.create_season("Old World", "Open")
-    fixture = services.seasons.add_fixture("Open", "Greenskins", "Stunties").value.id
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("fixture", fixture)
+    path = tmp_path / "old.db"
+    with building(path) as services:
+        fixture = classic_fixture(services)
+    window = open_at(make_window, path, "fixture", fixture)
     page = window.fixture_page
     assert page.classic and page.match_day.text() == "Pre-match…" and page.match_day.isVisibleTo(page)
 
@@ -118,11 +104,9 @@ def test_retiring_a_classic_player_brings_a_free_assistant_coach_and_undo_takes_
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
     path = _classic_file(tmp_path)
-    services = Services.open(path)
-    services.teams.set_first_match_played("Greenskins")
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
+    with building(path) as services:
+        services.teams.set_first_match_played("Greenskins")
+    window = open_at(make_window, path)
     team = window.ctx.services.teams.get_team("Greenskins")
     window.navigate("team", team.id)
     page = window.team_page

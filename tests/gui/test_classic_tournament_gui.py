@@ -9,25 +9,15 @@ from typing import Any
 import pytest
 
 from league_manager.core.errors import RuleViolation
-from league_manager.services.facade import Services
-from tests.unit.services.test_classic_majors import ORCS, TEAMS, decide, play
+from tests.gui.classic_setup import building, open_at
+from tests.unit.services.test_classic_majors import decide, draw_open
 
 
 def _drawn(make_window: Any, tmp_path: Path) -> tuple[Any, Any]:
     path = tmp_path / "cup.db"
-    services = Services.open(path)
-    services.leagues.create_league("Old World", "lrb2004")
-    for n, name in enumerate(TEAMS):
-        services.teams.draft_team("Old World", name, f"Coach {n}", ORCS)
-    services.seasons.create_season("Old World", "Open")
-    for home, away, score in (("Ash", "Birch", (3, 0)), ("Ash", "Cedar", (1, 0)), ("Ash", "Dale", (0, 1)),
-                              ("Birch", "Cedar", (2, 2)), ("Elm", "Cedar", (0, 4))):  # fmt: skip
-        play(services, home, away, score)
-    services.classic_playoffs.draw("Open", third_place=True, seed=7)
-    services.close()
-    window = make_window()
-    window.open_database(str(path), background=False)
-    window.navigate("season", window.ctx.services.seasons.get_season("Open").id)
+    with building(path) as services:
+        draw_open(services)
+    window = open_at(make_window, path, "season", lambda s: s.seasons.get_season("Open").id)
     return window, window.season_page
 
 

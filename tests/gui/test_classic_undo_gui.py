@@ -5,26 +5,23 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from league_manager.services.facade import Services
 from league_manager.services.season_read_models import ResultEntry
-from tests.gui.classic_setup import classic_fixture
+from tests.gui.classic_setup import building, classic_fixture, open_at
 
 
-def _classic_fixture(path: Path) -> int:
-    services = Services.open(path)
-    fixture = classic_fixture(services)
-    services.match_day.classic_pregame(fixture, typed=[2] * 8)  # gate 16,000
-    services.close()
-    return fixture
+def _opened(make_window: Any, tmp_path: Path) -> tuple[Any, int]:
+    """A window over Greenskins v Stunties with the pre-match run (gate 16,000); the fixture."""
+    path = tmp_path / "old.db"
+    with building(path) as services:
+        fixture = classic_fixture(services)
+        services.match_day.classic_pregame(fixture, typed=[2] * 8)
+    return open_at(make_window, path), fixture
 
 
 def test_the_post_match_and_the_pre_match_are_undone_from_the_fixture_page(
     make_window: Any, tmp_path: Path, dialogs: Any
 ) -> None:
-    path = tmp_path / "old.db"
-    fixture = _classic_fixture(path)
-    window = make_window()
-    window.open_database(str(path), background=False)
+    window, fixture = _opened(make_window, tmp_path)
     services = window.ctx.services
     window.navigate("fixture", fixture)
     page = window.fixture_page
@@ -64,10 +61,7 @@ def test_the_post_match_and_the_pre_match_are_undone_from_the_fixture_page(
 
 
 def test_a_refused_undo_names_what_depends_on_it(make_window: Any, tmp_path: Path, dialogs: Any) -> None:
-    path = tmp_path / "old.db"
-    fixture = _classic_fixture(path)
-    window = make_window()
-    window.open_database(str(path), background=False)
+    window, fixture = _opened(make_window, tmp_path)
     services = window.ctx.services
     services.seasons.set_result(fixture, ResultEntry(home_td=1, away_td=0, home_cas=0, away_cas=0))
     services.match_day.classic_postgame(fixture, seed=5)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from websockets.asyncio.client import ClientConnection, connect
-from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.exceptions import ConnectionClosed
 
 from league_manager.match.actions import Action
 from league_manager.match.bots import Bot, make_bot
@@ -23,6 +23,7 @@ from league_manager.match.engine import CONCEDE
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import log_hash, new_secret, verify_dice
 from league_manager.services.remote.mirror import Mirror
+from league_manager.services.remote.reach import CONNECT_ERRORS, CannotJoin, connect_failure
 
 SIDES = ("home", "away")
 
@@ -33,18 +34,6 @@ class JoinRefused(Exception):
     def __init__(self, error: p.Error) -> None:
         super().__init__(f"{error.code}: {error.message}")
         self.error = error
-
-
-def unavailable(refusal: InvalidStatus) -> p.Error:
-    """What a handshake the server answered with an HTTP status (not a websocket) means.
-
-    A league server's front answers 503 while the fixture's worker restarts, with a sentence in
-    its body; :class:`RemoteClient` and the app's ``ClientLink`` both say it in these words.
-    """
-    response = refusal.response
-    body = response.body.decode(errors="replace").strip() if response.body else ""
-    said = f"the server is unavailable (HTTP {response.status_code})"
-    return p.Error(code="unavailable", message=f"{said}: {body}" if body else said)
 
 
 @dataclass
@@ -99,13 +88,13 @@ class RemoteClient:
 
         Raises:
             JoinRefused: the server refused the hello.
-            OSError: the server cannot be reached (or its certificate is not trusted).
+            CannotJoin: no match server was reached (:func:`~.reach.connect_failure` says why).
         """
         tls = self.tls if self.address.startswith("wss://") else None
         try:
             ws = await connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls)
-        except InvalidStatus as exc:  # a league server's front: the fixture's worker is restarting
-            raise JoinRefused(unavailable(exc)) from exc
+        except CONNECT_ERRORS as exc:
+            raise CannotJoin(connect_failure(self.address, exc)) from exc
         async with ws:
             hello = p.Hello(
                 code=self.code, role=self.role, secret=self.secret, fixture=self.fixture,

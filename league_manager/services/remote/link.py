@@ -19,10 +19,10 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.asyncio.server import Server
-from websockets.exceptions import ConnectionClosed, InvalidStatus, InvalidURI, WebSocketException
+from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from league_manager.services.remote import protocol as p
-from league_manager.services.remote.client import unavailable
+from league_manager.services.remote.reach import CONNECT_ERRORS, connect_failure
 from league_manager.services.remote.room import Room
 from league_manager.services.remote.server import MatchServer
 
@@ -69,9 +69,12 @@ class ClientLink:
         reason = ""
         try:
             tls = self.tls if self.address.startswith("wss://") else None
-            async with connect(
-                self.address, max_size=p.MAX_MESSAGE, ssl=tls, open_timeout=START_TIMEOUT
-            ) as ws:
+            try:
+                ws = await connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls, open_timeout=START_TIMEOUT)
+            except CONNECT_ERRORS as exc:
+                reason = connect_failure(self.address, exc).message
+                return
+            async with ws:
                 self._ws = ws
                 if self._closing:
                     return
@@ -84,10 +87,8 @@ class ClientLink:
                     self.on_message(message)
         except ConnectionClosed as exc:
             reason = "" if self._closing else f"the connection closed ({exc})"
-        except InvalidStatus as exc:  # a league server's front: the fixture's worker is restarting
-            reason = unavailable(exc).message
-        except (OSError, InvalidURI, WebSocketException, TimeoutError) as exc:
-            reason = f"cannot reach {self.address}: {exc}"
+        except (OSError, WebSocketException) as exc:  # after joining: the network or the server failed
+            reason = f"the connection to {self.address} failed: {exc}"
         finally:
             self._ws = None
             self.on_closed("" if self._closing else reason or "the server closed the connection")

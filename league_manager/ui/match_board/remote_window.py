@@ -130,6 +130,11 @@ class RemoteMatchWindow(QWidget):
     def _closed(self, reason: str) -> None:
         self.closed_reason = reason
         self.show_status()
+        if self.board is None and reason:  # never joined, or the match never started
+            why = self.join_failure().rstrip(".")
+            said = f"Could not join the match.\n\n{why[:1].upper()}{why[1:]}." if why else self.status.text()
+            self.waiting.setText(said)
+            self.waiting.setWordWrap(True)
 
     def _make_board(self) -> None:
         session = self.session
@@ -166,13 +171,23 @@ class RemoteMatchWindow(QWidget):
         else:
             self.close()
 
+    def join_failure(self) -> str:
+        """Why the connection ended before the server welcomed this coach ("" when it did, or
+        while it is open)."""
+        s = self.session
+        if not self.closed_reason or s.side is not None or s.game is not None:
+            return ""
+        return f"the server refused: {s.error}" if s.error else self.closed_reason
+
     def status_text(self) -> str:
         """The bar's line: the invitation, who is away and for how long, the final check."""
         s = self.session
         parts: list[str] = []
         if self.invite and s.over is None:
             parts.append(self.invite)
-        if self.closed_reason and s.over is None and not s.adjourned:
+        if self.join_failure():
+            parts.append(f"Could not join: {self.join_failure()}")
+        elif self.closed_reason and s.over is None and not s.adjourned:
             parts.append(f"Disconnected: {self.closed_reason}")
         elif s.game is None:
             parts.append("Connecting…" if s.side is None else "Waiting for the other coach to join.")

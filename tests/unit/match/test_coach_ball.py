@@ -1,40 +1,34 @@
-"""The coach's ball plays and reasons: blitz odds from another square, a reason per activation,
-and hand-offs or passes in a seeded game."""
+"""The coach's ball plays and reasons: blitz odds from another square, a reason per activation
+in a seeded game, and the hand-off to a free receiver nearer the end zone on constructed positions."""
 
+from league_manager.match import actions as acts
+from league_manager.match.actions import Action
 from league_manager.match.bots.coach_ball import block_odds_from, dice_text
 from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.bots.coach_carrier import ball_play
 from league_manager.match.engine import Match
 from league_manager.match.odds import block_odds
-from league_manager.match.pitch import NEIGHBOURS, W, scoring_x
-from league_manager.match.teams import generate_team
-from league_manager.rules.loader import load_ruleset
+from league_manager.match.pitch import NEIGHBOURS, W, distance, scoring_x, sq
+from tests.unit.match.coach_positions import human_mirror, players, position
 
 
-def _match(seed: int) -> Match:
-    ruleset = load_ruleset("bb2020")
-    home = generate_team(ruleset.team("human"), seed, prefix="home-")
-    away = generate_team(ruleset.team("human"), seed + 1, prefix="away-")
-    return Match(home, away, seed=seed, snapshots=False, ruleset=ruleset, allow_inert=True)
-
-
-def _play(match: Match, bots: tuple[CoachBot, CoachBot], until: int) -> tuple[list[str], list[str]]:
-    kinds: list[str] = []
+def _play(match: Match, bots: tuple[CoachBot, CoachBot], until: int) -> list[str]:
+    """Play ``until`` actions (or to the end); the reason the coach gave for each activation."""
     reasons: list[str] = []
-    while match.prompt is not None and len(kinds) < until:
+    for _ in range(until):
+        if match.prompt is None:
+            break
         prompt = match.prompt
         action = bots[prompt.team].choose(match)
         assert match.is_legal(action)
         if action.kind.startswith("activate_"):
             reasons.append(bots[prompt.team].reason)
-        kinds.append(action.kind)
         match.apply(action)
-        if action.kind in ("activate_handoff", "activate_pass") and until > 1000:
-            break  # the long run stops at the first ball play
-    return kinds, reasons
+    return reasons
 
 
 def test_blitz_odds_from_a_square_count_the_assists_there_and_put_the_player_back() -> None:
-    match = _match(3)
+    match = human_mirror(3)
     bots = (CoachBot(1), CoachBot(2))
     _play(match, bots, 200)
     s = match.state
@@ -58,16 +52,48 @@ def test_blitz_odds_from_a_square_count_the_assists_there_and_put_the_player_bac
     raise AssertionError("no free square next to an opponent")
 
 
-def test_every_coach_activation_has_a_reason_and_the_ball_is_handed_on() -> None:
-    match = _match(11)
-    kinds, reasons = _play(match, (CoachBot(11), CoachBot(12)), 100_000)
-    assert reasons and all(reasons)
-    assert "activate_handoff" in kinds or "activate_pass" in kinds
-    assert any(r.startswith(("handoff to a free receiver", "pass to a free receiver")) for r in reasons)
+def test_every_coach_activation_has_a_reason() -> None:
+    match = human_mirror(11)
+    reasons = _play(match, (CoachBot(11), CoachBot(12)), 300)
+    assert len(reasons) > 20 and all(reasons)
+
+
+def _handing_off(receiver_at: int, marker_at: int = -1) -> tuple[Match, CoachBot, set[Action], int, int]:
+    """Our carrier on (16, 7) with the hand-off open to it, a catcher of ours on ``receiver_at``
+    (and an opponent on ``marker_at`` when given); nobody else on the pitch."""
+    probe = human_mirror()
+    receiver = players(probe, 0, 8)[0]  # a catcher: scores from x = 19 this turn
+    carrier = next(p for p in players(probe, 0, 6) if p != receiver)
+    spots = {carrier: sq(16, 7), receiver: receiver_at}
+    if marker_at >= 0:
+        spots[players(probe, 1, 5)[0]] = marker_at
+    match, bot, options = position(spots, carrier, (acts.MOVE, acts.HANDOFF))
+    return match, bot, options, carrier, receiver
+
+
+def test_the_carrier_hands_off_to_a_free_receiver_nearer_the_end_zone() -> None:
+    match, bot, options, carrier, receiver = _handing_off(sq(19, 7))
+    action = ball_play(bot, match, 0, options, carrier)
+    assert action == Action(acts.ACTIVATE[acts.HANDOFF], carrier)
+    assert (bot._kind, bot._foe) == (acts.HANDOFF, receiver)
+    assert bot._plan and distance(bot._plan[-1].square, sq(19, 7)) == 1  # walks next to the receiver
+    assert bot.reason.startswith("handoff to a free receiver: ") and "to score" in bot.reason
+    assert match.state.pos[carrier] == sq(16, 7)  # only planned: nothing moved
+
+
+def test_no_hand_off_to_a_marked_receiver_nor_one_a_square_ahead_nor_when_not_allowed() -> None:
+    match, bot, options, carrier, _receiver = _handing_off(sq(19, 7), marker_at=sq(20, 7))
+    assert ball_play(bot, match, 0, options, carrier) is None  # marked: not free
+    match, bot, options, carrier, _receiver = _handing_off(sq(17, 7))
+    assert ball_play(bot, match, 0, options, carrier) is None  # one square ahead: not worth it
+    match, bot, options, carrier, _receiver = _handing_off(sq(19, 7))
+    no_hand_off = options - {Action(acts.ACTIVATE[acts.HANDOFF], carrier)}
+    assert ball_play(bot, match, 0, no_hand_off, carrier) is None  # used this turn
+    assert ball_play(bot, match, 0, options, carrier) is not None
 
 
 def test_the_carrier_values_ground_more_late_in_the_half_and_a_square_that_scores_next_turn() -> None:
-    match = _match(3)
+    match = human_mirror(3)
     bots = (CoachBot(1), CoachBot(2))
     _play(match, bots, 200)
     s = match.state

@@ -1,6 +1,8 @@
 """The coach's defence on constructed positions: the screen line leaves their carrier no free
 path to our end zone, and a free player walks to a downed opponent to foul with an assist."""
 
+from collections.abc import Sequence
+
 import pytest
 
 from league_manager.match import actions as acts
@@ -12,18 +14,14 @@ from league_manager.match.bots.coach_screen import carrier_reach, free_reach, zo
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
 from league_manager.match.paths import Budget, plan_moves
-from league_manager.match.pitch import SIZE, distance, scoring_x, sq, xy
+from league_manager.match.pitch import distance, scoring_x, sq, xy
 from league_manager.match.state import PRONE, RESERVE, STANDING
-from league_manager.match.teams import generate_team
-from league_manager.rules.loader import load_ruleset
+from tests.unit.match.coach_positions import human_mirror, place
 
 
 def _defending() -> tuple[Match, CoachBot, set[Action]]:
     """A seeded coach game at home's team turn while away holds the ball."""
-    ruleset = load_ruleset("bb2020")
-    home = generate_team(ruleset.team("human"), 3, prefix="home-")
-    away = generate_team(ruleset.team("human"), 4, prefix="away-")
-    match = Match(home, away, seed=3, snapshots=False, ruleset=ruleset, allow_inert=True)
+    match = human_mirror(3)
     bots = (GreedyBot(1), GreedyBot(2))
     while match.prompt is not None:
         prompt = match.prompt
@@ -34,17 +32,20 @@ def _defending() -> tuple[Match, CoachBot, set[Action]]:
     raise AssertionError("away never held the ball at home's turn")
 
 
-def _place(match: Match, spots: dict[int, int]) -> None:
-    """Only the given players on the pitch, standing on the given squares."""
+def _their_carrier_on(
+    square: int, ours: Sequence[int] = (), theirs: Sequence[int] = ()
+) -> tuple[Match, CoachBot, set[Action], list[int], list[int]]:
+    """:func:`_defending` with only their carrier on ``square``, players of ours free to move
+    on ``ours`` and others of theirs on ``theirs`` on the pitch; those players, in order."""
+    match, bot, options = _defending()
     s = match.state
-    s.board[:] = [-1] * SIZE
-    for p in range(s.size):
-        s.pos[p] = spots.get(p, -1)
-        if p in spots:
-            s.board[spots[p]] = p
-            s.status[p] = STANDING
-        else:
-            s.status[p] = RESERVE
+    carrier = s.carrier
+    movers = _movers(match, options, 0, len(ours))
+    others = [q for q in s.players_of(1) if q != carrier][: len(theirs)]
+    spots = {carrier: square} | dict(zip(movers, ours, strict=True)) | dict(zip(others, theirs, strict=True))
+    place(match, spots)
+    s.carrier, s.ball = carrier, square
+    return match, bot, options, movers, others
 
 
 def _movers(match: Match, options: set[Action], team: int, most: int) -> list[int]:
@@ -62,13 +63,10 @@ def _holes(match: Match, carrier: int) -> int:
 
 
 def test_the_screen_leaves_their_carrier_no_free_path_to_our_end_zone() -> None:
-    match, bot, options = _defending()
+    line = [sq(6, y) for y in (0, 3, 5, 9, 11, 14)]
+    match, bot, options, ours, _ = _their_carrier_on(sq(9, 7), line)
     s = match.state
     carrier = s.carrier
-    ours = _movers(match, options, 0, 6)
-    spots = {carrier: sq(9, 7)} | {p: sq(6, y) for p, y in zip(ours, (0, 3, 5, 9, 11, 14), strict=True)}
-    _place(match, spots)
-    s.carrier, s.ball = carrier, sq(9, 7)
     assert _holes(match, carrier) >= 13  # an open pitch: (nearly) every end-zone square
     moved = 0
     while (action := defence.cut(bot, match, 0, options, carrier)) is not None:
@@ -81,30 +79,23 @@ def test_the_screen_leaves_their_carrier_no_free_path_to_our_end_zone() -> None:
         moved += 1
         assert moved <= len(ours)
     assert _holes(match, carrier) == 0
-    assert all(xy(s.pos[p])[0] <= 3 for p in ours if s.pos[p] != spots[p])  # a line in front of the end zone
+    moved_on = [p for p, square in zip(ours, line, strict=True) if s.pos[p] != square]
+    assert all(xy(s.pos[p])[0] <= 3 for p in moved_on)  # a line in front of the end zone
 
 
 def test_without_a_free_path_the_screen_stays_put() -> None:
-    match, bot, options = _defending()
-    s = match.state
-    carrier = s.carrier
-    ours = _movers(match, options, 0, 5)
-    spots = {carrier: sq(9, 7)} | {p: sq(2, y) for p, y in zip(ours, (1, 4, 7, 10, 13), strict=True)}
-    _place(match, spots)
-    s.carrier, s.ball = carrier, sq(9, 7)
+    match, bot, options, _, _ = _their_carrier_on(sq(9, 7), [sq(2, y) for y in (1, 4, 7, 10, 13)])
+    carrier = match.state.carrier
     assert _holes(match, carrier) == 0
     assert defence.cut(bot, match, 0, options, carrier) is None
 
 
 def test_a_free_player_fouls_a_downed_opponent_only_with_an_assist() -> None:
-    match, bot, options = _defending()
+    match, bot, options, (fouler, helper), (victim,) = _their_carrier_on(
+        sq(20, 2), [sq(9, 7), sq(11, 7)], [sq(10, 7)]
+    )
     s = match.state
-    carrier = s.carrier
-    fouler, helper = _movers(match, options, 0, 2)
-    victim, guard = [q for q in s.players_of(1) if q != carrier][:2]
-    spots = {carrier: sq(20, 2), victim: sq(10, 7), helper: sq(11, 7), fouler: sq(9, 7)}
-    _place(match, spots)
-    s.carrier, s.ball = carrier, sq(20, 2)
+    guard = next(q for q in s.players_of(1) if q not in (s.carrier, victim))
     s.status[victim] = PRONE
     no_helper = options - {Action(acts.ACTIVATE[acts.FOUL], helper)}
     assert defence.foul(bot, match, 0, no_helper) == Action(acts.ACTIVATE[acts.FOUL], fouler)
@@ -121,12 +112,9 @@ def test_a_free_player_fouls_a_downed_opponent_only_with_an_assist() -> None:
 
 
 def test_a_carrier_nobody_can_reach_holds_on_until_the_last_turns_of_the_half() -> None:
-    match, _bot, options = _defending()
+    match, _bot, _options, (chaser,), _ = _their_carrier_on(sq(1, 7), [sq(20, 7)])
     s = match.state
     carrier = s.carrier
-    (chaser,) = _movers(match, options, 0, 1)
-    _place(match, {carrier: sq(1, 7), chaser: sq(20, 7)})
-    s.carrier, s.ball = carrier, sq(1, 7)
     s.turn[1] = 5
     assert stall(match, 1, carrier)
     s.turn[1] = 7  # the last two turns: score
@@ -144,12 +132,9 @@ def test_a_carrier_nobody_can_reach_holds_on_until_the_last_turns_of_the_half() 
 
 
 def test_a_carrier_that_could_score_early_walks_one_step_short_of_the_end_zone_instead() -> None:
-    match, _bot, options = _defending()
+    match, _bot, _options, _, _ = _their_carrier_on(sq(5, 7), [sq(24, 7)])
     s = match.state
     carrier = s.carrier
-    (chaser,) = _movers(match, options, 0, 1)
-    _place(match, {carrier: sq(5, 7), chaser: sq(24, 7)})
-    s.carrier, s.ball = carrier, sq(5, 7)
     s.turn[1] = 4
     plans = plan_moves(match.ctx, carrier, Budget(s.ma[carrier], 2))
     wait = hold_square(match, 1, carrier, plans)

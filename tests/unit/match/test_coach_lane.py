@@ -10,38 +10,10 @@ from league_manager.match.bots.coach_hits import BLITZ_MIN
 from league_manager.match.bots.coach_lane import best_lane, lane
 from league_manager.match.bots.coach_route import DETOUR, free_steps, route_steps
 from league_manager.match.engine import Match
-from league_manager.match.pitch import SIZE, sq
+from league_manager.match.pitch import sq
 from league_manager.match.state import RESERVE, STANDING
-from league_manager.match.teams import generate_team
-from league_manager.rules.loader import load_ruleset
-
-ACTIVATIONS = (acts.MOVE, acts.BLOCK, acts.BLITZ)
-
-
-def _position(spots: dict[int, int], carrier: int) -> tuple[Match, CoachBot, set[Action]]:
-    """A human mirror at home's team turn with only the given players on the pitch (home
-    players 0-15, away 16-31), ``carrier`` holding the ball, every activation open to home."""
-    ruleset = load_ruleset("bb2020")
-    home = generate_team(ruleset.team("human"), 3, prefix="home-")
-    away = generate_team(ruleset.team("human"), 4, prefix="away-")
-    match = Match(home, away, seed=3, snapshots=False, ruleset=ruleset, allow_inert=True)
-    s = match.state
-    s.board[:] = [-1] * SIZE
-    for p in range(s.size):
-        s.pos[p] = spots.get(p, -1)
-        s.status[p] = STANDING if p in spots else RESERVE
-        if p in spots:
-            s.board[spots[p]] = p
-    s.carrier = carrier
-    s.ball = spots[carrier] if carrier >= 0 else -1
-    s.turn = [3, 3]
-    options = {Action(acts.ACTIVATE[k], p) for p in spots if p in s.players_of(0) for k in ACTIVATIONS}
-    return match, CoachBot(1), options
-
-
-def _players(match: Match, team: int, ma: int, least_st: int = 0) -> list[int]:
-    s = match.state
-    return [p for p in s.players_of(team) if s.ma[p] >= ma and s.st[p] >= least_st]
+from tests.unit.match.coach_positions import players as _players
+from tests.unit.match.coach_positions import position as _position
 
 
 def _screen(carrier_sq: int) -> tuple[Match, CoachBot, set[Action], int, int]:

@@ -15,7 +15,9 @@ from league_manager.services.facade import Services
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import JoinRefused, RemoteClient
 from league_manager.services.remote.league_server import LeagueMatchServer, postgres_logins
+from league_manager.services.season_read_models import FixtureView
 from tests.share_setup import add_coaches, add_member, cli, pg_database, season_league_file, share
+from tests.unit.remote.remote_helpers import listen, wind_down
 
 PREFIX = "lmr_"
 
@@ -37,15 +39,24 @@ def league_server(pytestconfig: pytest.Config, demo_file: Path, tmp_path: Path) 
         yield server, fixture
 
 
+def _pregame(url: str, fixture: int, seed: int) -> FixtureView:
+    """Run the fixture's pre-game on the shared league; the fixture after it."""
+    services = Services.open(url)
+    try:
+        services.match_day.pregame(fixture, seed=seed)
+        return services.seasons.get_fixture(fixture)
+    finally:
+        services.close()
+
+
 def test_coaches_play_their_own_sides_with_their_logins(
     league_server: tuple[str, int], tmp_path: Path
 ) -> None:
     url, fixture = league_server
+    view = _pregame(url, fixture, seed=3)
+    ironjaws_side = "home" if view.home == "Gutrot Ironjaws" else "away"
     services = Services.open(url)
     try:
-        services.match_day.pregame(fixture, seed=3)
-        view = services.seasons.get_fixture(fixture)
-        ironjaws_side = "home" if view.home == "Gutrot Ironjaws" else "away"
         server = LeagueMatchServer(
             services, postgres_logins(services), tmp_path / "keys", grace=0, ping_interval=30, ping_timeout=30
         )
@@ -59,8 +70,7 @@ def test_coaches_play_their_own_sides_with_their_logins(
             return "joined"
 
         async def play() -> tuple[list[str], str | None, str | None, list[p.Message]]:
-            listening = await server.start("127.0.0.1", 0)
-            address = f"127.0.0.1:{listening.sockets[0].getsockname()[1]}"
+            listening, address = await listen(server)
             codes = [
                 await refused(address, "cy"),  # a coach of another team
                 await refused(address, "vi"),  # a viewer
@@ -86,11 +96,7 @@ def test_coaches_play_their_own_sides_with_their_logins(
                 if applied >= 20:
                     break
                 await asyncio.sleep(0.01)
-            for task in tasks:
-                task.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            listening.close()
-            await listening.wait_closed()
+            await wind_down(listening, tasks)
             return codes, bo.side, ada.side, watched
 
         codes, bo_side, ada_side, watched = asyncio.run(play())
@@ -112,12 +118,7 @@ def test_match_serve_with_two_workers_plays_a_fixture_to_the_final_whistle(
     league_server: tuple[str, int], tmp_path: Path
 ) -> None:
     url, fixture = league_server
-    services = Services.open(url)
-    try:
-        services.match_day.pregame(fixture, seed=5)
-        view = services.seasons.get_fixture(fixture)
-    finally:
-        services.close()
+    view = _pregame(url, fixture, seed=5)
     logins = {"Gutrot Ironjaws": PREFIX + "bo", "Middenheim Marauders": PREFIX + "ada"}
     with socket.socket() as probe:  # a free port for the front (the workers take the next two)
         probe.bind(("127.0.0.1", 0))

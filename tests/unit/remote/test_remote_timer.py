@@ -14,6 +14,7 @@ from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import RemoteClient
 from league_manager.services.remote.room import Refused, Room, RoomKeys
 from league_manager.services.remote.server import MatchServer
+from tests.unit.remote.remote_helpers import listen, wind_down
 
 SIDES = ("home", "away")
 
@@ -99,8 +100,7 @@ def test_over_the_network_both_clients_follow_a_timeout(season: Services, tmp_pa
     async def play() -> tuple[int, int]:
         server = MatchServer(ping_interval=30, ping_timeout=30, tick=0.01)
         server.add(room)
-        listening = await server.start("127.0.0.1", 0)
-        address = f"127.0.0.1:{listening.sockets[0].getsockname()[1]}"
+        listening, address = await listen(server)
         host = RemoteClient(address, "host", secret="0a1b")  # a coach who never decides
         guest = RemoteClient(address, "join")
         tasks = [asyncio.create_task(host.run()), asyncio.create_task(guest.run())]
@@ -112,11 +112,7 @@ def test_over_the_network_both_clients_follow_a_timeout(season: Services, tmp_pa
         await _follow(guest, len(room.game.match.actions) + 1)
         await _follow(host, len(guest.mirror.actions))
         numbers = len(host.mirror.actions), len(guest.mirror.actions)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        listening.close()
-        await listening.wait_closed()
+        await wind_down(listening, tasks)
         return numbers
 
     host_actions, guest_actions = asyncio.run(play())

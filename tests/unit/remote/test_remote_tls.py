@@ -4,7 +4,6 @@ refused by one that does not; the command line asks for both --cert and --key.""
 import asyncio
 import io
 import shutil
-import ssl
 import subprocess
 from pathlib import Path
 
@@ -16,9 +15,11 @@ from league_manager.core.errors import LeagueError
 from league_manager.services.facade import Services
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.client import RemoteClient
+from league_manager.services.remote.reach import CannotJoin
 from league_manager.services.remote.room import Room, RoomKeys
 from league_manager.services.remote.server import MatchServer
 from league_manager.services.remote.tls import client_context, server_context
+from tests.unit.remote.remote_helpers import wind_down
 
 
 def _certificate(folder: Path) -> tuple[Path, Path]:
@@ -56,17 +57,16 @@ def test_a_trusting_client_joins_over_wss_and_another_is_refused(season: Service
         refused: Exception | None = None
         try:
             await RemoteClient(address, "join", role="spectator", tls=client_context()).run()
-        except ssl.SSLError as exc:  # the system's authorities do not know the certificate
+        except CannotJoin as exc:  # the system's authorities do not know the certificate
             refused = exc
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-        listening.close()
-        await listening.wait_closed()
+        await wind_down(listening, [task])
         return seen, refused
 
     seen, refused = asyncio.run(run())
     assert isinstance(seen[0], p.Welcome) and seen[0].fixture == fixture
-    assert refused is not None
+    assert isinstance(refused, CannotJoin) and refused.error.code == "tls"
+    assert "its certificate is not trusted (" in refused.error.message
+    assert "--ca FILE" in refused.error.message and "'Trusted certificate file'" in refused.error.message
 
 
 def test_tls_options_are_checked(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from league_manager.services.remote.client import RemoteClient
 from league_manager.services.remote.room import Room, RoomKeys
 from league_manager.services.remote.server import MatchServer
 from league_manager.services.remote.writer import MAX_BATCH, SaveWriter
+from tests.unit.remote.remote_helpers import listen, wind_down
 
 
 def test_each_applied_action_is_committed_before_anyone_hears_of_it(season: Services, tmp_path: Path) -> None:
@@ -43,8 +44,7 @@ def test_each_applied_action_is_committed_before_anyone_hears_of_it(season: Serv
         server = MatchServer(ping_interval=30, ping_timeout=30, writer=writer)
         for room in rooms:
             server.add(room)
-        listening = await server.start("127.0.0.1", 0)
-        address = f"127.0.0.1:{listening.sockets[0].getsockname()[1]}"
+        listening, address = await listen(server)
         clients = []
         for number, room in enumerate(rooms):
             fixture = room.keys.fixture
@@ -55,11 +55,7 @@ def test_each_applied_action_is_committed_before_anyone_hears_of_it(season: Serv
         tasks = [asyncio.create_task(c.run()) for c in clients]
         while heard < 120:
             await asyncio.sleep(0.01)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        listening.close()
-        await listening.wait_closed()
+        await wind_down(listening, tasks)
 
     asyncio.run(play())
     writer.close()

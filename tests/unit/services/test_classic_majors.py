@@ -38,11 +38,12 @@ def knockout(services: Services) -> list[Any]:
     return [f for f in services.seasons.fixtures("Open") if f.stage == "playoff" and f.home and f.away]
 
 
-@pytest.fixture
-def entered(services: Services) -> Services:
+def enter_open(services: Services, plan: DraftPlan = ORCS) -> Services:
+    """League "Old World" (LRB 2004) with :data:`TEAMS` drafted to ``plan`` and season "Open"
+    with five results: Ash leads the table, Cedar and Birch follow."""
     services.leagues.create_league("Old World", "lrb2004")
     for n, name in enumerate(TEAMS):
-        services.teams.draft_team("Old World", name, f"Coach {n}", ORCS)
+        services.teams.draft_team("Old World", name, f"Coach {n}", plan)
     services.seasons.create_season("Old World", "Open")
     play(services, "Ash", "Birch", (3, 0))
     play(services, "Ash", "Cedar", (1, 0))
@@ -50,6 +51,17 @@ def entered(services: Services) -> Services:
     play(services, "Birch", "Cedar", (2, 2))
     play(services, "Elm", "Cedar", (0, 4))
     return services
+
+
+def draw_open(services: Services, plan: DraftPlan = ORCS) -> Services:
+    """:func:`enter_open`, then the knock-out drawn (with a third-place match)."""
+    enter_open(services, plan).classic_playoffs.draw("Open", third_place=True, seed=7)
+    return services
+
+
+@pytest.fixture
+def entered(services: Services) -> Services:
+    return enter_open(services)
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from league_manager.persistence import repositories as repo
 from league_manager.persistence.models import DedicatedFansEntry, TreasuryEntry
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import ResultEntry
-from tests.unit.services.test_classic_majors import ORCS, TEAMS, knockout, play
+from tests.unit.services.test_classic_majors import TEAMS, draw_open, knockout
 from tests.unit.services.test_classic_prematch import GOBLINS, fixture_between
 from tests.unit.services.test_classic_undo import ledger_sum, state
 
@@ -17,17 +17,7 @@ from tests.unit.services.test_classic_undo import ledger_sum, state
 @pytest.fixture
 def league(services: Services) -> Services:
     """Five Orc teams, their play-off week results and the knock-out drawn (as test_classic_majors)."""
-    services.leagues.create_league("Old World", "lrb2004")
-    for n, name in enumerate(TEAMS):
-        services.teams.draft_team("Old World", name, f"Coach {n}", ORCS)
-    services.seasons.create_season("Old World", "Open")
-    for home, away, score in (
-        ("Ash", "Birch", (3, 0)), ("Ash", "Cedar", (1, 0)), ("Ash", "Dale", (0, 1)),
-        ("Birch", "Cedar", (2, 2)), ("Elm", "Cedar", (0, 4)),
-    ):  # fmt: skip
-        play(services, home, away, score)
-    services.classic_playoffs.draw("Open", third_place=True, seed=7)
-    return services
+    return draw_open(services)
 
 
 def prepared(services: Services, fixture: int, score: tuple[int, int], seed: int = 3) -> None:

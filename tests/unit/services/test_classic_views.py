@@ -17,6 +17,20 @@ from league_manager.services.season_read_models import PlayerStatLine, ResultEnt
 from league_manager.services.team_list import quick_team_list
 
 
+def play_one_out(services: Services) -> Services:
+    """A BB2020 "Test League" of four human teams, A to D, with season "One" scheduled (a round
+    robin) and every result entered (1-0); the season is not closed."""
+    services.leagues.create_league("Test League")
+    for name in ("A", "B", "C", "D"):
+        services.teams.draft_team("Test League", name, f"Coach {name}", DraftPlan("human", {"Lineman": 11}))
+    services.seasons.create_season("Test League", "One")
+    services.seasons.add_teams("One", ["A", "B", "C", "D"])
+    services.seasons.schedule("One", "round-robin")
+    for fixture in services.seasons.fixtures("One"):
+        services.seasons.set_result(fixture.id or 0, ResultEntry(home_td=1, away_td=0))
+    return services
+
+
 @pytest.fixture
 def classic(tmp_path: Path) -> Services:
     services = Services.open(tmp_path / "old.db")
@@ -61,15 +75,7 @@ def test_the_season_lists_its_challenges_in_order(classic: Services) -> None:
 def test_an_open_league_and_a_finished_season_take_no_schedule(classic: Services, tmp_path: Path) -> None:
     with pytest.raises(RuleViolation, match="open league"):
         classic.seasons.schedule("Open", "round-robin", preview=True)
-    services = Services.open(tmp_path / "bb.db")
-    services.leagues.create_league("Test League")
-    for name in ("A", "B", "C", "D"):
-        services.teams.draft_team("Test League", name, f"Coach {name}", DraftPlan("human", {"Lineman": 11}))
-    services.seasons.create_season("Test League", "One")
-    services.seasons.add_teams("One", ["A", "B", "C", "D"])
-    services.seasons.schedule("One", "round-robin")
-    for fixture in services.seasons.fixtures("One"):
-        services.seasons.set_result(fixture.id or 0, ResultEntry(home_td=1, away_td=0))
+    services = play_one_out(Services.open(tmp_path / "bb.db"))
     services.season_end.close_season("One")
     with pytest.raises(RuleViolation, match="finished"):
         services.seasons.schedule("One", "knockout", preview=True)
