@@ -14,7 +14,7 @@ import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from league_manager.match.actions import Action
@@ -23,7 +23,7 @@ from league_manager.match.engine import CONCEDE
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import log_hash, new_secret, verify_dice
 from league_manager.services.remote.mirror import Mirror
-from league_manager.services.remote.reach import CONNECT_ERRORS, CannotJoin, connect_failure
+from league_manager.services.remote.reach import OPEN_TIMEOUT, open_websocket
 
 SIDES = ("home", "away")
 
@@ -63,8 +63,10 @@ class RemoteClient:
         self, address: str, code: str, *, role: str = "player", bot: str | None = None, seed: int = 1,
         secret: str | None = None, on_message: Callable[[p.Message], None] | None = None,
         tls: ssl.SSLContext | None = None, fixture: int = 0, login: str = "", password: str = "",
-        concede_at_turn: int = 0,
+        concede_at_turn: int = 0, open_timeout: float = OPEN_TIMEOUT,
     ) -> None:  # fmt: skip
+        self.open_timeout = open_timeout
+        """Seconds to wait for the server's handshake."""
         self.concede_at_turn = concede_at_turn
         """With a bot: concede at the start of this side's own team turn of this number (0: never)."""
         self.fixture = fixture
@@ -90,11 +92,7 @@ class RemoteClient:
             JoinRefused: the server refused the hello.
             CannotJoin: no match server was reached (:func:`~.reach.connect_failure` says why).
         """
-        tls = self.tls if self.address.startswith("wss://") else None
-        try:
-            ws = await connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls)
-        except CONNECT_ERRORS as exc:
-            raise CannotJoin(connect_failure(self.address, exc)) from exc
+        ws = await open_websocket(self.address, self.tls, self.open_timeout)
         async with ws:
             hello = p.Hello(
                 code=self.code, role=self.role, secret=self.secret, fixture=self.fixture,
