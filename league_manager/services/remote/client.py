@@ -23,7 +23,7 @@ from league_manager.match.engine import CONCEDE
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import log_hash, new_secret, verify_dice
 from league_manager.services.remote.mirror import Mirror
-from league_manager.services.remote.reach import OPEN_TIMEOUT, open_websocket
+from league_manager.services.remote.reach import NOT_OURS, OPEN_TIMEOUT, CannotJoin, open_websocket
 
 SIDES = ("home", "away")
 
@@ -90,7 +90,8 @@ class RemoteClient:
 
         Raises:
             JoinRefused: the server refused the hello.
-            CannotJoin: no match server was reached (:func:`~.reach.connect_failure` says why).
+            CannotJoin: no match server was reached (:func:`~.reach.connect_failure` says why),
+                or what answered does not speak the match protocol.
         """
         ws = await open_websocket(self.address, self.tls, self.open_timeout)
         async with ws:
@@ -101,11 +102,23 @@ class RemoteClient:
             await ws.send(p.encode(hello))
             try:
                 async for text in ws:
-                    if await self._receive(ws, p.decode(text)):
+                    if await self._receive(ws, self._decode(text)):
                         break
             except ConnectionClosed:
                 pass
         return self.finish
+
+    def _decode(self, text: str | bytes) -> p.Message:
+        """A message of our protocol; before the welcome, anything else means the address is
+        no match server (another websocket server); later, a malformed message is reported as
+        an error, as the app's connection does."""
+        try:
+            return p.decode(text)
+        except p.ProtocolError as exc:
+            if self.side is None and self.mirror is None:
+                said = f"the address {self.address} {NOT_OURS} (its first message: {exc})"
+                raise CannotJoin(p.Error(code="not_a_match_server", message=said)) from exc
+            return p.Error(code="malformed", message=f"the server sent {exc}")
 
     async def _receive(self, ws: ClientConnection, message: p.Message) -> bool:
         self.finish.events.append(message)

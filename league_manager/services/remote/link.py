@@ -155,8 +155,8 @@ class HostedServer:
     def address(self) -> str:
         """``ws://host:port`` (``wss://`` with TLS) as the host's own board reaches it."""
         scheme = "wss" if self.tls is not None else "ws"
-        host = "127.0.0.1" if self.listen in ("0.0.0.0", "") else self.listen
-        return f"{scheme}://{host}:{self.port}"
+        host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.listen, self.listen)
+        return p.server_address(scheme, host, self.port)
 
     def start(self) -> int:
         """Listen, and return the port.

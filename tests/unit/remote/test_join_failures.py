@@ -215,3 +215,22 @@ def test_an_expired_certificate_is_said_to_have_expired() -> None:
         "cannot join league.example:8765 securely: its certificate has expired "
         "(certificate has expired): the server needs a new one"
     )
+
+
+def test_another_websocket_server_is_no_match_server_in_one_line() -> None:
+    async def chatter(ws: ServerConnection) -> None:
+        await ws.send("hello, whoever you are")
+        await ws.wait_closed()
+
+    async def watch() -> tuple[str, int, str]:
+        async with serve(chatter, "127.0.0.1", 0) as server:
+            where = f"127.0.0.1:{server.sockets[0].getsockname()[1]}"
+            exit_code, err = await asyncio.to_thread(_cli, "match", "watch", where, "--code", "abc")
+        return where, exit_code, err
+
+    where, exit_code, err = asyncio.run(watch())
+    assert exit_code == 1 and "Traceback" not in err
+    assert err.strip().splitlines() == [
+        f"league-manager: the address ws://{where} {NOT_OURS} (its first message: not JSON: "
+        "Expecting value: line 1 column 1 (char 0))"
+    ]
