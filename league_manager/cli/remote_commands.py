@@ -124,7 +124,7 @@ def host_command(args: argparse.Namespace, ctx: CliContext) -> int:
         done = server.add(room)
         listening = await server.start(args.listen, args.port, tls)
         port = listening.sockets[0].getsockname()[1] if listening.sockets else args.port
-        address = f"{'wss' if tls is not None else 'ws'}://{args.listen}:{port}"
+        address = p.server_address("wss" if tls is not None else "ws", args.listen, port)
         resumed = " (resumed from the saved log)" if room.game is not None else ""
         ctx.print(f"hosting fixture {keys.fixture} at {address}{resumed}")
         ctx.print(f"join code: {keys.code}")

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
+from league_manager.services.remote import protocol as p
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -66,7 +67,7 @@ def serve_command(args: argparse.Namespace, ctx: CliContext) -> int:
         listening = await server.start(args.listen, args.port, tls)
         port = listening.sockets[0].getsockname()[1] if listening.sockets else args.port
         scheme = "wss" if tls is not None else "ws"
-        ctx.print(f"serving the shared league at {scheme}://{args.listen}:{port}")
+        ctx.print(f"serving the shared league at {p.server_address(scheme, args.listen, port)}")
         if tls is None:
             ctx.print("warning: without --cert/--key the logins' passwords cross the network unencrypted")
         ctx.stdout.flush()
@@ -101,7 +102,7 @@ def _sharded(args: argparse.Namespace, ctx: CliContext) -> int:
             port = listening.sockets[0].getsockname()[1] if listening.sockets else args.port
             scheme = server.scheme
             workers = ", ".join(str(w.port) for w in server.workers)
-            where = f"{scheme}://{args.listen}:{port}"
+            where = p.server_address(scheme, args.listen, port)
             ctx.print(f"serving the shared league at {where} ({args.workers} workers on ports {workers})")
             if scheme == "ws":
                 ctx.print("warning: without --cert/--key the logins' passwords cross the network unencrypted")

@@ -14,7 +14,7 @@ import ssl
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.exceptions import ConnectionClosed
 
 from league_manager.match.actions import Action
@@ -23,7 +23,7 @@ from league_manager.match.engine import CONCEDE
 from league_manager.services.remote import protocol as p
 from league_manager.services.remote.fairness import log_hash, new_secret, verify_dice
 from league_manager.services.remote.mirror import Mirror
-from league_manager.services.remote.reach import CONNECT_ERRORS, CannotJoin, connect_failure
+from league_manager.services.remote.reach import NOT_OURS, OPEN_TIMEOUT, CannotJoin, open_websocket
 
 SIDES = ("home", "away")
 
@@ -63,8 +63,10 @@ class RemoteClient:
         self, address: str, code: str, *, role: str = "player", bot: str | None = None, seed: int = 1,
         secret: str | None = None, on_message: Callable[[p.Message], None] | None = None,
         tls: ssl.SSLContext | None = None, fixture: int = 0, login: str = "", password: str = "",
-        concede_at_turn: int = 0,
+        concede_at_turn: int = 0, open_timeout: float = OPEN_TIMEOUT,
     ) -> None:  # fmt: skip
+        self.open_timeout = open_timeout
+        """Seconds to wait for the server's handshake."""
         self.concede_at_turn = concede_at_turn
         """With a bot: concede at the start of this side's own team turn of this number (0: never)."""
         self.fixture = fixture
@@ -88,13 +90,10 @@ class RemoteClient:
 
         Raises:
             JoinRefused: the server refused the hello.
-            CannotJoin: no match server was reached (:func:`~.reach.connect_failure` says why).
+            CannotJoin: no match server was reached (:func:`~.reach.connect_failure` says why),
+                or what answered does not speak the match protocol.
         """
-        tls = self.tls if self.address.startswith("wss://") else None
-        try:
-            ws = await connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls)
-        except CONNECT_ERRORS as exc:
-            raise CannotJoin(connect_failure(self.address, exc)) from exc
+        ws = await open_websocket(self.address, self.tls, self.open_timeout)
         async with ws:
             hello = p.Hello(
                 code=self.code, role=self.role, secret=self.secret, fixture=self.fixture,
@@ -103,11 +102,23 @@ class RemoteClient:
             await ws.send(p.encode(hello))
             try:
                 async for text in ws:
-                    if await self._receive(ws, p.decode(text)):
+                    if await self._receive(ws, self._decode(text)):
                         break
             except ConnectionClosed:
                 pass
         return self.finish
+
+    def _decode(self, text: str | bytes) -> p.Message:
+        """A message of our protocol; before the welcome, anything else means the address is
+        no match server (another websocket server); later, a malformed message is reported as
+        an error, as the app's connection does."""
+        try:
+            return p.decode(text)
+        except p.ProtocolError as exc:
+            if self.side is None and self.mirror is None:
+                said = f"the address {self.address} {NOT_OURS} (its first message: {exc})"
+                raise CannotJoin(p.Error(code="not_a_match_server", message=said)) from exc
+            return p.Error(code="malformed", message=f"the server sent {exc}")
 
     async def _receive(self, ws: ClientConnection, message: p.Message) -> bool:
         self.finish.events.append(message)

@@ -17,12 +17,12 @@ from collections.abc import Callable, Coroutine
 from concurrent.futures import Future
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.server import Server
 from websockets.exceptions import ConnectionClosed, WebSocketException
 
 from league_manager.services.remote import protocol as p
-from league_manager.services.remote.reach import CONNECT_ERRORS, connect_failure
+from league_manager.services.remote.reach import CannotJoin, open_websocket
 from league_manager.services.remote.room import Room
 from league_manager.services.remote.server import MatchServer
 
@@ -40,12 +40,15 @@ class ClientLink:
         on_closed: called once on the worker thread when the connection ends, with why ("" when
             closed by :meth:`close`).
         tls: the context for a ``wss://`` address (a CA file for a self-signed server).
+        open_timeout: seconds to wait for the server's handshake.
     """
 
     def __init__(
         self, address: str, hello: p.Hello, on_message: Callable[[p.Message], None],
         on_closed: Callable[[str], None], tls: ssl.SSLContext | None = None,
+        open_timeout: float = START_TIMEOUT,
     ) -> None:  # fmt: skip
+        self.open_timeout = open_timeout
         self.address = p.fixture_address(address if "://" in address else f"ws://{address}", hello.fixture)
         self.hello = hello
         self.on_message = on_message
@@ -68,11 +71,10 @@ class ClientLink:
         self._loop = asyncio.get_running_loop()
         reason = ""
         try:
-            tls = self.tls if self.address.startswith("wss://") else None
             try:
-                ws = await connect(self.address, max_size=p.MAX_MESSAGE, ssl=tls, open_timeout=START_TIMEOUT)
-            except CONNECT_ERRORS as exc:
-                reason = connect_failure(self.address, exc).message
+                ws = await open_websocket(self.address, self.tls, self.open_timeout)
+            except CannotJoin as exc:
+                reason = exc.error.message
                 return
             async with ws:
                 self._ws = ws
@@ -153,8 +155,8 @@ class HostedServer:
     def address(self) -> str:
         """``ws://host:port`` (``wss://`` with TLS) as the host's own board reaches it."""
         scheme = "wss" if self.tls is not None else "ws"
-        host = "127.0.0.1" if self.listen in ("0.0.0.0", "") else self.listen
-        return f"{scheme}://{host}:{self.port}"
+        host = {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.listen, self.listen)
+        return p.server_address(scheme, host, self.port)
 
     def start(self) -> int:
         """Listen, and return the port.

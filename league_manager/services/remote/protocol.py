@@ -300,6 +300,12 @@ process sends the handshake on to the worker holding that fixture's room (an HTT
 before any message)."""
 
 
+def server_address(scheme: str, host: str, port: int) -> str:
+    """``scheme://host:port`` of a server listening on ``host``; an IPv6 address in brackets
+    (``ws://[::]:8765``), as a URI needs it."""
+    return f"{scheme}://[{host}]:{port}" if ":" in host else f"{scheme}://{host}:{port}"
+
+
 def fixture_address(address: str, fixture: int) -> str:
     """``address`` with the fixture's path (``ws://host:port/fixture/N``); unchanged for
     direct play (fixture 0) or an address that already names a path."""

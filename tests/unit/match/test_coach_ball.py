@@ -1,5 +1,6 @@
 """The coach's ball plays and reasons: blitz odds from another square, a reason per activation
-in a seeded game, and the hand-off to a free receiver nearer the end zone on constructed positions."""
+in a seeded game, and the hand-off and the pass to a free receiver nearer the end zone on
+constructed positions (the hand-off also chosen through the coach's whole script)."""
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
@@ -9,7 +10,7 @@ from league_manager.match.bots.coach_carrier import ball_play
 from league_manager.match.engine import Match
 from league_manager.match.odds import block_odds
 from league_manager.match.pitch import NEIGHBOURS, W, distance, scoring_x, sq
-from tests.unit.match.coach_positions import human_mirror, players, position
+from tests.unit.match.coach_positions import human_mirror, place, players, position
 
 
 def _play(match: Match, bots: tuple[CoachBot, CoachBot], until: int) -> list[str]:
@@ -79,6 +80,47 @@ def test_the_carrier_hands_off_to_a_free_receiver_nearer_the_end_zone() -> None:
     assert bot._plan and distance(bot._plan[-1].square, sq(19, 7)) == 1  # walks next to the receiver
     assert bot.reason.startswith("handoff to a free receiver: ") and "to score" in bot.reason
     assert match.state.pos[carrier] == sq(16, 7)  # only planned: nothing moved
+
+
+def test_the_coachs_script_reaches_the_hand_off_at_a_real_team_turn() -> None:
+    """CoachBot.choose at home's team-turn prompt (the engine's own options for the position):
+    nothing scores and nobody can be blocked, so the script's ball play hands off."""
+    match = human_mirror(3)
+    bots = (CoachBot(1), CoachBot(2))
+    while (prompt := match.prompt) is not None and not (prompt.kind == acts.TURN and prompt.team == 0):
+        match.apply(bots[prompt.team].choose(match))  # to home's first team turn
+    assert match.prompt is not None
+    movers = [a.player for a in match.prompt.options if a.kind == acts.ACTIVATE[acts.MOVE]]
+    receiver = next(p for p in players(match, 0, 8) if p in movers)
+    carrier = next(p for p in players(match, 0, 6) if p != receiver and p in movers)
+    idle = next(p for p in movers if p not in (carrier, receiver))
+    place(match, {carrier: sq(16, 7), receiver: sq(19, 7), idle: sq(3, 1)})
+    match.state.carrier, match.state.ball = carrier, sq(16, 7)
+    match.apply(Action(acts.ACTIVATE[acts.MOVE], idle))  # the next prompt lists the placed players
+    match.apply(Action(acts.END_ACTIVATION))
+    coach = CoachBot(1)
+    action = coach.choose(match)
+    assert action == Action(acts.ACTIVATE[acts.HANDOFF], carrier) and match.is_legal(action)
+    assert (coach._kind, coach._foe) == (acts.HANDOFF, receiver)
+    assert coach.reason.startswith("handoff to a free receiver: ")
+
+
+def test_the_thrower_passes_to_a_free_receiver_out_of_hand_off_reach() -> None:
+    probe = human_mirror()
+    s = probe.state
+    receiver = players(probe, 0, 8)[0]
+    thrower = min((p for p in players(probe, 0, 6) if p != receiver and s.pa[p] > 0), key=lambda p: s.pa[p])
+    here, there = sq(6, 7), sq(18, 7)
+    match, bot, options = position(
+        {thrower: here, receiver: there}, thrower, (acts.MOVE, acts.PASS, acts.HANDOFF)
+    )
+    assert distance(here, there) > match.state.ma[thrower] + 3  # no walk and hand-off reaches it
+    action = ball_play(bot, match, 0, options, thrower)
+    assert action == Action(acts.ACTIVATE[acts.PASS], thrower)
+    assert (bot._kind, bot._foe, bot._plan) == (acts.PASS, receiver, [])  # thrown from where it stands
+    assert bot.reason.startswith("pass to a free receiver: ") and "to score" in bot.reason
+    no_pass = options - {Action(acts.ACTIVATE[acts.PASS], thrower)}
+    assert ball_play(bot, match, 0, no_pass, thrower) is None  # passed this turn: out of reach
 
 
 def test_no_hand_off_to_a_marked_receiver_nor_one_a_square_ahead_nor_when_not_allowed() -> None:

@@ -96,3 +96,9 @@ def test_a_league_servers_address_names_the_fixture_in_its_path() -> None:
     assert p.fixture_of("/fixture/12?x=1") == 12
     assert p.fixture_of("/") is None and p.fixture_of("/other/fixture/1") is None
     assert p.fixture_of("/fixture/-1") is None and p.fixture_of("/fixture/") is None
+
+
+def test_a_server_address_brackets_an_ipv6_host() -> None:
+    assert p.server_address("ws", "::", 8765) == "ws://[::]:8765"
+    assert p.server_address("wss", "fe80::1", 443) == "wss://[fe80::1]:443"
+    assert p.server_address("ws", "0.0.0.0", 8765) == "ws://0.0.0.0:8765"

@@ -22,13 +22,14 @@ from league_manager.services.remote.tls import client_context, server_context
 from tests.unit.remote.remote_helpers import wind_down
 
 
-def _certificate(folder: Path) -> tuple[Path, Path]:
+def _certificate(folder: Path, names: str = "IP:127.0.0.1,DNS:localhost") -> tuple[Path, Path]:
+    """A self-signed certificate and its key in ``folder``, naming ``names`` (subjectAltName)."""
     if shutil.which("openssl") is None:
         pytest.skip("needs the openssl command to make a test certificate")
     cert, key = folder / "cert.pem", folder / "key.pem"
     subprocess.run(
         ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
-         "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost"],
+         "-days", "1", "-subj", "/CN=localhost", "-addext", f"subjectAltName={names}"],
         check=True, capture_output=True,
     )  # fmt: skip
     return cert, key
