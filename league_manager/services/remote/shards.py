@@ -320,7 +320,9 @@ def _again(worker: Worker) -> str:
 def _host(header: str | None, listen: str) -> str:
     """The host name the client used (the Host header without its port)."""
     if not header:
-        return "127.0.0.1" if listen in ("0.0.0.0", "::", "") else listen
+        if listen in ("0.0.0.0", "::", ""):
+            return "127.0.0.1"
+        return f"[{listen}]" if ":" in listen else listen  # an IPv6 address needs its brackets
     if header.startswith("["):  # an IPv6 address: [::1]:8765
         return header.partition("]")[0] + "]"
     return header.rpartition(":")[0] if ":" in header else header

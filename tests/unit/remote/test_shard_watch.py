@@ -170,3 +170,11 @@ def test_stopping_the_front_while_it_starts_a_worker_again_stops_that_process(
 
     asyncio.run(run())
     assert left == []
+
+
+def test_the_redirect_host_is_the_one_the_client_used_with_ipv6_in_brackets() -> None:
+    assert shards._host("league.example:8765", "0.0.0.0") == "league.example"
+    assert shards._host("[::1]:8765", "::") == "[::1]"
+    assert shards._host(None, "0.0.0.0") == "127.0.0.1"
+    assert shards._host(None, "fe80::1") == "[fe80::1]"
+    assert shards._host("", "10.0.0.5") == "10.0.0.5"
