@@ -32,8 +32,9 @@ rather than a stall.
 This module holds the script's order, the plan being played and the look-ups the steps
 share (move plans, free reach, the race's weights). The steps live by concern:
 :mod:`.coach_carrier` (score, pick-up, pass, carrier moves, cage, the carrier's square
-worth), :mod:`.coach_hits` (blocks, the blitz on their carrier), :mod:`.coach_lane`,
-:mod:`.coach_defence`; :mod:`.coach_dice` answers block dice, re-rolls and pushes.
+worth; :mod:`.coach_cage` the corners a grinding roster's cage can hold), :mod:`.coach_hits`
+(blocks, the blitz on their carrier), :mod:`.coach_lane`, :mod:`.coach_defence`;
+:mod:`.coach_dice` answers block dice, re-rolls and pushes.
 """
 
 from __future__ import annotations
