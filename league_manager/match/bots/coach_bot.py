@@ -32,8 +32,9 @@ rather than a stall.
 This module holds the script's order, the plan being played and the look-ups the steps
 share (move plans, free reach, the race's weights). The steps live by concern:
 :mod:`.coach_carrier` (score, pick-up, pass, carrier moves, cage, the carrier's square
-worth), :mod:`.coach_hits` (blocks, the blitz on their carrier), :mod:`.coach_lane`,
-:mod:`.coach_defence`; :mod:`.coach_dice` answers block dice, re-rolls and pushes.
+worth; :mod:`.coach_cage` the corners a grinding roster's cage can hold), :mod:`.coach_hits`
+(blocks, the blitz on their carrier), :mod:`.coach_lane`, :mod:`.coach_defence`;
+:mod:`.coach_dice` answers block dice, re-rolls and pushes.
 """
 
 from __future__ import annotations
@@ -274,7 +275,8 @@ class CoachBot(CoachDice):
             if step in options:
                 return step
             self._plan = []
-        if p == s.carrier and prompt.info.get("action") in (acts.MOVE, acts.SECURE_BALL):
+        moving = prompt.info.get("action") in (acts.MOVE, acts.SECURE_BALL)
+        if p == s.carrier and moving and picked_up_now(match, p):
             onwards = carrier_steps.carry_on(self, match, p)
             if onwards is not None and onwards in options:
                 return onwards
@@ -290,3 +292,21 @@ class CoachBot(CoachDice):
         if self._foe >= 0 and s.pos[self._foe] >= 0:
             return Action(acts.CHOOSE, self._player, s.pos[self._foe])
         return None
+
+
+def picked_up_now(match: Match, p: int) -> bool:
+    """Whether p picked the ball up in its current activation: only then does the carrier walk
+    on with the move left (:func:`.coach_carrier.carry_on`). A carrier who set out with the
+    ball ends its move where its plan ends; walking on from there, square after square, let a
+    carrier wander and then rush for the end zone with its move spent.
+
+    Args:
+        match: the match, p's activation under way.
+        p: the player.
+    """
+    for event in reversed(match.events):
+        if event.player == p and event.kind == "pick_up" and event.success:
+            return True
+        if event.kind == "activate":
+            return False
+    return False

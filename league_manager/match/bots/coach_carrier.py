@@ -8,7 +8,8 @@ it returns the action that starts the activation (the bot keeps the plan) or Non
 - :func:`pick_up`: a loose ball lifted by the player most likely to reach and lift it;
 - :func:`ball_play`: a pass or a hand-off to a free team-mate when it beats keeping the ball;
 - :func:`carrier_move`: the carrier to a better square (:func:`safety`), with dice only at
-  good odds;
+  good odds; a roster stronger than it is agile also weighs the cage its players can hold
+  round the square (:mod:`.coach_cage`);
 - :func:`cage`: free players without dice on the carrier's diagonal squares;
 - :func:`carry_on`: a carrier who just picked the ball up walks on with the move left.
 
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots.coach_ball import TD_WORTH, ball_plays
+from league_manager.match.bots.coach_cage import cage_cover
 from league_manager.match.bots.coach_drive import hold_square, stall
 from league_manager.match.bots.coach_route import route_steps
 from league_manager.match.engine import Match
@@ -160,7 +162,8 @@ def carrier_move(bot: CoachBot, match: Match, team: int, options: set[Action], c
     if Action(acts.ACTIVATE[acts.MOVE], carrier) not in options or s.status[carrier] != STANDING:
         return None
     here = s.pos[carrier]
-    now = bot._safety(match, team, here, carrier)
+    cover = cage_cover(bot, match, team, carrier)
+    now = bot._safety(match, team, here, carrier) + cover(here)
     best: tuple[float, MovePlan | None] = (now, None)
     risk = CARRIER_RISK_LATE if s.turn[team] >= TURNS_PER_HALF - 1 else CARRIER_RISK
     hold = stall(match, team, carrier)
@@ -169,7 +172,8 @@ def carrier_move(bot: CoachBot, match: Match, team: int, options: set[Action], c
         p = plan.p_with_rerolls
         if p < risk or (hold and xy(square)[0] == goal_x):
             continue
-        value = p * bot._safety(match, team, square, carrier) + (1 - p) * (now - LOSS)
+        worth = bot._safety(match, team, square, carrier) + cover(square)
+        value = p * worth + (1 - p) * (now - LOSS)
         if value > best[0] + 0.5:
             best = (value, plan)
     if best[1] is None:
@@ -244,7 +248,9 @@ def carry_on(bot: CoachBot, match: Match, p: int) -> Action | None:
     team = s.team[p]
     plans = plan_moves(match, p)
     goal_x = scoring_x(team)
-    best: tuple[float, MovePlan | None] = (bot._safety(match, team, s.pos[p], p), None)
+    cover = cage_cover(bot, match, team, p)
+    here = bot._safety(match, team, s.pos[p], p) + cover(s.pos[p])
+    best: tuple[float, MovePlan | None] = (here, None)
     hold = stall(match, team, p)
     for square, plan in plans.items():
         if xy(square)[0] == goal_x and hold:
@@ -252,7 +258,7 @@ def carry_on(bot: CoachBot, match: Match, p: int) -> Action | None:
         if xy(square)[0] == goal_x and plan.p_with_rerolls >= SCORE_NOW:
             best = (1000 * plan.p_with_rerolls, plan)
         elif plan.p_with_rerolls >= SURE and best[0] < 1000:
-            value = bot._safety(match, team, square, p)
+            value = bot._safety(match, team, square, p) + cover(square)
             if value > best[0] + 0.5:
                 best = (value, plan)
     if best[1] is None:
