@@ -28,16 +28,18 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
 from league_manager.match.bots.evidence import clear_gain
-from league_manager.match.bots.legend_ideas import carrier_ideas
-from league_manager.match.bots.legend_plays import blitz_ideas, end_turn_idea
+from league_manager.match.bots.legend_ideas import carrier_ideas, stay_idea
+from league_manager.match.bots.legend_plays import blitz_ideas, end_turn_idea, path_blitz_idea
+from league_manager.match.bots.legend_pressure import ball_ideas, cage_ideas, end_turn_pick, stand_up_pick
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
-from league_manager.match.pitch import scoring_x, xy
+from league_manager.match.pitch import ON_PITCH, scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
 
 DEEP_CANDIDATES = 4
@@ -53,6 +55,11 @@ DEEP_MARGIN = 2.0
 samples' spread may ask for more (:mod:`~league_manager.match.bots.evidence`)."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
+REACH_TURNS = 1
+"""A carrier within this many turns of its move plus rushes of its end zone makes a moment
+critical."""
+LOOSE_CRITICAL = False
+"""Whether a loose ball on the pitch makes a moment critical."""
 SAFETY_SECONDS = 15.0
 """A first round slower than this skips the second (a safety net, not a budget)."""
 
@@ -107,22 +114,51 @@ class LegendBot(VeteranBot):
 
     plays: tuple[str, ...] = PLAYS
     """The ideas of :mod:`~league_manager.match.bots.legend_plays` offered to the search."""
+    reach_turns: int = REACH_TURNS
+    """A carrier within this many turns' reach of its end zone makes the moment critical."""
+    loose_critical: bool = LOOSE_CRITICAL
+    """Whether a loose ball on the pitch makes the moment critical."""
+    deep: int = DEEP_CANDIDATES
+    first_samples: int = FIRST_SAMPLES
+    more_samples: int = MORE_SAMPLES
 
     def __init__(self, seed: int | None = None, workers: int = WORKERS) -> None:
         super().__init__(seed)
         self.workers = workers
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
-        if "kickoff_blitz" in prompt.info or not self.critical(match, prompt.team):
+        if "kickoff_blitz" in prompt.info:
             return super()._turn(match, prompt)
-        picks = self.candidates(match, prompt, DEEP_CANDIDATES)
+        action = self._searched_turn(match, prompt)
+        if action == Action(acts.END_TURN) and "stand" in self.plays:
+            stand = stand_up_pick(match, prompt)
+            if stand is not None:
+                return self.take(stand)
+        return action
+
+    def _searched_turn(self, match: Match, prompt: Prompt) -> Action | None:
+        critical = self.critical(match, prompt.team)
+        picks = self.candidates(match, prompt, self.deep)
+        if not critical and picks:
+            return super()._turn(match, prompt)
         if picks:
             more = carrier_ideas(self, match, prompt, picks)
+            if "stay" in self.plays:
+                more += stay_idea(match, prompt, picks)
             if "blitz" in self.plays:
                 more += blitz_ideas(self, match, prompt, picks)
+            if "path" in self.plays:
+                more += path_blitz_idea(self, match, prompt, picks + more)
             if "end_turn" in self.plays:
                 more += end_turn_idea(match, prompt, picks)
+            more += self._pressure(match, prompt, picks)
             picks += more
+        else:
+            stand = stand_up_pick(match, prompt) if "stand" in self.plays else None
+            if stand is not None:  # stand up first: the ideas below are weighed once
+                return self.take(stand)
+            ideas = self._pressure(match, prompt, picks)
+            picks = [end_turn_pick(), *ideas] if ideas else []
         if len(picks) <= 1:
             return super()._turn(match, prompt)
         best, gain = self.search(match, prompt.team, picks)
@@ -131,6 +167,15 @@ class LegendBot(VeteranBot):
         self.reason += f": {gain:+.1f} over the first idea)" if best else ")"
         return chosen
 
+    def _pressure(self, match: Match, prompt: Prompt, picks: list[Pick]) -> list[Pick]:
+        """:mod:`~league_manager.match.bots.legend_pressure`'s ideas offered (see :data:`PLAYS`)."""
+        ideas: list[Pick] = []
+        if "cage" in self.plays:
+            ideas += cage_ideas(self, match, prompt, picks)
+        if "ball" in self.plays:
+            ideas += ball_ideas(self, match, prompt, picks)
+        return ideas
+
     def critical(self, match: Match, team: int) -> bool:
         """A carrier near the end zone it scores in, or the last two turns of the half."""
         s = match.state
@@ -138,10 +183,10 @@ class LegendBot(VeteranBot):
             return True
         carrier = s.carrier
         if carrier < 0 or s.pos[carrier] < 0:
-            return False
+            return self.loose_critical and s.ball >= 0 and ON_PITCH[s.ball]
         side = s.team[carrier]
         reach = s.ma[carrier] + rushes_allowed(match.ctx, carrier)
-        return abs(xy(s.pos[carrier])[0] - scoring_x(side)) <= reach
+        return abs(xy(s.pos[carrier])[0] - scoring_x(side)) <= reach * self.reach_turns
 
     def search(self, match: Match, team: int, picks: list[Pick]) -> tuple[int, float]:
         """The pick to play (an index into ``picks``) and its gain over the coach's first.
@@ -151,17 +196,17 @@ class LegendBot(VeteranBot):
         """
         base = self.seed * 7919 + len(match.actions) * 131
         started = time.perf_counter()
-        n = FIRST_SAMPLES
+        n = self.first_samples
         jobs = [(pick, base + i, self.seed + i) for pick in picks for i in range(n)]
         first = self._run(match, team, jobs)
         samples = [first[k * n : (k + 1) * n] for k in range(len(picks))]
         rival = max(range(1, len(picks)), key=lambda k: (sum(samples[k]), -k))
         if time.perf_counter() - started <= SAFETY_SECONDS:
-            more = range(n, n + MORE_SAMPLES)
+            more = range(n, n + self.more_samples)
             jobs = [(picks[k], base + i, self.seed + i) for k in (0, rival) for i in more]
             second = self._run(match, team, jobs)
-            samples[0] = samples[0] + second[:MORE_SAMPLES]
-            samples[rival] = samples[rival] + second[MORE_SAMPLES:]
+            samples[0] = samples[0] + second[: self.more_samples]
+            samples[rival] = samples[rival] + second[self.more_samples :]
         gain = clear_gain(samples[0], samples[rival], DEEP_MARGIN)
         return (rival, gain) if gain is not None else (0, 0.0)
 
