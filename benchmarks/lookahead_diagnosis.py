@@ -17,9 +17,9 @@ team's next one, and scored with the position value at our next team turn. The r
 the override rate by situation, the judged gain of overruling (mean and how often it was
 positive), and how well the level's own value difference predicted the judged one.
 
-``LEGEND_PLAYS=blitz,end_turn`` (or a part of it, or nothing) chooses which of the legend's
-other ideas (:mod:`~league_manager.match.bots.legend_plays`) it offers; a blitz idea's kind is
-reported as ``blitz*``.
+``LEGEND_PLAYS=blitz,stay,path,cage,ball,stand,end_turn`` (or a part of it, or nothing) chooses
+which of the legend's own ideas (``legend_bot.PLAYS``) it offers; their kinds are reported
+marked (``blitz*``, ``blitz^``, ``move=``, ``blitz#``, ``move#``, ``move~``, see ``_MARKS``).
 
 This is a measuring tool, not part of the bots: it subclasses them and does not change them.
 """
@@ -44,9 +44,18 @@ from league_manager.match.teams import generate_team
 from league_manager.rules.dice import SeededDice
 from league_manager.rules.loader import load_ruleset
 
-_MARKS = {"blitz a player near": "*", "blitz a player in": "^", "the carrier stays": "="}
+_MARKS = {
+    "blitz a player near": "*",
+    "blitz a player in": "^",
+    "the carrier stays": "=",
+    "blitz their carrier's cage": "#",
+    "close in on their": "#",
+    "a long pick-up": "~",
+    "next to the loose ball": "~",
+}
 """The reasons of the legend's own ideas, and the mark put on their kind: blitz* (a blitz on
-another target), blitz^ (one clearing our carrier's lane), move= (the carrier staying)."""
+another target), blitz^ (one clearing our carrier's lane), move= (the carrier staying), blitz#
+and move# (their carrier's cage), move~ (a long pick-up or a move next to the loose ball)."""
 
 
 def _kind(pick: Pick) -> str:

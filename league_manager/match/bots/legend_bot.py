@@ -1,16 +1,22 @@
 """The legend: the veteran, searching whole turns at the critical moments, on both cores.
 
-A moment is critical when a carrier (ours or theirs) is within its move plus two rushes of the
-end zone it scores in, or in the last two team turns of a half. Then the coach proposes up to
-:data:`DEEP_CANDIDATES` activations (and :mod:`~league_manager.match.bots.legend_ideas` up to two
-other squares for our carrier, :mod:`~league_manager.match.bots.legend_plays` up to two blitzes on
-other targets than the coach's, see :data:`PLAYS`) and each is tried on :data:`FIRST_SAMPLES` forks played to
-the end of our team turn (the coach plays the rest of it), instead of the veteran's one
-activation; the coach's first idea and the best of the others are then tried on
+A moment is critical when a carrier (ours or theirs) is within :data:`REACH_TURNS` turns of its
+move plus two rushes of the end zone it scores in, when the ball is loose on the pitch
+(:data:`LOOSE_CRITICAL`), or in the last two team turns of a half. Then the coach proposes up to
+:data:`DEEP_CANDIDATES` activations, the legend's own ideas are added (see :data:`PLAYS`:
+:mod:`~league_manager.match.bots.legend_ideas` other squares for our carrier and the carrier
+staying, :mod:`~league_manager.match.bots.legend_plays` blitzes on other targets and on our
+carrier's lane, :mod:`~league_manager.match.bots.legend_pressure` blitzes on their carrier's
+cage, a move up to it and a long pick-up), and each is tried on :data:`FIRST_SAMPLES` forks
+played to the end of our team turn (the coach plays the rest of it), instead of the veteran's
+one activation; the coach's first idea and the best of the others are then tried on
 :data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean gain over
 the first, sample by sample, clears both :data:`DEEP_MARGIN` and the samples' spread
 (:mod:`~league_manager.match.bots.evidence`). Sample *i* has the same dice seed for every
 candidate (common random numbers), so the comparison is between the candidates, not the dice.
+When the coach has no idea at all (it would end the turn), the legend's pressure ideas are
+weighed the same way against ending the turn, critical or not, and before any turn ends a
+prone player of ours who can stand without a roll stands up.
 The tries are split over a process pool (:data:`WORKERS` processes); each try's dice are seeded
 from the bot's seed, the number of actions so far and the sample's index, and the results are
 read in the candidates' order, so which process ran what changes nothing. When the pool cannot
@@ -42,11 +48,12 @@ from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import ON_PITCH, scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
 
-DEEP_CANDIDATES = 4
-"""Activations weighed at a critical moment."""
-FIRST_SAMPLES = 3
+DEEP_CANDIDATES = 5
+"""The coach's activations weighed at a critical moment (its script's cage step is often the
+fifth)."""
+FIRST_SAMPLES = 4
 """Dice samples per candidate in the first round (each plays the rest of the turn)."""
-MORE_SAMPLES = 5
+MORE_SAMPLES = 6
 """More samples for the coach's first idea and the best other one (the second round)."""
 WORKERS = 2
 """Processes of the pool (the machine's two cores)."""
@@ -55,19 +62,23 @@ DEEP_MARGIN = 2.0
 samples' spread may ask for more (:mod:`~league_manager.match.bots.evidence`)."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
-REACH_TURNS = 1
+REACH_TURNS = 2
 """A carrier within this many turns of its move plus rushes of its end zone makes a moment
 critical."""
-LOOSE_CRITICAL = False
+LOOSE_CRITICAL = True
 """Whether a loose ball on the pitch makes a moment critical."""
 SAFETY_SECONDS = 15.0
 """A first round slower than this skips the second (a safety net, not a budget)."""
 
-PLAYS: tuple[str, ...] = ("blitz",)
-"""The other ideas searched (:mod:`~league_manager.match.bots.legend_plays`): "blitz" (other
-targets near our carrier). "end_turn" (end the turn before a risky first idea) is left out: the
-diagnosis judged its overrule worse (docs/rules-decisions.md, the bot ladder part 9); it can be
-offered again with ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py``."""
+PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand")
+"""The legend's own ideas: "blitz" (other targets near our carrier) and "path" (an opponent in
+our carrier's lane), :mod:`~league_manager.match.bots.legend_plays`; "stay" (the carrier stays
+in its square), :mod:`~league_manager.match.bots.legend_ideas`; "cage" (blitzes on their
+carrier's cage, a move up to it), "ball" (a long pick-up, a move next to the loose ball) and
+"stand" (a prone player stands up before the turn ends),
+:mod:`~league_manager.match.bots.legend_pressure`. "end_turn" (end the turn before a risky
+first idea) is left out: the diagnosis judged its overrule worse (docs/rules-decisions.md, the
+bot ladder part 9); ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py`` offers any set."""
 
 _pool: ProcessPoolExecutor | None = None
 _last: tuple[tuple[str, str, str], Match] | None = None
@@ -119,8 +130,11 @@ class LegendBot(VeteranBot):
     loose_critical: bool = LOOSE_CRITICAL
     """Whether a loose ball on the pitch makes the moment critical."""
     deep: int = DEEP_CANDIDATES
+    """The coach's activations weighed at a critical moment."""
     first_samples: int = FIRST_SAMPLES
+    """Samples per candidate in the first round."""
     more_samples: int = MORE_SAMPLES
+    """Samples more for the first idea and the best other in the second round."""
 
     def __init__(self, seed: int | None = None, workers: int = WORKERS) -> None:
         super().__init__(seed)
@@ -177,7 +191,8 @@ class LegendBot(VeteranBot):
         return ideas
 
     def critical(self, match: Match, team: int) -> bool:
-        """A carrier near the end zone it scores in, or the last two turns of the half."""
+        """A carrier within :attr:`reach_turns` turns of the end zone it scores in, a loose
+        ball (:attr:`loose_critical`), or the last two turns of the half."""
         s = match.state
         if s.turn[team] >= LATE_TURN:
             return True
