@@ -17,9 +17,9 @@ team's next one, and scored with the position value at our next team turn. The r
 the override rate by situation, the judged gain of overruling (mean and how often it was
 positive), and how well the level's own value difference predicted the judged one.
 
-``LEGEND_PLAYS=blitz,end_turn`` (or a part of it, or nothing) chooses which of the legend's
-other ideas (:mod:`~league_manager.match.bots.legend_plays`) it offers; a blitz idea's kind is
-reported as ``blitz*``.
+``LEGEND_PLAYS=blitz,stay,path,cage,ball,stand,end_turn`` (or a part of it, or nothing) chooses
+which of the legend's own ideas (``legend_bot.PLAYS``) it offers; their kinds are reported
+marked (``blitz*``, ``blitz^``, ``move=``, ``blitz#``, ``move#``, ``move~``, see ``_MARKS``).
 
 This is a measuring tool, not part of the bots: it subclasses them and does not change them.
 """
@@ -36,7 +36,7 @@ from typing import Any
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
-from league_manager.match.bots.legend_bot import FIRST_SAMPLES, LegendBot
+from league_manager.match.bots.legend_bot import LegendBot
 from league_manager.match.bots.position_value import counter_risk, position_value
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
@@ -44,8 +44,25 @@ from league_manager.match.teams import generate_team
 from league_manager.rules.dice import SeededDice
 from league_manager.rules.loader import load_ruleset
 
-_OTHER_BLITZ = "blitz a player near"
-"""The reason of a :func:`~league_manager.match.bots.legend_plays.blitz_ideas` pick (kind blitz*)."""
+_MARKS = {
+    "blitz a player near": "*",
+    "blitz a player in": "^",
+    "the carrier stays": "=",
+    "blitz their carrier's cage": "#",
+    "close in on their": "#",
+    "a long pick-up": "~",
+    "next to the loose ball": "~",
+}
+"""The reasons of the legend's own ideas, and the mark put on their kind: blitz* (a blitz on
+another target), blitz^ (one clearing our carrier's lane), move= (the carrier staying), blitz#
+and move# (their carrier's cage), move~ (a long pick-up or a move next to the loose ball)."""
+
+
+def _kind(pick: Pick) -> str:
+    """The pick's kind, marked when it is one of the legend's own ideas."""
+    mark = next((m for start, m in _MARKS.items() if pick.reason.startswith(start)), "")
+    return pick.kind + mark
+
 
 CAP = 900
 """Decisions a judging fork may take (a safety net)."""
@@ -130,7 +147,7 @@ class _Probe:
             return
         picks, values = last
         chosen = next((i for i, p in enumerate(picks) if p is self._taken), 0)
-        kinds = [p.kind + ("*" if p.reason.startswith(_OTHER_BLITZ) else "") for p in picks]
+        kinds = [_kind(p) for p in picks]
         record = Record(situation(match, prompt.team), kinds, values, chosen)
         self.log.records.append(record)
         if not chosen and len(self.log.records) % 5:
@@ -184,7 +201,7 @@ class LegendProbe(_Probe, LegendBot):
     def search(self, match: Match, team: int, picks: list[Pick]) -> tuple[int, float]:
         self._runs = []
         best, gain = super().search(match, team, picks)
-        n = FIRST_SAMPLES
+        n = self.first_samples
         first = self._runs[0]
         values = [statistics.fmean(first[k * n : (k + 1) * n]) for k in range(len(picks))]
         self._last = (list(picks), values)

@@ -1,16 +1,22 @@
 """The legend: the veteran, searching whole turns at the critical moments, on both cores.
 
-A moment is critical when a carrier (ours or theirs) is within its move plus two rushes of the
-end zone it scores in, or in the last two team turns of a half. Then the coach proposes up to
-:data:`DEEP_CANDIDATES` activations (and :mod:`~league_manager.match.bots.legend_ideas` up to two
-other squares for our carrier, :mod:`~league_manager.match.bots.legend_plays` up to two blitzes on
-other targets than the coach's, see :data:`PLAYS`) and each is tried on :data:`FIRST_SAMPLES` forks played to
-the end of our team turn (the coach plays the rest of it), instead of the veteran's one
-activation; the coach's first idea and the best of the others are then tried on
+A moment is critical when a carrier (ours or theirs) is within :data:`REACH_TURNS` turns of its
+move plus two rushes of the end zone it scores in, when the ball is loose on the pitch
+(:data:`LOOSE_CRITICAL`), or in the last two team turns of a half. Then the coach proposes up to
+:data:`DEEP_CANDIDATES` activations, the legend's own ideas are added (see :data:`PLAYS`:
+:mod:`~league_manager.match.bots.legend_ideas` other squares for our carrier and the carrier
+staying, :mod:`~league_manager.match.bots.legend_plays` blitzes on other targets and on our
+carrier's lane, :mod:`~league_manager.match.bots.legend_pressure` blitzes on their carrier's
+cage, a move up to it and a long pick-up), and each is tried on :data:`FIRST_SAMPLES` forks
+played to the end of our team turn (the coach plays the rest of it), instead of the veteran's
+one activation; the coach's first idea and the best of the others are then tried on
 :data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean gain over
 the first, sample by sample, clears both :data:`DEEP_MARGIN` and the samples' spread
 (:mod:`~league_manager.match.bots.evidence`). Sample *i* has the same dice seed for every
 candidate (common random numbers), so the comparison is between the candidates, not the dice.
+When the coach has no idea at all (it would end the turn), the legend's pressure ideas are
+weighed the same way against ending the turn, critical or not, and before any turn ends a
+prone player of ours who can stand without a roll stands up.
 The tries are split over a process pool (:data:`WORKERS` processes); each try's dice are seeded
 from the bot's seed, the number of actions so far and the sample's index, and the results are
 read in the candidates' order, so which process ran what changes nothing. When the pool cannot
@@ -28,23 +34,26 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
 from league_manager.match.bots.evidence import clear_gain
-from league_manager.match.bots.legend_ideas import carrier_ideas
-from league_manager.match.bots.legend_plays import blitz_ideas, end_turn_idea
+from league_manager.match.bots.legend_ideas import carrier_ideas, stay_idea
+from league_manager.match.bots.legend_plays import blitz_ideas, end_turn_idea, path_blitz_idea
+from league_manager.match.bots.legend_pressure import ball_ideas, cage_ideas, end_turn_pick, stand_up_pick
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
-from league_manager.match.pitch import scoring_x, xy
+from league_manager.match.pitch import ON_PITCH, scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
 
-DEEP_CANDIDATES = 4
-"""Activations weighed at a critical moment."""
-FIRST_SAMPLES = 3
+DEEP_CANDIDATES = 5
+"""The coach's activations weighed at a critical moment (its script's cage step is often the
+fifth)."""
+FIRST_SAMPLES = 4
 """Dice samples per candidate in the first round (each plays the rest of the turn)."""
-MORE_SAMPLES = 5
+MORE_SAMPLES = 6
 """More samples for the coach's first idea and the best other one (the second round)."""
 WORKERS = 2
 """Processes of the pool (the machine's two cores)."""
@@ -53,14 +62,23 @@ DEEP_MARGIN = 2.0
 samples' spread may ask for more (:mod:`~league_manager.match.bots.evidence`)."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
+REACH_TURNS = 2
+"""A carrier within this many turns of its move plus rushes of its end zone makes a moment
+critical."""
+LOOSE_CRITICAL = True
+"""Whether a loose ball on the pitch makes a moment critical."""
 SAFETY_SECONDS = 15.0
 """A first round slower than this skips the second (a safety net, not a budget)."""
 
-PLAYS: tuple[str, ...] = ("blitz",)
-"""The other ideas searched (:mod:`~league_manager.match.bots.legend_plays`): "blitz" (other
-targets near our carrier). "end_turn" (end the turn before a risky first idea) is left out: the
-diagnosis judged its overrule worse (docs/rules-decisions.md, the bot ladder part 9); it can be
-offered again with ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py``."""
+PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand")
+"""The legend's own ideas: "blitz" (other targets near our carrier) and "path" (an opponent in
+our carrier's lane), :mod:`~league_manager.match.bots.legend_plays`; "stay" (the carrier stays
+in its square), :mod:`~league_manager.match.bots.legend_ideas`; "cage" (blitzes on their
+carrier's cage, a move up to it), "ball" (a long pick-up, a move next to the loose ball) and
+"stand" (a prone player stands up before the turn ends),
+:mod:`~league_manager.match.bots.legend_pressure`. "end_turn" (end the turn before a risky
+first idea) is left out: the diagnosis judged its overrule worse (docs/rules-decisions.md, the
+bot ladder part 9); ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py`` offers any set."""
 
 _pool: ProcessPoolExecutor | None = None
 _last: tuple[tuple[str, str, str], Match] | None = None
@@ -107,22 +125,54 @@ class LegendBot(VeteranBot):
 
     plays: tuple[str, ...] = PLAYS
     """The ideas of :mod:`~league_manager.match.bots.legend_plays` offered to the search."""
+    reach_turns: int = REACH_TURNS
+    """A carrier within this many turns' reach of its end zone makes the moment critical."""
+    loose_critical: bool = LOOSE_CRITICAL
+    """Whether a loose ball on the pitch makes the moment critical."""
+    deep: int = DEEP_CANDIDATES
+    """The coach's activations weighed at a critical moment."""
+    first_samples: int = FIRST_SAMPLES
+    """Samples per candidate in the first round."""
+    more_samples: int = MORE_SAMPLES
+    """Samples more for the first idea and the best other in the second round."""
 
     def __init__(self, seed: int | None = None, workers: int = WORKERS) -> None:
         super().__init__(seed)
         self.workers = workers
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
-        if "kickoff_blitz" in prompt.info or not self.critical(match, prompt.team):
+        if "kickoff_blitz" in prompt.info:
             return super()._turn(match, prompt)
-        picks = self.candidates(match, prompt, DEEP_CANDIDATES)
+        action = self._searched_turn(match, prompt)
+        if action == Action(acts.END_TURN) and "stand" in self.plays:
+            stand = stand_up_pick(match, prompt)
+            if stand is not None:
+                return self.take(stand)
+        return action
+
+    def _searched_turn(self, match: Match, prompt: Prompt) -> Action | None:
+        critical = self.critical(match, prompt.team)
+        picks = self.candidates(match, prompt, self.deep)
+        if not critical and picks:
+            return super()._turn(match, prompt)
         if picks:
             more = carrier_ideas(self, match, prompt, picks)
+            if "stay" in self.plays:
+                more += stay_idea(match, prompt, picks)
             if "blitz" in self.plays:
                 more += blitz_ideas(self, match, prompt, picks)
+            if "path" in self.plays:
+                more += path_blitz_idea(self, match, prompt, picks + more)
             if "end_turn" in self.plays:
                 more += end_turn_idea(match, prompt, picks)
+            more += self._pressure(match, prompt, picks)
             picks += more
+        else:
+            stand = stand_up_pick(match, prompt) if "stand" in self.plays else None
+            if stand is not None:  # stand up first: the ideas below are weighed once
+                return self.take(stand)
+            ideas = self._pressure(match, prompt, picks)
+            picks = [end_turn_pick(), *ideas] if ideas else []
         if len(picks) <= 1:
             return super()._turn(match, prompt)
         best, gain = self.search(match, prompt.team, picks)
@@ -131,17 +181,27 @@ class LegendBot(VeteranBot):
         self.reason += f": {gain:+.1f} over the first idea)" if best else ")"
         return chosen
 
+    def _pressure(self, match: Match, prompt: Prompt, picks: list[Pick]) -> list[Pick]:
+        """:mod:`~league_manager.match.bots.legend_pressure`'s ideas offered (see :data:`PLAYS`)."""
+        ideas: list[Pick] = []
+        if "cage" in self.plays:
+            ideas += cage_ideas(self, match, prompt, picks)
+        if "ball" in self.plays:
+            ideas += ball_ideas(self, match, prompt, picks)
+        return ideas
+
     def critical(self, match: Match, team: int) -> bool:
-        """A carrier near the end zone it scores in, or the last two turns of the half."""
+        """A carrier within :attr:`reach_turns` turns of the end zone it scores in, a loose
+        ball (:attr:`loose_critical`), or the last two turns of the half."""
         s = match.state
         if s.turn[team] >= LATE_TURN:
             return True
         carrier = s.carrier
         if carrier < 0 or s.pos[carrier] < 0:
-            return False
+            return self.loose_critical and s.ball >= 0 and ON_PITCH[s.ball]
         side = s.team[carrier]
         reach = s.ma[carrier] + rushes_allowed(match.ctx, carrier)
-        return abs(xy(s.pos[carrier])[0] - scoring_x(side)) <= reach
+        return abs(xy(s.pos[carrier])[0] - scoring_x(side)) <= reach * self.reach_turns
 
     def search(self, match: Match, team: int, picks: list[Pick]) -> tuple[int, float]:
         """The pick to play (an index into ``picks``) and its gain over the coach's first.
@@ -151,17 +211,17 @@ class LegendBot(VeteranBot):
         """
         base = self.seed * 7919 + len(match.actions) * 131
         started = time.perf_counter()
-        n = FIRST_SAMPLES
+        n = self.first_samples
         jobs = [(pick, base + i, self.seed + i) for pick in picks for i in range(n)]
         first = self._run(match, team, jobs)
         samples = [first[k * n : (k + 1) * n] for k in range(len(picks))]
         rival = max(range(1, len(picks)), key=lambda k: (sum(samples[k]), -k))
         if time.perf_counter() - started <= SAFETY_SECONDS:
-            more = range(n, n + MORE_SAMPLES)
+            more = range(n, n + self.more_samples)
             jobs = [(picks[k], base + i, self.seed + i) for k in (0, rival) for i in more]
             second = self._run(match, team, jobs)
-            samples[0] = samples[0] + second[:MORE_SAMPLES]
-            samples[rival] = samples[rival] + second[MORE_SAMPLES:]
+            samples[0] = samples[0] + second[: self.more_samples]
+            samples[rival] = samples[rival] + second[self.more_samples :]
         gain = clear_gain(samples[0], samples[rival], DEEP_MARGIN)
         return (rival, gain) if gain is not None else (0, 0.0)
 

@@ -1,5 +1,6 @@
 """More ideas the coach's script never plays, for the legend's search: ending the turn before a
-risky action, and blitzes on other targets than their carrier.
+risky action, blitzes on other targets than their carrier, and a blitz that clears our
+carrier's path.
 
 * :func:`end_turn_idea`: when the coach's first idea is risky (a blitz, a foul, or a block
   whose own fall is above :data:`SAFE_FALL`) and we are ahead or our carrier is out of the other
@@ -9,6 +10,9 @@ risky action, and blitzes on other targets than their carrier.
   :data:`BLITZERS` strongest and nearest, from the square next to the target with the best
   reach x (knock-down - own fall), reached at :data:`MIN_REACH` or better; not a pair
   (blitzer, target) the coach's own candidates already play.
+* :func:`path_blitz_idea`: the blitz (chosen as above) on the opponent whose tackle zones cover
+  most of the squares of our carrier's lane to the end zone within its move plus two rushes
+  (its row and the rows either side), not one the other ideas already offer.
 
 Each is one more candidate for the legend's search, tried like the coach's (the same samples,
 the same dice seeds, the evidence rule), so the legend stays seeded and bounded by counts.
@@ -23,7 +27,8 @@ from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.coach_drive import reachable
 from league_manager.match.engine import Match
 from league_manager.match.odds import block_odds
-from league_manager.match.pitch import NEIGHBOURS, distance
+from league_manager.match.pitch import NEIGHBOURS, WIDTH, distance, scoring_x, sq, xy
+from league_manager.match.procedures.movement import rushes_allowed
 from league_manager.match.state import STANDING
 
 SAFE_FALL = 0.04
@@ -127,3 +132,50 @@ def _best_blitz(
             why += f", reaching them {reach:.0%}"
             best = (value, Pick(Action(acts.ACTIVATE[acts.BLITZ], p), steps, p, foe, acts.BLITZ, why))
     return best
+
+
+def path_blitz_idea(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick]) -> list[Pick]:
+    """The blitz on the opponent marking most of our carrier's lane to the end zone (at most
+    one idea; none when no opponent marks the lane or no blitz on it is worth anything)."""
+    s = match.state
+    team = prompt.team
+    carrier = s.carrier
+    if carrier < 0 or s.team[carrier] != team or s.pos[carrier] < 0:
+        return []
+    options = set(prompt.options)
+    blitzers = [
+        p
+        for p in s.players_of(team)
+        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p != carrier
+    ]
+    if not blitzers:
+        return []
+    x, y = xy(s.pos[carrier])
+    goal = scoring_x(team)
+    step = 1 if goal > x else -1
+    reach = s.ma[carrier] + rushes_allowed(match.ctx, carrier)
+    lane = [
+        sq(lx, ly)
+        for lx in range(x + step, goal + step, step)
+        if abs(lx - x) <= reach
+        for ly in (y - 1, y, y + 1)
+        if 0 <= ly < WIDTH
+    ]
+    marks: list[tuple[int, int]] = []
+    for q in s.players_of(1 - team):
+        if s.pos[q] < 0 or s.status[q] != STANDING:
+            continue
+        n = sum(1 for square in lane if distance(square, s.pos[q]) <= 1)
+        if n:
+            marks.append((-n, q))
+    taken = {(pick.player, pick.foe) for pick in picks if pick.kind == acts.BLITZ}
+    offered = {pick.foe for pick in picks if pick.kind == acts.BLITZ}
+    for _n, foe in sorted(marks)[:3]:
+        if foe in offered:
+            continue
+        best = _best_blitz(coach, match, blitzers, foe, taken)
+        if best is not None:
+            pick = best[1]
+            odds = pick.reason[pick.reason.index(":") :]
+            return [pick._replace(reason="blitz a player in our carrier's lane" + odds)]
+    return []
