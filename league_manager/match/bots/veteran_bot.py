@@ -26,11 +26,13 @@ from league_manager.match.paths import MovePlan
 
 CANDIDATES = 4
 """Activations weighed at each decision."""
-SAMPLES = 6
+SAMPLES = 10
 """Dice samples per candidate."""
-MARGIN = 1.5
+MARGIN = 6.0
 """The least mean gain over the coach's first choice that may replace it (the samples' spread
-may ask for more)."""
+may ask for more). The learned value sees the ball, the time and the players, not where the
+others stand (a screen, a cage): a small gain is as likely its blind spot as a real one, so only
+a clear one overrules the coach (docs/rules-decisions.md, the bot ladder part 10)."""
 SAFE_FIRST = True
 """Safe before risky: another idea may replace the first only when our turn ended in no more of
 its samples than in the first's."""
