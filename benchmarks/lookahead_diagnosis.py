@@ -13,7 +13,8 @@ level overruled the coach's first idea, and every fifth where it did not, is the
 coach's first idea and the level's choice (or, when it kept the first, the level's best other
 idea) are each played on ``JUDGE`` forks (default 12; the same seeds for both, unlike the
 level's) by coaches on both sides through the rest of our team turn and the whole of the other
-team's next one, and scored with the position value at our next team turn. The report gives
+team's next one (with ``JUDGE_HORIZON=half``, to the end of the half), and scored with the
+learned value (:mod:`~league_manager.match.bots.learned_value`) where they stop. The report gives
 the override rate by situation, the judged gain of overruling (mean and how often it was
 positive), and how well the level's own value difference predicted the judged one.
 
@@ -36,8 +37,8 @@ from typing import Any
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
+from league_manager.match.bots.learned_value import learned_value
 from league_manager.match.bots.legend_bot import LegendBot
-from league_manager.match.bots.position_value import counter_risk, position_value
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
 from league_manager.match.teams import generate_team
@@ -64,16 +65,17 @@ def _kind(pick: Pick) -> str:
     return pick.kind + mark
 
 
-CAP = 900
+CAP = 5000
 """Decisions a judging fork may take (a safety net)."""
 
 
 def judge(match: Match, team: int, pick: Pick, seed: int) -> float:
-    """Play ``pick`` then coaches on both sides to our next team turn; our position's value."""
+    """Play ``pick`` then coaches on both sides to our next team turn (with ``JUDGE_HORIZON=half``,
+    to the end of the half); our position's learned value there."""
+    to_half = os.environ.get("JUDGE_HORIZON") == "half"
     fork = match.fork(SeededDice(seed))
     ours, theirs = CoachBot(seed), CoachBot(seed + 1)
     start_turn, start_half = fork.state.turn[team], fork.state.half
-    score = fork.state.score[team]
     fork.apply(ours.take(pick))
     steps = 0
     while fork.prompt is not None and steps < CAP:
@@ -81,15 +83,13 @@ def judge(match: Match, team: int, pick: Pick, seed: int) -> float:
         s = fork.state
         if s.half != start_half:
             break
-        if prompt.kind == acts.TURN and prompt.team == team and s.turn[team] > start_turn:
+        mine = prompt.kind == acts.TURN and prompt.team == team
+        if mine and not to_half and s.turn[team] > start_turn:
             break
         bot = ours if prompt.team == team else theirs
         fork.apply(bot.choose(fork))
         steps += 1
-    value = position_value(fork, team, False, 0)
-    if fork.state.score[team] > score:
-        value -= counter_risk(fork, team, start_half) * 0.5  # half the answer is still to come
-    return value
+    return learned_value(fork, team)
 
 
 def situation(match: Match, team: int) -> str:

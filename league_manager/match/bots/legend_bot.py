@@ -69,6 +69,9 @@ LOOSE_CRITICAL = True
 """Whether a loose ball on the pitch makes a moment critical."""
 SAFETY_SECONDS = 15.0
 """A first round slower than this skips the second (a safety net, not a budget)."""
+DEEP_LEARNED = False
+"""Score the whole-turn tries with the learned value (:mod:`~league_manager.match.bots.learned_value`);
+False: the hand-made position value."""
 
 PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand")
 """The legend's own ideas: "blitz" (other targets near our carrier) and "path" (an opponent in
@@ -117,7 +120,7 @@ def _tries(doc: dict[str, Any], team: int, jobs: list[Job]) -> list[float]:
     """A worker's share: bring its copy of the match up to date and play the tries given."""
     match = _rebuilt(doc)
     plans: dict[object, dict[int, MovePlan]] = {}
-    return [try_pick(match, team, pick, dice, bot, True, plans) for pick, dice, bot in jobs]
+    return [try_pick(match, team, pick, dice, bot, True, plans, DEEP_LEARNED) for pick, dice, bot in jobs]
 
 
 class LegendBot(VeteranBot):
@@ -232,7 +235,9 @@ class LegendBot(VeteranBot):
             results = self._in_pool(match, team, jobs)
         if results is None:
             plans: dict[object, dict[int, MovePlan]] = {}
-            results = [try_pick(match, team, pick, dice, bot, True, plans) for pick, dice, bot in jobs]
+            results = [
+                try_pick(match, team, pick, dice, bot, True, plans, DEEP_LEARNED) for pick, dice, bot in jobs
+            ]
         return results
 
     def _in_pool(self, match: Match, team: int, jobs: list[Job]) -> list[float] | None:

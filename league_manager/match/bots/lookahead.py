@@ -4,7 +4,10 @@ A try forks the match (:meth:`Match.fork`: the current team turn's snapshot, rep
 the prompt) with dice seeded from the bot's seed, the decision's index and the sample's index,
 commits the coach to one of its candidate activations and plays on until the next team-turn
 prompt (the activation is over, the turn has ended, or a touchdown started a new drive). The
-position reached is scored by :mod:`league_manager.match.bots.position_value`. Every candidate
+position reached is scored by :mod:`league_manager.match.bots.learned_value` (what coaches on
+both sides make of it by the end of the match: a touchdown's answer, a turnover's lost actions
+and the time left are in it) or, for a caller that asks (``learned`` False), by the hand-made
+:mod:`league_manager.match.bots.position_value`. Every candidate
 is tried with the same dice seeds (common random numbers), so the difference between two
 candidates is mostly the difference between the activations, not between the samples.
 Everything is bounded by counts.
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 from league_manager.match import actions as acts
 from league_manager.match.bots.coach_bot import CoachBot, Pick
+from league_manager.match.bots.learned_value import learned_value
 from league_manager.match.bots.position_value import counter_risk, position_value
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
@@ -37,10 +41,11 @@ def try_pick(
     bot_seed: int,
     whole_turn: bool = False,
     plans: dict[object, dict[int, MovePlan]] | None = None,
+    learned: bool = True,
 ) -> float:
     """Play ``pick`` on a fork of ``match`` with dice seeded by ``dice_seed``; the value reached
     (:func:`try_outcome` without whether the turn ended)."""
-    return try_outcome(match, team, pick, dice_seed, bot_seed, whole_turn, plans)[0]
+    return try_outcome(match, team, pick, dice_seed, bot_seed, whole_turn, plans, learned)[0]
 
 
 def try_outcome(
@@ -51,6 +56,7 @@ def try_outcome(
     bot_seed: int,
     whole_turn: bool = False,
     plans: dict[object, dict[int, MovePlan]] | None = None,
+    learned: bool = True,
 ) -> tuple[float, bool]:
     """Play ``pick`` on a fork of ``match`` with dice seeded by ``dice_seed``: the value reached,
     and whether our team turn ended early (a turnover; not our touchdown).
@@ -63,6 +69,7 @@ def try_outcome(
         bot_seed: the seed of the coaches playing the fork.
         whole_turn: play on (the coach) to the end of the team turn, not just the activation.
         plans: move plans shared by the tries of one decision (positions repeat across forks).
+        learned: score with the learned value; False: with the hand-made position value.
     """
     fork = match.fork(SeededDice(dice_seed))
     ours, theirs = CoachBot(bot_seed), CoachBot(bot_seed + 1)
@@ -84,8 +91,9 @@ def try_outcome(
         ended = any(e.kind == "turnover" and e.team == team for e in fork.events[start:])
     else:
         ended = now is None or now.kind != acts.TURN or now.team != team
-    risk = 0.0
-    if fork.state.score[team] > score:
-        ended = False  # our touchdown: no action lost, but the other team may answer it
-        risk = counter_risk(fork, team, half)
+    scored = fork.state.score[team] > score
+    ended = ended and not scored  # our touchdown: no action lost
+    if learned:  # the other team's answer and our lost actions are in the learned value
+        return learned_value(fork, team), ended
+    risk = counter_risk(fork, team, half) if scored else 0.0
     return position_value(fork, team, ended, _idle(fork, team) if ended else 0) - risk, ended

@@ -1,4 +1,8 @@
-"""The value of a position for the look-ahead bots (veteran, legend): score, ball, time, players.
+"""A hand-made value of a position: score, ball, time, players.
+
+The legend's whole-turn tries and :mod:`~league_manager.match.bots.legend_ideas` use it; the
+veteran's one-activation tries use the learned value
+(:mod:`~league_manager.match.bots.learned_value`) unless asked for this one.
 
 A look-ahead compares the positions its tries reach, so the value must order them the way a
 coach would. The rules of thumb, in the evaluator's units (a standing player is 4):

@@ -3,12 +3,14 @@
 At each team-turn decision the coach proposes up to :data:`CANDIDATES` activations (one per
 step of its script, in its order of preference). With two or more, each is tried on
 :data:`SAMPLES` forks of the match (:mod:`league_manager.match.bots.lookahead`), the dice of
-sample *i* being the same for every candidate. The coach's own first choice keeps the decision
+sample *i* being the same for every candidate, and the position each reaches is scored with the
+learned value (:mod:`league_manager.match.bots.learned_value`: what coaches on both sides make of
+it by the end of the match), so the veteran acts greedily on the coach's own value, one
+activation ahead. The coach's own first choice keeps the decision
 unless another's mean gain over it, sample by sample, clears both :data:`MARGIN` and the paired
 samples' spread (:mod:`league_manager.match.bots.evidence`); of those that do, the largest gain
-is played. Safe before risky, as the coach: another may replace the first only when our turn ended in no
-more of its samples than in the first's (one activation's value cannot see that a safe action
-put off is usually still played later in the turn, while one lost to a turnover is not).
+is played. With :data:`SAFE_FIRST`, safe before risky, as the coach: another may replace the
+first only when our turn ended in no more of its samples than in the first's.
 Every other prompt is the coach's. Search is bounded by those counts and seeded from the bot's
 seed and the number of actions so far, so a seed replays the same game.
 """
@@ -24,15 +26,23 @@ from league_manager.match.paths import MovePlan
 
 CANDIDATES = 4
 """Activations weighed at each decision."""
-SAMPLES = 6
+SAMPLES = 10
 """Dice samples per candidate."""
-MARGIN = 1.5
+MARGIN = 6.0
 """The least mean gain over the coach's first choice that may replace it (the samples' spread
-may ask for more)."""
+may ask for more). The learned value sees the ball, the time and the players, not where the
+others stand (a screen, a cage): a small gain is as likely its blind spot as a real one, so only
+a clear one overrules the coach (docs/rules-decisions.md, the bot ladder part 10)."""
+SAFE_FIRST = True
+"""Safe before risky: another idea may replace the first only when our turn ended in no more of
+its samples than in the first's."""
 
 
 class VeteranBot(CoachBot):
     """The coach, choosing among its best activations by trying each on forks of the match."""
+
+    learned = True
+    """Score the tries with the learned value (False: the hand-made position value)."""
 
     def __init__(self, seed: int | None = None, candidates: int = CANDIDATES, samples: int = SAMPLES) -> None:
         super().__init__(seed)
@@ -51,7 +61,7 @@ class VeteranBot(CoachBot):
         samples, ends = self.sample_outcomes(match, prompt.team, picks)
         best, gain = 0, 0.0
         for i in range(1, len(picks)):
-            if ends[i] > ends[0]:
+            if SAFE_FIRST and ends[i] > ends[0]:
                 continue
             clear = clear_gain(samples[0], samples[i], MARGIN)
             if clear is not None and clear > gain:
@@ -84,7 +94,8 @@ class VeteranBot(CoachBot):
             values: list[float] = []
             ended = 0
             for i in range(self.samples):
-                value, end = try_outcome(match, team, pick, base + i, self.seed + i, False, plans)
+                seeds = (base + i, self.seed + i)
+                value, end = try_outcome(match, team, pick, *seeds, False, plans, self.learned)
                 values.append(value)
                 ended += end
             samples.append(values)
