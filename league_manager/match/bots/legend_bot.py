@@ -22,12 +22,14 @@ from the bot's seed, the number of actions so far and the sample's index, and th
 read in the candidates' order, so which process ran what changes nothing. When the pool cannot
 be used (``workers`` is 1, a frozen installer build whose spawned processes would start the
 application again, or a broken pool) the same tries run in this process. The second round is
-skipped only when the first took longer than :data:`SAFETY_SECONDS` (a safety net for a machine
-far slower than expected; the search is bounded by its counts).
+skipped only when the first took longer than :data:`SAFETY_SECONDS` (a safety net for a hang or a
+machine far slower than expected; the search is bounded by its counts), and the bot's reason says
+so. The pool's processes are started before that clock runs, so their first start never counts.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import sys
 import time
@@ -67,8 +69,9 @@ REACH_TURNS = 2
 critical."""
 LOOSE_CRITICAL = True
 """Whether a loose ball on the pitch makes a moment critical."""
-SAFETY_SECONDS = 15.0
-"""A first round slower than this skips the second (a safety net, not a budget)."""
+SAFETY_SECONDS = 60.0
+"""A first round slower than this skips the second (a safety net, not a budget: the slowest whole
+decisions measured, on this machine at load 5-12 with the pool's first start, took 18-31 s)."""
 DEEP_LEARNED = False
 """Score the whole-turn tries with the learned value (:mod:`~league_manager.match.bots.learned_value`);
 False: the hand-made position value."""
@@ -91,10 +94,21 @@ Job = tuple[Pick, int, int]
 
 
 def _shared_pool() -> ProcessPoolExecutor:
+    """The process pool, its processes started: a first start (seconds on a loaded machine) is
+    waited for here, before the search's safety clock runs."""
     global _pool
     if _pool is None:
-        _pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        for started in [pool.submit(int) for _ in range(WORKERS)]:
+            started.result()
+        _pool = pool
     return _pool
+
+
+def _pool_usable(workers: int) -> bool:
+    """Whether the tries may go to the pool: more than one worker, and not a frozen installer
+    build (whose spawned processes would start the application again)."""
+    return workers > 1 and not getattr(sys, "frozen", False)
 
 
 def _rebuilt(doc: dict[str, Any]) -> Match:
@@ -142,6 +156,8 @@ class LegendBot(VeteranBot):
     def __init__(self, seed: int | None = None, workers: int = WORKERS) -> None:
         super().__init__(seed)
         self.workers = workers
+        self.hurried = 0.0
+        """The first round's seconds when the safety net skipped the second (0: it did not)."""
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
         if "kickoff_blitz" in prompt.info:
@@ -182,6 +198,8 @@ class LegendBot(VeteranBot):
         chosen = self.take(picks[best])
         self.reason += f" (searched {len(picks)} ideas to the end of the turn"
         self.reason += f": {gain:+.1f} over the first idea)" if best else ")"
+        if self.hurried:
+            self.reason += f" (the second round skipped: the first took {self.hurried:.0f} s)"
         return chosen
 
     def _pressure(self, match: Match, prompt: Prompt, picks: list[Pick]) -> list[Pick]:
@@ -213,13 +231,20 @@ class LegendBot(VeteranBot):
         pick and the best other on :data:`MORE_SAMPLES` more (the same seeds for both).
         """
         base = self.seed * 7919 + len(match.actions) * 131
+        if _pool_usable(self.workers):
+            with contextlib.suppress(Exception):  # a broken pool: _run tries in this process
+                _shared_pool()
         started = time.perf_counter()
+        self.hurried = 0.0
         n = self.first_samples
         jobs = [(pick, base + i, self.seed + i) for pick in picks for i in range(n)]
         first = self._run(match, team, jobs)
         samples = [first[k * n : (k + 1) * n] for k in range(len(picks))]
         rival = max(range(1, len(picks)), key=lambda k: (sum(samples[k]), -k))
-        if time.perf_counter() - started <= SAFETY_SECONDS:
+        took = time.perf_counter() - started
+        if took > SAFETY_SECONDS:
+            self.hurried = took
+        else:
             more = range(n, n + self.more_samples)
             jobs = [(picks[k], base + i, self.seed + i) for k in (0, rival) for i in more]
             second = self._run(match, team, jobs)
@@ -231,7 +256,7 @@ class LegendBot(VeteranBot):
     def _run(self, match: Match, team: int, jobs: list[Job]) -> list[float]:
         """The value of each try, in the order of ``jobs`` (in the pool when it can be used)."""
         results: list[float] | None = None
-        if self.workers > 1 and not getattr(sys, "frozen", False):  # a frozen app re-runs itself
+        if _pool_usable(self.workers):
             results = self._in_pool(match, team, jobs)
         if results is None:
             plans: dict[object, dict[int, MovePlan]] = {}

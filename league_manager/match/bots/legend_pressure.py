@@ -15,7 +15,8 @@ step of its script passed. Here, with their carrier on the pitch:
   :data:`LONG_PICK_UP` or better, and a move without dice of another to a free square next to
   the ball;
 * :func:`stand_up_pick`: before the turn ends, a prone player of ours with the move to stand
-  without a roll and no opponent next to it stands up in place (the coach's steps only ever
+  without a roll, no test on activation (Bone Head ...) and no opponent next to it stands up in
+  place (the coach's steps only ever
   activate standing players, so a knocked-down player of the coach's lay prone until a step
   wanted it, and had no tackle zone in the other team's turn);
 * :func:`end_turn_pick`: the turn ended at once, the coach's own choice when it has no
@@ -33,6 +34,7 @@ from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.legend_plays import _best_blitz
 from league_manager.match.engine import Match
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, distance
+from league_manager.match.skills import points
 from league_manager.match.state import PRONE, STANDING
 
 CAGE_BLITZES = 2
@@ -53,8 +55,9 @@ def end_turn_pick() -> Pick:
 
 
 def stand_up_pick(match: Match, prompt: Prompt) -> Pick | None:
-    """A prone player of ours, unmarked and with the move to stand without a roll, standing
-    up in place; None when there is none."""
+    """A prone player of ours, unmarked, with the move to stand without a roll and no test on
+    activation (Bone Head, Really Stupid, Animal Savagery ...: their dice are the search's to
+    weigh), standing up in place; None when there is none."""
     s = match.state
     team = prompt.team
     options = set(prompt.options)
@@ -62,7 +65,7 @@ def stand_up_pick(match: Match, prompt: Prompt) -> Pick | None:
         start = Action(acts.ACTIVATE[acts.MOVE], p)
         if s.status[p] != PRONE or s.pos[p] < 0 or start not in options or s.ma[p] < STAND_MA:
             continue
-        if match.ctx.is_marked(s.pos[p], team):
+        if match.ctx.is_marked(s.pos[p], team) or match.ctx.has(p, points.ACTIVATION_TEST):
             continue
         return Pick(start, (Action(acts.END_ACTIVATION),), p, -1, acts.MOVE, "stand up before the turn ends")
     return None

@@ -11,6 +11,7 @@ from league_manager.match.bots.legend_bot import LegendBot
 from league_manager.match.bots.legend_pressure import LONG_PICK_UP, ball_ideas, cage_ideas, stand_up_pick
 from league_manager.match.engine import Match
 from league_manager.match.pitch import distance
+from league_manager.match.skills import points
 from league_manager.match.state import PRONE, STANDING
 from league_manager.match.teams import generate_team
 from league_manager.rules.dice import SeededDice
@@ -101,3 +102,25 @@ def test_standing_up_before_the_turn_ends_leaves_the_player_standing_on_its_squa
                     stood += 1
             match.apply(bots[prompt.team].choose(match))
     assert stood >= 1
+
+
+def test_a_player_with_a_test_on_activation_is_never_stood_up_as_a_dice_free_idea() -> None:
+    ruleset = load_ruleset("bb2020")
+    home = generate_team(ruleset.team("ogre"), 3, prefix="home-")
+    away = generate_team(ruleset.team("human"), 3 + 7919, prefix="away-")
+    match = Match(home, away, seed=3, ruleset=ruleset, allow_inert=True)
+    bots = (CoachBot(4), GreedyBot(5))
+    while not (
+        match.prompt.kind == acts.TURN and match.prompt.team == 0 and "kickoff_blitz" not in match.prompt.info
+    ):
+        match.apply(bots[match.prompt.team].choose(match))
+    s, prompt = match.state, match.prompt
+    free = [p for p in s.players_of(0) if s.pos[p] >= 0 and not match.ctx.is_marked(s.pos[p], 0)]
+    tested = [p for p in free if match.ctx.has(p, points.ACTIVATION_TEST)]
+    plain = [p for p in free if not match.ctx.has(p, points.ACTIVATION_TEST) and s.ma[p] >= 3]
+    assert tested and plain  # Ogres (Bone Head) and Snotlings or Gnoblars (none)
+    s.status[tested[0]] = PRONE
+    assert stand_up_pick(match, prompt) is None
+    s.status[plain[0]] = PRONE
+    pick = stand_up_pick(match, prompt)
+    assert pick is not None and pick.player == plain[0]
