@@ -22,13 +22,16 @@ comparison. The weights are written to
 
 ``--cache FILE`` keeps the games' actions (JSON lines) and plays only the ones missing, so the
 features can be changed and fitted again without playing the games again. A match is
-deterministic given its seed and actions, so the replay is the game.
+deterministic given its seed and actions, so the replay is the game; a cached game is keyed by its
+seed, races and :func:`code_tag` (the engine's, rules' and coach's sources), so a game the coach
+would now play differently is played again.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime
+import hashlib
 import json
 import math
 import statistics
@@ -70,7 +73,27 @@ PAIRS: tuple[tuple[str, str], ...] = (
 """The races of game *i* with ``--races all`` (mirrors and crossed): ``PAIRS[i % len(PAIRS)]``."""
 HELD_OUT = 5
 """Every ``HELD_OUT``-th round of the pairs (all of them) is held out of the fit."""
-OUT = Path(__file__).resolve().parent.parent / "league_manager/match/bots/learned_weights.py"
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "league_manager/match/bots/learned_weights.py"
+
+
+def code_tag() -> str:
+    """A digest of the sources that decide a coach-v-coach game: the engine and the rules (the
+    match package but its bots), the rules' data and the coach's modules (``coach_*``)."""
+    package = ROOT / "league_manager"
+    files = [
+        path
+        for folder in ("match", "rules", "data/bb2020")
+        for path in (package / folder).rglob("*")
+        if path.is_file()
+        and path.suffix in (".py", ".yaml", ".json")
+        and (path.parent.name != "bots" or path.name.startswith("coach_"))
+    ]
+    digest = hashlib.sha1()
+    for path in sorted(files):
+        digest.update(str(path.relative_to(package)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
 
 
 @dataclass(slots=True)
@@ -188,14 +211,29 @@ def predict(row: Row, weights: list[float]) -> float:
     return sum(w * v for w, v in zip(weights, row.x, strict=True))
 
 
-def bootstrap(games: list[list[Row]], ridge: float) -> None:
-    """Set each row's target: the net touchdowns to come in the match for a second-half row; for
-    a first-half row, those to come in the first half plus the value fitted on the second halves
-    at the second half's opening set-up (the same expectation, without the second half's dice)."""
+def second_half_weights(games: list[list[Row]], ridge: float) -> list[float]:
+    """The value fitted on the second halves of ``games`` (the net touchdowns to come)."""
     second = [row for rows in games for row in rows if row.half >= 2]
     for row in second:
         row.y = row.to_end
-    weights = fit(second, ridge)
+    return fit(second, ridge)
+
+
+def bootstrap(games: list[list[Row]], ridge: float) -> None:
+    """Set each row's target: the net touchdowns to come in the match for a second-half row; for
+    a first-half row, those to come in the first half plus the value fitted on the second halves
+    (of these games only) at the second half's opening set-up (the same expectation, without the
+    second half's dice)."""
+    bootstrap_targets(games, second_half_weights(games, ridge))
+
+
+def bootstrap_targets(games: list[list[Row]], weights: list[float]) -> None:
+    """Set the targets of ``games`` (as :func:`bootstrap`) with second-half ``weights`` fitted
+    elsewhere: the held-out games are scored with the training games' fit."""
+    for rows in games:
+        for row in rows:
+            if row.half >= 2:
+                row.y = row.to_end
     for rows in games:
         opening = next((r for r in rows if r.half == 2 and r.half_start), None)
         for row in rows:
@@ -260,10 +298,12 @@ def main() -> None:
     parser.add_argument("--dry", action="store_true", help="report only, do not write the weights")
     args = parser.parse_args()
     games: dict[int, list[list[Any]]] = {}
+    tag = code_tag()
     if args.cache is not None and args.cache.exists():
         for line in args.cache.read_text().splitlines():
             doc = json.loads(line)
             same = doc["seed"] == args.seed and doc.get("races", "all") == args.races
+            same = same and doc.get("code") == tag
             if same and doc["index"] < args.games:
                 games[doc["index"]] = doc["actions"]
     missing = [(i, args.seed, args.races) for i in range(args.games) if i not in games]
@@ -273,7 +313,13 @@ def main() -> None:
                 games[index] = played
                 if args.cache is not None:
                     with args.cache.open("a") as f:
-                        doc = {"seed": args.seed, "races": args.races, "index": index, "actions": played}
+                        doc = {
+                            "seed": args.seed,
+                            "races": args.races,
+                            "code": tag,
+                            "index": index,
+                            "actions": played,
+                        }
                         f.write(json.dumps(doc) + "\n")
                 print(f"played {len(games)}/{args.games}", flush=True)
     pairs = MIRRORS if args.races == "mirrors" else PAIRS
@@ -283,7 +329,8 @@ def main() -> None:
         rows = positions(index, args.seed, args.races, games[index])
         (test if _held_out(index, pairs) else train).append(rows)
     if args.target == "half":
-        bootstrap(train + test, args.ridge)
+        bootstrap(train, args.ridge)
+        bootstrap_targets(test, second_half_weights(train, args.ridge))
     else:
         for row in (row for rows in train + test for row in rows):
             row.y = row.to_end
