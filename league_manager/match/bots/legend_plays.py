@@ -76,14 +76,7 @@ def blitz_ideas(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick]
     s = match.state
     team = prompt.team
     carrier = s.carrier
-    if carrier < 0 or s.team[carrier] != team or s.pos[carrier] < 0:
-        return []
-    options = set(prompt.options)
-    blitzers = [
-        p
-        for p in s.players_of(team)
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p != carrier
-    ]
+    blitzers = _blitzers_beside_our_carrier(match, prompt)
     if not blitzers:
         return []
     home = s.pos[carrier]
@@ -101,6 +94,22 @@ def blitz_ideas(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick]
             ideas.append(best)
     ideas.sort(key=lambda item: -item[0])
     return [pick for _value, pick in ideas[:BLITZ_IDEAS]]
+
+
+def _blitzers_beside_our_carrier(match: Match, prompt: Prompt) -> list[int]:
+    """Our standing players the prompt lets blitz, other than our carrier; none when we do not
+    hold the ball on the pitch."""
+    s = match.state
+    team = prompt.team
+    carrier = s.carrier
+    if carrier < 0 or s.team[carrier] != team or s.pos[carrier] < 0:
+        return []
+    options = set(prompt.options)
+    return [
+        p
+        for p in s.players_of(team)
+        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p != carrier
+    ]
 
 
 def _best_blitz(
@@ -140,14 +149,7 @@ def path_blitz_idea(coach: CoachBot, match: Match, prompt: Prompt, picks: list[P
     s = match.state
     team = prompt.team
     carrier = s.carrier
-    if carrier < 0 or s.team[carrier] != team or s.pos[carrier] < 0:
-        return []
-    options = set(prompt.options)
-    blitzers = [
-        p
-        for p in s.players_of(team)
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p != carrier
-    ]
+    blitzers = _blitzers_beside_our_carrier(match, prompt)
     if not blitzers:
         return []
     x, y = xy(s.pos[carrier])
