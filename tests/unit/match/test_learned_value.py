@@ -2,43 +2,26 @@
 value is exactly minus theirs and reads the same from either end of the pitch, and the fitted
 weights value a carrier who can score in the last turn well above one who cannot."""
 
-from typing import Any
-
 from league_manager.match.bots.learned_value import FEATURES, features, learned_value
 from league_manager.match.bots.learned_weights import WEIGHTS
 from league_manager.match.engine import Match
 from league_manager.match.pitch import LENGTH
-from league_manager.match.scenario import build
-
-
-def _position(players: list[dict[str, Any]], active: str, turn: int, mirror: bool) -> Match:
-    data = {"name": "learned value", "players": players, "dice": [], "actions": [], "active": active}
-    data["turn"] = turn
-    data["kicking"] = data["first_kicking"] = "home" if mirror else "away"
-    return build(data)[1]
-
-
-def _at(pid: str, team: str, x: int, y: int, mirror: bool, **kw: Any) -> dict[str, Any]:
-    """A player; ``mirror`` swaps the teams and the pitch's ends."""
-    if mirror:
-        team = "away" if team == "home" else "home"
-        x = LENGTH - 1 - x
-    return {"id": pid, "team": team, "at": [x, y], **kw}
+from tests.unit.match.seeded_games import at, built_position
 
 
 def _carrier(mirror: bool, fenced: bool, ours_to_act: bool, turn: int = 3, x: int = 14) -> Match:
     """Our carrier at ``x`` with a team-mate behind and an opponent five squares ahead; with
     ``fenced`` three of ours stand between them, so every way in passes our tackle zones."""
     players = [
-        _at("c", "home", x, 7, mirror, ball=True),
-        _at("m", "home", x - 1, 7, mirror),
-        _at("o", "away", min(x + 5, LENGTH - 1), 7, mirror, status="prone" if x > 20 else "standing"),
+        at("c", "home", x, 7, mirror, ball=True),
+        at("m", "home", x - 1, 7, mirror),
+        at("o", "away", min(x + 5, LENGTH - 1), 7, mirror, status="prone" if x > 20 else "standing"),
     ]
     if fenced:
-        players += [_at(f"f{y}", "home", x + 2, y, mirror) for y in (4, 7, 10)]
+        players += [at(f"f{y}", "home", x + 2, y, mirror) for y in (4, 7, 10)]
     ours = "away" if mirror else "home"
     theirs = "home" if mirror else "away"
-    return _position(players, ours if ours_to_act else theirs, turn, mirror)
+    return built_position(players, ours if ours_to_act else theirs, turn, "home" if mirror else "away")
 
 
 def _named(match: Match, team: int) -> dict[str, float]:

@@ -8,23 +8,15 @@ from league_manager.match.bots.legend_bot import LegendBot
 from league_manager.match.bots.lookahead import try_pick
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
-from league_manager.match.teams import generate_team
 from league_manager.rules.dice import SeededDice
-from league_manager.rules.loader import load_ruleset
+from tests.unit.match.seeded_games import generated_match
 
 DECISIONS = 260
 """A short stretch (the first drive's opening turns) keeps the tests fast."""
 
 
-def _match(seed: int, snapshots: bool = False) -> Match:
-    ruleset = load_ruleset("bb2020")
-    home = generate_team(ruleset.team("human"), seed, prefix="home-")
-    away = generate_team(ruleset.team("orc"), seed + 1, prefix="away-")
-    return Match(home, away, seed=seed, snapshots=snapshots, ruleset=ruleset, allow_inert=True)
-
-
 def _stretch(level: str, seed: int, decisions: int = DECISIONS) -> list[Action]:
-    match = _match(seed)
+    match = generated_match(seed, snapshots=False)
     bots = (make_bot(level, seed + 1), make_bot("coach", seed + 2))
     played: list[Action] = []
     while match.prompt is not None and len(played) < decisions:
@@ -37,7 +29,7 @@ def _stretch(level: str, seed: int, decisions: int = DECISIONS) -> list[Action]:
 
 def test_a_fork_stands_at_the_same_prompt_and_playing_it_leaves_the_match_alone() -> None:
     for snapshots in (False, True):
-        match = _match(4, snapshots)
+        match = generated_match(4, snapshots=snapshots)
         bots = (CoachBot(5), CoachBot(6))
         forks = 0
         while match.prompt is not None and len(match.actions) < 150:
@@ -57,7 +49,7 @@ def test_a_fork_stands_at_the_same_prompt_and_playing_it_leaves_the_match_alone(
 
 
 def test_a_try_is_seeded_the_same_seed_gives_the_same_value() -> None:
-    match = _match(8)
+    match = generated_match(8, snapshots=False)
     bots = (CoachBot(9), CoachBot(10))
     while match.prompt is not None:
         prompt = match.prompt
@@ -80,7 +72,7 @@ def test_the_veteran_plays_legal_actions_and_a_seed_replays_the_game() -> None:
 
 
 def test_the_veteran_with_one_candidate_is_the_coach() -> None:
-    match = _match(31)
+    match = generated_match(31, snapshots=False)
     coach, veteran = CoachBot(1), VeteranBot(1, candidates=1)
     for _ in range(150):
         assert match.prompt is not None
@@ -91,7 +83,7 @@ def test_the_veteran_with_one_candidate_is_the_coach() -> None:
 
 def _late_in_the_half(seed: int) -> Match:
     """A coach-v-coach match played to the home team's seventh turn (a critical moment)."""
-    match = _match(seed)
+    match = generated_match(seed, snapshots=False)
     bots = (CoachBot(seed + 1), CoachBot(seed + 2))
     while match.prompt is not None:
         prompt = match.prompt

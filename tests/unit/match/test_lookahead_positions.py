@@ -2,45 +2,29 @@
 carrier, the value reads the same from either end of the pitch, the last turn's score is kept,
 and the coach is overruled only on clear evidence."""
 
-from typing import Any
-
 from league_manager.match.actions import ACTIVATE, MOVE, Action
 from league_manager.match.bots.evidence import clear_gain
 from league_manager.match.bots.legend_bot import LegendBot
 from league_manager.match.bots.position_value import REPLY_SHARE, carrier_value, position_value
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
-from league_manager.match.pitch import LENGTH, scoring_x
-from league_manager.match.scenario import build
+from league_manager.match.pitch import scoring_x
 from league_manager.rules.dice import SeededDice
-
-
-def _position(players: list[dict[str, Any]], active: str, turn: int = 3) -> Match:
-    data = {"name": "look-ahead", "players": players, "dice": [], "actions": [], "active": active}
-    data["turn"] = turn
-    return build(data)[1]
-
-
-def _at(pid: str, team: str, x: int, y: int, mirror: bool, **kw: Any) -> dict[str, Any]:
-    """A player; ``mirror`` swaps the teams and the pitch's ends."""
-    if mirror:
-        team = "away" if team == "home" else "home"
-        x = LENGTH - 1 - x
-    return {"id": pid, "team": team, "at": [x, y], **kw}
+from tests.unit.match.seeded_games import at, built_position
 
 
 def _carrier_and_blitzer(mirror: bool, fenced: bool, active: str) -> Match:
     """Our carrier at x 14 with a team-mate behind; an opponent five squares off; with
     ``fenced`` three of ours stand between them, so every way in passes our tackle zones."""
     players = [
-        _at("c", "home", 14, 7, mirror, ball=True),
-        _at("m", "home", 13, 7, mirror),
-        _at("o", "away", 19, 7, mirror),
+        at("c", "home", 14, 7, mirror, ball=True),
+        at("m", "home", 13, 7, mirror),
+        at("o", "away", 19, 7, mirror),
     ]
     if fenced:
-        players += [_at(f"f{y}", "home", 16, y, mirror) for y in (4, 7, 10)]
+        players += [at(f"f{y}", "home", 16, y, mirror) for y in (4, 7, 10)]
     side = "away" if (active == "home") == mirror else "home"
-    return _position(players, side if active == "theirs" else ("home" if not mirror else "away"))
+    return built_position(players, side if active == "theirs" else ("home" if not mirror else "away"))
 
 
 def test_a_carrier_the_other_team_can_reach_is_worth_less_when_it_acts_next() -> None:
@@ -70,12 +54,12 @@ def _last_turn_score(mirror: bool) -> Match:
     """The last team turn of the half: our carrier three squares from the end zone on an open
     path, and an opponent next to one of ours (a block the coach could also throw)."""
     players = [
-        _at("c", "home", 22, 7, mirror, ball=True),
-        _at("b", "home", 10, 3, mirror),
-        _at("x", "away", 11, 3, mirror),
-        _at("y", "away", 5, 11, mirror),
+        at("c", "home", 22, 7, mirror, ball=True),
+        at("b", "home", 10, 3, mirror),
+        at("x", "away", 11, 3, mirror),
+        at("y", "away", 5, 11, mirror),
     ]
-    return _position(players, "away" if mirror else "home", turn=8)
+    return built_position(players, "away" if mirror else "home", turn=8)
 
 
 def test_in_the_last_turn_the_look_ahead_levels_run_the_carrier_in() -> None:

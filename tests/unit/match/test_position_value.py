@@ -6,23 +6,14 @@ from league_manager.match.actions import TURN
 from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.legend_ideas import carrier_ideas
 from league_manager.match.bots.position_value import CARRY_LATE, carrier_value, position_value
-from league_manager.match.engine import Match
-from league_manager.match.teams import generate_team
 from league_manager.rules.dice import SeededDice
-from league_manager.rules.loader import load_ruleset
-
-
-def _match(seed: int) -> Match:
-    ruleset = load_ruleset("bb2020")
-    home = generate_team(ruleset.team("human"), seed, prefix="home-")
-    away = generate_team(ruleset.team("wood elf"), seed + 1, prefix="away-")
-    return Match(home, away, seed=seed, ruleset=ruleset, allow_inert=True)
+from tests.unit.match.seeded_games import generated_match, team_turns
 
 
 def test_a_touchdown_beats_the_position_before_it_and_the_views_are_opposite() -> None:
     checked = 0
     for seed in (3, 4):
-        match = _match(seed)
+        match = generated_match(seed, away="wood elf")
         bots = (CoachBot(seed + 1), CoachBot(seed + 2))
         before: list[float] = [0.0, 0.0]
         while match.prompt is not None and checked < 1:
@@ -47,22 +38,21 @@ def test_a_touchdown_beats_the_position_before_it_and_the_views_are_opposite() -
 
 
 def test_the_legends_carrier_ideas_are_other_legal_walks_that_beat_standing_still() -> None:
-    match = _match(5)
+    match = generated_match(5, away="wood elf")
     bots = (CoachBot(6), CoachBot(7))
     found = 0
-    while match.prompt is not None and found < 3:
-        prompt = match.prompt
-        if prompt.kind == TURN and "kickoff_blitz" not in prompt.info:
-            coach = bots[prompt.team]
-            picks = coach.candidates(match, prompt, 4)
-            ideas = carrier_ideas(coach, match, prompt, picks)
-            for idea in ideas:
-                assert idea.action in prompt.options and idea.player == match.state.carrier
-                assert idea.plan and idea.plan not in {p.plan for p in picks}
-                fork = match.fork(SeededDice(1))
-                fork.apply(coach.take(idea))
-                assert fork.prompt is not None and idea.plan[0] in fork.prompt.options
-                found += 1
-            assert len({i.plan for i in ideas}) == len(ideas)
-        match.apply(bots[prompt.team].choose(match))
+    for prompt in team_turns(match, bots):
+        if found >= 3:
+            break
+        coach = bots[prompt.team]
+        picks = coach.candidates(match, prompt, 4)
+        ideas = carrier_ideas(coach, match, prompt, picks)
+        for idea in ideas:
+            assert idea.action in prompt.options and idea.player == match.state.carrier
+            assert idea.plan and idea.plan not in {p.plan for p in picks}
+            fork = match.fork(SeededDice(1))
+            fork.apply(coach.take(idea))
+            assert fork.prompt is not None and idea.plan[0] in fork.prompt.options
+            found += 1
+        assert len({i.plan for i in ideas}) == len(ideas)
     assert found >= 1
