@@ -18,6 +18,8 @@ CASUALTY = 5
 SENT_OFF = 6
 STATUS_NAMES = ("standing", "prone", "stunned", "reserve", "ko", "casualty", "sent_off")
 ON_PITCH_STATUSES = (STANDING, PRONE, STUNNED)
+TURNS_PER_HALF = 8
+"""Team turns each team plays in a half (overtime too)."""
 
 WEATHER_NAMES = {
     "sweltering_heat": "Sweltering Heat",

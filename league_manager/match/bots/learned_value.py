@@ -25,12 +25,11 @@ from league_manager.match.bots.coach_drive import reachable
 from league_manager.match.bots.learned_weights import WEIGHTS
 from league_manager.match.engine import Match
 from league_manager.match.pitch import NEIGHBOURS, WIDTH, distance, scoring_x, xy
-from league_manager.match.state import PRONE, STANDING, STUNNED
+from league_manager.match.procedures.movement import rushes_allowed
+from league_manager.match.state import PRONE, STANDING, STUNNED, TURNS_PER_HALF
 
 TD_VALUE = 100.0
 """A touchdown, as in :mod:`~league_manager.match.bots.position_value`."""
-TURNS_PER_HALF = 8
-RUSHES = 2
 
 WORTH = (1.0, 0.625, 0.375, 0.0, -0.5, -1.25, -1.25)
 """What a player counts by status (standing, prone, stunned, reserve, KO'd, injured, sent off)."""
@@ -144,7 +143,7 @@ def _carry(match: Match, carrier: int, left: int, theirs_next: bool) -> list[flo
     square = s.pos[carrier]
     x, y = xy(square)
     to_go = abs(x - scoring_x(side))
-    reach = max(1, s.ma[carrier] + RUSHES)
+    reach = max(1, s.ma[carrier] + rushes_allowed(match.ctx, carrier))
     threat = 1.0 if to_go <= reach else 0.0
     marked = guards = near = 0
     for n in NEIGHBOURS[square]:
@@ -184,6 +183,6 @@ def _loose(match: Match, team: int, act: bool) -> list[float]:
         if s.pos[p] >= 0 and s.status[p] == STANDING:
             d = distance(s.pos[p], s.ball)
             nearest = min(nearest, d)
-            if act and not s.used[p] and d <= s.ma[p] + RUSHES:
+            if act and not s.used[p] and d <= s.ma[p] + rushes_allowed(match.ctx, p):
                 reach = True
     return [nearest / 8, 1.0 if act else 0.0, 1.0 if reach else 0.0]

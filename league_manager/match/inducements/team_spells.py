@@ -14,10 +14,10 @@ from league_manager.match.events import Event
 from league_manager.match.inducements.necro_spells import DANSE, danse_macabre
 from league_manager.match.inducements.nurgle_spells import VIGOROUS_GROWTH, vigorous_growth
 from league_manager.match.inducements.slann_spells import TECTONIC_SHIFT, tectonic_shift
+from league_manager.match.state import TURNS_PER_HALF
 
 TEMPORAL_DISTORTION = "Temporal Distortion"
 TEMPORAL_TARGET = 5
-TURNS_PER_HALF = 8
 WEATHER_ROLL = "Weather Mage"
 WEATHER_MODIFIERS = (-2, -1, 0, 1, 2)
 WEATHER_LABELS = tuple(f"weather roll {m:+d}" if m else "weather roll" for m in WEATHER_MODIFIERS)

@@ -18,9 +18,7 @@ from league_manager.match.procedures.setup import available, setup
 from league_manager.match.procedures.turn import team_turn
 from league_manager.match.skills import asp_points, points, star_points
 from league_manager.match.skills import stars_2_points as stars
-from league_manager.match.state import KO, RESERVE
-
-TURNS_PER_HALF = 8
+from league_manager.match.state import KO, RESERVE, TURNS_PER_HALF
 
 
 def game(c: Ctx) -> Proc[None]:
