@@ -11,8 +11,8 @@ At each team-turn decision the coach looks at the ball and picks the next activa
 4. cage the carrier (its diagonal squares), then risky blocks that still pay, a foul when the
    victim is down next to a free player, then screen: the other players move without dice
    between the opponents and the ball;
-5. stand up prone players that need no roll to (and, with the ball loose, a long pick-up
-   late in the turn; with their carrier caged, a blitz on the cage: :mod:`.coach_press`);
+5. with the ball loose, a player next to it and a long pick-up late in the turn; with their
+   carrier among its team-mates, players up to them and a blitz on one (:mod:`.coach_press`);
 6. end the turn.
 
 In defence, after blitzing and marking their carrier, the coach lays a screen line in front
@@ -36,7 +36,7 @@ share (move plans, free reach, the race's weights). The steps live by concern:
 :mod:`.coach_carrier` (score, pick-up, pass, carrier moves, cage, the carrier's square
 worth; :mod:`.coach_cage` the corners a grinding roster's cage can hold), :mod:`.coach_hits`
 (blocks, the blitz on their carrier), :mod:`.coach_lane`, :mod:`.coach_defence`,
-:mod:`.coach_press` (prone players, a ball nobody lifts at good odds, their carrier's cage);
+:mod:`.coach_press` (a ball nobody lifts at good odds, their carrier's cage);
 :mod:`.coach_dice` answers block dice, re-rolls and pushes.
 """
 
@@ -150,7 +150,6 @@ class CoachBot(CoachDice):
                 lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: defence.foul(self, match, team, options),
                 lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=True),
-                lambda: press.stand_up(self, match, team, options),
             ]
         elif carrier < 0 and s.ball >= 0 and ON_PITCH[s.ball]:
             steps = [
@@ -159,7 +158,6 @@ class CoachBot(CoachDice):
                 lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: press.guard_ball(self, match, team, options),
                 lambda: defence.screen(self, match, team, options, s.ball, ahead=False),
-                lambda: press.stand_up(self, match, team, options),
                 lambda: press.long_pick_up(self, match, team, options),
             ]
         elif carrier >= 0:
@@ -172,13 +170,11 @@ class CoachBot(CoachDice):
                 lambda: defence.foul(self, match, team, options),
                 lambda: press.close_in(self, match, team, options, carrier),
                 lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=False),
-                lambda: press.stand_up(self, match, team, options),
                 lambda: press.cage_blitz(self, match, team, options, carrier),
             ]
         else:
             steps = [
                 lambda: hits.blocks(self, match, team, options, risky=False),
-                lambda: press.stand_up(self, match, team, options),
             ]
         return steps
 

@@ -1,13 +1,9 @@
-"""The coach's last steps before a turn would end with nothing done: prone players, a loose
-ball nobody lifts at :data:`~.coach_carrier.PICK_UP_MIN`, their carrier in a cage.
+"""The coach's last steps before a turn would end with nothing done: a loose ball nobody lifts
+at :data:`~.coach_carrier.PICK_UP_MIN`, their carrier in a cage.
 
 Each function is one step of :class:`~league_manager.match.bots.coach_bot.CoachBot`'s script:
 it returns the action that starts the activation (the bot keeps the plan) or None.
 
-- :func:`stand_up`: a prone player of ours with the move to stand without a roll, no test on
-  activation and no opponent next to it stands up in place (the other steps only activate
-  standing players, so a knocked-down player lay prone, without a tackle zone, until a step
-  wanted it);
 - :func:`guard_ball`: with the ball loose and none of ours next to it, a free player moved
   without dice next to it (its tackle zone on the ball square, and a lifter for next turn);
 - :func:`long_pick_up`: the ball lifted at less than 20 % but at least :data:`LONG_PICK_UP`,
@@ -31,14 +27,11 @@ from league_manager.match.bots.coach_carrier import PICK_UP_MIN
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, distance
-from league_manager.match.skills import points
-from league_manager.match.state import PRONE, STANDING
+from league_manager.match.state import STANDING
 
 if TYPE_CHECKING:
     from league_manager.match.bots.coach_bot import CoachBot
 
-STAND_MA = 3
-"""The least move a player stands up with, without a roll."""
 NEAREST = 4
 """Our players nearest a loose ball weighed for a long pick-up."""
 LONG_PICK_UP = 0.05
@@ -48,31 +41,6 @@ PRESSERS = 2
 CAGE_BLITZ_MIN = 0.3
 """A blitz on a cage player must be worth this (reach x (aggression x (down + push / 2) -
 1.6 x own fall)), the risky block's rule."""
-
-
-def stand_up(bot: CoachBot, match: Match, team: int, options: set[Action]) -> Action | None:
-    """Stand up a prone, unmarked player of ours that needs no roll to (MA 3+, no test on
-    activation such as Bone Head: their dice are left alone)."""
-    p = stander(match, team, options)
-    if p < 0:
-        return None
-    bot._start(p, acts.MOVE, None, reason="stand up before the turn ends")
-    bot._plan = [Action(acts.END_ACTIVATION)]
-    return Action(acts.ACTIVATE[acts.MOVE], p)
-
-
-def stander(match: Match, team: int, options: set[Action]) -> int:
-    """The first prone player of ours :func:`stand_up` stands up (-1: none)."""
-    s = match.state
-    for p in s.players_of(team):
-        if s.status[p] != PRONE or s.pos[p] < 0 or s.ma[p] < STAND_MA:
-            continue
-        if Action(acts.ACTIVATE[acts.MOVE], p) not in options:
-            continue
-        if match.ctx.is_marked(s.pos[p], team) or match.ctx.has(p, points.ACTIVATION_TEST):
-            continue
-        return p
-    return -1
 
 
 def lifter(bot: CoachBot, match: Match, team: int, options: set[Action], least: float) -> tuple[float, int]:

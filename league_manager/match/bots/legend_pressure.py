@@ -17,8 +17,8 @@ step of its script passed. Here, with their carrier on the pitch:
   square next to the ball;
 * :func:`stand_up_pick`: before the turn ends, a prone player of ours with the move to stand
   without a roll, no test on activation (Bone Head ...) and no opponent next to it stands up in
-  place (:func:`~league_manager.match.bots.coach_press.stander`, the coach's own last step
-  since session 16; before, a knocked-down player of the coach's lay prone until a step
+  place (the coach's steps only ever
+  activate standing players, so a knocked-down player of the coach's lay prone until a step
   wanted it, and had no tackle zone in the other team's turn);
 * :func:`end_turn_pick`: the turn ended at once, the coach's own choice when it has no
   candidate, so the ideas above are weighed against doing nothing.
@@ -33,16 +33,18 @@ from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.coach_press import lifter as coach_lifter
-from league_manager.match.bots.coach_press import stander
 from league_manager.match.bots.legend_plays import _best_blitz
 from league_manager.match.engine import Match
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, distance
-from league_manager.match.state import STANDING
+from league_manager.match.skills import points
+from league_manager.match.state import PRONE, STANDING
 
 CAGE_BLITZES = 2
 """Blitzes on the cage's players added at most."""
 CLOSE_INS = 1
 """Moves next to the cage added at most."""
+STAND_MA = 3
+"""The least move a player stands up with, without a roll."""
 LONG_PICK_UP = 0.05
 """The least chance of a pick-up offered as an idea."""
 
@@ -56,11 +58,17 @@ def stand_up_pick(match: Match, prompt: Prompt) -> Pick | None:
     """A prone player of ours, unmarked, with the move to stand without a roll and no test on
     activation (Bone Head, Really Stupid, Animal Savagery ...: their dice are the search's to
     weigh), standing up in place; None when there is none."""
-    p = stander(match, prompt.team, set(prompt.options))  # the coach's own stand-up step's choice
-    if p < 0:
-        return None
-    start = Action(acts.ACTIVATE[acts.MOVE], p)
-    return Pick(start, (Action(acts.END_ACTIVATION),), p, -1, acts.MOVE, "stand up before the turn ends")
+    s = match.state
+    team = prompt.team
+    options = set(prompt.options)
+    for p in s.players_of(team):
+        start = Action(acts.ACTIVATE[acts.MOVE], p)
+        if s.status[p] != PRONE or s.pos[p] < 0 or start not in options or s.ma[p] < STAND_MA:
+            continue
+        if match.ctx.is_marked(s.pos[p], team) or match.ctx.has(p, points.ACTIVATION_TEST):
+            continue
+        return Pick(start, (Action(acts.END_ACTIVATION),), p, -1, acts.MOVE, "stand up before the turn ends")
+    return None
 
 
 def cage_ideas(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick]) -> list[Pick]:

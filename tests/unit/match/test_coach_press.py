@@ -1,29 +1,17 @@
-"""The coach's last steps on constructed positions: a prone, unmarked player stands up in
-place, a free player goes next to a loose ball nobody of ours stands by, a long pick-up is
-tried only below the pick-up step's odds, free players close in on their carrier's cage and
-a blitz on a cage player goes to a player beside their carrier."""
+"""The coach's last steps on constructed positions: a free player goes next to a loose ball
+nobody of ours stands by, a long pick-up is tried only below the pick-up step's odds, free
+players close in on their carrier's cage and a blitz on a cage player goes to a player beside
+their carrier."""
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots import coach_press as press
 from league_manager.match.bots.coach_carrier import PICK_UP_MIN
 from league_manager.match.pitch import distance, sq
-from league_manager.match.state import PRONE
 from tests.unit.match.coach_positions import players, position
 
 CAGE = (sq(19, 6), sq(19, 8), sq(21, 6), sq(21, 8))
 """Four players on the diagonal squares of their carrier on sq(20, 7)."""
-
-
-def test_a_prone_unmarked_player_stands_up_in_place_and_a_marked_one_does_not() -> None:
-    match, bot, options = position({1: sq(10, 7), 20: sq(20, 7)}, -1)
-    s = match.state
-    s.status[1] = PRONE
-    assert press.stand_up(bot, match, 0, options) == Action(acts.ACTIVATE[acts.MOVE], 1)
-    assert bot._plan == [Action(acts.END_ACTIVATION)]
-    match, bot, options = position({1: sq(10, 7), 20: sq(11, 7)}, -1)
-    match.state.status[1] = PRONE
-    assert press.stand_up(bot, match, 0, options) is None  # only to be blocked
 
 
 def test_a_free_player_goes_next_to_a_loose_ball_none_of_ours_stands_by() -> None:
@@ -62,24 +50,9 @@ def test_free_players_close_in_on_their_carriers_cage_until_two_stand_by_it() ->
     a, b = players(match, 0, 6)[:2]
     cage = {17 + i: square for i, square in enumerate(CAGE)}
     match, bot, options = position({a: sq(14, 7), b: sq(14, 3), 16: sq(20, 7)} | cage, 16)
-    s = match.state
     start = press.close_in(bot, match, 0, options, 16)
     assert start is not None and bot._player in (a, b)
     end = bot._plan[-1].square
     assert any(distance(end, square) == 1 for square in CAGE)
     match, bot, options = position({a: sq(18, 6), b: sq(18, 8), 16: sq(20, 7)} | cage, 16)
     assert press.close_in(bot, match, 0, options, 16) is None
-    assert s.carrier == 16
-
-
-def test_a_cage_blitz_hits_a_player_beside_their_carrier() -> None:
-    match, bot, options = position({}, -1)
-    a, b = players(match, 0, 6, least_st=3)[:2]
-    cage = {17 + i: square for i, square in enumerate(CAGE)}
-    match, bot, options = position({a: sq(18, 6), b: sq(19, 5), 16: sq(20, 7)} | cage, 16)
-    start = press.cage_blitz(bot, match, 0, options, 16)
-    assert start is not None and start.kind == acts.ACTIVATE[acts.BLITZ]
-    s = match.state
-    assert s.team[bot._foe] == 1 and distance(s.pos[bot._foe], s.pos[16]) == 1
-    match, bot, options = position({a: sq(3, 6), 16: sq(20, 7)} | cage, 16)
-    assert press.cage_blitz(bot, match, 0, options, 16) is None  # nobody near
