@@ -56,3 +56,16 @@ def test_free_players_close_in_on_their_carriers_cage_until_two_stand_by_it() ->
     assert any(distance(end, square) == 1 for square in CAGE)
     match, bot, options = position({a: sq(18, 6), b: sq(18, 8), 16: sq(20, 7)} | cage, 16)
     assert press.close_in(bot, match, 0, options, 16) is None
+
+
+def test_a_cage_blitz_hits_a_player_beside_their_carrier() -> None:
+    match, bot, options = position({}, -1)
+    a, b = players(match, 0, 6, least_st=3)[:2]
+    cage = {17 + i: square for i, square in enumerate(CAGE)}
+    match, bot, options = position({a: sq(18, 6), b: sq(19, 5), 16: sq(20, 7)} | cage, 16)
+    start = press.cage_blitz(bot, match, 0, options, 16)
+    assert start is not None and start.kind == acts.ACTIVATE[acts.BLITZ]
+    s = match.state
+    assert s.team[bot._foe] == 1 and distance(s.pos[bot._foe], s.pos[16]) == 1
+    match, bot, options = position({a: sq(3, 6), 16: sq(20, 7)} | cage, 16)
+    assert press.cage_blitz(bot, match, 0, options, 16) is None  # nobody near
