@@ -11,7 +11,9 @@ At each team-turn decision the coach looks at the ball and picks the next activa
 4. cage the carrier (its diagonal squares), then risky blocks that still pay, a foul when the
    victim is down next to a free player, then screen: the other players move without dice
    between the opponents and the ball;
-5. end the turn.
+5. with the ball loose, a player next to it and a long pick-up late in the turn; with their
+   carrier among its team-mates, players up to them and a blitz on one (:mod:`.coach_press`);
+6. end the turn.
 
 In defence, after blitzing and marking their carrier, the coach lays a screen line in front
 of its end zone while the carrier has a free path to it (:mod:`.coach_screen`, played by
@@ -33,7 +35,8 @@ This module holds the script's order, the plan being played and the look-ups the
 share (move plans, free reach, the race's weights). The steps live by concern:
 :mod:`.coach_carrier` (score, pick-up, pass, carrier moves, cage, the carrier's square
 worth; :mod:`.coach_cage` the corners a grinding roster's cage can hold), :mod:`.coach_hits`
-(blocks, the blitz on their carrier), :mod:`.coach_lane`, :mod:`.coach_defence`;
+(blocks, the blitz on their carrier), :mod:`.coach_lane`, :mod:`.coach_defence`,
+:mod:`.coach_press` (a ball nobody lifts at good odds, their carrier's cage);
 :mod:`.coach_dice` answers block dice, re-rolls and pushes.
 """
 
@@ -47,6 +50,7 @@ from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots import coach_carrier as carrier_steps
 from league_manager.match.bots import coach_defence as defence
 from league_manager.match.bots import coach_hits as hits
+from league_manager.match.bots import coach_press as press
 from league_manager.match.bots.coach_carrier import SURE, TURNS_PER_HALF
 from league_manager.match.bots.coach_dice import CoachDice
 from league_manager.match.bots.coach_lane import lane
@@ -152,7 +156,9 @@ class CoachBot(CoachDice):
                 lambda: hits.blocks(self, match, team, options, risky=False),
                 lambda: carrier_steps.pick_up(self, match, team, options),
                 lambda: hits.blocks(self, match, team, options, risky=True),
+                lambda: press.guard_ball(self, match, team, options),
                 lambda: defence.screen(self, match, team, options, s.ball, ahead=False),
+                lambda: press.long_pick_up(self, match, team, options),
             ]
         elif carrier >= 0:
             steps = [
@@ -162,10 +168,14 @@ class CoachBot(CoachDice):
                 lambda: defence.cut(self, match, team, options, carrier),
                 lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: defence.foul(self, match, team, options),
+                lambda: press.close_in(self, match, team, options, carrier),
                 lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=False),
+                lambda: press.cage_blitz(self, match, team, options, carrier),
             ]
         else:
-            steps = [lambda: hits.blocks(self, match, team, options, risky=False)]
+            steps = [
+                lambda: hits.blocks(self, match, team, options, risky=False),
+            ]
         return steps
 
     def _weights(self, match: Match, team: int) -> tuple[float, float]:
@@ -276,7 +286,7 @@ class CoachBot(CoachDice):
                 return step
             self._plan = []
         moving = prompt.info.get("action") in (acts.MOVE, acts.SECURE_BALL)
-        if p == s.carrier and moving and picked_up_now(match, p):
+        if p == s.carrier and moving and carrier_steps.picked_up_now(match, p):
             onwards = carrier_steps.carry_on(self, match, p)
             if onwards is not None and onwards in options:
                 return onwards
@@ -292,21 +302,3 @@ class CoachBot(CoachDice):
         if self._foe >= 0 and s.pos[self._foe] >= 0:
             return Action(acts.CHOOSE, self._player, s.pos[self._foe])
         return None
-
-
-def picked_up_now(match: Match, p: int) -> bool:
-    """Whether p picked the ball up in its current activation: only then does the carrier walk
-    on with the move left (:func:`.coach_carrier.carry_on`). A carrier who set out with the
-    ball ends its move where its plan ends; walking on from there, square after square, let a
-    carrier wander and then rush for the end zone with its move spent.
-
-    Args:
-        match: the match, p's activation under way.
-        p: the player.
-    """
-    for event in reversed(match.events):
-        if event.player == p and event.kind == "pick_up" and event.success:
-            return True
-        if event.kind == "activate":
-            return False
-    return False

@@ -11,7 +11,8 @@ it returns the action that starts the activation (the bot keeps the plan) or Non
   good odds; a roster stronger than it is agile also weighs the cage its players can hold
   round the square (:mod:`.coach_cage`);
 - :func:`cage`: free players without dice on the carrier's diagonal squares;
-- :func:`carry_on`: a carrier who just picked the ball up walks on with the move left.
+- :func:`carry_on`: a carrier who just picked the ball up (:func:`picked_up_now`) walks on
+  with the move left.
 
 :func:`safety` is the worth of a square for our carrier; the steps ask it through
 ``CoachBot._safety`` (and the script asks its carrier blitz through ``CoachBot._blitz``), so
@@ -265,3 +266,21 @@ def carry_on(bot: CoachBot, match: Match, p: int) -> Action | None:
         return None
     bot._plan = best[1].actions(p)
     return bot._plan.pop(0)
+
+
+def picked_up_now(match: Match, p: int) -> bool:
+    """Whether p picked the ball up in its current activation: only then does the carrier walk
+    on with the move left (:func:`.coach_carrier.carry_on`). A carrier who set out with the
+    ball ends its move where its plan ends; walking on from there, square after square, let a
+    carrier wander and then rush for the end zone with its move spent.
+
+    Args:
+        match: the match, p's activation under way.
+        p: the player.
+    """
+    for event in reversed(match.events):
+        if event.player == p and event.kind == "pick_up" and event.success:
+            return True
+        if event.kind == "activate":
+            return False
+    return False

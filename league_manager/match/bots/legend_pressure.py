@@ -11,9 +11,10 @@ step of its script passed. Here, with their carrier on the pitch:
   square next to a cage player, nearest the carrier first, so the next turn has blocks to throw;
 * :func:`ball_ideas`: with the ball loose and no pick-up among the coach's ideas (it lifts
   the ball only at :data:`~league_manager.match.bots.coach_carrier.PICK_UP_MIN` or better),
-  the pick-up by one of our :data:`NEAREST` nearest free players most likely to make it, at
-  :data:`LONG_PICK_UP` or better, and a move without dice of another to a free square next to
-  the ball;
+  the pick-up by one of our nearest free players most likely to make it, at
+  :data:`LONG_PICK_UP` or better (:func:`~league_manager.match.bots.coach_press.lifter`, the
+  coach's own long pick-up late in the turn), and a move without dice of another to a free
+  square next to the ball;
 * :func:`stand_up_pick`: before the turn ends, a prone player of ours with the move to stand
   without a roll, no test on activation (Bone Head ...) and no opponent next to it stands up in
   place (the coach's steps only ever
@@ -31,6 +32,7 @@ from __future__ import annotations
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
+from league_manager.match.bots.coach_press import lifter as coach_lifter
 from league_manager.match.bots.legend_plays import _best_blitz
 from league_manager.match.engine import Match
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, distance
@@ -43,8 +45,6 @@ CLOSE_INS = 1
 """Moves next to the cage added at most."""
 STAND_MA = 3
 """The least move a player stands up with, without a roll."""
-NEAREST = 4
-"""Our players nearest a loose ball weighed for a pick-up."""
 LONG_PICK_UP = 0.05
 """The least chance of a pick-up offered as an idea."""
 
@@ -142,16 +142,8 @@ def ball_ideas(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick])
     options = set(prompt.options)
     movers = coach._movers(match, team, options)
     ideas: list[Pick] = []
-    near = sorted((distance(s.pos[p], ball), p) for p in movers)[:NEAREST]
-    best: tuple[float, int] | None = None
-    for _d, p in near:
-        plan = coach._plans(match, p).get(ball)
-        good = plan is not None and plan.p_with_rerolls >= LONG_PICK_UP
-        if plan is not None and good and (best is None or plan.p_with_rerolls > best[0]):
-            best = (plan.p_with_rerolls, p)
-    lifter = -1
-    if best is not None:
-        chance, lifter = best
+    chance, lifter = coach_lifter(coach, match, team, options, LONG_PICK_UP)
+    if lifter >= 0:
         steps = tuple(coach._plans(match, lifter)[ball].actions(lifter))
         start = Action(acts.ACTIVATE[acts.MOVE], lifter)
         if not any(pick.action == start and pick.plan == steps for pick in picks):

@@ -2,8 +2,9 @@
 carrier walks on after its plan only when it has just picked the ball up, and a roster
 stronger than it is agile weighs the cage its players can hold round the carrier."""
 
-from league_manager.match.bots.coach_bot import CoachBot, picked_up_now
+from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_cage import CAGE_WORTH, cage_cover
+from league_manager.match.bots.coach_carrier import picked_up_now
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
 from league_manager.match.pitch import SIZE, sq
