@@ -31,7 +31,10 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.connection
+import os
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -98,11 +101,28 @@ def _shared_pool() -> ProcessPoolExecutor:
     waited for here, before the search's safety clock runs."""
     global _pool
     if _pool is None:
-        pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(WORKERS, mp_context=context, initializer=_watch_parent)
         for started in [pool.submit(int) for _ in range(WORKERS)]:
             started.result()
         _pool = pool
     return _pool
+
+
+def _watch_parent() -> None:
+    """A worker's initializer: a daemon thread ends the worker as soon as the process that
+    started it is gone (a duel killed with ``kill`` would otherwise leave its workers waiting
+    for tries forever)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="legend-parent-watch", daemon=True).start()
 
 
 def _pool_usable(workers: int) -> bool:
@@ -170,10 +190,12 @@ class LegendBot(VeteranBot):
         return action
 
     def _searched_turn(self, match: Match, prompt: Prompt) -> Action | None:
-        critical = self.critical(match, prompt.team)
-        picks = self.candidates(match, prompt, self.deep)
-        if not critical and picks:
-            return super()._turn(match, prompt)
+        if not self.critical(match, prompt.team):  # the veteran's few candidates, built once
+            picks = self.candidates(match, prompt, self.candidates_n)
+            if picks:
+                return self.weighed_turn(match, prompt, picks)
+        else:
+            picks = self.candidates(match, prompt, self.deep)
         if picks:
             more = carrier_ideas(self, match, prompt, picks)
             if "stay" in self.plays:
