@@ -44,6 +44,7 @@ from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
 from league_manager.match.bots.evidence import clear_gain
 from league_manager.match.bots.legend_ideas import carrier_ideas, stay_idea
+from league_manager.match.bots.legend_order import safe_first
 from league_manager.match.bots.legend_plays import blitz_ideas, end_turn_idea, path_blitz_idea
 from league_manager.match.bots.legend_pressure import ball_ideas, cage_ideas, end_turn_pick, stand_up_pick
 from league_manager.match.bots.lookahead import try_pick
@@ -79,13 +80,15 @@ DEEP_LEARNED = False
 """Score the whole-turn tries with the learned value (:mod:`~league_manager.match.bots.learned_value`);
 False: the hand-made position value."""
 
-PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand")
+PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand", "order")
 """The legend's own ideas: "blitz" (other targets near our carrier) and "path" (an opponent in
 our carrier's lane), :mod:`~league_manager.match.bots.legend_plays`; "stay" (the carrier stays
 in its square), :mod:`~league_manager.match.bots.legend_ideas`; "cage" (blitzes on their
 carrier's cage, a move up to it), "ball" (a long pick-up, a move next to the loose ball) and
 "stand" (a prone player stands up before the turn ends),
-:mod:`~league_manager.match.bots.legend_pressure`. "end_turn" (end the turn before a risky
+:mod:`~league_manager.match.bots.legend_pressure`; "order" (the coach's candidates that roll
+no dice before its risky first one, when the ball is not ours),
+:mod:`~league_manager.match.bots.legend_order`. "end_turn" (end the turn before a risky
 first idea) is left out: the diagnosis judged its overrule worse (docs/rules-decisions.md, the
 bot ladder part 9); ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py`` offers any set."""
 
@@ -190,12 +193,15 @@ class LegendBot(VeteranBot):
         return action
 
     def _searched_turn(self, match: Match, prompt: Prompt) -> Action | None:
-        if not self.critical(match, prompt.team):  # the veteran's few candidates, built once
-            picks = self.candidates(match, prompt, self.candidates_n)
-            if picks:
-                return self.weighed_turn(match, prompt, picks)
-        else:
-            picks = self.candidates(match, prompt, self.deep)
+        critical = self.critical(match, prompt.team)
+        picks = self.candidates(match, prompt, self.deep if critical else self.candidates_n)
+        safe = safe_first(self, match, prompt, picks) if "order" in self.plays else None
+        if safe is not None:
+            chosen = self.take(safe)
+            self.reason += " (no dice: before the coach's risky first idea)"
+            return chosen
+        if not critical and picks:  # the veteran's few candidates, built once
+            return self.weighed_turn(match, prompt, picks)
         if picks:
             more = carrier_ideas(self, match, prompt, picks)
             if "stay" in self.plays:
