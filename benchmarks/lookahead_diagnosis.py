@@ -39,6 +39,7 @@ from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.learned_value import learned_value
 from league_manager.match.bots.legend_bot import LegendBot
+from league_manager.match.bots.legend_order import safe_first
 from league_manager.match.bots.veteran_bot import VeteranBot
 from league_manager.match.engine import Match
 from league_manager.match.teams import generate_team
@@ -69,12 +70,25 @@ CAP = 5000
 """Decisions a judging fork may take (a safety net)."""
 
 
-def judge(match: Match, team: int, pick: Pick, seed: int) -> float:
+class OrderedCoach(CoachBot):
+    """The coach playing the legend's safe before risky (:func:`safe_first`) all turn: the
+    judge's own side after a safe-first decision of the legend."""
+
+    def _turn(self, match: Match, prompt: Prompt) -> Action | None:
+        if "kickoff_blitz" not in prompt.info:
+            safe = safe_first(self, match, prompt, self.candidates(match, prompt, 4))
+            if safe is not None:
+                return self.take(safe)
+        return super()._turn(match, prompt)
+
+
+def judge(match: Match, team: int, pick: Pick, seed: int, ordered: bool = False) -> float:
     """Play ``pick`` then coaches on both sides to our next team turn (with ``JUDGE_HORIZON=half``,
-    to the end of the half); our position's learned value there."""
+    to the end of the half); our position's learned value there. ``ordered``: our side's coach
+    plays safe before risky for the rest of the turn (:class:`OrderedCoach`)."""
     to_half = os.environ.get("JUDGE_HORIZON") == "half"
     fork = match.fork(SeededDice(seed))
-    ours, theirs = CoachBot(seed), CoachBot(seed + 1)
+    ours, theirs = (OrderedCoach if ordered else CoachBot)(seed), CoachBot(seed + 1)
     start_turn, start_half = fork.state.turn[team], fork.state.half
     fork.apply(ours.take(pick))
     steps = 0
@@ -208,10 +222,38 @@ class LegendProbe(_Probe, LegendBot):
         return best, gain
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
-        self._last, self._taken = None, None
+        self._last = None
+        self._forget()
         action = super()._turn(match, prompt)
-        self._record(match, prompt, action)
+        taken = self._taken
+        if taken is not None and self.reason.endswith(_ORDER):
+            self._judge_order(match, prompt, taken)
+            self.take(taken)  # the candidates' build above reset the plan being played
+        else:
+            self._record(match, prompt, action)
         return action
+
+    def _forget(self) -> None:
+        self._taken = None
+
+    def _judge_order(self, match: Match, prompt: Prompt, taken: Pick) -> None:
+        """A safe-first decision: the coach's first idea played in the coach's order against the
+        safe idea played with the rest of the turn safe before risky, on the same seeds."""
+        self.log.decisions += 1
+        first = self.candidates(match, prompt, self.candidates_n)[0]
+        base = 99991 * (self.seed + 3) + len(match.actions) * 17
+        pair = []
+        for pick, ordered in ((first, False), (taken, True)):
+            runs = [judge(match, prompt.team, pick, base + i, ordered) for i in range(self.judge_samples)]
+            pair.append(statistics.fmean(runs))
+        record = Record(
+            situation(match, prompt.team), [_kind(first), "order"], [0.0, 0.0], 1, (pair[0], pair[1]), 1
+        )
+        self.log.records.append(record)
+
+
+_ORDER = "(no dice: before the coach's risky first idea)"
+"""The end of the legend's reason when it played a safe idea before the coach's risky first."""
 
 
 def play(level: str, games: int, seed: int, judge_samples: int) -> tuple[Log, list[int]]:

@@ -31,7 +31,10 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import multiprocessing.connection
+import os
 import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -41,6 +44,7 @@ from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import Pick
 from league_manager.match.bots.evidence import clear_gain
 from league_manager.match.bots.legend_ideas import carrier_ideas, stay_idea
+from league_manager.match.bots.legend_order import safe_first
 from league_manager.match.bots.legend_plays import blitz_ideas, end_turn_idea, path_blitz_idea
 from league_manager.match.bots.legend_pressure import ball_ideas, cage_ideas, end_turn_pick, stand_up_pick
 from league_manager.match.bots.lookahead import try_pick
@@ -76,13 +80,15 @@ DEEP_LEARNED = False
 """Score the whole-turn tries with the learned value (:mod:`~league_manager.match.bots.learned_value`);
 False: the hand-made position value."""
 
-PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand")
+PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand", "order")
 """The legend's own ideas: "blitz" (other targets near our carrier) and "path" (an opponent in
 our carrier's lane), :mod:`~league_manager.match.bots.legend_plays`; "stay" (the carrier stays
 in its square), :mod:`~league_manager.match.bots.legend_ideas`; "cage" (blitzes on their
 carrier's cage, a move up to it), "ball" (a long pick-up, a move next to the loose ball) and
 "stand" (a prone player stands up before the turn ends),
-:mod:`~league_manager.match.bots.legend_pressure`. "end_turn" (end the turn before a risky
+:mod:`~league_manager.match.bots.legend_pressure`; "order" (the coach's candidates that roll
+no dice before its risky first one, when the ball is not ours),
+:mod:`~league_manager.match.bots.legend_order`. "end_turn" (end the turn before a risky
 first idea) is left out: the diagnosis judged its overrule worse (docs/rules-decisions.md, the
 bot ladder part 9); ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py`` offers any set."""
 
@@ -98,11 +104,28 @@ def _shared_pool() -> ProcessPoolExecutor:
     waited for here, before the search's safety clock runs."""
     global _pool
     if _pool is None:
-        pool = ProcessPoolExecutor(WORKERS, mp_context=multiprocessing.get_context("spawn"))
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(WORKERS, mp_context=context, initializer=_watch_parent)
         for started in [pool.submit(int) for _ in range(WORKERS)]:
             started.result()
         _pool = pool
     return _pool
+
+
+def _watch_parent() -> None:
+    """A worker's initializer: a daemon thread ends the worker as soon as the process that
+    started it is gone (a duel killed with ``kill`` would otherwise leave its workers waiting
+    for tries forever)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+    sentinel = parent.sentinel
+
+    def watch() -> None:
+        multiprocessing.connection.wait([sentinel])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="legend-parent-watch", daemon=True).start()
 
 
 def _pool_usable(workers: int) -> bool:
@@ -171,9 +194,14 @@ class LegendBot(VeteranBot):
 
     def _searched_turn(self, match: Match, prompt: Prompt) -> Action | None:
         critical = self.critical(match, prompt.team)
-        picks = self.candidates(match, prompt, self.deep)
-        if not critical and picks:
-            return super()._turn(match, prompt)
+        picks = self.candidates(match, prompt, self.deep if critical else self.candidates_n)
+        safe = safe_first(self, match, prompt, picks) if "order" in self.plays else None
+        if safe is not None:
+            chosen = self.take(safe)
+            self.reason += " (no dice: before the coach's risky first idea)"
+            return chosen
+        if not critical and picks:  # the veteran's few candidates, built once
+            return self.weighed_turn(match, prompt, picks)
         if picks:
             more = carrier_ideas(self, match, prompt, picks)
             if "stay" in self.plays:

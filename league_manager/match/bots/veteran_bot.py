@@ -56,6 +56,11 @@ class VeteranBot(CoachBot):
         picks = self.candidates(match, prompt, self.candidates_n)
         if not picks:
             return super()._turn(match, prompt)
+        return self.weighed_turn(match, prompt, picks)
+
+    def weighed_turn(self, match: Match, prompt: Prompt, picks: list[Pick]) -> Action:
+        """The veteran's choice among ``picks`` (the coach's candidates now, at least one): the
+        coach's first unless another's paired gain clears the evidence rule."""
         if len(picks) == 1:
             return self.take(picks[0])
         samples, ends = self.sample_outcomes(match, prompt.team, picks)
