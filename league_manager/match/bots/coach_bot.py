@@ -15,7 +15,8 @@ At each team-turn decision the coach looks at the ball and picks the next activa
    carrier among its team-mates, players up to them and a blitz on one (:mod:`.coach_press`);
 6. end the turn.
 
-In defence, after blitzing and marking their carrier, the coach lays a screen line in front
+In defence, after blitzing and marking their carrier (an agile roster marks first:
+:data:`.coach_defence.AGILE`), the coach lays a screen line in front
 of its end zone while the carrier has a free path to it (:mod:`.coach_screen`, played by
 :mod:`.coach_defence` with the marking, fouls and the positional screen). With the ball and
 turns to spare, a carrier nobody can reach holds on one step short of the end zone
@@ -165,6 +166,10 @@ class CoachBot(CoachDice):
                 lambda: self._blitz(match, team, options, carrier),
                 lambda: hits.blocks(self, match, team, options, risky=False),
                 lambda: defence.mark(self, match, team, options, carrier),
+            ]
+            if self._weights(match, team)[1] >= defence.AGILE:
+                steps = [steps[1], steps[2], steps[0]]  # an agile roster marks, then blitzes
+            steps += [
                 lambda: defence.cut(self, match, team, options, carrier),
                 lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: defence.foul(self, match, team, options),

@@ -3,7 +3,8 @@
 Each function is one step of :class:`~league_manager.match.bots.coach_bot.CoachBot`'s script:
 it returns the action that starts the activation (the bot keeps the plan) or None.
 
-- :func:`mark`: a free player next to their carrier without dice (up to ``MARKERS``);
+- :func:`mark`: a free player next to their carrier without dice (up to ``MARKERS``; an
+  :data:`AGILE` roster marks before it blitzes);
 - :func:`cut`: the screen that cuts the carrier's free paths to our end zone
   (:mod:`league_manager.match.bots.coach_screen`);
 - :func:`foul`: a downed opponent next to a free player, with at least one net assist;
@@ -27,6 +28,10 @@ if TYPE_CHECKING:
 
 MARKERS = 2
 """Players the coach puts next to the opposing carrier; the others screen."""
+AGILE = 1.1
+"""A roster this agile (the coach's running weight, from the average AG: the elves' 1.22-1.3;
+Human 0.97-1.0, Skaven 1.0-1.08, Halfling 0.93-1.0) throws its safe blocks and marks their
+carrier before it blitzes it: the marker's assist and tackle zone stay when a blitz fails."""
 
 
 def mark(bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:

@@ -4,9 +4,10 @@ players close in on their carrier's cage and a blitz on a cage player goes to a 
 their carrier."""
 
 from league_manager.match import actions as acts
-from league_manager.match.actions import Action
+from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots import coach_press as press
 from league_manager.match.bots.coach_carrier import PICK_UP_MIN
+from league_manager.match.bots.coach_defence import AGILE
 from league_manager.match.pitch import distance, sq
 from tests.unit.match.coach_positions import players, position
 
@@ -69,3 +70,19 @@ def test_a_cage_blitz_hits_a_player_beside_their_carrier() -> None:
     assert s.team[bot._foe] == 1 and distance(s.pos[bot._foe], s.pos[16]) == 1
     match, bot, options = position({a: sq(3, 6), 16: sq(20, 7)} | cage, 16)
     assert press.cage_blitz(bot, match, 0, options, 16) is None  # nobody near
+
+
+def test_an_agile_roster_marks_their_carrier_before_it_blitzes_it() -> None:
+    match, bot, options = position({}, -1)
+    a, b = players(match, 0, 6, least_st=3)[:2]
+    spots = {a: sq(9, 7), b: sq(9, 5), 16: sq(12, 7)}
+    match, bot, options = position(spots, 16)
+    prompt = Prompt(acts.TURN, 0, sorted(options, key=str))
+    bot._flavour = (1.0, 0.97)  # as a Human roster
+    first = bot.candidates(match, prompt, 1)[0]
+    assert first.kind == acts.BLITZ and first.foe == 16
+    match, bot, options = position(spots, 16)
+    bot._flavour = (1.0, AGILE)  # as a Wood Elf roster
+    first = bot.candidates(match, prompt, 1)[0]
+    assert first.kind == acts.MOVE and first.reason == "mark their carrier"
+    assert distance(first.plan[-1].square, sq(12, 7)) == 1
