@@ -52,9 +52,9 @@ def rolls_dice(coach: CoachBot, match: Match, pick: Pick) -> bool:
 
 
 def safe_first(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick]) -> Pick | None:
-    """The first of the coach's ``picks`` that rolls no dice, when the first rolls some, the
-    ball is not ours and the half is before :data:`ORDER_UNTIL`; None otherwise (the coach's
-    order stands)."""
+    """The first of the coach's ``picks`` that rolls no dice and is not played by the first's
+    player, when the first rolls some, the ball is not ours and the half is before
+    :data:`ORDER_UNTIL`; None otherwise (the coach's order stands)."""
     s = match.state
     carrier = s.carrier
     if carrier >= 0 and s.team[carrier] == prompt.team and s.pos[carrier] >= 0:
@@ -63,4 +63,6 @@ def safe_first(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick])
         return None
     if len(picks) < 2 or not rolls_dice(coach, match, picks[0]):
         return None
-    return next((pick for pick in picks[1:] if not rolls_dice(coach, match, pick)), None)
+    risky = picks[0].player  # its blitzer or lifter kept for it (the screen step would walk it)
+    safe = (pick for pick in picks[1:] if pick.player != risky and not rolls_dice(coach, match, pick))
+    return next(safe, None)
