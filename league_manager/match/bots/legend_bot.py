@@ -80,17 +80,18 @@ DEEP_LEARNED = False
 """Score the whole-turn tries with the learned value (:mod:`~league_manager.match.bots.learned_value`);
 False: the hand-made position value."""
 
-PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand", "order")
+PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand")
 """The legend's own ideas: "blitz" (other targets near our carrier) and "path" (an opponent in
 our carrier's lane), :mod:`~league_manager.match.bots.legend_plays`; "stay" (the carrier stays
 in its square), :mod:`~league_manager.match.bots.legend_ideas`; "cage" (blitzes on their
 carrier's cage, a move up to it), "ball" (a long pick-up, a move next to the loose ball) and
 "stand" (a prone player stands up before the turn ends),
-:mod:`~league_manager.match.bots.legend_pressure`; "order" (the coach's candidates that roll
-no dice before its risky first one, when the ball is not ours),
-:mod:`~league_manager.match.bots.legend_order`. "end_turn" (end the turn before a risky
-first idea) is left out: the diagnosis judged its overrule worse (docs/rules-decisions.md, the
-bot ladder part 9); ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py`` offers any set."""
+:mod:`~league_manager.match.bots.legend_pressure`. Left out: "end_turn" (end the turn before a
+risky first idea), whose overrule the diagnosis judged worse (docs/rules-decisions.md, the bot
+ladder part 9), and "order" (the coach's dice-free candidates before its risky first one,
+:mod:`~league_manager.match.bots.legend_order`), which won every game of 20 against greedy but
+1 of 10 against the coach (part 14). ``LEGEND_PLAYS`` in ``benchmarks/lookahead_diagnosis.py``
+offers any set."""
 
 _pool: ProcessPoolExecutor | None = None
 _last: tuple[tuple[str, str, str], Match] | None = None

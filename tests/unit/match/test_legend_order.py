@@ -41,6 +41,7 @@ def test_a_safe_idea_goes_before_a_risky_first_one_only_without_our_ball() -> No
                     late += 1
                 elif safe is not None:
                     assert rolls_dice(coach, match, picks[0]) and safe in picks[1:]
+                    assert safe.player != picks[0].player  # the risky idea keeps its player
                     assert safe.action in prompt.options and safe.kind in (acts.MOVE, acts.BLOCK)
                     if safe.kind == acts.MOVE:
                         for dice in range(4):  # no dice of its own: no turnover, the plan's square reached
