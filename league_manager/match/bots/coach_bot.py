@@ -86,7 +86,7 @@ class CoachBot(CoachDice):
         self._kind = ""
         self._flavour: tuple[float, float] | None = None
         self._memo_key: object = None
-        self._memo: dict[int, dict[int, MovePlan]] = {}
+        self._memo: dict[tuple[int, bool], dict[int, MovePlan]] = {}
         self._route_key: object = None
         self._route_steps: dict[int, int] = {}
         self.reason = ""
@@ -200,23 +200,24 @@ class CoachBot(CoachDice):
             if Action(acts.ACTIVATE[acts.MOVE], p) in options and s.status[p] == STANDING
         ]  # fmt: skip
 
-    def _plans(self, match: Match, p: int) -> dict[int, MovePlan]:
-        """A fresh Move action's plans for p, kept while the players and the ball stay put."""
+    def _plans(self, match: Match, p: int, blitz: bool = False) -> dict[int, MovePlan]:
+        """A fresh Move action's plans for p, kept while the players and the ball stay put;
+        with ``blitz`` a Blitz's, whose block will cost one square more (BB2020: a square of
+        its move, or a Rush when none is left), so a square reached needs the block's Rush
+        too and a walk that spends the last Rush is never offered."""
         s = match.state
         key = (tuple(s.pos), tuple(s.status), tuple(s.tz_lost), s.ball, s.carrier, s.rerolls[s.team[p]])
         if key != self._memo_key:
             self._memo_key, self._memo = key, {}
-        found = self._memo.get(p)
+        found = self._memo.get((p, blitz))
         if found is None and self.shared_plans is not None:
-            wide = (key, p, tuple(s.turn), s.active, frozenset(s.skill_used), tuple(s.used))
+            wide = (key, p, blitz, tuple(s.turn), s.active, frozenset(s.skill_used), tuple(s.used))
             found = self.shared_plans.get(wide)
             if found is None:
-                budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
-                found = self.shared_plans[wide] = plan_moves(match.ctx, p, budget)
-            self._memo[p] = found
+                found = self.shared_plans[wide] = plan_moves(match.ctx, p, _budget(match, p, blitz))
+            self._memo[(p, blitz)] = found
         elif found is None:
-            budget = Budget(s.ma[p], rushes_allowed(match.ctx, p))
-            found = self._memo[p] = plan_moves(match.ctx, p, budget)
+            found = self._memo[(p, blitz)] = plan_moves(match.ctx, p, _budget(match, p, blitz))
         return found
 
     def _free_reach(self, match: Match, p: int) -> dict[int, int]:
@@ -307,3 +308,12 @@ class CoachBot(CoachDice):
         if self._foe >= 0 and s.pos[self._foe] >= 0:
             return Action(acts.CHOOSE, self._player, s.pos[self._foe])
         return None
+
+
+def _budget(match: Match, p: int, blitz: bool) -> Budget:
+    """p's movement for a fresh activation; a Blitz's keeps one square back for its block."""
+    s = match.state
+    mp, rushes = s.ma[p], rushes_allowed(match.ctx, p)
+    if blitz:
+        mp, rushes = (mp - 1, rushes) if mp > 0 else (0, rushes - 1)
+    return Budget(mp, max(rushes, 0))

@@ -103,7 +103,7 @@ def blitz(bot: CoachBot, match: Match, team: int, options: set[Action], carrier:
         if distance(s.pos[p], target_sq) == 1:
             squares: list[tuple[float, int, MovePlan | None]] = [(1.0, s.pos[p], None)]
         else:
-            plans = bot._plans(match, p)
+            plans = bot._plans(match, p, blitz=True)
             squares = [
                 (plans[n].p_with_rerolls, n, plans[n])
                 for n in NEIGHBOURS[target_sq]

@@ -167,7 +167,7 @@ def _hits(
         if distance(s.pos[p], target) == 1:
             found.append((p, acts.BLITZ, None, 1.0, block_odds_from(match, p, q, s.pos[p], blitz=True)))
             continue
-        plans = bot._plans(match, p)
+        plans = bot._plans(match, p, blitz=True)
         for n in NEIGHBOURS[target]:
             plan = plans.get(n)
             if plan is not None and plan.p_with_rerolls >= REACH and plan.path:

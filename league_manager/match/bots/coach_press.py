@@ -146,7 +146,7 @@ def cage_blitz(bot: CoachBot, match: Match, team: int, options: set[Action], car
             if distance(s.pos[p], target) == 1:
                 squares: list[tuple[float, int, MovePlan | None]] = [(1.0, s.pos[p], None)]
             else:
-                plans = bot._plans(match, p)
+                plans = bot._plans(match, p, blitz=True)
                 squares = [
                     (plans[n].p_with_rerolls, n, plans[n])
                     for n in NEIGHBOURS[target]

@@ -125,7 +125,7 @@ def _best_blitz(
         if distance(s.pos[p], target) == 1:
             squares: list[tuple[float, int, tuple[Action, ...]]] = [(1.0, s.pos[p], ())]
         else:
-            plans = coach._plans(match, p)
+            plans = coach._plans(match, p, blitz=True)
             squares = [
                 (plans[n].p_with_rerolls, n, tuple(plans[n].actions(p)))
                 for n in NEIGHBOURS[target]

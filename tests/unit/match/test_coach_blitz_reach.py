@@ -1,0 +1,42 @@
+"""A Blitz's walk keeps a square back for its block (BB2020: the block costs one square of the
+move, or a Rush when none is left): the coach never plans a blitz whose walk spends the last
+Rush, and a square that needs the block's Rush is priced with it."""
+
+from league_manager.match import actions as acts
+from league_manager.match.actions import Action
+from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.bots.coach_hits import blitz
+from league_manager.match.engine import Match
+from league_manager.match.pitch import sq
+from tests.unit.match.coach_positions import players, position
+
+
+def _blitzer_and_their_carrier(steps_beyond_move: int) -> tuple[Match, CoachBot, set[Action], int, int]:
+    """Their carrier alone at (20, 7); our fastest player on row 7, ``steps_beyond_move``
+    squares more than its MA from the square in front of the carrier, (19, 7)."""
+    probe, _bot, _options = position({}, -1)
+    ours = players(probe, 0, 6)[0]
+    theirs = players(probe, 1, 5)[0]
+    start = 19 - (probe.state.ma[ours] + steps_beyond_move)
+    match, bot, options = position({ours: sq(start, 7), theirs: sq(20, 7)}, theirs)
+    match.state.turn = [8, 8]  # the last turn: the coach blitzes at any worth
+    return match, bot, options, ours, theirs
+
+
+def test_a_blitz_never_walks_on_its_last_rush() -> None:
+    match, bot, options, ours, theirs = _blitzer_and_their_carrier(2)
+    front = sq(19, 7)
+    assert front in bot._plans(match, ours)  # a Move gets there on two Rushes
+    assert front not in bot._plans(match, ours, blitz=True)  # a Blitz would have no block left
+    action = blitz(bot, match, 0, options, theirs)
+    assert action is None or bot._foe != theirs or bot._plan[-1].square != front
+
+
+def test_the_blocks_rush_is_priced_into_the_blitzers_reach() -> None:
+    match, bot, options, ours, theirs = _blitzer_and_their_carrier(1)
+    front = sq(19, 7)
+    move = bot._plans(match, ours)[front]
+    walk = bot._plans(match, ours, blitz=True)[front]
+    assert walk.path == move.path and walk.p_with_rerolls < move.p_with_rerolls  # one Rush more
+    assert blitz(bot, match, 0, options, theirs) == Action(acts.ACTIVATE[acts.BLITZ], ours)
+    assert bot._foe == theirs and "reaching them" in bot.reason
