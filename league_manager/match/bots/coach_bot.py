@@ -52,7 +52,7 @@ from league_manager.match.bots import coach_carrier as carrier_steps
 from league_manager.match.bots import coach_defence as defence
 from league_manager.match.bots import coach_hits as hits
 from league_manager.match.bots import coach_press as press
-from league_manager.match.bots.coach_carrier import SURE, TURNS_PER_HALF
+from league_manager.match.bots.coach_carrier import SURE
 from league_manager.match.bots.coach_dice import CoachDice
 from league_manager.match.bots.coach_lane import lane
 from league_manager.match.bots.coach_route import free_steps
@@ -61,7 +61,7 @@ from league_manager.match.odds import block_odds
 from league_manager.match.paths import Budget, MovePlan, plan_moves
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH
 from league_manager.match.procedures.movement import rushes_allowed
-from league_manager.match.state import STANDING
+from league_manager.match.state import STANDING, TURNS_PER_HALF
 
 
 class Pick(NamedTuple):

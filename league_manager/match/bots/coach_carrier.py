@@ -33,7 +33,7 @@ from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan, plan_moves
 from league_manager.match.pitch import LENGTH, ON_PITCH, WIDTH, W, distance, scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
-from league_manager.match.state import STANDING
+from league_manager.match.state import STANDING, TURNS_PER_HALF
 
 if TYPE_CHECKING:
     from league_manager.match.bots.coach_bot import CoachBot
@@ -64,8 +64,6 @@ CLOCK_TURNS = 2
 when we are not ahead)."""
 BALL_PLAY_GAIN = 10.0
 """A pass or hand-off must beat keeping the ball by this much (carrier-safety units)."""
-TURNS_PER_HALF = 8
-"""Team turns in a half."""
 
 
 def score(

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
-from league_manager.match.bots.coach_carrier import TURNS_PER_HALF
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
 from league_manager.match.odds import ATTACKER_ORDER, DEFENDER_ORDER, face_result
 from league_manager.match.pitch import ON_PITCH, distance
+from league_manager.match.state import TURNS_PER_HALF
 from league_manager.rules.dice import BLOCK_FACES
 
 BALL_ROLLS = ("pick_up", "catch", "pass", "hand_off", "handoff", "secure_ball")

@@ -16,9 +16,8 @@ from league_manager.match.bots.coach_screen import zone_counts
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import NEIGHBOURS, WIDTH, scoring_x, xy
-from league_manager.match.state import STANDING
+from league_manager.match.state import STANDING, TURNS_PER_HALF
 
-TURNS_PER_HALF = 8
 SCORE_FROM_TURNS_LEFT = 2
 """Score without waiting in this many last team turns of the half (the current one counted)."""
 RUSHES = 2

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text
-from league_manager.match.bots.coach_carrier import SURE, TURNS_PER_HALF
+from league_manager.match.bots.coach_carrier import SURE
 from league_manager.match.bots.coach_drive import threatens
 from league_manager.match.engine import Match
 from league_manager.match.odds import BlockOdds, block_odds
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import NEIGHBOURS, distance
-from league_manager.match.state import STANDING
+from league_manager.match.state import STANDING, TURNS_PER_HALF
 
 if TYPE_CHECKING:
     from league_manager.match.bots.coach_bot import CoachBot

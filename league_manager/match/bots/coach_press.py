@@ -23,7 +23,6 @@ from typing import TYPE_CHECKING
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text
-from league_manager.match.bots.coach_carrier import PICK_UP_MIN
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, distance
@@ -37,7 +36,8 @@ NEAREST = 4
 LONG_PICK_UP = 0.05
 """The least chance of a pick-up tried late in the turn."""
 PRESSERS = 2
-"""Players of ours next to their carrier's cage that :func:`close_in` moves up at most."""
+"""While fewer of ours than this (standing or down) are next to a player beside their carrier,
+:func:`close_in` moves one more up."""
 CAGE_BLITZ_MIN = 0.3
 """A blitz on a cage player must be worth this (reach x (aggression x (down + push / 2) -
 1.6 x own fall)), the risky block's rule."""
@@ -58,13 +58,13 @@ def lifter(bot: CoachBot, match: Match, team: int, options: set[Action], least: 
 
 
 def long_pick_up(bot: CoachBot, match: Match, team: int, options: set[Action]) -> Action | None:
-    """The loose ball lifted at less than :data:`PICK_UP_MIN` (the pick-up step takes better
-    odds) but at least :data:`LONG_PICK_UP`."""
+    """The loose ball lifted at :data:`LONG_PICK_UP` or better, after the pick-up step (which
+    weighs only the nearest players, and at :data:`PICK_UP_MIN`) lifted nothing."""
     s = match.state
     if s.carrier >= 0 or s.ball < 0 or not ON_PITCH[s.ball]:
         return None
     chance, p = lifter(bot, match, team, options, LONG_PICK_UP)
-    if p < 0 or chance >= PICK_UP_MIN:
+    if p < 0:
         return None
     plan = bot._plans(match, p)[s.ball]
     return bot._start(p, acts.MOVE, plan, reason=f"a long pick-up late in the turn: {chance:.0%}")

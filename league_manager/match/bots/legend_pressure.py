@@ -32,6 +32,7 @@ from __future__ import annotations
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
+from league_manager.match.bots.coach_press import LONG_PICK_UP
 from league_manager.match.bots.coach_press import lifter as coach_lifter
 from league_manager.match.bots.legend_plays import _best_blitz
 from league_manager.match.engine import Match
@@ -45,8 +46,6 @@ CLOSE_INS = 1
 """Moves next to the cage added at most."""
 STAND_MA = 3
 """The least move a player stands up with, without a roll."""
-LONG_PICK_UP = 0.05
-"""The least chance of a pick-up offered as an idea."""
 
 
 def end_turn_pick() -> Pick:

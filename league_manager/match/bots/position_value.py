@@ -33,7 +33,7 @@ from league_manager.match.bots.coach_drive import reachable
 from league_manager.match.engine import Match
 from league_manager.match.pitch import NEIGHBOURS, WIDTH, distance, scoring_x, xy
 from league_manager.match.procedures.movement import rushes_allowed
-from league_manager.match.state import CASUALTY, KO, PRONE, SENT_OFF, STANDING, STUNNED
+from league_manager.match.state import CASUALTY, KO, PRONE, SENT_OFF, STANDING, STUNNED, TURNS_PER_HALF
 
 TD_VALUE = 100.0
 """A touchdown."""
@@ -61,8 +61,6 @@ IDLE_LOSS = 2.0
 """Each of our standing players who had not acted when our turn ended early."""
 STATUS_VALUE = {STANDING: 4.0, PRONE: 2.5, STUNNED: 1.5, KO: -2.0, CASUALTY: -5.0, SENT_OFF: -5.0}
 """What a player is worth by status (reserves count 0)."""
-TURNS_PER_HALF = 8
-"""Team turns in a half."""
 COUNTER_PER_TURN = 0.07
 """After our touchdown, the other team's chance to score back, for each team turn it has left
 in the half (at most :data:`COUNTER_CAP`): a touchdown early in a half is worth less than one

@@ -29,7 +29,7 @@ def test_a_free_player_goes_next_to_a_loose_ball_none_of_ours_stands_by() -> Non
     assert press.guard_ball(bot, match, 0, options) is None
 
 
-def test_a_long_pick_up_only_below_the_pick_up_steps_odds() -> None:
+def test_a_long_pick_up_takes_any_odds_from_the_least_up() -> None:
     match, bot, options = position({}, -1)
     p = players(match, 0, 6)[0]
     theirs = {16 + i: square for i, square in enumerate((sq(13, 6), sq(11, 6), sq(12, 8)))}
@@ -43,7 +43,9 @@ def test_a_long_pick_up_only_below_the_pick_up_steps_odds() -> None:
     match, bot, options = position({p: sq(9, 7), 16: sq(13, 6)}, -1)
     match.state.ball = sq(12, 7)
     assert bot._plans(match, p)[sq(12, 7)].p_with_rerolls >= PICK_UP_MIN
-    assert press.long_pick_up(bot, match, 0, options) is None  # the pick-up step's
+    # the pick-up step weighs only the three nearest: a farther lifter at better odds is
+    # still taken here, late, rather than leaving the ball loose
+    assert press.long_pick_up(bot, match, 0, options) == Action(acts.ACTIVATE[acts.MOVE], p)
 
 
 def test_free_players_close_in_on_their_carriers_cage_until_two_stand_by_it() -> None:

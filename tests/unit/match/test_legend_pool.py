@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from league_manager.match.actions import TURN, Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.legend_bot import LegendBot
@@ -33,6 +35,7 @@ def _alive(pid: int) -> bool:
         return False
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc and sends SIGKILL")
 def test_the_pools_workers_end_when_the_process_that_started_them_is_killed() -> None:
     command = [sys.executable, "-c", _STARTER]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True) as starter:
