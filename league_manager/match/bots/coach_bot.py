@@ -206,7 +206,16 @@ class CoachBot(CoachDice):
         its move, or a Rush when none is left), so a square reached needs the block's Rush
         too and a walk that spends the last Rush is never offered."""
         s = match.state
-        key = (tuple(s.pos), tuple(s.status), tuple(s.tz_lost), s.ball, s.carrier, s.rerolls[s.team[p]])
+        rooted = tuple(sorted(s.rooted))
+        key = (
+            tuple(s.pos),
+            tuple(s.status),
+            tuple(s.tz_lost),
+            s.ball,
+            s.carrier,
+            s.rerolls[s.team[p]],
+            rooted,
+        )
         if key != self._memo_key:
             self._memo_key, self._memo = key, {}
         found = self._memo.get((p, blitz))
@@ -313,6 +322,8 @@ class CoachBot(CoachDice):
 def _budget(match: Match, p: int, blitz: bool) -> Budget:
     """p's movement for a fresh activation; a Blitz's keeps one square back for its block."""
     s = match.state
+    if p in s.rooted:  # Take Root: no square to walk, and so no block for a Blitz
+        return Budget(0, 0)
     mp, rushes = s.ma[p], rushes_allowed(match.ctx, p)
     if blitz:
         mp, rushes = (mp - 1, rushes) if mp > 0 else (0, rushes - 1)

@@ -92,7 +92,7 @@ def blitz(bot: CoachBot, match: Match, team: int, options: set[Action], carrier:
     least, reach_min = (BLITZ_LATE, REACH_LATE) if late else (BLITZ_MIN, REACH_MIN)
     ranked: list[tuple[float, int]] = []
     for p in s.players_of(team):
-        if Action(acts.ACTIVATE[acts.BLITZ], p) not in options or s.status[p] != STANDING:
+        if Action(acts.ACTIVATE[acts.BLITZ], p) not in options or s.status[p] != STANDING or p in s.rooted:
             continue
         if distance(s.pos[p], target_sq) > s.ma[p] + 2:
             continue

@@ -160,7 +160,7 @@ def _hits(
         d = distance(s.pos[p], target)
         if d == 1 and Action(acts.ACTIVATE[acts.BLOCK], p) in options:
             found.append((p, acts.BLOCK, None, 1.0, block_odds_from(match, p, q, s.pos[p], blitz=False)))
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and d <= s.ma[p] + 2:
+        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and d <= s.ma[p] + 2 and p not in s.rooted:
             blitzers.append((s.st[p] - 0.5 * d, p))
     blitzers.sort(reverse=True)
     for _rank, p in blitzers[:BLITZERS]:

@@ -135,7 +135,7 @@ def cage_blitz(bot: CoachBot, match: Match, team: int, options: set[Action], car
     aggression = bot._weights(match, team)[0]
     blitzers = [
         p for p in s.players_of(team)
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING
+        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p not in s.rooted
     ]  # fmt: skip
     best: tuple[float, int, int, MovePlan | None, str] | None = None
     for foe in cage_players(match, carrier):

@@ -108,7 +108,10 @@ def _blitzers_beside_our_carrier(match: Match, prompt: Prompt) -> list[int]:
     return [
         p
         for p in s.players_of(team)
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p != carrier
+        if Action(acts.ACTIVATE[acts.BLITZ], p) in options
+        and s.status[p] == STANDING
+        and p != carrier
+        and p not in s.rooted
     ]
 
 

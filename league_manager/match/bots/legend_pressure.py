@@ -85,7 +85,7 @@ def cage_ideas(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick])
     blitzers = [
         p
         for p in s.players_of(team)
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING
+        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p not in s.rooted
     ]
     taken = {(pick.player, pick.foe) for pick in picks if pick.kind == acts.BLITZ}
     blitzes: list[tuple[float, Pick]] = []

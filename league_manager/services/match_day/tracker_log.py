@@ -16,11 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from league_manager.core.errors import RuleViolation
+from league_manager.match.state import TURNS_PER_HALF
 
 SIDES = ("home", "away")
 INJURIES = ("Badly Hurt", "Seriously Hurt", "Serious Injury", "Lasting Injury", "Dead")
 CHARACTERISTICS = ("MA", "ST", "AG", "PA", "AV")
-TURNS_A_HALF = 8
 HALVES = 3
 """Two halves and, where a league plays it, extra time (the third)."""
 
@@ -151,8 +151,10 @@ class TrackerLog:
         if kind == "wrong_call":
             return {"kind": kind, "team": team}
         if kind == "turn":
-            if self.turn(team) >= TURNS_A_HALF:
-                raise RuleViolation("tracker", f"{SIDES[team]} has played its {TURNS_A_HALF} turns this half")
+            if self.turn(team) >= TURNS_PER_HALF:
+                raise RuleViolation(
+                    "tracker", f"{SIDES[team]} has played its {TURNS_PER_HALF} turns this half"
+                )
             return {"kind": kind, "team": team}
         stored: dict[str, Any] = {"kind": kind, "team": team, "number": int(entry["number"])}
         stored["player"] = self.player(team, stored["number"])

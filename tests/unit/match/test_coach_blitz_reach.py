@@ -28,8 +28,7 @@ def test_a_blitz_never_walks_on_its_last_rush() -> None:
     front = sq(19, 7)
     assert front in bot._plans(match, ours)  # a Move gets there on two Rushes
     assert front not in bot._plans(match, ours, blitz=True)  # a Blitz would have no block left
-    action = blitz(bot, match, 0, options, theirs)
-    assert action is None or bot._foe != theirs or bot._plan[-1].square != front
+    assert blitz(bot, match, 0, options, theirs) is None  # no square beside the carrier left
 
 
 def test_the_blocks_rush_is_priced_into_the_blitzers_reach() -> None:
@@ -40,3 +39,16 @@ def test_the_blocks_rush_is_priced_into_the_blitzers_reach() -> None:
     assert walk.path == move.path and walk.p_with_rerolls < move.p_with_rerolls  # one Rush more
     assert blitz(bot, match, 0, options, theirs) == Action(acts.ACTIVATE[acts.BLITZ], ours)
     assert bot._foe == theirs and "reaching them" in bot.reason
+
+
+def test_a_rooted_player_is_never_sent_on_a_blitz_it_could_not_block_in() -> None:
+    probe, _bot, _options = position({}, -1)
+    ours, theirs = players(probe, 0, 6)[0], players(probe, 1, 5)[0]
+    for rooted in (False, True):
+        match, bot, options = position({ours: sq(19, 7), theirs: sq(20, 7)}, theirs)
+        match.state.turn = [8, 8]
+        if rooted:
+            match.state.rooted.add(ours)  # Take Root failed: no square to move, so no block
+        action = blitz(bot, match, 0, options, theirs)
+        assert (action is None) == rooted
+        assert not rooted or set(bot._plans(match, ours, blitz=True)) <= {sq(19, 7)}
