@@ -100,16 +100,7 @@ def blitz(bot: CoachBot, match: Match, team: int, options: set[Action], carrier:
     ranked.sort(reverse=True)
     best: tuple[float, int, MovePlan | None, float, BlockOdds] | None = None
     for _rank, p in ranked[:4]:
-        if distance(s.pos[p], target_sq) == 1:
-            squares: list[tuple[float, int, MovePlan | None]] = [(1.0, s.pos[p], None)]
-        else:
-            plans = bot._plans(match, p, blitz=True)
-            squares = [
-                (plans[n].p_with_rerolls, n, plans[n])
-                for n in NEIGHBOURS[target_sq]
-                if n in plans and plans[n].p_with_rerolls >= reach_min
-            ]
-        for reach, square, plan in squares:
+        for reach, square, plan in blitz_squares(bot, match, p, target_sq, reach_min):
             gain, odds = pay(p, square)
             value = reach * gain
             if value > least and (best is None or value > best[0]):
@@ -121,3 +112,20 @@ def blitz(bot: CoachBot, match: Match, team: int, options: set[Action], carrier:
     if best[3] < SURE:
         why += f", reaching them {best[3]:.0%}"
     return bot._start(best[1], acts.BLITZ, best[2], carrier, reason=why)
+
+
+def blitz_squares(
+    bot: CoachBot, match: Match, p: int, target_sq: int, reach_min: float
+) -> list[tuple[float, int, MovePlan | None]]:
+    """Where p can throw a Blitz's block on the player at ``target_sq``, as (chance to get
+    there, square, walk): its own square when next to it (no walk), else each square beside it
+    its walk reaches at ``reach_min`` or better, the block's square of movement kept back."""
+    s = match.state
+    if distance(s.pos[p], target_sq) == 1:
+        return [(1.0, s.pos[p], None)]
+    plans = bot._plans(match, p, blitz=True)
+    return [
+        (plans[n].p_with_rerolls, n, plans[n])
+        for n in NEIGHBOURS[target_sq]
+        if n in plans and plans[n].p_with_rerolls >= reach_min
+    ]

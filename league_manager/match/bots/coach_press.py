@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text
+from league_manager.match.bots.coach_hits import blitz_squares
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, distance
@@ -143,16 +144,7 @@ def cage_blitz(bot: CoachBot, match: Match, team: int, options: set[Action], car
         near = [p for p in blitzers if distance(s.pos[p], target) <= s.ma[p] + 2]
         near.sort(key=lambda p: (-(s.st[p] - 0.5 * distance(s.pos[p], target)), p))
         for p in near[:3]:
-            if distance(s.pos[p], target) == 1:
-                squares: list[tuple[float, int, MovePlan | None]] = [(1.0, s.pos[p], None)]
-            else:
-                plans = bot._plans(match, p, blitz=True)
-                squares = [
-                    (plans[n].p_with_rerolls, n, plans[n])
-                    for n in NEIGHBOURS[target]
-                    if n in plans and plans[n].p_with_rerolls >= REACH_MIN
-                ]
-            for reach, square, plan in squares:
+            for reach, square, plan in blitz_squares(bot, match, p, target, REACH_MIN):
                 odds = block_odds_from(match, p, foe, square, blitz=True)
                 o = odds.outcomes_rr
                 own = o.get("attacker_down", 0.0) + o.get("both_down", 0.0)
