@@ -2,37 +2,37 @@
 
 Made by
 ``benchmarks/fit_value.py 200 2 --races mirrors --target half --ridge 1.0``
-on 2026-11-26: 200 coach-v-coach games (BB2020, mirrors), 39572 positions; a ridge
+on 2026-11-26: 200 coach-v-coach games (BB2020, mirrors), 38572 positions; a ridge
 regression of the net touchdowns still to come (``--target half``: those of this half, plus the
 value fitted on second halves at the second half's kick-off) on
 :data:`~league_manager.match.bots.learned_value.FEATURES`.
-Held-out games: R^2 0.083, correlation 0.350 (the hand-made position
-value's: 0.302).
+Held-out games: R^2 0.135, correlation 0.370 (the hand-made position
+value's: 0.362).
 """
 
 WEIGHTS: dict[str, float] = {
-    "act": -0.10400,
-    "idle": 0.13496,
-    "recv": -0.01654,
-    "recv_time": 0.19461,
-    "recv_second": 0.22272,
-    "time": -0.20707,
-    "carry": -0.24124,
-    "carry_dead": -0.02052,
-    "carry_time": 0.12490,
-    "carry_gain": 0.78379,
-    "carry_threat": -0.03299,
-    "carry_threat_last": -0.22817,
-    "carry_in_time": 0.14535,
-    "carry_marked": -0.01979,
-    "carry_near": -0.03594,
-    "carry_reach": 0.03531,
-    "carry_guard": 0.01015,
-    "carry_side": -0.21798,
-    "loose_near": -0.18809,
-    "loose_act": 0.01546,
-    "loose_reach": 0.03188,
-    "players": 0.16464,
-    "players_time": 0.67785,
-    "rerolls_time": 0.10247,
+    "act": -0.24121,
+    "idle": 0.17733,
+    "recv": -0.04625,
+    "recv_time": 0.15830,
+    "recv_second": -0.04545,
+    "time": 1.04625,
+    "carry": -0.18331,
+    "carry_dead": -0.03125,
+    "carry_time": 0.15634,
+    "carry_gain": 0.72789,
+    "carry_threat": 0.06418,
+    "carry_threat_last": -0.20533,
+    "carry_in_time": 0.10664,
+    "carry_marked": -0.02664,
+    "carry_near": -0.03179,
+    "carry_reach": -0.05198,
+    "carry_guard": 0.01149,
+    "carry_side": -0.20201,
+    "loose_near": -0.08802,
+    "loose_act": -0.05384,
+    "loose_reach": 0.16768,
+    "players": -0.04879,
+    "players_time": 1.23525,
+    "rerolls_time": 0.12874,
 }
