@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
+from league_manager.match import actions as acts
+from league_manager.match.actions import Action
 from league_manager.match.engine import Match
 from league_manager.match.odds import BlockOdds, block_odds, pass_odds
 from league_manager.match.paths import MovePlan
@@ -132,3 +134,10 @@ def dice_text(odds: BlockOdds) -> str:
     if odds.dice == 1:
         return "1-die block"
     return f"{odds.dice}-dice block" + ("" if odds.attacker_chooses else ", they choose")
+
+
+def may_blitz(match: Match, p: int, options: set[Action]) -> bool:
+    """Whether p may start a Blitz that can end in a block: the activation is offered, p is
+    standing and not rooted (Take Root leaves no square to pay the block with)."""
+    s = match.state
+    return Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p not in s.rooted

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text
+from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text, may_blitz
 from league_manager.match.bots.coach_carrier import SURE
 from league_manager.match.bots.coach_drive import threatens
 from league_manager.match.engine import Match
@@ -92,7 +92,7 @@ def blitz(bot: CoachBot, match: Match, team: int, options: set[Action], carrier:
     least, reach_min = (BLITZ_LATE, REACH_LATE) if late else (BLITZ_MIN, REACH_MIN)
     ranked: list[tuple[float, int]] = []
     for p in s.players_of(team):
-        if Action(acts.ACTIVATE[acts.BLITZ], p) not in options or s.status[p] != STANDING or p in s.rooted:
+        if not may_blitz(match, p, options):
             continue
         if distance(s.pos[p], target_sq) > s.ma[p] + 2:
             continue

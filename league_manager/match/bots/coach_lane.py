@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import block_odds_from, dice_text
+from league_manager.match.bots.coach_ball import block_odds_from, dice_text, may_blitz
 from league_manager.match.bots.coach_screen import free_reach, zone_counts
 from league_manager.match.engine import Match
 from league_manager.match.odds import ATTACKER_DOWN, BOTH_DOWN_RESULT, BOTH_PRONE, DEFENDER_DOWN, BlockOdds
@@ -160,7 +160,7 @@ def _hits(
         d = distance(s.pos[p], target)
         if d == 1 and Action(acts.ACTIVATE[acts.BLOCK], p) in options:
             found.append((p, acts.BLOCK, None, 1.0, block_odds_from(match, p, q, s.pos[p], blitz=False)))
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and d <= s.ma[p] + 2 and p not in s.rooted:
+        if may_blitz(match, p, options) and d <= s.ma[p] + 2:
             blitzers.append((s.st[p] - 0.5 * d, p))
     blitzers.sort(reverse=True)
     for _rank, p in blitzers[:BLITZERS]:

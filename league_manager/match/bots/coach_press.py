@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text
+from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text, may_blitz
 from league_manager.match.bots.coach_hits import blitz_squares
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
@@ -134,10 +134,7 @@ def cage_blitz(bot: CoachBot, match: Match, team: int, options: set[Action], car
     own fall) beats :data:`CAGE_BLITZ_MIN`: the blitzer follows up into the corner it opens."""
     s = match.state
     aggression = bot._weights(match, team)[0]
-    blitzers = [
-        p for p in s.players_of(team)
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p not in s.rooted
-    ]  # fmt: skip
+    blitzers = [p for p in s.players_of(team) if may_blitz(match, p, options)]
     best: tuple[float, int, int, MovePlan | None, str] | None = None
     for foe in cage_players(match, carrier):
         target = s.pos[foe]

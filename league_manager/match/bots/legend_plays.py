@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
-from league_manager.match.bots.coach_ball import block_odds_from
+from league_manager.match.bots.coach_ball import block_odds_from, may_blitz
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.coach_drive import reachable
 from league_manager.match.engine import Match
@@ -105,14 +105,7 @@ def _blitzers_beside_our_carrier(match: Match, prompt: Prompt) -> list[int]:
     if carrier < 0 or s.team[carrier] != team or s.pos[carrier] < 0:
         return []
     options = set(prompt.options)
-    return [
-        p
-        for p in s.players_of(team)
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options
-        and s.status[p] == STANDING
-        and p != carrier
-        and p not in s.rooted
-    ]
+    return [p for p in s.players_of(team) if p != carrier and may_blitz(match, p, options)]
 
 
 def _best_blitz(

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots.coach_ball import may_blitz
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.coach_press import LONG_PICK_UP
 from league_manager.match.bots.coach_press import lifter as coach_lifter
@@ -82,11 +83,7 @@ def cage_ideas(coach: CoachBot, match: Match, prompt: Prompt, picks: list[Pick])
     cage = [q for q in s.players_of(1 - team) if q != carrier and s.pos[q] >= 0 and s.status[q] == STANDING]
     cage = sorted((q for q in cage if distance(s.pos[q], home) == 1), key=lambda q: (s.st[q], q))
     ideas: list[Pick] = []
-    blitzers = [
-        p
-        for p in s.players_of(team)
-        if Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p not in s.rooted
-    ]
+    blitzers = [p for p in s.players_of(team) if may_blitz(match, p, options)]
     taken = {(pick.player, pick.foe) for pick in picks if pick.kind == acts.BLITZ}
     blitzes: list[tuple[float, Pick]] = []
     for foe in cage:
