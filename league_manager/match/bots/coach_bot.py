@@ -288,7 +288,8 @@ class CoachBot(CoachDice):
         if p != self._player:
             return super()._activation(match, prompt)
         options = prompt.options
-        if self._foe >= 0 and s.pos[self._foe] >= 0:
+        walking_on = bool(self._plan) and self._plan[0] in options
+        if self._foe >= 0 and s.pos[self._foe] >= 0 and not walking_on:  # from the square priced
             target_sq = s.pos[self._foe]
             for kind in (acts.BLOCK, acts.FOUL, acts.HANDOFF, acts.PASS):
                 hit = Action(kind, p, target_sq)
