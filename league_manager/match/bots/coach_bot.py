@@ -167,8 +167,12 @@ class CoachBot(CoachDice):
                 lambda: hits.blocks(self, match, team, options, risky=False),
                 lambda: defence.mark(self, match, team, options, carrier),
             ]
-            if self._weights(match, team)[1] >= defence.AGILE:
-                steps = [steps[1], steps[2], steps[0]]  # an agile roster marks, then blitzes
+            if self._weights(match, team)[1] >= defence.AGILE:  # an agile roster marks, then blitzes
+                steps = [
+                    steps[1],
+                    lambda: self._mark_sparing_blitzer(match, team, options, carrier),
+                    steps[0],
+                ]
             steps += [
                 lambda: defence.cut(self, match, team, options, carrier),
                 lambda: hits.blocks(self, match, team, options, risky=True),
@@ -182,6 +186,16 @@ class CoachBot(CoachDice):
                 lambda: hits.blocks(self, match, team, options, risky=False),
             ]
         return steps
+
+    def _mark_sparing_blitzer(
+        self, match: Match, team: int, options: set[Action], carrier: int
+    ) -> Action | None:
+        """:func:`.coach_defence.mark` before the blitz on their carrier, with another player
+        than the one the blitz would be thrown with (the marker's assist helps the blitz; the
+        blitzer walked next to the carrier as its marker would leave no blitz)."""
+        blitzer = self._player if self._blitz(match, team, options, carrier) is not None else -1
+        self._plan, self._player, self._foe = [], -1, -1
+        return defence.mark(self, match, team, options, carrier, spare=blitzer)
 
     def _weights(self, match: Match, team: int) -> tuple[float, float]:
         """(aggression, running): from the roster's average strength and agility."""
@@ -288,7 +302,8 @@ class CoachBot(CoachDice):
         if p != self._player:
             return super()._activation(match, prompt)
         options = prompt.options
-        if self._foe >= 0 and s.pos[self._foe] >= 0:
+        walking_on = bool(self._plan) and self._plan[0] in options
+        if self._foe >= 0 and s.pos[self._foe] >= 0 and not walking_on:  # from the square priced
             target_sq = s.pos[self._foe]
             for kind in (acts.BLOCK, acts.FOUL, acts.HANDOFF, acts.PASS):
                 hit = Action(kind, p, target_sq)

@@ -34,8 +34,11 @@ Human 0.97-1.0, Skaven 1.0-1.08, Halfling 0.93-1.0) throws its safe blocks and m
 carrier before it blitzes it: the marker's assist and tackle zone stay when a blitz fails."""
 
 
-def mark(bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
-    """Put a free player next to their carrier without dice (tackle zone on the ball)."""
+def mark(
+    bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int, spare: int = -1
+) -> Action | None:
+    """Put a free player next to their carrier without dice (tackle zone on the ball); never
+    ``spare`` (the player the blitz on the carrier, still to come, is thrown with)."""
     s = match.state
     around = [n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0]
     marking = sum(1 for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] >= 0 and s.team[s.board[n]] == team)
@@ -43,7 +46,7 @@ def mark(bot: CoachBot, match: Match, team: int, options: set[Action], carrier: 
         return None
     tries = 0
     for p in bot._movers(match, team, options):
-        if distance(s.pos[p], s.pos[carrier]) > s.ma[p] + 1:
+        if p == spare or distance(s.pos[p], s.pos[carrier]) > s.ma[p] + 1:
             continue
         reach = bot._free_reach(match, p)
         for n in around:

@@ -5,7 +5,7 @@ other side scores in reply (the 1-1 trade). A coach with the ball and time left 
 waits, one step short of the end zone, as long as no opponent can get at the carrier: it
 scores in the last :data:`SCORE_FROM_TURNS_LEFT` turns of the half, or at once when an
 opponent could reach a square next to the carrier in its next turn without a dodge (its
-move, two rushes), or when the carrier is marked now. A carrier further out that could
+move and its rushes), or when the carrier is marked now. A carrier further out that could
 score walks to such a square (:func:`hold_square`) or scores at once: further out, the
 other side could still shut the way in with a screen.
 """
@@ -16,11 +16,11 @@ from league_manager.match.bots.coach_screen import zone_counts
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import NEIGHBOURS, WIDTH, scoring_x, xy
+from league_manager.match.procedures.movement import rushes_allowed
 from league_manager.match.state import STANDING, TURNS_PER_HALF
 
 SCORE_FROM_TURNS_LEFT = 2
 """Score without waiting in this many last team turns of the half (the current one counted)."""
-RUSHES = 2
 HOLD_AT = 1
 """A carrier holds on only this many squares from the end zone: further out, an opponent
 could still shut its way in without coming next to it."""
@@ -85,7 +85,8 @@ def hold_square(match: Match, team: int, carrier: int, plans: dict[int, MovePlan
 
 def reachable(match: Match, team: int, carrier: int) -> bool:
     """Whether a standing opponent reaches an empty square next to ``carrier`` in its next
-    turn without a dodge: its move and two rushes, leaving no square in our tackle zones.
+    turn without a dodge: its move and its rushes (more with Sprint), leaving no square in our
+    tackle zones.
 
     One breadth-first search back from the squares next to the carrier: a square is a step
     further when it is empty or an opponent stands on it, and not in our tackle zones.
@@ -94,7 +95,8 @@ def reachable(match: Match, team: int, carrier: int) -> bool:
     zones = {q for q, n in zone_counts(match, team).items() if n}
     frontier = [n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0]
     seen = set(frontier)
-    longest = max((s.ma[q] for q in s.players_of(1 - team) if s.pos[q] >= 0), default=0) + RUSHES
+    reach = {q: s.ma[q] + rushes_allowed(match.ctx, q) for q in s.players_of(1 - team) if s.pos[q] >= 0}
+    longest = max(reach.values(), default=0)
     for step in range(1, longest + 1):
         nxt: list[int] = []
         for square in frontier:
@@ -105,7 +107,7 @@ def reachable(match: Match, team: int, carrier: int) -> bool:
                 q = s.board[n]
                 if q < 0:
                     nxt.append(n)
-                elif s.team[q] != team and s.status[q] == STANDING and step <= s.ma[q] + RUSHES:
+                elif s.team[q] != team and s.status[q] == STANDING and step <= reach[q]:
                     return True
         if not nxt:
             return False
@@ -114,9 +116,10 @@ def reachable(match: Match, team: int, carrier: int) -> bool:
 
 
 def threatens(match: Match, carrier: int) -> bool:
-    """Whether ``carrier`` could reach its end zone in its team's next turn (its move and two
+    """Whether ``carrier`` could reach its end zone in its team's next turn (its move and its
     rushes, whatever stands in the way): the defence has no turn to wait."""
     s = match.state
     if s.pos[carrier] < 0:
         return False
-    return abs(xy(s.pos[carrier])[0] - scoring_x(s.team[carrier])) <= s.ma[carrier] + RUSHES
+    reach = s.ma[carrier] + rushes_allowed(match.ctx, carrier)
+    return abs(xy(s.pos[carrier])[0] - scoring_x(s.team[carrier])) <= reach

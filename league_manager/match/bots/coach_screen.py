@@ -3,7 +3,7 @@
 A *free path* is a walk of the carrier to the end zone it scores in through empty squares,
 leaving no square in one of our tackle zones (the square it starts on excepted: a carrier
 that is marked now is assumed to dodge or be freed by a block first), so it needs no dodge.
-The screen looks at the shortest free path within the carrier's move, its two rushes and
+The screen looks at the shortest free path within the carrier's move, its rushes and
 :data:`SLACK` squares more (a blocker opening a hole, a hand-off to a runner further on).
 While one exists, the coach moves a free player without dice to the next open spot of a
 line in front of its end zone (:func:`line_cut`), or, when no spot can be reached, to the
@@ -19,12 +19,11 @@ from typing import NamedTuple
 
 from league_manager.match.engine import Match
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, scoring_x, sq, xy
+from league_manager.match.procedures.movement import rushes_allowed
 from league_manager.match.state import PRONE, STANDING
 
 SLACK = 2
 """Squares beyond the carrier's move plus rushes that a screen still guards."""
-RUSHES = 2
-"""Rushes counted for the carrier's reach."""
 TRIES = 12
 """Candidate squares measured per decision (nearest our end zone first, each with its nearest mover)."""
 NEAR = 4
@@ -110,7 +109,7 @@ def carrier_reach(match: Match, carrier: int) -> int:
     """How far the screen looks: the carrier's move, its rushes and :data:`SLACK`."""
     s = match.state
     ma = s.ma[carrier] - (3 if s.status[carrier] == PRONE else 0)
-    return max(ma, 0) + RUSHES + SLACK
+    return max(ma, 0) + rushes_allowed(match.ctx, carrier) + SLACK
 
 
 def best_cut(match: Match, team: int, carrier: int, reaches: dict[int, dict[int, int]]) -> Cut | None:

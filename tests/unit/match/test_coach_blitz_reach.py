@@ -3,8 +3,8 @@ move, or a Rush when none is left): the coach never plans a blitz whose walk spe
 Rush, and a square that needs the block's Rush is priced with it."""
 
 from league_manager.match import actions as acts
-from league_manager.match.actions import Action
-from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.coach_hits import blitz
 from league_manager.match.engine import Match
 from league_manager.match.pitch import sq
@@ -52,3 +52,20 @@ def test_a_rooted_player_is_never_sent_on_a_blitz_it_could_not_block_in() -> Non
         action = blitz(bot, match, 0, options, theirs)
         assert (action is None) == rooted
         assert not rooted or set(bot._plans(match, ours, blitz=True)) <= {sq(19, 7)}
+
+
+def test_a_blitzer_blocks_from_the_square_its_odds_were_priced_from() -> None:
+    """A walk that passes a square beside the target goes on to its planned square (the block's
+    assists and push were priced there) and blocks from it."""
+    probe, _bot, _options = position({}, -1)
+    ours, theirs = players(probe, 0, 6)[0], players(probe, 1, 5)[0]
+    match, bot, _options = position({ours: sq(18, 6), theirs: sq(20, 7)}, theirs)
+    first, priced = sq(19, 6), sq(19, 7)  # both beside the target
+    walk = (Action(acts.MOVE, ours, first), Action(acts.MOVE, ours, priced))
+    bot.take(Pick(Action(acts.ACTIVATE[acts.BLITZ], ours), walk, ours, theirs, acts.BLITZ, "blitz"))
+    info = {"player": ours, "action": acts.BLITZ}
+    bot._activation(match, Prompt(acts.ACTIVATION, 0, [Action(acts.MOVE, ours, first)], info))
+    block = Action(acts.BLOCK, ours, sq(20, 7))
+    beside = [Action(acts.MOVE, ours, priced), block, Action(acts.END_ACTIVATION)]
+    assert bot._activation(match, Prompt(acts.ACTIVATION, 0, beside, info)) == walk[1]
+    assert bot._activation(match, Prompt(acts.ACTIVATION, 0, [block], info)) == block

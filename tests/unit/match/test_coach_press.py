@@ -88,3 +88,15 @@ def test_an_agile_roster_marks_their_carrier_before_it_blitzes_it() -> None:
     first = bot.candidates(match, prompt, 1)[0]
     assert first.kind == acts.MOVE and first.reason == "mark their carrier"
     assert distance(first.plan[-1].square, sq(12, 7)) == 1
+
+
+def test_an_agile_rosters_marker_is_not_the_player_it_blitzes_with() -> None:
+    match, bot, options = position({}, -1)
+    a, b = sorted(players(match, 0, 6, least_st=3)[:2])
+    spots = {a: sq(10, 7), b: sq(8, 4), 16: sq(12, 7)}  # a: first to mark, nearest to blitz
+    match, bot, options = position(spots, 16)
+    assert bot._blitz(match, 0, options, 16) is not None and bot._player == a
+    match, bot, options = position(spots, 16)
+    bot._flavour = (1.0, AGILE)
+    first = bot.candidates(match, Prompt(acts.TURN, 0, sorted(options, key=str)), 1)[0]
+    assert first.reason == "mark their carrier" and first.player == b
