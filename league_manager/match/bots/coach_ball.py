@@ -17,12 +17,19 @@ from league_manager.match.odds import BlockOdds, block_odds, pass_odds
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import ON_PITCH, distance, scoring_x, xy
 from league_manager.match.procedures.ball import can_catch
+from league_manager.match.procedures.movement import rushes_allowed
 from league_manager.match.state import STANDING
 
 TD_WORTH = 40.0
 """A touchdown scored this turn, in the carrier-safety units of the coach."""
 REACH_MIN = 0.5
 """A blitzer considers a square it reaches at least this likely."""
+
+
+def move_reach(match: Match, p: int) -> int:
+    """How many squares ``p`` can cover in one activation: its move and its Rushes (two, three
+    with Sprint ...), before any dodge or tackle zone."""
+    return match.state.ma[p] + rushes_allowed(match.ctx, p)
 
 
 class BallPlay(NamedTuple):
@@ -51,7 +58,7 @@ def score_chance(match: Match, q: int, plans: Callable[[int], dict[int, MovePlan
     if s.used[q] or s.status[q] != STANDING:
         return 0.0
     goal_x = scoring_x(s.team[q])
-    if abs(xy(s.pos[q])[0] - goal_x) > s.ma[q] + 2:
+    if abs(xy(s.pos[q])[0] - goal_x) > move_reach(match, q):
         return 0.0
     return max((plan.p_with_rerolls for sq, plan in plans(q).items() if xy(sq)[0] == goal_x), default=0.0)
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import TD_WORTH, ball_plays
+from league_manager.match.bots.coach_ball import TD_WORTH, ball_plays, move_reach
 from league_manager.match.bots.coach_cage import cage_cover
 from league_manager.match.bots.coach_drive import hold_square, stall
 from league_manager.match.bots.coach_route import route_steps
@@ -58,7 +58,7 @@ THREAT = 3.0
 """A square from which the carrier reaches the end zone next turn (grows late like advance)."""
 CLOCK = 12.0
 """The cost of a square from which the carrier can no longer score in the half's turns left
-at full pace (its move and two rushes a turn) ..."""
+at full pace (its move and its rushes a turn) ..."""
 CLOCK_TURNS = 2
 """... counted when this many of our turns or fewer are left after this one (first half, or
 when we are not ahead)."""
@@ -108,7 +108,7 @@ def pick_up(bot: CoachBot, match: Match, team: int, options: set[Action]) -> Act
     near = sorted(
         (distance(s.pos[p], ball), p)
         for p in bot._movers(match, team, options)
-        if distance(s.pos[p], ball) <= s.ma[p] + 2
+        if distance(s.pos[p], ball) <= move_reach(match, p)
     )
     best: tuple[float, int, MovePlan] | None = None
     for _d, p in near[:3]:
@@ -194,7 +194,7 @@ def safety(bot: CoachBot, match: Match, team: int, square: int, carrier: int) ->
     if 0 < to_go <= s.ma[carrier] + 1:
         worth += THREAT * urgency  # scores next turn from here without rushing much
     left = TURNS_PER_HALF - turn
-    if 0 < left <= CLOCK_TURNS and to_go > (s.ma[carrier] + 2) * left and chasing(match, team):
+    if 0 < left <= CLOCK_TURNS and to_go > move_reach(match, carrier) * left and chasing(match, team):
         worth -= CLOCK  # too far to score in the turns left, even at full pace
     for q in s.players_of(1 - team):
         if s.pos[q] < 0 or s.status[q] != STANDING:

@@ -12,11 +12,11 @@ other side could still shut the way in with a screen.
 
 from __future__ import annotations
 
+from league_manager.match.bots.coach_ball import move_reach
 from league_manager.match.bots.coach_screen import zone_counts
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
 from league_manager.match.pitch import NEIGHBOURS, WIDTH, scoring_x, xy
-from league_manager.match.procedures.movement import rushes_allowed
 from league_manager.match.state import STANDING, TURNS_PER_HALF
 
 SCORE_FROM_TURNS_LEFT = 2
@@ -95,7 +95,7 @@ def reachable(match: Match, team: int, carrier: int) -> bool:
     zones = {q for q, n in zone_counts(match, team).items() if n}
     frontier = [n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0]
     seen = set(frontier)
-    reach = {q: s.ma[q] + rushes_allowed(match.ctx, q) for q in s.players_of(1 - team) if s.pos[q] >= 0}
+    reach = {q: move_reach(match, q) for q in s.players_of(1 - team) if s.pos[q] >= 0}
     longest = max(reach.values(), default=0)
     for step in range(1, longest + 1):
         nxt: list[int] = []
@@ -121,5 +121,4 @@ def threatens(match: Match, carrier: int) -> bool:
     s = match.state
     if s.pos[carrier] < 0:
         return False
-    reach = s.ma[carrier] + rushes_allowed(match.ctx, carrier)
-    return abs(xy(s.pos[carrier])[0] - scoring_x(s.team[carrier])) <= reach
+    return abs(xy(s.pos[carrier])[0] - scoring_x(s.team[carrier])) <= move_reach(match, carrier)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text, may_blitz
+from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text, may_blitz, move_reach
 from league_manager.match.bots.coach_carrier import SURE
 from league_manager.match.bots.coach_drive import threatens
 from league_manager.match.engine import Match
@@ -94,7 +94,7 @@ def blitz(bot: CoachBot, match: Match, team: int, options: set[Action], carrier:
     for p in s.players_of(team):
         if not may_blitz(match, p, options):
             continue
-        if distance(s.pos[p], target_sq) > s.ma[p] + 2:
+        if distance(s.pos[p], target_sq) > move_reach(match, p):
             continue
         ranked.append((s.st[p] - 0.5 * distance(s.pos[p], target_sq), p))
     ranked.sort(reverse=True)

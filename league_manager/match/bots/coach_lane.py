@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import block_odds_from, dice_text, may_blitz
+from league_manager.match.bots.coach_ball import block_odds_from, dice_text, may_blitz, move_reach
 from league_manager.match.bots.coach_screen import free_reach, zone_counts
 from league_manager.match.engine import Match
 from league_manager.match.odds import ATTACKER_DOWN, BOTH_DOWN_RESULT, BOTH_PRONE, DEFENDER_DOWN, BlockOdds
@@ -89,7 +89,7 @@ def best_lane(bot: CoachBot, match: Match, team: int, options: set[Action], carr
     start = s.pos[carrier]
     goal_x = scoring_x(team)
     move = s.ma[carrier]
-    limit = move + 2
+    limit = move_reach(match, carrier)
     counts = zone_counts(match, 1 - team)
     goals, shortest, region = free_reach(s.board, start, goal_x, {q for q, n in counts.items() if n}, limit)
     if goals and shortest <= move:
@@ -160,7 +160,7 @@ def _hits(
         d = distance(s.pos[p], target)
         if d == 1 and Action(acts.ACTIVATE[acts.BLOCK], p) in options:
             found.append((p, acts.BLOCK, None, 1.0, block_odds_from(match, p, q, s.pos[p], blitz=False)))
-        if may_blitz(match, p, options) and d <= s.ma[p] + 2:
+        if may_blitz(match, p, options) and d <= move_reach(match, p):
             blitzers.append((s.st[p] - 0.5 * d, p))
     blitzers.sort(reverse=True)
     for _rank, p in blitzers[:BLITZERS]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text, may_blitz
+from league_manager.match.bots.coach_ball import REACH_MIN, block_odds_from, dice_text, may_blitz, move_reach
 from league_manager.match.bots.coach_hits import blitz_squares
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
@@ -138,7 +138,7 @@ def cage_blitz(bot: CoachBot, match: Match, team: int, options: set[Action], car
     best: tuple[float, int, int, MovePlan | None, str] | None = None
     for foe in cage_players(match, carrier):
         target = s.pos[foe]
-        near = [p for p in blitzers if distance(s.pos[p], target) <= s.ma[p] + 2]
+        near = [p for p in blitzers if distance(s.pos[p], target) <= move_reach(match, p)]
         near.sort(key=lambda p: (-(s.st[p] - 0.5 * distance(s.pos[p], target)), p))
         for p in near[:3]:
             for reach, square, plan in blitz_squares(bot, match, p, target, REACH_MIN):

@@ -1,7 +1,7 @@
 """The legend: the veteran, searching whole turns at the critical moments, on both cores.
 
 A moment is critical when a carrier (ours or theirs) is within :data:`REACH_TURNS` turns of its
-move plus two rushes of the end zone it scores in, when the ball is loose on the pitch
+move plus its rushes of the end zone it scores in, when the ball is loose on the pitch
 (:data:`LOOSE_CRITICAL`), or in the last two team turns of a half. Then the coach proposes up to
 :data:`DEEP_CANDIDATES` activations, the legend's own ideas are added (see :data:`PLAYS`:
 :mod:`~league_manager.match.bots.legend_ideas` other squares for our carrier and the carrier

@@ -11,7 +11,7 @@ carrier's path.
   reach x (knock-down - own fall), reached at :data:`MIN_REACH` or better; not a pair
   (blitzer, target) the coach's own candidates already play.
 * :func:`path_blitz_idea`: the blitz (chosen as above) on the opponent whose tackle zones cover
-  most of the squares of our carrier's lane to the end zone within its move plus two rushes
+  most of the squares of our carrier's lane to the end zone within its move plus its rushes
   (its row and the rows either side), not one the other ideas already offer.
 
 Each is one more candidate for the legend's search, tried like the coach's (the same samples,
@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
-from league_manager.match.bots.coach_ball import block_odds_from, may_blitz
+from league_manager.match.bots.coach_ball import block_odds_from, may_blitz, move_reach
 from league_manager.match.bots.coach_bot import CoachBot, Pick
 from league_manager.match.bots.coach_drive import reachable
 from league_manager.match.engine import Match
@@ -114,7 +114,8 @@ def _best_blitz(
     """The best blitz on ``foe`` (its worth and the pick), or None when none is worth anything."""
     s = match.state
     target = s.pos[foe]
-    near = [p for p in blitzers if distance(s.pos[p], target) <= s.ma[p] + 2 and (p, foe) not in taken]
+    free = [p for p in blitzers if (p, foe) not in taken]
+    near = [p for p in free if distance(s.pos[p], target) <= move_reach(match, p)]
     near.sort(key=lambda p: (-(s.st[p] - 0.5 * distance(s.pos[p], target)), p))
     best: tuple[float, Pick] | None = None
     for p in near[:BLITZERS]:

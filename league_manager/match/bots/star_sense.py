@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots.coach_ball import move_reach
 from league_manager.match.engine import Match
 from league_manager.match.pitch import NEIGHBOURS, ON_PITCH, distance, scoring_x, xy
 from league_manager.match.skills.registry import used_key
@@ -97,7 +98,7 @@ def _can_score(match: Match, p: int) -> bool:
     if p < 0 or s.pos[p] < 0:
         return False
     x, _y = xy(s.pos[p])
-    return abs(scoring_x(s.team[p]) - x) <= s.ma[p] + 2
+    return abs(scoring_x(s.team[p]) - x) <= move_reach(match, p)
 
 
 def _raiding(match: Match, uses: list[Action]) -> Action | None:

@@ -69,3 +69,14 @@ def test_a_blitzer_blocks_from_the_square_its_odds_were_priced_from() -> None:
     beside = [Action(acts.MOVE, ours, priced), block, Action(acts.END_ACTIVATION)]
     assert bot._activation(match, Prompt(acts.ACTIVATION, 0, beside, info)) == walk[1]
     assert bot._activation(match, Prompt(acts.ACTIVATION, 0, [block], info)) == block
+
+
+def test_a_blitzer_whose_walk_cannot_go_on_blocks_where_it_stands() -> None:
+    probe, _bot, _options = position({}, -1)
+    ours, theirs = players(probe, 0, 6)[0], players(probe, 1, 5)[0]
+    match, bot, _options = position({ours: sq(19, 6), theirs: sq(20, 7)}, theirs)
+    walk = (Action(acts.MOVE, ours, sq(19, 7)),)
+    bot.take(Pick(Action(acts.ACTIVATE[acts.BLITZ], ours), walk, ours, theirs, acts.BLITZ, "blitz"))
+    block = Action(acts.BLOCK, ours, sq(20, 7))
+    prompt = Prompt(acts.ACTIVATION, 0, [block, Action(acts.END_ACTIVATION)], {"player": ours})
+    assert bot._activation(match, prompt) == block  # the next square is not offered: hit now

@@ -98,14 +98,3 @@ def test_the_route_goes_round_a_screen_and_counts_a_detour_through_it() -> None:
     s.pos[fifth], s.board[sq(14, 1)], s.status[fifth] = sq(14, 1), fifth, STANDING
     shut = free_steps(match, 0)  # now the line covers every row
     assert sq(12, 1) not in shut and route_steps(shut, sq(12, 1), 0) == 25 - 12 + DETOUR
-
-
-def test_a_sprinter_threatens_from_one_square_further() -> None:
-    probe, _bot, _opts = _position({}, -1)
-    runner = _players(probe, 1, 6)[0]
-    beyond = probe.state.ma[runner] + 3  # its move, two rushes and one square more
-    match, _bot, _opts = _position({runner: sq(beyond, 7)}, runner)
-    assert not threatens(match, runner)
-    match.state.skills[runner] = match.state.skills[runner] | {"Sprint"}  # a third Rush
-    match.ctx.refresh_hooks(runner)
-    assert threatens(match, runner)
