@@ -192,10 +192,14 @@ class CoachBot(CoachDice):
     ) -> Action | None:
         """:func:`.coach_defence.mark` before the blitz on their carrier, with another player
         than the one the blitz would be thrown with (the marker's assist helps the blitz; the
-        blitzer walked next to the carrier as its marker would leave no blitz)."""
-        blitzer = self._player if self._blitz(match, team, options, carrier) is not None else -1
+        blitzer walked next to the carrier as its marker would leave no blitz), onto the square
+        the blitz would be thrown from only when no other is free."""
+        blitzer, square = -1, -1
+        if self._blitz(match, team, options, carrier) is not None:
+            blitzer = self._player
+            square = self._plan[-1].square if self._plan else match.state.pos[blitzer]
         self._plan, self._player, self._foe = [], -1, -1
-        return defence.mark(self, match, team, options, carrier, spare=blitzer)
+        return defence.mark(self, match, team, options, carrier, spare=blitzer, last=square)
 
     def _weights(self, match: Match, team: int) -> tuple[float, float]:
         """(aggression, running): from the roster's average strength and agility."""

@@ -35,12 +35,19 @@ carrier before it blitzes it: the marker's assist and tackle zone stay when a bl
 
 
 def mark(
-    bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int, spare: int = -1
+    bot: CoachBot,
+    match: Match,
+    team: int,
+    options: set[Action],
+    carrier: int,
+    spare: int = -1,
+    last: int = -1,
 ) -> Action | None:
     """Put a free player next to their carrier without dice (tackle zone on the ball); never
-    ``spare`` (the player the blitz on the carrier, still to come, is thrown with)."""
+    ``spare``, and onto the square ``last`` only when no other is free (the player the blitz on
+    the carrier, still to come, is thrown with, and the square it is thrown from)."""
     s = match.state
-    around = [n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0]
+    around = sorted((n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0), key=lambda n: n == last)
     marking = sum(1 for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] >= 0 and s.team[s.board[n]] == team)
     if marking >= MARKERS:
         return None

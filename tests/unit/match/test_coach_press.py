@@ -96,7 +96,9 @@ def test_an_agile_rosters_marker_is_not_the_player_it_blitzes_with() -> None:
     spots = {a: sq(10, 7), b: sq(8, 4), 16: sq(12, 7)}  # a: first to mark, nearest to blitz
     match, bot, options = position(spots, 16)
     assert bot._blitz(match, 0, options, 16) is not None and bot._player == a
+    blitz_from = bot._plan[-1].square
     match, bot, options = position(spots, 16)
     bot._flavour = (1.0, AGILE)
     first = bot.candidates(match, Prompt(acts.TURN, 0, sorted(options, key=str)), 1)[0]
     assert first.reason == "mark their carrier" and first.player == b
+    assert first.plan[-1].square != blitz_from  # the blitz keeps the square it was priced from
