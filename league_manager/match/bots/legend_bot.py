@@ -8,10 +8,11 @@ move plus its rushes of the end zone it scores in, when the ball is loose on the
 staying, :mod:`~league_manager.match.bots.legend_plays` blitzes on other targets and on our
 carrier's lane, :mod:`~league_manager.match.bots.legend_pressure` blitzes on their carrier's
 cage, a move up to it and a long pick-up), and each is tried on :data:`FIRST_SAMPLES` forks
-played to the end of our team turn (the coach plays the rest of it), instead of the veteran's
-one activation; the coach's first idea and the best of the others are then tried on
-:data:`MORE_SAMPLES` more forks each, and the other replaces the first only when its mean gain over
-the first, sample by sample, clears both :data:`DEEP_MARGIN` and the samples' spread
+played to the end of our team turn (the coach plays the rest of it) and scored with the learned
+value (:data:`DEEP_LEARNED`), instead of the veteran's one activation; the coach's first idea
+and the best of the others are then tried on :data:`MORE_SAMPLES` more forks each, and the other
+replaces the first only when its mean gain over the first, sample by sample, clears both
+:data:`DEEP_MARGIN` and the samples' spread
 (:mod:`~league_manager.match.bots.evidence`). Sample *i* has the same dice seed for every
 candidate (common random numbers), so the comparison is between the candidates, not the dice.
 When the coach has no idea at all (it would end the turn), the legend's pressure ideas are
@@ -76,9 +77,12 @@ LOOSE_CRITICAL = True
 SAFETY_SECONDS = 60.0
 """A first round slower than this skips the second (a safety net, not a budget: the slowest whole
 decisions measured, on this machine at load 5-12 with the pool's first start, took 18-31 s)."""
-DEEP_LEARNED = False
-"""Score the whole-turn tries with the learned value (:mod:`~league_manager.match.bots.learned_value`);
-False: the hand-made position value."""
+DEEP_LEARNED = True
+"""Score the whole-turn tries with the learned value (:mod:`~league_manager.match.bots.learned_value`:
+what coaches on both sides make of the position by the end of the match, so the other team's
+answer is in it); False: the hand-made position value, which stops at the end of our turn.
+Against the greedy bot the hand-made value's overrules lost games the coach's own play won
+(docs/rules-decisions.md, the bot ladder part 17)."""
 
 PLAYS: tuple[str, ...] = ("blitz", "stay", "path", "cage", "ball", "stand")
 """The legend's own ideas: "blitz" (other targets near our carrier) and "path" (an opponent in

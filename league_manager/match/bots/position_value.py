@@ -1,7 +1,7 @@
 """A hand-made value of a position: score, ball, time, players.
 
-The legend's whole-turn tries and :mod:`~league_manager.match.bots.legend_ideas` use it; the
-veteran's one-activation tries use the learned value
+:mod:`~league_manager.match.bots.legend_ideas` uses it (where a carrier stands); the veteran's
+one-activation tries and the legend's whole-turn tries use the learned value
 (:mod:`~league_manager.match.bots.learned_value`) unless asked for this one.
 
 A look-ahead compares the positions its tries reach, so the value must order them the way a
