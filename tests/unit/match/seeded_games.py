@@ -12,6 +12,7 @@ from typing import Any
 from league_manager.match import actions as acts
 from league_manager.match.actions import Prompt
 from league_manager.match.bots import Bot
+from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.engine import Match
 from league_manager.match.pitch import LENGTH
 from league_manager.match.scenario import build
@@ -40,6 +41,17 @@ def team_turns(match: Match, bots: Sequence[Bot], team: int | None = None) -> It
         if prompt.kind == acts.TURN and "kickoff_blitz" not in prompt.info and team in (None, prompt.team):
             yield prompt
         match.apply(bots[prompt.team].choose(match))
+
+
+def coach_turns(seeds: Sequence[int]) -> Iterator[tuple[Match, Prompt, tuple[CoachBot, CoachBot]]]:
+    """Coach v coach games of :func:`generated_match` for each seed in turn (the coaches seeded
+    ``seed + 1`` and ``seed + 2``), yielding each team-turn prompt with the two coaches
+    (:func:`team_turns`). The caller may stop early by leaving the loop."""
+    for seed in seeds:
+        match = generated_match(seed)
+        bots = (CoachBot(seed + 1), CoachBot(seed + 2))
+        for prompt in team_turns(match, bots):
+            yield match, prompt, bots
 
 
 def at(pid: str, team: str, x: int, y: int, mirror: bool, **kw: Any) -> dict[str, Any]:
