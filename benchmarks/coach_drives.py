@@ -2,11 +2,11 @@
 
 Run from the repository root::
 
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/coach_drives.py RACE[,RACE2] GAMES SEED [OTHER_BOT]
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/coach_drives.py RACE[,RACE2] GAMES SEED [OTHER_BOT [HOME_BOT]]
 
-Plays ``GAMES`` seeded games of the coach (home) against ``OTHER_BOT`` (default ``coach``)
-as ``match duel`` does unswapped (the same teams and match seeds) and counts, for the
-coach's side(s):
+Plays ``GAMES`` seeded games of ``HOME_BOT`` (default ``coach``) against ``OTHER_BOT`` (default
+``coach``) as ``match duel`` does unswapped (the same teams and match seeds) and counts, for the
+home side (both sides in a mirror of one bot):
 
 - turnovers by the activation the coach was playing (the head of its reason) and by the
   last failed roll before them;
@@ -78,8 +78,10 @@ def _guard(match: Match, team: int) -> tuple[int, int]:
     return (ours, empty)
 
 
-def play(race: tuple[str, str], games: int, seed: int, other: str) -> tuple[list[list[TeamTurn]], list[str]]:
-    """The games' team turns (one list per game) and the coach's last reasons per turnover."""
+def play(
+    race: tuple[str, str], games: int, seed: int, other: str, home_bot: str = "coach"
+) -> tuple[list[list[TeamTurn]], list[str]]:
+    """The games' team turns (one list per game) and the bots' last reasons per turnover."""
     ruleset = load_ruleset("bb2020")
     home = generate_team(ruleset.team(race[0]), seed, prefix="home-")
     away = generate_team(ruleset.team(race[1]), seed + 7919, prefix="away-")
@@ -88,7 +90,7 @@ def play(race: tuple[str, str], games: int, seed: int, other: str) -> tuple[list
     for i in range(games):
         game_seed = seed * 1000 + i
         match = Match(home, away, seed=game_seed, snapshots=False, ruleset=ruleset, allow_inert=True)
-        bots = (make_bot("coach", game_seed + 1), make_bot(other, game_seed + 2))
+        bots = (make_bot(home_bot, game_seed + 1), make_bot(other, game_seed + 2))
         turns: list[TeamTurn] = []
         seen = 0
         last_fail = ""
@@ -130,8 +132,9 @@ def main() -> None:
     race = (races[0], races[-1])
     games, seed = int(sys.argv[2]), int(sys.argv[3])
     other = sys.argv[4] if len(sys.argv) > 4 else "coach"
-    sides = (0, 1) if other == "coach" else (0,)
-    played, _fails = play(race, games, seed, other)
+    home_bot = sys.argv[5] if len(sys.argv) > 5 else "coach"
+    sides = (0, 1) if other == home_bot else (0,)
+    played, _fails = play(race, games, seed, other, home_bot)
     by_reason: Counter[str] = Counter()
     by_roll: Counter[str] = Counter()
     ends: Counter[str] = Counter()
@@ -199,7 +202,7 @@ def main() -> None:
                 continue
             lengths[len(drive)] += 1
             drive.clear()
-    print(f"{race[0]} v {race[1]} (coach v {other}), {games} games, seed {seed}")
+    print(f"{race[0]} v {race[1]} ({home_bot} v {other}), {games} games, seed {seed}")
     wdl = f"{results['W']}-{results['D']}-{results['L']}"
     print(f"  home W-D-L {wdl}, {touchdowns / max(games, 1):.2f} TD a match")
     print("  draws:", dict(draws), " halves:", sorted(halves.items()))
