@@ -7,8 +7,9 @@ legend games (``benchmarks/lookahead_diagnosis.py``), most ideas the coach offer
 turn in another order and end in the same position, and a constant margin let the bots
 overrule the coach on the noise of a few samples, about a third of the veteran's decisions,
 for no gain over the turn and the other team's reply. So another idea replaces the first only
-when its mean paired gain is above the fixed floor *and* :data:`Z` standard errors of the
-paired differences.
+when its mean paired gain is above the fixed floor *and* a number of standard errors of the
+paired differences (:data:`Z` unless the caller asks for another: the legend asks for fewer,
+:data:`~league_manager.match.bots.legend_bot.LEGEND_Z`).
 """
 
 from __future__ import annotations
@@ -17,17 +18,18 @@ import math
 from collections.abc import Sequence
 
 Z = 1.5
-"""Standard errors of the paired differences the mean gain must clear."""
+"""Standard errors of the paired differences the mean gain must clear (the veteran's)."""
 
 
-def clear_gain(first: Sequence[float], other: Sequence[float], floor: float) -> float | None:
+def clear_gain(first: Sequence[float], other: Sequence[float], floor: float, z: float = Z) -> float | None:
     """The mean gain of ``other`` over ``first`` (paired samples, the same seeds in the same
-    order) when it clears both ``floor`` and :data:`Z` standard errors; None otherwise.
+    order) when it clears both ``floor`` and ``z`` standard errors; None otherwise.
 
     Args:
         first: the coach's first idea's values, sample by sample.
         other: another idea's values on the same samples.
         floor: the least mean gain that can ever overrule the first idea.
+        z: the standard errors of the paired differences the gain must clear.
 
     Returns:
         The mean gain, or None when the evidence is not clear.
@@ -39,7 +41,7 @@ def clear_gain(first: Sequence[float], other: Sequence[float], floor: float) -> 
     mean = sum(diffs) / n
     if n > 1:
         spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-        needed = max(floor, Z * spread / math.sqrt(n))
+        needed = max(floor, z * spread / math.sqrt(n))
     else:
         needed = floor
     return mean if mean > needed else None

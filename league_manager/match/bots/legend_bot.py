@@ -12,8 +12,9 @@ played to the end of our team turn (the coach plays the rest of it) and scored w
 value (:data:`DEEP_LEARNED`), instead of the veteran's one activation; the coach's first idea
 and the best of the others are then tried on :data:`MORE_SAMPLES` more forks each, and the other
 replaces the first only when its mean gain over the first, sample by sample, clears both
-:data:`DEEP_MARGIN` and the samples' spread
-(:mod:`~league_manager.match.bots.evidence`). Sample *i* has the same dice seed for every
+:data:`DEEP_MARGIN` and :data:`LEGEND_Z` standard errors of the paired differences
+(:mod:`~league_manager.match.bots.evidence`; the same, with the veteran's margin, at its calm
+moments). Sample *i* has the same dice seed for every
 candidate (common random numbers), so the comparison is between the candidates, not the dice.
 When the coach has no idea at all (it would end the turn), the legend's pressure ideas are
 weighed the same way against ending the turn, critical or not, and before any turn ends a
@@ -67,6 +68,12 @@ WORKERS = 2
 DEEP_MARGIN = 2.0
 """The least mean gain (over the paired samples) another idea needs over the coach's first; the
 samples' spread may ask for more (:mod:`~league_manager.match.bots.evidence`)."""
+LEGEND_Z = 1.0
+"""Standard errors of the paired differences another idea's gain must clear, at the searched
+moments and the calm ones (the veteran asks 1.5, :data:`~league_manager.match.bots.evidence.Z`):
+with 1.0 the legend overrules the coach on evidence the veteran would call too thin, and won 46
+of 80 games against the coach where it won 37 with 1.5, the same seeds (docs/rules-decisions.md,
+the bot ladder part 19)."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
 REACH_TURNS = 2
@@ -180,6 +187,8 @@ class LegendBot(VeteranBot):
     """Samples per candidate in the first round."""
     more_samples: int = MORE_SAMPLES
     """Samples more for the first idea and the best other in the second round."""
+    evidence_z: float = LEGEND_Z
+    """Standard errors the paired gain must clear, searched or calm (:data:`LEGEND_Z`)."""
 
     def __init__(self, seed: int | None = None, workers: int = WORKERS) -> None:
         super().__init__(seed)
@@ -283,7 +292,7 @@ class LegendBot(VeteranBot):
             second = self._run(match, team, jobs)
             samples[0] = samples[0] + second[: self.more_samples]
             samples[rival] = samples[rival] + second[self.more_samples :]
-        gain = clear_gain(samples[0], samples[rival], DEEP_MARGIN)
+        gain = clear_gain(samples[0], samples[rival], DEEP_MARGIN, self.evidence_z)
         return (rival, gain) if gain is not None else (0, 0.0)
 
     def _run(self, match: Match, team: int, jobs: list[Job]) -> list[float]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot, Pick
-from league_manager.match.bots.evidence import clear_gain
+from league_manager.match.bots.evidence import Z, clear_gain
 from league_manager.match.bots.lookahead import try_outcome
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan
@@ -43,6 +43,9 @@ class VeteranBot(CoachBot):
 
     learned = True
     """Score the tries with the learned value (False: the hand-made position value)."""
+    evidence_z: float = Z
+    """Standard errors of the paired differences another idea's gain must clear
+    (:func:`~league_manager.match.bots.evidence.clear_gain`)."""
 
     def __init__(self, seed: int | None = None, candidates: int = CANDIDATES, samples: int = SAMPLES) -> None:
         super().__init__(seed)
@@ -68,7 +71,7 @@ class VeteranBot(CoachBot):
         for i in range(1, len(picks)):
             if SAFE_FIRST and ends[i] > ends[0]:
                 continue
-            clear = clear_gain(samples[0], samples[i], MARGIN)
+            clear = clear_gain(samples[0], samples[i], MARGIN, self.evidence_z)
             if clear is not None and clear > gain:
                 best, gain = i, clear
         chosen = self.take(picks[best])

@@ -88,3 +88,11 @@ def test_the_coach_is_overruled_only_on_a_gain_clear_of_the_noise() -> None:
     assert clear_gain(first, steady, 1.5) == 2.0
     assert clear_gain(first, steady, 2.5) is None  # the floor still holds
     assert clear_gain(first, first, 0.0) is None
+
+
+def test_fewer_standard_errors_let_a_thinner_gain_overrule_the_coach() -> None:
+    first = [0.0] * 8
+    other = [5.0, -2.0] * 4  # a mean gain of 1.5, its standard error 1.32
+    assert clear_gain(first, other, 0.0) is None  # the veteran's 1.5 standard errors: 1.98
+    assert clear_gain(first, other, 0.0, z=1.0) == 1.5  # the legend's 1.0: 1.32
+    assert LegendBot.evidence_z < VeteranBot.evidence_z
