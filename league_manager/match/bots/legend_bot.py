@@ -71,8 +71,8 @@ samples' spread may ask for more (:mod:`~league_manager.match.bots.evidence`).""
 LEGEND_Z = 1.0
 """Standard errors of the paired differences another idea's gain must clear, at the searched
 moments and the calm ones (the veteran asks 1.5, :data:`~league_manager.match.bots.evidence.Z`):
-with 1.0 the legend overrules the coach on evidence the veteran would call too thin, and won 46
-of 80 games against the coach where it won 37 with 1.5, the same seeds (docs/rules-decisions.md,
+with 1.0 the legend overrules the coach on evidence the veteran would call too thin, and won 59
+of 100 games against the coach where it won 52 with 1.5, the same seeds (docs/rules-decisions.md,
 the bot ladder part 19)."""
 LATE_TURN = 7
 """From this team turn of a half on, every decision is critical."""
