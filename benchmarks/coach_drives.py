@@ -8,8 +8,8 @@ Plays ``GAMES`` seeded games of ``HOME_BOT`` (default ``coach``) against ``OTHER
 ``coach``) as ``match duel`` does unswapped (the same teams and match seeds) and counts, for the
 home side (both sides in a mirror of one bot):
 
-- turnovers by the activation the coach was playing (the head of its reason) and by the
-  last failed roll before them;
+- turnovers by the activation the bot was playing (the head of its reason; the coach and
+  the levels built on it) and by the last failed roll before them;
 - drives (the team turns a side has the ball, from gaining it to losing it, scoring, or the
   half's end): how they end, how many team turns they take, how far from the end zone the
   carrier is when a half ends with the drive alive;

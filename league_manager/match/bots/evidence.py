@@ -8,8 +8,7 @@ turn in another order and end in the same position, and a constant margin let th
 overrule the coach on the noise of a few samples, about a third of the veteran's decisions,
 for no gain over the turn and the other team's reply. So another idea replaces the first only
 when its mean paired gain is above the fixed floor *and* a number of standard errors of the
-paired differences (:data:`Z` unless the caller asks for another: the legend asks for fewer,
-:data:`~league_manager.match.bots.legend_bot.LEGEND_Z`).
+paired differences (:data:`Z` unless the caller asks for another number).
 """
 
 from __future__ import annotations
