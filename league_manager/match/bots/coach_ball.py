@@ -94,7 +94,8 @@ def ball_plays(
             continue
         if (xy(sq)[0] - xy(here)[0]) * ahead < 2:
             continue
-        p_score = score_chance(match, q, plans)
+        in_end_zone = xy(sq)[0] == scoring_x(team)  # a catch there is a touchdown
+        p_score = 1.0 if in_end_zone else score_chance(match, q, plans)
         worth = safety(sq) + TD_WORTH * p_score
         if kinds[0]:
             odds = pass_odds(match, carrier, sq)

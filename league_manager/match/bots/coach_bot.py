@@ -2,7 +2,9 @@
 
 At each team-turn decision the coach looks at the ball and picks the next activation:
 
-1. our carrier can score safely enough (or it is the last chance): score;
+1. our carrier can score safely enough (or it is the last chance): score; on the half's last
+   turn a receiver walks into the end zone for a pass when that is likelier
+   (:mod:`.coach_long_ball`);
 2. blocks that can hardly turn the ball over (two dice our choice, or skills that make the
    bad faces safe), best chance of a knock-down first;
 3. the ball: pick a loose ball up with the player most likely to reach and lift it; move our
@@ -55,6 +57,7 @@ from league_manager.match.bots import coach_press as press
 from league_manager.match.bots.coach_carrier import SURE
 from league_manager.match.bots.coach_dice import CoachDice
 from league_manager.match.bots.coach_lane import lane
+from league_manager.match.bots.coach_long_ball import long_ball
 from league_manager.match.bots.coach_route import free_steps
 from league_manager.match.engine import Match
 from league_manager.match.odds import block_odds
@@ -142,6 +145,7 @@ class CoachBot(CoachDice):
         steps: list[Callable[[], Action | None]]
         if carrier >= 0 and s.team[carrier] == team:
             steps = [
+                lambda: long_ball(self, match, team, options, carrier),
                 lambda: carrier_steps.score(self, match, team, options, carrier, last_turn),
                 lambda: hits.blocks(self, match, team, options, risky=False),
                 lambda: carrier_steps.ball_play(self, match, team, options, carrier),
