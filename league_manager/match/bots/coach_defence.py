@@ -3,8 +3,8 @@
 Each function is one step of :class:`~league_manager.match.bots.coach_bot.CoachBot`'s script:
 it returns the action that starts the activation (the bot keeps the plan) or None.
 
-- :func:`mark`: a free player next to their carrier without dice (up to ``MARKERS``; an
-  :data:`AGILE` roster marks before it blitzes);
+- :func:`mark`: a free player next to their carrier without dice (up to :data:`MARKERS`; an
+  :data:`AGILE` roster marks before it blitzes, and with up to :data:`AGILE_MARKERS`);
 - :func:`cut`: the screen that cuts the carrier's free paths to our end zone
   (:mod:`league_manager.match.bots.coach_screen`);
 - :func:`foul`: a downed opponent next to a free player, with at least one net assist;
@@ -27,7 +27,11 @@ if TYPE_CHECKING:
     from league_manager.match.bots.coach_bot import CoachBot
 
 MARKERS = 2
-"""Players the coach puts next to the opposing carrier; the others screen."""
+"""Players the coach puts next to the opposing carrier; the others screen ..."""
+AGILE_MARKERS = 3
+"""... or this many for an :data:`AGILE` roster, whose markers dodge away again at little risk
+(the Wood Elf mirror: 2.67 touchdowns a match with two, 2.51 with three, over 160 games; see
+docs/rules-decisions.md, part 20)."""
 AGILE = 1.1
 """A roster this agile (the coach's running weight, from the average AG: the elves' 1.22-1.3;
 Human 0.97-1.0, Skaven 1.0-1.08, Halfling 0.93-1.0) throws its safe blocks and marks their
@@ -49,7 +53,7 @@ def mark(
     s = match.state
     around = sorted((n for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] < 0), key=lambda n: n == last)
     marking = sum(1 for n in NEIGHBOURS[s.pos[carrier]] if s.board[n] >= 0 and s.team[s.board[n]] == team)
-    if marking >= MARKERS:
+    if marking >= (AGILE_MARKERS if bot._weights(match, team)[1] >= AGILE else MARKERS):
         return None
     tries = 0
     for p in bot._movers(match, team, options):

@@ -1,5 +1,6 @@
 """The coach's defence on constructed positions: the screen line leaves their carrier no free
-path to our end zone, and a free player walks to a downed opponent to foul with an assist."""
+path to our end zone, a free player walks to a downed opponent to foul with an assist, and an
+agile roster puts a third marker on their carrier."""
 
 from collections.abc import Sequence
 
@@ -9,6 +10,7 @@ from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots import coach_defence as defence
 from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.bots.coach_defence import AGILE, mark
 from league_manager.match.bots.coach_drive import hold_square, stall
 from league_manager.match.bots.coach_screen import carrier_reach, free_reach, zone_counts
 from league_manager.match.bots.greedy_bot import GreedyBot
@@ -16,7 +18,7 @@ from league_manager.match.engine import Match
 from league_manager.match.paths import Budget, plan_moves
 from league_manager.match.pitch import distance, scoring_x, sq, xy
 from league_manager.match.state import PRONE, RESERVE, STANDING
-from tests.unit.match.coach_positions import human_mirror, place
+from tests.unit.match.coach_positions import human_mirror, place, players, position
 
 
 def _defending() -> tuple[Match, CoachBot, set[Action]]:
@@ -142,3 +144,16 @@ def test_a_carrier_that_could_score_early_walks_one_step_short_of_the_end_zone_i
     assert s.pos[carrier] == sq(5, 7) and s.board[sq(5, 7)] == carrier  # put back
     s.turn[1] = 7
     assert hold_square(match, 1, carrier, plans) is None  # the last turns: score
+
+
+def test_an_agile_roster_puts_a_third_marker_on_their_carrier_a_human_one_two() -> None:
+    probe, _bot, _options = position({}, -1)
+    a, b, c = players(probe, 0, 6)[:3]
+    spots = {a: sq(11, 7), b: sq(13, 7), c: sq(8, 4), 16: sq(12, 7)}  # two mark already
+    match, bot, options = position(spots, 16, (acts.MOVE,))
+    bot._flavour = (1.0, 0.97)  # as a Human roster
+    assert mark(bot, match, 0, options, 16) is None
+    bot._flavour = (1.0, AGILE)  # as a Wood Elf roster
+    action = mark(bot, match, 0, options, 16)
+    assert action == Action(acts.ACTIVATE[acts.MOVE], c) and bot.reason == "mark their carrier"
+    assert distance(bot._plan[-1].square, sq(12, 7)) == 1
