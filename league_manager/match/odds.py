@@ -42,6 +42,7 @@ from league_manager.match.procedures.pass_ import (
     ACCURATE,
     interference_modifiers,
     interferers,
+    max_pass_band,
     pass_modifiers,
 )
 from league_manager.match.procedures.rerolls import team_reroll_available
@@ -288,10 +289,13 @@ class PassOdds:
 
 
 def pass_odds(source: Match | Ctx, thrower: int, square: int) -> PassOdds:
-    """The chances of a pass by ``thrower`` to ``square`` from where they stand now."""
+    """The chances of a pass by ``thrower`` to ``square`` from where they stand now (none over
+    a range the weather forbids: a Blizzard allows quick and short passes only)."""
     c = _ctx(source)
     s = c.s
     band = pass_band(s.pos[thrower], square)
+    if band > max_pass_band(c):
+        band = -1
     name = BAND_NAMES[band] if band >= 0 else "out of range"
     pa_need = 0
     p_acc = p_acc_rr = 0.0

@@ -1,15 +1,17 @@
 """The coach's long ball: in the half's last team turn, a receiver into the end zone, then the
 pass to it.
 
-A carrier too far out to run in on the half's last turn still has the pass. The coach counts
-every way to score by the air, in two activations: a free team-mate walks into the end zone
+A carrier too far out to run in on the half's last turn still has the pass. The coach looks
+for a score by the air in two activations: a free team-mate walks into the end zone
 (:func:`long_ball` starts that walk), then the carrier walks to the square it throws from
 best and passes to it; a catch in the end zone is a touchdown. The chance counted is the
-receiver's walk x the carrier's walk x the pass completed (accurate, not deflected, caught;
-:func:`~league_manager.match.odds.pass_odds`, each player put on the square for the count and
-put back at once). The long ball is taken when it beats the carrier's own run into the end zone
-(:func:`~.coach_carrier.score` takes any chance in the last turn); a turnover then costs at most
-the other side's last turn.
+receiver's walk x the carrier's walk (each without re-rolls: the team's re-rolls are kept for
+the throw) x the pass completed (accurate, not deflected, caught, with re-rolls;
+:func:`~league_manager.match.odds.pass_odds`, which knows the ranges the weather allows; each
+player put on its square for the count and put back at once). The long ball is taken when it
+beats both the carrier's own run into the end zone (:func:`~.coach_carrier.score` takes any
+chance in the last turn) and a pass or hand-off to a team-mate who then runs in
+(:func:`~.coach_ball.ball_plays`); a turnover then costs at most the other side's last turn.
 
 Pure look-ups on the match state: the bot only starts the activation chosen here.
 """
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
+from league_manager.match.bots.coach_ball import ball_plays, move_reach
 from league_manager.match.engine import Match
 from league_manager.match.odds import pass_odds
 from league_manager.match.paths import MovePlan
@@ -34,36 +37,39 @@ if TYPE_CHECKING:
 
 LEAST = 0.02
 """A long ball this unlikely is not tried."""
-RECEIVER_SQUARES = 3
-"""End-zone squares counted per receiver (the ones it walks to most surely)."""
 THROW_FROM_MIN = 0.5
 """The carrier considers throwing from a square it walks to at least this likely."""
 
 
 class LongBall(NamedTuple):
-    """A way to score by the air this turn."""
+    """A way to score by the air this turn.
+
+    Attributes:
+        chance: the receiver's walk x the carrier's walk x the pass completed.
+        receiver: the team-mate who catches in the end zone.
+        target: the end-zone square the ball is thrown to.
+        walk: the receiver's walk there (None: it stands there already).
+        throw: the carrier's walk to the square it throws from (None: from where it stands).
+    """
 
     chance: float
     receiver: int
     target: int
-    """The end-zone square the ball is thrown to."""
     walk: MovePlan | None
-    """The receiver's walk there (None: it stands there already)."""
     throw: MovePlan | None
-    """The carrier's walk to the square it throws from (None: it throws from where it stands)."""
 
 
 def long_ball(bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
     """In ``team``'s last team turn of the half, the best long ball when it beats the carrier's
-    run: the pass when a receiver stands in the end zone already, else the receiver's walk."""
+    run and a pass or hand-off to a team-mate who runs in: the pass when a receiver stands in
+    the end zone already, else the receiver's walk."""
     s = match.state
     if s.turn[team] < TURNS_PER_HALF or s.status[carrier] != STANDING:
         return None
     if Action(acts.ACTIVATE[acts.PASS], carrier) not in options or not s.pa[carrier]:
         return None
-    run = max((chance for chance, _sq, _plan in _into_end_zone(bot, match, carrier)), default=0.0)
-    best = best_long_ball(bot, match, team, options, carrier)
-    if best is None or best.chance < LEAST or best.chance <= run:
+    best = best_long_ball(bot, match, team, options, carrier, floor=_other_ways(bot, match, options, carrier))
+    if best is None:
         return None
     if best.walk is None:
         why = f"last turn: the long ball to the end zone, {best.chance:.0%} to score"
@@ -73,63 +79,96 @@ def long_ball(bot: CoachBot, match: Match, team: int, options: set[Action], carr
 
 
 def best_long_ball(
-    bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int
+    bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int, floor: float = 0.0
 ) -> LongBall | None:
-    """The likeliest long ball: to a receiver standing in the end zone, or to one that walks
-    there first (its :data:`RECEIVER_SQUARES` surest end-zone squares)."""
+    """The likeliest long ball better than ``floor`` (and :data:`LEAST`): to a receiver standing
+    in the end zone, or to one that walks there first; None when there is none."""
     s = match.state
     c = match.ctx
     goal_x = scoring_x(team)
     throws = [(1.0, s.pos[carrier], None)] + [
-        (plan.p_with_rerolls, square, plan)
+        (plan.p_no_reroll, square, plan)
         for square, plan in bot._plans(match, carrier).items()
-        if plan.p_with_rerolls >= THROW_FROM_MIN and xy(square)[0] != goal_x
+        if plan.p_no_reroll >= THROW_FROM_MIN and xy(square)[0] != goal_x
     ]
+    throws.sort(key=lambda throw: -throw[0])
     best: LongBall | None = None
+    bar = max(floor, LEAST)
     for q in s.players_of(team):
         if q == carrier or s.pos[q] < 0 or s.status[q] != STANDING or not can_catch(c, q):
             continue
-        targets: list[tuple[float, int, MovePlan | None]]
-        if xy(s.pos[q])[0] == goal_x:
-            targets = [(1.0, s.pos[q], None)]
-        elif Action(acts.ACTIVATE[acts.MOVE], q) in options:
-            targets = sorted(_into_end_zone(bot, match, q), key=lambda end: -end[0])[:RECEIVER_SQUARES]
-        else:
-            continue
-        for p_walk, target, walk in targets:
+        for p_walk, target, walk in _end_zone_squares(bot, match, options, q):
             with _standing_at(match, q, target):
                 for p_throw, square, throw in throws:
-                    if p_walk * p_throw <= (best.chance if best else 0.0) or pass_band(square, target) <= 0:
-                        continue
-                    if s.board[square] >= 0 and square != s.pos[carrier]:
+                    if p_walk * p_throw <= bar:
+                        break  # the throws are sorted: none further can beat the bar
+                    if pass_band(square, target) <= 0:
                         continue
                     with _standing_at(match, carrier, square):
                         chance = p_walk * p_throw * pass_odds(match, carrier, target).p_complete
-                    if best is None or chance > best.chance:
-                        best = LongBall(chance, q, target, walk, throw)
+                    if chance > bar:
+                        best, bar = LongBall(chance, q, target, walk, throw), chance
     return best
 
 
-def _into_end_zone(bot: CoachBot, match: Match, p: int) -> list[tuple[float, int, MovePlan | None]]:
-    """(chance, square, walk) of each end-zone square p's move reaches."""
-    goal_x = scoring_x(match.state.team[p])
-    plans = bot._plans(match, p)
-    return [(plan.p_with_rerolls, sq, plan) for sq, plan in plans.items() if xy(sq)[0] == goal_x]
+def _end_zone_squares(
+    bot: CoachBot, match: Match, options: set[Action], q: int
+) -> list[tuple[float, int, MovePlan | None]]:
+    """(walk's chance without re-rolls, square, walk) of each end-zone square q may catch in:
+    where it stands already, or each one its move reaches this turn."""
+    s = match.state
+    goal_x = scoring_x(s.team[q])
+    if xy(s.pos[q])[0] == goal_x:
+        return [(1.0, s.pos[q], None)]
+    if Action(acts.ACTIVATE[acts.MOVE], q) not in options:
+        return []
+    if abs(xy(s.pos[q])[0] - goal_x) > move_reach(match, q):
+        return []  # the end zone is out of its reach whatever the path
+    plans = bot._plans(match, q)
+    return [(plan.p_no_reroll, sq, plan) for sq, plan in plans.items() if xy(sq)[0] == goal_x]
+
+
+def _other_ways(bot: CoachBot, match: Match, options: set[Action], carrier: int) -> float:
+    """The best chance to score this turn without a long ball: the carrier's own run, or a pass
+    or hand-off to a team-mate who then runs in (or already stands in the end zone)."""
+    s = match.state
+    team = s.team[carrier]
+    goal_x = scoring_x(team)
+    run = max(
+        (plan.p_with_rerolls for sq, plan in bot._plans(match, carrier).items() if xy(sq)[0] == goal_x),
+        default=0.0,
+    )
+    kinds = (
+        Action(acts.ACTIVATE[acts.PASS], carrier) in options,
+        Action(acts.ACTIVATE[acts.HANDOFF], carrier) in options,
+    )
+    plays = ball_plays(
+        match,
+        carrier,
+        kinds,
+        lambda q: bot._plans(match, q),
+        lambda square: bot._safety(match, team, square, carrier),
+        0.0,
+    )
+    return max([run] + [play.p_complete * play.p_score for play in plays])
 
 
 @contextmanager
 def _standing_at(match: Match, p: int, square: int) -> Iterator[None]:
-    """p counted as standing on ``square`` (the ball with it when it carries), put back after."""
+    """p counted as standing on the empty ``square`` (the ball with it when it carries), put
+    back after, whatever happens meanwhile."""
     s = match.state
     old = s.pos[p]
     if square == old:
         yield
         return
+    if s.board[square] >= 0:
+        raise ValueError(f"square {square} is taken")
     ball = s.ball
-    s.board[old], s.board[square], s.pos[p] = -1, p, square
-    if s.carrier == p:
-        s.ball = square
     try:
+        s.board[old], s.board[square], s.pos[p] = -1, p, square
+        if s.carrier == p:
+            s.ball = square
         yield
     finally:
         s.board[square], s.board[old], s.pos[p] = -1, p, old

@@ -35,11 +35,16 @@ from league_manager.match.skills import stars_5_points as sp5
 ACCURATE, INACCURATE, WILD, FUMBLE = "accurate", "inaccurate", "wildly inaccurate", "fumbled"
 
 
+def max_pass_band(c: Ctx) -> int:
+    """The longest range band a pass may be thrown over now: Short in a Blizzard, else Long Bomb."""
+    return 2 if c.s.weather == "blizzard" else 4
+
+
 def pass_targets(c: Ctx, p: int) -> list[int]:
     """Squares p may pass to from where they stand (Blizzard: quick and short only)."""
     s = c.s
     origin = s.pos[p]
-    max_band = 2 if s.weather == "blizzard" else 4
+    max_band = max_pass_band(c)
     ox, oy = origin % 28, origin // 28
     found = []
     for square in range(len(ON_PITCH)):

@@ -1,7 +1,8 @@
 """The coach's long ball on the half's last team turn: a catcher walks into the end zone, the
 thrower passes to it there (through the engine, at a real team-turn prompt); not before the
-last turn, not when the carrier runs in likelier, and a catch in the end zone priced as the
-touchdown it is."""
+last turn, not over a range a Blizzard forbids, not when the carrier's run or a pass to a
+catcher who runs in is as likely; every player put back after the count; and a catch in the
+end zone priced as the touchdown it is."""
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
@@ -9,6 +10,7 @@ from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_carrier import ball_play
 from league_manager.match.bots.coach_long_ball import best_long_ball, long_ball
 from league_manager.match.engine import Match
+from league_manager.match.odds import pass_odds
 from league_manager.match.pitch import scoring_x, sq, xy
 from league_manager.match.state import TURNS_PER_HALF
 from tests.unit.match.coach_positions import human_mirror, place, players, position
@@ -45,9 +47,10 @@ def _activation(match: Match, coach: CoachBot) -> None:
 
 
 def test_on_the_last_turn_the_catcher_walks_into_the_end_zone_and_the_thrower_passes_to_it() -> None:
-    match, thrower, receiver = _last_turn(sq(9, 7), sq(19, 7))
+    match, thrower, receiver = _last_turn(sq(7, 7), sq(21, 7))
     s = match.state
     assert scoring_x(0) - xy(s.pos[thrower])[0] > s.ma[thrower] + 2  # the thrower cannot run in
+    assert pass_odds(match, thrower, sq(21, 7)).band == -1  # nor reach the catcher from there
     coach = CoachBot(1)
     first = coach.choose(match)
     assert first == Action(acts.ACTIVATE[acts.MOVE], receiver)
@@ -68,18 +71,31 @@ def test_on_the_last_turn_the_catcher_walks_into_the_end_zone_and_the_thrower_pa
     assert scored and scored[-1].player == receiver  # this seed's dice: caught after re-rolls
 
 
-def test_no_long_ball_before_the_last_turn_nor_when_the_carrier_runs_in_likelier() -> None:
-    match, thrower, _receiver = _last_turn(sq(9, 7), sq(19, 7))
+def test_no_long_ball_before_the_last_turn_nor_in_a_blizzard_nor_when_the_carrier_runs_in() -> None:
+    match, thrower, _receiver = _last_turn(sq(7, 7), sq(21, 7))
     assert match.prompt is not None
+    s = match.state
     options = set(match.prompt.options)
     coach = CoachBot(1)
-    assert long_ball(coach, match, 0, options, thrower) is not None
+    board, pos, ball = list(s.board), list(s.pos), s.ball
     assert best_long_ball(coach, match, 0, options, thrower) is not None
-    match.state.turn[0] = TURNS_PER_HALF - 1
-    assert long_ball(coach, match, 0, options, thrower) is None  # a turn left to run
+    assert (s.board, s.pos, s.ball) == (board, pos, ball)  # every player put back
+    assert long_ball(coach, match, 0, options, thrower) is not None
+    s.weather = "blizzard"  # a long pass is not allowed: nothing to throw
+    assert long_ball(CoachBot(1), match, 0, options, thrower) is None
+    s.weather = "nice"
+    s.turn[0] = TURNS_PER_HALF - 1
+    assert long_ball(CoachBot(1), match, 0, options, thrower) is None  # a turn left to run
+    match, thrower, _receiver = _last_turn(sq(9, 7), sq(19, 7))
+    assert match.prompt is not None
+    assert long_ball(CoachBot(1), match, 0, set(match.prompt.options), thrower) is None  # the pass
+    # to the catcher where it stands, and its run in, is as likely as the long ball
     match, thrower, _receiver = _last_turn(sq(21, 7), sq(19, 3))
     assert match.prompt is not None
-    assert long_ball(CoachBot(1), match, 0, set(match.prompt.options), thrower) is None  # walks in
+    assert long_ball(CoachBot(1), match, 0, set(match.prompt.options), thrower) is None
+    coach = CoachBot(1)
+    assert coach.choose(match) == Action(acts.ACTIVATE[acts.MOVE], thrower)
+    assert coach.reason.startswith("run for the end zone")
 
 
 def test_a_catch_in_the_end_zone_is_priced_as_a_touchdown() -> None:

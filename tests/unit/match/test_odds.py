@@ -171,6 +171,15 @@ def test_long_pass_with_pass_skill_and_team_rerolls() -> None:
     assert odds.interceptors == []
 
 
+def test_a_blizzard_leaves_a_long_pass_no_chance_and_a_short_one_its_own() -> None:
+    players = [home("h1", 5, 7, ball=True, skills=["Pass"]), home("h2", 12, 7), home("h3", 9, 7)]
+    m = build(players, rerolls=[2, 0], weather="blizzard")
+    long = pass_odds(m, 0, sq(12, 7))
+    assert long.band == -1 and long.p_complete == 0.0  # the engine offers no long pass in a Blizzard
+    short = pass_odds(m, 0, sq(9, 7))
+    assert short.band_name == "Short Pass" and short.p_complete > 0
+
+
 def test_no_pa_cannot_pass_accurately() -> None:
     players = [home("h1", 5, 7, ball=True, stats=[6, 3, 3, 0, 9]), home("h2", 7, 7)]
     odds = pass_odds(build(players), 0, sq(7, 7))
