@@ -57,3 +57,12 @@ def players(match: Match, team: int, ma: int, least_st: int = 0) -> list[int]:
     """The team's players with at least this movement (and strength)."""
     s = match.state
     return [p for p in s.players_of(team) if s.ma[p] >= ma and s.st[p] >= least_st]
+
+
+def catcher_and_thrower(match: Match) -> tuple[int, int]:
+    """Home's first player with movement 8 (a catcher) and, of the others with movement 6 or
+    more, the most accurate passer."""
+    s = match.state
+    receiver = players(match, 0, 8)[0]
+    thrower = min((p for p in players(match, 0, 6) if p != receiver and s.pa[p] > 0), key=lambda p: s.pa[p])
+    return receiver, thrower

@@ -10,7 +10,7 @@ from league_manager.match.bots.coach_carrier import ball_play
 from league_manager.match.engine import Match
 from league_manager.match.odds import block_odds
 from league_manager.match.pitch import NEIGHBOURS, W, distance, scoring_x, sq
-from tests.unit.match.coach_positions import human_mirror, place, players, position
+from tests.unit.match.coach_positions import catcher_and_thrower, human_mirror, place, players, position
 
 
 def _play(match: Match, bots: tuple[CoachBot, CoachBot], until: int) -> list[str]:
@@ -106,10 +106,7 @@ def test_the_coachs_script_reaches_the_hand_off_at_a_real_team_turn() -> None:
 
 
 def test_the_thrower_passes_to_a_free_receiver_out_of_hand_off_reach() -> None:
-    probe = human_mirror()
-    s = probe.state
-    receiver = players(probe, 0, 8)[0]
-    thrower = min((p for p in players(probe, 0, 6) if p != receiver and s.pa[p] > 0), key=lambda p: s.pa[p])
+    receiver, thrower = catcher_and_thrower(human_mirror())
     here, there = sq(6, 7), sq(18, 7)
     match, bot, options = position(
         {thrower: here, receiver: there}, thrower, (acts.MOVE, acts.PASS, acts.HANDOFF)

@@ -13,7 +13,7 @@ from league_manager.match.engine import Match
 from league_manager.match.odds import pass_odds
 from league_manager.match.pitch import scoring_x, sq, xy
 from league_manager.match.state import TURNS_PER_HALF
-from tests.unit.match.coach_positions import human_mirror, place, players, position
+from tests.unit.match.coach_positions import catcher_and_thrower, human_mirror, place, players, position
 
 
 def _last_turn(carrier_at: int, receiver_at: int, seed: int = 3) -> tuple[Match, int, int]:
@@ -99,10 +99,7 @@ def test_no_long_ball_before_the_last_turn_nor_in_a_blizzard_nor_when_the_carrie
 
 
 def test_a_catch_in_the_end_zone_is_priced_as_a_touchdown() -> None:
-    probe = human_mirror()
-    s = probe.state
-    receiver = players(probe, 0, 8)[0]
-    thrower = min((p for p in players(probe, 0, 6) if p != receiver and s.pa[p] > 0), key=lambda p: s.pa[p])
+    receiver, thrower = catcher_and_thrower(human_mirror())
     match, bot, options = position(
         {thrower: sq(16, 7), receiver: sq(scoring_x(0), 7)}, thrower, (acts.MOVE, acts.PASS)
     )
