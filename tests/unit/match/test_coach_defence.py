@@ -11,7 +11,7 @@ from league_manager.match.actions import Action
 from league_manager.match.bots import coach_defence as defence
 from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_defence import AGILE, mark
-from league_manager.match.bots.coach_drive import hold_square, stall
+from league_manager.match.bots.coach_drive import can_reply, hold_square, stall
 from league_manager.match.bots.coach_screen import carrier_reach, free_reach, zone_counts
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
@@ -144,6 +144,23 @@ def test_a_carrier_that_could_score_early_walks_one_step_short_of_the_end_zone_i
     assert s.pos[carrier] == sq(5, 7) and s.board[sq(5, 7)] == carrier  # put back
     s.turn[1] = 7
     assert hold_square(match, 1, carrier, plans) is None  # the last turns: score
+
+
+def test_a_carrier_holds_on_only_against_a_side_fast_enough_to_reply() -> None:
+    match, _bot, _options, _, _ = _their_carrier_on(sq(1, 7), [sq(20, 7)])
+    s = match.state
+    carrier = s.carrier
+    s.turn[1] = 5
+    home = list(s.players_of(0))
+    assert can_reply(match, 0) and stall(match, 1, carrier)  # a Human roster: MA 6 and more
+    for p in home:
+        s.ma[p] = min(s.ma[p], 5)  # as slow as an Orc roster
+    assert not can_reply(match, 0) and not stall(match, 1, carrier)  # score at once
+    plans = plan_moves(match.ctx, carrier, Budget(s.ma[carrier], 2))
+    assert hold_square(match, 1, carrier, plans) is None
+    bench = next(p for p in home if s.pos[p] < 0)
+    s.ma[bench] = 6 + 5 * len(home)  # the average counts the whole roster, bench and all
+    assert can_reply(match, 0) and stall(match, 1, carrier)
 
 
 def test_an_agile_roster_puts_a_third_marker_on_their_carrier_a_human_one_two() -> None:
