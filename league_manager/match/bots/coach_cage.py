@@ -11,9 +11,11 @@ squares, 28 % with one, 20 % with two or three and 7 % with all four.
 (its diagonal squares) our players can hold at the end of the turn: a standing team-mate
 already there, or a free team-mate (not marked, still to act) reaching it without dice,
 each player for one corner (:data:`CAGE_WORTH`). The carrier's move adds it to the square's
-worth, so the carrier goes as far as its cage can follow. Only a roster clearly stronger than it
+worth, so the carrier goes as far as its cage can follow. A roster clearly stronger than it
 is agile (the coach's aggression weight above its running weight by :data:`GRIND_MARGIN`, as
-most Orc teams') grinds in a cage; the others run (measured: a cage cost the Halfling mirror
+most Orc teams') grinds in a cage, and so does an agile one (:data:`.coach_defence.AGILE`, the
+elves: its players keep up with the carrier, and a Wood Elf carrier alone at the other side's
+turn was lost 38 % of the time); the others run (measured: a cage cost the Halfling mirror
 touchdowns). Pure look-ups on the match state.
 """
 
@@ -22,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from league_manager.match.bots.coach_defence import AGILE
 from league_manager.match.engine import Match
 from league_manager.match.pitch import ON_PITCH, W
 from league_manager.match.state import STANDING
@@ -57,8 +60,8 @@ def cage_cover(bot: CoachBot, match: Match, team: int, carrier: int) -> Callable
     """
     s = match.state
     aggression, running = bot._weights(match, team)
-    if aggression <= running + GRIND_MARGIN:
-        return lambda square: 0.0  # an agile or a weak roster runs rather than grinds
+    if aggression <= running + GRIND_MARGIN and running < AGILE:
+        return lambda square: 0.0  # a roster neither strong nor agile runs rather than cages
     standing: dict[int, int] = {}
     reaches: dict[int, dict[int, int]] = {}
     for p in s.players_of(team):

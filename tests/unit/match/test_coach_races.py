@@ -1,10 +1,12 @@
 """The coach's drives by race (part 11 of the bot ladder in docs/rules-decisions.md): a
 carrier walks on after its plan only when it has just picked the ball up, and a roster
-stronger than it is agile weighs the cage its players can hold round the carrier."""
+stronger than it is agile, or an agile one, weighs the cage its players can hold round the
+carrier."""
 
 from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_cage import CAGE_WORTH, cage_cover
 from league_manager.match.bots.coach_carrier import picked_up_now
+from league_manager.match.bots.coach_defence import AGILE
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
 from league_manager.match.pitch import SIZE, sq
@@ -66,9 +68,12 @@ def test_a_grinding_roster_weighs_the_corners_its_players_can_hold_round_the_car
     assert cage_cover(bot, match, 0, carrier)(sq(8, 7)) == CAGE_WORTH[1]  # acted: it stays put
 
 
-def test_an_agile_or_weak_roster_runs_rather_than_grinds() -> None:
-    for race in ("halfling", "woodelf"):
-        match, bot, carrier = _grinding(race)
-        aggression, running = bot._weights(match, 0)
-        assert aggression <= running
-        assert cage_cover(bot, match, 0, carrier)(sq(8, 7)) == 0.0
+def test_a_weak_roster_runs_rather_than_grinds_an_agile_one_cages_too() -> None:
+    match, bot, carrier = _grinding("halfling")
+    aggression, running = bot._weights(match, 0)
+    assert aggression <= running < AGILE
+    assert cage_cover(bot, match, 0, carrier)(sq(8, 7)) == 0.0
+    match, bot, carrier = _grinding("woodelf")
+    aggression, running = bot._weights(match, 0)
+    assert aggression <= running and running >= AGILE  # the elves: fast enough to follow
+    assert cage_cover(bot, match, 0, carrier)(sq(8, 7)) == CAGE_WORTH[2]
