@@ -21,8 +21,9 @@ In defence, after blitzing and marking their carrier (an agile roster marks firs
 :data:`.coach_defence.AGILE`), the coach lays a screen line in front
 of its end zone while the carrier has a free path to it (:mod:`.coach_screen`, played by
 :mod:`.coach_defence` with the marking, fouls and the positional screen). With the ball and
-turns to spare, a carrier nobody can reach holds on one step short of the end zone
-(:mod:`.coach_drive`), so the drive scores late and leaves the other side no time to reply.
+turns to spare, a carrier nobody can reach holds on one step short of the end zone against a
+side fast enough to reply (:mod:`.coach_drive`), so the drive scores late and leaves it no time
+to.
 
 Odds come from :mod:`league_manager.match.odds` (block dice with skills and assists) and
 :mod:`league_manager.match.paths` (dodge, rush, jump, pick-up chains with re-rolls). The
@@ -37,7 +38,7 @@ rather than a stall.
 This module holds the script's order, the plan being played and the look-ups the steps
 share (move plans, free reach, the race's weights). The steps live by concern:
 :mod:`.coach_carrier` (score, pick-up, pass, carrier moves, cage, the carrier's square
-worth; :mod:`.coach_cage` the corners a grinding roster's cage can hold), :mod:`.coach_hits`
+worth; :mod:`.coach_cage` the corners a grinding or agile roster's cage can hold), :mod:`.coach_hits`
 (blocks, the blitz on their carrier), :mod:`.coach_lane`, :mod:`.coach_defence`,
 :mod:`.coach_press` (a ball nobody lifts at good odds, their carrier's cage);
 :mod:`.coach_dice` answers block dice, re-rolls and pushes.

@@ -15,7 +15,7 @@ worth, so the carrier goes as far as its cage can follow. A roster clearly stron
 is agile (the coach's aggression weight above its running weight by :data:`GRIND_MARGIN`, as
 most Orc teams') grinds in a cage, and so does an agile one (:data:`.coach_defence.AGILE`, the
 elves: its players keep up with the carrier, and a Wood Elf carrier alone at the other side's
-turn was lost 38 % of the time); the others run (measured: a cage cost the Halfling mirror
+turn was lost 40 % of the time); the others run (measured: a cage cost the Halfling mirror
 touchdowns). Pure look-ups on the match state.
 """
 

@@ -8,8 +8,8 @@ it returns the action that starts the activation (the bot keeps the plan) or Non
 - :func:`pick_up`: a loose ball lifted by the player most likely to reach and lift it;
 - :func:`ball_play`: a pass or a hand-off to a free team-mate when it beats keeping the ball;
 - :func:`carrier_move`: the carrier to a better square (:func:`safety`), with dice only at
-  good odds; a roster stronger than it is agile also weighs the cage its players can hold
-  round the square (:mod:`.coach_cage`);
+  good odds; a roster stronger than it is agile, or an agile one, also weighs the cage its
+  players can hold round the square (:mod:`.coach_cage`);
 - :func:`cage`: free players without dice on the carrier's diagonal squares;
 - :func:`carry_on`: a carrier who just picked the ball up (:func:`picked_up_now`) walks on
   with the move left.

@@ -32,10 +32,12 @@ AGILE_MARKERS = 3
 """... or this many for an :data:`AGILE` roster, whose markers dodge away again at little risk
 (the Wood Elf mirror: 2.67 touchdowns a match with two, 2.51 with three, over 160 games; see
 docs/rules-decisions.md, part 20)."""
-AGILE = 1.1
-"""A roster this agile (the coach's running weight, from the average AG: the elves' 1.22-1.3;
-Human 0.97-1.0, Skaven 1.0-1.08, Halfling 0.93-1.0) throws its safe blocks and marks their
-carrier before it blitzes it: the marker's assist and tackle zone stay when a blitz fails."""
+AGILE = 1.15
+"""A roster this agile (the coach's running weight, from the average AG; on the generated
+rosters the elves' 1.22-1.3, Vampire 1.02-1.13, Skaven 0.98-1.11, Human 0.98-1.0, Halfling
+0.93-1.0: the elves only) throws its safe blocks and marks their carrier before it blitzes it:
+the marker's assist and tackle zone stay when a blitz fails. It also cages its carrier
+(:mod:`.coach_cage`)."""
 
 
 def mark(

@@ -1,7 +1,9 @@
 """The coach's defence on constructed positions: the screen line leaves their carrier no free
 path to our end zone, a free player walks to a downed opponent to foul with an assist, and an
-agile roster puts a third marker on their carrier."""
+agile roster puts a third marker on their carrier; and the carrier's hold short of the end
+zone, only against a side fast enough to reply."""
 
+import math
 from collections.abc import Sequence
 
 import pytest
@@ -11,7 +13,7 @@ from league_manager.match.actions import Action
 from league_manager.match.bots import coach_defence as defence
 from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_defence import AGILE, mark
-from league_manager.match.bots.coach_drive import can_reply, hold_square, stall
+from league_manager.match.bots.coach_drive import REPLY_MA, can_reply, hold_square, stall
 from league_manager.match.bots.coach_screen import carrier_reach, free_reach, zone_counts
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
@@ -158,9 +160,12 @@ def test_a_carrier_holds_on_only_against_a_side_fast_enough_to_reply() -> None:
     assert not can_reply(match, 0) and not stall(match, 1, carrier)  # score at once
     plans = plan_moves(match.ctx, carrier, Budget(s.ma[carrier], 2))
     assert hold_square(match, 1, carrier, plans) is None
-    bench = next(p for p in home if s.pos[p] < 0)
-    s.ma[bench] = 6 + 5 * len(home)  # the average counts the whole roster, bench and all
+    bench = next(p for p in home if s.pos[p] < 0)  # the average counts the bench too
+    others = sum(s.ma[p] for p in home if p != bench)
+    s.ma[bench] = math.ceil(REPLY_MA * len(home)) - others  # just fast enough
     assert can_reply(match, 0) and stall(match, 1, carrier)
+    s.ma[bench] -= 1
+    assert not can_reply(match, 0)
 
 
 def test_an_agile_roster_puts_a_third_marker_on_their_carrier_a_human_one_two() -> None:
