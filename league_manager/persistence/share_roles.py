@@ -50,6 +50,17 @@ class ShareRoleError(LeagueError):
     """A role command the server or the league refuses (unknown team, role taken...)."""
 
 
+class ShareRoleConflict(ShareRoleError):
+    """The server broke the role command off because it met another at the same moment (a
+    deadlock or a serialization failure): its transaction was rolled back, and the same
+    command may simply run again."""
+
+
+CONFLICT_STATES = ("40P01", "40001")
+"""SQLSTATEs of a transaction the server aborted for a clash with another (deadlock detected,
+serialization failure): PostgreSQL's manual asks the client to retry it."""
+
+
 @dataclass(frozen=True)
 class Member:
     """One person's login on the shared league."""
@@ -244,7 +255,8 @@ def server_refusals() -> Iterator[None]:
     except psycopg.Error as exc:
         diag = getattr(exc, "diag", None)
         message = getattr(diag, "message_primary", None) or type(exc).__name__
-        raise ShareRoleError(f"the server refused: {message}; nothing was changed") from None
+        refusal = ShareRoleConflict if exc.sqlstate in CONFLICT_STATES else ShareRoleError
+        raise refusal(f"the server refused: {message}; nothing was changed") from None
 
 
 def members(conn: Connection) -> list[Member]:

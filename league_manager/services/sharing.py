@@ -8,7 +8,8 @@ enforces (:mod:`league_manager.persistence.share_roles`).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from sqlalchemy import Engine
 from sqlalchemy.exc import DBAPIError
@@ -27,7 +28,26 @@ from league_manager.persistence.league_copy import (
     verify_copy,
 )
 from league_manager.persistence.migrate import current_revision, migrate
-from league_manager.persistence.share_roles import Member, ShareRoleError
+from league_manager.persistence.share_roles import Member, ShareRoleConflict, ShareRoleError
+
+CONFLICT_TRIES = 3
+"""Runs of a login command the server broke off for a clash with another transaction
+(:class:`~league_manager.persistence.share_roles.ShareRoleConflict`) before the clash is
+reported: each run is one transaction, rolled back whole when broken off."""
+
+T = TypeVar("T")
+
+
+def _retried(command: Callable[[], T]) -> T:
+    """``command`` (one transaction), run again when the server broke it off for a clash with
+    another (a deadlock on the shared role catalogs), up to :data:`CONFLICT_TRIES` runs."""
+    for run in range(1, CONFLICT_TRIES + 1):
+        try:
+            return command()
+        except ShareRoleConflict:
+            if run == CONFLICT_TRIES:
+                raise
+    raise AssertionError("unreachable")
 
 
 def server_engine(server: str) -> Engine:
@@ -95,6 +115,13 @@ def add_member(
         NotFound: no such league or team.
         ShareRoleError: the role is a member already.
     """
+    return _retried(lambda: _add_member_once(engine, league, role, kind, team=team, password=password))
+
+
+def _add_member_once(
+    engine: Engine, league: str, role: str, kind: str, *, team: str | None, password: str | None
+) -> Member:
+    """:func:`add_member` in one transaction."""
     with engine.begin() as conn:
         league_id = league_id_named(conn, league)
         if league_id is None:
@@ -121,8 +148,12 @@ def add_member(
 
 def remove_member(engine: Engine, role: str) -> Member:
     """Take ``role``'s login away from the shared league."""
-    with engine.begin() as conn:
-        return share_roles.remove_member(conn, str(engine.url.database), role)
+
+    def once() -> Member:
+        with engine.begin() as conn:
+            return share_roles.remove_member(conn, str(engine.url.database), role)
+
+    return _retried(once)
 
 
 def list_members(engine: Engine) -> list[Member]:
