@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import TD_WORTH, ball_plays, move_reach
+from league_manager.match.bots.coach_ball import TD_WORTH, BallPlay, ball_plays, move_reach
 from league_manager.match.bots.coach_cage import cage_cover
 from league_manager.match.bots.coach_drive import hold_square, stall
 from league_manager.match.bots.coach_route import route_steps
@@ -131,20 +131,7 @@ def ball_play(bot: CoachBot, match: Match, team: int, options: set[Action], carr
     s = match.state
     if s.status[carrier] != STANDING:
         return None
-    kinds = (
-        Action(acts.ACTIVATE[acts.PASS], carrier) in options,
-        Action(acts.ACTIVATE[acts.HANDOFF], carrier) in options,
-    )
-    if not any(kinds):
-        return None
-    plays = ball_plays(
-        match,
-        carrier,
-        kinds,
-        lambda q: bot._plans(match, q),
-        lambda sq: bot._safety(match, team, sq, carrier),
-        LOSS,
-    )
+    plays = carrier_plays(bot, match, team, options, carrier, LOSS)
     now = bot._safety(match, team, s.pos[carrier], carrier)
     if not plays or plays[0].value < now + BALL_PLAY_GAIN:
         return None
@@ -153,6 +140,27 @@ def ball_play(bot: CoachBot, match: Match, team: int, options: set[Action], carr
     if play.p_score > 0:
         why += f", then {play.p_score:.0%} to score"
     return bot._start(carrier, play.kind, play.plan, play.receiver, reason=why)
+
+
+def carrier_plays(
+    bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int, loss: float
+) -> list[BallPlay]:
+    """:func:`~.coach_ball.ball_plays` of our carrier with the passes and hand-offs it may start
+    now, on the coach's move plans and square worth (``loss``: the cost of a dropped ball)."""
+    kinds = (
+        Action(acts.ACTIVATE[acts.PASS], carrier) in options,
+        Action(acts.ACTIVATE[acts.HANDOFF], carrier) in options,
+    )
+    if not any(kinds):
+        return []
+    return ball_plays(
+        match,
+        carrier,
+        kinds,
+        lambda q: bot._plans(match, q),
+        lambda square: bot._safety(match, team, square, carrier),
+        loss,
+    )
 
 
 def carrier_move(bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:

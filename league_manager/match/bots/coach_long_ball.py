@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import ball_plays, move_reach
+from league_manager.match.bots.coach_ball import move_reach
+from league_manager.match.bots.coach_carrier import carrier_plays
 from league_manager.match.engine import Match
 from league_manager.match.odds import pass_odds
 from league_manager.match.paths import MovePlan
@@ -138,18 +139,7 @@ def _other_ways(bot: CoachBot, match: Match, options: set[Action], carrier: int)
         (plan.p_with_rerolls for sq, plan in bot._plans(match, carrier).items() if xy(sq)[0] == goal_x),
         default=0.0,
     )
-    kinds = (
-        Action(acts.ACTIVATE[acts.PASS], carrier) in options,
-        Action(acts.ACTIVATE[acts.HANDOFF], carrier) in options,
-    )
-    plays = ball_plays(
-        match,
-        carrier,
-        kinds,
-        lambda q: bot._plans(match, q),
-        lambda square: bot._safety(match, team, square, carrier),
-        0.0,
-    )
+    plays = carrier_plays(bot, match, team, options, carrier, 0.0)
     return max([run] + [play.p_complete * play.p_score for play in plays])
 
 

@@ -7,6 +7,7 @@ The server test uses the run's throw-away PostgreSQL (``LM_TEST_PG_URL``) and sk
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import psycopg
@@ -32,33 +33,30 @@ def test_a_deadlock_is_a_conflict_to_run_again_a_denial_is_not() -> None:
     assert not isinstance(refused.value, ShareRoleConflict)
 
 
-def test_a_conflict_runs_the_command_again_up_to_its_tries() -> None:
-    runs: list[int] = []
+def _failing(runs: list[int], errors: list[ShareRoleError]) -> Callable[[], str]:
+    """A command that counts its runs in ``runs`` and raises ``errors`` in turn, then succeeds."""
 
-    def clashes_twice() -> str:
+    def command() -> str:
         runs.append(1)
-        if len(runs) < 3:
-            raise ShareRoleConflict("the server refused: deadlock detected; nothing was changed")
+        if len(runs) <= len(errors):
+            raise errors[len(runs) - 1]
         return "done"
 
-    assert CONFLICT_TRIES == 3 and _retried(clashes_twice) == "done" and len(runs) == 3
+    return command
+
+
+def test_a_conflict_runs_the_command_again_up_to_its_tries() -> None:
+    clash = ShareRoleConflict("the server refused: deadlock detected; nothing was changed")
+    runs: list[int] = []
+    assert CONFLICT_TRIES == 3 and _retried(_failing(runs, [clash, clash])) == "done" and len(runs) == 3
     runs.clear()
-
-    def always_clashes() -> str:
-        runs.append(1)
-        raise ShareRoleConflict("the server refused: deadlock detected; nothing was changed")
-
     with pytest.raises(ShareRoleConflict):
-        _retried(always_clashes)
+        _retried(_failing(runs, [clash] * CONFLICT_TRIES))
     assert len(runs) == CONFLICT_TRIES
     runs.clear()
-
-    def refused() -> str:
-        runs.append(1)
-        raise ShareRoleError("lmt_x is already a member here; remove them first to change their place")
-
+    taken = ShareRoleError("lmt_x is already a member here; remove them first to change their place")
     with pytest.raises(ShareRoleError):
-        _retried(refused)
+        _retried(_failing(runs, [taken]))
     assert len(runs) == 1  # a refusal is not a clash: reported at once
 
 
