@@ -7,7 +7,8 @@ the count (assists change with the square) and put back at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import NamedTuple
 
 from league_manager.match import actions as acts
@@ -149,3 +150,25 @@ def may_blitz(match: Match, p: int, options: set[Action]) -> bool:
     standing and not rooted (Take Root leaves no square to pay the block with)."""
     s = match.state
     return Action(acts.ACTIVATE[acts.BLITZ], p) in options and s.status[p] == STANDING and p not in s.rooted
+
+
+@contextmanager
+def standing_at(match: Match, p: int, square: int) -> Iterator[None]:
+    """p counted as standing on the empty ``square`` (the ball with it when it carries), put
+    back after, whatever happens meanwhile."""
+    s = match.state
+    old = s.pos[p]
+    if square == old:
+        yield
+        return
+    if s.board[square] >= 0:
+        raise ValueError(f"square {square} is taken")
+    ball = s.ball
+    try:
+        s.board[old], s.board[square], s.pos[p] = -1, p, square
+        if s.carrier == p:
+            s.ball = square
+        yield
+    finally:
+        s.board[square], s.board[old], s.pos[p] = -1, p, old
+        s.ball = ball

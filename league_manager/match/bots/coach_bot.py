@@ -4,7 +4,8 @@ At each team-turn decision the coach looks at the ball and picks the next activa
 
 1. our carrier can score safely enough (or it is the last chance): score; on the half's last
    turn a receiver walks into the end zone for a pass when that is likelier
-   (:mod:`.coach_long_ball`);
+   (:mod:`.coach_long_ball`), or a team-mate throws a Right Stuff carrier towards it
+   (:mod:`.coach_team_mate_throw`);
 2. blocks that can hardly turn the ball over (two dice our choice, or skills that make the
    bad faces safe), best chance of a knock-down first;
 3. the ball: pick a loose ball up with the player most likely to reach and lift it; move our

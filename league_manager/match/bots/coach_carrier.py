@@ -9,7 +9,9 @@ it returns the action that starts the activation (the bot keeps the plan) or Non
 - :func:`ball_play`: a pass or a hand-off to a free team-mate when it beats keeping the ball;
 - :func:`carrier_move`: the carrier to a better square (:func:`safety`), with dice only at
   good odds; a roster stronger than it is agile, or an agile one, also weighs the cage its
-  players can hold round the square (:mod:`.coach_cage`);
+  players can hold round the square (:mod:`.coach_cage`); on the turn before the half's last a
+  Right Stuff carrier too far out to run in prefers a square next to a team-mate who can
+  throw it (:mod:`.coach_team_mate_throw`);
 - :func:`cage`: free players without dice on the carrier's diagonal squares;
 - :func:`carry_on`: a carrier who just picked the ball up (:func:`picked_up_now`) walks on
   with the move left.
@@ -29,6 +31,7 @@ from league_manager.match.bots.coach_ball import TD_WORTH, BallPlay, ball_plays,
 from league_manager.match.bots.coach_cage import cage_cover
 from league_manager.match.bots.coach_drive import hold_square, stall
 from league_manager.match.bots.coach_route import route_steps
+from league_manager.match.bots.coach_team_mate_throw import LAUNCH, launch_squares
 from league_manager.match.engine import Match
 from league_manager.match.paths import MovePlan, plan_moves
 from league_manager.match.pitch import LENGTH, ON_PITCH, WIDTH, W, distance, scoring_x, xy
@@ -170,7 +173,16 @@ def carrier_move(bot: CoachBot, match: Match, team: int, options: set[Action], c
         return None
     here = s.pos[carrier]
     cover = cage_cover(bot, match, team, carrier)
-    now = bot._safety(match, team, here, carrier) + cover(here)
+    launch = launch_squares(match, team, carrier)
+    reach = move_reach(match, carrier)
+
+    def worth_of(square: int) -> float:
+        worth = bot._safety(match, team, square, carrier) + cover(square)
+        if square in launch and abs(xy(square)[0] - scoring_x(team)) > reach:
+            worth += LAUNCH
+        return worth
+
+    now = worth_of(here)
     best: tuple[float, MovePlan | None] = (now, None)
     risk = CARRIER_RISK_LATE if s.turn[team] >= TURNS_PER_HALF - 1 else CARRIER_RISK
     hold = stall(match, team, carrier)
@@ -179,8 +191,7 @@ def carrier_move(bot: CoachBot, match: Match, team: int, options: set[Action], c
         p = plan.p_with_rerolls
         if p < risk or (hold and xy(square)[0] == goal_x):
             continue
-        worth = bot._safety(match, team, square, carrier) + cover(square)
-        value = p * worth + (1 - p) * (now - LOSS)
+        value = p * worth_of(square) + (1 - p) * (now - LOSS)
         if value > best[0] + 0.5:
             best = (value, plan)
     if best[1] is None:

@@ -13,6 +13,7 @@ from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
 from league_manager.match.odds import ATTACKER_ORDER, DEFENDER_ORDER, face_result
 from league_manager.match.pitch import ON_PITCH, distance
+from league_manager.match.procedures.throw_team_mate import FUMBLED, TERRIBLE
 from league_manager.match.state import TURNS_PER_HALF
 from league_manager.rules.dice import BLOCK_FACES
 
@@ -71,6 +72,8 @@ class CoachDice(GreedyBot):
                 ):
                     return team_rr
             return Action(acts.DECLINE)
+        if roll == "throw" and not _throw_worth_rerolling(match):
+            return Action(acts.DECLINE)
         critical = (
             roll in BALL_ROLLS or player == s.carrier or (player == self._player and self._kind == acts.BLITZ)
         )
@@ -105,3 +108,13 @@ class CoachDice(GreedyBot):
             return off[0]
         ball = s.ball if s.ball >= 0 else s.pos[victim]
         return max(pushes, key=lambda a: distance(a.square, ball))
+
+
+def _throw_worth_rerolling(match: Match) -> bool:
+    """Whether a Throw Team-mate quality test is worth a re-roll: it came out fumbled or
+    terrible. A successful throw lands the player at -1; a second roll would risk a fumble for
+    a better landing, a bad trade."""
+    for event in reversed(match.events):
+        if event.kind == "throw_quality":
+            return event.detail in (FUMBLED, TERRIBLE)
+    return True

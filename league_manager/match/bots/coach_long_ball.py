@@ -1,5 +1,5 @@
 """The coach's long ball: in the half's last team turn, a receiver into the end zone, then the
-pass to it.
+pass to it; or the carrier thrown by a team-mate (:mod:`.coach_team_mate_throw`).
 
 A carrier too far out to run in on the half's last turn still has the pass. The coach looks
 for a score by the air in two activations: a free team-mate walks into the end zone
@@ -12,20 +12,21 @@ player put on its square for the count and put back at once). The long ball is t
 beats both the carrier's own run into the end zone (:func:`~.coach_carrier.score` takes any
 chance in the last turn) and a pass or hand-off to a team-mate who then runs in
 (:func:`~.coach_ball.ball_plays`); a turnover then costs at most the other side's last turn.
+A Right Stuff carrier may instead be thrown by a team-mate with Throw Team-mate: the likelier
+of the two scores is tried (:func:`long_ball` weighs them).
 
 Pure look-ups on the match state: the bot only starts the activation chosen here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_ball import move_reach
+from league_manager.match.bots.coach_ball import move_reach, standing_at
 from league_manager.match.bots.coach_carrier import carrier_plays
+from league_manager.match.bots.coach_team_mate_throw import team_mate_throw, throwers
 from league_manager.match.engine import Match
 from league_manager.match.odds import pass_odds
 from league_manager.match.paths import MovePlan
@@ -61,15 +62,23 @@ class LongBall(NamedTuple):
 
 
 def long_ball(bot: CoachBot, match: Match, team: int, options: set[Action], carrier: int) -> Action | None:
-    """In ``team``'s last team turn of the half, the best long ball when it beats the carrier's
-    run and a pass or hand-off to a team-mate who runs in: the pass when a receiver stands in
-    the end zone already, else the receiver's walk."""
+    """In ``team``'s last team turn of the half, the best long ball or team-mate throw when it
+    beats the carrier's run and a pass or hand-off to a team-mate who runs in: the throw
+    (:func:`~.coach_team_mate_throw.team_mate_throw`) when likelier than the long ball; the
+    pass when a receiver stands in the end zone already, else the receiver's walk."""
     s = match.state
     if s.turn[team] < TURNS_PER_HALF or s.status[carrier] != STANDING:
         return None
-    if Action(acts.ACTIVATE[acts.PASS], carrier) not in options or not s.pa[carrier]:
+    may_pass = Action(acts.ACTIVATE[acts.PASS], carrier) in options and bool(s.pa[carrier])
+    may_throw = bool(throwers(match, options, carrier))
+    if not (may_pass or may_throw):
         return None
-    best = best_long_ball(bot, match, team, options, carrier, floor=_other_ways(bot, match, options, carrier))
+    floor = other_ways(bot, match, options, carrier)
+    best = best_long_ball(bot, match, team, options, carrier, floor=floor) if may_pass else None
+    if may_throw:
+        thrown = team_mate_throw(bot, match, carrier, options, best.chance if best is not None else floor)
+        if thrown is not None:
+            return thrown
     if best is None:
         return None
     if best.walk is None:
@@ -99,13 +108,13 @@ def best_long_ball(
         if q == carrier or s.pos[q] < 0 or s.status[q] != STANDING or not can_catch(c, q):
             continue
         for p_walk, target, walk in _end_zone_squares(bot, match, options, q):
-            with _standing_at(match, q, target):
+            with standing_at(match, q, target):
                 for p_throw, square, throw in throws:
                     if p_walk * p_throw <= bar:
                         break  # the throws are sorted: none further can beat the bar
                     if pass_band(square, target) <= 0:
                         continue
-                    with _standing_at(match, carrier, square):
+                    with standing_at(match, carrier, square):
                         chance = p_walk * p_throw * pass_odds(match, carrier, target).p_complete
                     if chance > bar:
                         best, bar = LongBall(chance, q, target, walk, throw), chance
@@ -129,7 +138,7 @@ def _end_zone_squares(
     return [(plan.p_no_reroll, sq, plan) for sq, plan in plans.items() if xy(sq)[0] == goal_x]
 
 
-def _other_ways(bot: CoachBot, match: Match, options: set[Action], carrier: int) -> float:
+def other_ways(bot: CoachBot, match: Match, options: set[Action], carrier: int) -> float:
     """The best chance to score this turn without a long ball: the carrier's own run, or a pass
     or hand-off to a team-mate who then runs in (or already stands in the end zone)."""
     s = match.state
@@ -141,25 +150,3 @@ def _other_ways(bot: CoachBot, match: Match, options: set[Action], carrier: int)
     )
     plays = carrier_plays(bot, match, team, options, carrier, 0.0)
     return max([run] + [play.p_complete * play.p_score for play in plays])
-
-
-@contextmanager
-def _standing_at(match: Match, p: int, square: int) -> Iterator[None]:
-    """p counted as standing on the empty ``square`` (the ball with it when it carries), put
-    back after, whatever happens meanwhile."""
-    s = match.state
-    old = s.pos[p]
-    if square == old:
-        yield
-        return
-    if s.board[square] >= 0:
-        raise ValueError(f"square {square} is taken")
-    ball = s.ball
-    try:
-        s.board[old], s.board[square], s.pos[p] = -1, p, square
-        if s.carrier == p:
-            s.ball = square
-        yield
-    finally:
-        s.board[square], s.board[old], s.pos[p] = -1, p, old
-        s.ball = ball

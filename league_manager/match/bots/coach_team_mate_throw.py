@@ -1,0 +1,395 @@
+"""The coach's team-mate throw: on the half's last team turn, a Right Stuff carrier thrown
+towards the end zone by a team-mate with Throw Team-mate, then its own run in.
+
+A Halfling or Goblin carrier too far out to run in on the half's last turn can still be
+thrown. The thrower (a Treeman, a Troll ...) walks next to the carrier, or stands there
+already, and throws it at a square in Quick or Short range; the carrier, not yet activated,
+lands and runs on (:mod:`league_manager.match.procedures.throw_team_mate`: the quality test,
+three scatters, the landing test).
+
+The chance counted for each target square: the thrower's walk (without re-rolls) x its
+activation tests (Take Root only when it must walk) x, over the quality results, the
+scatter's landing squares (each of the 8 x 8 x 8 scatter paths: off the pitch or onto a
+player is no score) x the landing test (with re-rolls) x the carrier's run into the end zone
+from there (1 in the end zone already; :func:`~league_manager.match.paths.plan_moves` with a
+fresh move, the carrier put on the square for the count and put back). A terrible throw
+deviates from the thrower and a fumble bounces next to it: neither is counted as a score.
+The coach re-rolls a fumbled or terrible throw, never a successful one
+(:mod:`.coach_dice`), and the count assumes so.
+
+The throw is taken when it beats the carrier's run, a pass or hand-off to a team-mate who
+runs in, and the long ball (:mod:`.coach_long_ball` weighs them); a turnover then costs at
+most the other side's last turn. On the turn before, a carrier too far out to run in next
+turn counts a square next to a team-mate who could throw it as worth more
+(:func:`launch_squares`, :data:`LAUNCH`). Pure look-ups on the match state: the bot only starts the
+activation chosen here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from itertools import product
+from typing import TYPE_CHECKING, NamedTuple
+
+from league_manager.match import actions as acts
+from league_manager.match.actions import Action
+from league_manager.match.bots.coach_ball import move_reach, standing_at
+from league_manager.match.bots.coach_route import free_steps
+from league_manager.match.chances import DiceTest, chain_success, need
+from league_manager.match.engine import Match
+from league_manager.match.odds import player_rerolls
+from league_manager.match.paths import Budget, MovePlan, plan_moves
+from league_manager.match.pitch import (
+    DIRECTIONS,
+    LENGTH,
+    NEIGHBOURS,
+    ON_PITCH,
+    WIDTH,
+    pass_band,
+    scoring_x,
+    xy,
+)
+from league_manager.match.procedures.movement import rush_modifiers, rushes_allowed
+from league_manager.match.procedures.rerolls import passes
+from league_manager.match.procedures.throw_team_mate import (
+    FUMBLED,
+    LANDING_MODIFIER,
+    SUCCESSFUL,
+    SUPERB,
+    TERRIBLE,
+)
+from league_manager.match.skills import points
+from league_manager.match.state import STANDING, TURNS_PER_HALF, State
+
+if TYPE_CHECKING:
+    from league_manager.match.bots.coach_bot import CoachBot
+
+LEAST = 0.05
+"""A throw this unlikely to score is not tried."""
+WALK_MIN = 0.5
+"""The thrower considers a square next to the carrier it walks to at least this likely."""
+ACTIVATION_RISK = 5 / 6
+"""The chance a thrower passes an activation test that would stop the throw (Bone Head,
+Really Stupid, Take Root when it must walk): a 2+ for most, counted once."""
+SCATTER_PATHS: tuple[tuple[int, int, int], ...] = tuple(
+    (a, a + b, a + b + c) for a, b, c in product(DIRECTIONS, repeat=3)
+)
+"""The 512 equally likely three-square scatters, as offsets of the squares passed."""
+SCATTER_ENDS: tuple[tuple[int, float], ...] = tuple(
+    (offset, n / len(SCATTER_PATHS)) for offset, n in Counter(path[2] for path in SCATTER_PATHS).items()
+)
+"""Where the scatters end, with their chances, for a target far enough from the edges."""
+EDGE = 3
+"""A target this many squares or more inside the pitch cannot scatter off it."""
+TARGETS: tuple[int, ...] = tuple(square for square, on in enumerate(ON_PITCH) if on)
+"""Every square a throw may aim at."""
+
+
+@dataclass
+class _Count:
+    """What one count keeps: the free steps to the end zone from each square
+    (:func:`~.coach_route.free_steps`), the landing tests by (square, quality) and the
+    carrier's runs by landing square."""
+
+    free: dict[int, int]
+    landings: dict[tuple[int, str], float] = field(default_factory=dict)
+    runs: dict[int, float] = field(default_factory=dict)
+
+
+LAUNCH = 20.0
+"""The worth (carrier-safety units, :mod:`.coach_carrier`) of ending the turn before the
+half's last next to a team-mate who can throw the carrier, for a carrier too far out to run
+in next turn: half a touchdown (:data:`~.coach_ball.TD_WORTH`). It outweighs the ground the
+carrier would gain elsewhere (worth nothing when it cannot score from there next turn)."""
+THROW_AHEAD = 6
+"""The squares a Short throw carries the player forward at most: a thrower further than
+this and the carrier's move from the end zone gives no launch."""
+
+
+class TeamMateThrow(NamedTuple):
+    """A way to score by throwing the carrier this turn.
+
+    Attributes:
+        chance: the walk x activation x quality x landing x run chance.
+        thrower: the team-mate who throws.
+        target: the square thrown at.
+        walk: the thrower's walk next to the carrier (None: it stands there already).
+    """
+
+    chance: float
+    thrower: int
+    target: int
+    walk: MovePlan | None
+
+
+def throwers(match: Match, options: set[Action], carrier: int) -> list[int]:
+    """On the half's last team turn, the team-mates who may throw our carrier this turn
+    (none when the carrier cannot be thrown, :func:`throwable_carrier`)."""
+    s = match.state
+    team = s.team[carrier]
+    if s.turn[team] < TURNS_PER_HALF or not throwable_carrier(match, carrier):
+        return []
+    return [
+        q for q in s.players_of(team)
+        if Action(acts.ACTIVATE[acts.TTM], q) in options and s.status[q] == STANDING and s.pos[q] >= 0
+    ]  # fmt: skip
+
+
+def team_mate_throw(
+    bot: CoachBot, match: Match, carrier: int, options: set[Action], floor: float
+) -> Action | None:
+    """The best throw of our carrier this turn by one of its :func:`throwers` when it beats
+    ``floor`` (every other way to score this turn, :func:`.coach_long_ball.long_ball`):
+    starts the thrower's activation with the walk, the pick of the carrier and the target in
+    its plan."""
+    s = match.state
+    able = throwers(match, options, carrier)
+    best = best_throw(bot, match, carrier, able, floor) if able else None
+    if best is None:
+        return None
+    why = f"last turn: throw the carrier towards the end zone, {best.chance:.0%} to score"
+    start = bot._start(best.thrower, acts.TTM, best.walk, reason=why)
+    bot._plan += [
+        Action(acts.THROW, best.thrower, s.pos[carrier]),
+        Action(acts.THROW_TO, best.thrower, best.target),
+    ]
+    return start
+
+
+def launch_squares(match: Match, team: int, carrier: int) -> frozenset[int]:
+    """On ``team``'s turn before its last of the half, the squares next to a team-mate who
+    could throw its Right Stuff carrier next turn (standing, unmarked, no further from the
+    end zone than the carrier's move and :data:`THROW_AHEAD`): a carrier too far out to run
+    in next turn ends its move there for the throw (:data:`LAUNCH`). Empty on other turns, or
+    for a carrier that cannot be thrown."""
+    s = match.state
+    c = match.ctx
+    if s.turn[team] != TURNS_PER_HALF - 1 or not throwable_carrier(match, carrier):
+        return frozenset()
+    squares: set[int] = set()
+    far = move_reach(match, carrier) + THROW_AHEAD
+    for q in s.players_of(team):
+        here = s.pos[q]
+        if q == carrier or here < 0 or not ON_PITCH[here] or s.status[q] != STANDING:
+            continue
+        if abs(xy(here)[0] - scoring_x(team)) > far:
+            continue
+        if (
+            c.has(q, points.THROW_TEAM_MATE)
+            and s.st[q] >= c.ed.ttm_min_strength
+            and not c.is_marked(here, team)
+        ):
+            squares.update(n for n in NEIGHBOURS[here] if ON_PITCH[n])
+    return frozenset(squares)
+
+
+def throwable_carrier(match: Match, carrier: int) -> bool:
+    """Whether the carrier can be thrown and then run: standing, not yet activated, Right
+    Stuff and strength 3 or less."""
+    s = match.state
+    c = match.ctx
+    return (
+        s.pos[carrier] >= 0 and s.status[carrier] == STANDING and not s.used[carrier]
+        and c.has(carrier, points.RIGHT_STUFF) and s.st[carrier] <= 3
+    )  # fmt: skip
+
+
+def best_throw(
+    bot: CoachBot, match: Match, carrier: int, throwers: list[int], floor: float = 0.0
+) -> TeamMateThrow | None:
+    """The likeliest throw of ``carrier`` better than ``floor`` (and :data:`LEAST`) by one of
+    ``throwers``, from where it stands or from a square next to the carrier it walks to."""
+    s = match.state
+    c = match.ctx
+    here = s.pos[carrier]
+    best: TeamMateThrow | None = None
+    bar = max(floor, LEAST)
+    for q in throwers:
+        tests = {skill for skill, _fn in c.hook(q, points.ACTIVATION_TEST)} - {"Take Root"}
+        if here in NEIGHBOURS[s.pos[q]]:
+            froms: list[tuple[float, int, MovePlan | None]] = [(1.0, s.pos[q], None)]
+        else:
+            tests |= {skill for skill, _fn in c.hook(q, points.ACTIVATION_TEST)} & {"Take Root"}
+            plans = bot._plans(match, q)
+            froms = [
+                (plan.p_no_reroll, square, plan)
+                for square in NEIGHBOURS[here]
+                if (plan := plans.get(square)) is not None and plan.p_no_reroll >= WALK_MIN
+            ]
+        if q in s.rooted:
+            froms = [f for f in froms if f[2] is None]
+        ready = ACTIVATION_RISK if tests else 1.0
+        for p_walk, square, walk in froms:
+            if p_walk * ready <= bar:
+                continue
+            with standing_at(match, q, square):
+                target, chance = _best_target(match, q, carrier, bar / (p_walk * ready))
+            if target >= 0:
+                best = TeamMateThrow(chance * p_walk * ready, q, target, walk)
+                bar = best.chance
+    return best
+
+
+def _best_target(match: Match, thrower: int, carrier: int, bar: float) -> tuple[int, float]:
+    """The square ``thrower`` throws ``carrier`` at best from where it stands now, and its
+    chance to score, when that beats ``bar`` (else (-1, bar)). Targets lie ahead of the
+    carrier and near enough the end zone for its run; they are tried from the highest bound
+    (the throw's quality x the best landing x the landing squares on the pitch, free and in
+    the carrier's reach) down, until the bound cannot beat the best found."""
+    s = match.state
+    c = match.ctx
+    team = s.team[carrier]
+    goal_x = scoring_x(team)
+    origin = s.pos[thrower]
+    now = abs(xy(s.pos[carrier])[0] - goal_x)
+    reach = move_reach(match, carrier)
+    results = _quality_odds(match, thrower)
+    rerolls = player_rerolls(c, carrier)
+    best_landing = {
+        quality: chain_success(
+            [DiceTest("landing", need(s.ag[carrier], LANDING_MODIFIER[quality]))], rerolls
+        )[1]
+        for quality in (SUPERB, SUCCESSFUL)
+    }
+    bounded = []
+    for x in TARGETS:
+        to_go = abs(xy(x)[0] - goal_x)
+        band = pass_band(origin, x)
+        if to_go >= now or to_go > reach + EDGE or not 0 < band <= 2:
+            continue
+        landed = sum(q * best_landing[quality] for quality, q in results[band].items())
+        room = sum(
+            p_end
+            for offset, p_end in scatter_ends(x)
+            if _free(s, target := x + offset, carrier) and abs(xy(target)[0] - goal_x) <= reach
+        )
+        if landed * room > bar:
+            bounded.append((landed * room, x, band))
+    bounded.sort(reverse=True)
+    best = (-1, bar)
+    count = _Count(free_steps(match, team))
+    for bound, x, band in bounded:
+        if bound <= best[1]:
+            break
+        chance = sum(
+            q * _landed_and_ran(match, carrier, x, quality, count) for quality, q in results[band].items()
+        )
+        if chance > best[1]:
+            best = (x, chance)
+    return best
+
+
+def _quality_odds(match: Match, thrower: int) -> dict[int, dict[str, float]]:
+    """For Quick (1) and Short (2) throws, the chance of each quality result with the coach's
+    re-roll of a fumbled or terrible throw (:mod:`.coach_dice`)."""
+    s = match.state
+    c = match.ctx
+    base = -c.n_markers(s.pos[thrower], s.team[thrower])
+    base += sum(int(fn()) for _skill, fn in c.hook(thrower, points.THROW_BONUS))
+    base -= 1 if s.weather == "very_sunny" else 0
+    rerolls = player_rerolls(c, thrower)
+    may_reroll = rerolls.team > 0 or rerolls.pro
+    odds: dict[int, dict[str, float]] = {}
+    for band in (1, 2):
+        modifier = base - (1 if band == 2 else 0)
+        once = Counter(_quality(roll, s.pa[thrower], modifier) for roll in range(1, 7))
+        one = {result: n / 6 for result, n in once.items()}
+        bad = one.get(FUMBLED, 0.0) + one.get(TERRIBLE, 0.0)
+        again = rerolls.team_chance if may_reroll else 0.0
+        odds[band] = {
+            result: one.get(result, 0.0) * (1 + bad * again) for result in (SUPERB, SUCCESSFUL)
+        }  # fmt: skip
+    return odds
+
+
+def _quality(roll: int, pa: int, modifier: int) -> str:
+    """The engine's quality result for one roll (a PA of '-' always fumbles)."""
+    if roll == 1 or not pa:
+        return FUMBLED
+    if passes(roll, pa, modifier):
+        return SUPERB
+    return TERRIBLE if roll + modifier <= 1 else SUCCESSFUL
+
+
+def _landed_and_ran(
+    match: Match,
+    carrier: int,
+    target: int,
+    quality: str,
+    count: _Count,
+) -> float:
+    """The chance the carrier thrown at ``target`` with ``quality`` lands on its feet after
+    the scatter and then scores this turn."""
+    s = match.state
+    c = match.ctx
+    team = s.team[carrier]
+    total = 0.0
+    for offset, p_end in scatter_ends(target):
+        landing = target + offset
+        if not _free(s, landing, carrier):
+            continue
+        run = _run_from(match, carrier, landing, count)
+        if not run:
+            continue
+        p_land = count.landings.get((landing, quality))
+        if p_land is None:
+            mod = LANDING_MODIFIER[quality] - c.n_markers(landing, team)
+            test = DiceTest("landing", need(s.ag[carrier], mod))
+            p_land = chain_success([test], player_rerolls(c, carrier))[1]
+            count.landings[(landing, quality)] = p_land
+        total += p_end * p_land * run
+    return total
+
+
+def _free(s: State, square: int, carrier: int) -> bool:
+    """Whether the thrown carrier can come down on ``square``: on the pitch, and empty (or
+    the square it was thrown from)."""
+    return ON_PITCH[square] and s.board[square] in (-1, carrier)
+
+
+@cache
+def scatter_ends(target: int) -> tuple[tuple[int, float], ...]:
+    """Where three scatters from ``target`` end (as offsets) with their chances, counting only
+    those that stay on the pitch all three squares."""
+    tx, ty = xy(target)
+    if EDGE <= tx < LENGTH - EDGE and EDGE <= ty < WIDTH - EDGE:
+        return SCATTER_ENDS
+    ends: Counter[int] = Counter()
+    for path in SCATTER_PATHS:
+        if all(ON_PITCH[target + step] for step in path):
+            ends[path[2]] += 1
+    return tuple((offset, n / len(SCATTER_PATHS)) for offset, n in ends.items())
+
+
+def _run_from(match: Match, carrier: int, landing: int, count: _Count) -> float:
+    """The carrier's chance to reach the end zone from ``landing`` with a fresh move (1 when
+    it lands in the end zone); kept in ``count.runs``.
+
+    From an unmarked square with a free path the chance is the path's Rushes (1 within the
+    carrier's move); else the planner's safest path, the carrier put on the square for the
+    count.
+    """
+    if landing in count.runs:
+        return count.runs[landing]
+    s = match.state
+    c = match.ctx
+    team = s.team[carrier]
+    goal_x = scoring_x(team)
+    to_go = abs(xy(landing)[0] - goal_x)
+    steps = count.free.get(landing, LENGTH)
+    if to_go == 0:
+        chance = 1.0
+    elif to_go > move_reach(match, carrier):
+        chance = 0.0
+    elif steps <= move_reach(match, carrier) and not c.is_marked(landing, team):
+        rush = DiceTest("rush", need(2, sum(v for _, v in rush_modifiers(c, carrier))))
+        chance = chain_success([rush] * max(steps - s.ma[carrier], 0), player_rerolls(c, carrier))[1]
+    else:
+        with standing_at(match, carrier, landing):
+            budget = Budget(s.ma[carrier], rushes_allowed(c, carrier))
+            plans = plan_moves(c, carrier, budget)
+        chance = max((plan.p_with_rerolls for sq, plan in plans.items() if xy(sq)[0] == goal_x), default=0.0)
+    count.runs[landing] = chance
+    return chance

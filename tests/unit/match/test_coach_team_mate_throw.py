@@ -1,0 +1,143 @@
+"""The coach's team-mate throw on the half's last team turn: a Treeman throws the Halfling
+carrier towards the end zone and the carrier runs in (through the engine, at a real
+team-turn prompt); not before the last turn, not a carrier without Right Stuff, every player
+put back after the count; a successful throw is not re-rolled; on the turn before, the
+carrier too far out to run in ends next to the thrower."""
+
+from league_manager.match import actions as acts
+from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots.coach_bot import CoachBot
+from league_manager.match.bots.coach_carrier import carrier_move
+from league_manager.match.bots.coach_team_mate_throw import LEAST, best_throw, launch_squares, throwers
+from league_manager.match.engine import Match
+from league_manager.match.events import Event
+from league_manager.match.pitch import NEIGHBOURS, scoring_x, sq, xy
+from league_manager.match.skills import points
+from league_manager.match.state import TURNS_PER_HALF
+from league_manager.match.teams import generate_team
+from league_manager.rules.loader import load_ruleset
+from tests.unit.match.coach_positions import place
+
+
+def _halfling_turn(
+    spots: dict[str, int], turn: int = TURNS_PER_HALF, seed: int = 3
+) -> tuple[Match, dict[str, int]]:
+    """Home's team turn in a Halfling mirror with only the named players on the pitch
+    ("carrier": a Right Stuff Halfling holding the ball, "tree": a Treeman, "hefty": a Halfling
+    without Right Stuff, "idle": a Halfling used to refresh the options) and the engine's own
+    options for them; the turn counter set to ``turn``."""
+    ruleset = load_ruleset("bb2020")
+    home = generate_team(ruleset.team("halfling"), seed, prefix="home-")
+    away = generate_team(ruleset.team("halfling"), seed + 1, prefix="away-")
+    match = Match(home, away, seed=seed, snapshots=False, ruleset=ruleset, allow_inert=True)
+    bots = (CoachBot(1), CoachBot(2))
+    while (prompt := match.prompt) is not None and not (prompt.kind == acts.TURN and prompt.team == 0):
+        match.apply(bots[prompt.team].choose(match))
+    s = match.state
+    c = match.ctx
+    mine = list(s.players_of(0))
+    light = [p for p in mine if c.has(p, points.RIGHT_STUFF)]
+    who = {
+        "carrier": light[0],
+        "idle": light[1],
+        "tree": next(p for p in mine if c.has(p, points.THROW_TEAM_MATE)),
+        "hefty": next((p for p in mine if not c.has(p, points.RIGHT_STUFF) and s.st[p] <= 3), -1),
+        "foe": next(iter(s.players_of(1))),
+    }
+    place(match, {who[name]: square for name, square in spots.items()} | {who["idle"]: sq(1, 0)})
+    holder = who["hefty"] if "hefty" in spots else who["carrier"]
+    s.carrier, s.ball = holder, s.pos[holder]
+    s.turn[0] = turn
+    match.apply(Action(acts.ACTIVATE[acts.MOVE], who["idle"]))  # the next prompt lists the placed players
+    match.apply(Action(acts.END_ACTIVATION))
+    return match, who
+
+
+def _play_activation(match: Match, coach: CoachBot) -> None:
+    """Play the coach's activation (and the thrown carrier's run) to the end."""
+    player = match.state.active
+    while match.prompt is not None and match.state.active == player and match.prompt.kind != acts.TURN:
+        action = coach.choose(match)
+        assert match.is_legal(action)
+        match.apply(action)
+
+
+def test_on_the_last_turn_the_treeman_throws_the_carrier_who_runs_in() -> None:
+    match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7), "foe": sq(12, 1)}, seed=1)
+    s = match.state
+    carrier, tree = who["carrier"], who["tree"]
+    assert scoring_x(0) - xy(s.pos[carrier])[0] > s.ma[carrier] + 2  # too far to run in
+    coach = CoachBot(1)
+    first = coach.choose(match)
+    assert first == Action(acts.ACTIVATE[acts.TTM], tree)
+    assert coach.reason.startswith("last turn: throw the carrier towards the end zone")
+    match.apply(first)
+    _play_activation(match, coach)
+    thrown = [e for e in match.events if e.kind == "throw_team_mate"]
+    assert thrown and thrown[-1].other == carrier and xy(thrown[-1].square)[0] > 11  # thrown ahead
+    landed = [e for e in match.events if e.kind == "landing"]
+    assert landed and landed[-1].success  # this seed's dice: a successful throw, landed
+    assert s.carrier == carrier and not s.used[carrier]
+    run = coach.choose(match)
+    assert run == Action(acts.ACTIVATE[acts.MOVE], carrier)
+    assert coach.reason.startswith("run for the end zone")
+
+
+def test_no_throw_before_the_last_turn_nor_of_a_carrier_without_right_stuff() -> None:
+    match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7)})
+    assert match.prompt is not None
+    s = match.state
+    options = set(match.prompt.options)
+    board, pos, ball = list(s.board), list(s.pos), s.ball
+    found = best_throw(CoachBot(1), match, who["carrier"], throwers(match, options, who["carrier"]))
+    assert found is not None and found.chance > LEAST and found.walk is None
+    assert (s.board, s.pos, s.ball) == (board, pos, ball)  # every player put back
+    s.turn[0] = TURNS_PER_HALF - 1
+    assert throwers(match, options, who["carrier"]) == []
+    match, who = _halfling_turn({"hefty": sq(11, 7), "tree": sq(10, 7)})
+    assert match.prompt is not None
+    assert throwers(match, set(match.prompt.options), who["hefty"]) == []
+    coach = CoachBot(1)
+    assert coach.choose(match) != Action(acts.ACTIVATE[acts.TTM], who["tree"])
+
+
+def test_the_treeman_walks_next_to_the_carrier_to_throw_it() -> None:
+    match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(9, 7)})
+    coach = CoachBot(1)
+    assert coach.choose(match) == Action(acts.ACTIVATE[acts.TTM], who["tree"])
+    assert coach._plan[0].kind == acts.MOVE and coach._plan[0].square in NEIGHBOURS[sq(11, 7)]
+    assert coach._plan[-2:][0] == Action(acts.THROW, who["tree"], sq(11, 7))
+
+
+def test_a_successful_throw_is_not_rerolled_a_fumbled_one_is() -> None:
+    match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7)})
+    coach = CoachBot(1)
+    tree = who["tree"]
+    offer = Prompt(
+        acts.REROLL,
+        0,
+        [Action(acts.USE_TEAM_REROLL, tree), Action(acts.DECLINE)],
+        {"player": tree, "roll": "throw", "skill": ""},
+    )
+    match.ctx.events.append(Event("throw_quality", 0, tree, (3,), 5, detail="successful"))
+    assert coach._reroll(match, offer) == Action(acts.DECLINE)
+    match.ctx.events.append(Event("throw_quality", 0, tree, (1,), 5, detail="fumbled"))
+    assert coach._reroll(match, offer) == Action(acts.USE_TEAM_REROLL, tree)
+
+
+def test_the_turn_before_the_last_a_far_carrier_ends_next_to_its_thrower() -> None:
+    match, who = _halfling_turn({"carrier": sq(6, 7), "tree": sq(12, 9)}, turn=TURNS_PER_HALF - 1)
+    assert match.prompt is not None
+    s = match.state
+    launch = launch_squares(match, 0, who["carrier"])
+    assert launch == frozenset(NEIGHBOURS[sq(12, 9)])
+    coach = CoachBot(1)
+    assert carrier_move(coach, match, 0, set(match.prompt.options), who["carrier"]) is not None
+    end = coach._plan[-1].square
+    assert end in launch
+    s.turn[0] = TURNS_PER_HALF - 2
+    assert launch_squares(match, 0, who["carrier"]) == frozenset()
+    s.turn[0] = TURNS_PER_HALF - 1
+    place(match, {who["carrier"]: sq(6, 7), who["tree"]: sq(9, 9)})
+    s.ball = sq(6, 7)
+    assert launch_squares(match, 0, who["carrier"]) == frozenset()  # the thrower is too far back
