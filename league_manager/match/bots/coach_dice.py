@@ -53,6 +53,8 @@ class CoachDice(GreedyBot):
         return best
 
     def _reroll(self, match: Match, prompt: Prompt) -> Action | None:
+        if prompt.info.get("roll") == "throw" and not _throw_worth_rerolling(match):
+            return Action(acts.DECLINE)  # whatever the re-roll: a skill, Pro or the team's
         for action in prompt.options:
             if action.kind in (acts.USE_SKILL_REROLL, acts.USE_PRO):
                 return action
@@ -71,8 +73,6 @@ class CoachDice(GreedyBot):
                     match, prompt.team, critical=False
                 ):
                     return team_rr
-            return Action(acts.DECLINE)
-        if roll == "throw" and not _throw_worth_rerolling(match):
             return Action(acts.DECLINE)
         critical = (
             roll in BALL_ROLLS or player == s.carrier or (player == self._player and self._kind == acts.BLITZ)

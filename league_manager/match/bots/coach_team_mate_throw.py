@@ -8,14 +8,16 @@ lands and runs on (:mod:`league_manager.match.procedures.throw_team_mate`: the q
 three scatters, the landing test).
 
 The chance counted for each target square: the thrower's walk (without re-rolls) x its
-activation tests (Take Root only when it must walk) x, over the quality results, the
+activation tests and Always Hungry (:func:`thrower_ready`) x, over the quality results, the
 scatter's landing squares (each of the 8 x 8 x 8 scatter paths: off the pitch or onto a
 player is no score) x the landing test (with re-rolls) x the carrier's run into the end zone
 from there (1 in the end zone already; :func:`~league_manager.match.paths.plan_moves` with a
 fresh move, the carrier put on the square for the count and put back). A terrible throw
 deviates from the thrower and a fumble bounces next to it: neither is counted as a score.
-The coach re-rolls a fumbled or terrible throw, never a successful one
-(:mod:`.coach_dice`), and the count assumes so.
+The coach re-rolls a fumbled or terrible throw, never a successful one, with a skill, else a
+team re-roll, else Pro (:mod:`.coach_dice`); the count assumes so, and counts the landing and
+the run with the team re-roll fewer that the throw may have taken. A prone thrower is not
+counted (it could stand up and throw).
 
 The throw is taken when it beats the carrier's run, a pass or hand-off to a team-mate who
 runs in, and the long ball (:mod:`.coach_long_ball` weighs them); a turnover then costs at
@@ -28,6 +30,8 @@ activation chosen here.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
@@ -36,8 +40,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
 from league_manager.match.bots.coach_ball import move_reach, standing_at
-from league_manager.match.bots.coach_route import free_steps
-from league_manager.match.chances import DiceTest, chain_success, need
+from league_manager.match.chances import PRO_CHANCE, DiceTest, chain_success, need
 from league_manager.match.engine import Match
 from league_manager.match.odds import player_rerolls
 from league_manager.match.paths import Budget, MovePlan, plan_moves
@@ -51,8 +54,9 @@ from league_manager.match.pitch import (
     scoring_x,
     xy,
 )
+from league_manager.match.procedures.ball import disturbance
 from league_manager.match.procedures.movement import rush_modifiers, rushes_allowed
-from league_manager.match.procedures.rerolls import passes
+from league_manager.match.procedures.rerolls import passes, skill_reroll
 from league_manager.match.procedures.throw_team_mate import (
     FUMBLED,
     LANDING_MODIFIER,
@@ -70,9 +74,15 @@ LEAST = 0.05
 """A throw this unlikely to score is not tried."""
 WALK_MIN = 0.5
 """The thrower considers a square next to the carrier it walks to at least this likely."""
-ACTIVATION_RISK = 5 / 6
-"""The chance a thrower passes an activation test that would stop the throw (Bone Head,
-Really Stupid, Take Root when it must walk): a 2+ for most, counted once."""
+STOPPING_TESTS = {
+    "Bone Head": 2,
+    "Take Root": 2,
+    "Really Stupid": 4,
+    "Animal Savagery": 4,
+    "Unchannelled Fury": 4,
+}
+"""The roll a thrower's activation test needs when failing it stops the throw (Take Root: the
+walk); other activation tests are taken not to stop it."""
 SCATTER_PATHS: tuple[tuple[int, int, int], ...] = tuple(
     (a, a + b, a + b + c) for a, b, c in product(DIRECTIONS, repeat=3)
 )
@@ -89,13 +99,11 @@ TARGETS: tuple[int, ...] = tuple(square for square, on in enumerate(ON_PITCH) if
 
 @dataclass
 class _Count:
-    """What one count keeps: the free steps to the end zone from each square
-    (:func:`~.coach_route.free_steps`), the landing tests by (square, quality) and the
-    carrier's runs by landing square."""
+    """What one count keeps: the landing tests by (square, quality, a team re-roll spent on
+    the throw) and the carrier's runs by (landing square, re-roll spent)."""
 
-    free: dict[int, int]
-    landings: dict[tuple[int, str], float] = field(default_factory=dict)
-    runs: dict[int, float] = field(default_factory=dict)
+    landings: dict[tuple[int, str, bool], float] = field(default_factory=dict)
+    runs: dict[tuple[int, bool], float] = field(default_factory=dict)
 
 
 LAUNCH = 20.0
@@ -186,13 +194,13 @@ def launch_squares(match: Match, team: int, carrier: int) -> frozenset[int]:
 
 
 def throwable_carrier(match: Match, carrier: int) -> bool:
-    """Whether the carrier can be thrown and then run: standing, not yet activated, Right
-    Stuff and strength 3 or less."""
+    """Whether the carrier can be thrown, land and then run: standing with its tackle zone
+    (else it crash-lands), not yet activated, Right Stuff and strength 3 or less."""
     s = match.state
     c = match.ctx
     return (
         s.pos[carrier] >= 0 and s.status[carrier] == STANDING and not s.used[carrier]
-        and c.has(carrier, points.RIGHT_STUFF) and s.st[carrier] <= 3
+        and not s.tz_lost[carrier] and c.has(carrier, points.RIGHT_STUFF) and s.st[carrier] <= 3
     )  # fmt: skip
 
 
@@ -202,16 +210,14 @@ def best_throw(
     """The likeliest throw of ``carrier`` better than ``floor`` (and :data:`LEAST`) by one of
     ``throwers``, from where it stands or from a square next to the carrier it walks to."""
     s = match.state
-    c = match.ctx
     here = s.pos[carrier]
     best: TeamMateThrow | None = None
     bar = max(floor, LEAST)
     for q in throwers:
-        tests = {skill for skill, _fn in c.hook(q, points.ACTIVATION_TEST)} - {"Take Root"}
-        if here in NEIGHBOURS[s.pos[q]]:
+        walks = here not in NEIGHBOURS[s.pos[q]]
+        if not walks:
             froms: list[tuple[float, int, MovePlan | None]] = [(1.0, s.pos[q], None)]
         else:
-            tests |= {skill for skill, _fn in c.hook(q, points.ACTIVATION_TEST)} & {"Take Root"}
             plans = bot._plans(match, q)
             froms = [
                 (plan.p_no_reroll, square, plan)
@@ -220,7 +226,7 @@ def best_throw(
             ]
         if q in s.rooted:
             froms = [f for f in froms if f[2] is None]
-        ready = ACTIVATION_RISK if tests else 1.0
+        ready = thrower_ready(match, q, walks)
         for p_walk, square, walk in froms:
             if p_walk * ready <= bar:
                 continue
@@ -230,6 +236,30 @@ def best_throw(
                 best = TeamMateThrow(chance * p_walk * ready, q, target, walk)
                 bar = best.chance
     return best
+
+
+def thrower_ready(match: Match, thrower: int, walks: bool) -> float:
+    """The chance ``thrower`` gets its throw away: its activation tests that would stop it
+    (:data:`STOPPING_TESTS`; Take Root only when it must walk) and Always Hungry (a 1 fumbles
+    the throw or eats the team-mate)."""
+    s = match.state
+    c = match.ctx
+    team = s.team[thrower]
+    chance = 1.0
+    for skill, _fn in c.hook(thrower, points.ACTIVATION_TEST):
+        roll = STOPPING_TESTS.get(skill, 0)
+        if skill == "Take Root" and not walks:
+            continue
+        if skill == "Really Stupid" and any(
+            (mate := s.board[n]) >= 0 and s.team[mate] == team and s.status[mate] == STANDING
+            and "Really Stupid" not in s.skills[mate]
+            for n in NEIGHBOURS[s.pos[thrower]]
+        ):  # fmt: skip
+            roll = 2  # +2 with a standing team-mate next to it
+        chance *= (7 - roll) / 6 if roll else 1.0
+    if c.has(thrower, points.ALWAYS_HUNGRY):
+        chance *= 5 / 6
+    return chance
 
 
 def _best_target(match: Match, thrower: int, carrier: int, bar: float) -> tuple[int, float]:
@@ -259,7 +289,7 @@ def _best_target(match: Match, thrower: int, carrier: int, bar: float) -> tuple[
         band = pass_band(origin, x)
         if to_go >= now or to_go > reach + EDGE or not 0 < band <= 2:
             continue
-        landed = sum(q * best_landing[quality] for quality, q in results[band].items())
+        landed = sum(q * best_landing[quality] for quality, q, _spent in results[band])
         room = sum(
             p_end
             for offset, p_end in scatter_ends(x)
@@ -269,38 +299,52 @@ def _best_target(match: Match, thrower: int, carrier: int, bar: float) -> tuple[
             bounded.append((landed * room, x, band))
     bounded.sort(reverse=True)
     best = (-1, bar)
-    count = _Count(free_steps(match, team))
+    count = _Count()
     for bound, x, band in bounded:
         if bound <= best[1]:
             break
         chance = sum(
-            q * _landed_and_ran(match, carrier, x, quality, count) for quality, q in results[band].items()
+            q * _landed_and_ran(match, carrier, x, quality, count, spent)
+            for quality, q, spent in results[band]
         )
         if chance > best[1]:
             best = (x, chance)
     return best
 
 
-def _quality_odds(match: Match, thrower: int) -> dict[int, dict[str, float]]:
-    """For Quick (1) and Short (2) throws, the chance of each quality result with the coach's
-    re-roll of a fumbled or terrible throw (:mod:`.coach_dice`)."""
+def _quality_odds(match: Match, thrower: int) -> dict[int, list[tuple[str, float, bool]]]:
+    """For Quick (1) and Short (2) throws, (result, chance, a team re-roll spent) for a superb
+    and a successful throw, with the coach's re-roll of a fumbled or terrible one
+    (:mod:`.coach_dice`: a skill first, else a team re-roll, else Pro)."""
     s = match.state
     c = match.ctx
     base = -c.n_markers(s.pos[thrower], s.team[thrower])
     base += sum(int(fn()) for _skill, fn in c.hook(thrower, points.THROW_BONUS))
     base -= 1 if s.weather == "very_sunny" else 0
+    base += sum(v for _, v in disturbance(c, thrower))
     rerolls = player_rerolls(c, thrower)
-    may_reroll = rerolls.team > 0 or rerolls.pro
-    odds: dict[int, dict[str, float]] = {}
+    spent = False
+    if skill_reroll(c, thrower, "throw"):
+        again = 1.0
+    elif rerolls.team > 0:
+        again, spent = rerolls.team_chance, True
+    else:
+        again = PRO_CHANCE if rerolls.pro else 0.0
+    odds: dict[int, list[tuple[str, float, bool]]] = {}
     for band in (1, 2):
         modifier = base - (1 if band == 2 else 0)
         once = Counter(_quality(roll, s.pa[thrower], modifier) for roll in range(1, 7))
         one = {result: n / 6 for result, n in once.items()}
         bad = one.get(FUMBLED, 0.0) + one.get(TERRIBLE, 0.0)
-        again = rerolls.team_chance if may_reroll else 0.0
-        odds[band] = {
-            result: one.get(result, 0.0) * (1 + bad * again) for result in (SUPERB, SUCCESSFUL)
-        }  # fmt: skip
+        odds[band] = [
+            (result, chance, rerolled and spent)
+            for result in (SUPERB, SUCCESSFUL)
+            for chance, rerolled in (
+                (one.get(result, 0.0), False),
+                (one.get(result, 0.0) * bad * again, True),
+            )
+            if chance
+        ]
     return odds
 
 
@@ -314,33 +358,44 @@ def _quality(roll: int, pa: int, modifier: int) -> str:
 
 
 def _landed_and_ran(
-    match: Match,
-    carrier: int,
-    target: int,
-    quality: str,
-    count: _Count,
+    match: Match, carrier: int, target: int, quality: str, count: _Count, spent: bool = False
 ) -> float:
     """The chance the carrier thrown at ``target`` with ``quality`` lands on its feet after
-    the scatter and then scores this turn."""
+    the scatter and then scores this turn (``spent``: with a team re-roll fewer, the one the
+    throw's quality test took)."""
     s = match.state
     c = match.ctx
     team = s.team[carrier]
     total = 0.0
-    for offset, p_end in scatter_ends(target):
-        landing = target + offset
-        if not _free(s, landing, carrier):
-            continue
-        run = _run_from(match, carrier, landing, count)
-        if not run:
-            continue
-        p_land = count.landings.get((landing, quality))
-        if p_land is None:
-            mod = LANDING_MODIFIER[quality] - c.n_markers(landing, team)
-            test = DiceTest("landing", need(s.ag[carrier], mod))
-            p_land = chain_success([test], player_rerolls(c, carrier))[1]
-            count.landings[(landing, quality)] = p_land
-        total += p_end * p_land * run
+    with _team_reroll_spent(match, team) if spent else nullcontext():
+        for offset, p_end in scatter_ends(target):
+            landing = target + offset
+            if not _free(s, landing, carrier):
+                continue
+            run = _run_from(match, carrier, landing, count, spent)
+            if not run:
+                continue
+            p_land = count.landings.get((landing, quality, spent))
+            if p_land is None:
+                mod = LANDING_MODIFIER[quality] - c.n_markers(landing, team)
+                test = DiceTest("landing", need(s.ag[carrier], mod))
+                p_land = chain_success([test], player_rerolls(c, carrier))[1]
+                count.landings[(landing, quality, spent)] = p_land
+            total += p_end * p_land * run
     return total
+
+
+@contextmanager
+def _team_reroll_spent(match: Match, team: int) -> Iterator[None]:
+    """``team`` counted with one team re-roll fewer, put back after."""
+    s = match.state
+    pool = s.rerolls if s.rerolls[team] > 0 else s.extra_rerolls
+    had = pool[team]
+    try:
+        pool[team] = max(had - 1, 0)
+        yield
+    finally:
+        pool[team] = had
 
 
 def _free(s: State, square: int, carrier: int) -> bool:
@@ -363,27 +418,28 @@ def scatter_ends(target: int) -> tuple[tuple[int, float], ...]:
     return tuple((offset, n / len(SCATTER_PATHS)) for offset, n in ends.items())
 
 
-def _run_from(match: Match, carrier: int, landing: int, count: _Count) -> float:
+def _run_from(match: Match, carrier: int, landing: int, count: _Count, spent: bool) -> float:
     """The carrier's chance to reach the end zone from ``landing`` with a fresh move (1 when
-    it lands in the end zone); kept in ``count.runs``.
+    it lands in the end zone); kept in ``count.runs`` (``spent``: a team re-roll fewer, as
+    the match state says already).
 
-    From an unmarked square with a free path the chance is the path's Rushes (1 within the
-    carrier's move); else the planner's safest path, the carrier put on the square for the
-    count.
+    From an unmarked square with a free path (:func:`free_run`) the chance is the path's
+    Rushes (1 within the carrier's move); else the planner's safest path, the carrier put on
+    the square for the count.
     """
-    if landing in count.runs:
-        return count.runs[landing]
+    if (landing, spent) in count.runs:
+        return count.runs[(landing, spent)]
     s = match.state
     c = match.ctx
-    team = s.team[carrier]
-    goal_x = scoring_x(team)
+    goal_x = scoring_x(s.team[carrier])
     to_go = abs(xy(landing)[0] - goal_x)
-    steps = count.free.get(landing, LENGTH)
+    reach = move_reach(match, carrier)
+    steps = free_run(match, carrier, landing, reach) if to_go <= reach else None
     if to_go == 0:
         chance = 1.0
-    elif to_go > move_reach(match, carrier):
+    elif to_go > reach:
         chance = 0.0
-    elif steps <= move_reach(match, carrier) and not c.is_marked(landing, team):
+    elif steps is not None:
         rush = DiceTest("rush", need(2, sum(v for _, v in rush_modifiers(c, carrier))))
         chance = chain_success([rush] * max(steps - s.ma[carrier], 0), player_rerolls(c, carrier))[1]
     else:
@@ -391,5 +447,32 @@ def _run_from(match: Match, carrier: int, landing: int, count: _Count) -> float:
             budget = Budget(s.ma[carrier], rushes_allowed(c, carrier))
             plans = plan_moves(c, carrier, budget)
         chance = max((plan.p_with_rerolls for sq, plan in plans.items() if xy(sq)[0] == goal_x), default=0.0)
-    count.runs[landing] = chance
+    count.runs[(landing, spent)] = chance
     return chance
+
+
+def free_run(match: Match, carrier: int, start: int, most: int) -> int | None:
+    """The fewest steps (up to ``most``) from ``start`` to the end zone the carrier scores in
+    on a path without dice: every square left unmarked, every square entered empty (or the
+    carrier's own); None when there is none."""
+    s = match.state
+    c = match.ctx
+    team = s.team[carrier]
+    goal_x = scoring_x(team)
+    if c.is_marked(start, team):
+        return None
+    seen = {start}
+    frontier = [start]
+    for step in range(1, most + 1):
+        nxt = []
+        for square in frontier:
+            for n in NEIGHBOURS[square]:
+                if n in seen or not ON_PITCH[n] or s.board[n] not in (-1, carrier):
+                    continue
+                if xy(n)[0] == goal_x:
+                    return step
+                seen.add(n)
+                if not c.is_marked(n, team):
+                    nxt.append(n)
+        frontier = nxt
+    return None

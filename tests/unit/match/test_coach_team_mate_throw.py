@@ -8,7 +8,13 @@ from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_carrier import carrier_move
-from league_manager.match.bots.coach_team_mate_throw import LEAST, best_throw, launch_squares, throwers
+from league_manager.match.bots.coach_team_mate_throw import (
+    LEAST,
+    best_throw,
+    launch_squares,
+    thrower_ready,
+    throwers,
+)
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
 from league_manager.match.pitch import NEIGHBOURS, scoring_x, sq, xy
@@ -97,16 +103,38 @@ def test_no_throw_before_the_last_turn_nor_of_a_carrier_without_right_stuff() ->
     match, who = _halfling_turn({"hefty": sq(11, 7), "tree": sq(10, 7)})
     assert match.prompt is not None
     assert throwers(match, set(match.prompt.options), who["hefty"]) == []
-    coach = CoachBot(1)
-    assert coach.choose(match) != Action(acts.ACTIVATE[acts.TTM], who["tree"])
 
 
 def test_the_treeman_walks_next_to_the_carrier_to_throw_it() -> None:
     match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(9, 7)})
+    s = match.state
+    tree = who["tree"]
     coach = CoachBot(1)
-    assert coach.choose(match) == Action(acts.ACTIVATE[acts.TTM], who["tree"])
+    first = coach.choose(match)
+    assert first == Action(acts.ACTIVATE[acts.TTM], tree)
     assert coach._plan[0].kind == acts.MOVE and coach._plan[0].square in NEIGHBOURS[sq(11, 7)]
-    assert coach._plan[-2:][0] == Action(acts.THROW, who["tree"], sq(11, 7))
+    assert coach._plan[-2] == Action(acts.THROW, tree, sq(11, 7))
+    match.apply(first)
+    _play_activation(match, coach)  # every step legal where the engine asks
+    rooted = any(e.kind == "rooted" and e.player == tree for e in match.events)
+    thrown = [e for e in match.events if e.kind == "throw_team_mate" and e.player == tree]
+    assert rooted or (thrown and thrown[-1].other == who["carrier"] and s.pos[tree] in NEIGHBOURS[sq(11, 7)])
+
+
+def test_the_throw_counts_what_can_stop_it() -> None:
+    match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7)})
+    s = match.state
+    carrier, tree = who["carrier"], who["tree"]
+    assert thrower_ready(match, tree, walks=False) == 1.0  # Take Root does not stop a throw
+    assert thrower_ready(match, tree, walks=True) == 5 / 6  # but it stops the walk
+    s.skills[tree] = s.skills[tree] | {"Always Hungry"}
+    match.ctx.refresh_hooks(tree)
+    assert thrower_ready(match, tree, walks=False) == 5 / 6  # a 1 fumbles or eats the carrier
+    assert match.prompt is not None
+    options = set(match.prompt.options)
+    assert throwers(match, options, carrier) == [tree]
+    s.tz_lost[carrier] = True  # it would crash-land
+    assert throwers(match, options, carrier) == []
 
 
 def test_a_successful_throw_is_not_rerolled_a_fumbled_one_is() -> None:
@@ -119,10 +147,13 @@ def test_a_successful_throw_is_not_rerolled_a_fumbled_one_is() -> None:
         [Action(acts.USE_TEAM_REROLL, tree), Action(acts.DECLINE)],
         {"player": tree, "roll": "throw", "skill": ""},
     )
+    pro = Prompt(acts.REROLL, 0, [Action(acts.USE_PRO, tree), Action(acts.DECLINE)], dict(offer.info))
     match.ctx.events.append(Event("throw_quality", 0, tree, (3,), 5, detail="successful"))
     assert coach._reroll(match, offer) == Action(acts.DECLINE)
+    assert coach._reroll(match, pro) == Action(acts.DECLINE)  # not with Pro (or a skill) either
     match.ctx.events.append(Event("throw_quality", 0, tree, (1,), 5, detail="fumbled"))
     assert coach._reroll(match, offer) == Action(acts.USE_TEAM_REROLL, tree)
+    assert coach._reroll(match, pro) == Action(acts.USE_PRO, tree)
 
 
 def test_the_turn_before_the_last_a_far_carrier_ends_next_to_its_thrower() -> None:
