@@ -66,3 +66,12 @@ def catcher_and_thrower(match: Match) -> tuple[int, int]:
     receiver = players(match, 0, 8)[0]
     thrower = min((p for p in players(match, 0, 6) if p != receiver and s.pa[p] > 0), key=lambda p: s.pa[p])
     return receiver, thrower
+
+
+def play_activation(match: Match, coach: CoachBot) -> None:
+    """Play the coach's activation under way to its end, each step legal where the engine asks."""
+    player = match.state.active
+    while match.prompt is not None and match.state.active == player and match.prompt.kind != acts.TURN:
+        action = coach.choose(match)
+        assert match.is_legal(action)
+        match.apply(action)

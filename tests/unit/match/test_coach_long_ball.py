@@ -13,7 +13,14 @@ from league_manager.match.engine import Match
 from league_manager.match.odds import pass_odds
 from league_manager.match.pitch import scoring_x, sq, xy
 from league_manager.match.state import TURNS_PER_HALF
-from tests.unit.match.coach_positions import catcher_and_thrower, human_mirror, place, players, position
+from tests.unit.match.coach_positions import (
+    catcher_and_thrower,
+    human_mirror,
+    place,
+    play_activation,
+    players,
+    position,
+)
 
 
 def _last_turn(carrier_at: int, receiver_at: int, seed: int = 3) -> tuple[Match, int, int]:
@@ -37,15 +44,6 @@ def _last_turn(carrier_at: int, receiver_at: int, seed: int = 3) -> tuple[Match,
     return match, thrower, receiver
 
 
-def _activation(match: Match, coach: CoachBot) -> None:
-    """Play the coach's activation to its end."""
-    player = match.state.active
-    while match.prompt is not None and match.state.active == player and match.prompt.kind != acts.TURN:
-        action = coach.choose(match)
-        assert match.is_legal(action)
-        match.apply(action)
-
-
 def test_on_the_last_turn_the_catcher_walks_into_the_end_zone_and_the_thrower_passes_to_it() -> None:
     match, thrower, receiver = _last_turn(sq(7, 7), sq(21, 7))
     s = match.state
@@ -56,7 +54,7 @@ def test_on_the_last_turn_the_catcher_walks_into_the_end_zone_and_the_thrower_pa
     assert first == Action(acts.ACTIVATE[acts.MOVE], receiver)
     assert coach.reason.startswith("last turn: into the end zone for the long ball")
     match.apply(first)
-    _activation(match, coach)
+    play_activation(match, coach)
     assert xy(s.pos[receiver])[0] == scoring_x(0)
     second = coach.choose(match)
     assert second == Action(acts.ACTIVATE[acts.PASS], thrower)
@@ -64,7 +62,7 @@ def test_on_the_last_turn_the_catcher_walks_into_the_end_zone_and_the_thrower_pa
     assert coach.reason.startswith("last turn: the long ball to the end zone")
     target = s.pos[receiver]
     match.apply(second)
-    _activation(match, coach)
+    play_activation(match, coach)
     declared = [e for e in match.events if e.kind == "pass_declared" and e.player == thrower]
     assert declared and declared[-1].square == target
     scored = [e for e in match.events if e.kind == "touchdown"]

@@ -22,7 +22,7 @@ from league_manager.match.skills import points
 from league_manager.match.state import TURNS_PER_HALF
 from league_manager.match.teams import generate_team
 from league_manager.rules.loader import load_ruleset
-from tests.unit.match.coach_positions import place
+from tests.unit.match.coach_positions import place, play_activation
 
 
 def _halfling_turn(
@@ -59,15 +59,6 @@ def _halfling_turn(
     return match, who
 
 
-def _play_activation(match: Match, coach: CoachBot) -> None:
-    """Play the coach's activation (and the thrown carrier's run) to the end."""
-    player = match.state.active
-    while match.prompt is not None and match.state.active == player and match.prompt.kind != acts.TURN:
-        action = coach.choose(match)
-        assert match.is_legal(action)
-        match.apply(action)
-
-
 def test_on_the_last_turn_the_treeman_throws_the_carrier_who_runs_in() -> None:
     match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7), "foe": sq(12, 1)}, seed=1)
     s = match.state
@@ -78,7 +69,7 @@ def test_on_the_last_turn_the_treeman_throws_the_carrier_who_runs_in() -> None:
     assert first == Action(acts.ACTIVATE[acts.TTM], tree)
     assert coach.reason.startswith("last turn: throw the carrier towards the end zone")
     match.apply(first)
-    _play_activation(match, coach)
+    play_activation(match, coach)
     thrown = [e for e in match.events if e.kind == "throw_team_mate"]
     assert thrown and thrown[-1].other == carrier and xy(thrown[-1].square)[0] > 11  # thrown ahead
     landed = [e for e in match.events if e.kind == "landing"]
@@ -115,7 +106,7 @@ def test_the_treeman_walks_next_to_the_carrier_to_throw_it() -> None:
     assert coach._plan[0].kind == acts.MOVE and coach._plan[0].square in NEIGHBOURS[sq(11, 7)]
     assert coach._plan[-2] == Action(acts.THROW, tree, sq(11, 7))
     match.apply(first)
-    _play_activation(match, coach)  # every step legal where the engine asks
+    play_activation(match, coach)  # every step legal where the engine asks
     rooted = any(e.kind == "rooted" and e.player == tree for e in match.events)
     thrown = [e for e in match.events if e.kind == "throw_team_mate" and e.player == tree]
     assert rooted or (thrown and thrown[-1].other == who["carrier"] and s.pos[tree] in NEIGHBOURS[sq(11, 7)])
