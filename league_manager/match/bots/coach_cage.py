@@ -10,8 +10,9 @@ squares, 28 % with one, 20 % with two or three and 7 % with all four.
 :func:`cage_cover` gives, for a square the carrier might end on, the worth of the corners
 (its diagonal squares) our players can hold at the end of the turn: a standing team-mate
 already there, or a free team-mate (not marked, still to act) reaching it without dice,
-each player for one corner (:data:`CAGE_WORTH`). The carrier's move adds it to the square's
-worth, so the carrier goes as far as its cage can follow. A roster clearly stronger than it
+each player for one corner (:data:`CAGE_WORTH`; an agile roster's :data:`AGILE_CAGE_WORTH`).
+The carrier's move adds it to the square's worth, so the carrier goes as far as its cage can
+follow. A roster clearly stronger than it
 is agile (the coach's aggression weight above its running weight by :data:`GRIND_MARGIN`, as
 most Orc teams') grinds in a cage, and so does an agile one (:data:`.coach_defence.AGILE`, the
 elves: its players keep up with the carrier, and a Wood Elf carrier alone at the other side's
@@ -35,6 +36,10 @@ if TYPE_CHECKING:
 CAGE_WORTH = (0.0, 3.0, 6.0, 9.0, 12.0)
 """Worth of 0-4 corners of the carrier's square our players can hold (carrier-safety units):
 about 7 points less chance of losing the ball a corner, of a dropped ball and the ground."""
+AGILE_CAGE_WORTH = tuple(3 * worth for worth in CAGE_WORTH)
+"""The same for an agile roster, three times as much: its carrier gains ground fast whatever
+it does (MA 7-8 and two Rushes), so the ground ahead outbid the cage and the carrier ran alone;
+a cage that follows it keeps the ball (docs/rules-decisions.md, the bot ladder part 22)."""
 
 
 GRIND_MARGIN = 0.05
@@ -62,6 +67,7 @@ def cage_cover(bot: CoachBot, match: Match, team: int, carrier: int) -> Callable
     aggression, running = bot._weights(match, team)
     if aggression <= running + GRIND_MARGIN and running < AGILE:
         return lambda square: 0.0  # a roster neither strong nor agile runs rather than cages
+    worth = AGILE_CAGE_WORTH if running >= AGILE else CAGE_WORTH
     standing: dict[int, int] = {}
     reaches: dict[int, dict[int, int]] = {}
     for p in s.players_of(team):
@@ -84,7 +90,7 @@ def cage_cover(bot: CoachBot, match: Match, team: int, carrier: int) -> Callable
         matched: dict[int, int] = {}  # player -> corner
         on_corner = {standing[c] for c in corners(square) if c in standing}
         movers = {p: r for p, r in reaches.items() if p not in on_corner}
-        return CAGE_WORTH[fixed + sum(_assign(c, movers, matched, set()) for c in free)]
+        return worth[fixed + sum(_assign(c, movers, matched, set()) for c in free)]
 
     return cover
 

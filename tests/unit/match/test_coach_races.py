@@ -4,7 +4,7 @@ stronger than it is agile, or an agile one, weighs the cage its players can hold
 carrier."""
 
 from league_manager.match.bots.coach_bot import CoachBot
-from league_manager.match.bots.coach_cage import CAGE_WORTH, cage_cover
+from league_manager.match.bots.coach_cage import AGILE_CAGE_WORTH, CAGE_WORTH, cage_cover
 from league_manager.match.bots.coach_carrier import picked_up_now
 from league_manager.match.bots.coach_defence import AGILE
 from league_manager.match.engine import Match
@@ -76,4 +76,4 @@ def test_a_weak_roster_runs_rather_than_grinds_an_agile_one_cages_too() -> None:
     match, bot, carrier = _grinding("woodelf")
     aggression, running = bot._weights(match, 0)
     assert aggression <= running and running >= AGILE  # the elves: fast enough to follow
-    assert cage_cover(bot, match, 0, carrier)(sq(8, 7)) == CAGE_WORTH[2]
+    assert cage_cover(bot, match, 0, carrier)(sq(8, 7)) == AGILE_CAGE_WORTH[2] == 3 * CAGE_WORTH[2]
