@@ -12,12 +12,11 @@ squares, 28 % with one, 20 % with two or three and 7 % with all four.
 already there, or a free team-mate (not marked, still to act) reaching it without dice,
 each player for one corner (:data:`CAGE_WORTH`; an agile roster's :data:`AGILE_CAGE_WORTH`).
 The carrier's move adds it to the square's worth, so the carrier goes as far as its cage can
-follow. A roster clearly stronger than it
-is agile (the coach's aggression weight above its running weight by :data:`GRIND_MARGIN`, as
-most Orc teams') grinds in a cage, and so does an agile one (:data:`.coach_defence.AGILE`, the
-elves: its players keep up with the carrier, and a Wood Elf carrier alone at the other side's
-turn was lost 40 % of the time); the others run (measured: a cage cost the Halfling mirror
-touchdowns). Pure look-ups on the match state.
+follow. A roster clearly stronger than it is agile (the coach's aggression weight above its
+running weight by :data:`GRIND_MARGIN`, as most Orc teams') grinds in a cage, and so does an
+agile one (:data:`.coach_defence.AGILE`, the elves: its players keep up with the carrier, and
+a Wood Elf carrier alone at the other side's turn was lost 40 % of the time); the others run
+(measured: a cage cost the Halfling mirror touchdowns). Pure look-ups on the match state.
 """
 
 from __future__ import annotations

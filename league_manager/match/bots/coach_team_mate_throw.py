@@ -14,9 +14,10 @@ player is no score) x the landing test (with re-rolls) x the carrier's run into 
 from there (1 in the end zone already; :func:`~league_manager.match.paths.plan_moves` with a
 fresh move, the carrier put on the square for the count and put back). A terrible throw
 deviates from the thrower and a fumble bounces next to it: neither is counted as a score.
-The coach re-rolls a fumbled or terrible throw, never a successful one, with a skill, else a
-team re-roll, else Pro (:mod:`.coach_dice`); the count assumes so, and counts the landing and
-the run with the team re-roll fewer that the throw may have taken. A prone thrower is not
+The coach re-rolls a fumbled or terrible throw, never a successful one, with a skill, else
+Pro, else a team re-roll (:mod:`.coach_dice`); the count assumes so, and counts the landing
+and the run with the team re-roll fewer that the throw may have taken, and the run with one
+fewer again after a landing saved by a re-roll. A prone thrower is not
 counted (it could stand up and throw).
 
 The throw is taken when it beats the carrier's run, a pass or hand-off to a team-mate who
@@ -31,7 +32,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import product
@@ -99,11 +100,11 @@ TARGETS: tuple[int, ...] = tuple(square for square, on in enumerate(ON_PITCH) if
 
 @dataclass
 class _Count:
-    """What one count keeps: the landing tests by (square, quality, a team re-roll spent on
-    the throw) and the carrier's runs by (landing square, re-roll spent)."""
+    """What one count keeps: the landing tests by (square, quality, team re-rolls spent
+    before) and the carrier's runs by (landing square, team re-rolls spent before)."""
 
-    landings: dict[tuple[int, str, bool], float] = field(default_factory=dict)
-    runs: dict[tuple[int, bool], float] = field(default_factory=dict)
+    landings: dict[tuple[int, str, int], tuple[float, float]] = field(default_factory=dict)
+    runs: dict[tuple[int, int], float] = field(default_factory=dict)
 
 
 LAUNCH = 20.0
@@ -250,12 +251,14 @@ def thrower_ready(match: Match, thrower: int, walks: bool) -> float:
         roll = STOPPING_TESTS.get(skill, 0)
         if skill == "Take Root" and not walks:
             continue
+        if skill == "Really Stupid":
+            roll = int(s.params[thrower].get("Really Stupid", "4+").rstrip("+") or 4)  # 5+ for some
         if skill == "Really Stupid" and any(
             (mate := s.board[n]) >= 0 and s.team[mate] == team and s.status[mate] == STANDING
             and "Really Stupid" not in s.skills[mate]
             for n in NEIGHBOURS[s.pos[thrower]]
         ):  # fmt: skip
-            roll = 2  # +2 with a standing team-mate next to it
+            roll = max(roll - 2, 2)  # +2 with a standing team-mate next to it
         chance *= (7 - roll) / 6 if roll else 1.0
     if c.has(thrower, points.ALWAYS_HUNGRY):
         chance *= 5 / 6
@@ -312,10 +315,10 @@ def _best_target(match: Match, thrower: int, carrier: int, bar: float) -> tuple[
     return best
 
 
-def _quality_odds(match: Match, thrower: int) -> dict[int, list[tuple[str, float, bool]]]:
-    """For Quick (1) and Short (2) throws, (result, chance, a team re-roll spent) for a superb
+def _quality_odds(match: Match, thrower: int) -> dict[int, list[tuple[str, float, int]]]:
+    """For Quick (1) and Short (2) throws, (result, chance, team re-rolls spent) for a superb
     and a successful throw, with the coach's re-roll of a fumbled or terrible one
-    (:mod:`.coach_dice`: a skill first, else a team re-roll, else Pro)."""
+    (:mod:`.coach_dice`: a skill first, else Pro, else a team re-roll)."""
     s = match.state
     c = match.ctx
     base = -c.n_markers(s.pos[thrower], s.team[thrower])
@@ -323,21 +326,23 @@ def _quality_odds(match: Match, thrower: int) -> dict[int, list[tuple[str, float
     base -= 1 if s.weather == "very_sunny" else 0
     base += sum(v for _, v in disturbance(c, thrower))
     rerolls = player_rerolls(c, thrower)
-    spent = False
+    spent = 0
     if skill_reroll(c, thrower, "throw"):
         again = 1.0
+    elif rerolls.pro:
+        again = PRO_CHANCE
     elif rerolls.team > 0:
-        again, spent = rerolls.team_chance, True
+        again, spent = rerolls.team_chance, 1
     else:
-        again = PRO_CHANCE if rerolls.pro else 0.0
-    odds: dict[int, list[tuple[str, float, bool]]] = {}
+        again = 0.0
+    odds: dict[int, list[tuple[str, float, int]]] = {}
     for band in (1, 2):
         modifier = base - (1 if band == 2 else 0)
         once = Counter(_quality(roll, s.pa[thrower], modifier) for roll in range(1, 7))
         one = {result: n / 6 for result, n in once.items()}
         bad = one.get(FUMBLED, 0.0) + one.get(TERRIBLE, 0.0)
         odds[band] = [
-            (result, chance, rerolled and spent)
+            (result, chance, spent if rerolled else 0)
             for result in (SUPERB, SUCCESSFUL)
             for chance, rerolled in (
                 (one.get(result, 0.0), False),
@@ -358,44 +363,57 @@ def _quality(roll: int, pa: int, modifier: int) -> str:
 
 
 def _landed_and_ran(
-    match: Match, carrier: int, target: int, quality: str, count: _Count, spent: bool = False
+    match: Match, carrier: int, target: int, quality: str, count: _Count, spent: int
 ) -> float:
     """The chance the carrier thrown at ``target`` with ``quality`` lands on its feet after
-    the scatter and then scores this turn (``spent``: with a team re-roll fewer, the one the
-    throw's quality test took)."""
+    the scatter and then scores this turn, with ``spent`` of the team's re-rolls gone (the
+    throw's); a landing saved by a re-roll leaves one fewer for the run."""
     s = match.state
-    c = match.ctx
-    team = s.team[carrier]
     total = 0.0
-    with _team_reroll_spent(match, team) if spent else nullcontext():
-        for offset, p_end in scatter_ends(target):
-            landing = target + offset
-            if not _free(s, landing, carrier):
-                continue
-            run = _run_from(match, carrier, landing, count, spent)
-            if not run:
-                continue
-            p_land = count.landings.get((landing, quality, spent))
-            if p_land is None:
-                mod = LANDING_MODIFIER[quality] - c.n_markers(landing, team)
-                test = DiceTest("landing", need(s.ag[carrier], mod))
-                p_land = chain_success([test], player_rerolls(c, carrier))[1]
-                count.landings[(landing, quality, spent)] = p_land
-            total += p_end * p_land * run
+    for offset, p_end in scatter_ends(target):
+        landing = target + offset
+        if not _free(s, landing, carrier):
+            continue
+        run = _run_from(match, carrier, landing, count, spent)
+        if not run:
+            continue
+        bare, p_land = _landing(match, carrier, landing, quality, count, spent)
+        saved = p_land - bare
+        after = _run_from(match, carrier, landing, count, spent + 1) if saved > 0 else 0.0
+        total += p_end * (bare * run + saved * after)
     return total
 
 
+def _landing(
+    match: Match, carrier: int, landing: int, quality: str, count: _Count, spent: int
+) -> tuple[float, float]:
+    """The landing test on ``landing`` after a throw of ``quality``: (its chance at the first
+    roll, with re-rolls), ``spent`` team re-rolls gone; kept in ``count.landings``."""
+    key = (landing, quality, spent)
+    if key not in count.landings:
+        s = match.state
+        c = match.ctx
+        team = s.team[carrier]
+        mod = LANDING_MODIFIER[quality] - c.n_markers(landing, team)
+        test = DiceTest("landing", need(s.ag[carrier], mod))
+        with _team_rerolls_spent(match, team, spent):
+            count.landings[key] = chain_success([test], player_rerolls(c, carrier))
+    return count.landings[key]
+
+
 @contextmanager
-def _team_reroll_spent(match: Match, team: int) -> Iterator[None]:
-    """``team`` counted with one team re-roll fewer, put back after."""
+def _team_rerolls_spent(match: Match, team: int, spent: int) -> Iterator[None]:
+    """``team`` counted with ``spent`` team re-rolls fewer (the ordinary ones first, then
+    the extra ones; a Team Mascot is not taken off), put back after."""
     s = match.state
-    pool = s.rerolls if s.rerolls[team] > 0 else s.extra_rerolls
-    had = pool[team]
+    had = (s.rerolls[team], s.extra_rerolls[team])
     try:
-        pool[team] = max(had - 1, 0)
+        first = min(spent, had[0])
+        s.rerolls[team] = had[0] - first
+        s.extra_rerolls[team] = max(had[1] - (spent - first), 0)
         yield
     finally:
-        pool[team] = had
+        s.rerolls[team], s.extra_rerolls[team] = had
 
 
 def _free(s: State, square: int, carrier: int) -> bool:
@@ -418,10 +436,9 @@ def scatter_ends(target: int) -> tuple[tuple[int, float], ...]:
     return tuple((offset, n / len(SCATTER_PATHS)) for offset, n in ends.items())
 
 
-def _run_from(match: Match, carrier: int, landing: int, count: _Count, spent: bool) -> float:
+def _run_from(match: Match, carrier: int, landing: int, count: _Count, spent: int) -> float:
     """The carrier's chance to reach the end zone from ``landing`` with a fresh move (1 when
-    it lands in the end zone); kept in ``count.runs`` (``spent``: a team re-roll fewer, as
-    the match state says already).
+    it lands in the end zone), ``spent`` team re-rolls gone; kept in ``count.runs``.
 
     From an unmarked square with a free path (:func:`free_run`) the chance is the path's
     Rushes (1 within the carrier's move); else the planner's safest path, the carrier put on
@@ -441,9 +458,10 @@ def _run_from(match: Match, carrier: int, landing: int, count: _Count, spent: bo
         chance = 0.0
     elif steps is not None:
         rush = DiceTest("rush", need(2, sum(v for _, v in rush_modifiers(c, carrier))))
-        chance = chain_success([rush] * max(steps - s.ma[carrier], 0), player_rerolls(c, carrier))[1]
+        with _team_rerolls_spent(match, s.team[carrier], spent):
+            chance = chain_success([rush] * max(steps - s.ma[carrier], 0), player_rerolls(c, carrier))[1]
     else:
-        with standing_at(match, carrier, landing):
+        with standing_at(match, carrier, landing), _team_rerolls_spent(match, s.team[carrier], spent):
             budget = Budget(s.ma[carrier], rushes_allowed(c, carrier))
             plans = plan_moves(c, carrier, budget)
         chance = max((plan.p_with_rerolls for sq, plan in plans.items() if xy(sq)[0] == goal_x), default=0.0)

@@ -69,9 +69,10 @@ def catcher_and_thrower(match: Match) -> tuple[int, int]:
 
 
 def play_activation(match: Match, coach: CoachBot) -> None:
-    """Play the coach's activation under way to its end, each step legal where the engine asks."""
-    player = match.state.active
-    while match.prompt is not None and match.state.active == player and match.prompt.kind != acts.TURN:
+    """Play on the coach's activation under way until its team's next team-turn decision,
+    each step legal where the engine asks."""
+    team = match.state.active
+    while match.prompt is not None and match.state.active == team and match.prompt.kind != acts.TURN:
         action = coach.choose(match)
         assert match.is_legal(action)
         match.apply(action)

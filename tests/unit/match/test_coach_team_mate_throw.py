@@ -10,7 +10,9 @@ from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_carrier import carrier_move
 from league_manager.match.bots.coach_team_mate_throw import (
     LEAST,
+    _quality_odds,
     best_throw,
+    free_run,
     launch_squares,
     thrower_ready,
     throwers,
@@ -85,10 +87,10 @@ def test_no_throw_before_the_last_turn_nor_of_a_carrier_without_right_stuff() ->
     assert match.prompt is not None
     s = match.state
     options = set(match.prompt.options)
-    board, pos, ball = list(s.board), list(s.pos), s.ball
+    kept = (list(s.board), list(s.pos), s.ball, list(s.rerolls), list(s.extra_rerolls))
     found = best_throw(CoachBot(1), match, who["carrier"], throwers(match, options, who["carrier"]))
     assert found is not None and found.chance > LEAST and found.walk is None
-    assert (s.board, s.pos, s.ball) == (board, pos, ball)  # every player put back
+    assert (s.board, s.pos, s.ball, s.rerolls, s.extra_rerolls) == kept  # players and re-rolls put back
     s.turn[0] = TURNS_PER_HALF - 1
     assert throwers(match, options, who["carrier"]) == []
     match, who = _halfling_turn({"hefty": sq(11, 7), "tree": sq(10, 7)})
@@ -163,3 +165,39 @@ def test_the_turn_before_the_last_a_far_carrier_ends_next_to_its_thrower() -> No
     place(match, {who["carrier"]: sq(6, 7), who["tree"]: sq(9, 9)})
     s.ball = sq(6, 7)
     assert launch_squares(match, 0, who["carrier"]) == frozenset()  # the thrower is too far back
+
+
+def test_the_run_after_landing_takes_no_dice_only_round_team_mates_and_tackle_zones() -> None:
+    match, who = _halfling_turn(
+        {"carrier": sq(11, 7), "tree": sq(10, 7), "hefty": sq(20, 7), "foe": sq(22, 9)}
+    )
+    carrier = who["carrier"]
+    s = match.state
+    s.carrier, s.ball = carrier, s.pos[carrier]
+    assert free_run(match, carrier, sq(19, 7), 7) == 6  # round the team-mate on (20, 7)
+    assert free_run(match, carrier, sq(21, 9), 7) is None  # it starts marked: a dodge
+    assert free_run(match, carrier, sq(19, 11), 7) == 6  # a lane clear of the foe's tackle zone
+    assert free_run(match, carrier, sq(19, 7), 5) is None  # out of its reach
+
+
+def test_the_throws_quality_odds_follow_the_engines_roll() -> None:
+    match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7)})
+    s = match.state
+    tree = who["tree"]
+    s.rerolls[0], s.extra_rerolls[0] = 0, 0
+    odds = _quality_odds(match, tree)
+    pa = s.pa[tree]  # 5+ with Strong Arm's +1: superb on 4+ Quick, 5+ Short; a 1 fumbles
+    assert pa == 5
+    assert odds[1] == [("superb", 3 / 6, 0), ("successful", 2 / 6, 0)]
+    assert odds[2] == [("superb", 2 / 6, 0), ("successful", 3 / 6, 0)]
+    s.rerolls[0] = 1  # the coach re-rolls the fumble (and nothing else) with the team's
+    assert odds != _quality_odds(match, tree)
+    assert _quality_odds(match, tree)[1] == [
+        ("superb", 3 / 6, 0),
+        ("superb", 3 / 6 * 1 / 6, 1),
+        ("successful", 2 / 6, 0),
+        ("successful", 2 / 6 * 1 / 6, 1),
+    ]
+    s.skills[tree] = s.skills[tree] | {"Pro"}  # the coach takes Pro before a team re-roll
+    match.ctx.refresh_hooks(tree)
+    assert _quality_odds(match, tree)[1][1] == ("superb", 3 / 6 * 1 / 6 * 4 / 6, 0)
