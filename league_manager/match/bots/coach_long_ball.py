@@ -70,13 +70,13 @@ def long_ball(bot: CoachBot, match: Match, team: int, options: set[Action], carr
     if s.turn[team] < TURNS_PER_HALF or s.status[carrier] != STANDING:
         return None
     may_pass = Action(acts.ACTIVATE[acts.PASS], carrier) in options and bool(s.pa[carrier])
-    may_throw = bool(throwers(match, options, carrier))
-    if not (may_pass or may_throw):
+    able = throwers(match, options, carrier)
+    if not (may_pass or able):
         return None
     floor = other_ways(bot, match, options, carrier)
     best = best_long_ball(bot, match, team, options, carrier, floor=floor) if may_pass else None
-    if may_throw:
-        thrown = team_mate_throw(bot, match, carrier, options, best.chance if best is not None else floor)
+    if able:
+        thrown = team_mate_throw(bot, match, carrier, able, best.chance if best is not None else floor)
         if thrown is not None:
             return thrown
     if best is None:

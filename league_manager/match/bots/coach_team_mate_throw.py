@@ -57,13 +57,14 @@ from league_manager.match.pitch import (
 )
 from league_manager.match.procedures.ball import disturbance
 from league_manager.match.procedures.movement import rush_modifiers, rushes_allowed
-from league_manager.match.procedures.rerolls import passes, skill_reroll
+from league_manager.match.procedures.rerolls import skill_reroll
 from league_manager.match.procedures.throw_team_mate import (
     FUMBLED,
     LANDING_MODIFIER,
     SUCCESSFUL,
     SUPERB,
     TERRIBLE,
+    quality_result,
 )
 from league_manager.match.skills import points
 from league_manager.match.state import STANDING, TURNS_PER_HALF, State
@@ -83,7 +84,9 @@ STOPPING_TESTS = {
     "Unchannelled Fury": 4,
 }
 """The roll a thrower's activation test needs when failing it stops the throw (Take Root: the
-walk); other activation tests are taken not to stop it."""
+walk; Really Stupid reads its parameter); other activation tests are taken not to stop it. A
+failed Animal Savagery lashes out at a team-mate next to it and may go on, and an activation
+test may be re-rolled: counting every failure as a stop errs low."""
 SCATTER_PATHS: tuple[tuple[int, int, int], ...] = tuple(
     (a, a + b, a + b + c) for a, b, c in product(DIRECTIONS, repeat=3)
 )
@@ -147,14 +150,13 @@ def throwers(match: Match, options: set[Action], carrier: int) -> list[int]:
 
 
 def team_mate_throw(
-    bot: CoachBot, match: Match, carrier: int, options: set[Action], floor: float
+    bot: CoachBot, match: Match, carrier: int, able: list[int], floor: float
 ) -> Action | None:
-    """The best throw of our carrier this turn by one of its :func:`throwers` when it beats
-    ``floor`` (every other way to score this turn, :func:`.coach_long_ball.long_ball`):
+    """The best throw of our carrier this turn by one of ``able`` (its :func:`throwers`) when
+    it beats ``floor`` (every other way to score this turn, :func:`.coach_long_ball.long_ball`):
     starts the thrower's activation with the walk, the pick of the carrier and the target in
     its plan."""
     s = match.state
-    able = throwers(match, options, carrier)
     best = best_throw(bot, match, carrier, able, floor) if able else None
     if best is None:
         return None
@@ -253,12 +255,12 @@ def thrower_ready(match: Match, thrower: int, walks: bool) -> float:
             continue
         if skill == "Really Stupid":
             roll = int(s.params[thrower].get("Really Stupid", "4+").rstrip("+") or 4)  # 5+ for some
-        if skill == "Really Stupid" and any(
-            (mate := s.board[n]) >= 0 and s.team[mate] == team and s.status[mate] == STANDING
-            and "Really Stupid" not in s.skills[mate]
-            for n in NEIGHBOURS[s.pos[thrower]]
-        ):  # fmt: skip
-            roll = max(roll - 2, 2)  # +2 with a standing team-mate next to it
+            if any(
+                (mate := s.board[n]) >= 0 and s.team[mate] == team and s.status[mate] == STANDING
+                and "Really Stupid" not in s.skills[mate]
+                for n in NEIGHBOURS[s.pos[thrower]]
+            ):  # fmt: skip
+                roll = max(roll - 2, 2)  # +2 with a standing team-mate next to it
         chance *= (7 - roll) / 6 if roll else 1.0
     if c.has(thrower, points.ALWAYS_HUNGRY):
         chance *= 5 / 6
@@ -272,18 +274,14 @@ def _best_target(match: Match, thrower: int, carrier: int, bar: float) -> tuple[
     (the throw's quality x the best landing x the landing squares on the pitch, free and in
     the carrier's reach) down, until the bound cannot beat the best found."""
     s = match.state
-    c = match.ctx
     team = s.team[carrier]
     goal_x = scoring_x(team)
     origin = s.pos[thrower]
     now = abs(xy(s.pos[carrier])[0] - goal_x)
     reach = move_reach(match, carrier)
     results = _quality_odds(match, thrower)
-    rerolls = player_rerolls(c, carrier)
-    best_landing = {
-        quality: chain_success(
-            [DiceTest("landing", need(s.ag[carrier], LANDING_MODIFIER[quality]))], rerolls
-        )[1]
+    best_landing = {  # unmarked: the bound
+        quality: _landing_odds(match, carrier, LANDING_MODIFIER[quality])[1]
         for quality in (SUPERB, SUCCESSFUL)
     }
     bounded = []
@@ -338,7 +336,8 @@ def _quality_odds(match: Match, thrower: int) -> dict[int, list[tuple[str, float
     odds: dict[int, list[tuple[str, float, int]]] = {}
     for band in (1, 2):
         modifier = base - (1 if band == 2 else 0)
-        once = Counter(_quality(roll, s.pa[thrower], modifier) for roll in range(1, 7))
+        pa = s.pa[thrower]  # a PA of '-' fumbles without a roll
+        once = Counter(quality_result(roll, pa, modifier) if pa else FUMBLED for roll in range(1, 7))
         one = {result: n / 6 for result, n in once.items()}
         bad = one.get(FUMBLED, 0.0) + one.get(TERRIBLE, 0.0)
         odds[band] = [
@@ -351,15 +350,6 @@ def _quality_odds(match: Match, thrower: int) -> dict[int, list[tuple[str, float
             if chance
         ]
     return odds
-
-
-def _quality(roll: int, pa: int, modifier: int) -> str:
-    """The engine's quality result for one roll (a PA of '-' always fumbles)."""
-    if roll == 1 or not pa:
-        return FUMBLED
-    if passes(roll, pa, modifier):
-        return SUPERB
-    return TERRIBLE if roll + modifier <= 1 else SUCCESSFUL
 
 
 def _landed_and_ran(
@@ -395,10 +385,15 @@ def _landing(
         c = match.ctx
         team = s.team[carrier]
         mod = LANDING_MODIFIER[quality] - c.n_markers(landing, team)
-        test = DiceTest("landing", need(s.ag[carrier], mod))
         with _team_rerolls_spent(match, team, spent):
-            count.landings[key] = chain_success([test], player_rerolls(c, carrier))
+            count.landings[key] = _landing_odds(match, carrier, mod)
     return count.landings[key]
+
+
+def _landing_odds(match: Match, carrier: int, modifier: int) -> tuple[float, float]:
+    """The carrier's landing test at ``modifier``: (at the first roll, with re-rolls)."""
+    test = DiceTest("landing", need(match.state.ag[carrier], modifier))
+    return chain_success([test], player_rerolls(match.ctx, carrier))
 
 
 @contextmanager

@@ -103,20 +103,23 @@ def _quality(c: Ctx, p: int, band: int) -> Proc[str]:
     rerolled = False
     while True:
         roll = c.d6("throw quality")
-        if roll == 1:
-            result = FUMBLED
-        elif passes(roll, s.pa[p], modifier):
-            result = SUPERB
-        elif roll + modifier <= 1:
-            result = TERRIBLE
-        else:
-            result = SUCCESSFUL
+        result = quality_result(roll, s.pa[p], modifier)
         c.emit(Event("throw_quality", s.team[p], p, (roll,), s.pa[p], tuple(mods), detail=result))
         if result == SUPERB or rerolled:
             return result
         if not (yield from reroll_choice(c, p, "throw")):
             return result
         rerolled = True
+
+
+def quality_result(roll: int, pa: int, modifier: int) -> str:
+    """The result of a throw's quality roll: a natural 1 is fumbled, a pass of the PA test
+    superb, a total of 1 or less terrible, anything else successful."""
+    if roll == 1:
+        return FUMBLED
+    if passes(roll, pa, modifier):
+        return SUPERB
+    return TERRIBLE if roll + modifier <= 1 else SUCCESSFUL
 
 
 def _fumbled(c: Ctx, thrown: int, origin: int, can_land: bool) -> Proc[None]:
