@@ -12,6 +12,7 @@ from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.greedy_bot import GreedyBot
 from league_manager.match.engine import Match
 from league_manager.match.odds import ATTACKER_ORDER, DEFENDER_ORDER, face_result
+from league_manager.match.paths import JUMP
 from league_manager.match.pitch import ON_PITCH, distance
 from league_manager.match.procedures.throw_team_mate import FUMBLED, TERRIBLE
 from league_manager.match.state import TURNS_PER_HALF
@@ -28,6 +29,8 @@ class CoachDice(GreedyBot):
     """The player of the activation the coach chose (-1: none)."""
     _kind: str
     """The kind of that activation (``acts.BLITZ`` ...)."""
+    _plan: list[Action]
+    """The steps of that activation still to play."""
 
     def _block_die(self, match: Match, prompt: Prompt) -> Action | None:
         s = match.state
@@ -55,6 +58,8 @@ class CoachDice(GreedyBot):
     def _reroll(self, match: Match, prompt: Prompt) -> Action | None:
         if prompt.info.get("roll") == "throw" and not _throw_worth_rerolling(match):
             return Action(acts.DECLINE)  # whatever the re-roll: a skill, Pro or the team's
+        if prompt.info.get("roll") == "take_root" and not self._walks(int(prompt.info.get("player", -1))):
+            return Action(acts.DECLINE)  # rooted, it still blocks or throws where it stands
         for action in prompt.options:
             if action.kind in (acts.USE_SKILL_REROLL, acts.USE_PRO):
                 return action
@@ -78,6 +83,11 @@ class CoachDice(GreedyBot):
             roll in BALL_ROLLS or player == s.carrier or (player == self._player and self._kind == acts.BLITZ)
         )
         return team_rr if self._spend(match, prompt.team, critical) else Action(acts.DECLINE)
+
+    def _walks(self, p: int) -> bool:
+        """Whether p's activation needs to move: not when it is the coach's chosen activation
+        and its plan has no step (a Block, a Throw Team-mate from where it stands)."""
+        return p != self._player or any(a.kind in (acts.MOVE, JUMP) for a in self._plan)
 
     def _spend(self, match: Match, team: int, critical: bool) -> bool:
         """The re-roll budget: the ball always; otherwise keep one back until late in the half."""

@@ -62,7 +62,7 @@ def _halfling_turn(
 
 
 def test_on_the_last_turn_the_treeman_throws_the_carrier_who_runs_in() -> None:
-    match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7), "foe": sq(12, 1)}, seed=1)
+    match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7), "foe": sq(12, 1)})
     s = match.state
     carrier, tree = who["carrier"], who["tree"]
     assert scoring_x(0) - xy(s.pos[carrier])[0] > s.ma[carrier] + 2  # too far to run in
@@ -130,7 +130,7 @@ def test_the_throw_counts_what_can_stop_it() -> None:
     assert throwers(match, options, carrier) == []
 
 
-def test_a_successful_throw_is_not_rerolled_a_fumbled_one_is() -> None:
+def test_a_successful_throw_is_not_rerolled_a_fumbled_one_is_nor_take_root_without_a_walk() -> None:
     match, who = _halfling_turn({"carrier": sq(11, 7), "tree": sq(10, 7)})
     coach = CoachBot(1)
     tree = who["tree"]
@@ -147,6 +147,11 @@ def test_a_successful_throw_is_not_rerolled_a_fumbled_one_is() -> None:
     match.ctx.events.append(Event("throw_quality", 0, tree, (1,), 5, detail="fumbled"))
     assert coach._reroll(match, offer) == Action(acts.USE_TEAM_REROLL, tree)
     assert coach._reroll(match, pro) == Action(acts.USE_PRO, tree)
+    root = Prompt(acts.REROLL, 0, list(offer.options), {"player": tree, "roll": "take_root", "skill": ""})
+    coach._player, coach._plan = tree, [Action(acts.THROW, tree, sq(11, 7))]
+    assert coach._reroll(match, root) == Action(acts.DECLINE)  # rooted, it throws all the same
+    coach._plan = [Action(acts.MOVE, tree, sq(11, 6)), Action(acts.THROW, tree, sq(11, 7))]
+    assert coach._reroll(match, root) == Action(acts.USE_TEAM_REROLL, tree)  # it must walk first
 
 
 def test_the_turn_before_the_last_a_far_carrier_ends_next_to_its_thrower() -> None:
