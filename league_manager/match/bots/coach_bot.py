@@ -58,9 +58,11 @@ from league_manager.match.bots import coach_hits as hits
 from league_manager.match.bots import coach_press as press
 from league_manager.match.bots.coach_carrier import SURE
 from league_manager.match.bots.coach_dice import CoachDice
+from league_manager.match.bots.coach_escort import escort
 from league_manager.match.bots.coach_lane import lane
 from league_manager.match.bots.coach_long_ball import long_ball
 from league_manager.match.bots.coach_route import free_steps
+from league_manager.match.bots.coach_setup import setup_step
 from league_manager.match.engine import Match
 from league_manager.match.odds import block_odds
 from league_manager.match.paths import Budget, MovePlan, plan_moves
@@ -98,6 +100,10 @@ class CoachBot(CoachDice):
         """One line on the activation chosen last (for "Why this move?")."""
         self.shared_plans: dict[object, dict[int, MovePlan]] | None = None
         """Move plans shared by the coaches of a look-ahead's forks (same position, same plans)."""
+
+    def _setup(self, match: Match, prompt: Prompt) -> Action | None:
+        """The greedy preset, with a team-mate thrower kept back when receiving (:mod:`.coach_setup`)."""
+        return setup_step(match, prompt) or super()._setup(match, prompt)
 
     # the team turn -----------------------------------------------------------------
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
@@ -154,6 +160,7 @@ class CoachBot(CoachDice):
                 lambda: lane(self, match, team, options, carrier),
                 lambda: carrier_steps.carrier_move(self, match, team, options, carrier),
                 lambda: carrier_steps.cage(self, match, team, options, carrier),
+                lambda: escort(self, match, team, options, carrier),
                 lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: defence.foul(self, match, team, options),
                 lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=True),
