@@ -6,10 +6,12 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+import pytest
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from league_manager.match.actions import TURN, Action
+from league_manager.ui.match_board.bot_worker import BotWorker
 from tests.gui.match_board.board_helpers import make_board
 
 
@@ -94,3 +96,24 @@ def test_a_cancelled_thought_still_reading_the_match_holds_every_change_until_it
     assert at_idle[0] == (False, count)  # nothing was played while the thread read the match
     session.bot_thinker = original  # type: ignore[method-assign]
     qtbot.waitUntil(lambda: len(ctl.match.actions) > count, timeout=60_000)  # the bots go on
+
+
+def test_the_worker_hands_the_action_to_the_gui_thread_and_refuses_a_second_thought(qtbot: QtBot) -> None:
+    worker = BotWorker()
+    release = threading.Event()
+    ran: list[int] = []
+    got: list[tuple[Action, int]] = []
+
+    def think() -> Action:
+        ran.append(threading.get_ident())
+        release.wait(30)
+        return Action(TURN)
+
+    worker.start(think, lambda action: got.append((action, threading.get_ident())))
+    assert worker.busy and worker.running
+    with pytest.raises(RuntimeError, match="still running"):
+        worker.start(think, lambda action: None)
+    release.set()
+    qtbot.waitUntil(lambda: not worker.running, timeout=10_000)
+    assert got == [(Action(TURN), threading.get_ident())] and ran[0] != threading.get_ident()
+    assert not worker.busy
