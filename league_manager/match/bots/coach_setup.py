@@ -6,7 +6,9 @@ the half's last turns the coach's team-mate throw (:mod:`.coach_team_mate_throw`
 nobody to throw with. When its team receives and has a Right Stuff player to throw, the coach
 swaps one thrower on the line with the player on the preset's central back square, one legal
 set-up action a prompt: remove that player, move the thrower back, put the player on the line.
-Each step is read from the team's half as it stands, so the sequence resumes wherever it is.
+Each step is read from the team's half as it stands, so the sequence resumes wherever it is;
+a team too short of players to fill the preset's back square keeps the preset (the swap would
+leave the line short, and the set-up would never end).
 """
 
 from __future__ import annotations
@@ -43,13 +45,13 @@ def setup_step(match: Match, prompt: acts.Prompt) -> Action | None:
     back = sq(x if team == 0 else LENGTH - 1 - x, y)
     line = formation_squares(RECEIVING_PRESET, team)[:3]
     throwers = [p for p in placed if is_thrower(match, p)]
+    bench = [p for p in available(c, team) if s.pos[p] < 0 and s.status[p] == RESERVE]
     if s.board[back] >= 0 and s.board[back] in throwers:  # the thrower is back: fill the line
         gap = next((q for q in line if s.board[q] < 0), -1)
         if gap < 0:
             return None
-        bench = [p for p in available(c, team) if s.pos[p] < 0 and s.status[p] == RESERVE]
-        if not bench:
-            return None
+        if not bench:  # cannot happen from the steps below; never leave the set-up stuck
+            return Action(acts.PLACE, s.board[back], gap)
         best = min(bench, key=lambda p: (-s.st[p], -s.av[p], p))
         return Action(acts.PLACE, best, gap)
     on_line = [p for p in throwers if s.pos[p] in line]
@@ -57,4 +59,6 @@ def setup_step(match: Match, prompt: acts.Prompt) -> Action | None:
         return None
     if s.board[back] >= 0:  # make room behind the line
         return Action(acts.REMOVE, s.board[back])
+    if not bench:  # too few players for the preset's back square: nobody would take the line
+        return None
     return Action(acts.PLACE, on_line[-1], back)

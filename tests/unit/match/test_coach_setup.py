@@ -1,6 +1,7 @@
 """The coach's set-up: receiving with a team-mate thrower and a Right Stuff player, one thrower
 waits behind the line while the line keeps three players; kicking, the greedy preset stands.
-Every set-up action the coach takes is legal in the engine."""
+Every set-up action the coach takes is legal in the engine, and a team short of players ends
+its set-up."""
 
 from league_manager.match import actions as acts
 from league_manager.match.bots.coach_bot import CoachBot
@@ -9,6 +10,7 @@ from league_manager.match.engine import Match
 from league_manager.match.pitch import LENGTH, los_x, sq, xy
 from league_manager.match.procedures.setup import formation_squares, setup_problems
 from league_manager.match.skills import points
+from league_manager.match.state import KO
 from league_manager.match.teams import generate_team
 from league_manager.rules.loader import load_ruleset
 
@@ -62,3 +64,32 @@ def test_the_kicking_side_and_a_team_without_right_stuff_keep_the_preset() -> No
     assert sorted(s.pos[p] for p in s.players_of(receiving) if s.pos[p] >= 0) == sorted(
         formation_squares("balanced", receiving)
     )
+
+
+def test_a_team_too_short_for_the_back_square_keeps_the_preset_and_the_set_up_ends() -> None:
+    """Seven players (the preset's back square is the eighth): no swap, and no set-up loop."""
+    ruleset = load_ruleset("bb2020")
+    home = generate_team(ruleset.team("halfling"), 1, prefix="home-")
+    away = generate_team(ruleset.team("halfling"), 2, prefix="away-")
+    match = Match(home, away, seed=1, snapshots=False, ruleset=ruleset, allow_inert=True)
+    bots = (CoachBot(1), CoachBot(2))
+    while (prompt := match.prompt) is not None and not (
+        prompt.kind == acts.SETUP and prompt.team != match.state.kicking
+    ):
+        match.apply(bots[prompt.team].choose(match))
+    s = match.state
+    receiving = 1 - s.kicking
+    mine = list(s.players_of(receiving))
+    keep = [p for p in mine if _thrower(match, p)] + [p for p in mine if not _thrower(match, p)][:5]
+    for p in mine:
+        if p not in keep:
+            s.status[p] = KO
+    taken = []
+    while (prompt := match.prompt) is not None and prompt.kind == acts.SETUP and prompt.team == receiving:
+        action = bots[receiving].choose(match)
+        assert match.is_legal(action)
+        taken.append(action.kind)
+        match.apply(action)
+        assert len(taken) < 10, taken
+    assert taken == [acts.FORMATION, acts.END_SETUP]
+    assert sum(1 for p in mine if s.pos[p] >= 0) == 7
