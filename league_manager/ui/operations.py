@@ -7,7 +7,6 @@ returned ``Changes`` so every page refreshes itself, and remember how to undo it
 
 from __future__ import annotations
 
-import gc
 import itertools
 import logging
 import traceback
@@ -21,6 +20,7 @@ from PySide6.QtCore import QObject, Qt, Signal, Slot
 from league_manager.core.errors import LeagueError, RuleViolation, RuleViolations
 from league_manager.core.system_errors import describe_system_error
 from league_manager.services.changes import Changes, Outcome
+from league_manager.ui import gc_pause
 from league_manager.ui.dialogs import DialogService
 
 log = logging.getLogger(__name__)
@@ -129,7 +129,6 @@ class OpRunner(QObject):
         self._ids = itertools.count(1)
         self._relay = _Relay(self)
         self._relay.finished.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
-        self._gc_was_enabled = False
 
     @property
     def busy(self) -> bool:
@@ -245,19 +244,12 @@ class OpRunner(QObject):
         return not running
 
     def _pause_gc(self) -> None:
-        """Collect on the GUI thread, then keep the cyclic collector off while a worker runs.
-
-        Python runs its cyclic garbage collector on whichever thread happens to allocate;
-        on a worker it would destroy abandoned Qt objects there, off their own thread.
-        Anki takes the same precaution.
-        """
-        gc.collect()
-        self._gc_was_enabled = gc.isenabled()
-        gc.disable()
+        """Collect on the GUI thread, then keep the cyclic collector off while a worker runs
+        (:mod:`league_manager.ui.gc_pause`)."""
+        gc_pause.pause(collect_first=True)
 
     def _resume_gc(self) -> None:
-        if self._gc_was_enabled:
-            gc.enable()
+        gc_pause.resume()
 
     def undo_last(self) -> None:
         """Take back the newest undoable change."""

@@ -12,7 +12,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QDialog, QFileDialog, QInputDialog, QMessageBox
 
 from league_manager.services.facade import Services
-from league_manager.ui import theme
+from league_manager.ui import gc_pause, theme
 from league_manager.ui.dialogs import DialogService
 from league_manager.ui.main_window import MainWindow
 
@@ -168,3 +168,11 @@ def demo_file(tmp_path: Path, _demo_template: Path) -> Path:
     path = tmp_path / "demo.db"
     shutil.copyfile(_demo_template, path)
     return path
+
+
+@pytest.fixture(autouse=True)
+def _collector_not_left_paused() -> Iterator[None]:
+    """Every GUI test ends with Python's garbage collector as it found it: a worker thread
+    (the operations runner, a bot's thought) that was never collected would leave it off."""
+    yield
+    assert gc_pause.paused() == 0, "a worker thread's pause of the garbage collector was left open"

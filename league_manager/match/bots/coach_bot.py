@@ -11,7 +11,8 @@ At each team-turn decision the coach looks at the ball and picks the next activa
 3. the ball: pick a loose ball up with the player most likely to reach and lift it; move our
    carrier on a path without dice towards the end zone, away from opponents; blitz their
    carrier when the blitz pays;
-4. cage the carrier (its diagonal squares), then risky blocks that still pay, a foul when the
+4. cage the carrier (its diagonal squares), walk a team-mate thrower along behind a Right
+   Stuff carrier (:mod:`.coach_escort`), then risky blocks that still pay, a foul when the
    victim is down next to a free player, then screen: the other players move without dice
    between the opponents and the ball;
 5. with the ball loose, a player next to it and a long pick-up late in the turn; with their
@@ -30,11 +31,12 @@ Odds come from :mod:`league_manager.match.odds` (block dice with skills and assi
 :mod:`league_manager.match.paths` (dodge, rush, jump, pick-up chains with re-rolls). The
 chosen activation is stored as a plan and played step by step; when the match offers
 something the plan did not foresee, the coach ends the activation (always legal). Other
-prompts (skills, inducements, stars) use the greedy bot's handlers. Race flavour is a pair of
-weights drawn from the roster: strong teams block more, agile ones run more. The carrier's
-square is worth more ground as the half runs out (and a square it scores from next turn
-more), and in the last two turns the carrier takes riskier paths, so a half ends in a score
-rather than a stall.
+prompts (skills, inducements, stars) use the greedy bot's handlers; the set-up is the greedy
+bot's preset, with a team-mate thrower kept off the line when receiving (:mod:`.coach_setup`).
+Race flavour is a pair of weights drawn from the roster: strong teams block more, agile ones
+run more. The carrier's square is worth more ground as the half runs out (and a square it
+scores from next turn more), and in the last two turns the carrier takes riskier paths, so a
+half ends in a score rather than a stall.
 
 This module holds the script's order, the plan being played and the look-ups the steps
 share (move plans, free reach, the race's weights). The steps live by concern:

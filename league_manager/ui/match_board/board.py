@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QResizeEvent
+from PySide6.QtGui import QCloseEvent, QKeyEvent, QMouseEvent, QPainter, QResizeEvent
 from PySide6.QtWidgets import (
     QGraphicsView,
     QHBoxLayout,
@@ -506,6 +506,13 @@ class MatchBoard(QWidget):
             return
         if name:
             self.act(lambda: self.controller.key(name))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """A board shown on its own (not in a :class:`BoardWindow`, which does the same) stops its
+        bots and lets a thought under way end, so its thread and the paused collector are let go."""
+        self.stop_bots()
+        self.thinking.wait()
+        super().closeEvent(event)
 
     def stop_bots(self) -> None:
         """Stop playing bot moves (the window is closing, or a screenshot is being set up).

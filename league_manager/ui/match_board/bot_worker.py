@@ -2,16 +2,18 @@
 (veteran, legend) weighs its moves.
 
 The board hands :class:`BotWorker` a function that returns the bot's action without applying
-it; the function runs on a Python thread of its own (the board starts no thought while one runs) and
-the action is collected in the GUI thread, where the board applies and animates it as before. A
-thought that is cancelled (pause, the window closing) is dropped when it arrives; until it has
-arrived the thread still reads the match, so the board changes nothing (``running``).
+it; the function runs on a Python thread of its own (one thought at a time) and the action is
+collected in the GUI thread, where the board applies and animates it as before. A thought that
+is cancelled (pause, the window closing) is dropped when it arrives; until it has arrived the
+thread still reads the match, so the board changes nothing (``running``).
 
-The worker thread touches no Qt object: it only runs the engine's pure-Python search. The GUI
-thread polls the thought's future on a timer while one is outstanding. Handing the thought to a
-``QThreadPool`` as a Python ``QRunnable`` and signalling the result back crashed the process
-(a segmentation fault in the GUI thread's garbage collection) about once in a dozen runs of the
-board's bot tests; with no Qt object shared across threads there is nothing left to race.
+The worker thread touches no Qt object: it runs the engine's pure-Python search and fills a
+future, and a timer in the GUI thread collects the thought once the thread has ended. While it
+runs, Python's cyclic garbage collector is paused (:mod:`league_manager.ui.gc_pause`): a
+collection the search's allocations set off on the worker would destroy abandoned Qt objects
+off their thread. An earlier version (a Python ``QRunnable`` on a ``QThreadPool`` signalling
+its result back, the collector left on) crashed the process once with a segmentation fault in
+the board's bot tests, during a garbage collection while a thought ran.
 """
 
 from __future__ import annotations
@@ -19,14 +21,22 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
-from concurrent.futures import wait as wait_for
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from league_manager.match.actions import Action
+from league_manager.ui import gc_pause
 
 POLL_MS = 10
 """How often the GUI thread looks for a finished thought (well under an animation frame)."""
+
+
+@dataclass(frozen=True)
+class _Thought:
+    token: int
+    future: Future[Action]
+    thread: threading.Thread
 
 
 class BotWorker(QObject):
@@ -37,7 +47,7 @@ class BotWorker(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._pending: list[tuple[int, Future[Action]]] = []
+        self._thought: _Thought | None = None
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._collect)
@@ -50,11 +60,11 @@ class BotWorker(QObject):
     def running(self) -> bool:
         """The worker thread is still reading the match: a thought under way, or one cancelled
         that has not been collected yet. Nothing may change the match until it is False."""
-        return bool(self._pending)
+        return self._thought is not None
 
     def start(self, think: Callable[[], Action], then: Callable[[Action], None]) -> None:
         """Run ``think`` on the worker thread and call ``then`` with its action in this thread."""
-        if self._pending:
+        if self._thought is not None:
             raise RuntimeError("a bot thought is still running: wait for `running` to clear")
         future: Future[Action] = Future()
 
@@ -67,8 +77,10 @@ class BotWorker(QObject):
         self._token += 1
         self._then = then
         self.busy = True
-        self._pending.append((self._token, future))
-        threading.Thread(target=run, name="bot-thought", daemon=True).start()
+        thread = threading.Thread(target=run, name="bot-thought", daemon=True)
+        self._thought = _Thought(self._token, future, thread)
+        gc_pause.pause()
+        thread.start()
         self._poll.start()
 
     def cancel(self) -> None:
@@ -78,27 +90,29 @@ class BotWorker(QObject):
         self.busy = False
 
     def wait(self) -> None:
-        """Block until the worker thread is idle (the window is closing)."""
-        self._poll.stop()
-        wait_for([future for _, future in self._pending])
-        self._pending.clear()
+        """Block until the worker thread has ended (the window is closing); its action is dropped."""
+        thought = self._thought
+        if thought is not None:
+            thought.thread.join()
+            self._end()
 
     def _collect(self) -> None:
-        """The GUI thread's timer: hand over every thought that has finished, in order."""
-        while self._pending and self._pending[0][1].done():
-            token, future = self._pending.pop(0)
-            self._arrived(token, future)
-        if not self._pending:
-            self._poll.stop()
-
-    def _arrived(self, token: int, future: Future[Action]) -> None:
-        if token != self._token:
-            if not self._pending:
-                self.idle.emit()
+        """The GUI thread's timer: hand over the thought once its thread has ended."""
+        thought = self._thought
+        if thought is None or thought.thread.is_alive():
+            return
+        self._end()
+        if thought.token != self._token:  # cancelled
+            self.idle.emit()
             return
         then, self._then, self.busy = self._then, None, False
-        error = future.exception()
+        error = thought.future.exception()
         if error is not None:
             raise error
         if then is not None:
-            then(future.result())
+            then(thought.future.result())
+
+    def _end(self) -> None:
+        self._poll.stop()
+        self._thought = None
+        gc_pause.resume()

@@ -3,6 +3,7 @@ undo waits for the thought, a pause drops it, and the moves are played on the bo
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Callable
 
@@ -11,6 +12,7 @@ from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from league_manager.match.actions import TURN, Action
+from league_manager.ui import gc_pause
 from league_manager.ui.match_board.bot_worker import BotWorker
 from tests.gui.match_board.board_helpers import make_board
 
@@ -117,3 +119,33 @@ def test_the_worker_hands_the_action_to_the_gui_thread_and_refuses_a_second_thou
     qtbot.waitUntil(lambda: not worker.running, timeout=10_000)
     assert got == [(Action(TURN), threading.get_ident())] and ran[0] != threading.get_ident()
     assert not worker.busy
+
+
+def test_the_garbage_collector_is_paused_while_a_thought_runs_and_back_after(qtbot: QtBot) -> None:
+    worker = BotWorker()
+    release = threading.Event()
+    before = gc.isenabled()
+
+    def think() -> Action:
+        release.wait(30)
+        return Action(TURN)
+
+    worker.start(think, lambda action: None)
+    assert not gc.isenabled() and gc_pause.paused() == 1
+    worker.cancel()
+    release.set()
+    with qtbot.waitSignal(worker.idle, timeout=10_000):
+        pass
+    assert gc.isenabled() == before and gc_pause.paused() == 0
+
+
+def test_pauses_nest_and_the_last_one_restores_the_collector() -> None:
+    assert gc.isenabled()
+    gc_pause.pause()
+    gc_pause.pause(collect_first=True)
+    gc_pause.resume()
+    assert not gc.isenabled()
+    gc_pause.resume()
+    assert gc.isenabled()
+    with pytest.raises(RuntimeError):
+        gc_pause.resume()

@@ -1,0 +1,44 @@
+"""Keep Python's cyclic garbage collector off while Python code runs on a worker thread.
+
+Python runs its cyclic collector on whichever thread happens to allocate. On a worker thread
+it would destroy abandoned Qt objects (a widget's wrapper caught in a reference cycle) there,
+off the thread that owns them, and the process can crash. So every place that runs Python on a
+worker (the operations runner, the board's bot thought) pauses the collector for as long as the
+worker runs. The pauses nest: the collector comes back, if it was on, when the last one ends;
+garbage made in the meantime is collected then, on the GUI thread. Anki takes the same
+precaution.
+"""
+
+from __future__ import annotations
+
+import gc
+
+_depth = 0
+_was_enabled = False
+
+
+def pause(collect_first: bool = False) -> None:
+    """Turn the collector off until the matching :func:`resume` (``collect_first``: collect on
+    this thread before, when this is the outermost pause)."""
+    global _depth, _was_enabled
+    if _depth == 0:
+        if collect_first:
+            gc.collect()
+        _was_enabled = gc.isenabled()
+        gc.disable()
+    _depth += 1
+
+
+def resume() -> None:
+    """End one :func:`pause`; the last one turns the collector back on if it was on."""
+    global _depth
+    if _depth == 0:
+        raise RuntimeError("gc_pause.resume() without a pause")
+    _depth -= 1
+    if _depth == 0 and _was_enabled:
+        gc.enable()
+
+
+def paused() -> int:
+    """How many pauses are open."""
+    return _depth
