@@ -8,7 +8,7 @@ from typing import Any
 from league_manager.cli import match_coverage, remote_commands
 from league_manager.cli.context import CliContext
 from league_manager.core.errors import LeagueError
-from league_manager.match.bots import BOT_NAMES, LEVELS, make_bot
+from league_manager.match.bots import BOT_NAMES, LEVELS, BotStalled, make_bot, play
 from league_manager.match.engine import Match
 from league_manager.match.scenario import ScenarioError, event_dict, load, run
 from league_manager.match.teams import generate_team
@@ -129,10 +129,10 @@ def simulate_command(args: argparse.Namespace, ctx: CliContext) -> int:
         seed = args.seed * 1000 + game
         match = Match(home, away, seed=seed, snapshots=False, ruleset=ruleset, allow_inert=True)
         bots = (make_bot(args.bot, seed + 1), make_bot(args.bot, seed + 2))
-        decisions = 0
-        while match.prompt is not None:
-            match.apply(bots[match.prompt.team].choose(match))
-            decisions += 1
+        try:
+            decisions = play(match, bots)
+        except BotStalled as exc:
+            return ctx.fail(str(exc))
         result = match.outcome()
         assert result is not None
         results.append(
@@ -179,7 +179,7 @@ def duel_command(args: argparse.Namespace, ctx: CliContext) -> int:
         lines, times = play_duel(
             ruleset, args.home_bot, args.away_bot, (teams[0], teams[1]), args.games, args.seed, args.swap
         )
-    except (LeagueError, ValueError) as exc:
+    except (LeagueError, ValueError, BotStalled) as exc:
         return ctx.fail(str(exc))
     rows = [line.to_dict() for line in lines]
     if args.csv:

@@ -104,10 +104,38 @@ def make_bot(kind: str, seed: int) -> Bot:
     raise ValueError(f"unknown bot {kind!r} ({', '.join(BOT_NAMES)})")
 
 
+MOST_DECISIONS = 20_000
+"""A whole match takes 800-1,500 bot decisions. One that reaches this many has stalled (a bot
+repeating actions that change nothing) and is stopped with :class:`BotStalled` rather than run
+for ever."""
+
+
+class BotStalled(RuntimeError):
+    """A match played by bots did not end within :data:`MOST_DECISIONS` decisions."""
+
+
+def check_stall(match: Match, decisions: int) -> None:
+    """Raise :class:`BotStalled` once a bots' match has taken :data:`MOST_DECISIONS` decisions.
+
+    Raises:
+        BotStalled: with the match's seed and its last actions, to replay and mend the bot.
+    """
+    if decisions < MOST_DECISIONS:
+        return
+    last = ", ".join(f"{a.kind} {a.player} {a.square}" for a in match.actions[-6:])
+    seed = getattr(match.dice, "seed", "?")
+    raise BotStalled(f"the bots' match (dice seed {seed}) did not end in {decisions} decisions; last: {last}")
+
+
 def play(match: Match, bots: tuple[Bot, Bot]) -> int:
-    """Play a match to the end with one bot per team; returns the number of decisions."""
+    """Play a match to the end with one bot per team; returns the number of decisions.
+
+    Raises:
+        BotStalled: the match did not end (:func:`check_stall`).
+    """
     decisions = 0
     while match.prompt is not None:
         match.apply(bots[match.prompt.team].choose(match))
         decisions += 1
+        check_stall(match, decisions)
     return decisions

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from league_manager.match.bots import make_bot
+from league_manager.match.bots import check_stall, make_bot
 from league_manager.match.engine import Match
 from league_manager.match.teams import generate_team
 from league_manager.rules.model import Ruleset
@@ -103,6 +103,7 @@ def play_duel(
                     times.append((time.perf_counter() - t0) * 1000)
                 match.apply(action)
                 decisions += 1
+                check_stall(match, decisions)
             lines.append(
                 _line(match, len(lines) + 1, game_seed, a_home, decisions, time.perf_counter() - started)
             )

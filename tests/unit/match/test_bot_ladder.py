@@ -1,5 +1,6 @@
 """The bot ladder: every level plays legal actions, a seed replays the same game, the duel
-command's summary and the ``match bots`` listing."""
+command's summary and the ``match bots`` listing; a match the bots cannot end stops with an
+error."""
 
 import argparse
 import csv
@@ -11,8 +12,9 @@ import pytest
 
 from league_manager.cli.context import CliContext
 from league_manager.cli.match_commands import register
+from league_manager.match import bots as bots_module
 from league_manager.match.actions import Action
-from league_manager.match.bots import BOT_NAMES, make_bot
+from league_manager.match.bots import BOT_NAMES, BotStalled, make_bot, play
 from league_manager.match.bots.duel import GameLine, percentile, summary, wilson
 from league_manager.match.engine import Match
 from league_manager.match.teams import generate_team
@@ -121,3 +123,24 @@ def test_match_duel_refuses_bad_teams_and_game_counts() -> None:
     assert _run(*base, "--games", "0")[0] == 1
     code, _, err = _run(*base, "--teams", "human,nobody", "--games", "1")
     assert code == 1 and err
+
+
+class _Dither:
+    """A bot that never ends its set-up: it picks the same preset again and again."""
+
+    def choose(self, match: Match) -> Action:
+        prompt = match.prompt
+        assert prompt is not None
+        return next((a for a in prompt.options if a.kind == "formation"), prompt.options[0])
+
+
+def test_a_stalled_bots_match_stops_with_an_error_naming_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    ruleset = load_ruleset("bb2020")
+    home = generate_team(ruleset.team("human"), 1, prefix="home-")
+    away = generate_team(ruleset.team("orc"), 2, prefix="away-")
+    match = Match(home, away, seed=5, snapshots=False, ruleset=ruleset, allow_inert=True)
+    monkeypatch.setattr(bots_module, "MOST_DECISIONS", 300)
+    with pytest.raises(BotStalled, match=r"dice seed 5\) did not end in 300 decisions; last: formation"):
+        play(match, (_Dither(), _Dither()))
+    code, _, err = _run("match", "simulate", "--home", "human", "--away", "orc", "--games", "1")
+    assert code == 1 and "did not end in 300 decisions" in err  # a real game is longer than 300
