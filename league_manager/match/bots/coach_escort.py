@@ -4,7 +4,8 @@ A thrower such as a Halfling team's Treeman moves two squares a turn and is left
 drive: on the half's last turn it stands too far from the carrier to throw it (measured on
 the Halfling mirror, the thrower kept back at set-up, :mod:`.coach_setup`, stood 4 to 10
 squares from the carrier on the last turn, and threw about once in twenty games). So each
-team turn, while our carrier can be thrown (Right Stuff, strength 3 or less), the thrower
+team turn of a team built on Right Stuff players (:func:`throwing_team`), while our carrier
+can be thrown (Right Stuff, strength 3 or less), the thrower
 nearest it that is standing, unmarked and not yet activated walks, without a roll (no
 dodge, no Rush), to the square nearest the carrier it reaches, an unmarked one first. A
 thrower already next to the carrier stays, and so does one that cannot get closer.
@@ -31,6 +32,8 @@ def escort(bot: CoachBot, match: Match, team: int, options: set[Action], carrier
     c = match.ctx
     if s.pos[carrier] < 0 or not c.has(carrier, points.RIGHT_STUFF) or s.st[carrier] > 3:
         return None
+    if not throwing_team(match, team):
+        return None
     goal_x = scoring_x(team)
     best: tuple[tuple[int, bool, int], int, MovePlan] | None = None
     for q in bot._movers(match, team, options):
@@ -51,6 +54,17 @@ def escort(bot: CoachBot, match: Match, team: int, options: set[Action], carrier
     (after, _marked, _to_go), q, plan = best
     why = f"walk the thrower along behind the carrier ({after} squares from it)"
     return bot._start(q, acts.MOVE, plan, reason=why)
+
+
+def throwing_team(match: Match, team: int) -> bool:
+    """Whether the team plays the throw: most of its players have Right Stuff (Halflings,
+    Goblins, Snotlings). A team with a few (an Orc roster's Goblins, a Human one's Halflings)
+    keeps its thrower where it blocks: measured on the Orc mirror, the Troll set back and walked
+    along cost 1.56 -> 1.49 TD a match and 35.3 -> 40.6 % draws."""
+    c = match.ctx
+    players = match.state.players_of(team)
+    light = sum(1 for p in players if c.has(p, points.RIGHT_STUFF))
+    return 2 * light > len(players)
 
 
 def is_thrower(match: Match, p: int) -> bool:

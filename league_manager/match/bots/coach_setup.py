@@ -3,23 +3,24 @@
 A thrower (Throw Team-mate, such as a Halfling team's Treeman) that the preset puts on the line
 of scrimmage is marked from the kick-off and, slow and rooted, rarely gets free to throw: on
 the half's last turns the coach's team-mate throw (:mod:`.coach_team_mate_throw`) then has
-nobody to throw with. When its team receives and has a Right Stuff player to throw, the coach
-swaps one thrower on the line with the player on the preset's central back square, one legal
-set-up action a prompt: remove that player, move the thrower back, put the player on the line.
-Each step is read from the team's half as it stands, so the sequence resumes wherever it is;
-a team too short of players to fill the preset's back square keeps the preset (the swap would
-leave the line short, and the set-up would never end).
+nobody to throw with. When its team receives and is built on Right Stuff players
+(:func:`~.coach_escort.throwing_team`: a Halfling or Goblin roster, not an Orc one with a few
+Goblins, whose Troll blocks on the line), the coach swaps one thrower on the line with the
+player on the preset's central back square, one legal set-up action a prompt: remove that
+player, move the thrower back, put the player on the line. Each step is read from the team's
+half as it stands, so the sequence resumes wherever it is; a team too short of players to fill
+the preset's back square keeps the preset (the swap would leave the line short, and the set-up
+would never end).
 """
 
 from __future__ import annotations
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action
-from league_manager.match.bots.coach_escort import is_thrower
+from league_manager.match.bots.coach_escort import is_thrower, throwing_team
 from league_manager.match.engine import Match
 from league_manager.match.pitch import LENGTH, sq
 from league_manager.match.procedures.setup import available, formation_squares
-from league_manager.match.skills import points
 from league_manager.match.state import RESERVE
 
 BACK_SQUARE = (9, 7)
@@ -39,7 +40,7 @@ def setup_step(match: Match, prompt: acts.Prompt) -> Action | None:
     if s.kicking == team or prompt.info.get("movable") is not None:
         return None
     placed = [p for p in s.players_of(team) if s.pos[p] >= 0]
-    if not placed or not any(c.has(p, points.RIGHT_STUFF) for p in placed):
+    if not placed or not throwing_team(match, team):
         return None
     x, y = BACK_SQUARE
     back = sq(x if team == 0 else LENGTH - 1 - x, y)

@@ -52,12 +52,15 @@ def test_receiving_halflings_keep_a_treeman_behind_the_line() -> None:
     assert kinds == [acts.FORMATION, acts.REMOVE, acts.PLACE, acts.PLACE, acts.END_SETUP]
 
 
-def test_the_kicking_side_and_a_team_without_right_stuff_keep_the_preset() -> None:
+def test_the_kicking_side_and_a_team_with_a_few_right_stuff_players_keep_the_preset() -> None:
     match, taken = _set_up("halfling")
     kicking = match.state.kicking
     assert [a.kind for a in taken[kicking]] == [acts.FORMATION, acts.END_SETUP]
-    match, taken = _set_up("orc")
+    match, taken = _set_up("orc", seed=3)  # the home Orcs: a Troll and four Goblins of 13
     s = match.state
+    home = list(s.players_of(0))
+    assert sum(match.ctx.has(p, points.RIGHT_STUFF) for p in home) == 4
+    assert any(_thrower(match, p) for p in home)
     for team in (0, 1):
         assert [a.kind for a in taken[team]] == [acts.FORMATION, acts.END_SETUP]
     receiving = 1 - s.kicking
