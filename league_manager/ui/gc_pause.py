@@ -2,11 +2,12 @@
 
 Python runs its cyclic collector on whichever thread happens to allocate. On a worker thread
 it would destroy abandoned Qt objects (a widget's wrapper caught in a reference cycle) there,
-off the thread that owns them, and the process can crash. So every place that runs Python on a
-worker (the operations runner, the board's bot thought) pauses the collector for as long as the
-worker runs. The pauses nest: the collector comes back, if it was on, when the last one ends;
-garbage made in the meantime is collected then, on the GUI thread. Anki takes the same
-precaution.
+off the thread that owns them, and the process can crash. So the desktop's busy workers (the
+operations runner, the board's bot thought) pause the collector for as long as they run; the
+remote-play threads, which mostly wait on the network, do not. The pauses nest: the collector
+comes back, if it was on, when the last one ends, and the garbage made meanwhile goes in its
+next collection. Pause and resume only from the GUI thread (there is no lock). Anki takes the
+same precaution.
 """
 
 from __future__ import annotations

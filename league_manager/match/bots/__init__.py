@@ -120,7 +120,7 @@ def check_stall(match: Match, decisions: int) -> None:
     Raises:
         BotStalled: with the match's seed and its last actions, to replay and mend the bot.
     """
-    if decisions < MOST_DECISIONS:
+    if decisions < MOST_DECISIONS or match.prompt is None:
         return
     last = ", ".join(f"{a.kind} {a.player} {a.square}" for a in match.actions[-6:])
     seed = getattr(match.dice, "seed", "?")

@@ -11,13 +11,16 @@ The worker thread touches no Qt object: it runs the engine's pure-Python search 
 future, and a timer in the GUI thread collects the thought once the thread has ended. While it
 runs, Python's cyclic garbage collector is paused (:mod:`league_manager.ui.gc_pause`): a
 collection the search's allocations set off on the worker would destroy abandoned Qt objects
-off their thread. An earlier version (a Python ``QRunnable`` on a ``QThreadPool`` signalling
-its result back, the collector left on) crashed the process once with a segmentation fault in
-the board's bot tests, during a garbage collection while a thought ran.
+off their thread. The pause ends when the thought is collected, when the window closing waits
+for it, or, if the worker is destroyed with a thought under way, once that thread has ended.
+An earlier version (a Python ``QRunnable`` on a ``QThreadPool`` signalling its result back,
+the collector left on) crashed the process once with a segmentation fault in the board's bot
+tests, during a garbage collection while a thought ran.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -39,6 +42,28 @@ class _Thought:
     thread: threading.Thread
 
 
+@dataclass
+class _Current:
+    """The thought under way, shared with the worker's ``destroyed`` handler (which must not
+    reach the worker itself)."""
+
+    thought: _Thought | None = None
+
+    def end(self) -> None:
+        """Forget the thought and resume the collector (its thread has ended)."""
+        if self.thought is not None:
+            self.thought = None
+            gc_pause.resume()
+
+
+def _release(current: _Current) -> None:
+    """The worker is destroyed with a thought under way (its board deleted without being
+    closed): wait for the thread, then resume the collector, which would otherwise stay off."""
+    if current.thought is not None:
+        current.thought.thread.join()
+        current.end()
+
+
 class BotWorker(QObject):
     """Runs one bot thought at a time on a worker thread; delivers the action in the GUI thread."""
 
@@ -47,7 +72,8 @@ class BotWorker(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._thought: _Thought | None = None
+        self._current = _Current()
+        self.destroyed.connect(functools.partial(_release, self._current))
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._collect)
@@ -60,11 +86,11 @@ class BotWorker(QObject):
     def running(self) -> bool:
         """The worker thread is still reading the match: a thought under way, or one cancelled
         that has not been collected yet. Nothing may change the match until it is False."""
-        return self._thought is not None
+        return self._current.thought is not None
 
     def start(self, think: Callable[[], Action], then: Callable[[Action], None]) -> None:
         """Run ``think`` on the worker thread and call ``then`` with its action in this thread."""
-        if self._thought is not None:
+        if self._current.thought is not None:
             raise RuntimeError("a bot thought is still running: wait for `running` to clear")
         future: Future[Action] = Future()
 
@@ -74,13 +100,17 @@ class BotWorker(QObject):
             except BaseException as exc:  # handed to the GUI thread, raised there
                 future.set_exception(exc)
 
+        thread = threading.Thread(target=run, name="bot-thought", daemon=True)
+        gc_pause.pause()
+        try:
+            thread.start()
+        except BaseException:
+            gc_pause.resume()
+            raise
         self._token += 1
         self._then = then
         self.busy = True
-        thread = threading.Thread(target=run, name="bot-thought", daemon=True)
-        self._thought = _Thought(self._token, future, thread)
-        gc_pause.pause()
-        thread.start()
+        self._current.thought = _Thought(self._token, future, thread)
         self._poll.start()
 
     def cancel(self) -> None:
@@ -91,14 +121,15 @@ class BotWorker(QObject):
 
     def wait(self) -> None:
         """Block until the worker thread has ended (the window is closing); its action is dropped."""
-        thought = self._thought
+        self.cancel()
+        thought = self._current.thought
         if thought is not None:
             thought.thread.join()
             self._end()
 
     def _collect(self) -> None:
         """The GUI thread's timer: hand over the thought once its thread has ended."""
-        thought = self._thought
+        thought = self._current.thought
         if thought is None or thought.thread.is_alive():
             return
         self._end()
@@ -114,5 +145,4 @@ class BotWorker(QObject):
 
     def _end(self) -> None:
         self._poll.stop()
-        self._thought = None
-        gc_pause.resume()
+        self._current.end()

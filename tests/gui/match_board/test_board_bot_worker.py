@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
@@ -149,3 +150,26 @@ def test_pauses_nest_and_the_last_one_restores_the_collector() -> None:
     assert gc.isenabled()
     with pytest.raises(RuntimeError):
         gc_pause.resume()
+
+
+def test_a_worker_destroyed_mid_thought_waits_for_it_and_resumes_the_collector() -> None:
+    worker = BotWorker()
+    release = threading.Event()
+
+    def think() -> Action:
+        release.wait(30)
+        return Action(TURN)
+
+    worker.start(think, lambda action: None)
+    assert gc_pause.paused() == 1
+    threading.Timer(0.1, release.set).start()  # the thought ends while the worker is being destroyed
+    shiboken6.delete(worker)  # a board deleted without being closed: no timer, no wait()
+    assert gc_pause.paused() == 0 and gc.isenabled()
+
+
+def test_wait_drops_the_thought_so_the_board_can_go_on() -> None:
+    worker = BotWorker()
+    got: list[Action] = []
+    worker.start(lambda: Action(TURN), got.append)
+    worker.wait()
+    assert not worker.busy and not worker.running and got == [] and gc_pause.paused() == 0
