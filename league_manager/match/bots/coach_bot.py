@@ -11,8 +11,7 @@ At each team-turn decision the coach looks at the ball and picks the next activa
 3. the ball: pick a loose ball up with the player most likely to reach and lift it; move our
    carrier on a path without dice towards the end zone, away from opponents; blitz their
    carrier when the blitz pays;
-4. cage the carrier (its diagonal squares), walk a team-mate thrower along behind a Right
-   Stuff carrier (:mod:`.coach_escort`), then risky blocks that still pay, a foul when the
+4. cage the carrier (its diagonal squares), then risky blocks that still pay, a foul when the
    victim is down next to a free player, then screen: the other players move without dice
    between the opponents and the ball;
 5. with the ball loose, a player next to it and a long pick-up late in the turn; with their
@@ -31,12 +30,11 @@ Odds come from :mod:`league_manager.match.odds` (block dice with skills and assi
 :mod:`league_manager.match.paths` (dodge, rush, jump, pick-up chains with re-rolls). The
 chosen activation is stored as a plan and played step by step; when the match offers
 something the plan did not foresee, the coach ends the activation (always legal). Other
-prompts (skills, inducements, stars) use the greedy bot's handlers; the set-up is the greedy
-bot's preset, with a team-mate thrower kept off the line when receiving (:mod:`.coach_setup`).
-Race flavour is a pair of weights drawn from the roster: strong teams block more, agile ones
-run more. The carrier's square is worth more ground as the half runs out (and a square it
-scores from next turn more), and in the last two turns the carrier takes riskier paths, so a
-half ends in a score rather than a stall.
+prompts (skills, inducements, stars) use the greedy bot's handlers. Race flavour is a pair of
+weights drawn from the roster: strong teams block more, agile ones run more. The carrier's
+square is worth more ground as the half runs out (and a square it scores from next turn
+more), and in the last two turns the carrier takes riskier paths, so a half ends in a score
+rather than a stall.
 
 This module holds the script's order, the plan being played and the look-ups the steps
 share (move plans, free reach, the race's weights). The steps live by concern:
@@ -60,11 +58,9 @@ from league_manager.match.bots import coach_hits as hits
 from league_manager.match.bots import coach_press as press
 from league_manager.match.bots.coach_carrier import SURE
 from league_manager.match.bots.coach_dice import CoachDice
-from league_manager.match.bots.coach_escort import escort
 from league_manager.match.bots.coach_lane import lane
 from league_manager.match.bots.coach_long_ball import long_ball
 from league_manager.match.bots.coach_route import free_steps
-from league_manager.match.bots.coach_setup import setup_step
 from league_manager.match.engine import Match
 from league_manager.match.odds import block_odds
 from league_manager.match.paths import Budget, MovePlan, plan_moves
@@ -102,10 +98,6 @@ class CoachBot(CoachDice):
         """One line on the activation chosen last (for "Why this move?")."""
         self.shared_plans: dict[object, dict[int, MovePlan]] | None = None
         """Move plans shared by the coaches of a look-ahead's forks (same position, same plans)."""
-
-    def _setup(self, match: Match, prompt: Prompt) -> Action | None:
-        """The greedy preset, with a team-mate thrower kept back when receiving (:mod:`.coach_setup`)."""
-        return setup_step(match, prompt) or super()._setup(match, prompt)
 
     # the team turn -----------------------------------------------------------------
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
@@ -162,7 +154,6 @@ class CoachBot(CoachDice):
                 lambda: lane(self, match, team, options, carrier),
                 lambda: carrier_steps.carrier_move(self, match, team, options, carrier),
                 lambda: carrier_steps.cage(self, match, team, options, carrier),
-                lambda: escort(self, match, team, options, carrier),
                 lambda: hits.blocks(self, match, team, options, risky=True),
                 lambda: defence.foul(self, match, team, options),
                 lambda: defence.screen(self, match, team, options, s.pos[carrier], ahead=True),

@@ -44,8 +44,8 @@ class GreedyBot:
         handler = getattr(self, "_" + prompt.kind, None)
         if handler is not None:
             choice: Action | None = handler(match, prompt)
-            if choice is not None and (choice in prompt.options or match.is_legal(choice)):
-                return choice  # a set-up's PLACE and REMOVE are legal without being listed
+            if choice is not None and choice in prompt.options:
+                return choice
         for action in prompt.options:
             if action.kind in (acts.DECLINE, acts.NO, acts.END_ACTIVATION, acts.END_TURN):
                 return action

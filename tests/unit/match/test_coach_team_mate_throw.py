@@ -2,14 +2,12 @@
 carrier towards the end zone and the carrier runs in (through the engine, at a real
 team-turn prompt); not before the last turn, not a carrier without Right Stuff, every player
 put back after the count; a successful throw is not re-rolled; on the turn before, the
-carrier too far out to run in ends next to the thrower; the thrower walks along behind the
-carrier."""
+carrier too far out to run in ends next to the thrower."""
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
 from league_manager.match.bots.coach_bot import CoachBot
 from league_manager.match.bots.coach_carrier import carrier_move
-from league_manager.match.bots.coach_escort import escort
 from league_manager.match.bots.coach_team_mate_throw import (
     LEAST,
     _quality_odds,
@@ -21,7 +19,7 @@ from league_manager.match.bots.coach_team_mate_throw import (
 )
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
-from league_manager.match.pitch import NEIGHBOURS, distance, scoring_x, sq, xy
+from league_manager.match.pitch import NEIGHBOURS, scoring_x, sq, xy
 from league_manager.match.skills import points
 from league_manager.match.state import TURNS_PER_HALF
 from league_manager.match.teams import generate_team
@@ -208,22 +206,3 @@ def test_the_throws_quality_odds_follow_the_engines_roll() -> None:
     s.skills[tree] = s.skills[tree] | {"Pro"}  # the coach takes Pro before a team re-roll
     match.ctx.refresh_hooks(tree)
     assert _quality_odds(match, tree)[1][1] == ("superb", 3 / 6 * 1 / 6 * 4 / 6, 0)
-
-
-def test_the_thrower_walks_along_behind_the_carrier_without_a_roll() -> None:
-    match, who = _halfling_turn({"carrier": sq(14, 7), "tree": sq(9, 7), "foe": sq(20, 1)}, turn=4)
-    s = match.state
-    coach = CoachBot(1)
-    options = set(match.prompt.options)
-    start = escort(coach, match, 0, options, who["carrier"])
-    assert start == Action(acts.ACTIVATE[acts.MOVE], who["tree"])
-    assert coach.reason.startswith("walk the thrower along behind the carrier")
-    end = coach._plan[-1].square
-    assert distance(end, s.pos[who["carrier"]]) == 3 and xy(end)[0] == 11  # its two squares, straight on
-    match.apply(start)
-    play_activation(match, coach)
-    assert s.pos[who["tree"]] == end  # no dice on the way (Take Root aside)
-    place(match, {who["tree"]: sq(13, 7)})
-    assert escort(coach, match, 0, set(match.prompt.options), who["carrier"]) is None  # already next to it
-    place(match, {who["tree"]: sq(9, 7), who["foe"]: sq(8, 7)})
-    assert escort(coach, match, 0, set(match.prompt.options), who["carrier"]) is None  # marked: it stays
