@@ -117,10 +117,12 @@ def choose_database(db: str | None, settings_path: Path | None = None) -> str:
 def run_gui(db: str | None = None) -> int:
     """Start the desktop application on ``db`` (or the last league file) and run it."""
     from league_manager.ui.crash import ExceptionHook
+    from league_manager.ui.garbage import GuiThreadCollector
 
     configure_logging()
     window = build_window()
     app = qt_application()
+    GuiThreadCollector(app)
     ExceptionHook(window.dialogs).install()
     window.show()
     window.open_database(choose_database(db))

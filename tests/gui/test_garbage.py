@@ -1,0 +1,36 @@
+"""The application's collector: automatic collection off, due collections on the GUI thread
+(the timer's thread), none on a worker thread that allocates."""
+
+import gc
+import threading
+
+from PySide6.QtCore import QObject
+from pytestqt.qtbot import QtBot
+
+from league_manager.ui.garbage import GuiThreadCollector
+
+
+class _Cycle:
+    def __init__(self) -> None:
+        self.me = self
+
+
+def test_collections_run_on_the_gui_thread_when_due_and_never_on_a_worker(qtbot: QtBot) -> None:
+    owner = QObject()
+    collector = GuiThreadCollector(owner, interval_ms=10)
+    seen: list[int] = []
+    gc.callbacks.append(lambda phase, info: seen.append(threading.get_ident()) if phase == "start" else None)
+    try:
+        assert not gc.isenabled()
+        worker = threading.Thread(target=lambda: [_Cycle() for _ in range(20_000)])
+        worker.start()
+        worker.join()
+        assert seen == []  # 20,000 cycles left behind on a worker: no collection there
+        assert gc.get_count()[0] > gc.get_threshold()[0]
+        qtbot.waitUntil(lambda: sum(collector.collections) > 0, timeout=5_000)
+        assert seen and set(seen) == {threading.get_ident()}
+        assert collector.collect_due() == -1  # nothing due right after
+    finally:
+        gc.callbacks.pop()
+        collector.stop()
+    assert gc.isenabled()
