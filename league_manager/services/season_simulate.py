@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, col, select
 
 from league_manager.core.errors import LeagueError, RuleViolation
+from league_manager.match.bots import BotStalled
 from league_manager.persistence.models import League, Team
 from league_manager.persistence.season_models import OPEN_STATUSES, Fixture, FixtureResult, Round
 from league_manager.services.base import ServiceBase, league_ruleset
@@ -142,7 +143,7 @@ class SeasonSimulationService(ServiceBase):
                     select(FixtureResult).where(FixtureResult.fixture_id == planned.fixture_id)
                 ).one()
                 score = (result.home_td, result.away_td)
-        except LeagueError as exc:
+        except (LeagueError, BotStalled) as exc:  # the fixture's transaction is rolled back
             return SimulatedFixture(
                 planned.fixture_id, planned.round, planned.home, planned.away, refused=str(exc)
             )

@@ -6,17 +6,24 @@ link, the match-save writer); a collection there destroys abandoned Qt objects o
 that owns them, and the process can crash. The busy workers also pause the collector
 (:mod:`league_manager.ui.gc_pause`), but the remote-play threads live as long as a match. So
 the application turns automatic collection off and collects on a GUI-thread timer instead,
-with the same thresholds Python would use. Anki does the same.
+by Python's generation thresholds, a full collection at most every :data:`FULL_EVERY_S`
+seconds (CPython also holds full collections back, by a count the Python API does not show).
+Anki does the same. Install it before any worker starts (``run_gui`` does).
 """
 
 from __future__ import annotations
 
 import gc
+import time
 
 from PySide6.QtCore import QObject, QTimer
 
+from league_manager.ui import gc_pause
+
 INTERVAL_MS = 500
 """How often the GUI thread checks whether a collection is due."""
+FULL_EVERY_S = 10.0
+"""The least time between two full collections (one takes about 80 ms with the demo league open)."""
 
 
 class GuiThreadCollector(QObject):
@@ -25,6 +32,7 @@ class GuiThreadCollector(QObject):
     def __init__(self, parent: QObject, interval_ms: int = INTERVAL_MS) -> None:
         super().__init__(parent)
         gc.disable()
+        self._last_full = time.monotonic()
         self.collections = [0, 0, 0]
         """Collections run, by generation (for tests and diagnostics)."""
         self._timer = QTimer(self)
@@ -33,19 +41,28 @@ class GuiThreadCollector(QObject):
         self._timer.start()
 
     def collect_due(self) -> int:
-        """Collect the oldest generation whose count is past its threshold; -1 when none is."""
+        """Collect the oldest generation whose count is past its threshold; -1 when none is,
+        or while a worker has the collector paused (:func:`.gc_pause.paused`: it waits)."""
+        if gc_pause.paused():
+            return -1
         counts = gc.get_count()
         thresholds = gc.get_threshold()
         due = -1
         for generation in range(3):
             if thresholds[generation] and counts[generation] > thresholds[generation]:
                 due = generation
+        if due == 2 and time.monotonic() - self._last_full < FULL_EVERY_S:
+            due = 1
         if due >= 0:
             gc.collect(due)
             self.collections[due] += 1
+            if due == 2:
+                self._last_full = time.monotonic()
         return due
 
     def stop(self) -> None:
-        """Stop collecting here and give collection back to Python."""
+        """Stop collecting here and give collection back to Python (no worker may hold a pause)."""
+        if gc_pause.paused():
+            raise RuntimeError("a worker holds a garbage-collector pause: stop the collector after it")
         self._timer.stop()
         gc.enable()

@@ -20,10 +20,12 @@ _was_enabled = False
 
 def pause(collect_first: bool = False) -> None:
     """Turn the collector off until the matching :func:`resume` (``collect_first``: collect on
-    this thread before, when this is the outermost pause)."""
+    this thread before, when this is the outermost pause and automatic collection is on; under
+    the application's :class:`~league_manager.ui.garbage.GuiThreadCollector` it is off, and the
+    collector's timer collects instead)."""
     global _depth, _was_enabled
     if _depth == 0:
-        if collect_first:
+        if collect_first and gc.isenabled():
             gc.collect()
         _was_enabled = gc.isenabled()
         gc.disable()
@@ -43,3 +45,10 @@ def resume() -> None:
 def paused() -> int:
     """How many pauses are open."""
     return _depth
+
+
+def reset() -> None:
+    """Close every open pause and turn the collector on (a test that leaked one cleans up)."""
+    global _depth
+    _depth = 0
+    gc.enable()

@@ -175,4 +175,6 @@ def _collector_not_left_paused() -> Iterator[None]:
     """Every GUI test ends with Python's garbage collector as it found it: a worker thread
     (the operations runner, a bot's thought) that was never collected would leave it off."""
     yield
-    assert gc_pause.paused() == 0, "a worker thread's pause of the garbage collector was left open"
+    if gc_pause.paused():
+        gc_pause.reset()  # the next tests run with the collector on again
+        pytest.fail("a worker thread's pause of the garbage collector was left open")

@@ -7,6 +7,7 @@ import threading
 from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
+from league_manager.ui import gc_pause
 from league_manager.ui.garbage import GuiThreadCollector
 
 
@@ -30,7 +31,22 @@ def test_collections_run_on_the_gui_thread_when_due_and_never_on_a_worker(qtbot:
         qtbot.waitUntil(lambda: sum(collector.collections) > 0, timeout=5_000)
         assert seen and set(seen) == {threading.get_ident()}
         assert collector.collect_due() == -1  # nothing due right after
+        assert collector.collections[2] == 0  # no full collection within FULL_EVERY_S
     finally:
         gc.callbacks.pop()
         collector.stop()
     assert gc.isenabled()
+
+
+def test_no_collection_while_a_worker_has_the_collector_paused() -> None:
+    owner = QObject()
+    collector = GuiThreadCollector(owner, interval_ms=60_000)
+    try:
+        for _ in range(5_000):
+            _Cycle()
+        gc_pause.pause()
+        assert collector.collect_due() == -1
+        gc_pause.resume()
+        assert collector.collect_due() >= 0
+    finally:
+        collector.stop()

@@ -164,6 +164,7 @@ def test_a_worker_destroyed_mid_thought_waits_for_it_and_resumes_the_collector()
     assert gc_pause.paused() == 1
     threading.Timer(0.1, release.set).start()  # the thought ends while the worker is being destroyed
     shiboken6.delete(worker)  # a board deleted without being closed: no timer, no wait()
+    assert release.is_set()  # the pause ended only once the thought's thread had
     assert gc_pause.paused() == 0 and gc.isenabled()
 
 

@@ -4,6 +4,7 @@ transaction each, in round order; a limited or cancelled run keeps what it finis
 import pytest
 
 from league_manager.core.errors import RuleViolation
+from league_manager.match import bots
 from league_manager.services.facade import Services
 from league_manager.services.season_read_models import FixtureView
 from league_manager.services.season_simulate import fixture_seed
@@ -78,3 +79,16 @@ def test_an_unknown_bot_is_refused_and_seeds_are_per_fixture(demo: Services) -> 
         demo.season_simulation.simulate("S", bot="nobody")
     assert fixture_seed(7, 1) == fixture_seed(7, 1)
     assert fixture_seed(7, 1) != fixture_seed(7, 2)
+
+
+def test_a_fixture_whose_bots_stall_is_listed_unplayed_and_the_run_goes_on(
+    demo: Services, fixtures: list[FixtureView], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bots, "MOST_DECISIONS", 300)  # every real match is longer: each one "stalls"
+    report = demo.season_simulation.simulate("S", rounds=1, seed=4).value
+    first = [f for f in fixtures if f.round == 1]
+    assert not report.played and len(report.fixtures) == len(first)
+    assert all("did not end in 300 decisions" in (f.refused or "") for f in report.fixtures)
+    for f in first:
+        assert f.id is not None
+        assert demo.seasons.get_fixture(f.id).status == "scheduled"  # the fixture's changes rolled back
