@@ -47,12 +47,11 @@ class GuiThreadCollector(QObject):
             return -1
         counts = gc.get_count()
         thresholds = gc.get_threshold()
+        full_allowed = time.monotonic() - self._last_full >= FULL_EVERY_S
         due = -1
-        for generation in range(3):
+        for generation in range(3 if full_allowed else 2):
             if thresholds[generation] and counts[generation] > thresholds[generation]:
                 due = generation
-        if due == 2 and time.monotonic() - self._last_full < FULL_EVERY_S:
-            due = 1
         if due >= 0:
             gc.collect(due)
             self.collections[due] += 1
