@@ -202,7 +202,7 @@ class OpRunner(QObject):
         """
         job_id = next(self._ids)
         if not self._pending:
-            self._pause_gc()
+            gc_pause.pause(collect_first=True)  # collect here, then none on the worker
         self._pending[job_id] = _Pending(fn, on_done, on_error)
         self.sig_busy.emit(busy)
         future = self._executor.submit(self._work, job_id)
@@ -227,7 +227,7 @@ class OpRunner(QObject):
         """GUI thread: hand a finished job's result to its callback."""
         job = self._pending.pop(job_id)
         if not self._pending:
-            self._resume_gc()
+            gc_pause.resume()
             self.sig_busy.emit("")
         if job.ok:
             job.on_done(job.value)
@@ -242,14 +242,6 @@ class OpRunner(QObject):
         """
         _, running = wait(list(self._futures), timeout=timeout_ms / 1000)
         return not running
-
-    def _pause_gc(self) -> None:
-        """Collect on the GUI thread, then keep the cyclic collector off while a worker runs
-        (:mod:`league_manager.ui.gc_pause`)."""
-        gc_pause.pause(collect_first=True)
-
-    def _resume_gc(self) -> None:
-        gc_pause.resume()
 
     def undo_last(self) -> None:
         """Take back the newest undoable change."""

@@ -508,11 +508,15 @@ class MatchBoard(QWidget):
             self.act(lambda: self.controller.key(name))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        """A board shown on its own (not in a :class:`BoardWindow`, which does the same) stops its
-        bots and lets a thought under way end, so its thread and the paused collector are let go."""
+        """A board shown on its own (a :class:`BoardWindow` calls :meth:`shut_down` itself)."""
+        self.shut_down()
+        super().closeEvent(event)
+
+    def shut_down(self) -> None:
+        """The board is going: stop the bots and let a thought under way end, so its thread and
+        the paused collector are let go."""
         self.stop_bots()
         self.thinking.wait()
-        super().closeEvent(event)
 
     def stop_bots(self) -> None:
         """Stop playing bot moves (the window is closing, or a screenshot is being set up).

@@ -55,13 +55,13 @@ class _Current:
             self.thought = None
             gc_pause.resume()
 
-
-def _release(current: _Current) -> None:
-    """The worker is destroyed with a thought under way (its board deleted without being
-    closed): wait for the thread, then resume the collector, which would otherwise stay off."""
-    if current.thought is not None:
-        current.thought.thread.join()
-        current.end()
+    def release(self) -> None:
+        """Wait for the thought's thread, then :meth:`end` it: the window is closing, or the
+        worker is destroyed with a thought under way (its board deleted without being closed),
+        when the collector would otherwise stay off."""
+        if self.thought is not None:
+            self.thought.thread.join()
+            self.end()
 
 
 class BotWorker(QObject):
@@ -73,7 +73,8 @@ class BotWorker(QObject):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._current = _Current()
-        self.destroyed.connect(functools.partial(_release, self._current))
+        # held strongly (a bound method may be held weakly) and never reaching the worker itself
+        self.destroyed.connect(functools.partial(_Current.release, self._current))
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._collect)
@@ -122,10 +123,8 @@ class BotWorker(QObject):
     def wait(self) -> None:
         """Block until the worker thread has ended (the window is closing); its action is dropped."""
         self.cancel()
-        thought = self._current.thought
-        if thought is not None:
-            thought.thread.join()
-            self._end()
+        self._poll.stop()
+        self._current.release()
 
     def _collect(self) -> None:
         """The GUI thread's timer: hand over the thought once its thread has ended."""

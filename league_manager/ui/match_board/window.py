@@ -71,8 +71,7 @@ class BoardWindow(QWidget):
         return window
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.board.stop_bots()
-        self.board.thinking.wait()  # a searching bot's thread reads the match: let it finish
+        self.board.shut_down()  # a searching bot's thread reads the match: let it finish
         if self.turn_timer is not None:
             self.turn_timer.stop()
         super().closeEvent(event)
