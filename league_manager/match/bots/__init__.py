@@ -6,8 +6,9 @@ The levels, weakest first: ``random``, ``rookie``, ``greedy``, ``coach``, ``vete
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from league_manager.match.actions import Action
 from league_manager.match.engine import Match
@@ -19,6 +20,37 @@ class Bot(Protocol):
     def choose(self, match: Match) -> Action:
         """The action to play now."""
         ...
+
+
+@runtime_checkable
+class StoppableBot(Bot, Protocol):
+    """A bot whose search looks at a stop event (:func:`choose_unless_stopped`)."""
+
+    stop: threading.Event | None
+    """Set: give the thought up with :class:`ThoughtAbandoned`. None: no one will stop it."""
+
+
+class ThoughtAbandoned(Exception):
+    """A searching bot gave up its thought: it was told to stop (its board closing or pausing),
+    and nobody wants its action."""
+
+
+def choose_unless_stopped(bot: Bot, match: Match, stop: threading.Event) -> Action:
+    """``bot.choose(match)``, given up once ``stop`` is set.
+
+    A bot with a ``stop`` attribute (the legend) looks at the event during its search; the
+    others answer within a frame and are not told.
+
+    Raises:
+        ThoughtAbandoned: ``stop`` was set during the search; the bot starts afresh next time.
+    """
+    if not isinstance(bot, StoppableBot):
+        return bot.choose(match)
+    bot.stop = stop
+    try:
+        return bot.choose(match)
+    finally:
+        bot.stop = None
 
 
 class BotLevel(NamedTuple):

@@ -21,7 +21,9 @@ weighed the same way against ending the turn, critical or not, and before any tu
 prone player of ours who can stand without a roll stands up.
 The tries are split over a process pool (:data:`WORKERS` processes); each try's dice are seeded
 from the bot's seed, the number of actions so far and the sample's index, and the results are
-read in the candidates' order, so which process ran what changes nothing. When the pool cannot
+read in the candidates' order, so which process ran what changes nothing. A thought told to
+stop (:attr:`LegendBot.stop`, set when the board closing or pausing drops it) gives up between
+tries and while it waits for the pool, within :data:`STOP_POLL_SECONDS`. When the pool cannot
 be used (``workers`` is 1, a frozen installer build whose spawned processes would start the
 application again, or a broken pool) the same tries run in this process. The second round is
 skipped only when the first took longer than :data:`SAFETY_SECONDS` (a safety net for a hang or a
@@ -31,6 +33,7 @@ so. The pool's processes are started before that clock runs, so their first star
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import multiprocessing
 import multiprocessing.connection
@@ -43,6 +46,7 @@ from typing import Any
 
 from league_manager.match import actions as acts
 from league_manager.match.actions import Action, Prompt
+from league_manager.match.bots import ThoughtAbandoned
 from league_manager.match.bots.coach_bot import Pick
 from league_manager.match.bots.evidence import clear_gain
 from league_manager.match.bots.legend_ideas import carrier_ideas, stay_idea
@@ -84,6 +88,8 @@ LOOSE_CRITICAL = True
 SAFETY_SECONDS = 60.0
 """A first round slower than this skips the second (a safety net, not a budget: the slowest whole
 decisions measured, on this machine at load 5-12 with the pool's first start, took 18-31 s)."""
+STOP_POLL_SECONDS = 0.05
+"""How often a search waiting for the pool looks whether it was told to stop."""
 DEEP_LEARNED = True
 """Score the whole-turn tries with the learned value (:mod:`~league_manager.match.bots.learned_value`:
 what coaches on both sides make of the position by the end of the match, so the other team's
@@ -195,6 +201,14 @@ class LegendBot(VeteranBot):
         self.workers = workers
         self.hurried = 0.0
         """The first round's seconds when the safety net skipped the second (0: it did not)."""
+        self.stop: threading.Event | None = None
+        """Set by whoever waits for the thought to give it up (the board's worker thread,
+        :func:`~league_manager.match.bots.choose_unless_stopped`); None: nobody will."""
+
+    def _check_stop(self) -> None:
+        """Raise :class:`ThoughtAbandoned` once :attr:`stop` is set."""
+        if self.stop is not None and self.stop.is_set():
+            raise ThoughtAbandoned("the legend's search was told to stop")
 
     def _turn(self, match: Match, prompt: Prompt) -> Action | None:
         if "kickoff_blitz" in prompt.info:
@@ -296,24 +310,38 @@ class LegendBot(VeteranBot):
         return (rival, gain) if gain is not None else (0, 0.0)
 
     def _run(self, match: Match, team: int, jobs: list[Job]) -> list[float]:
-        """The value of each try, in the order of ``jobs`` (in the pool when it can be used)."""
+        """The value of each try, in the order of ``jobs`` (in the pool when it can be used).
+
+        Raises:
+            ThoughtAbandoned: :attr:`stop` was set.
+        """
+        self._check_stop()
         results: list[float] | None = None
         if _pool_usable(self.workers):
             results = self._in_pool(match, team, jobs)
         if results is None:
             plans: dict[object, dict[int, MovePlan]] = {}
-            results = [
-                try_pick(match, team, pick, dice, bot, True, plans, DEEP_LEARNED) for pick, dice, bot in jobs
-            ]
+            results = []
+            for pick, dice, bot in jobs:
+                self._check_stop()
+                results.append(try_pick(match, team, pick, dice, bot, True, plans, DEEP_LEARNED))
         return results
 
     def _in_pool(self, match: Match, team: int, jobs: list[Job]) -> list[float] | None:
         doc = match.to_dict()
         shares = [jobs[i :: self.workers] for i in range(self.workers)]
+        futures: list[concurrent.futures.Future[list[float]]] = []
         try:
             pool = _shared_pool()
             futures = [pool.submit(_tries, doc, team, share) for share in shares if share]
+            poll = STOP_POLL_SECONDS if self.stop is not None else None
+            while concurrent.futures.wait(futures, poll).not_done:
+                self._check_stop()
             parts = [f.result() for f in futures]
+        except ThoughtAbandoned:
+            for future in futures:
+                future.cancel()
+            raise
         except Exception:  # a broken pool: the same tries in this process
             return None
         results = [0.0] * len(jobs)

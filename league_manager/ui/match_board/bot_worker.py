@@ -5,7 +5,10 @@ The board hands :class:`BotWorker` a function that returns the bot's action with
 it; the function runs on a Python thread of its own (one thought at a time) and the action is
 collected in the GUI thread, where the board applies and animates it as before. A thought that
 is cancelled (pause, the window closing) is dropped when it arrives; until it has arrived the
-thread still reads the match, so the board changes nothing (``running``).
+thread still reads the match, so the board changes nothing (``running``). The function is
+handed a stop event, set when its thought is cancelled: a searching bot gives up its search
+there (:func:`~league_manager.match.bots.choose_unless_stopped`), so a window closing on the
+legend's search waits for a fraction of a second, not for the whole search.
 
 The worker thread touches no Qt object: it runs the engine's pure-Python search and fills a
 future, and a timer in the GUI thread collects the thought once the thread has ended. While it
@@ -40,6 +43,7 @@ class _Thought:
     token: int
     future: Future[Action]
     thread: threading.Thread
+    stop: threading.Event
 
 
 @dataclass
@@ -56,10 +60,11 @@ class _Current:
             gc_pause.resume()
 
     def release(self) -> None:
-        """Wait for the thought's thread, then :meth:`end` it: the window is closing, or the
+        """Tell the thought to stop, wait for its thread, then :meth:`end` it: the window is closing, or the
         worker is destroyed with a thought under way (its board deleted without being closed),
         when the collector would otherwise stay off."""
         if self.thought is not None:
+            self.thought.stop.set()
             self.thought.thread.join()
             self.end()
 
@@ -89,15 +94,20 @@ class BotWorker(QObject):
         that has not been collected yet. Nothing may change the match until it is False."""
         return self._current.thought is not None
 
-    def start(self, think: Callable[[], Action], then: Callable[[Action], None]) -> None:
-        """Run ``think`` on the worker thread and call ``then`` with its action in this thread."""
+    def start(self, think: Callable[[threading.Event], Action], then: Callable[[Action], None]) -> None:
+        """Run ``think`` on the worker thread and call ``then`` with its action in this thread.
+
+        ``think`` is handed an event set when the thought is cancelled: it may then give up (by
+        raising) and its action, or its error, is dropped.
+        """
         if self._current.thought is not None:
             raise RuntimeError("a bot thought is still running: wait for `running` to clear")
         future: Future[Action] = Future()
+        stop = threading.Event()
 
         def run() -> None:
             try:
-                future.set_result(think())
+                future.set_result(think(stop))
             except BaseException as exc:  # handed to the GUI thread, raised there
                 future.set_exception(exc)
 
@@ -111,11 +121,13 @@ class BotWorker(QObject):
         self._token += 1
         self._then = then
         self.busy = True
-        self._current.thought = _Thought(self._token, future, thread)
+        self._current.thought = _Thought(self._token, future, thread, stop)
         self._poll.start()
 
     def cancel(self) -> None:
-        """Drop the thought under way: its action is ignored when it arrives."""
+        """Drop the thought under way: it is told to stop, and its action is ignored when it arrives."""
+        if self._current.thought is not None:
+            self._current.thought.stop.set()
         self._token += 1
         self._then = None
         self.busy = False

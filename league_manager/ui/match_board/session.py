@@ -6,12 +6,13 @@ saves the game through ``saver(game)``; the league app passes ``BoardService.sav
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from league_manager.match.actions import Action, IllegalAction
-from league_manager.match.bots import BOT_NAMES, Bot, make_bot
+from league_manager.match.bots import BOT_NAMES, Bot, choose_unless_stopped, make_bot
 from league_manager.match.engine import Match
 from league_manager.match.events import Event
 from league_manager.match.formations import SavedFormation
@@ -126,6 +127,9 @@ class BoardSession:
         self._bots: dict[int, Bot] = {}
         self._searching: set[int] = set()
         self._last_bot = -1
+        self._kept_thought: tuple[Match, tuple[Action, ...], Action] | None = None
+        """The last thought of a searching bot: the match, its actions then, the action chosen
+        (:meth:`bot_thinker`)."""
         for team, side in enumerate(SIDES):
             kind = game.controllers.get(side, "human")
             if kind != "human":
@@ -196,15 +200,32 @@ class BoardSession:
         self._last_bot = prompt.team
         return self.apply(self._bots[prompt.team].choose(self.match))
 
-    def bot_thinker(self) -> Callable[[], Action] | None:
+    def bot_thinker(self) -> Callable[[threading.Event], Action] | None:
         """The decision of a searching bot (:data:`SEARCHING_LEVELS`) as a function to run off
         the GUI thread (it reads the match, it does not change it); None when no such bot
-        decides now (the other levels answer within a frame and play in :meth:`play_bot`)."""
+        decides now (the other levels answer within a frame and play in :meth:`play_bot`).
+
+        The function takes a stop event: set, the bot gives its search up
+        (:func:`~league_manager.match.bots.choose_unless_stopped`). A thought that ended but was
+        dropped (the board paused as it arrived) is kept and handed back for the same position:
+        the bot moved on in its plan when it chose it, so choosing again could skip a step.
+        """
         prompt = self.match.prompt
         if prompt is None or prompt.team not in self._searching:
             return None
         bot, match = self._bots[prompt.team], self.match
-        return lambda: bot.choose(match)
+        played = tuple(match.actions)
+        kept = self._kept_thought
+        if kept is not None and kept[0] is match and kept[1] == played:
+            action = kept[2]
+            return lambda stop: action
+
+        def think(stop: threading.Event) -> Action:
+            action = choose_unless_stopped(bot, match, stop)
+            self._kept_thought = (match, played, action)
+            return action
+
+        return think
 
     def play_bot_action(self, action: Action) -> list[Event]:
         """Apply the action a bot chose through :meth:`bot_thinker`.
@@ -216,6 +237,7 @@ class BoardSession:
         if prompt is None or prompt.team not in self._bots:
             raise IllegalAction("no bot to play now")
         self._last_bot = prompt.team
+        self._kept_thought = None
         return self.apply(action)
 
     def bot_reason(self) -> str:

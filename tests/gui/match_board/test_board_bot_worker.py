@@ -13,8 +13,11 @@ from PySide6.QtCore import QTimer
 from pytestqt.qtbot import QtBot
 
 from league_manager.match.actions import TURN, Action
+from league_manager.match.bots import ThoughtAbandoned
 from league_manager.ui import gc_pause
 from league_manager.ui.match_board.bot_worker import BotWorker
+from league_manager.ui.match_board.practice import practice_game
+from league_manager.ui.match_board.session import BoardSession
 from tests.gui.match_board.board_helpers import make_board
 
 
@@ -26,14 +29,14 @@ def test_a_searching_bot_thinks_off_the_gui_thread_and_the_window_stays_responsi
     where: list[int] = []
     original = session.bot_thinker
 
-    def thinker() -> Callable[[], Action] | None:  # records the thread each thought runs on
+    def thinker() -> Callable[[threading.Event], Action] | None:  # records the thread each thought runs on
         think = original()
         if think is None:
             return None
 
-        def run() -> Action:
+        def run(stop: threading.Event) -> Action:
             where.append(threading.get_ident())
-            return think()
+            return think(stop)
 
         return run
 
@@ -73,14 +76,14 @@ def test_a_cancelled_thought_still_reading_the_match_holds_every_change_until_it
     release = threading.Event()
     original = session.bot_thinker
 
-    def slow() -> Callable[[], Action] | None:  # the next thought waits for the test
+    def slow() -> Callable[[threading.Event], Action] | None:  # the next thought waits for the test
         think = original()
         if think is None:
             return None
 
-        def run() -> Action:
+        def run(stop: threading.Event) -> Action:
             release.wait(30)
-            return think()
+            return think(stop)
 
         return run
 
@@ -107,7 +110,7 @@ def test_the_worker_hands_the_action_to_the_gui_thread_and_refuses_a_second_thou
     ran: list[int] = []
     got: list[tuple[Action, int]] = []
 
-    def think() -> Action:
+    def think(stop: threading.Event) -> Action:
         ran.append(threading.get_ident())
         release.wait(30)
         return Action(TURN)
@@ -127,7 +130,7 @@ def test_the_garbage_collector_is_paused_while_a_thought_runs_and_back_after(qtb
     release = threading.Event()
     before = gc.isenabled()
 
-    def think() -> Action:
+    def think(stop: threading.Event) -> Action:
         release.wait(30)
         return Action(TURN)
 
@@ -156,7 +159,7 @@ def test_a_worker_destroyed_mid_thought_waits_for_it_and_resumes_the_collector()
     worker = BotWorker()
     release = threading.Event()
 
-    def think() -> Action:
+    def think(stop: threading.Event) -> Action:
         release.wait(30)
         return Action(TURN)
 
@@ -171,6 +174,49 @@ def test_a_worker_destroyed_mid_thought_waits_for_it_and_resumes_the_collector()
 def test_wait_drops_the_thought_so_the_board_can_go_on() -> None:
     worker = BotWorker()
     got: list[Action] = []
-    worker.start(lambda: Action(TURN), got.append)
+    worker.start(lambda stop: Action(TURN), got.append)
     worker.wait()
     assert not worker.busy and not worker.running and got == [] and gc_pause.paused() == 0
+
+
+def test_closing_the_board_tells_a_searching_thought_to_stop_and_waits_only_for_that(qtbot: QtBot) -> None:
+    board = make_board(qtbot, seed=3, controllers={"home": "veteran", "away": "veteran"})
+    told: list[threading.Event] = []
+    gave_up = threading.Event()
+
+    def searching() -> Callable[[threading.Event], Action] | None:  # a search that only a stop ends
+        def run(stop: threading.Event) -> Action:
+            told.append(stop)
+            stop.wait(60)
+            gave_up.set()
+            raise ThoughtAbandoned("told to stop")
+
+        return run
+
+    board.session.bot_thinker = searching  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: board.thinking.busy and bool(told), timeout=60_000)
+    board.close()  # shut_down: the stop is set, then the thread is joined
+    assert told[0].is_set() and gave_up.is_set()
+    assert not board.thinking.running and gc_pause.paused() == 0
+
+
+def test_a_thought_dropped_as_it_ended_is_played_on_resuming_not_chosen_again() -> None:
+    session = BoardSession(practice_game(seed=3, controllers={"home": "veteran", "away": "veteran"}))
+    match = session.match
+    think = session.bot_thinker()
+    assert think is not None
+    kept = think(threading.Event())  # the board paused as it arrived: not played
+    bot = session._bots[match.prompt.team if match.prompt else 0]
+
+    def choose_again(match: object) -> Action:
+        raise AssertionError("the bot was asked again for a position it has answered")
+
+    original = bot.choose
+    bot.choose = choose_again  # type: ignore[method-assign]
+    again = session.bot_thinker()
+    assert again is not None and again(threading.Event()) == kept
+    session.play_bot_action(kept)
+    bot.choose = original  # type: ignore[method-assign]
+    after = session.bot_thinker()
+    if after is not None:  # a new position is thought afresh
+        assert after(threading.Event()) in match.prompt.options  # type: ignore[union-attr]
