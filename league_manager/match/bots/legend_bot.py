@@ -21,9 +21,11 @@ weighed the same way against ending the turn, critical or not, and before any tu
 prone player of ours who can stand without a roll stands up.
 The tries are split over a process pool (:data:`WORKERS` processes); each try's dice are seeded
 from the bot's seed, the number of actions so far and the sample's index, and the results are
-read in the candidates' order, so which process ran what changes nothing. A thought told to
-stop (:attr:`LegendBot.stop`, set when the board closing or pausing drops it) gives up between
-tries and while it waits for the pool, within :data:`STOP_POLL_SECONDS`. When the pool cannot
+read in the candidates' order, so which process ran what changes nothing. A searched thought
+told to stop (:attr:`LegendBot.stop`, set when the board closing or pausing drops it) gives up
+between tries and, while it waits for the pool, within :data:`STOP_POLL_SECONDS`; the pool's
+workers drop the rest of its tries (:data:`_given_up`). The calm moments' veteran tries
+(a tenth of a second), a single try and the pool's first start are not cut short. When the pool cannot
 be used (``workers`` is 1, a frozen installer build whose spawned processes would start the
 application again, or a broken pool) the same tries run in this process. The second round is
 skipped only when the first took longer than :data:`SAFETY_SECONDS` (a safety net for a hang or a
@@ -35,6 +37,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import itertools
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -112,6 +115,12 @@ offers any set."""
 
 _pool: ProcessPoolExecutor | None = None
 _last: tuple[tuple[str, str, str], Match] | None = None
+_given_up: Any = None
+"""A search given up (its number; 0: none), an integer shared by this process and the pool's
+workers (set in each by :func:`_start_worker`): a worker's :func:`_tries` stops playing that
+search's tries, so the next search does not wait behind them."""
+_search_numbers = itertools.count(1)
+"""The numbers of the searches handed to the pool."""
 
 Job = tuple[Pick, int, int]
 """One try: the candidate, the fork's dice seed, the fork's coaches' seed."""
@@ -120,20 +129,29 @@ Job = tuple[Pick, int, int]
 def _shared_pool() -> ProcessPoolExecutor:
     """The process pool, its processes started: a first start (seconds on a loaded machine) is
     waited for here, before the search's safety clock runs."""
-    global _pool
+    global _pool, _given_up
     if _pool is None:
         context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(WORKERS, mp_context=context, initializer=_watch_parent)
+        given_up = context.Value("q", 0)
+        pool = ProcessPoolExecutor(
+            WORKERS, mp_context=context, initializer=_start_worker, initargs=(given_up,)
+        )
         for started in [pool.submit(int) for _ in range(WORKERS)]:
             started.result()
-        _pool = pool
+        _pool, _given_up = pool, given_up
     return _pool
 
 
+def _start_worker(given_up: Any) -> None:
+    """A worker's initializer: keep the shared :data:`_given_up` and :func:`_watch_parent`."""
+    global _given_up
+    _given_up = given_up
+    _watch_parent()
+
+
 def _watch_parent() -> None:
-    """A worker's initializer: a daemon thread ends the worker as soon as the process that
-    started it is gone (a duel killed with ``kill`` would otherwise leave its workers waiting
-    for tries forever)."""
+    """A daemon thread that ends the worker as soon as the process that started it is gone (a
+    duel killed with ``kill`` would otherwise leave its workers waiting for tries forever)."""
     parent = multiprocessing.parent_process()
     if parent is None:
         return
@@ -171,11 +189,17 @@ def _rebuilt(doc: dict[str, Any]) -> Match:
     return match
 
 
-def _tries(doc: dict[str, Any], team: int, jobs: list[Job]) -> list[float]:
-    """A worker's share: bring its copy of the match up to date and play the tries given."""
+def _tries(doc: dict[str, Any], team: int, jobs: list[Job], search: int = 0) -> list[float]:
+    """A worker's share: bring its copy of the match up to date and play the tries given; stop
+    (returning the values so far, which nobody reads) once search number ``search`` is given up."""
     match = _rebuilt(doc)
     plans: dict[object, dict[int, MovePlan]] = {}
-    return [try_pick(match, team, pick, dice, bot, True, plans, DEEP_LEARNED) for pick, dice, bot in jobs]
+    values: list[float] = []
+    for pick, dice, bot in jobs:
+        if search and _given_up is not None and _given_up.value == search:
+            break
+        values.append(try_pick(match, team, pick, dice, bot, True, plans, DEEP_LEARNED))
+    return values
 
 
 class LegendBot(VeteranBot):
@@ -331,14 +355,17 @@ class LegendBot(VeteranBot):
         doc = match.to_dict()
         shares = [jobs[i :: self.workers] for i in range(self.workers)]
         futures: list[concurrent.futures.Future[list[float]]] = []
+        search = next(_search_numbers)
         try:
             pool = _shared_pool()
-            futures = [pool.submit(_tries, doc, team, share) for share in shares if share]
+            futures = [pool.submit(_tries, doc, team, share, search) for share in shares if share]
             poll = STOP_POLL_SECONDS if self.stop is not None else None
             while concurrent.futures.wait(futures, poll).not_done:
                 self._check_stop()
             parts = [f.result() for f in futures]
         except ThoughtAbandoned:
+            if _given_up is not None:
+                _given_up.value = search  # the workers drop the rest of its tries
             for future in futures:
                 future.cancel()
             raise

@@ -539,11 +539,13 @@ class MatchBoard(QWidget):
         self.refresh()
 
     def _bot_step(self) -> None:
+        if self.thinking.running:  # a thought (maybe cancelled) still reads the match and the session
+            return
         think = getattr(self.session, "bot_thinker", lambda: None)()  # a remote session has none
         if think is None:
             self.act(self.controller.bot_step)
             return
-        if self.paused or self.bots_paused or self.dice_entry.asking or self.thinking.running:
+        if self.paused or self.bots_paused or self.dice_entry.asking:
             return
         moves = len(self.controller.match.actions)
         self.thinking.start(think, lambda action: self._bot_thought(moves, action))

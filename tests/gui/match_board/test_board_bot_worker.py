@@ -14,6 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from league_manager.match.actions import TURN, Action
 from league_manager.match.bots import ThoughtAbandoned
+from league_manager.match.engine import Match
 from league_manager.ui import gc_pause
 from league_manager.ui.match_board.bot_worker import BotWorker
 from league_manager.ui.match_board.practice import practice_game
@@ -200,23 +201,72 @@ def test_closing_the_board_tells_a_searching_thought_to_stop_and_waits_only_for_
     assert not board.thinking.running and gc_pause.paused() == 0
 
 
+def test_pausing_tells_a_searching_thought_to_stop_and_its_giving_up_is_dropped(qtbot: QtBot) -> None:
+    board = make_board(qtbot, seed=3, controllers={"home": "veteran", "away": "veteran"})
+    told: list[threading.Event] = []
+
+    def searching() -> Callable[[threading.Event], Action] | None:
+        def run(stop: threading.Event) -> Action:
+            told.append(stop)
+            stop.wait(60)
+            raise ThoughtAbandoned("told to stop")
+
+        return run
+
+    board.session.bot_thinker = searching  # type: ignore[method-assign]
+    qtbot.waitUntil(lambda: board.thinking.busy and bool(told), timeout=60_000)
+    count = len(board.controller.match.actions)
+    with qtbot.waitSignal(board.thinking.idle, timeout=10_000):  # the abandoned thought is collected
+        board.pause_button.click()
+    assert told[0].is_set() and not board.thinking.running and gc_pause.paused() == 0
+    assert len(board.controller.match.actions) == count  # its error dropped, nothing played
+
+
+def _veteran_session() -> BoardSession:
+    return BoardSession(practice_game(seed=3, controllers={"home": "veteran", "away": "veteran"}))
+
+
 def test_a_thought_dropped_as_it_ended_is_played_on_resuming_not_chosen_again() -> None:
-    session = BoardSession(practice_game(seed=3, controllers={"home": "veteran", "away": "veteran"}))
+    session = _veteran_session()
     match = session.match
+    assert match.prompt is not None
+    bot = session._bots[match.prompt.team]
+    asked: list[int] = []
+    original = bot.choose
+
+    def counted(match: Match) -> Action:
+        asked.append(len(match.actions))
+        return original(match)
+
+    bot.choose = counted  # type: ignore[method-assign]
     think = session.bot_thinker()
     assert think is not None
     kept = think(threading.Event())  # the board paused as it arrived: not played
-    bot = session._bots[match.prompt.team if match.prompt else 0]
-
-    def choose_again(match: object) -> Action:
-        raise AssertionError("the bot was asked again for a position it has answered")
-
-    original = bot.choose
-    bot.choose = choose_again  # type: ignore[method-assign]
     again = session.bot_thinker()
-    assert again is not None and again(threading.Event()) == kept
+    assert again is not None and again(threading.Event()) == kept and asked == [0]  # not asked again
     session.play_bot_action(kept)
-    bot.choose = original  # type: ignore[method-assign]
+    assert session._kept_thought is None
     after = session.bot_thinker()
-    if after is not None:  # a new position is thought afresh
-        assert after(threading.Event()) in match.prompt.options  # type: ignore[union-attr]
+    assert after is not None and match.prompt is not None
+    assert after(threading.Event()) in match.prompt.options  # a new position, thought afresh
+    assert session._kept_thought is not None and session._kept_thought[1] == tuple(match.actions)
+
+
+def test_a_thought_given_up_is_not_kept() -> None:
+    session = _veteran_session()
+    match = session.match
+    assert match.prompt is not None
+    bot = session._bots[match.prompt.team]
+    original = bot.choose
+
+    def gives_up(match: Match) -> Action:
+        raise ThoughtAbandoned("told to stop")
+
+    bot.choose = gives_up  # type: ignore[method-assign]
+    think = session.bot_thinker()
+    assert think is not None
+    with pytest.raises(ThoughtAbandoned):
+        think(threading.Event())
+    bot.choose = original  # type: ignore[method-assign]
+    again = session.bot_thinker()
+    assert again is not None and again(threading.Event()) in match.prompt.options
