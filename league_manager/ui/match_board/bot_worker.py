@@ -40,7 +40,6 @@ POLL_MS = 10
 
 @dataclass(frozen=True)
 class _Thought:
-    token: int
     future: Future[Action]
     thread: threading.Thread
     stop: threading.Event
@@ -83,10 +82,13 @@ class BotWorker(QObject):
         self._poll = QTimer(self)
         self._poll.setInterval(POLL_MS)
         self._poll.timeout.connect(self._collect)
-        self._token = 0
         self._then: Callable[[Action], None] | None = None
-        self.busy = False
-        """A thought is under way (its action has not arrived or was cancelled)."""
+        """Who takes the thought under way's action; None: no thought, or one cancelled."""
+
+    @property
+    def busy(self) -> bool:
+        """A thought is under way (its action has not arrived and it was not cancelled)."""
+        return self._then is not None
 
     @property
     def running(self) -> bool:
@@ -118,19 +120,15 @@ class BotWorker(QObject):
         except BaseException:
             gc_pause.resume()
             raise
-        self._token += 1
         self._then = then
-        self.busy = True
-        self._current.thought = _Thought(self._token, future, thread, stop)
+        self._current.thought = _Thought(future, thread, stop)
         self._poll.start()
 
     def cancel(self) -> None:
         """Drop the thought under way: it is told to stop, and its action is ignored when it arrives."""
         if self._current.thought is not None:
             self._current.thought.stop.set()
-        self._token += 1
         self._then = None
-        self.busy = False
 
     def wait(self) -> None:
         """Block until the worker thread has ended (the window is closing); its action is dropped."""
@@ -144,15 +142,14 @@ class BotWorker(QObject):
         if thought is None or thought.thread.is_alive():
             return
         self._end()
-        if thought.token != self._token:  # cancelled
+        then, self._then = self._then, None
+        if then is None:  # cancelled (one thought at a time: no later one can have started)
             self.idle.emit()
             return
-        then, self._then, self.busy = self._then, None, False
         error = thought.future.exception()
         if error is not None:
             raise error
-        if then is not None:
-            then(thought.future.result())
+        then(thought.future.result())
 
     def _end(self) -> None:
         self._poll.stop()
