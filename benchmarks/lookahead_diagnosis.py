@@ -14,7 +14,9 @@ coach's first idea and the level's choice (or, when it kept the first, the level
 idea) are each played on ``JUDGE`` forks (default 12; the same seeds for both, unlike the
 level's) by coaches on both sides through the rest of our team turn and the whole of the other
 team's next one (with ``JUDGE_HORIZON=half``, to the end of the half), and scored with the
-learned value (:mod:`~league_manager.match.bots.learned_value`) where they stop. The report gives
+learned value (:mod:`~league_manager.match.bots.learned_value`) where they stop; with
+``JUDGE_HORIZON=match`` they are played to the end of the match and scored by its result (100 a
+win, 0 a draw, -100 a loss: what the overrule is worth in results). The report gives
 the override rate by situation, the judged gain of overruling (mean and how often it was
 positive), and how well the level's own value difference predicted the judged one.
 
@@ -84,9 +86,11 @@ class OrderedCoach(CoachBot):
 
 def judge(match: Match, team: int, pick: Pick, seed: int, ordered: bool = False) -> float:
     """Play ``pick`` then coaches on both sides to our next team turn (with ``JUDGE_HORIZON=half``,
-    to the end of the half); our position's learned value there. ``ordered``: our side's coach
+    to the end of the half); our position's learned value there. With ``JUDGE_HORIZON=match``, to
+    the end of the match: 100 for our win, 0 a draw, -100 a loss. ``ordered``: our side's coach
     plays safe before risky for the rest of the turn (:class:`OrderedCoach`)."""
-    to_half = os.environ.get("JUDGE_HORIZON") == "half"
+    horizon = os.environ.get("JUDGE_HORIZON", "turn")
+    to_half = horizon in ("half", "match")
     fork = match.fork(SeededDice(seed))
     ours, theirs = (OrderedCoach if ordered else CoachBot)(seed), CoachBot(seed + 1)
     start_turn, start_half = fork.state.turn[team], fork.state.half
@@ -95,7 +99,7 @@ def judge(match: Match, team: int, pick: Pick, seed: int, ordered: bool = False)
     while fork.prompt is not None and steps < CAP:
         prompt = fork.prompt
         s = fork.state
-        if s.half != start_half:
+        if s.half != start_half and horizon != "match":
             break
         mine = prompt.kind == acts.TURN and prompt.team == team
         if mine and not to_half and s.turn[team] > start_turn:
@@ -103,6 +107,9 @@ def judge(match: Match, team: int, pick: Pick, seed: int, ordered: bool = False)
         bot = ours if prompt.team == team else theirs
         fork.apply(bot.choose(fork))
         steps += 1
+    if horizon == "match" and fork.prompt is None:
+        lead = fork.state.score[team] - fork.state.score[1 - team]
+        return 100.0 * ((lead > 0) - (lead < 0))
     return learned_value(fork, team)
 
 
@@ -300,7 +307,7 @@ def report(log: Log, results: list[int]) -> None:
         print(
             f"{label}: judged {len(judged)}, judged gain of the other idea"
             f" mean {statistics.fmean(gains):+.2f} median {statistics.median(gains):+.2f},"
-            f" other better in {good}, the same position in {same}"
+            f" other better in {good}, the same judged value in {same}"
         )
         kinds: dict[str, list[float]] = defaultdict(list)
         for r, g in zip(judged, gains, strict=True):
