@@ -69,7 +69,11 @@ def _kind(pick: Pick) -> str:
 
 
 CAP = 5000
-"""Decisions a judging fork may take (a safety net)."""
+"""Decisions a judging fork may take (a safety net: a fork stopped by it is scored with the
+learned value, as at the shorter horizons)."""
+HORIZONS = ("turn", "half", "match")
+"""Where a judging fork stops (``JUDGE_HORIZON``): our next team turn, the end of the half, the
+end of the match."""
 
 
 class OrderedCoach(CoachBot):
@@ -89,7 +93,7 @@ def judge(match: Match, team: int, pick: Pick, seed: int, ordered: bool = False)
     to the end of the half); our position's learned value there. With ``JUDGE_HORIZON=match``, to
     the end of the match: 100 for our win, 0 a draw, -100 a loss. ``ordered``: our side's coach
     plays safe before risky for the rest of the turn (:class:`OrderedCoach`)."""
-    horizon = os.environ.get("JUDGE_HORIZON", "turn")
+    horizon = _horizon()
     to_half = horizon in ("half", "match")
     fork = match.fork(SeededDice(seed))
     ours, theirs = (OrderedCoach if ordered else CoachBot)(seed), CoachBot(seed + 1)
@@ -108,9 +112,22 @@ def judge(match: Match, team: int, pick: Pick, seed: int, ordered: bool = False)
         fork.apply(bot.choose(fork))
         steps += 1
     if horizon == "match" and fork.prompt is None:
-        lead = fork.state.score[team] - fork.state.score[1 - team]
-        return 100.0 * ((lead > 0) - (lead < 0))
+        return 100.0 * result(fork, team)
     return learned_value(fork, team)
+
+
+def _horizon() -> str:
+    """``JUDGE_HORIZON`` (one of :data:`HORIZONS`; "turn" when unset)."""
+    horizon = os.environ.get("JUDGE_HORIZON", "turn")
+    if horizon not in HORIZONS:
+        raise SystemExit(f"JUDGE_HORIZON must be one of {', '.join(HORIZONS)}, not {horizon!r}")
+    return horizon
+
+
+def result(match: Match, team: int) -> int:
+    """``team``'s result as the score stands: 1 a win, 0 a draw, -1 a loss."""
+    lead = match.state.score[team] - match.state.score[1 - team]
+    return (lead > 0) - (lead < 0)
 
 
 def situation(match: Match, team: int) -> str:
@@ -280,8 +297,7 @@ def play(level: str, games: int, seed: int, judge_samples: int) -> tuple[Log, li
             bots: list[Any] = [level_bot, coach] if side == 0 else [coach, level_bot]
             while match.prompt is not None:
                 match.apply(bots[match.prompt.team].choose(match))
-            diff = match.state.score[side] - match.state.score[1 - side]
-            results.append((diff > 0) - (diff < 0))
+            results.append(result(match, side))
             print(f"game {game_seed} side {side}: {match.state.score}", flush=True)
     return log, results
 
@@ -322,6 +338,7 @@ def report(log: Log, results: list[int]) -> None:
 
 def main() -> None:
     """Play and report."""
+    _horizon()  # a mistyped horizon is refused before any game is played
     level = sys.argv[1] if len(sys.argv) > 1 else "veteran"
     games = int(sys.argv[2]) if len(sys.argv) > 2 else 2
     seed = int(sys.argv[3]) if len(sys.argv) > 3 else 3
