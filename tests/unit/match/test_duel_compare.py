@@ -10,21 +10,9 @@ from types import ModuleType
 
 import pytest
 
+from league_manager.match.bots.duel import GameLine
+
 REPO = Path(__file__).resolve().parents[3]
-COLUMNS = [
-    "game",
-    "seed",
-    "a_side",
-    "outcome",
-    "td_for",
-    "td_against",
-    "cas_for",
-    "cas_against",
-    "turnovers_for",
-    "turnovers_against",
-    "decisions",
-    "seconds",
-]
 
 
 @pytest.fixture(scope="module")
@@ -37,24 +25,27 @@ def duel_compare() -> ModuleType:
     return module
 
 
-def _duel(path: Path, games: list[tuple[str, str, int, int, int]]) -> str:
-    """A duel CSV: (seed, side, td_for, td_against, decisions) per game."""
+def _duel(path: Path, games: list[tuple[int, bool, int, int, int]]) -> str:
+    """A duel's CSV as ``match duel --csv`` writes it: (seed, A at home, td_for, td_against,
+    decisions) per game."""
+    rows = [
+        GameLine(n, seed, home, td_for, td_against, 0, 0, 4, 4, decisions, 1.0).to_dict()
+        for n, (seed, home, td_for, td_against, decisions) in enumerate(games, 1)
+    ]
     with path.open("w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(COLUMNS)
-        for n, (seed, side, td_for, td_against, decisions) in enumerate(games, 1):
-            outcome = "win" if td_for > td_against else "draw" if td_for == td_against else "loss"
-            writer.writerow([n, seed, side, outcome, td_for, td_against, 0, 0, 4, 4, decisions, 1.0])
+        writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
     return str(path)
 
 
 def test_games_are_matched_by_seed_and_side(duel_compare: ModuleType, tmp_path: Path) -> None:
     base = _duel(
         tmp_path / "base.csv",
-        [("5000", "home", 1, 0, 900), ("5000", "away", 1, 1, 950), ("5001", "home", 0, 1, 990)],
+        [(5000, True, 1, 0, 900), (5000, False, 1, 1, 950), (5001, True, 0, 1, 990)],
     )
-    changed_a = _duel(tmp_path / "a.csv", [("5001", "home", 2, 1, 1010), ("5000", "home", 1, 0, 900)])
-    changed_b = _duel(tmp_path / "b.csv", [("5000", "away", 0, 1, 960), ("6000", "home", 3, 0, 800)])
+    changed_a = _duel(tmp_path / "a.csv", [(5001, True, 2, 1, 1010), (5000, True, 1, 0, 900)])
+    changed_b = _duel(tmp_path / "b.csv", [(5000, False, 0, 1, 960), (6000, True, 3, 0, 800)])
     result = duel_compare.compare(
         duel_compare.read_games(base), duel_compare.read_games(f"{changed_a},{changed_b}")
     )
@@ -70,8 +61,8 @@ def test_games_are_matched_by_seed_and_side(duel_compare: ModuleType, tmp_path: 
 
 
 def test_duels_without_a_common_game_are_refused(duel_compare: ModuleType, tmp_path: Path) -> None:
-    base = _duel(tmp_path / "base.csv", [("5000", "home", 1, 0, 900)])
-    other = _duel(tmp_path / "other.csv", [("5000", "away", 1, 0, 900)])
+    base = _duel(tmp_path / "base.csv", [(5000, True, 1, 0, 900)])
+    other = _duel(tmp_path / "other.csv", [(5000, False, 1, 0, 900)])
     with pytest.raises(ValueError, match="share no game"):
         duel_compare.compare(duel_compare.read_games(base), duel_compare.read_games(other))
 
