@@ -10,8 +10,8 @@ of the same seed and side (``seed``, ``a_side``), so the two duels need the same
 and ``--swap``; games only one of them played are counted and left out.
 
 Printed: each duel's wins, draws and losses for bot A, its win rate and share of the points
-(a draw half a win); how many games were the same game (the same score, casualties,
-turnovers and number of decisions: no decision of bot A differed) and how many ended with
+(a draw half a win); how many games were the same game (taken so when the score, the
+casualties, the turnovers and the number of decisions all agree) and how many ended with
 another result, better or worse for bot A; and the difference of the win rates and of the
 points, with the standard error of the paired differences (game by game). A search bounded by
 counts replays a seed exactly, so a game that differs differs because of the change, but a
@@ -54,7 +54,7 @@ class Comparison:
     changed: tuple[int, int, int]
     """The changed duel's."""
     same_game: int
-    """Games where no decision differed."""
+    """Games taken as the same game (the score, casualties, turnovers and decisions agree)."""
     better: int
     """Games the change turned into a better result for bot A."""
     worse: int
@@ -107,9 +107,7 @@ def _mean_and_se(diffs: list[float]) -> tuple[float, float]:
     return mean, math.sqrt(variance / n)
 
 
-def compare(
-    base: dict[tuple[str, str], dict[str, str]], changed: dict[tuple[str, str], dict[str, str]]
-) -> Comparison:
+def compare(base: Games, changed: Games) -> Comparison:
     """The two duels compared over the games both played.
 
     Raises:
